@@ -1,0 +1,131 @@
+// The shapes every part of the panel agrees on: where a server came from (config engine),
+// what it takes to connect to it (connection engine), and what state it is in (CONN-5).
+import { z } from 'zod';
+
+export const ProfileSchema = z.enum(['minimax', 'kimi', 'minara']);
+export type Profile = z.infer<typeof ProfileSchema>;
+export const PROFILES = ProfileSchema.options;
+
+/** `env` is minara's MCP_SERVERS / v1 variables; `plugin` sits under kimi's files. */
+export const LayerKindSchema = z.enum(['user', 'project', 'project-local', 'session', 'plugin', 'env']);
+export type LayerKind = z.infer<typeof LayerKindSchema>;
+
+export const LayerStateSchema = z.enum(['ok', 'missing', 'invalid', 'void', 'untrusted']);
+export type LayerState = z.infer<typeof LayerStateSchema>;
+
+/** Normalised transport: `streamable-http` is `http` on the wire. */
+export const TransportSchema = z.enum(['stdio', 'http', 'sse']);
+export type Transport = z.infer<typeof TransportSchema>;
+
+/** Where a server's tools come from, for naming priority (NAME-1) and disclosure (DISC-1). */
+export const ToolSourceSchema = z.enum(['configured', 'plugin-official', 'plugin-local', 'session']);
+export type ToolSource = z.infer<typeof ToolSourceSchema>;
+
+export const ProblemSchema = z.object({
+  path: z.string(),
+  /** RFC 6901 pointer into the file, '' for the whole file. */
+  pointer: z.string(),
+  message: z.string(),
+  severity: z.enum(['error', 'warning']),
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;
+
+export const LayerInfoSchema = z.object({
+  layer: LayerKindSchema,
+  path: z.string(),
+  state: LayerStateSchema,
+  error: z.string().nullable(),
+});
+export type LayerInfo = z.infer<typeof LayerInfoSchema>;
+
+/** Tool filters applied after discovery (CONN-8). */
+export const ToolLimitsSchema = z.object({
+  include: z.array(z.string()).optional(),
+  maxTools: z.number().int().positive().optional(),
+  enabledTools: z.array(z.string()).optional(),
+  disabledTools: z.array(z.string()).optional(),
+  /** Plugin-sourced servers: more than 128 tools, or 256 in a snapshot, is rejected. */
+  pluginCaps: z.boolean().optional(),
+});
+export type ToolLimits = z.infer<typeof ToolLimitsSchema>;
+
+/**
+ * Everything the connection engine needs, already resolved from the dialect. Values that
+ * hold `${VAR}` or name an env variable for a token stay unresolved here: secrets are read
+ * at connect time (AUTH-4) and never stored.
+ */
+export const ConnectionSpecSchema = z.object({
+  /** Stable identity of the server within the profile (NAME-1: never the public name). */
+  id: z.string(),
+  name: z.string(),
+  profile: ProfileSchema,
+  layer: LayerKindSchema,
+  source: ToolSourceSchema,
+  transport: TransportSchema,
+  command: z.string().optional(),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  cwd: z.string().optional(),
+  url: z.string().optional(),
+  headers: z.record(z.string(), z.string()).default({}),
+  /** Env variable holding a bearer token (minara authTokenEnv, kimi bearerTokenEnvVar). */
+  bearerTokenEnv: z.string().optional(),
+  /** A literal token from a hand-written file (minara authToken): read, never written. */
+  bearerToken: z.string().optional(),
+  callTimeoutMs: z.number().int().positive().optional(),
+  startupTimeoutMs: z.number().int().positive().optional(),
+  limits: ToolLimitsSchema.default({}),
+  /** Project servers: headers must not follow a cross-origin redirect (CFG-4). */
+  dropHeadersOnCrossOriginRedirect: z.boolean().default(true),
+});
+export type ConnectionSpec = z.infer<typeof ConnectionSpecSchema>;
+export type ConnectionSpecInput = z.input<typeof ConnectionSpecSchema>;
+
+export const ShadowSchema = z.object({ layer: LayerKindSchema, path: z.string() });
+
+export const EffectiveServerSchema = z.object({
+  name: z.string(),
+  layer: LayerKindSchema,
+  path: z.string(),
+  /** JSON pointer of the entry in its file. */
+  pointer: z.string(),
+  transport: TransportSchema.nullable(),
+  enabled: z.boolean(),
+  /** Why this server cannot run (missing ${VAR}, reserved name, SSE-only in minara…). */
+  error: z.string().nullable(),
+  shadows: z.array(ShadowSchema),
+  deferred: z.boolean().default(false),
+  /** minara `subagent`: the agent sees one `mcp_<id>_query` tool (NAME-3). */
+  subagent: z.boolean().default(false),
+  /** Untrusted workspace: shown, never started (CFG-10). */
+  trusted: z.boolean().default(true),
+  /** The entry as written, unknown fields included. */
+  entry: z.record(z.string(), z.unknown()),
+  spec: ConnectionSpecSchema.nullable(),
+});
+export type EffectiveServer = z.infer<typeof EffectiveServerSchema>;
+
+export const ServerStateKindSchema = z.enum(['pending', 'connected', 'failed', 'disabled', 'needs-auth', 'removed']);
+export type ServerStateKind = z.infer<typeof ServerStateKindSchema>;
+
+export const ServerStateSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('pending'), reason: z.string(), since: z.number() }),
+  z.object({ kind: z.literal('connected'), reason: z.string(), since: z.number(), toolCount: z.number().int(), connectMs: z.number() }),
+  z.object({ kind: z.literal('failed'), reason: z.string(), since: z.number(), retryAt: z.number().nullable() }),
+  z.object({ kind: z.literal('disabled'), reason: z.string(), since: z.number() }),
+  z.object({ kind: z.literal('needs-auth'), reason: z.string(), since: z.number() }),
+  z.object({ kind: z.literal('removed'), reason: z.string(), since: z.number() }),
+]);
+export type ServerState = z.infer<typeof ServerStateSchema>;
+
+export const ToolDefSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  outputSchema: z.record(z.string(), z.unknown()).optional(),
+  annotations: z.record(z.string(), z.unknown()).optional(),
+});
+export type ToolDef = z.infer<typeof ToolDefSchema>;
