@@ -129,3 +129,13 @@ export const ToolDefSchema = z.object({
   annotations: z.record(z.string(), z.unknown()).optional(),
 });
 export type ToolDef = z.infer<typeof ToolDefSchema>;
+
+/** What the config engine answers for one profile and workspace (CFG-6, `status --json`). */
+export const EffectiveViewSchema = z.object({
+  profile: ProfileSchema,
+  workspace: z.string().nullable(),
+  layers: z.array(LayerInfoSchema),
+  servers: z.array(EffectiveServerSchema),
+  problems: z.array(ProblemSchema),
+});
+export type EffectiveView = z.infer<typeof EffectiveViewSchema>;

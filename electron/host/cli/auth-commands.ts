@@ -1,0 +1,4 @@
+import type { Command } from './command';
+
+/** Commands of this area: login, logout, auth status. */
+export const authCommands: Command[] = [];
