@@ -10,7 +10,11 @@ export default defineConfig({
     },
   },
   preload: {
-    build: { outDir: 'out/preload', rollupOptions: { input: resolve('electron/preload/index.ts') } },
+    // Sandboxed preloads must be CommonJS: Electron refuses an ESM preload with sandbox on.
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: { input: resolve('electron/preload/index.ts'), output: { format: 'cjs', entryFileNames: '[name].cjs' } },
+    },
   },
   renderer: {
     root: 'renderer',

@@ -4,9 +4,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'url', 'stream', 'events', 'util'];
-const ban = (groups, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
+// Regex patterns: gitignore-style groups would also catch relative paths like ../electron/….
+const ELECTRON = '^electron(/.*)?$';
+const NODE = '^(node:.*|fs|path|os|child_process|http|https|net|crypto|url|stream|events|util)(/.*)?$';
+const ban = (regexes, message) => ({
+  'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message })) }],
 });
 
 export default tseslint.config(
@@ -22,15 +24,15 @@ export default tseslint.config(
   },
   {
     files: ['electron/services/**', 'electron/host/**', 'test/**', 'bench/**', 'scripts/**'],
-    rules: ban(['electron', 'electron/*'], 'Only electron/main and electron/preload may import electron.'),
+    rules: ban([ELECTRON], 'Only electron/main and electron/preload may import electron.'),
   },
   {
     files: ['shared/**'],
-    rules: ban(['electron', 'electron/*', ...nodeBuiltins, '../electron/*', '../renderer/*'], 'shared/ runs in the renderer too: no electron, no node built-ins.'),
+    rules: ban([ELECTRON, NODE, '(^|/)electron/', '(^|/)renderer/'], 'shared/ runs in the renderer too: no electron, no node built-ins.'),
   },
   {
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: ban(['electron', 'electron/*', ...nodeBuiltins, '**/electron/services/*', '**/electron/host/*'], 'The renderer talks to the host only through the bridge.'),
+    rules: ban([ELECTRON, NODE, '(^|/)electron/(services|host)/'], 'The renderer talks to the host only through the bridge.'),
   },
 );

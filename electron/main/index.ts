@@ -1,10 +1,100 @@
-// Composition root of the desktop app (filled in by the desktop shell work).
-import { app, BrowserWindow } from 'electron';
-import { join } from 'node:path';
+// Composition root of the desktop app: the shared services (lifecycle.ts), one window, the
+// IPC bridge and the tray. Closing the window hides it to the tray; Quit quits.
+import { app, shell, type BrowserWindow } from 'electron';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pickLocale } from '../../shared/i18n';
+import { trayModel, type TrayAction } from '../../shared/tray';
+import { isAllowedExternalUrl } from '../services/api/guards';
+import { startServices, type Services } from '../services/lifecycle';
+import { registerIpc } from './ipc';
+import { PanelTray } from './tray';
+import { createMainWindow, installSessionGuards } from './window';
 
-app.whenReady().then(() => {
-  const win = new BrowserWindow({
-    webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, preload: join(__dirname, '../preload/index.js') },
+const here = dirname(fileURLToPath(import.meta.url)); // ESM: no __dirname
+const indexHtml = join(here, '../renderer/index.html');
+// Sandboxed preloads must be CommonJS; prefer the .cjs build when present.
+const preload = ['index.cjs', 'index.js', 'index.mjs'].map((f) => join(here, '../preload', f)).find((p) => existsSync(p)) ?? join(here, '../preload/index.cjs');
+
+let win: BrowserWindow | null = null;
+let quitting = false;
+let services: Services | null = null;
+let tray: PanelTray | null = null;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => showWindow());
+  app.on('before-quit', () => {
+    quitting = true;
   });
-  void win.loadFile(join(__dirname, '../renderer/index.html'));
-});
+  app.on('window-all-closed', () => {
+    /* stay in the tray */
+  });
+  app.whenReady().then(boot, (err: unknown) => {
+    console.error(err);
+    app.exit(1);
+  });
+}
+
+function showWindow(): void {
+  if (!win || win.isDestroyed()) {
+    win = createMainWindow({ preload, indexHtml });
+    win.on('close', (e) => {
+      if (!quitting) {
+        e.preventDefault();
+        win?.hide();
+      }
+    });
+  }
+  win.show();
+  win.focus();
+}
+
+async function boot(): Promise<void> {
+  installSessionGuards();
+  const argWorkspace = process.argv.find((a) => a.startsWith('--workspace='))?.slice('--workspace='.length);
+  services = await startServices({
+    host: 'electron',
+    env: process.env,
+    cwd: process.cwd(),
+    version: app.getVersion(),
+    workspace: argWorkspace ?? null,
+    // SEC-1: http(s) only, and only from a method the user triggered (app.openExternal).
+    openExternal: async (url) => {
+      if (isAllowedExternalUrl(url)) await shell.openExternal(url);
+    },
+    logger: (line) => console.log(line),
+  });
+  const s = services;
+  registerIpc({
+    dispatch: s.dispatch,
+    events: s.api.events,
+    window: () => win,
+    allowed: { fileIndex: pathToFileURL(indexHtml).href, devOrigin: process.env.ELECTRON_RENDERER_URL ?? null },
+  });
+  const locale = pickLocale([app.getLocale()]);
+  const onAction = (action: TrayAction) => {
+    if (action.type === 'open' || action.type === 'login') showWindow(); // login view: UI-6
+    else if (action.type === 'quit') app.quit();
+    else void s.dispatch('servers.reconnect', { id: action.id }, { host: 'electron' });
+  };
+  tray = new PanelTray(onAction);
+  const renderTray = () => {
+    const view = s.api.current();
+    const rows = (view?.servers ?? []).map((r) => ({ id: r.id, name: r.name, state: r.state.kind, toolCount: r.toolCount }));
+    tray?.render(trayModel(rows, locale));
+  };
+  s.api.events.subscribe(() => setTimeout(renderTray, 0));
+  renderTray();
+  showWindow();
+  app.on('will-quit', (e) => {
+    if (!services) return;
+    e.preventDefault();
+    const done = services.dispose();
+    services = null;
+    tray?.destroy();
+    void done.finally(() => app.exit(0));
+  });
+}

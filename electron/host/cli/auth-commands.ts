@@ -1,4 +1,116 @@
-import type { Command } from './command';
+// AUTH on the command line: `login SERVER`, `logout SERVER`, `auth status`. Secrets go to the
+// OS keychain; when none is reachable the commands say so plainly (AUTH-5).
+import { resolve } from 'node:path';
+import { PROFILES, ProfileSchema, type ConnectionSpec, type Profile } from '../../../shared/schemas/server';
+import { ConfigService } from '../../services/config/config-service';
+import { LoginService, PlatformOpener, PrintOpener, TokenBroker, openSecretStore, type SecretStoreStatus } from '../../services/auth';
+import { type Command, type CommandContext, UsageError, UserError, optString, printJson } from './command';
+
+const scopeOptions = { profile: { type: 'string' }, workspace: { type: 'string' } } as const;
+
+function profilesOpt(ctx: CommandContext): Profile[] {
+  const raw = optString(ctx, 'profile');
+  if (raw === undefined) return [...PROFILES];
+  const p = ProfileSchema.safeParse(raw);
+  if (!p.success) throw new UsageError(`--profile must be one of ${PROFILES.join(', ')}, got "${raw}"`);
+  return [p.data];
+}
+
+/**
+ * The one place the CLI asks the config engine for servers (issue 5: isolate the lookup).
+ * Remote servers only: stdio servers have nothing to log in to.
+ */
+export async function remoteSpecs(ctx: CommandContext): Promise<ConnectionSpec[]> {
+  const config = new ConfigService({ env: ctx.env, cwd: ctx.cwd });
+  const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+  const out: ConnectionSpec[] = [];
+  for (const profile of profilesOpt(ctx)) {
+    const view = await config.load(profile, workspace);
+    for (const s of view.servers) if (s.spec && s.spec.transport !== 'stdio' && s.spec.url) out.push(s.spec);
+  }
+  return out;
+}
+
+async function findSpec(ctx: CommandContext): Promise<ConnectionSpec> {
+  const name = ctx.args[0];
+  if (!name || ctx.args.length > 1) throw new UsageError('give exactly one SERVER name');
+  const matches = (await remoteSpecs(ctx)).filter((s) => s.name === name);
+  if (matches.length === 0) throw new UserError(`no remote (http/sse) server named "${name}" in ${optString(ctx, 'profile') ?? 'any profile'}`);
+  if (matches.length > 1) throw new UserError(`"${name}" exists in ${matches.map((m) => m.profile).join(' and ')}: choose one with --profile`);
+  return matches[0]!;
+}
+
+function keychainLine(s: SecretStoreStatus): string {
+  return s.available ? '' : `Keychain not available: ${s.reason}.\n  Fix: ${s.fix ?? 'start a Secret Service'}\n  Tokens are kept in memory for this run only; you will need to log in again next time.\n`;
+}
+
+async function services() {
+  const store = await openSecretStore();
+  const broker = new TokenBroker({ store });
+  return { store, logins: new LoginService({ broker }) };
+}
+
+const login: Command = {
+  name: 'login',
+  summary: 'Log in to an OAuth-protected server (opens the browser, waits for the callback)',
+  usage: 'login SERVER [--profile P] [--workspace DIR] [--no-browser] [--json]',
+  options: { ...scopeOptions, 'no-browser': { type: 'boolean' } },
+  async run(ctx) {
+    const spec = await findSpec(ctx);
+    const { store, logins } = await services();
+    const json = !!ctx.opts.json;
+    const say = json ? ctx.stderr : ctx.stdout; // with --json stdout holds one document only
+    say(keychainLine(await store.status()));
+    const opener = ctx.opts['no-browser'] ? new PrintOpener(say) : new PlatformOpener(say);
+    const ac = new AbortController();
+    void ctx.interrupted.then(() => ac.abort());
+    const out = await logins.login(spec, {
+      opener,
+      signal: ac.signal,
+      onEvent: (e) => {
+        if (e.type === 'discovering') say(`Discovering how ${e.server} authorizes…\n`);
+        else if (e.type === 'waiting-for-browser') say(`Waiting for the browser to come back to ${e.redirectUri} (15 minutes at most)…\n`);
+        else if (e.type === 'exchanging') say('Exchanging the code for tokens…\n');
+      },
+    });
+    if (json) printJson(ctx, { server: spec.name, profile: spec.profile, ...out });
+    if (out.type === 'failed') throw new UserError(`login to ${spec.name} failed: ${out.reason}`);
+    if (!json) say(`Logged in to ${spec.name}${out.scopes.length ? ` (scopes: ${out.scopes.join(' ')})` : ''}${out.keychain ? '; tokens are in the OS keychain' : ''}.\n`);
+  },
+};
+
+const logout: Command = {
+  name: 'logout',
+  summary: 'Revoke (where supported) and delete every stored secret of a server',
+  usage: 'logout SERVER [--profile P] [--workspace DIR] [--json]',
+  options: { ...scopeOptions },
+  async run(ctx) {
+    const spec = await findSpec(ctx);
+    const { logins } = await services();
+    const r = await logins.logout(spec);
+    if (ctx.opts.json) return printJson(ctx, r);
+    ctx.stdout(`Logged out of ${spec.name}: ${r.removed} stored item(s) deleted${r.revoked ? ', tokens revoked at the server' : ''}${r.revokeError ? ` (revocation failed: ${r.revokeError})` : ''}.\n`);
+  },
+};
+
+const status: Command = {
+  name: 'auth status',
+  summary: 'Login state of every remote server (never shows a secret)',
+  usage: 'auth status [--profile P] [--workspace DIR] [--json]',
+  options: { ...scopeOptions },
+  async run(ctx) {
+    const { store, logins } = await services();
+    const keychain = await store.status();
+    const rows = await Promise.all((await remoteSpecs(ctx)).map(async (s) => ({ profile: s.profile, ...(await logins.status(s)) })));
+    if (ctx.opts.json) return printJson(ctx, { keychain, servers: rows });
+    ctx.stdout(keychainLine(keychain));
+    if (rows.length === 0) ctx.stdout('No remote servers configured.\n');
+    for (const r of rows) {
+      const extra = [r.expiresAt && `expires ${r.expiresAt}`, r.scopes.length && `scopes ${r.scopes.join(' ')}`, r.issuer && `issuer ${r.issuer}`].filter(Boolean).join(', ');
+      ctx.stdout(`${r.profile}/${r.server}: ${r.state}${extra ? ` (${extra})` : ''}\n`);
+    }
+  },
+};
 
 /** Commands of this area: login, logout, auth status. */
-export const authCommands: Command[] = [];
+export const authCommands: Command[] = [login, logout, status];

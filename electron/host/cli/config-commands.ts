@@ -1,4 +1,119 @@
-import type { Command } from './command';
+// Reading side of the configuration engine on the command line: status, check, profiles,
+// trust (issue 2 §3). Writing commands live in config-write-commands.ts.
+import { resolve } from 'node:path';
+import { ProfileSchema, type Profile } from '../../../shared/schemas/server';
+import { ConfigService } from '../../services/config/config-service';
+import { buildStatus } from '../../services/config/status';
+import { CHECK_DIALECTS, checkFile, type CheckDialect } from '../../services/config/check';
+import { detectProfiles } from '../../services/config/detect';
+import { TrustStore } from '../../services/config/trust-store';
+import { homeDir } from '../../services/paths';
+import { type Command, type CommandContext, UsageError, UserError, optString, printJson, requireString } from './command';
 
-/** Filled by the configuration engine: status, check, server …, import, trust, secrets scan, profiles. */
-export const configCommands: Command[] = [];
+function service(ctx: CommandContext): ConfigService {
+  return new ConfigService({ env: ctx.env, cwd: ctx.cwd });
+}
+
+function profileOpt(ctx: CommandContext, fallback?: Profile): Profile {
+  const raw = optString(ctx, 'profile') ?? fallback;
+  if (raw === undefined) throw new UsageError('--profile is required (minimax, kimi or minara)');
+  const p = ProfileSchema.safeParse(raw);
+  if (!p.success) throw new UsageError(`--profile must be one of ${ProfileSchema.options.join(', ')}, got "${raw}"`);
+  return p.data;
+}
+
+/** The workspace defaults to the current directory, as the agents themselves do. */
+function workspaceOpt(ctx: CommandContext): string {
+  return resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+}
+
+const status: Command = {
+  name: 'status',
+  summary: 'Every server of a profile: layer, file, transport, state, errors, shadowed entries',
+  usage: 'status --profile minimax|kimi|minara [--workspace DIR] [--no-connect] [--json]',
+  options: { profile: { type: 'string' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' } },
+  async run(ctx) {
+    const view = await service(ctx).load(profileOpt(ctx), workspaceOpt(ctx));
+    // Until the connection engine is wired in, every run is a --no-connect run.
+    const report = buildStatus(view);
+    if (ctx.opts.json) return printJson(ctx, report);
+    const lines = [`${report.profile} · ${report.workspace ?? '(no workspace)'}`, ''];
+    for (const l of report.layers) lines.push(`  ${l.layer.padEnd(13)} ${l.state.padEnd(9)} ${l.path}${l.error ? `  (${l.error})` : ''}`);
+    lines.push('');
+    for (const s of report.servers) {
+      const shadow = s.shadows.length ? `  shadows ${s.shadows.map((x) => x.layer).join(', ')}` : '';
+      lines.push(`  ${s.name.padEnd(24)} ${s.layer.padEnd(13)} ${(s.transport ?? '?').padEnd(6)} ${s.state}${s.error ? `: ${s.error}` : ''}${shadow}`);
+    }
+    if (report.servers.length === 0) lines.push('  (no servers)');
+    for (const p of report.problems) lines.push(`  ${p.severity}: ${p.path}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
+    ctx.stdout(lines.join('\n') + '\n');
+  },
+};
+
+const check: Command = {
+  name: 'check',
+  summary: 'Validate one config file against an agent dialect (plugin dialects: CFG-11 rules)',
+  usage: `check FILE --dialect ${CHECK_DIALECTS.join('|')} [--json]`,
+  options: { dialect: { type: 'string' } },
+  async run(ctx) {
+    const file = ctx.args[0];
+    if (!file || ctx.args.length > 1) throw new UsageError('check takes exactly one FILE');
+    const dialect = requireString(ctx, 'dialect');
+    if (!(CHECK_DIALECTS as readonly string[]).includes(dialect)) throw new UsageError(`--dialect must be one of ${CHECK_DIALECTS.join(', ')}`);
+    const result = await checkFile(resolve(ctx.cwd, file), dialect as CheckDialect, ctx.env);
+    if (ctx.opts.json) printJson(ctx, { ok: result.ok, servers: result.servers, problems: result.problems });
+    else {
+      for (const s of result.servers) ctx.stdout(`  ${s.error ? '✗' : '✓'} ${s.name} (${s.transport ?? '?'})${s.error ? `: ${s.error}` : ''}\n`);
+      for (const p of result.problems) ctx.stdout(`  ${p.severity}: ${p.pointer || '(file)'}${p.line ? ` [${p.line}:${p.column}]` : ''}: ${p.message}\n`);
+      ctx.stdout(result.ok ? 'ok\n' : 'problems found\n');
+    }
+    if (!result.parsed) {
+      const first = result.problems[0];
+      ctx.stderr(`error: ${file}: ${first?.message ?? "cannot be read"}\n`);
+      return 1;
+    }
+    return 0;
+  },
+};
+
+const profiles: Command = {
+  name: 'profiles',
+  summary: 'Which agents are installed here (CFG-12) and where their MCP config lives',
+  usage: 'profiles [--json]',
+  async run(ctx) {
+    const agents = await detectProfiles(homeDir(ctx.env), ctx.env);
+    const open = agents.find((a) => a.detected && a.profile)?.profile ?? null;
+    if (ctx.opts.json) return printJson(ctx, { agents, defaultProfile: open });
+    for (const a of agents) ctx.stdout(`  ${a.detected ? '●' : '○'} ${a.agent.padEnd(15)} ${a.marker}${a.profile ? '' : '  (import source)'}\n`);
+  },
+};
+
+const trust: Command = {
+  name: 'trust',
+  summary: 'Trust a workspace so its kimi project layers load (CFG-10); --revoke undoes it',
+  usage: 'trust [--workspace DIR] [--revoke] [--list] [--json]',
+  options: { workspace: { type: 'string' }, revoke: { type: 'boolean' }, list: { type: 'boolean' } },
+  async run(ctx) {
+    const store = service(ctx).trust;
+    if (ctx.opts.list) {
+      const list = await store.list();
+      if (ctx.opts.json) return printJson(ctx, { trusted: list });
+      for (const t of list) ctx.stdout(`  ${t.workspace}  (since ${t.trustedAt})\n`);
+      return;
+    }
+    const ws = workspaceOpt(ctx);
+    if (ctx.opts.revoke) {
+      const was = await store.revoke(ws);
+      if (ctx.opts.json) return printJson(ctx, { workspace: await TrustStore.canonical(ws), trusted: false, changed: was });
+      ctx.stdout(was ? `no longer trusted: ${ws}\n` : `was not trusted: ${ws}\n`);
+      return;
+    }
+    const entry = await store.trust(ws).catch((err: Error) => {
+      throw new UserError(`cannot record trust in ${store.file}: ${err.message}`);
+    });
+    if (ctx.opts.json) return printJson(ctx, { workspace: entry.workspace, trusted: true, trustedAt: entry.trustedAt, file: store.file });
+    ctx.stdout(`trusted: ${entry.workspace}\n`);
+  },
+};
+
+export const configCommands: Command[] = [status, check, profiles, trust];

@@ -1,4 +1,125 @@
-import type { Command } from './command';
+// CLI face of the config writer (CFG-7, CFG-8), import (CFG-1) and the secret scan (CFG-8).
+// Every write goes through ConfigWriter, so the CLI refuses exactly what the UI refuses.
+import { resolve } from 'node:path';
+import { LayerKindSchema, ProfileSchema, type LayerKind, type Profile } from '../../../shared/schemas/server';
+import { IMPORT_SOURCES, type ImportSource, importServers } from '../../services/config/import';
+import { scanSecrets } from '../../services/config/secrets';
+import { ConfigWriter, type ServerOp, type WriteError, type WriteTarget } from '../../services/config/writer';
+import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError } from './command';
 
-/** Commands of this area: server add|set|remove|enable|disable, import, secrets scan. */
-export const configWriteCommands: Command[] = [];
+const targetOptions = {
+  profile: { type: 'string' },
+  layer: { type: 'string' },
+  workspace: { type: 'string' },
+} satisfies OptionSpec;
+
+function target(ctx: CommandContext): WriteTarget {
+  const profile = ProfileSchema.safeParse(requireString(ctx, 'profile'));
+  if (!profile.success) throw new UsageError(`--profile must be one of ${ProfileSchema.options.join(', ')}`);
+  const layer = LayerKindSchema.safeParse(requireString(ctx, 'layer'));
+  if (!layer.success) throw new UsageError(`--layer must be one of ${LayerKindSchema.options.join(', ')}`);
+  return { profile: profile.data as Profile, layer: layer.data as LayerKind, workspace: resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.') };
+}
+
+/** Refusals: one line on stderr (exit 1); with --json the error document on stdout too. */
+function refuse(ctx: CommandContext, error: WriteError): never {
+  if (ctx.opts.json) printJson(ctx, { ok: false, error });
+  throw new UserError(`${error.code}: ${error.message}`);
+}
+
+function parseEntry(ctx: CommandContext): Record<string, unknown> {
+  const raw = optString(ctx, 'entry');
+  if (raw === undefined) throw new UsageError('--entry JSON is required');
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (err) {
+    throw new UserError(`--entry is not valid JSON: ${(err as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UserError('--entry must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+type Verb = 'add' | 'set' | 'remove' | 'enable' | 'disable' | 'rename';
+
+function serverCommand(verb: Verb, summary: string): Command {
+  const needsEntry = verb === 'add' || verb === 'set';
+  const extra = needsEntry ? ' --entry JSON' : verb === 'rename' ? ' --to NEW' : '';
+  return {
+    name: `server ${verb}`,
+    summary,
+    usage: `server ${verb} NAME --profile minimax|kimi|minara --layer user|project|project-local [--workspace DIR]${extra} [--json]`,
+    options: { ...targetOptions, ...(needsEntry ? { entry: { type: 'string' } } : {}), ...(verb === 'rename' ? { to: { type: 'string' } } : {}) },
+    async run(ctx) {
+      const name = ctx.args[0];
+      if (!name || ctx.args.length > 1) throw new UsageError('exactly one server NAME is required');
+      const t = target(ctx);
+      let op: ServerOp;
+      if (verb === 'add' || verb === 'set') op = { op: verb, name, entry: parseEntry(ctx) };
+      else if (verb === 'rename') op = { op: 'rename', name, to: requireString(ctx, 'to') };
+      else op = { op: verb, name };
+      const writer = new ConfigWriter({ env: ctx.env });
+      const result = await writer.apply(t, [op]);
+      if (!result.ok) refuse(ctx, result.error);
+      const { path, changed, created } = result.value;
+      if (ctx.opts.json) printJson(ctx, { ok: true, server: name, op: verb, path, changed, created });
+      else ctx.stdout(changed ? `${verb}: ${name} in ${path}${created ? ' (created)' : ''}\n` : `${name}: nothing to change in ${path}\n`);
+    },
+  };
+}
+
+const importCommand: Command = {
+  name: 'import',
+  summary: 'Copy MCP servers from Claude Code, Claude Desktop, Cursor or VS Code into a profile layer',
+  usage: `import --from ${IMPORT_SOURCES.join('|')} --profile P --layer L [--workspace DIR] [--replace] [--only NAME,…] [--json]`,
+  options: { ...targetOptions, from: { type: 'string' }, replace: { type: 'boolean' }, only: { type: 'string' } },
+  async run(ctx) {
+    const from = requireString(ctx, 'from');
+    if (!(IMPORT_SOURCES as readonly string[]).includes(from)) throw new UsageError(`--from must be one of ${IMPORT_SOURCES.join(', ')}`);
+    const t = target(ctx);
+    const only = optString(ctx, 'only')?.split(',').map((s) => s.trim()).filter(Boolean);
+    const writer = new ConfigWriter({ env: ctx.env });
+    const result = await importServers(writer, { from: from as ImportSource, target: t, replace: ctx.opts.replace === true, ...(only ? { only } : {}) }, { env: ctx.env, workspace: t.workspace ?? null });
+    if (!result.ok) refuse(ctx, result.error);
+    const r = result.value;
+    if (ctx.opts.json) printJson(ctx, { ok: r.skipped.length === 0, ...r });
+    else {
+      for (const s of r.imported) ctx.stdout(`imported ${s.name}${s.notes.length ? ` (${s.notes.join('; ')})` : ''}\n`);
+      for (const s of r.skipped) ctx.stdout(`skipped ${s.name}: ${s.reason}\n`);
+      ctx.stdout(`${r.imported.length} imported into ${r.path}, ${r.skipped.length} skipped\n`);
+    }
+    // A refused server is a refusal: exit 1 (the others were written, and are listed).
+    if (r.skipped.some((s) => s.code !== 'exists')) {
+      throw new UserError(`${r.skipped.length} server(s) not imported: ${r.skipped.map((s) => `${s.name} (${s.code})`).join(', ')}`);
+    }
+  },
+};
+
+const secretsScanCommand: Command = {
+  name: 'secrets scan',
+  summary: 'Find literal secrets, readable-by-others files and git-exposed project files in every known config (values never shown)',
+  usage: 'secrets scan [--workspace DIR] [--json]   (exit 1 when an error-level finding exists)',
+  options: { workspace: { type: 'string' } },
+  async run(ctx) {
+    const report = await scanSecrets({ env: ctx.env, workspace: resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.') });
+    if (ctx.opts.json) printJson(ctx, report);
+    else {
+      for (const f of report.findings) ctx.stdout(`${f.severity}: ${f.path}${f.pointer ? '#' + f.pointer : ''}: ${f.message}\n  fix: ${f.fix}\n`);
+      ctx.stdout(`${report.files.length} file(s) scanned, ${report.findings.length} finding(s)\n`);
+    }
+    const errors = report.findings.filter((f) => f.severity === 'error').length;
+    if (errors > 0) throw new UserError(`${errors} secret problem(s) found`);
+  },
+};
+
+/** Commands of this area: server add|set|remove|enable|disable|rename, import, secrets scan. */
+export const configWriteCommands: Command[] = [
+  serverCommand('add', 'Add a server to a profile layer (refuses inline secrets and invalid entries)'),
+  serverCommand('set', 'Replace a server entry, editing only what changed'),
+  serverCommand('remove', 'Remove a server from a profile layer'),
+  serverCommand('enable', 'Enable a server (drops "enabled": false)'),
+  serverCommand('disable', 'Disable a server ("enabled": false)'),
+  serverCommand('rename', 'Rename a server, keeping its entry as written'),
+  importCommand,
+  secretsScanCommand,
+];

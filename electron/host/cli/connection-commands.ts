@@ -1,4 +1,214 @@
-import type { Command } from './command';
+// The connection engine on the command line (issue 3): `tools`, `call`, `logs`, `tools accept`.
+// Each run loads the profile's config, connects the servers it needs with a fresh pool, prints
+// and disposes the pool (every child reaped) before exiting.
+import { resolve } from 'node:path';
+import { ProfileSchema, type EffectiveServer, type EffectiveView, type Profile } from '../../../shared/schemas/server';
+import { ConfigService } from '../../services/config';
+import { ConnectionPool, SnapshotStore, jsonLineLogger, type DiscoveryRound } from '../../services/connections';
+import { panelDataDir } from '../../services/paths';
+import { type Command, type CommandContext, UsageError, UserError, optString, printJson } from './command';
 
-/** Commands of this area: tools, call, logs, tools accept. */
-export const connectionCommands: Command[] = [];
+const common = {
+  profile: { type: 'string' },
+  workspace: { type: 'string' },
+  verbose: { type: 'boolean' },
+} as const;
+
+/** The servers of a profile as the config engine sees them (CFG-1 … CFG-6). */
+export async function loadView(ctx: CommandContext): Promise<EffectiveView> {
+  const raw = optString(ctx, 'profile') ?? 'minimax';
+  const p = ProfileSchema.safeParse(raw);
+  if (!p.success) throw new UsageError(`--profile must be one of ${ProfileSchema.options.join(', ')}, got "${raw}"`);
+  const profile: Profile = p.data;
+  const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+  return new ConfigService({ env: ctx.env, cwd: ctx.cwd }).load(profile, workspace);
+}
+
+/** Why a configured server must not run (CFG-3, CFG-10, `enabled: false`), or null. */
+function notRunnable(s: EffectiveServer): string | null {
+  if (!s.trusted) return 'workspace not trusted';
+  if (s.error) return s.error;
+  if (!s.enabled) return 'disabled in the configuration';
+  if (!s.spec) return 'no connection settings';
+  return null;
+}
+
+/** A pool holding the view's servers: runnable ones as specs, the rest as disabled. */
+export function poolForView(view: EffectiveView, ctx: CommandContext): ConnectionPool {
+  const pool = new ConnectionPool({
+    dataDir: panelDataDir(ctx.env),
+    env: ctx.env,
+    ...(view.workspace ? { workspaceRoot: view.workspace } : {}),
+    ...(ctx.opts.verbose ? { logger: jsonLineLogger(ctx.stderr) } : {}),
+  });
+  const specs = [];
+  const disabled = [];
+  for (const s of view.servers) {
+    const why = notRunnable(s);
+    if (why === null && s.spec) specs.push(s.spec);
+    else disabled.push({ id: s.spec?.id ?? `${s.layer}:${s.name}`, name: s.name, reason: why ?? 'not runnable' });
+  }
+  pool.setServers(specs, { disabled });
+  return pool;
+}
+
+/**
+ * `status --json` without `--no-connect` (config-commands.ts): one discovery round over the
+ * view, answering per server name its live state, tool count, connect time and error.
+ */
+export async function connectView(
+  view: EffectiveView,
+  ctx: CommandContext,
+): Promise<{ round: DiscoveryRound; byName: Map<string, { state: string; toolCount: number; connectMs: number | null; error: string | null }> }> {
+  const pool = poolForView(view, ctx);
+  try {
+    const round = await pool.discover();
+    const byName = new Map(round.servers.map((s) => [s.name, { state: s.state.kind, toolCount: s.tools.length, connectMs: s.connectMs, error: s.error }]));
+    return { round, byName };
+  } finally {
+    await pool.dispose();
+  }
+}
+
+function findServer(view: EffectiveView, name: string): EffectiveServer {
+  const s = view.servers.find((x) => x.name === name) ?? view.servers.find((x) => x.spec?.id === name);
+  if (!s) throw new UserError(`no server "${name}" in profile ${view.profile}; known: ${view.servers.map((x) => x.name).join(', ') || '(none)'}`);
+  return s;
+}
+
+/** Runs `fn` with a pool and always disposes it, also on Ctrl-C. */
+async function withPool<T>(view: EffectiveView, ctx: CommandContext, fn: (pool: ConnectionPool) => Promise<T>): Promise<T> {
+  const pool = poolForView(view, ctx);
+  const stop = ctx.interrupted.then(() => pool.dispose());
+  try {
+    return await fn(pool);
+  } finally {
+    await pool.dispose();
+    void stop;
+  }
+}
+
+const tools: Command = {
+  name: 'tools',
+  summary: 'Connect and list every tool (server, raw name, description, input schema)',
+  usage: 'tools [--server NAME] [--profile P] [--workspace DIR] [--json]',
+  options: { ...common, server: { type: 'string' } },
+  async run(ctx) {
+    const view = await loadView(ctx);
+    const only = optString(ctx, 'server');
+    const target = only ? findServer(view, only) : null;
+    return withPool(view, ctx, async (pool) => {
+      const round = await pool.discover(target?.spec ? { ids: [target.spec.id] } : {});
+      const servers = round.servers.filter((s) => !target || s.name === target.name);
+      const list = servers.flatMap((s) => s.tools.map((t) => ({ server: s.name, name: t.name, description: t.description ?? null, inputSchema: t.inputSchema })));
+      const summary = servers.map((s) => ({ server: s.name, state: s.state.kind, toolCount: s.tools.length, connectMs: s.connectMs, error: s.error, snapshotDiff: s.snapshotDiff }));
+      if (ctx.opts.json) printJson(ctx, { tools: list, servers: summary, initialLoadDurationMs: round.initialLoadDurationMs });
+      else {
+        for (const s of summary) {
+          ctx.stdout(`${s.server}  ${s.state}${s.error ? `: ${s.error}` : ''}  (${s.toolCount} tools)\n`);
+          for (const t of list.filter((x) => x.server === s.server)) ctx.stdout(`  ${t.name}${t.description ? ` — ${t.description.split('\n')[0]}` : ''}\n`);
+          if (s.snapshotDiff) ctx.stdout(`  ! tools changed since accepted: +${s.snapshotDiff.added.length} -${s.snapshotDiff.removed.length} ~${s.snapshotDiff.changed.length} (run \`tools accept ${s.server}\`)\n`);
+        }
+      }
+      if (target && servers[0]?.state.kind !== 'connected') return 1;
+      return 0;
+    });
+  },
+};
+
+const toolsAccept: Command = {
+  name: 'tools accept',
+  summary: "Accept a server's current tool list as the trusted snapshot (CONN-11)",
+  usage: 'tools accept SERVER [--profile P] [--workspace DIR] [--json]',
+  options: common,
+  async run(ctx) {
+    const name = ctx.args[0];
+    if (!name || ctx.args.length > 1) throw new UsageError('tools accept takes exactly one SERVER');
+    const view = await loadView(ctx);
+    const server = findServer(view, name);
+    if (!server.spec) throw new UserError(`server "${name}" cannot run: ${notRunnable(server)}`);
+    const id = server.spec.id;
+    const store = new SnapshotStore(panelDataDir(ctx.env));
+    let before = await store.status(id);
+    if (!before) {
+      // Never discovered here: connect once so there is a list to accept.
+      await withPool(view, ctx, (pool) => pool.discover({ ids: [id] }));
+      store.reload();
+      before = await store.status(id);
+    }
+    if (!before) throw new UserError(`could not discover the tools of "${name}"; see \`tools --server ${name}\``);
+    const sha = await store.accept(id);
+    if (ctx.opts.json) printJson(ctx, { server: name, id, accepted: sha, previous: before.accepted });
+    else ctx.stdout(before.accepted === sha ? `${name}: already accepted (${sha?.slice(0, 12)})\n` : `${name}: accepted ${sha?.slice(0, 12)}\n`);
+  },
+};
+
+function parseArgsJson(ctx: CommandContext): Record<string, unknown> {
+  const raw = optString(ctx, 'args') ?? '{}';
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (err) {
+    throw new UsageError(`--args is not valid JSON: ${(err as Error).message}`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UsageError('--args must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+const call: Command = {
+  name: 'call',
+  summary: 'Call one tool and print the converted result (exit 1 when isError)',
+  usage: "call SERVER TOOL [--args '{\"k\":1}'] [--timeout MS] [--profile P] [--workspace DIR] [--json]",
+  options: { ...common, args: { type: 'string' }, timeout: { type: 'string' } },
+  async run(ctx) {
+    const [name, tool] = ctx.args;
+    if (!name || !tool || ctx.args.length > 2) throw new UsageError('call takes SERVER and TOOL');
+    const args = parseArgsJson(ctx);
+    const timeout = optString(ctx, 'timeout');
+    const view = await loadView(ctx);
+    const server = findServer(view, name);
+    const id = server.spec?.id ?? `${server.layer}:${server.name}`;
+    const result = await withPool(view, ctx, (pool) => pool.callTool(id, tool, args, timeout ? { timeoutMs: Number(timeout) } : {}));
+    if (ctx.opts.json) printJson(ctx, result);
+    else
+      for (const part of result.content) {
+        if (part.type === 'text') ctx.stdout(part.text + '\n');
+        else if (part.type === 'resource_link') ctx.stdout(`[link ${part.uri}]\n`);
+        else if (part.type === 'resource') ctx.stdout(`[resource ${part.resource.uri}]\n`);
+        else ctx.stdout(`[${part.type} ${part.mimeType}, ${part.data.length} base64 chars]\n`);
+      }
+    return result.isError ? 1 : 0;
+  },
+};
+
+const logs: Command = {
+  name: 'logs',
+  summary: "Connect a server and print its stderr tail, or its JSON-RPC traffic (--traffic)",
+  usage: 'logs SERVER [--traffic] [--profile P] [--workspace DIR] [--json]',
+  options: { ...common, traffic: { type: 'boolean' } },
+  async run(ctx) {
+    const name = ctx.args[0];
+    if (!name || ctx.args.length > 1) throw new UsageError('logs takes exactly one SERVER');
+    const view = await loadView(ctx);
+    const server = findServer(view, name);
+    const id = server.spec?.id ?? `${server.layer}:${server.name}`;
+    // The CLI owns no long-lived connection: this run's session (connect + tools/list) is shown.
+    const info = await withPool(view, ctx, async (pool) => {
+      await pool.discover({ ids: [id] });
+      return pool.info(id);
+    });
+    if (!info) throw new UserError(`server "${name}" is not known to the pool`);
+    if (ctx.opts.json) {
+      printJson(ctx, ctx.opts.traffic ? { server: name, state: info.state.kind, traffic: info.traffic } : { server: name, state: info.state.kind, lastError: info.lastError, stderr: info.stderrTail });
+      return;
+    }
+    if (ctx.opts.traffic) for (const t of info.traffic) ctx.stdout(`${new Date(t.at).toISOString()} ${t.dir === 'out' ? '→' : '←'} ${t.text}\n`);
+    else {
+      for (const line of info.stderrTail) ctx.stdout(line + '\n');
+      if (info.lastError) ctx.stderr(`last error: ${info.lastError}\n`);
+    }
+  },
+};
+
+/** Commands of this area: tools, tools accept, call, logs. */
+export const connectionCommands: Command[] = [toolsAccept, tools, call, logs];

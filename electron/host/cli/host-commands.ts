@@ -1,4 +1,68 @@
-import type { Command } from './command';
+// `serve`: the panel in a browser (SEC-2), and `api`: any contract method from the shell.
+import { contract } from '../../../shared/contract';
+import { ProfileSchema } from '../../../shared/schemas/server';
+import { startServices } from '../../services/lifecycle';
+import { appVersion, serve } from '../web/serve';
+import { optInt, optString, printJson, type Command, type CommandContext, UsageError, UserError } from './command';
 
-/** Commands of this area: serve. */
-export const hostCommands: Command[] = [];
+function profileOpt(ctx: CommandContext) {
+  const p = optString(ctx, 'profile');
+  if (p === undefined) return null;
+  const parsed = ProfileSchema.safeParse(p);
+  if (!parsed.success) throw new UsageError(`--profile must be one of ${ProfileSchema.options.join(', ')}`);
+  return parsed.data;
+}
+
+const serveCommand: Command = {
+  name: 'serve',
+  summary: 'Serve the panel to a browser on 127.0.0.1 (prints the URL with its token)',
+  usage: 'serve [--port N] [--profile minimax|kimi|minara] [--workspace DIR] [--json]',
+  options: { port: { type: 'string' }, profile: { type: 'string' }, workspace: { type: 'string' }, verbose: { type: 'boolean' } },
+  async run(ctx) {
+    const port = optInt(ctx, 'port');
+    if (port !== undefined && (port < 0 || port > 65535)) throw new UsageError('--port must be 0…65535');
+    const served = await serve({
+      env: ctx.env,
+      cwd: ctx.cwd,
+      port,
+      profile: profileOpt(ctx),
+      workspace: optString(ctx, 'workspace') ?? null,
+      logger: ctx.opts.verbose ? (l) => ctx.stderr(l + '\n') : undefined,
+    }).catch((err: unknown) => {
+      throw new UserError(`could not start the web host: ${err instanceof Error ? err.message : String(err)}`);
+    });
+    const { host, services } = served;
+    if (ctx.opts.json) printJson(ctx, { url: host.url, origin: host.origin, port: host.port, selection: services.selection });
+    else ctx.stdout(`MCP Panel: ${host.url}\n`);
+    await Promise.race([ctx.interrupted, new Promise<void>((r) => process.once('SIGTERM', () => r()))]);
+    await served.close();
+    return 0;
+  },
+};
+
+const apiCommand: Command = {
+  name: 'api',
+  summary: `Call one contract method in-process (${Object.keys(contract.methods).join(', ')})`,
+  usage: "api <method> ['<json input>'] [--profile P] [--workspace DIR]",
+  options: { profile: { type: 'string' }, workspace: { type: 'string' } },
+  async run(ctx) {
+    const [method, raw] = ctx.args;
+    if (!method) throw new UsageError('which method?');
+    let input: unknown = {};
+    try {
+      input = raw ? JSON.parse(raw) : {};
+    } catch {
+      throw new UsageError('the input must be JSON');
+    }
+    const services = await startServices({ host: 'web', env: ctx.env, cwd: ctx.cwd, version: appVersion(), profile: profileOpt(ctx), workspace: optString(ctx, 'workspace') ?? null });
+    try {
+      const result = await services.dispatch(method, input, { host: 'cli' });
+      printJson(ctx, result);
+      return result.ok ? 0 : 1;
+    } finally {
+      await services.dispose();
+    }
+  },
+};
+
+export const hostCommands: Command[] = [serveCommand, apiCommand];

@@ -1,0 +1,11 @@
+import { performance } from 'node:perf_hooks';
+import picomatch from 'picomatch';
+const names = Array.from({length: 10000}, (_, i) => `mcp__srv-${i%100}-issue__get_issue_${i}`);
+const pats = Array.from({length: 125}, (_, i) => `mcp__*__get_x${i}_*`);
+let t0 = performance.now();
+const res = pats.map(p => picomatch.makeRe(p));
+console.log('compile', performance.now() - t0, res[0]!.source);
+t0 = performance.now();
+let n = 0;
+for (const nm of names) for (const r of res) if (r.test(nm)) n++;
+console.log('test', performance.now() - t0, n);

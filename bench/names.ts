@@ -1,0 +1,151 @@
+// bench:names — 10,000 tools over 100 servers: naming + collisions, permission simulation
+// against 500 rules, BM25 index build and query latency. Each figure is a median over
+// several runs, printed beside a naive baseline measured in the same run.
+// Run: npx tsx bench/names.ts   (targets: naming ≤ 20 ms, simulate ≤ 50 ms, build ≤ 150 ms, query p95 ≤ 2 ms)
+import MiniSearch from 'minisearch';
+import { performance } from 'node:perf_hooks';
+import { assignNames, type NamingServerInput } from '../shared/naming/assign';
+import { kimiQualifiedName } from '../shared/naming/schemes';
+import { simulate } from '../shared/permissions/simulate';
+import { flattenRules, type RuleLists } from '../shared/permissions/rules';
+import { ToolSearchIndex } from '../shared/disclosure/search';
+
+// Deterministic data (mulberry32).
+let seed = 42;
+const rand = (): number => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+// A vocabulary about the size of real tool catalogues (names and one-line descriptions).
+const verbs = 'get list create update delete search run send fetch sync read write open close merge review approve assign archive export import upload download start stop restart deploy build test scan'.split(' ');
+const nouns = 'issue repo user file message channel query table invoice balance forecast ticket branch commit pipeline job secret token wallet block transaction contract price chart alert incident page document folder calendar event meeting contact lead order product customer payment refund shipment report dashboard metric log trace span cluster node pod volume bucket queue topic schema index record'.split(' ');
+const zh = '创建 查询 删除 更新 列出 发送 议题 仓库 用户 文件 天气 数据库 余额 消息 分支 提交 流水线 任务 密钥 钱包 区块 交易 合约 价格 图表 告警 事件 页面 文档 文件夹 日历 会议 联系人 订单 产品 客户 支付 退款 物流 报表 仪表盘 指标 日志 集群 节点 存储 队列 主题 索引 记录'.split(' ');
+
+const SERVERS = 100;
+const PER = 100;
+type BenchTool = { name: string; description: string; inputSchema: object };
+const servers: (NamingServerInput & { tools: BenchTool[] })[] = [];
+for (let s = 0; s < SERVERS; s++) {
+  const name = s % 10 === 0 ? `server.${s}` : s % 10 === 1 ? `server_${s - 1}` : `srv-${s}-${pick(nouns)}`;
+  // server_N mirrors server.N's tools: the same names after sanitising, so kimi drops them.
+  const mirror = s % 10 === 1 ? servers[s - 1]!.tools : null;
+  const tools: BenchTool[] = mirror ?? Array.from({ length: PER }, (_, t) => {
+    const tool = t % 25 === 0 ? `${pick(verbs)}_${pick(nouns)}_${'x'.repeat(60)}_${t}` : `${pick(verbs)}_${pick(nouns)}_${t}`;
+    // One description in three also carries a Chinese phrase, as bilingual servers do.
+    const desc = `${pick(verbs)} a ${pick(nouns)} and ${pick(verbs)} its ${pick(nouns)}.${t % 3 === 0 ? ` ${pick(zh)}${pick(zh)}${pick(zh)}` : ''}`;
+    return { name: tool, description: desc, inputSchema: { type: 'object', properties: { id: { type: 'string' } } } };
+  });
+  servers.push({ serverId: `id-${s}`, serverName: name, tools, source: s % 7 === 0 ? 'plugin-official' : 'configured' });
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+function timeIt(fn: () => unknown, runs: number, warm = 2): number {
+  for (let i = 0; i < warm; i++) fn();
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    xs.push(performance.now() - t0);
+  }
+  return median(xs);
+}
+const rows: string[][] = [['measure', 'ours (median ms)', 'target', 'naive baseline (median ms)', 'speed-up']];
+const row = (label: string, ours: number, target: string, base: number): void => {
+  rows.push([label, ours.toFixed(2), target, base.toFixed(2), `${(base / ours).toFixed(1)}×`]);
+};
+
+// 1. Naming + collisions. Baseline: the same names, collisions found by scanning a list.
+const naiveKimi = (): number => {
+  const taken: string[] = [];
+  let dropped = 0;
+  for (const s of servers) for (const t of s.tools) {
+    const n = kimiQualifiedName(s.serverName, t.name);
+    if (taken.includes(n)) dropped++;
+    else taken.push(n);
+  }
+  return dropped;
+};
+const kimiDropped = assignNames('kimi', servers).collisions.length;
+if (kimiDropped !== naiveKimi()) throw new Error('kimi naming disagrees with the baseline');
+const naiveNaming = timeIt(naiveKimi, 5, 1);
+row('naming kimi (10k tools)', timeIt(() => assignNames('kimi', servers), 15), '≤ 20', naiveNaming);
+row('naming minimax, fresh registry', timeIt(() => assignNames('minimax', servers), 15), '≤ 20', naiveNaming);
+row('naming minara', timeIt(() => assignNames('minara', servers), 15), '≤ 20', naiveNaming);
+
+// 2. Simulation: 500 rules. Baseline: every rule compiled to a regex, every tool × every rule.
+const kimiNames = assignNames('kimi', servers).tools.flatMap((t) => (t.name ? [t.name] : []));
+const mmNames = assignNames('minimax', servers).tools.flatMap((t) => (t.name ? [t.name] : []));
+function makeRules(names: string[], glob: boolean): RuleLists {
+  const lists: RuleLists = { allow: [], ask: [], deny: [] };
+  const seg = (n: string): string => n.split('__')[1] ?? 'x';
+  for (let i = 0; i < 500; i++) {
+    const n = pick(names);
+    const list = i % 5 === 0 ? 'deny' : i % 3 === 0 ? 'ask' : 'allow';
+    const kind = i % 4;
+    const rule = kind === 0 ? `mcp__${seg(n)}` : kind === 1 || !glob ? n : kind === 2 ? `mcp__${seg(n)}__${pick(verbs)}_*` : `mcp__*__${pick(verbs)}_${pick(nouns)}_*`;
+    lists[list].push(rule);
+  }
+  return lists;
+}
+const kimiRules = makeRules(kimiNames, true);
+const mmRules = makeRules(mmNames, false);
+const naiveSim = (names: string[], rules: RuleLists, toRe: (r: string) => RegExp): number => {
+  const flat = flattenRules(rules).map((r) => ({ ...r, re: toRe(r.rule) }));
+  const counts = new Array<number>(flat.length).fill(0);
+  let decided = 0;
+  for (const n of names) {
+    let first = -1;
+    flat.forEach((r, i) => {
+      if (r.re.test(n)) {
+        counts[i]!++;
+        if (first === -1) first = i;
+      }
+    });
+    if (first !== -1) decided++;
+  }
+  return decided;
+};
+const esc = (s: string): string => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+const globRe = (r: string): RegExp => new RegExp(`^${r.split('*').map(esc).join('[^/]*')}$`);
+const mmRe = (r: string): RegExp => (r.split('__').length === 2 ? new RegExp(`^${esc(r)}__(?:(?!__).)+$`) : new RegExp(`^${esc(r)}$`));
+const simK = simulate({ profile: 'kimi', rules: kimiRules, tools: kimiNames });
+if (simK.tools.filter((t) => t.rule).length !== naiveSim(kimiNames, kimiRules, globRe)) throw new Error('kimi simulation disagrees with the baseline');
+row('simulate kimi (10k × 500 rules)', timeIt(() => simulate({ profile: 'kimi', rules: kimiRules, tools: kimiNames }), 11), '≤ 50', timeIt(() => naiveSim(kimiNames, kimiRules, globRe), 5, 1));
+row('simulate minimax (10k × 500 rules)', timeIt(() => simulate({ profile: 'minimax', rules: mmRules, tools: mmNames }), 11), '≤ 50', timeIt(() => naiveSim(mmNames, mmRules, mmRe), 5, 1));
+
+// 3. BM25 index build. Baseline: a default-configured minisearch index.
+const docs = servers.flatMap((s) => s.tools.map((t) => ({ ...t, name: kimiQualifiedName(s.serverName, t.name) })));
+const defaultIndex = (): MiniSearch => {
+  const m = new MiniSearch({ fields: ['name', 'description'] });
+  m.addAll(docs.map((d, id) => ({ id, name: d.name, description: d.description })));
+  return m;
+};
+row('BM25 index build (10k tools)', timeIt(() => new ToolSearchIndex(docs), 9), '≤ 150', timeIt(defaultIndex, 9));
+
+// 4. Query latency p95 over 200 queries (English, Chinese, mixed).
+const queries = Array.from({ length: 200 }, (_, i) => (i % 3 === 0 ? `${pick(zh)}${pick(zh)}` : i % 3 === 1 ? `${pick(verbs)} ${pick(nouns)}` : `${pick(verbs)}_${pick(nouns)} ${pick(zh)}`));
+const ours = new ToolSearchIndex(docs);
+const base = defaultIndex();
+const p95 = (fn: (q: string) => unknown): number => {
+  for (const q of queries.slice(0, 20)) fn(q);
+  const xs = queries.map((q) => {
+    const t0 = performance.now();
+    fn(q);
+    return performance.now() - t0;
+  });
+  const s = xs.sort((a, b) => a - b);
+  return s[Math.floor(s.length * 0.95)]!;
+};
+const oursP95 = median(Array.from({ length: 5 }, () => p95((q) => ours.search(q))));
+const baseP95 = median(Array.from({ length: 5 }, () => p95((q) => base.search(q).slice(0, 5))));
+row('query p95 (top 5)', oursP95, '≤ 2', baseP95);
+
+const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
+console.log(`\n${docs.length} tools over ${SERVERS} servers; kimi collisions ${kimiDropped}; node ${process.version}`);

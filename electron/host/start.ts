@@ -1,0 +1,64 @@
+// `npm start`: the Electron app where its binary exists; otherwise (as on headless build
+// machines) one line saying so, then the web host, printing its URL and opening a browser.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { serve } from './web/serve';
+import { ensureRendererBuilt, repoRoot } from './web/build';
+
+/**
+ * The Electron executable if it is really there. Not `require('electron')`: that starts a
+ * download when the binary is missing, which fails (slowly, loudly) on offline machines.
+ */
+function electronBinary(): string | null {
+  try {
+    const pkgDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+    const rel = readFileSync(join(pkgDir, 'path.txt'), 'utf8').trim();
+    const base = process.env.ELECTRON_OVERRIDE_DIST_PATH || join(pkgDir, 'dist');
+    const bin = join(base, rel);
+    return existsSync(bin) ? bin : null;
+  } catch {
+    return null;
+  }
+}
+
+function openBrowser(url: string): void {
+  if (process.env.MCP_PANEL_NO_BROWSER) return;
+  const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return;
+  try {
+    const child = spawn(cmd, [url], { stdio: 'ignore', detached: true });
+    child.on('error', () => {});
+    child.unref();
+  } catch {
+    /* no browser: the printed URL is enough */
+  }
+}
+
+async function main(): Promise<void> {
+  const root = repoRoot();
+  const args = process.argv.slice(2);
+  const electron = electronBinary();
+  if (electron) {
+    ensureRendererBuilt(root);
+    if (!existsSync(join(root, 'out', 'main', 'index.js'))) spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+    const child = spawn(electron, [root, ...args], { stdio: 'inherit' });
+    child.on('exit', (code) => process.exit(code ?? 0));
+    return;
+  }
+  process.stderr.write('Electron is not available on this machine; starting the panel in your browser instead.\n');
+  const workspace = args.find((a) => a.startsWith('--workspace='))?.slice(12) ?? null;
+  const port = Number(args.find((a) => a.startsWith('--port='))?.slice(7) ?? 0);
+  const served = await serve({ env: process.env, cwd: process.cwd(), workspace, port });
+  process.stdout.write(`MCP Panel: ${served.host.url}\n`);
+  openBrowser(served.host.url);
+  const stop = () => void served.close().finally(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`mcp-panel: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+// Builds the page's server rows from the config engine's view and the pool's states.
+import type { ServerRow, ServersView } from '../../../shared/contract';
+import type { EffectiveServer, EffectiveView, ServerState } from '../../../shared/schemas/server';
+import type { PoolInfo } from './ports';
+import { displayUrl, redactArgs, redactEntry } from './redact';
+
+export function serverId(s: EffectiveServer): string {
+  return s.spec?.id ?? `${s.layer}:${s.name}`;
+}
+
+/** A server the pool may start: enabled, trusted (CFG-10), resolved without error. */
+export function isRunnable(s: EffectiveServer): boolean {
+  return s.enabled && s.trusted && !s.error && s.spec !== null;
+}
+
+function target(s: EffectiveServer): string | null {
+  const spec = s.spec;
+  if (spec?.command) return [spec.command, ...redactArgs(spec.args).map(String)].join(' ');
+  if (spec?.url) return displayUrl(spec.url);
+  const e = s.entry;
+  if (typeof e.command === 'string') return [e.command, ...(Array.isArray(e.args) ? redactArgs(e.args).map(String) : [])].join(' ');
+  if (typeof e.url === 'string') return displayUrl(e.url);
+  return null;
+}
+
+/** The state shown when the pool has nothing to say (yet) about a server. */
+export function configState(s: EffectiveServer, since: number): ServerState | null {
+  if (!s.enabled) return { kind: 'disabled', reason: 'disabled in the configuration', since };
+  if (!s.trusted) return { kind: 'disabled', reason: 'workspace not trusted (CFG-10)', since };
+  if (s.error || !s.spec) return { kind: 'failed', reason: s.error ?? 'entry could not be resolved', since, retryAt: null };
+  return null;
+}
+
+export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: number): ServerRow {
+  const fixed = configState(s, since);
+  const state: ServerState = fixed ?? info?.state ?? { kind: 'pending', reason: 'not connected yet', since };
+  // Tools are only known while connected; "0" for a pending server would be a lie.
+  const toolCount = state.kind === 'connected' ? state.toolCount : null;
+  const lastError = state.kind === 'failed' ? state.reason : (info?.lastError ?? s.error ?? null);
+  return {
+    id: serverId(s),
+    name: s.name,
+    layer: s.layer,
+    path: s.path,
+    pointer: s.pointer,
+    transport: s.transport,
+    enabled: s.enabled,
+    error: s.error,
+    shadows: s.shadows,
+    deferred: s.deferred,
+    subagent: s.subagent,
+    trusted: s.trusted,
+    target: target(s),
+    state,
+    toolCount,
+    connectMs: state.kind === 'connected' ? state.connectMs : (info?.connectMs ?? null),
+    lastError,
+    entry: redactEntry(s.entry),
+  };
+}
+
+export function toServersView(view: EffectiveView, info: (id: string) => PoolInfo | undefined, loadedAt: number): ServersView {
+  return {
+    profile: view.profile,
+    workspace: view.workspace,
+    layers: view.layers,
+    problems: view.problems,
+    servers: view.servers.map((s) => toRow(s, isRunnable(s) ? info(serverId(s)) : undefined, loadedAt)),
+    needsTrust: view.layers.some((l) => l.state === 'untrusted'),
+    loadedAt,
+  };
+}

@@ -1,0 +1,11 @@
+// AUTH: public surface of the auth services (plain Node; Electron only supplies an opener).
+export * from './secret-store';
+export * from './keytar-store';
+export * from './identity';
+export * from './oauth-provider';
+export * from './token-broker';
+export * from './loopback';
+export * from './opener';
+export * from './login-service';
+export * from './static-credentials';
+export type { StoredTokens, StoredMeta } from './stored';

@@ -1,0 +1,115 @@
+// The configuration engine's front: per profile and workspace, read every layer, merge,
+// and answer the effective view (CFG-1 … CFG-6, CFG-10). Reads only; the writer lives apart.
+import { resolve } from 'node:path';
+import type { EffectiveView, Profile } from '../../../shared/schemas/server';
+import { homeDir, panelDataDir as defaultPanelDataDir } from '../paths';
+import { loadLayer, readText } from './layer-loader';
+import { mergeLayers } from './merge';
+import { loadKimiLayers, kimiDefaults } from './profiles/kimi';
+import { loadMinaraLayers } from './profiles/minara';
+import { loadMinimaxLayers } from './profiles/minimax';
+import { resolveLayerPaths, type LayerLocation } from './layers';
+import { readConfigFile } from './read-file';
+import { TrustStore } from './trust-store';
+import type { LoadContext, LoadedLayer } from './types';
+
+export interface ConfigServiceOptions {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Defaults to homeDir(env): HOME decides, so tests can use a temp home. */
+  home?: string;
+  /** Defaults to panelDataDir(env): MCP_PANEL_DATA_DIR or ~/.mcp-panel. */
+  panelDataDir?: string;
+  now?: () => number;
+}
+
+export type PluginOrigin = 'official' | 'local';
+
+export class ConfigService {
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  readonly home: string;
+  readonly panelDataDir: string;
+  readonly trust: TrustStore;
+  private readonly session = new Map<Profile, Record<string, unknown>>();
+  private readonly plugins = new Map<Profile, { servers: Record<string, unknown>; origin: PluginOrigin }>();
+
+  constructor(opts: ConfigServiceOptions) {
+    this.env = opts.env;
+    this.cwd = opts.cwd;
+    this.home = opts.home ?? homeDir(opts.env);
+    this.panelDataDir = opts.panelDataDir ?? defaultPanelDataDir({ ...opts.env, HOME: this.home });
+    this.trust = new TrustStore(this.panelDataDir, opts.now);
+  }
+
+  /** Session servers (ACP `session/new`, in memory only) sit on top of every file. */
+  setSessionServers(profile: Profile, servers: Record<string, unknown>): void {
+    if (Object.keys(servers).length === 0) this.session.delete(profile);
+    else this.session.set(profile, { ...servers });
+  }
+
+  getSessionServers(profile: Profile): Record<string, unknown> {
+    return { ...(this.session.get(profile) ?? {}) };
+  }
+
+  /** Plugin-provided servers sit under all files (seed 002); tool caps apply (CONN-8). */
+  setPluginServers(profile: Profile, servers: Record<string, unknown>, origin: PluginOrigin = 'local'): void {
+    if (Object.keys(servers).length === 0) this.plugins.delete(profile);
+    else this.plugins.set(profile, { servers: { ...servers }, origin });
+  }
+
+  /** Absolute workspace, relative paths taken from the service's cwd. */
+  resolveWorkspace(workspace?: string | null): string | null {
+    return workspace ? resolve(this.cwd, workspace) : null;
+  }
+
+  /** The files of a profile's layers (what the writer edits), lowest precedence first. */
+  layerPaths(profile: Profile, workspace?: string | null): Promise<LayerLocation[]> {
+    return resolveLayerPaths(profile, { env: this.env, home: this.home, workspace: this.resolveWorkspace(workspace) });
+  }
+
+  async load(profile: Profile, workspace?: string | null): Promise<EffectiveView> {
+    const ws = this.resolveWorkspace(workspace);
+    const ctx: LoadContext = {
+      profile,
+      env: this.env,
+      home: this.home,
+      cwd: this.cwd,
+      workspace: ws,
+      panelDataDir: this.panelDataDir,
+      isTrusted: (w) => this.trust.isTrusted(w),
+    };
+    let fileLayers: LoadedLayer[];
+    if (profile === 'minimax') fileLayers = await loadMinimaxLayers(ctx);
+    else if (profile === 'kimi') fileLayers = await loadKimiLayers(ctx);
+    else fileLayers = await loadMinaraLayers(ctx);
+
+    // Session and plugin servers use the same dialect rules as the files.
+    const plugin = this.plugins.get(profile);
+    const session = this.session.get(profile);
+    const memCtx = profile === 'kimi' && (plugin || session) ? await this.kimiMemCtx(ctx) : ctx;
+    const layers: LoadedLayer[] = [];
+    if (plugin) layers.push(this.memLayer(plugin.servers, 'plugin', memCtx, plugin.origin));
+    layers.push(...fileLayers);
+    if (session) layers.push(this.memLayer(session, 'session', memCtx));
+
+    return {
+      profile,
+      workspace: ws,
+      layers: layers.map((l) => l.info),
+      servers: mergeLayers(layers, { invalidYields: profile === 'minara' }),
+      problems: layers.flatMap((l) => l.problems),
+    };
+  }
+
+  private async kimiMemCtx(ctx: LoadContext): Promise<LoadContext> {
+    const user = (await this.layerPaths('kimi', ctx.workspace)).find((l) => l.layer === 'user');
+    const read = user ? await readConfigFile(user.path) : ({ state: 'missing' } as const);
+    return { ...ctx, kimiDefaults: kimiDefaults(read, ctx.env) };
+  }
+
+  private memLayer(servers: Record<string, unknown>, layer: 'session' | 'plugin', ctx: LoadContext, pluginOrigin?: PluginOrigin): LoadedLayer {
+    const label = `(${layer})`;
+    return loadLayer(readText(JSON.stringify({ mcpServers: servers }), label), { path: label, layer, dialect: ctx.profile, pluginOrigin }, ctx);
+  }
+}

@@ -1,0 +1,46 @@
+// CFG-3: `${VAR}` and `${VAR:-default}` in minimax project files. Expansion touches string
+// values only (never keys); a variable that is unset and has no default is reported by name.
+const VAR = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+export interface Expanded<T> {
+  value: T;
+  /** Names of variables that were unset with no default, in first-seen order. */
+  missing: string[];
+}
+
+export function expandString(s: string, env: NodeJS.ProcessEnv, missing: Set<string>): string {
+  return s.replace(VAR, (whole, name: string, fallback: string | undefined) => {
+    const v = env[name];
+    // Shell semantics: `:-` also covers a set-but-empty variable.
+    if (fallback !== undefined) return v === undefined || v === '' ? fallback : v;
+    if (v === undefined) {
+      missing.add(name);
+      return whole;
+    }
+    return v;
+  });
+}
+
+function walk(v: unknown, env: NodeJS.ProcessEnv, missing: Set<string>): unknown {
+  if (typeof v === 'string') return expandString(v, env, missing);
+  if (Array.isArray(v)) return v.map((x) => walk(x, env, missing));
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      Object.defineProperty(out, k, { value: walk(x, env, missing), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+  return v;
+}
+
+export function expandVars<T>(value: T, env: NodeJS.ProcessEnv): Expanded<T> {
+  const missing = new Set<string>();
+  const out = walk(value, env, missing) as T;
+  return { value: out, missing: [...missing] };
+}
+
+/** Names referenced as `${VAR}` (for reporting; resolution of headers happens at connect time). */
+export function referencedVars(s: string): string[] {
+  return [...s.matchAll(VAR)].map((m) => m[1] ?? '');
+}

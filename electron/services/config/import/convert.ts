@@ -1,0 +1,96 @@
+// Convert another tool's server entry into a profile's dialect (CFG-1 import). Pure.
+import type { Dialect } from '../../../../shared/schemas/dialects';
+
+export interface Converted {
+  entry: Record<string, unknown>;
+  /** Things the user should know: rewritten references, dropped fields. */
+  notes: string[];
+}
+
+export type ConvertResult = { ok: true; value: Converted } | { ok: false; reason: string };
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `api-key` → `API_KEY`: the env variable a `${input:api-key}` becomes. */
+export function inputVarName(id: string): string {
+  const v = id.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  return /^[A-Z_]/.test(v) ? v : `INPUT_${v}`;
+}
+
+/**
+ * Rewrite the source tool's variable syntax into `${VAR}` references: VS Code
+ * `${input:x}` → `${X}` (the prompt the user answered in VS Code becomes an env variable),
+ * `${env:X}` (VS Code, Cursor) → `${X}`, `${workspaceFolder}` → the workspace path.
+ */
+export function rewriteRefs(value: string, workspace: string | null, notes: Set<string>): string {
+  return value.replace(/\$\{([^}]+)\}/g, (whole, inner: string) => {
+    const input = /^input:(.+)$/.exec(inner);
+    if (input) {
+      const name = inputVarName(input[1]!);
+      notes.add(`\${input:${input[1]}} became the environment reference \${${name}}: export ${name} where the agent runs`);
+      return `\${${name}}`;
+    }
+    const env = /^env:([A-Za-z_][A-Za-z0-9_]*)$/.exec(inner);
+    if (env) return `\${${env[1]}}`;
+    if (inner === 'workspaceFolder' || inner === 'workspaceRoot') {
+      if (workspace) {
+        notes.add(`\${${inner}} was replaced by ${workspace}`);
+        return workspace;
+      }
+      notes.add(`\${${inner}} kept as written: no workspace given`);
+    }
+    return whole;
+  });
+}
+
+function mapStrings(v: unknown, f: (s: string) => string): unknown {
+  if (typeof v === 'string') return f(v);
+  if (Array.isArray(v)) return v.map((x) => mapStrings(x, f));
+  if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mapStrings(x, f)]));
+  return v;
+}
+
+const CARRIED = ['command', 'args', 'env', 'cwd', 'url', 'headers'] as const;
+
+/** `stdio | http | sse` from whatever the source wrote (`type`, `transport`, or inferred). */
+export function foreignTransport(e: Record<string, unknown>): 'stdio' | 'http' | 'sse' | null {
+  const t = e.type ?? e.transport;
+  if (t === 'stdio' || t === 'sse') return t;
+  if (t === 'http' || t === 'streamable-http' || t === 'streamableHttp') return 'http';
+  if (typeof e.command === 'string') return 'stdio';
+  if (typeof e.url === 'string' || typeof e.serverUrl === 'string') return 'http';
+  return null;
+}
+
+export function convertEntry(raw: unknown, dialect: Dialect, workspace: string | null): ConvertResult {
+  if (!isRecord(raw)) return { ok: false, reason: 'the entry is not a JSON object' };
+  const transport = foreignTransport(raw);
+  if (!transport) return { ok: false, reason: 'neither "command" nor "url": cannot tell how to connect' };
+  const notes = new Set<string>();
+  const src: Record<string, unknown> = { ...raw };
+  if (src.url === undefined && typeof src.serverUrl === 'string') src.url = src.serverUrl; // Windsurf-style spelling
+  const dropped = Object.keys(raw).filter((k) => !(CARRIED as readonly string[]).includes(k) && !['type', 'transport', 'serverUrl'].includes(k));
+  if (dropped.length > 0) notes.add(`fields not carried over: ${dropped.join(', ')}`);
+
+  const entry: Record<string, unknown> = {};
+  if (dialect === 'minara') {
+    // Seed 001: minara connects to streamable-HTTP endpoints only.
+    if (transport !== 'http') return { ok: false, reason: `minara connects to streamable-HTTP servers only; this is a ${transport} server` };
+    for (const k of ['url', 'headers'] as const) if (src[k] !== undefined) entry[k] = src[k];
+    const ignored = ['command', 'args', 'env', 'cwd'].filter((k) => src[k] !== undefined);
+    if (ignored.length > 0) notes.add(`fields minara does not use were dropped: ${ignored.join(', ')}`);
+  } else {
+    // Explicit only where inference would get it wrong (CFG-2: command → stdio, url → http).
+    if (transport === 'sse') entry[dialect === 'kimi' ? 'transport' : 'type'] = 'sse';
+    for (const k of CARRIED) {
+      if (src[k] === undefined) continue;
+      if (transport === 'stdio' && (k === 'url' || k === 'headers')) continue;
+      if (transport !== 'stdio' && (k === 'command' || k === 'args' || k === 'env' || k === 'cwd')) continue;
+      entry[k] = src[k];
+    }
+  }
+  const rewritten = mapStrings(entry, (s) => rewriteRefs(s, workspace, notes)) as Record<string, unknown>;
+  return { ok: true, value: { entry: rewritten, notes: [...notes] } };
+}

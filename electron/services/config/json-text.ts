@@ -1,0 +1,147 @@
+// JSON text → tree, values and locations. jsonc-parser keeps offsets, so every problem can
+// name a line and column (CFG-5) and every pointer can be checked against the real file.
+import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+
+export interface TextLocation {
+  line: number;
+  column: number;
+}
+
+export type ParsedText =
+  | { ok: true; root: Node }
+  | { ok: false; message: string; offset: number; line: number; column: number };
+
+/** 1-based line and column of a character offset. */
+export function offsetToLineCol(text: string, offset: number): TextLocation {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(Math.max(offset, 0), text.length);
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+const READABLE: Record<string, string> = {
+  InvalidSymbol: 'invalid symbol',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'property name expected (trailing comma?)',
+  ValueExpected: 'value expected',
+  ColonExpected: 'colon expected',
+  CommaExpected: 'comma expected',
+  CloseBraceExpected: 'closing brace expected',
+  CloseBracketExpected: 'closing bracket expected',
+  EndOfFileExpected: 'end of file expected',
+  InvalidCommentToken: 'invalid comment',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'invalid character',
+};
+
+/**
+ * Parse config text. Comments are accepted (the writer keeps them, CFG-7); trailing commas
+ * and every other deviation from JSON are errors, because the agents read these files with
+ * a strict JSON parser.
+ */
+export function parseJsonText(text: string): ParsedText {
+  const errors: ParseError[] = [];
+  const body = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text; // BOM keeps offsets
+  const root = parseTree(body, errors, { allowTrailingComma: false, disallowComments: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first || !root) {
+    const offset = first?.offset ?? 0;
+    const { line, column } = offsetToLineCol(text, offset);
+    const what = first ? (READABLE[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error)) : 'empty file';
+    return { ok: false, message: `${what} at line ${line}, column ${column}`, offset, line, column };
+  }
+  return { ok: true, root };
+}
+
+/**
+ * Plain value of a node. Keys go through defineProperty so a `__proto__` key stays an own
+ * property and never touches a prototype; for duplicate keys the last wins, as JSON.parse does.
+ */
+export function nodeValue(node: Node): unknown {
+  switch (node.type) {
+    case 'object': {
+      const obj: Record<string, unknown> = {};
+      for (const prop of node.children ?? []) {
+        const [k, v] = prop.children ?? [];
+        if (!k || !v) continue;
+        const key = String(k.value);
+        if (key === '__proto__') Object.defineProperty(obj, key, { value: nodeValue(v), enumerable: true, writable: true, configurable: true });
+        else obj[key] = nodeValue(v);
+      }
+      return obj;
+    }
+    case 'array':
+      return (node.children ?? []).map(nodeValue);
+    default:
+      return node.value as unknown;
+  }
+}
+
+/** Properties of an object node in file order: key, value node, key offset. */
+export function objectProps(node: Node | undefined): Array<{ key: string; value: Node; keyOffset: number }> {
+  if (!node || node.type !== 'object') return [];
+  const out: Array<{ key: string; value: Node; keyOffset: number }> = [];
+  for (const prop of node.children ?? []) {
+    const [k, v] = prop.children ?? [];
+    if (k && v) out.push({ key: String(k.value), value: v, keyOffset: k.offset });
+  }
+  return out;
+}
+
+export function propNode(node: Node | undefined, key: string): Node | undefined {
+  // The last duplicate wins, matching nodeValue.
+  return objectProps(node).filter((p) => p.key === key).pop()?.value;
+}
+
+/** RFC 6901. */
+export function escapePointer(segment: string | number): string {
+  const s = String(segment);
+  return s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s;
+}
+
+export function pointerOf(segments: ReadonlyArray<string | number>): string {
+  return segments.map((s) => '/' + escapePointer(s)).join('');
+}
+
+/**
+ * The deepest node along `segments` that exists in the file, with its pointer: a missing
+ * field ("url" required) points at the entry that lacks it, never at a place that is not there.
+ */
+export function deepestNode(root: Node, segments: ReadonlyArray<PropertyKey>): { node: Node; pointer: string } {
+  let node = root;
+  const walked: Array<string | number> = [];
+  for (const seg of segments) {
+    let next: Node | undefined;
+    if (node.type === 'object' && typeof seg !== 'symbol') next = propNode(node, String(seg));
+    else if (node.type === 'array' && typeof seg === 'number') next = node.children?.[seg];
+    if (!next) break;
+    node = next;
+    walked.push(typeof seg === 'number' ? seg : String(seg));
+  }
+  return { node, pointer: pointerOf(walked) };
+}
+
+/** Inverse of pointerOf over a tree (tests use it to prove every pointer is real). */
+export function resolvePointer(root: Node, pointer: string): Node | undefined {
+  if (pointer === '') return root;
+  if (!pointer.startsWith('/')) return undefined;
+  let node: Node | undefined = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!node) return undefined;
+    if (node.type === 'object') node = propNode(node, seg);
+    else if (node.type === 'array' && /^\d+$/.test(seg)) node = node.children?.[Number(seg)];
+    else return undefined;
+  }
+  return node;
+}

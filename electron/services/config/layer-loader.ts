@@ -1,0 +1,198 @@
+// One layer's text → its servers and problems. A bad entry is reported with file, JSON
+// pointer, line and column and never hides the good ones next to it (CFG-5).
+import type { z } from 'zod';
+import type { LayerState, Problem, Profile } from '../../../shared/schemas/server';
+import { entrySchemaFor, fileSchemaFor, inferTransport } from '../../../shared/schemas/dialects';
+import { pointerOf } from './json-text';
+import { type JsonDoc, parseDoc } from './json-doc';
+import { expandVars } from './expand';
+import { buildSpec } from './spec';
+import type { FileRead } from './read-file';
+import type { LayerOptions, LayerServer, LoadContext, LoadedLayer } from './types';
+
+function problemAt(doc: JsonDoc, path: string, segs: ReadonlyArray<PropertyKey>, message: string, severity: Problem['severity'] = 'error'): Problem {
+  return { path, ...doc.locate(segs), message, severity };
+}
+
+function issueText(issue: z.core.$ZodIssue): string {
+  const field = issue.path.length ? issue.path.map(String).join('.') : 'entry';
+  return `${field}: ${issue.message}`;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function emptyLayer(opts: LayerOptions, state: LayerState, error: string | null = null): LoadedLayer {
+  return { info: { layer: opts.layer, path: opts.path, state, error }, servers: [], problems: [] };
+}
+
+/** A layer from a file read (or from text such as MCP_SERVERS and session records). */
+export function loadLayer(read: FileRead, opts: LayerOptions, ctx: LoadContext): LoadedLayer {
+  const trusted = opts.trusted ?? true;
+  if (read.state === 'missing') return emptyLayer(opts, 'missing');
+  if (read.state === 'void') {
+    return { ...emptyLayer(opts, 'void', read.error), problems: [{ path: opts.path, pointer: '', message: read.error, severity: 'warning' }] };
+  }
+  if (read.state === 'invalid') {
+    const problem: Problem = { path: opts.path, pointer: '', message: read.error, severity: 'error', line: read.line, column: read.column };
+    return { ...emptyLayer(opts, 'invalid', read.error), problems: [problem] };
+  }
+  const { doc } = read;
+  const out: LoadedLayer = { info: { layer: opts.layer, path: opts.path, state: trusted ? 'ok' : 'untrusted', error: null }, servers: [], problems: [] };
+  const fail = (segs: Array<string | number>, message: string): LoadedLayer => {
+    out.info = { ...out.info, state: 'invalid', error: message };
+    out.problems.push(problemAt(doc, opts.path, segs, message));
+    return out;
+  };
+
+  const root = doc.value;
+  let list: Array<{ key: string | null; segs: Array<string | number>; value: unknown }>;
+  if (opts.listMode) {
+    if (!Array.isArray(root)) return fail([], 'must be a JSON array of server entries');
+    list = root.map((value: unknown, i) => ({ key: null, segs: [i], value }));
+  } else {
+    if (!isObject(root)) return fail([], 'the top level must be a JSON object');
+    const servers = Object.hasOwn(root, 'mcpServers') ? root.mcpServers : undefined;
+    if (servers !== undefined && !isObject(servers)) return fail(['mcpServers'], '"mcpServers" must be an object of name → entry');
+    list = servers ? Object.keys(servers).map((key) => ({ key, segs: ['mcpServers', key], value: servers[key] })) : [];
+    checkTopLevel(doc, root, opts, out);
+  }
+  for (const item of list) {
+    const server = safeEntry(doc, item, opts, ctx, out.problems);
+    if (server) out.servers.push(server);
+  }
+  return out;
+}
+
+/** Real entries nest a few levels; deeper ones are refused before anything recurses over them. */
+export const MAX_ENTRY_DEPTH = 32;
+
+/** Recursion is bounded by `max`, so this cannot overflow however deep the value is. */
+function deeperThan(value: unknown, max: number, depth = 0): boolean {
+  if (!value || typeof value !== 'object') return false;
+  if (depth > max) return true;
+  for (const k in value) {
+    const c = (value as Record<string, unknown>)[k];
+    if (c && typeof c === 'object' && deeperThan(c, max, depth + 1)) return true;
+  }
+  return false;
+}
+
+type Item = { key: string | null; segs: Array<string | number>; value: unknown };
+
+/** A last line of defence: whatever an entry holds, it becomes an error on that entry. */
+function safeEntry(doc: JsonDoc, item: Item, opts: LayerOptions, ctx: LoadContext, problems: Problem[]): LayerServer | null {
+  const tooDeep = deeperThan(item.value, MAX_ENTRY_DEPTH);
+  try {
+    if (!tooDeep) return loadEntry(doc, item, opts, ctx, problems);
+  } catch (err) {
+    problems.push(problemAt(doc, opts.path, item.segs, `${item.key ?? '(entry)'}: could not be read: ${String(err)}`));
+    return null;
+  }
+  problems.push(problemAt(doc, opts.path, item.segs, `${item.key ?? '(entry)'}: nested more than ${MAX_ENTRY_DEPTH} levels deep; ignored`));
+  return null;
+}
+
+/** File-level fields other than the entries (kimi `mcp` section): warn, never fail the layer. */
+function checkTopLevel(doc: JsonDoc, root: Record<string, unknown>, opts: LayerOptions, out: LoadedLayer): void {
+  // Only the non-entry keys: the entries are checked one by one.
+  const rest: Record<string, unknown> = {};
+  for (const key of Object.keys(root)) if (key !== 'mcpServers' && key !== '__proto__') rest[key] = root[key];
+  const parsed = fileSchemaFor(opts.dialect).safeParse(rest);
+  if (parsed.success) return;
+  for (const issue of parsed.error.issues) out.problems.push(problemAt(doc, opts.path, issue.path, issueText(issue), 'warning'));
+}
+
+function loadEntry(
+  doc: JsonDoc,
+  item: Item,
+  opts: LayerOptions,
+  ctx: LoadContext,
+  problems: Problem[],
+): LayerServer | null {
+  const raw = item.value;
+  const entry = isObject(raw) ? raw : {};
+  let name = item.key;
+  // Minara: the key is the id unless the entry's own `id` overrides it (seed 001).
+  if (opts.dialect === 'minara' && typeof entry.id === 'string' && entry.id !== '') name = entry.id;
+  if (name === null && typeof entry.name === 'string' && entry.name !== '') name = entry.name;
+  if (name === null) {
+    problems.push(problemAt(doc, opts.path, item.segs, 'an MCP_SERVERS entry needs an "id"'));
+    return null;
+  }
+  const base: LayerServer = {
+    name,
+    layer: opts.layer,
+    path: opts.path,
+    pointer: pointerOf(item.segs),
+    entry,
+    transport: opts.dialect === 'minara' ? 'http' : inferTransport(entry),
+    enabled: entry.enabled !== false,
+    error: null,
+    valid: false,
+    deferred: entry.deferred === true || (opts.dialect === 'minara' && entry.defer_loading === true),
+    subagent: opts.dialect === 'minara' && entry.subagent !== undefined && entry.subagent !== null,
+    trusted: opts.trusted ?? true,
+    spec: null,
+  };
+  const errorAt = (segs: ReadonlyArray<PropertyKey>, message: string): LayerServer => {
+    problems.push(problemAt(doc, opts.path, [...item.segs, ...segs], `${name}: ${message}`));
+    base.error = base.error ?? message;
+    return base;
+  };
+  if (!isObject(raw)) return errorAt([], 'an entry must be a JSON object');
+
+  let candidate: unknown = entry;
+  let missing: string[] = [];
+  if (opts.expand) ({ value: candidate, missing } = expandVars(entry, ctx.env));
+  const parsed = entrySchemaFor(opts.dialect).safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      // A `${VAR}` that could not expand explains its own follow-on errors.
+      if (missing.length === 0 || !issueMentionsVar(issue, candidate)) errorAt(issue.path, issueText(issue));
+    }
+  } else {
+    base.valid = true;
+  }
+  if (missing.length) {
+    const msg = `environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not set; this server is disabled`;
+    errorAt([], msg);
+    base.error = msg;
+  }
+  const ownName = item.key ?? name;
+  if (opts.reservedNames?.includes(ownName)) errorAt([], `"${ownName}" is a reserved server name in project files`);
+  if (base.valid && base.error === null && base.transport) {
+    base.spec = buildSpec({
+      profile: ctx.profile as Profile,
+      layer: opts.layer,
+      name,
+      entry: specEntry(entry, candidate as Record<string, unknown>, opts.expand === true),
+      transport: base.transport,
+      projectRoot: opts.projectRoot,
+      kimiDefaults: ctx.kimiDefaults,
+      pluginOrigin: opts.pluginOrigin,
+    });
+  }
+  return base;
+}
+
+/**
+ * AUTH-4: headers and env may carry secrets, so the spec keeps their `${VAR}` templates and
+ * the connection engine resolves them at connect time; the load only proved the variables exist.
+ * Everything else (url, command, args, cwd) is used expanded.
+ */
+function specEntry(raw: Record<string, unknown>, expanded: Record<string, unknown>, didExpand: boolean): Record<string, unknown> {
+  return didExpand ? { ...expanded, headers: raw.headers, env: raw.env } : expanded;
+}
+
+function issueMentionsVar(issue: z.core.$ZodIssue, candidate: unknown): boolean {
+  let v: unknown = candidate;
+  for (const seg of issue.path) v = isObject(v) || Array.isArray(v) ? (v as Record<PropertyKey, unknown>)[seg] : undefined;
+  return typeof v === 'string' && v.includes('${');
+}
+
+/** Text that is not a file (MCP_SERVERS, in-memory session records) as a FileRead. */
+export function readText(text: string, label: string): FileRead {
+  const parsed = parseDoc(text);
+  if (!parsed.ok) return { state: 'invalid', error: parsed.message, text, line: parsed.line, column: parsed.column };
+  return { state: 'ok', doc: parsed.doc, realPath: label };
+}

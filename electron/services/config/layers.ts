@@ -1,0 +1,117 @@
+// Where each profile's layers live (CFG-1). Shared by the loader and the writer, so both
+// always agree on which file "the project layer of kimi" is.
+import { promises as fs } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { LayerKind, Profile } from '../../../shared/schemas/server';
+import { KIMI_DEFAULTS, MINARA_DEFAULTS, MINIMAX_DEFAULTS } from '../../../shared/schemas/dialects';
+
+export interface LayerLocation {
+  layer: LayerKind;
+  /** The file the layer reads (and the writer edits); for minara the legacy file when only it exists. */
+  path: string;
+  /** minimax project files are read-only for the agent and the panel (CFG-7). */
+  writable: boolean;
+  /** kimi project layers are read only in a trusted workspace (CFG-10). */
+  needsTrust: boolean;
+  /** Set when `path` is a legacy fallback: the file new content should go to. */
+  preferredPath?: string;
+}
+
+export interface LayerEnv {
+  env: NodeJS.ProcessEnv;
+  home: string;
+  workspace: string | null;
+}
+
+async function exists(p: string): Promise<boolean> {
+  try {
+    await fs.lstat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function isDir(p: string): Promise<boolean> {
+  try {
+    return (await fs.stat(p)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export function minimaxDataDir(home: string): string {
+  return join(home, MINIMAX_DEFAULTS.dataDir);
+}
+
+export function kimiHome(home: string): string {
+  return join(home, KIMI_DEFAULTS.dataDir);
+}
+
+/** Seed 001: MINARA_DATA_DIR overrides ~/.minara. */
+export function minaraDataDir(env: NodeJS.ProcessEnv, home: string): string {
+  return env.MINARA_DATA_DIR ? resolve(env.MINARA_DATA_DIR) : join(home, MINARA_DEFAULTS.dataDir);
+}
+
+/** Seed 002: the project root is the git root (a `.git` folder or file), else the workspace. */
+export async function gitRoot(start: string): Promise<string | null> {
+  let dir = resolve(start);
+  for (;;) {
+    if (await exists(join(dir, '.git'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return null;
+    dir = up;
+  }
+}
+
+/**
+ * Seed 001: walk up from the workspace to the nearest folder holding `.minara/`. The user
+ * data dir (`~/.minara`) is not a project, so a walk that reaches home does not take it.
+ */
+export async function findMinaraRepo(start: string, dataDir: string): Promise<string | null> {
+  let dir = resolve(start);
+  const realData = await fs.realpath(dataDir).catch(() => resolve(dataDir));
+  for (;;) {
+    const candidate = join(dir, '.minara');
+    if (await isDir(candidate)) {
+      const real = await fs.realpath(candidate).catch(() => candidate);
+      if (real !== realData) return dir;
+    }
+    const up = dirname(dir);
+    if (up === dir) return null;
+    dir = up;
+  }
+}
+
+/** `new` unless only `legacy` exists (seed 001 fallbacks). */
+async function withLegacy(preferred: string, legacy: string): Promise<{ path: string; preferredPath?: string }> {
+  if (!(await exists(preferred)) && (await exists(legacy))) return { path: legacy, preferredPath: preferred };
+  return { path: preferred };
+}
+
+/** The file layers of a profile, lowest precedence first (session/plugin/env are not files). */
+export async function resolveLayerPaths(profile: Profile, where: LayerEnv): Promise<LayerLocation[]> {
+  const { env, home, workspace } = where;
+  const out: LayerLocation[] = [];
+  if (profile === 'minimax') {
+    out.push({ layer: 'user', path: join(minimaxDataDir(home), 'mcp.json'), writable: true, needsTrust: false });
+    if (workspace) out.push({ layer: 'project', path: join(workspace, '.mcp.json'), writable: false, needsTrust: false });
+  } else if (profile === 'kimi') {
+    out.push({ layer: 'user', path: join(kimiHome(home), 'mcp.json'), writable: true, needsTrust: false });
+    if (workspace) {
+      const root = (await gitRoot(workspace)) ?? workspace;
+      out.push({ layer: 'project', path: join(root, '.mcp.json'), writable: true, needsTrust: true });
+      out.push({ layer: 'project-local', path: join(workspace, '.kimi-code', 'mcp.json'), writable: true, needsTrust: true });
+    }
+  } else {
+    const data = minaraDataDir(env, home);
+    out.push({ layer: 'user', ...(await withLegacy(join(data, 'mcp', 'servers.json'), join(data, 'mcp.json'))), writable: true, needsTrust: false });
+    // No `.minara/` up the tree: the layer is still listed (missing) at the workspace root.
+    const repo = workspace ? ((await findMinaraRepo(workspace, data)) ?? workspace) : null;
+    if (repo) {
+      const dir = join(repo, '.minara');
+      out.push({ layer: 'project', ...(await withLegacy(join(dir, 'mcp', 'servers.json'), join(dir, 'mcp.json'))), writable: true, needsTrust: false });
+    }
+  }
+  return out;
+}

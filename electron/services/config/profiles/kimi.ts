@@ -1,0 +1,52 @@
+// CFG-1 kimi (seed 002): ~/.kimi-code/mcp.json → <git root>/.mcp.json →
+// <workspace>/.kimi-code/mcp.json, later wins; project layers count only when trusted.
+import { KIMI_ENV, KimiMcpDefaultsSchema, type KimiMcpDefaults } from '../../../../shared/schemas/dialects';
+import { resolveLayerPaths } from '../layers';
+import { loadLayer } from '../layer-loader';
+import { readConfigFile, type FileRead } from '../read-file';
+import type { LoadContext, LoadedLayer } from '../types';
+
+function envMs(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** Global defaults: the user file's `mcp` section, then KIMI_MCP_* environment variables. */
+export function kimiDefaults(userRead: FileRead, env: NodeJS.ProcessEnv): KimiMcpDefaults {
+  let fromFile: KimiMcpDefaults = {};
+  const root = userRead.state === 'ok' ? userRead.doc.value : undefined;
+  if (root && typeof root === 'object' && !Array.isArray(root) && Object.hasOwn(root, 'mcp')) {
+    const parsed = KimiMcpDefaultsSchema.safeParse((root as { mcp: unknown }).mcp);
+    if (parsed.success) fromFile = parsed.data;
+  }
+  const out: KimiMcpDefaults = {};
+  const startup = envMs(env, KIMI_ENV.startupTimeoutMs) ?? fromFile.startupTimeoutMs;
+  const tool = envMs(env, KIMI_ENV.toolTimeoutMs) ?? fromFile.toolTimeoutMs;
+  if (startup !== undefined) out.startupTimeoutMs = startup;
+  if (tool !== undefined) out.toolTimeoutMs = tool;
+  return out;
+}
+
+export async function loadKimiLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
+  const locations = await resolveLayerPaths('kimi', { env: ctx.env, home: ctx.home, workspace: ctx.workspace });
+  const reads = await Promise.all(locations.map((l) => readConfigFile(l.path)));
+  const userIdx = locations.findIndex((l) => l.layer === 'user');
+  const withDefaults: LoadContext = { ...ctx, kimiDefaults: kimiDefaults(reads[userIdx] ?? { state: 'missing' }, ctx.env) };
+  const trusted = ctx.workspace ? await ctx.isTrusted(ctx.workspace) : false;
+  return locations.map((loc, i) => {
+    const needsTrust = loc.needsTrust;
+    return loadLayer(
+      reads[i] ?? { state: 'missing' },
+      {
+        path: loc.path,
+        layer: loc.layer,
+        dialect: 'kimi',
+        trusted: !needsTrust || trusted,
+        projectRoot: needsTrust && ctx.workspace ? ctx.workspace : undefined,
+      },
+      withDefaults,
+    );
+  });
+}

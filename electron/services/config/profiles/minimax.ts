@@ -1,0 +1,24 @@
+// CFG-1 minimax (seed 000): user <dataDir>/mcp.json, then the workspace's .mcp.json, which
+// is read-only, size-capped, confined to the workspace and the only place ${VAR} expands.
+import { MINIMAX_PROJECT_FILE_MAX_BYTES, MINIMAX_RESERVED_NAMES } from '../../../../shared/schemas/dialects';
+import { resolveLayerPaths } from '../layers';
+import { loadLayer } from '../layer-loader';
+import { readConfigFile } from '../read-file';
+import type { LoadContext, LoadedLayer } from '../types';
+
+export async function loadMinimaxLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
+  const locations = await resolveLayerPaths('minimax', { env: ctx.env, home: ctx.home, workspace: ctx.workspace });
+  const out: LoadedLayer[] = [];
+  for (const loc of locations) {
+    if (loc.layer === 'project' && ctx.workspace) {
+      // CFG-4: realpath inside the workspace, ≤ 1 MiB, else the whole file is void.
+      const read = await readConfigFile(loc.path, { maxBytes: MINIMAX_PROJECT_FILE_MAX_BYTES, confineTo: ctx.workspace });
+      out.push(
+        loadLayer(read, { path: loc.path, layer: 'project', dialect: 'minimax', expand: true, reservedNames: MINIMAX_RESERVED_NAMES, projectRoot: ctx.workspace }, ctx),
+      );
+    } else {
+      out.push(loadLayer(await readConfigFile(loc.path), { path: loc.path, layer: loc.layer, dialect: 'minimax' }, ctx));
+    }
+  }
+  return out;
+}

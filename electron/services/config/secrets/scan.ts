@@ -1,0 +1,189 @@
+// CFG-8 secret scan over every config file the panel knows: the three profiles' layers
+// (legacy minara files included) and the import sources. Reports literal secrets by file,
+// pointer and kind with a masked hint, files others can read (advise chmod 600), and
+// project files with secrets that git would commit. Never prints a secret's value.
+import { execFile } from 'node:child_process';
+import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { IMPORT_SOURCES, sourceFiles } from '../import/sources';
+import { PROFILES } from '../../../../shared/schemas/server';
+import { homeDir } from '../../paths';
+import { resolveLayerPaths } from '../layers';
+import { parseConfigText } from '../writer/text-edit';
+import { findInlineSecrets, pointerEscape, type SecretKind } from './secret-rules';
+
+export type GitRunner = (args: string[], cwd: string) => Promise<{ code: number; stdout: string }>;
+
+export interface ScanContext {
+  env: NodeJS.ProcessEnv;
+  /** Overrides HOME from `env`. */
+  home?: string;
+  workspace?: string | null;
+  git?: GitRunner;
+}
+
+export interface ScannedFile {
+  path: string;
+  /** Who reads it: `minimax user`, `kimi project`, `claude-code`… */
+  owners: string[];
+  scope: 'user' | 'project';
+  /** Octal permission bits, e.g. `0644`. */
+  mode: string | null;
+  state: 'ok' | 'invalid' | 'unreadable';
+  secrets: number;
+}
+
+export type ScanFindingKind = SecretKind | 'readable-by-others' | 'git-exposed';
+
+export interface ScanFinding {
+  path: string;
+  /** RFC 6901 pointer into the file ('' for the whole file). */
+  pointer: string;
+  kind: ScanFindingKind;
+  severity: 'error' | 'warning';
+  message: string;
+  fix: string;
+}
+
+export interface ScanReport {
+  files: ScannedFile[];
+  findings: ScanFinding[];
+}
+
+interface Candidate {
+  path: string;
+  owner: string;
+  scope: 'user' | 'project';
+  containers: (value: unknown) => Array<{ pointer: string; servers: Record<string, unknown> }>;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const mcpServers = (value: unknown) => (isRecord(value) && isRecord(value.mcpServers) ? [{ pointer: '/mcpServers', servers: value.mcpServers }] : []);
+
+/** Every file of every profile (both minara spellings: the legacy one may still hold secrets), then the import sources. */
+async function candidates(env: NodeJS.ProcessEnv, home: string, workspace: string | null): Promise<Candidate[]> {
+  const list: Candidate[] = [];
+  for (const profile of PROFILES) {
+    for (const loc of await resolveLayerPaths(profile, { env, home, workspace })) {
+      const scope = loc.layer === 'user' ? 'user' : 'project';
+      const owner = `${profile} ${loc.layer}`;
+      list.push({ path: loc.path, owner, scope, containers: mcpServers });
+      if (profile === 'minara') {
+        const dir = basename(loc.path) === 'servers.json' ? dirname(dirname(loc.path)) : dirname(loc.path);
+        for (const alt of [join(dir, 'mcp', 'servers.json'), join(dir, 'mcp.json')]) {
+          if (alt !== loc.path) list.push({ path: alt, owner: `${owner} (not read while the other file exists)`, scope, containers: mcpServers });
+        }
+      }
+    }
+  }
+  for (const source of IMPORT_SOURCES) {
+    for (const f of sourceFiles(source, { env, workspace }, true)) list.push({ path: f.path, owner: source, scope: f.scope, containers: f.containers });
+  }
+  return list;
+}
+
+export const defaultGit: GitRunner = (args, cwd) =>
+  new Promise((res) => {
+    execFile('git', args, { cwd, timeout: 10_000 }, (err, stdout) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 128) : 0;
+      res({ code, stdout: String(stdout) });
+    });
+  });
+
+/** What to add to .gitignore: the agent's folder (seed 001 advises `.minara/`), else the file. */
+function ignoreEntry(repo: string, path: string): string {
+  const rel = relative(repo, path).split(sep).join('/');
+  const first = rel.split('/')[0] ?? rel;
+  return ['.minara', '.kimi-code', '.cursor'].includes(first) ? `${first}/` : rel;
+}
+
+async function gitExposure(path: string, git: GitRunner): Promise<ScanFinding | null> {
+  const top = await git(['rev-parse', '--show-toplevel'], dirname(path));
+  if (top.code !== 0) return null; // not in a repository: nothing to commit it to
+  const repo = top.stdout.trim();
+  const tracked = (await git(['ls-files', '--error-unmatch', '--', path], repo)).code === 0;
+  const ignored = (await git(['check-ignore', '-q', '--', path], repo)).code === 0;
+  if (ignored && !tracked) return null;
+  const entry = ignoreEntry(repo, path);
+  return {
+    path,
+    pointer: '',
+    kind: 'git-exposed',
+    severity: 'error',
+    message: tracked ? 'holds secrets and is tracked by git: they are (or will be) committed' : 'holds secrets and git would commit it (not ignored)',
+    fix: tracked
+      ? `move the secrets to environment variables, then \`git rm --cached ${relative(repo, path)}\` and add \`${entry}\` to ${join(repo, '.gitignore')}`
+      : `add \`${entry}\` to ${join(repo, '.gitignore')}, or better move the secrets to environment variables`,
+  };
+}
+
+export async function scanSecrets(ctx: ScanContext): Promise<ScanReport> {
+  const env = ctx.home ? { ...ctx.env, HOME: ctx.home } : ctx.env;
+  const workspace = ctx.workspace ? resolve(ctx.workspace) : null;
+  const git = ctx.git ?? defaultGit;
+  const files = new Map<string, ScannedFile>();
+  const findings: ScanFinding[] = [];
+  const seenPointers = new Set<string>();
+
+  for (const c of await candidates(env, homeDir(env), workspace)) {
+    const known = files.get(c.path);
+    if (known) {
+      if (!known.owners.includes(c.owner)) known.owners.push(c.owner);
+    }
+    let text: string;
+    let mode: number;
+    try {
+      mode = (await stat(c.path)).mode & 0o777;
+      text = await readFile(c.path, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR' && !known) {
+        files.set(c.path, { path: c.path, owners: [c.owner], scope: c.scope, mode: null, state: 'unreadable', secrets: 0 });
+      }
+      continue;
+    }
+    const file: ScannedFile = known ?? { path: c.path, owners: [c.owner], scope: c.scope, mode: '0' + mode.toString(8).padStart(3, '0'), state: 'ok', secrets: 0 };
+    files.set(c.path, file);
+    const parsed = parseConfigText(text, true);
+    if (!parsed.ok) {
+      file.state = 'invalid';
+      continue;
+    }
+    for (const { pointer, servers } of c.containers(parsed.value)) {
+      for (const [name, entry] of Object.entries(servers)) {
+        for (const f of findInlineSecrets(entry)) {
+          const full = `${pointer}/${pointerEscape(name)}${f.pointer}`;
+          if (seenPointers.has(c.path + '#' + full)) continue;
+          seenPointers.add(c.path + '#' + full);
+          file.secrets++;
+          findings.push({ path: c.path, pointer: full, kind: f.kind, severity: 'error', message: `literal secret (${f.hint}) in server "${name}"`, fix: f.fix });
+        }
+      }
+    }
+  }
+
+  for (const file of files.values()) {
+    if (file.mode === null) continue;
+    const mode = parseInt(file.mode, 8);
+    // CFG-8: user files are private whatever they hold; a project file only matters when
+    // it holds secrets (repositories are commonly world-readable).
+    if ((mode & 0o077) !== 0 && (file.scope === 'user' || file.secrets > 0)) {
+      findings.push({
+        path: file.path,
+        pointer: '',
+        kind: 'readable-by-others',
+        severity: file.secrets > 0 ? 'error' : 'warning',
+        message: `mode ${file.mode}: readable${mode & 0o022 ? ' or writable' : ''} by other users${file.secrets > 0 ? ' and holds secrets' : ''}`,
+        fix: `chmod 600 ${file.path}`,
+      });
+    }
+    if (file.scope === 'project' && file.secrets > 0) {
+      const exposed = await gitExposure(file.path, git);
+      if (exposed) findings.push(exposed);
+    }
+  }
+  return { files: [...files.values()], findings };
+}

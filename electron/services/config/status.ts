@@ -1,0 +1,61 @@
+// `status --json` (issue 2 §3): the effective view in the CLI's shape. A function of the
+// view so the connection engine can later fill `state` from live connections.
+import type { EffectiveServer, EffectiveView, ServerStateKind } from '../../../shared/schemas/server';
+
+export interface StatusServer {
+  name: string;
+  id: string | null;
+  layer: EffectiveServer['layer'];
+  path: string;
+  pointer: string;
+  transport: EffectiveServer['transport'];
+  enabled: boolean;
+  trusted: boolean;
+  state: ServerStateKind;
+  error: string | null;
+  shadows: EffectiveServer['shadows'];
+}
+
+export interface Status {
+  profile: EffectiveView['profile'];
+  workspace: string | null;
+  layers: EffectiveView['layers'];
+  servers: StatusServer[];
+  problems: Array<{ path: string; pointer: string; message: string; severity: 'error' | 'warning'; line?: number; column?: number }>;
+}
+
+/** Without live connections: config errors → failed, off or untrusted → disabled, else pending. */
+export function configState(s: EffectiveServer): { state: ServerStateKind; error: string | null } {
+  if (!s.trusted) return { state: 'disabled', error: 'workspace not trusted: run `trust --workspace DIR` to allow this project layer' };
+  if (s.error !== null) return { state: 'failed', error: s.error };
+  if (!s.enabled) return { state: 'disabled', error: null };
+  return { state: 'pending', error: null };
+}
+
+export function buildStatus(
+  view: EffectiveView,
+  liveState?: (s: EffectiveServer) => { state: ServerStateKind; error: string | null } | undefined,
+): Status {
+  return {
+    profile: view.profile,
+    workspace: view.workspace,
+    layers: view.layers,
+    servers: view.servers.map((s) => {
+      const st = liveState?.(s) ?? configState(s);
+      return {
+        name: s.name,
+        id: s.spec?.id ?? null,
+        layer: s.layer,
+        path: s.path,
+        pointer: s.pointer,
+        transport: s.transport,
+        enabled: s.enabled,
+        trusted: s.trusted,
+        state: st.state,
+        error: st.error,
+        shadows: s.shadows,
+      };
+    }),
+    problems: view.problems,
+  };
+}

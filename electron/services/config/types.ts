@@ -1,0 +1,62 @@
+// Internal shapes of the loader: one LoadedLayer per file (or env/session source), each
+// holding the servers it declares before the merge decides which ones win.
+import type { ConnectionSpec, LayerInfo, LayerKind, Problem, Profile, Transport } from '../../../shared/schemas/server';
+import type { Dialect } from '../../../shared/schemas/dialects';
+import type { KimiMcpDefaults } from '../../../shared/schemas/dialects';
+
+export interface LayerServer {
+  /** Merge key: the file key, or minara's `id` override. */
+  name: string;
+  layer: LayerKind;
+  path: string;
+  pointer: string;
+  /** The entry as written (unknown fields kept). */
+  entry: Record<string, unknown>;
+  transport: Transport | null;
+  enabled: boolean;
+  error: string | null;
+  /** Passed its dialect schema. Minara skips invalid entries in the merge (seed 001). */
+  valid: boolean;
+  deferred: boolean;
+  subagent: boolean;
+  trusted: boolean;
+  spec: ConnectionSpec | null;
+}
+
+export interface LoadedLayer {
+  info: LayerInfo;
+  servers: LayerServer[];
+  problems: Problem[];
+}
+
+/** What a profile loader needs from the outside world; all of it injectable for tests. */
+export interface LoadContext {
+  profile: Profile;
+  env: NodeJS.ProcessEnv;
+  home: string;
+  cwd: string;
+  /** Absolute workspace root, or null when none was given. */
+  workspace: string | null;
+  panelDataDir: string;
+  isTrusted: (workspace: string) => Promise<boolean>;
+  /** kimi: global defaults after the `mcp` section and KIMI_MCP_* env are applied. */
+  kimiDefaults?: KimiMcpDefaults;
+}
+
+export interface LayerOptions {
+  path: string;
+  layer: LayerKind;
+  dialect: Dialect;
+  /** MCP_SERVERS: a JSON array of entries instead of `{mcpServers: {…}}`. */
+  listMode?: boolean;
+  /** CFG-3: expand `${VAR}` (minimax project files only). */
+  expand?: boolean;
+  /** CFG-4: names this layer may not use. */
+  reservedNames?: readonly string[];
+  /** CFG-10: shown, never started. */
+  trusted?: boolean;
+  /** Project layers: stdio servers run in the workspace root (CFG-4, CONN-4). */
+  projectRoot?: string;
+  /** Plugin layer: official plugins claim names before local ones (NAME-1). */
+  pluginOrigin?: 'official' | 'local';
+}

@@ -1,0 +1,8 @@
+// The writing half of the config engine (CFG-7, CFG-8, SEC-3).
+export * from './errors';
+export * from './atomic-write';
+export * from './text-edit';
+export * from './snapshot';
+export * from './layer-paths';
+export * from './server-ops';
+export * from './config-writer';

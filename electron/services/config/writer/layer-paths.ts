@@ -1,0 +1,43 @@
+// Which file a (profile, layer) lives in: the loader's resolver (../layers.ts), so reader
+// and writer always agree (minara legacy fallbacks, kimi git root, walk-up to `.minara/`).
+import { resolve } from 'node:path';
+import type { Dialect } from '../../../../shared/schemas/dialects';
+import type { LayerKind, Profile } from '../../../../shared/schemas/server';
+import { resolveLayerPaths } from '../layers';
+import { homeDir } from '../../paths';
+import { errResult, okResult, type WriteResult } from './errors';
+
+export interface LayerPathContext {
+  env: NodeJS.ProcessEnv;
+  /** Defaults to homeDir(env). */
+  home?: string;
+  /** Workspace (the agent's cwd); required for project layers. */
+  workspace?: string | null;
+}
+
+export interface LayerFile {
+  profile: Profile;
+  layer: LayerKind;
+  path: string;
+  dialect: Dialect;
+  /** Why the panel must not write this file, or null when it may. */
+  readOnly: string | null;
+}
+
+export async function resolveLayerFile(profile: Profile, layer: LayerKind, ctx: LayerPathContext): Promise<WriteResult<LayerFile>> {
+  if (layer === 'session' || layer === 'plugin' || layer === 'env') {
+    return errResult('read_only', `the ${layer} layer is not a file the panel can write; pick the user or a project layer`);
+  }
+  const workspace = ctx.workspace ? resolve(ctx.workspace) : null;
+  const locations = await resolveLayerPaths(profile, { env: ctx.env, home: ctx.home ?? homeDir(ctx.env), workspace });
+  const loc = locations.find((l) => l.layer === layer);
+  if (!loc) {
+    if (!workspace && (layer === 'project' || layer === 'project-local')) {
+      return errResult('invalid_target', `the ${layer} layer of ${profile} needs a workspace (--workspace DIR)`);
+    }
+    return errResult('invalid_target', `${profile} has no ${layer} layer`);
+  }
+  // CFG-1/CFG-7: MiniMax Code treats its project file as read-only; so does the panel.
+  const readOnly = loc.writable ? null : `${profile} ${layer} files are read-only (CFG-7); add the server to the user layer instead`;
+  return okResult({ profile, layer, path: loc.path, dialect: profile, readOnly });
+}

@@ -1,0 +1,153 @@
+// Pure part of the writer: apply server operations to a file's text (no I/O), with every
+// refusal of CFG-7/CFG-8 except the ones that need the disk (conflict, read-only).
+import { isDeepStrictEqual } from 'node:util';
+import type { Dialect } from '../../../../shared/schemas/dialects';
+import { entrySchemaFor } from '../../../../shared/schemas/dialects';
+import { describeFindings, findInlineSecrets, pointerEscape, type SecretFinding } from '../secrets/secret-rules';
+import { errResult, okResult, type WriteResult } from './errors';
+import { detectFormat, newFileText, parseConfigText, removeAt, renameKey, setAt, updateAt } from './text-edit';
+
+/** Every dialect keeps its servers under this key (seeds 000, 001, 002). */
+export const SERVERS_KEY = 'mcpServers';
+
+export type ServerOp =
+  | { op: 'add'; name: string; entry: Record<string, unknown> }
+  | { op: 'set'; name: string; entry: Record<string, unknown> }
+  | { op: 'remove'; name: string }
+  | { op: 'enable'; name: string }
+  | { op: 'disable'; name: string }
+  | { op: 'rename'; name: string; to: string };
+
+export interface EntryIssue {
+  /** Pointer relative to the entry. */
+  pointer: string;
+  message: string;
+}
+
+export type EntryValidator = (dialect: Dialect, entry: unknown) => EntryIssue[];
+
+/** The dialect's zod schema (shared/schemas/dialects), the one the loader and the UI use. */
+export const dialectValidator: EntryValidator = (dialect, entry) => {
+  const parsed = entrySchemaFor(dialect).safeParse(entry);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((i) => ({
+    pointer: i.path.map((p) => '/' + pointerEscape(String(p))).join(''),
+    message: i.message,
+  }));
+};
+
+// Names that would poison a plain object on the agent's side (CFG-4 lists them for minimax).
+const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function valueAt(obj: unknown, pointer: string): unknown {
+  let cur = obj;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(cur)) cur = cur[Number(key)];
+    else if (isRecord(cur)) cur = cur[key];
+    else return undefined;
+  }
+  return cur;
+}
+
+/**
+ * CFG-8: refuse secrets this write would put in the file. A literal already in the file
+ * that the edit leaves as it was is not re-checked, so a hand-written entry can still be
+ * disabled or have its timeout changed (the scan reports it).
+ */
+function newSecrets(name: string, before: unknown, after: Record<string, unknown>): SecretFinding[] {
+  return findInlineSecrets(after).filter((f) => !isDeepStrictEqual(valueAt(before, f.pointer), valueAt(after, f.pointer)) || before === undefined)
+    .map((f) => ({ ...f, pointer: `/${SERVERS_KEY}/${pointerEscape(name)}${f.pointer}` }));
+}
+
+function checkEntry(dialect: Dialect, name: string, before: unknown, entry: unknown, validate: EntryValidator): WriteResult<Record<string, unknown>> {
+  if (!isRecord(entry)) return errResult('invalid_entry', `the entry for "${name}" must be a JSON object`);
+  const secrets = newSecrets(name, before, entry);
+  if (secrets.length > 0) {
+    return errResult('inline_secret', `refusing to write a secret into the file (CFG-8): ${describeFindings(secrets)}`, secrets);
+  }
+  const issues = validate(dialect, entry);
+  if (issues.length > 0) {
+    const text = issues.map((i) => `${i.pointer || '/'}: ${i.message}`).join('; ');
+    return errResult('invalid_entry', `"${name}" is not a valid ${dialect} entry: ${text}`, issues);
+  }
+  return okResult(entry);
+}
+
+function checkName(name: string): WriteResult<string> {
+  if (name.trim() === '' || FORBIDDEN_NAMES.has(name)) return errResult('invalid_entry', `"${name}" cannot be used as a server name`);
+  return okResult(name);
+}
+
+/** The text after the operations, or the first refusal. `text` null: the file does not exist. */
+export function applyServerOps(text: string | null, dialect: Dialect, ops: readonly ServerOp[], validate: EntryValidator = dialectValidator): WriteResult<string> {
+  // Nothing to preserve in an empty file or a bare `{}`: write it as a new file.
+  const isNew = text === null || text.trim() === '' || text.trim() === '{}';
+  let out = isNew ? newFileText(SERVERS_KEY, {}) : text;
+  const parsed = parseConfigText(out);
+  if (!parsed.ok) {
+    const { line, column, message } = parsed.error;
+    return errResult('parse_error', `the file does not parse (line ${line}, column ${column}: ${message}); fix it by hand, the panel never overwrites it`, parsed.error);
+  }
+  if (!isRecord(parsed.value)) return errResult('parse_error', 'the file is not a JSON object; fix it by hand, the panel never overwrites it', { line: 1, column: 1 });
+  const container = parsed.value[SERVERS_KEY];
+  if (container !== undefined && !isRecord(container)) {
+    return errResult('parse_error', `"${SERVERS_KEY}" is not an object; fix it by hand, the panel never overwrites it`);
+  }
+  const servers: Record<string, unknown> = { ...(container ?? {}) };
+  const fmt = detectFormat(out);
+
+  for (const op of ops) {
+    const named = checkName(op.name);
+    if (!named.ok) return named;
+    const has = Object.prototype.hasOwnProperty.call(servers, op.name);
+    const current = has ? servers[op.name] : undefined;
+    const path = [SERVERS_KEY, op.name];
+    if (op.op !== 'add' && !has) return errResult('not_found', `no server "${op.name}" in this file`);
+    switch (op.op) {
+      case 'add':
+      case 'set': {
+        if (op.op === 'add' && has) return errResult('exists', `a server "${op.name}" is already in this file; use set to change it`);
+        const checked = checkEntry(dialect, op.name, current, op.entry, validate);
+        if (!checked.ok) return checked;
+        if (has) out = updateAt(out, path, current, op.entry, fmt);
+        // Into an empty (or absent) container: write the container whole, so its braces
+        // get the file's layout too; nothing else is in it to preserve.
+        else if (Object.keys(servers).length === 0) out = setAt(out, [SERVERS_KEY], { [op.name]: op.entry }, fmt);
+        else out = setAt(out, path, op.entry, fmt);
+        servers[op.name] = op.entry;
+        break;
+      }
+      case 'remove':
+        out = removeAt(out, path, fmt);
+        delete servers[op.name];
+        break;
+      case 'enable':
+      case 'disable': {
+        // Minara has no per-server switch (seed 001): writing one would mislead the user.
+        if (dialect === 'minara') return errResult('unsupported', 'minara has no per-server enabled switch; remove the server instead (or move it to another file)');
+        if (!isRecord(current)) return errResult('invalid_entry', `"${op.name}" is not an object entry`);
+        if (op.op === 'disable' && current.enabled !== false) out = setAt(out, [...path, 'enabled'], false, fmt);
+        // Enabled is the default: dropping `enabled: false` restores it with the smallest edit.
+        if (op.op === 'enable' && current.enabled === false) out = removeAt(out, [...path, 'enabled'], fmt);
+        servers[op.name] = { ...current, enabled: op.op === 'enable' };
+        break;
+      }
+      case 'rename': {
+        const to = checkName(op.to);
+        if (!to.ok) return to;
+        if (Object.prototype.hasOwnProperty.call(servers, op.to)) return errResult('exists', `a server "${op.to}" is already in this file`);
+        out = renameKey(out, [SERVERS_KEY], op.name, op.to);
+        servers[op.to] = current;
+        delete servers[op.name];
+        break;
+      }
+    }
+  }
+  // A new file is plain 2-space JSON (CFG-7 has nothing to preserve there).
+  return okResult(isNew ? newFileText(SERVERS_KEY, servers) : out);
+}

@@ -1,0 +1,117 @@
+// CFG-7: edit the JSON text, never re-serialise it. jsonc-parser's `modify` computes the
+// smallest text edit for one path and formats only what it inserts, so comments, key
+// order, indentation and unknown fields outside the edited span stay byte-identical.
+import { isDeepStrictEqual } from 'node:util';
+import {
+  applyEdits,
+  findNodeAtLocation,
+  format,
+  type FormattingOptions,
+  type JSONPath,
+  modify,
+  type Node,
+  type ParseError,
+  parseTree,
+  printParseErrorCode,
+} from 'jsonc-parser';
+import { nodeValue, offsetToLineCol, parseJsonText } from '../json-text';
+
+export type TextFormat = Required<Pick<FormattingOptions, 'insertSpaces' | 'tabSize' | 'eol'>>;
+
+/** The file's own style: first indented line decides tabs vs spaces and the width. */
+export function detectFormat(text: string): TextFormat {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const m = /\n([ \t]+)\S/.exec(text);
+  const indent = m?.[1];
+  if (!indent) return { insertSpaces: true, tabSize: 2, eol };
+  if (indent.startsWith('\t')) return { insertSpaces: false, tabSize: 1, eol };
+  return { insertSpaces: true, tabSize: indent.length, eol };
+}
+
+export interface ParseFailure {
+  message: string;
+  offset: number;
+  /** 1-based, like an editor shows it. */
+  line: number;
+  column: number;
+}
+
+export type ParsedText = { ok: true; tree: Node | undefined; value: unknown } | { ok: false; error: ParseFailure };
+
+/**
+ * The agents' files parse exactly as the loader parses them (../json-text.ts: comments
+ * allowed, trailing commas not), so the writer refuses every file the loader calls invalid.
+ * `lenient` (import sources: VS Code and Cursor write JSONC) also accepts trailing commas.
+ */
+export function parseConfigText(text: string, lenient = false): ParsedText {
+  if (!lenient) {
+    const r = parseJsonText(text);
+    if (!r.ok) return { ok: false, error: { message: r.message, offset: r.offset, line: r.line, column: r.column } };
+    return { ok: true, tree: r.root, value: nodeValue(r.root) };
+  }
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  const first = errors[0];
+  if (first) {
+    const { line, column } = offsetToLineCol(text, first.offset);
+    return { ok: false, error: { message: printParseErrorCode(first.error), offset: first.offset, line, column } };
+  }
+  return { ok: true, tree, value: tree ? nodeValue(tree) : undefined };
+}
+
+/**
+ * Set (or, with `undefined`, remove) the value at `path`; parents are created as needed.
+ * `modify` is asked for the raw edit only; the inserted text is then formatted in the
+ * file's style, keeping only formatting edits inside the inserted span (jsonc-parser's own
+ * formatting would also re-indent the neighbouring lines).
+ */
+export function setAt(text: string, path: JSONPath, value: unknown, fmt = detectFormat(text)): string {
+  const [edit] = modify(text, path, value, {});
+  if (!edit) return text;
+  const out = applyEdits(text, [edit]);
+  if (edit.content === '') return out;
+  const start = edit.offset;
+  const end = edit.offset + edit.content.length;
+  const inside = format(out, { offset: start, length: end - start }, fmt).filter((e) => e.offset >= start && e.offset + e.length <= end);
+  return applyEdits(out, inside);
+}
+
+export function removeAt(text: string, path: JSONPath, fmt = detectFormat(text)): string {
+  return setAt(text, path, undefined, fmt);
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Turn the value at `path` from `before` into `after` with the smallest edits: unchanged
+ * keys (and the comments around them) are left alone, objects are descended into,
+ * anything else is replaced whole.
+ */
+export function updateAt(text: string, path: JSONPath, before: unknown, after: unknown, fmt = detectFormat(text)): string {
+  if (isDeepStrictEqual(before, after)) return text;
+  if (!isPlainObject(before) || !isPlainObject(after)) return setAt(text, path, after, fmt);
+  let out = text;
+  for (const key of Object.keys(before)) {
+    if (!(key in after)) out = removeAt(out, [...path, key], fmt);
+  }
+  for (const [key, value] of Object.entries(after)) {
+    out = key in before ? updateAt(out, [...path, key], before[key], value, fmt) : setAt(out, [...path, key], value, fmt);
+  }
+  return out;
+}
+
+/** Rename the key `from` of the object at `path`: only the key's characters change. */
+export function renameKey(text: string, path: JSONPath, from: string, to: string): string {
+  const tree = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const valueNode = tree ? findNodeAtLocation(tree, [...path, from]) : undefined;
+  const keyNode = valueNode?.parent?.children?.[0];
+  if (!keyNode) throw new Error(`no key ${JSON.stringify(from)} at /${path.join('/')}`);
+  return text.slice(0, keyNode.offset) + JSON.stringify(to) + text.slice(keyNode.offset + keyNode.length);
+}
+
+/** A file the panel creates: plain 2-space JSON with a final newline. */
+export function newFileText(container: string, servers: Record<string, unknown>): string {
+  return JSON.stringify({ [container]: servers }, null, 2) + '\n';
+}

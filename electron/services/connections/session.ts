@@ -1,0 +1,248 @@
+// One live MCP session: an SDK Client over the SDK transport the config names (CONN-1, no
+// fallback), with the traffic and stderr taps, and a close that always reaps the child.
+import { homedir } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ConnectionSpec } from '../../../shared/schemas/server';
+import { homeDir } from '../paths';
+import type { Clock } from './clock';
+import { TimeoutError } from './errors';
+import { expandRecord, resolveHeaders } from './expand';
+import { redirectSafeFetch } from './redirect-fetch';
+import type { LineRing, Ring } from './ring';
+import { trafficEntry } from './traffic';
+import type { TrafficEntry } from './types';
+
+export interface SessionContext {
+  clock: Clock;
+  env: NodeJS.ProcessEnv;
+  injected: Record<string, string>;
+  workspaceRoot?: string;
+  authProvider?: OAuthClientProvider;
+  fetch?: typeof fetch;
+  stderr: LineRing;
+  traffic: Ring<TrafficEntry>;
+  killGraceMs: number;
+  /** Aborts a connect in progress (dispose, config change): the child is reaped. */
+  signal?: AbortSignal;
+  /** Called once when the transport closes without close() having been asked. */
+  onUnexpectedClose: (why: string) => void;
+}
+
+export interface Session {
+  client: Client;
+  pid: number | null;
+  readonly closed: boolean;
+  connectMs: number;
+  /** Last error the transport reported (garbage line, oversized message, failed fetch). */
+  readonly lastTransportError: string | null;
+  close(): Promise<void>;
+}
+
+// Every stdio child we started and have not seen exit: killed if the host exits (CONN-4: no
+// orphans), and listed for leak checks in tests.
+const children = new Set<number>();
+let exitHook = false;
+function trackChild(pid: number): void {
+  children.add(pid);
+  if (!exitHook) {
+    exitHook = true;
+    process.on('exit', () => {
+      for (const p of children) {
+        try {
+          process.kill(p, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
+    });
+  }
+}
+
+/** Pids of stdio children started by any pool in this process that have not exited yet. */
+export function liveChildPids(): number[] {
+  return [...children];
+}
+
+const CLIENT_INFO = { name: 'mcp-panel', version: '0.1.0' };
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function buildTransport(spec: ConnectionSpec, ctx: SessionContext): Transport {
+  const lookup = { ...ctx.env, ...ctx.injected };
+  if (spec.transport === 'stdio') {
+    if (!spec.command) throw new Error('stdio server has no command');
+    // CONN-4: process env, then config env, then host-injected values.
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
+    Object.assign(env, expandRecord(spec.env, lookup, 'env'), ctx.injected);
+    return new StdioClientTransport({
+      command: spec.command,
+      args: spec.args,
+      env,
+      cwd: spec.cwd ?? homeDir(ctx.env),
+      stderr: 'pipe',
+    });
+  }
+  if (!spec.url) throw new Error(`${spec.transport} server has no url`);
+  const url = new URL(spec.url);
+  const headers = resolveHeaders(spec, lookup);
+  const opts = {
+    requestInit: { headers },
+    fetch: redirectSafeFetch(ctx.fetch ?? fetch, spec.dropHeadersOnCrossOriginRedirect),
+    // Our fetch handles every redirect itself, dropping headers across origins (CFG-4).
+    redirectPolicy: 'follow' as const,
+    ...(ctx.authProvider ? { authProvider: ctx.authProvider } : {}),
+  };
+  // CONN-1: strictly what the config says; no retry over the other transport.
+  return spec.transport === 'sse' ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, opts);
+}
+
+/** Connects within `timeoutMs`; on any failure everything started is torn down again. */
+export async function openSession(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: number): Promise<Session> {
+  const started = performance.now();
+  const transport = buildTransport(spec, ctx);
+  const stdio = transport instanceof StdioClientTransport ? transport : null;
+  let closing = false;
+  let closed = false;
+  let resolveExit!: () => void;
+  const exited = new Promise<void>((r) => (resolveExit = r));
+
+  stdio?.stderr?.on('data', (chunk: Buffer) => ctx.stderr.write(chunk));
+  // Taps set before connect: the SDK chains them ahead of its own handlers.
+  transport.onmessage = (msg) => ctx.traffic.push(trafficEntry('in', msg, ctx.clock.now()));
+  let lastTransportError: string | null = null;
+  let pid: number | null = null;
+  transport.onerror = (err) => {
+    lastTransportError = err.message.slice(0, 300);
+    ctx.traffic.push({ at: ctx.clock.now(), dir: 'in', kind: 'invalid', text: lastTransportError });
+    // SEC-4: a message over the SDK's stdio buffer cap is lost anyway; stop the flood now.
+    if (stdio && pid !== null && /ReadBuffer exceeded/.test(err.message)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+  };
+  transport.onclose = () => {
+    closed = true;
+    if (pid !== null) children.delete(pid);
+    resolveExit();
+    if (!closing) ctx.onUnexpectedClose(stdio ? 'the server process exited' : 'the connection closed');
+  };
+  if (stdio) {
+    const start = stdio.start.bind(stdio);
+    stdio.start = async () => {
+      await start();
+      pid = stdio.pid;
+      if (pid !== null) trackChild(pid);
+    };
+  }
+  const send = transport.send.bind(transport);
+  transport.send = (msg, options) => {
+    ctx.traffic.push(trafficEntry('out', msg, ctx.clock.now()));
+    return send(msg, options);
+  };
+
+  const client = new Client(CLIENT_INFO, { capabilities: { roots: { listChanged: false } } });
+  // CONN-7: roots answer the workspace root, else home.
+  const root = ctx.workspaceRoot ?? homeDir(ctx.env) ?? homedir();
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(root).href, name: root }] }));
+  client.onerror = () => undefined; // recorded by the tap; never thrown at the host
+
+  const close = async (): Promise<void> => {
+    if (closing) return exited;
+    closing = true;
+    if (stdio && pid !== null && !closed && pidAlive(pid)) {
+      // Reap the child ourselves: SIGTERM, then SIGKILL after the grace period.
+      const p = pid;
+      try {
+        process.kill(p, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      const grace = ctx.clock.setTimeout(() => {
+        try {
+          process.kill(p, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, ctx.killGraceMs);
+      // Real-time backstop (the pool clock may be a manual one): SIGKILL, and stop waiting if a
+      // grandchild keeps the pipes open after the child itself is gone.
+      let backstop: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        exited,
+        new Promise<void>((resolve) => {
+          backstop = setTimeout(() => {
+            try {
+              process.kill(p, 'SIGKILL');
+            } catch {
+              /* already gone */
+            }
+            backstop = setTimeout(resolve, 2000);
+          }, ctx.killGraceMs + 1000);
+        }),
+      ]);
+      grace.cancel();
+      clearTimeout(backstop);
+      children.delete(p);
+    }
+    await client.close().catch(() => undefined);
+    if (!stdio) closed = true;
+  };
+
+  let timer: ReturnType<Clock['setTimeout']> | undefined;
+  let abortCleanup = () => {};
+  try {
+    await Promise.race([
+      (async () => {
+        await client.connect(transport, { timeout: timeoutMs });
+      })(),
+      new Promise<never>((_, reject) => {
+        timer = ctx.clock.setTimeout(() => reject(new TimeoutError(`did not finish starting within ${timeoutMs} ms`)), timeoutMs);
+        if (ctx.signal?.aborted) reject(new Error('connection attempt cancelled'));
+        ctx.signal?.addEventListener('abort', onAbort);
+        function onAbort() {
+          reject(new Error('connection attempt cancelled'));
+        }
+        abortCleanup = () => ctx.signal?.removeEventListener('abort', onAbort);
+      }),
+    ]);
+  } catch (err) {
+    timer?.cancel();
+    abortCleanup();
+    await close();
+    throw err;
+  }
+  timer?.cancel();
+  abortCleanup();
+  return {
+    client,
+    get pid() {
+      return pid;
+    },
+    get closed() {
+      return closed || closing;
+    },
+    connectMs: Math.round(performance.now() - started),
+    get lastTransportError() {
+      return lastTransportError;
+    },
+    close,
+  };
+}

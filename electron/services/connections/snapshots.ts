@@ -1,0 +1,198 @@
+// CONN-11: every discovered tool list is stored once under its sha256 (seed 002 dedups the
+// same way); each server remembers its latest and its accepted snapshot, and a change from
+// the accepted one is reported field by field (a server must not silently change its tools).
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, access } from 'node:fs/promises';
+import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import type { ToolDef } from '../../../shared/schemas/server';
+import type { ToolChange, ToolDiff } from './types';
+
+interface ServerEntry {
+  latest: string;
+  accepted: string | null;
+  history: Array<{ sha: string; at: number }>;
+}
+interface Index {
+  version: 1;
+  servers: Record<string, ServerEntry>;
+}
+
+const FIELDS: ToolChange['fields'] = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations'];
+const HISTORY = 20;
+
+/** JSON with sorted keys: equal lists hash equal whatever the server's key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function canonicalTools(tools: ToolDef[]): string {
+  return canonicalJson([...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
+}
+
+export function toolsSha(tools: ToolDef[]): string {
+  return createHash('sha256').update(canonicalTools(tools)).digest('hex');
+}
+
+export function diffTools(before: ToolDef[], after: ToolDef[]): Pick<ToolDiff, 'added' | 'removed' | 'changed'> {
+  const old = new Map(before.map((t) => [t.name, t]));
+  const cur = new Map(after.map((t) => [t.name, t]));
+  const added = [...cur.keys()].filter((n) => !old.has(n)).sort();
+  const removed = [...old.keys()].filter((n) => !cur.has(n)).sort();
+  const changed: ToolChange[] = [];
+  for (const [name, t] of cur) {
+    const o = old.get(name);
+    if (!o) continue;
+    const fields = FIELDS.filter((f) => canonicalJson(o[f] ?? null) !== canonicalJson(t[f] ?? null));
+    if (fields.length) changed.push({ name, fields });
+  }
+  changed.sort((a, b) => (a.name < b.name ? -1 : 1));
+  return { added, removed, changed };
+}
+
+export function isEmptyDiff(d: Pick<ToolDiff, 'added' | 'removed' | 'changed'>): boolean {
+  return d.added.length === 0 && d.removed.length === 0 && d.changed.length === 0;
+}
+
+export class SnapshotStore {
+  private readonly root: string;
+  private index: Index | null = null;
+  /** Writes are serialised in-process; the files themselves are replaced atomically. */
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(dataDir: string, private readonly now: () => number = Date.now) {
+    this.root = join(dataDir, 'tool-snapshots');
+  }
+
+  private async load(): Promise<Index> {
+    if (this.index) return this.index;
+    try {
+      const parsed = JSON.parse(await readFile(join(this.root, 'index.json'), 'utf8')) as Index;
+      this.index = parsed && parsed.servers ? parsed : { version: 1, servers: {} };
+    } catch {
+      this.index = { version: 1, servers: {} };
+    }
+    return this.index;
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(fn, fn);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private async saveIndex(index: Index): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await writeFileAtomic(join(this.root, 'index.json'), JSON.stringify(index, null, 1) + '\n');
+  }
+
+  /**
+   * Stores the list (once per sha) as the server's latest; the first list is accepted (trust
+   * on first use). The index is flushed in the background, coalesced: a round of 50 servers
+   * writes it a few times, not 50 (see flush()).
+   */
+  record(serverId: string, tools: ToolDef[]): Promise<{ sha: string; stored: boolean; diff: ToolDiff }> {
+    return this.serial(async () => {
+      const text = canonicalTools(tools);
+      const sha = createHash('sha256').update(text).digest('hex');
+      const stored = await this.writeObject(sha, text);
+      const index = await this.load();
+      const entry = index.servers[serverId] ?? { latest: sha, accepted: sha, history: [] };
+      if (entry.history.at(-1)?.sha !== sha) entry.history = [...entry.history, { sha, at: this.now() }].slice(-HISTORY);
+      const changed = entry.latest !== sha || !index.servers[serverId];
+      entry.latest = sha;
+      index.servers[serverId] = entry;
+      if (changed) this.scheduleFlush();
+      return { sha, stored, diff: await this.diffAgainst(entry.accepted, sha, tools) };
+    });
+  }
+
+  private known = new Set<string>();
+  private async writeObject(sha: string, text: string): Promise<boolean> {
+    if (this.known.has(sha)) return false;
+    const file = join(this.root, 'objects', `${sha}.json`);
+    try {
+      await access(file);
+      this.known.add(sha);
+      return false;
+    } catch {
+      await mkdir(join(this.root, 'objects'), { recursive: true });
+      await writeFileAtomic(file, text);
+      this.known.add(sha);
+      return true;
+    }
+  }
+
+  private flushing: Promise<void> | null = null;
+  private dirty = false;
+  private scheduleFlush(): void {
+    this.dirty = true;
+    if (this.flushing) return;
+    this.flushing = (async () => {
+      while (this.dirty && this.index) {
+        this.dirty = false;
+        await this.saveIndex(this.index);
+      }
+    })().finally(() => (this.flushing = null));
+    this.flushing.catch(() => undefined);
+  }
+
+  /** Resolves once every recorded change is on disk (pool dispose, CLI). */
+  async flush(): Promise<void> {
+    await this.chain;
+    await this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  async read(sha: string): Promise<ToolDef[] | null> {
+    try {
+      return JSON.parse(await readFile(join(this.root, 'objects', `${sha}.json`), 'utf8')) as ToolDef[];
+    } catch {
+      return null;
+    }
+  }
+
+  private async diffAgainst(acceptedSha: string | null, currentSha: string, tools: ToolDef[]): Promise<ToolDiff> {
+    if (acceptedSha === currentSha) return { acceptedSha, currentSha, added: [], removed: [], changed: [] };
+    const accepted = acceptedSha ? await this.read(acceptedSha) : null;
+    return { acceptedSha, currentSha, ...diffTools(accepted ?? [], tools) };
+  }
+
+  /** What changed in `tools` since the server's accepted snapshot (all added when none). */
+  async diffFromAccepted(serverId: string, tools: ToolDef[]): Promise<ToolDiff> {
+    const index = await this.load();
+    return this.diffAgainst(index.servers[serverId]?.accepted ?? null, toolsSha(tools), tools);
+  }
+
+  /** Accepts the server's latest snapshot (`tools accept SERVER`); null when none was recorded. */
+  accept(serverId: string): Promise<string | null> {
+    return this.serial(async () => {
+      const index = await this.load();
+      const entry = index.servers[serverId];
+      if (!entry) return null;
+      entry.accepted = entry.latest;
+      this.scheduleFlush();
+      await this.drain();
+      return entry.latest;
+    });
+  }
+
+  async status(serverId: string): Promise<{ latest: string; accepted: string | null } | null> {
+    const entry = (await this.load()).servers[serverId];
+    return entry ? { latest: entry.latest, accepted: entry.accepted } : null;
+  }
+
+  /** Re-reads the index from disk (another process, e.g. the CLI, may have accepted). */
+  reload(): void {
+    this.index = null;
+    this.known.clear();
+  }
+}

@@ -1,0 +1,64 @@
+// CONN-10: a bounded JSON-RPC log per server. Messages can be 100 MB (SEC-4), so the text is
+// built by a walker that stops at a character budget instead of stringifying everything.
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { TrafficEntry } from './types';
+
+/** True when the value's JSON is surely under `max` chars: a cheap walk that builds nothing. */
+function surelySmall(value: unknown, max: number): boolean {
+  let budget = max;
+  const walk = (v: unknown, depth: number): boolean => {
+    if (typeof v === 'string') return (budget -= v.length + 2) > 0;
+    if (v === null || typeof v !== 'object') return (budget -= 24) > 0;
+    if (depth > 20) return false;
+    if (Array.isArray(v)) {
+      for (const item of v) if (!walk(item, depth + 1)) return false;
+      return (budget -= 2) > 0;
+    }
+    for (const k in v) {
+      budget -= k.length + 4;
+      if (!walk((v as Record<string, unknown>)[k], depth + 1)) return false;
+    }
+    return (budget -= 2) > 0;
+  };
+  return walk(value, 0);
+}
+
+export function boundedJson(value: unknown, max = 600): string {
+  // Fast path for the common small message: native JSON (a tool call costs two of these).
+  // Escapes can make it up to 6× the estimate: still tiny, and cut below.
+  if (surelySmall(value, max)) {
+    const s = JSON.stringify(value) ?? 'null';
+    return s.length > max ? s.slice(0, max) + '…' : s;
+  }
+  let out = '';
+  const walk = (v: unknown): boolean => {
+    if (out.length >= max) return false;
+    if (v === null || typeof v !== 'object') {
+      let s = typeof v === 'string' ? JSON.stringify(v.length > max ? v.slice(0, max) + '…' : v) : String(JSON.stringify(v) ?? 'null');
+      if (typeof v === 'string' && v.length > max) s = s.replace(/…"$/, `…(${v.length} chars)"`);
+      out += s;
+      return out.length < max;
+    }
+    const arr = Array.isArray(v);
+    out += arr ? '[' : '{';
+    let first = true;
+    for (const [k, item] of arr ? v.entries() : Object.entries(v)) {
+      if (!first) out += ',';
+      first = false;
+      if (!arr) out += JSON.stringify(k) + ':';
+      if (!walk(item)) return false;
+    }
+    out += arr ? ']' : '}';
+    return true;
+  };
+  return walk(value) ? out : out.slice(0, max) + '…';
+}
+
+export function trafficEntry(dir: 'in' | 'out', msg: JSONRPCMessage, at: number, max?: number): TrafficEntry {
+  const m = msg as { id?: string | number; method?: string; error?: unknown; result?: unknown };
+  const kind: TrafficEntry['kind'] = m.method !== undefined ? (m.id !== undefined ? 'request' : 'notification') : m.error !== undefined ? 'error' : 'response';
+  const entry: TrafficEntry = { at, dir, kind, text: boundedJson(msg, max) };
+  if (m.method !== undefined) entry.method = m.method;
+  if (m.id !== undefined) entry.id = m.id;
+  return entry;
+}

@@ -1,0 +1,50 @@
+import type { ServerRow } from '../../../../shared/contract';
+import { useApp, useT } from '../../store-context';
+
+export function ServerRowView({ row }: { row: ServerRow }) {
+  const t = useT();
+  const busy = useApp((s) => !!s.busy[row.id]);
+  const reconnect = useApp((s) => s.reconnect);
+  const setEnabled = useApp((s) => s.setEnabled);
+  const state = row.state.kind;
+  const canReconnect = row.enabled && row.trusted && !row.error;
+  return (
+    <tr data-server={row.name} data-state={state}>
+      <th scope="row">
+        <span className="name">{row.name}</span>
+        {row.deferred && <span className="badge">{t('servers.deferred')}</span>}
+        {!row.trusted && <span className="badge warn">{t('servers.untrusted')}</span>}
+        {row.target && <div className="target">{row.target}</div>}
+      </th>
+      <td>{row.transport ?? '—'}</td>
+      <td>
+        <span className={`state state-${state}`} data-testid="state">
+          {t(`state.${state}`)}
+        </span>
+        {row.lastError && (state === 'failed' || state === 'needs-auth') && (
+          <div className="error" role="note" aria-label={t('servers.lastError')}>
+            {row.lastError}
+          </div>
+        )}
+      </td>
+      <td data-testid="tools">{row.toolCount === null ? '—' : t.plural('servers.tools', row.toolCount)}</td>
+      <td>{row.connectMs === null ? '—' : t('servers.connectedIn', { ms: Math.round(row.connectMs) })}</td>
+      <td className="provenance">
+        <div title={row.pointer}>{t('servers.from', { path: row.path })}</div>
+        {row.shadows.map((s) => (
+          <div key={`${s.layer}:${s.path}`} className="shadow">
+            {t('servers.shadows', { path: `${s.path} (${s.layer})` })}
+          </div>
+        ))}
+      </td>
+      <td className="actions">
+        <button type="button" disabled={busy || !canReconnect} onClick={() => void reconnect(row.id)} aria-label={`${t('servers.reconnect')} ${row.name}`}>
+          {t('servers.reconnect')}
+        </button>
+        <button type="button" disabled={busy} onClick={() => void setEnabled(row.id, !row.enabled)} aria-label={`${row.enabled ? t('servers.disable') : t('servers.enable')} ${row.name}`}>
+          {row.enabled ? t('servers.disable') : t('servers.enable')}
+        </button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,17 @@
+import { createContext, useContext } from 'react';
+import { useStore } from 'zustand';
+import { translator, type Translator } from '../../shared/i18n';
+import type { AppState, AppStore } from './stores/app-store';
+
+export const StoreContext = createContext<AppStore | null>(null);
+
+export function useApp<T>(selector: (s: AppState) => T): T {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('StoreContext missing');
+  return useStore(store, selector);
+}
+
+export function useT(): Translator {
+  const locale = useApp((s) => s.locale);
+  return translator(locale);
+}

@@ -1,0 +1,36 @@
+// Profile and workspace pickers (CFG-12: detected agents first), and trust (CFG-10).
+import type { StateCreator } from 'zustand';
+import type { Profiles, Selection } from '../../../shared/contract';
+import type { RpcError } from '../../../shared/errors';
+import type { PanelBridge } from '../bridge';
+import type { AppState } from './app-store';
+
+export interface SelectionSlice {
+  profiles: Profiles | null;
+  selectionError: RpcError | null;
+  loadProfiles(): Promise<void>;
+  select(next: Selection): Promise<void>;
+  trustWorkspace(workspace: string): Promise<void>;
+}
+
+export const createSelectionSlice =
+  (bridge: PanelBridge): StateCreator<AppState, [], [], SelectionSlice> =>
+  (set, get) => ({
+    profiles: null,
+    selectionError: null,
+    async loadProfiles() {
+      const r = await bridge.call('profiles.detect', {});
+      set(r.ok ? { profiles: r.value, selectionError: null } : { selectionError: r.error });
+    },
+    async select(next) {
+      const r = await bridge.call('profiles.select', next);
+      if (!r.ok) return set({ selectionError: r.error });
+      set({ selectionError: null });
+      await Promise.all([get().loadProfiles(), get().loadServers()]);
+    },
+    async trustWorkspace(workspace) {
+      const r = await bridge.call('workspace.trust', { workspace, trusted: true });
+      if (!r.ok) return set({ selectionError: r.error });
+      await get().loadServers();
+    },
+  });

@@ -1,0 +1,31 @@
+// UI-8 in the browser: the tab's title and favicon mirror the tray (same pure model).
+import { AGGREGATE_COLORS, trayModel, type TrayModel } from '../../shared/tray';
+import type { Locale } from '../../shared/i18n';
+import type { ServersView } from '../../shared/contract';
+
+export function modelFor(view: ServersView | null, locale: Locale): TrayModel {
+  const rows = view?.servers ?? [];
+  return trayModel(
+    rows.map((s) => ({ id: s.id, name: s.name, state: s.state.kind, toolCount: s.toolCount })),
+    locale,
+  );
+}
+
+export function faviconHref(model: TrayModel): string {
+  const color = AGGREGATE_COLORS[model.aggregate];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="2" width="28" height="28" rx="7" fill="#1f2430"/><circle cx="16" cy="16" r="9" fill="${color}"/></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+export function mirrorTray(doc: Document, model: TrayModel, appTitle: string): void {
+  doc.title = `${appTitle} — ${model.tooltip}`;
+  let link = doc.getElementById('favicon') as HTMLLinkElement | null;
+  if (!link) {
+    link = doc.createElement('link');
+    link.id = 'favicon';
+    link.rel = 'icon';
+    doc.head.appendChild(link);
+  }
+  link.href = faviconHref(model);
+  link.dataset.state = model.aggregate;
+}

@@ -1,0 +1,11 @@
+// `npm run conformance [-- --json-out FILE] [scenario …]`: the official MCP conformance suite's
+// client scenarios against scripts/conformance-client.ts (see scripts/conformance/run-suite.ts).
+import { main } from './conformance/run-suite';
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`conformance: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  },
+);

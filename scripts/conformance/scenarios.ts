@@ -1,0 +1,95 @@
+// What the conformance client does per scenario. initialize, tools_call and every interactive
+// auth/* scenario run through the panel's engine (config → pool → LoginService, see
+// panel-engine.ts). elicitation and sse-retry use the SDK client directly (the pool has no
+// elicitation handler hook yet); the non-interactive grants use the SDK's providers and the
+// cross-app module (RFC 8693 + RFC 7523, which the SDK lacks).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { crossAppAccessToken } from './cross-app';
+import { withPanelEngine } from './panel-engine';
+
+/** CIMD (SEP-991): the panel's client ID metadata document URL. */
+export const PANEL_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
+type Ctx = Record<string, unknown>;
+const str = (c: Ctx, k: string) => (typeof c[k] === 'string' ? (c[k] as string) : undefined);
+
+function newClient(capabilities: Record<string, unknown> = {}): Client {
+  return new Client({ name: 'mcp-panel', version: '0.1.0' }, { capabilities });
+}
+
+async function connect(url: string, authProvider?: OAuthClientProvider, capabilities?: Record<string, unknown>) {
+  const client = newClient(capabilities);
+  const transport = new StreamableHTTPClientTransport(new URL(url), authProvider ? { authProvider } : {});
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** Interactive OAuth through the whole panel engine: config → pool → login → calls. */
+async function panelAuth(url: string, ctx: Ctx): Promise<void> {
+  const id = str(ctx, 'client_id');
+  const secret = str(ctx, 'client_secret');
+  const preRegistered = id ? { client_id: id, ...(secret ? { client_secret: secret } : {}) } : undefined;
+  return withPanelEngine(url, { clientMetadataUrl: PANEL_CLIENT_METADATA_URL, ...(preRegistered ? { preRegistered } : {}) }, async (p) => {
+    await p.connect();
+    for (const tool of await p.listTools()) await p.call(tool);
+  });
+}
+
+async function nonInteractive(url: string, provider: OAuthClientProvider): Promise<void> {
+  const { client } = await connect(url, provider);
+  await client.listTools();
+  await client.close();
+}
+
+export async function runScenario(scenario: string, url: string, ctx: Ctx): Promise<void> {
+  switch (scenario) {
+    case 'initialize':
+      return withPanelEngine(url, {}, async (p) => {
+        await p.connect();
+        await p.listTools();
+      });
+    case 'tools_call':
+      return withPanelEngine(url, {}, async (p) => {
+        await p.connect();
+        await p.listTools();
+        await p.call('add_numbers', { a: 5, b: 3 });
+      });
+    case 'elicitation-sep1034-client-defaults': {
+      // SEP-1034: the SDK fills in schema defaults when the form capability asks for it.
+      const client = newClient({ elicitation: { form: { applyDefaults: true } } });
+      client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept' as const, content: {} }));
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      await client.callTool({ name: 'test_client_elicitation_defaults', arguments: {} });
+      await client.close();
+      return;
+    }
+    case 'sse-retry': {
+      const { client } = await connect(url);
+      await client.callTool({ name: 'test_reconnection', arguments: {} });
+      await client.close();
+      return;
+    }
+    case 'auth/client-credentials-basic':
+      return nonInteractive(url, new ClientCredentialsProvider({ clientId: str(ctx, 'client_id')!, clientSecret: str(ctx, 'client_secret')! }));
+    case 'auth/client-credentials-jwt':
+      return nonInteractive(
+        url,
+        new PrivateKeyJwtProvider({ clientId: str(ctx, 'client_id')!, privateKey: str(ctx, 'private_key_pem')!, algorithm: str(ctx, 'signing_algorithm') ?? 'ES256' }),
+      );
+    case 'auth/cross-app-access-complete-flow': {
+      const token = await crossAppAccessToken(url, ctx);
+      const client = newClient();
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      await client.listTools();
+      await client.close();
+      return;
+    }
+    default:
+      if (scenario.startsWith('auth/')) return panelAuth(url, scenario === 'auth/pre-registration' ? ctx : {});
+      throw new Error(`unknown scenario ${scenario}`);
+  }
+}

@@ -1,0 +1,5 @@
+export * from './options';
+export * from './plan';
+export * from './tokenize';
+export * from './search';
+export * from './invoke';

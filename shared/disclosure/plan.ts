@@ -1,0 +1,127 @@
+// DISC-1 / DISC-4: minimax's disclosure plan (planMcpDisclosure, seed 000 plan.ts:49) and
+// the token cost view. Only `configured` tools can be deferred; tokens ≈ JSON length / 4.
+import type { ToolSource } from '../schemas/server';
+import type { DisclosureOptions } from './options';
+
+export interface DisclosureToolInput {
+  /** The qualified name the agent shows. */
+  name: string;
+  server: string;
+  source?: ToolSource;
+  definition: { name: string; description?: string; inputSchema?: unknown; [k: string]: unknown };
+}
+
+/** DISC-1: tokens ≈ definition JSON length / 4 (rounded up). */
+export function estimateTokens(definition: unknown): number {
+  return Math.ceil((JSON.stringify(definition) ?? '').length / 4);
+}
+
+/** DISC-1: `provider/model` entries with `*` wildcards; an empty list matches no model. */
+export function modelMatchesWhitelist(model: string, whitelist: readonly string[]): boolean {
+  return whitelist.some((pattern) => {
+    const re = new RegExp(`^${pattern.trim().split('*').map((p) => p.replace(/[.+?^${}()|[\]\\/]/g, '\\$&')).join('.*')}$`);
+    return pattern.trim() !== '' && re.test(model);
+  });
+}
+
+export type DisclosureReason = 'disabled' | 'model-not-whitelisted' | 'below-min-defer-count' | 'under-threshold' | 'over-threshold';
+
+export interface ServerCost {
+  server: string;
+  tools: number;
+  tokens: number;
+  deferrable: boolean;
+}
+
+export interface DisclosurePlan {
+  deferred: boolean;
+  reason: DisclosureReason;
+  /** Human sentence for the reason. */
+  explanation: string;
+  model: string;
+  contextWindow: number;
+  /** Tokens of the deferrable (configured) tools. */
+  estTokens: number;
+  /** All tools, deferrable or not (DISC-4 total). */
+  totalTokens: number;
+  thresholdTokens: number;
+  /** totalTokens / contextWindow. */
+  contextShare: number;
+  inline: string[];
+  hidden: string[];
+  perTool: { name: string; server: string; source: ToolSource; tokens: number; deferred: boolean }[];
+  perServer: ServerCost[];
+  /** When deferred, the agent adds these two tools in place of the hidden ones. */
+  addedTools: string[];
+}
+
+export interface PlanInput {
+  tools: readonly DisclosureToolInput[];
+  model: string;
+  contextWindow: number;
+  options: DisclosureOptions;
+}
+
+export function planDisclosure({ tools, model, contextWindow, options }: PlanInput): DisclosurePlan {
+  const perTool = tools.map((t) => ({ name: t.name, server: t.server, source: t.source ?? 'configured', tokens: estimateTokens(t.definition), deferred: false }));
+  const candidates = perTool.filter((t) => t.source === 'configured');
+  const estTokens = candidates.reduce((s, t) => s + t.tokens, 0);
+  const totalTokens = perTool.reduce((s, t) => s + t.tokens, 0);
+  const thresholdTokens = options.thresholdPct * contextWindow;
+
+  let reason: DisclosureReason;
+  let explanation: string;
+  if (!options.enabled) {
+    reason = 'disabled';
+    explanation = 'tool search is disabled (MAVIS_MCP_TOOL_SEARCH_ENABLED / mcpToolSearch.enabled)';
+  } else if (!modelMatchesWhitelist(model, options.modelWhitelist)) {
+    reason = 'model-not-whitelisted';
+    explanation = options.modelWhitelist.length === 0 ? 'the model whitelist is empty, so it matches no model: every tool stays inline' : `${model} matches no whitelist entry (${options.modelWhitelist.join(', ')})`;
+  } else if (candidates.length < options.minDeferCount) {
+    reason = 'below-min-defer-count';
+    explanation = `${candidates.length} configured tools, fewer than minDeferCount ${options.minDeferCount}`;
+  } else if (estTokens <= thresholdTokens) {
+    reason = 'under-threshold';
+    explanation = `${estTokens} tokens ≤ ${options.thresholdPct} × ${contextWindow} = ${thresholdTokens}`;
+  } else {
+    reason = 'over-threshold';
+    explanation = `${estTokens} tokens > ${options.thresholdPct} × ${contextWindow} = ${thresholdTokens}: configured tools move behind tool_search`;
+  }
+  const deferred = reason === 'over-threshold';
+  if (deferred) for (const t of candidates) t.deferred = true;
+
+  const servers = new Map<string, ServerCost>();
+  for (const t of perTool) {
+    const s = servers.get(t.server) ?? { server: t.server, tools: 0, tokens: 0, deferrable: false };
+    s.tools++;
+    s.tokens += t.tokens;
+    s.deferrable ||= t.source === 'configured';
+    servers.set(t.server, s);
+  }
+  return {
+    deferred,
+    reason,
+    explanation,
+    model,
+    contextWindow,
+    estTokens,
+    totalTokens,
+    thresholdTokens,
+    contextShare: contextWindow > 0 ? totalTokens / contextWindow : 0,
+    inline: perTool.filter((t) => !t.deferred).map((t) => t.name),
+    hidden: perTool.filter((t) => t.deferred).map((t) => t.name),
+    perTool,
+    perServer: [...servers.values()],
+    addedTools: deferred ? ['tool_search', 'mcp_invoke'] : [],
+  };
+}
+
+/**
+ * DISC-3: how the other agents defer. kimi: a server with `deferred: true` (its tools are
+ * loaded through `select_tools`); minara: every MCP tool carries `defer_loading: true`.
+ */
+export function profileDeferral(profile: 'minimax' | 'kimi' | 'minara', server: { deferred?: boolean }): { deferred: boolean; mechanism: 'select_tools' | 'defer_loading' | null } {
+  if (profile === 'kimi') return server.deferred ? { deferred: true, mechanism: 'select_tools' } : { deferred: false, mechanism: null };
+  if (profile === 'minara') return { deferred: true, mechanism: 'defer_loading' };
+  return { deferred: false, mechanism: null };
+}

@@ -1,0 +1,215 @@
+// NAME-1…NAME-4: the names one profile's agent would give a set of servers' tools, with
+// every collision and who won. Plain inputs, so it works on hand-given lists and on the
+// connection engine's discovered tools alike.
+import type { Profile, ServerStateKind, ToolSource } from '../schemas/server';
+import { allocateMinimaxNames, emptyRegistry, type RegistryData } from './minimax-registry';
+import { kimiAuthToolName, kimiQualifiedName, minaraQueryToolName, minaraToolName } from './schemes';
+
+export interface NamingServerInput {
+  /** Stable identity (config engine's ConnectionSpec.id); never the public name. */
+  serverId: string;
+  /** The public name used in tool names (minara: the effective `id`). */
+  serverName: string;
+  source?: ToolSource;
+  tools: readonly { name: string }[];
+  state?: ServerStateKind;
+  /** minara `subagent` set (NAME-3). */
+  subagent?: boolean;
+  /** kimi `deferred: true` (DISC-3). */
+  deferred?: boolean;
+}
+
+export type CollisionKind = 'same_server' | 'other_server';
+
+export interface ToolRef {
+  source: ToolSource;
+  serverId: string;
+  serverName: string;
+  tool: string;
+}
+
+export interface NamedTool extends ToolRef {
+  /** The name the agent shows; null when dropped or wrapped by a subagent. */
+  name: string | null;
+  dropped: boolean;
+  /** `authenticate` (kimi needs-auth) or `query` (minara subagent): not a server tool. */
+  synthetic: 'authenticate' | 'query' | null;
+  /** minara subagent: the one tool that wraps this one. */
+  wrappedBy: string | null;
+  /** Who holds the name this tool wanted (it was dropped or suffixed). */
+  collidesWith: (ToolRef & { kind: CollisionKind; name: string }) | null;
+  /** DISC-3: kimi `deferred` servers and all minara tools (`defer_loading`). */
+  deferred: boolean;
+  /** NAME-4: the permission key differs from the raw tool name in more than the prefix. */
+  differsFromRaw: boolean;
+}
+
+export interface Collision {
+  name: string;
+  kind: CollisionKind;
+  winner: ToolRef;
+  loser: ToolRef;
+  resolution: 'dropped' | 'suffixed';
+  /** The loser's final name (minimax suffix), null when dropped. */
+  assigned: string | null;
+}
+
+/** NAME-2: the event kimi emits for a dropped tool (shape of McpToolCollision, seed 002). */
+export interface ToolNameCollisionEvent {
+  type: 'MCP_TOOL_NAME_COLLISION';
+  qualified: string;
+  serverName: string;
+  toolName: string;
+  collidesWith: { kind: 'same_server'; toolName: string } | { kind: 'other_server'; serverName: string; toolName: string };
+}
+
+export interface NamingReport {
+  profile: Profile;
+  tools: NamedTool[];
+  collisions: Collision[];
+  events: ToolNameCollisionEvent[];
+  /** minimax only: the registry after these claims (persist it if it changed). */
+  registry: RegistryData | null;
+  registryChanged: boolean;
+}
+
+export interface AssignOptions {
+  /** minimax: the registry to claim against (default: a fresh one). */
+  registry?: RegistryData;
+}
+
+function base(server: NamingServerInput, tool: string, profile: Profile, extra: Partial<NamedTool> = {}): NamedTool {
+  return {
+    serverId: server.serverId,
+    serverName: server.serverName,
+    source: server.source ?? 'configured',
+    tool,
+    name: null,
+    dropped: false,
+    synthetic: null,
+    wrappedBy: null,
+    collidesWith: null,
+    deferred: profile === 'minara' || (profile === 'kimi' && server.deferred === true),
+    differsFromRaw: false,
+    ...extra,
+  };
+}
+
+/** NAME-4: does the name say something other than `<prefix><server><sep><raw tool>`? */
+export function differsFromRaw(profile: Profile, serverName: string, tool: string, name: string): boolean {
+  const expected = profile === 'minara' ? `mcp_${serverName}_${tool}` : `mcp__${serverName}__${tool}`;
+  return name !== expected;
+}
+
+/** Lay out the rows the agent would show, before names are given (input order). */
+function layout(profile: Profile, servers: readonly NamingServerInput[]): NamedTool[] {
+  const rows: NamedTool[] = [];
+  const synthetic: NamedTool[] = [];
+  for (const s of servers) {
+    if (profile === 'kimi' && s.state === 'needs-auth') {
+      // seed 002: the synthetic tool takes the place of the server's tools.
+      for (const t of s.tools) rows.push(base(s, t.name, profile));
+      synthetic.push(base(s, 'authenticate', profile, { synthetic: 'authenticate', name: kimiAuthToolName(s.serverName) }));
+    } else if (profile === 'minara' && s.subagent) {
+      const query = minaraQueryToolName(s.serverName);
+      for (const t of s.tools) rows.push(base(s, t.name, profile, { wrappedBy: query }));
+      synthetic.push(base(s, 'query', profile, { synthetic: 'query', name: query }));
+    } else {
+      for (const t of s.tools) rows.push(base(s, t.name, profile, { name: '' }));
+    }
+  }
+  return [...rows, ...synthetic];
+}
+
+const ref = (t: NamedTool): ToolRef => ({ source: t.source, serverId: t.serverId, serverName: t.serverName, tool: t.tool });
+/** Same server = same identity (source + id), never the same public name. */
+const kindOf = (a: ToolRef, b: ToolRef): CollisionKind => (a.serverId === b.serverId && a.source === b.source ? 'same_server' : 'other_server');
+
+/** kimi / minara: first claimant wins, the loser is dropped (NAME-2). */
+function firstClaimWins(rows: NamedTool[], nameOf: (t: NamedTool) => string): Pick<NamingReport, 'collisions' | 'events'> {
+  const holders = new Map<string, NamedTool>();
+  const collisions: Collision[] = [];
+  const events: ToolNameCollisionEvent[] = [];
+  for (const row of rows) {
+    if (row.name === null) continue; // needs-auth / wrapped tools are not registered
+    const name = row.synthetic ? row.name : nameOf(row);
+    const winner = holders.get(name);
+    if (!winner) {
+      holders.set(name, row);
+      row.name = name;
+      continue;
+    }
+    const kind = kindOf(winner, row);
+    row.name = null;
+    row.dropped = true;
+    row.collidesWith = { ...ref(winner), kind, name };
+    collisions.push({ name, kind, winner: ref(winner), loser: ref(row), resolution: 'dropped', assigned: null });
+    events.push({
+      type: 'MCP_TOOL_NAME_COLLISION',
+      qualified: name,
+      serverName: row.serverName,
+      toolName: row.tool,
+      collidesWith: kind === 'same_server' ? { kind, toolName: winner.tool } : { kind, serverName: winner.serverName, toolName: winner.tool },
+    });
+  }
+  return { collisions, events };
+}
+
+/** NAME-1: names from the registry; an exact repeat of (server, tool) is dropped. */
+function minimaxNames(rows: NamedTool[], current: RegistryData): { collisions: Collision[]; registry: RegistryData; changed: boolean } {
+  const seen = new Map<string, NamedTool>();
+  const claimRows: NamedTool[] = [];
+  const repeats: [NamedTool, NamedTool][] = [];
+  for (const row of rows) {
+    const key = JSON.stringify([row.source, row.serverId, row.tool]);
+    const first = seen.get(key);
+    if (first) repeats.push([row, first]);
+    else {
+      seen.set(key, row);
+      claimRows.push(row);
+    }
+  }
+  const claims = claimRows.map((r) => ({ serverId: r.serverId, serverName: r.serverName, source: r.source, tool: r.tool }));
+  const alloc = allocateMinimaxNames(current, claims);
+  const collisions: Collision[] = [];
+  alloc.results.forEach((res, i) => {
+    const row = claimRows[i]!;
+    row.name = res.name;
+    if (!res.suffixedBecause) return;
+    const h = res.suffixedBecause;
+    const winner: ToolRef = { source: h.source, serverId: h.serverId, serverName: h.serverName, tool: h.tool };
+    const kind = kindOf(winner, row);
+    row.collidesWith = { ...winner, kind, name: res.base };
+    collisions.push({ name: res.base, kind, winner, loser: ref(row), resolution: 'suffixed', assigned: res.name });
+  });
+  for (const [row, first] of repeats) {
+    const name = first.name ?? '';
+    row.name = null;
+    row.dropped = true;
+    row.collidesWith = { ...ref(first), kind: 'same_server', name };
+    collisions.push({ name, kind: 'same_server', winner: ref(first), loser: ref(row), resolution: 'dropped', assigned: null });
+  }
+  return { collisions, registry: alloc.registry, changed: alloc.changed };
+}
+
+export function assignNames(profile: Profile, servers: readonly NamingServerInput[], options: AssignOptions = {}): NamingReport {
+  const rows = layout(profile, servers);
+  let report: Pick<NamingReport, 'collisions' | 'events'>;
+  let registry: RegistryData | null = null;
+  let registryChanged = false;
+
+  if (profile === 'minimax') {
+    const alloc = minimaxNames(rows, options.registry ?? emptyRegistry());
+    report = { collisions: alloc.collisions, events: [] };
+    registry = alloc.registry;
+    registryChanged = alloc.changed;
+  } else if (profile === 'kimi') {
+    report = firstClaimWins(rows, (t) => kimiQualifiedName(t.serverName, t.tool));
+  } else {
+    report = firstClaimWins(rows, (t) => minaraToolName(t.serverName, t.tool));
+  }
+  for (const row of rows) {
+    if (row.name && !row.synthetic) row.differsFromRaw = differsFromRaw(profile, row.serverName, row.tool, row.name);
+  }
+  return { profile, tools: rows, ...report, registry, registryChanged };
+}

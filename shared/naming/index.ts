@@ -1,0 +1,4 @@
+export * from './schemes';
+export * from './minimax-registry';
+export * from './assign';
+export * from './cross-profile';

@@ -1,0 +1,144 @@
+// PERM-2 (minimax) and PERM-3 (kimi) rule matching, compiled once per rule. Each compiled
+// rule carries the server segment it can match (or null = any server) so the simulator
+// only tests the rules of a tool's own server (PERM-4 must run 10,000 × 500 in ≤ 50 ms).
+import picomatch from 'picomatch';
+import type { Profile } from '../schemas/server';
+import type { RuleRef } from './rules';
+
+export interface ParsedToolName {
+  name: string;
+  /** The server segment used to index rules; null when no rule of the profile can match. */
+  server: string | null;
+}
+
+export interface CompiledRule extends RuleRef {
+  /** Tools of this server only; null = any server (tested against every tool). */
+  server: string | null;
+  /** Matches exactly this one name (looked up, not tested). */
+  exact: string | null;
+  test: (tool: ParsedToolName) => boolean;
+  /** Why the rule can never match an MCP tool under this profile, or null. */
+  unmatchable: string | null;
+  /** Parts of the rule the simulator does not evaluate (argument content). */
+  notes: string[];
+  /** A substring every matching name contains (lets the simulator skip most tests). */
+  literal: string | null;
+}
+
+const GLOB_CHARS = /[*?[\]{}()!+@]/;
+/** A server segment that cannot be confused with a separator (no leading/trailing/double `_`). */
+const PLAIN_SEGMENT = /^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/;
+
+/** Split off argument content: `mcp__s__t(foo)` → tool part `mcp__s__t`. */
+function splitContent(rule: string): { tool: string; content: string | null } {
+  const m = /^([^(]*)\((.*)\)$/s.exec(rule.trim());
+  return m ? { tool: m[1]!, content: m[2]! } : { tool: rule.trim(), content: null };
+}
+
+/** PERM-2: minimax names are exactly `mcp`, server, tool; anything else matches no rule. */
+export function parseMinimaxName(name: string): ParsedToolName {
+  const segs = name.split('__');
+  const ok = segs.length === 3 && segs[0] === 'mcp' && segs[1] !== '' && segs[2] !== '';
+  return { name, server: ok ? segs[1]! : null };
+}
+
+/** kimi: the server segment lies between `mcp__` and the next `__`. */
+export function parseKimiName(name: string): ParsedToolName {
+  if (!name.startsWith('mcp__')) return { name, server: null };
+  const end = name.indexOf('__', 5);
+  return { name, server: end > 5 ? name.slice(5, end) : null };
+}
+
+export function parseToolName(profile: Profile, name: string): ParsedToolName {
+  if (profile === 'minimax') return parseMinimaxName(name);
+  // minara names (`mcp_<id>_<tool>`) have no unambiguous server segment: no index.
+  return profile === 'kimi' ? parseKimiName(name) : { name, server: null };
+}
+
+const never = (ref: RuleRef, reason: string, notes: string[]): CompiledRule => ({ ...ref, server: null, exact: null, test: () => false, unmatchable: reason, notes, literal: null });
+
+function compileMinimax(ref: RuleRef, knownServers: ReadonlySet<string>): CompiledRule {
+  const { tool, content } = splitContent(ref.rule);
+  const notes = content !== null ? [`argument content "${content}" is not simulated: treated as matching`] : [];
+  const segs = tool.split('__');
+  if (segs[0] !== 'mcp' || segs.length < 2) return never(ref, 'not an MCP rule (MCP permission keys start with mcp__)', notes);
+  if (GLOB_CHARS.test(tool)) return never(ref, 'minimax does not expand wildcards: name the server (mcp__<server>) or the exact tool', notes);
+  if (segs.some((s) => s === '')) return never(ref, 'an empty segment: minimax rules are mcp__<server> or mcp__<server>__<tool>', notes);
+  if (segs.length === 2) {
+    const server = segs[1]!;
+    let unmatchable: string | null = null;
+    const prefixOf = [...knownServers].filter((s) => s !== server && s.startsWith(server));
+    if (prefixOf.length > 0 && !knownServers.has(server)) {
+      unmatchable = `minimax never prefix-matches: ${tool} does not cover ${prefixOf.slice(0, 3).map((s) => `mcp__${s}`).join(', ')}`;
+    }
+    return { ...ref, server, exact: null, test: (t) => t.server === server, unmatchable, notes, literal: null };
+  }
+  if (segs.length === 3) return { ...ref, server: segs[1]!, exact: tool, test: (t) => t.name === tool && t.server !== null, unmatchable: null, notes, literal: tool };
+  return never(ref, `${segs.length} segments: minimax matches only names of exactly three (an extra __ makes the rule fail)`, notes);
+}
+
+function compileKimi(ref: RuleRef): CompiledRule {
+  const { tool, content } = splitContent(ref.rule);
+  const notes = content !== null ? [`argument content "${content}" is not simulated: treated as matching`] : [];
+  const scan = picomatch.scan(tool);
+  if (!scan.isGlob) {
+    if (!tool.startsWith('mcp__')) return never(ref, 'not an MCP rule (MCP permission keys start with mcp__)', notes);
+    const parsed = parseKimiName(tool);
+    const unmatchable = parsed.server === null ? `kimi matches the whole name: ${tool} covers no tool, write ${tool}__* for all of its tools` : null;
+    return { ...ref, server: parsed.server, exact: tool, test: (t) => t.name === tool, unmatchable, notes, literal: tool };
+  }
+  const re = picomatch.makeRe(tool);
+  const lit = requiredLiteral(tool);
+  // Index by a literal server segment when the glob starts with one (`mcp__github__*`).
+  let server: string | null = null;
+  if (tool.startsWith('mcp__')) {
+    const end = tool.indexOf('__', 5);
+    const seg = end > 5 ? tool.slice(5, end) : null;
+    if (seg !== null && PLAIN_SEGMENT.test(seg)) server = seg;
+  }
+  const unmatchable = !re.test('mcp__s__t') && !tool.startsWith('mcp') && !/^[*?[{(!+@]/.test(tool) ? 'not an MCP rule (MCP permission keys start with mcp__)' : null;
+  // A cheap substring check first: most names fail it, and most regex tests are skipped.
+  const test = lit ? (t: ParsedToolName) => t.name.includes(lit) && re.test(t.name) : (t: ParsedToolName) => re.test(t.name);
+  return { ...ref, server, exact: null, test, unmatchable, notes, literal: lit };
+}
+
+/**
+ * The longest literal every match must contain, for globs made only of `*` and `?` (in
+ * such a glob every literal piece appears verbatim in a match); null otherwise.
+ */
+export function requiredLiteral(glob: string): string | null {
+  if (/[[\]{}()!+@\\]/.test(glob)) return null;
+  let best = '';
+  for (const piece of glob.split(/[*?]/)) if (piece.length > best.length) best = piece;
+  return best.length >= 4 ? best : null;
+}
+
+/**
+ * Compile one rule. `knownServers` (the server segments of the tools being simulated)
+ * lets minimax flag `mcp__git` written in the hope of covering `mcp__github`.
+ */
+export function compileRule(profile: Profile, ref: RuleRef, knownServers: ReadonlySet<string> = new Set()): CompiledRule {
+  if (profile === 'minimax') return compileMinimax(ref, knownServers);
+  if (profile === 'kimi') return compileKimi(ref);
+  return compileMinara(ref);
+}
+
+/** minara has no MCP rule syntax of its own (seed 001): whole-name globs, like kimi's. */
+function compileMinara(ref: RuleRef): CompiledRule {
+  const { tool, content } = splitContent(ref.rule);
+  const notes = content !== null ? [`argument content "${content}" is not simulated: treated as matching`] : [];
+  const unmatchable = /^[a-zA-Z0-9_-]+$/.test(tool) && !tool.startsWith('mcp_') ? 'not an MCP rule (minara MCP tools are named mcp_<id>_<tool>)' : null;
+  if (!picomatch.scan(tool).isGlob) return { ...ref, server: null, exact: tool, test: (t) => t.name === tool, unmatchable, notes, literal: tool };
+  const re = picomatch.makeRe(tool);
+  const lit = requiredLiteral(tool);
+  return { ...ref, server: null, exact: null, test: lit ? (t) => t.name.includes(lit) && re.test(t.name) : (t) => re.test(t.name), unmatchable, notes, literal: lit };
+}
+
+/** Does this rule match this name under the profile's semantics? (one-off; the simulator batches) */
+export function ruleMatches(profile: Profile, rule: string, name: string): boolean {
+  const c = compileRule(profile, { list: 'allow', index: 0, rule });
+  const parsed = parseToolName(profile, name);
+  if (c.exact !== null) return c.exact === name && c.test(parsed);
+  if (c.server !== null && c.server !== parsed.server) return false;
+  return c.test(parsed);
+}

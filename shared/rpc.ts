@@ -1,0 +1,159 @@
+// Derivation machinery for shared/contract.ts: the handler map a host must fill (checked by
+// the compiler AND at runtime), the dispatcher every host puts in front of it (inputs are
+// validated here: the host is the security boundary, SEC-1/SEC-2), and the renderer client
+// (outputs and events validated there). Channel names live in channels.ts, nowhere else.
+import { z } from 'zod';
+import { fail, ok, type Result, ResultEnvelopeSchema, toRpcError } from './errors';
+
+export interface MethodDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I;
+  output: O;
+}
+export interface ContractShape {
+  methods: Record<string, MethodDef>;
+  events: Record<string, z.ZodType>;
+}
+
+export { IPC_INVOKE_CHANNEL, IPC_EVENT_CHANNEL, HTTP_RPC_PREFIX, WS_EVENTS_PATH } from './channels';
+
+const NAME = /^[a-z][a-zA-Z]*\.[a-z][a-zA-Z]*$/;
+
+export function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodDef<I, O> {
+  return { input, output };
+}
+
+export function defineContract<C extends ContractShape>(contract: C): C {
+  for (const name of [...Object.keys(contract.methods), ...Object.keys(contract.events)]) {
+    if (!NAME.test(name)) throw new Error(`contract name "${name}" is not domain.verb / domain.event`);
+  }
+  return contract;
+}
+
+export type MethodName<C extends ContractShape> = keyof C['methods'] & string;
+export type EventName<C extends ContractShape> = keyof C['events'] & string;
+/** What a caller sends (before defaults are applied). */
+export type MethodInput<C extends ContractShape, M extends MethodName<C>> = z.input<C['methods'][M]['input']>;
+/** What a handler receives (validated, defaults applied). */
+export type HandlerInput<C extends ContractShape, M extends MethodName<C>> = z.output<C['methods'][M]['input']>;
+export type MethodOutput<C extends ContractShape, M extends MethodName<C>> = z.output<C['methods'][M]['output']>;
+export type EventPayload<C extends ContractShape, E extends EventName<C>> = z.output<C['events'][E]>;
+export type EventInput<C extends ContractShape, E extends EventName<C>> = z.input<C['events'][E]>;
+
+export interface CallContext {
+  host: 'electron' | 'web' | 'cli';
+}
+
+/** Every method needs a handler: a missing key is a compile error where this type is used. */
+export type Handlers<C extends ContractShape> = {
+  [M in MethodName<C>]: (
+    input: HandlerInput<C, M>,
+    ctx: CallContext,
+  ) => Promise<z.input<C['methods'][M]['output']>> | z.input<C['methods'][M]['output']>;
+};
+
+export function missingHandlers(contract: ContractShape, handlers: object): string[] {
+  return Object.keys(contract.methods).filter((m) => typeof (handlers as Record<string, unknown>)[m] !== 'function');
+}
+
+export type Dispatch = (method: unknown, input: unknown, ctx: CallContext) => Promise<Result<unknown>>;
+
+/** The host side of every bridge. Throws at construction if any method lacks a handler. */
+export function createDispatcher<C extends ContractShape>(contract: C, handlers: Handlers<C>): Dispatch {
+  const missing = missingHandlers(contract, handlers);
+  if (missing.length) throw new Error(`no handler for: ${missing.join(', ')}`);
+  const table = handlers as unknown as Record<string, (input: unknown, ctx: CallContext) => unknown>;
+  return async (name, input, ctx) => {
+    if (typeof name !== 'string' || !Object.hasOwn(contract.methods, name)) {
+      return fail('unknown-method', `unknown method ${JSON.stringify(name)}`);
+    }
+    const def = contract.methods[name]!;
+    const parsed = def.input.safeParse(input ?? {});
+    if (!parsed.success) return fail('invalid-input', `${name}: ${z.prettifyError(parsed.error)}`);
+    try {
+      const value = await table[name]!(parsed.data, ctx);
+      // Parse on the way out too: strips anything the schema does not name, so a field a
+      // service adds by accident never reaches the page (SEC-2).
+      const out = def.output.safeParse(value);
+      if (!out.success) return fail('internal', `${name} produced an invalid answer: ${z.prettifyError(out.error)}`);
+      return ok(out.data);
+    } catch (err) {
+      return { ok: false, error: toRpcError(err) };
+    }
+  };
+}
+
+/** How a client reaches a host: IPC (preload) or HTTP + WebSocket (web host). */
+export interface RpcTransport {
+  invoke(method: string, input: unknown): Promise<unknown>;
+  subscribe(listener: (event: string, payload: unknown) => void): () => void;
+}
+
+export interface Bridge<C extends ContractShape> {
+  call<M extends MethodName<C>>(method: M, input: MethodInput<C, M>): Promise<Result<MethodOutput<C, M>>>;
+  on<E extends EventName<C>>(event: E, listener: (payload: EventPayload<C, E>) => void): () => void;
+}
+
+/** The renderer side: validates what the host answers and every event it pushes. */
+export function createClient<C extends ContractShape>(
+  contract: C,
+  transport: RpcTransport,
+  onInvalid: (what: string, detail: string) => void = () => {},
+): Bridge<C> {
+  const listeners = new Map<string, Set<(payload: never) => void>>();
+  let unsubscribe: (() => void) | null = null;
+  const route = (event: string, payload: unknown): void => {
+    const schema = Object.hasOwn(contract.events, event) ? contract.events[event] : undefined;
+    if (!schema) return onInvalid(event, 'unknown event');
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) return onInvalid(event, z.prettifyError(parsed.error));
+    for (const l of listeners.get(event) ?? []) (l as (p: unknown) => void)(parsed.data);
+  };
+  return {
+    async call(name, input) {
+      let raw: unknown;
+      try {
+        raw = await transport.invoke(name, input);
+      } catch (err) {
+        return fail('transport', `could not reach the panel host: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      const envelope = ResultEnvelopeSchema.safeParse(raw);
+      if (!envelope.success) return fail('invalid-output', `${name}: malformed answer`);
+      if (!envelope.data.ok) return envelope.data;
+      const out = contract.methods[name]!.output.safeParse(envelope.data.value);
+      if (!out.success) return fail('invalid-output', `${name}: ${z.prettifyError(out.error)}`);
+      return ok(out.data as MethodOutput<C, typeof name>);
+    },
+    on(event, listener) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(listener as (payload: never) => void);
+      unsubscribe ??= transport.subscribe(route);
+      return () => {
+        set.delete(listener as (payload: never) => void);
+        if ([...listeners.values()].every((s) => s.size === 0)) {
+          unsubscribe?.();
+          unsubscribe = null;
+        }
+      };
+    },
+  };
+}
+
+/** Host-side event fan-out, typed by the contract; hosts subscribe and forward. */
+export interface EventHub<C extends ContractShape> {
+  emit<E extends EventName<C>>(event: E, payload: EventInput<C, E>): void;
+  subscribe(listener: (event: EventName<C>, payload: unknown) => void): () => void;
+}
+
+export function createEventHub<C extends ContractShape>(): EventHub<C> {
+  const subs = new Set<(event: EventName<C>, payload: unknown) => void>();
+  return {
+    emit(event, payload) {
+      for (const s of [...subs]) s(event, payload);
+    },
+    subscribe(listener) {
+      subs.add(listener);
+      return () => void subs.delete(listener);
+    },
+  };
+}

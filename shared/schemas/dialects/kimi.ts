@@ -1,0 +1,45 @@
+// Kimi Code dialect (seed 002): ~/.kimi-code/mcp.json → <git root>/.mcp.json →
+// <cwd>/.kimi-code/mcp.json. Kimi's own code spells the transport `transport`; `type` is
+// accepted as well (CFG-2).
+import { z } from 'zod';
+import { baseEntryShape, checkTransportFields, PositiveMsSchema } from './common';
+
+export const KimiEntrySchema = z
+  .looseObject({
+    ...baseEntryShape,
+    /** DISC-3: tools are loaded on demand (select_tools), not listed up front. */
+    deferred: z.boolean().optional(),
+    startupTimeoutMs: PositiveMsSchema.optional(),
+    toolTimeoutMs: PositiveMsSchema.optional(),
+    enabledTools: z.array(z.string()).optional(),
+    disabledTools: z.array(z.string()).optional(),
+    /** AUTH-4: env variable holding a bearer token, read at connect time. */
+    bearerTokenEnvVar: z.string().min(1).optional(),
+  })
+  .superRefine(checkTransportFields);
+export type KimiEntry = z.infer<typeof KimiEntrySchema>;
+
+/** Global defaults: the config's `mcp` section (seed 002), overridden by KIMI_MCP_* env. */
+export const KimiMcpDefaultsSchema = z.looseObject({
+  startupTimeoutMs: PositiveMsSchema.optional(),
+  toolTimeoutMs: PositiveMsSchema.optional(),
+});
+export type KimiMcpDefaults = z.infer<typeof KimiMcpDefaultsSchema>;
+
+export const KimiFileSchema = z.looseObject({
+  mcpServers: z.record(z.string(), KimiEntrySchema).optional(),
+  mcp: KimiMcpDefaultsSchema.optional(),
+});
+export type KimiFile = z.infer<typeof KimiFileSchema>;
+
+/** Environment overrides of the `mcp` section (CFG-2). */
+export const KIMI_ENV = {
+  startupTimeoutMs: 'KIMI_MCP_STARTUP_TIMEOUT_MS',
+  toolTimeoutMs: 'KIMI_MCP_TOOL_TIMEOUT_MS',
+} as const;
+
+export const KIMI_DEFAULTS = {
+  dataDir: '.kimi-code',
+  /** Seed 002: startup timeout defaults to 30 s. */
+  startupTimeoutMs: 30_000,
+} as const;

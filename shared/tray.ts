@@ -1,0 +1,100 @@
+// UI-8: the tray (and the browser tab's title and favicon) sum up every server. A pure
+// function of the server states: Electron's tray and the web page only render it.
+import type { ServerStateKind } from './schemas/server';
+import { translator, type Locale } from './i18n';
+
+/** One icon per aggregate, in build/ and drawn by the favicon. */
+export const AGGREGATES = ['connected', 'needs-auth', 'failed', 'idle'] as const;
+export type Aggregate = (typeof AGGREGATES)[number];
+
+export interface TrayServerInput {
+  id: string;
+  name: string;
+  state: ServerStateKind;
+  toolCount: number | null;
+}
+
+export type TrayAction = { type: 'reconnect'; id: string } | { type: 'login'; id: string } | { type: 'open' } | { type: 'quit' };
+
+export type TrayMenuItem =
+  | { kind: 'server'; id: string; label: string; state: ServerStateKind; actions: { label: string; action: TrayAction }[] }
+  | { kind: 'separator' }
+  | { kind: 'action'; label: string; action: TrayAction };
+
+export interface TrayCounts {
+  servers: number;
+  connected: number;
+  needsAuth: number;
+  failed: number;
+  tools: number;
+}
+
+export interface TrayModel {
+  aggregate: Aggregate;
+  counts: TrayCounts;
+  tooltip: string;
+  menu: TrayMenuItem[];
+}
+
+export function countServers(servers: readonly TrayServerInput[]): TrayCounts {
+  const live = servers.filter((s) => s.state !== 'removed');
+  const n = (k: ServerStateKind): number => live.filter((s) => s.state === k).length;
+  return {
+    servers: live.length,
+    connected: n('connected'),
+    needsAuth: n('needs-auth'),
+    failed: n('failed'),
+    // Only connected servers offer tools right now.
+    tools: live.reduce((sum, s) => sum + (s.state === 'connected' ? (s.toolCount ?? 0) : 0), 0),
+  };
+}
+
+/** Worst first: a failure hides behind nothing, a login is the next thing to do. */
+export function aggregateOf(c: TrayCounts): Aggregate {
+  if (c.failed > 0) return 'failed';
+  if (c.needsAuth > 0) return 'needs-auth';
+  if (c.connected > 0) return 'connected';
+  return 'idle';
+}
+
+export function trayModel(servers: readonly TrayServerInput[], locale: Locale = 'en'): TrayModel {
+  const t = translator(locale);
+  const counts = countServers(servers);
+  const parts =
+    counts.servers === 0
+      ? [t('tray.none')]
+      : [
+          t.plural('tray.servers', counts.servers),
+          t('tray.connected', { n: counts.connected }),
+          ...(counts.needsAuth ? [t('tray.needsLogin', { n: counts.needsAuth })] : []),
+          ...(counts.failed ? [t('tray.failed', { n: counts.failed })] : []),
+          t.plural('tray.tools', counts.tools),
+        ];
+  const serverItems: TrayMenuItem[] = servers
+    .filter((s) => s.state !== 'removed')
+    .map((s) => {
+      const actions: { label: string; action: TrayAction }[] = [];
+      if (s.state === 'needs-auth') actions.push({ label: t('tray.login'), action: { type: 'login', id: s.id } });
+      if (s.state !== 'disabled') actions.push({ label: t('tray.reconnect'), action: { type: 'reconnect', id: s.id } });
+      return { kind: 'server', id: s.id, label: `${s.name} — ${t(`state.${s.state}`)}`, state: s.state, actions };
+    });
+  return {
+    aggregate: aggregateOf(counts),
+    counts,
+    tooltip: parts.join(' · '),
+    menu: [
+      ...serverItems,
+      ...(serverItems.length ? [{ kind: 'separator' } as const] : []),
+      { kind: 'action', label: t('tray.open'), action: { type: 'open' } },
+      { kind: 'action', label: t('tray.quit'), action: { type: 'quit' } },
+    ],
+  };
+}
+
+/** Colours of the aggregate icon (tray PNGs in build/ and the page's favicon). */
+export const AGGREGATE_COLORS: Record<Aggregate, string> = {
+  connected: '#2e9d57',
+  'needs-auth': '#d89614',
+  failed: '#d0373d',
+  idle: '#8a8f98',
+};

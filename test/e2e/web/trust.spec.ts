@@ -1,0 +1,34 @@
+// CFG-10 through the page: an untrusted kimi workspace shows its project server but never
+// starts it until the user trusts the workspace from the banner.
+import { existsSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { makeKimiHome, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
+
+let h: PanelHome;
+let panel: RunningPanel;
+
+test.beforeAll(async () => {
+  h = makeKimiHome();
+  panel = await startPanel(h);
+});
+
+test.afterAll(async () => {
+  await panel?.stop();
+  h?.cleanup();
+});
+
+test('trust banner starts the project server of an untrusted kimi workspace', async ({ page }) => {
+  await page.goto(panel.url);
+  const project = page.locator('tr[data-server="project"]');
+  await expect(page.locator('tr[data-server="personal"]').getByTestId('state')).toHaveText('connected');
+  await expect(project.getByTestId('state')).toHaveText('disabled');
+  await expect(project).toContainText('untrusted');
+  await expect(page.getByRole('status')).toContainText('not trusted');
+  // Nothing was started for the untrusted project layer.
+  expect(existsSync(h.pidFile)).toBe(false);
+  await page.getByRole('button', { name: 'Trust this workspace' }).click();
+  await expect(project.getByTestId('state')).toHaveText('connected');
+  await expect(project.getByTestId('tools')).toHaveText('3 tools');
+  await expect(page.getByRole('status')).toHaveCount(0);
+  expect(existsSync(h.pidFile)).toBe(true);
+});

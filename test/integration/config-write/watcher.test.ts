@@ -1,0 +1,97 @@
+// CFG-9 with real fs events and the real loader: 200 ms debounce, diff of added / changed /
+// removed servers, unchanged servers untouched, nothing left behind after dispose.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigService } from '../../../electron/services/config';
+import { type ConfigChange, type ConfigWatcher, watchConfig } from '../../../electron/services/config/watch';
+
+let home: string;
+let watcher: ConfigWatcher | null = null;
+
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), 'cw-watch-'));
+});
+
+afterEach(async () => {
+  watcher?.dispose();
+  watcher = null;
+  await rm(home, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(cond: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await sleep(20);
+  }
+}
+
+function servers(map: Record<string, unknown>): string {
+  return JSON.stringify({ mcpServers: map }, null, 2);
+}
+
+describe('watchConfig', () => {
+  it('reports only the servers whose entries changed, once per burst, and disposes cleanly', async () => {
+    const svc = new ConfigService({ env: { HOME: home }, cwd: home });
+    const changes: ConfigChange[] = [];
+    let loads = 0;
+    watcher = watchConfig({
+      load: () => {
+        loads++;
+        return svc.load('minimax', null);
+      },
+      onChange: (c) => changes.push(c),
+    });
+    await watcher.ready;
+    // The data folder does not exist yet: the watcher sits on the nearest existing parent.
+    expect(watcher.resources().watchers).toBe(1);
+    const dir = join(home, '.minimax-code');
+    const file = join(dir, 'mcp.json');
+    await mkdir(dir);
+    await writeFile(file, servers({ a: { command: 'a' }, b: { url: 'https://b.example/mcp' } }));
+    await waitFor(() => changes.some((c) => c.diff.added.length === 2));
+    expect(changes.at(-1)!.diff).toEqual({ added: ['a', 'b'], changed: [], removed: [] });
+
+    // One entry changes: only it is reported; b is untouched.
+    let n = changes.length;
+    await writeFile(file, servers({ a: { command: 'a2' }, b: { url: 'https://b.example/mcp' } }));
+    await waitFor(() => changes.length > n);
+    expect(changes.at(-1)!.diff).toEqual({ added: [], changed: ['a'], removed: [] });
+
+    // A burst of writes inside the debounce window is one reload and one change.
+    n = changes.length;
+    const loadsBefore = loads;
+    for (let i = 0; i < 5; i++) {
+      await writeFile(file, servers({ a: { command: `burst-${i}` }, b: { url: 'https://b.example/mcp' } }));
+      await sleep(20);
+    }
+    await waitFor(() => changes.length > n);
+    await sleep(500);
+    expect(changes.length).toBe(n + 1);
+    expect(loads - loadsBefore).toBe(1);
+    expect(changes.at(-1)!.view.servers.find((s) => s.name === 'a')?.entry).toEqual({ command: 'burst-4' });
+
+    // Rewriting the same content is not a change of any server.
+    n = changes.length;
+    await writeFile(file, servers({ a: { command: 'burst-4' }, b: { url: 'https://b.example/mcp' } }));
+    await sleep(500);
+    expect(changes.length).toBe(n);
+
+    await writeFile(file, servers({ a: { command: 'burst-4' } }));
+    await waitFor(() => changes.length > n);
+    expect(changes.at(-1)!.diff).toEqual({ added: [], changed: [], removed: ['b'] });
+
+    // Dispose: no watcher, no timer, no more events.
+    await writeFile(file, servers({}));
+    watcher.dispose();
+    expect(watcher.resources()).toEqual({ watchers: 0, timers: 0 });
+    n = changes.length;
+    await writeFile(file, servers({ z: { command: 'z' } }));
+    await sleep(500);
+    expect(changes.length).toBe(n);
+  });
+});

@@ -1,0 +1,82 @@
+// The CLI face, spawned for real (slow: a handful of cases).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Sandbox, sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await sandbox();
+});
+afterAll(async () => {
+  await sb.dispose();
+});
+
+function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['tsx', 'electron/host/cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, ...sb.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('config CLI', () => {
+  it('status --json has exactly the documented shape', async () => {
+    await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), { mcpServers: { docs: { url: 'https://d.example/mcp' }, broken: { args: 1 } } });
+    await sb.write(join(sb.ws, '.mcp.json'), { mcpServers: { docs: { command: 'node' } } });
+    const r = await cli(['status', '--profile', 'minimax', '--workspace', sb.ws, '--no-connect', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toEqual(['profile', 'workspace', 'layers', 'servers', 'problems']);
+    expect(out.layers).toEqual([
+      { layer: 'user', path: join(sb.home, '.minimax-code', 'mcp.json'), state: 'ok', error: null },
+      { layer: 'project', path: join(sb.ws, '.mcp.json'), state: 'ok', error: null },
+    ]);
+    const docs = out.servers.find((s: { name: string }) => s.name === 'docs');
+    expect(docs).toMatchObject({ layer: 'project', transport: 'stdio', enabled: true, state: 'pending', error: null, shadows: [{ layer: 'user' }] });
+    expect(out.servers.find((s: { name: string }) => s.name === 'broken')).toMatchObject({ state: 'failed', transport: null });
+    expect(out.problems[0]).toMatchObject({ pointer: '/mcpServers/broken/args', path: join(sb.home, '.minimax-code', 'mcp.json') });
+  });
+
+  it('check exits 1 on a file that does not parse, naming line and column; 0 on a valid one', async () => {
+    const bad = await sb.write('check/bad.json', '{\n  "mcpServers": {\n    "a": {"url": "https://a"},,\n  }\n}');
+    const r = await cli(['check', bad, '--dialect', 'minara', '--json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out.ok).toBe(false);
+    expect(out.problems[0]).toMatchObject({ line: 3, column: 31 });
+    expect(r.stderr).toMatch(/line 3, column 31/);
+    const good = await sb.write('check/good.json', { mcpServers: { p: { type: 'streamable-http', url: 'http://example.com/mcp' } } });
+    const ok = await cli(['check', good, '--dialect', 'kimi', '--json']);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, servers: [{ name: 'p', transport: 'http', error: null }] });
+    const plugin = await cli(['check', good, '--dialect', 'minimax-plugin', '--json']);
+    expect(plugin.code).toBe(0);
+    expect(JSON.parse(plugin.stdout).problems[0]).toMatchObject({ pointer: '/mcpServers/p/url' });
+    const usage = await cli(['check', good, '--dialect', 'nope']);
+    expect(usage.code).toBe(2);
+  });
+
+  it('trust + status for kimi, and profiles --json', async () => {
+    await mkdir(join(sb.home, '.kimi-code'), { recursive: true });
+    await sb.write(join(sb.ws, '.kimi-code', 'mcp.json'), { mcpServers: { local: { command: 'x' } } });
+    let st = JSON.parse((await cli(['status', '--profile', 'kimi', '--workspace', sb.ws, '--json'])).stdout);
+    const local = (x: { servers: Array<{ name: string }> }) => x.servers.find((s) => s.name === 'local');
+    expect(local(st)).toMatchObject({ layer: 'project-local', state: 'disabled', trusted: false });
+    const t = await cli(['trust', '--workspace', sb.ws, '--json']);
+    expect(t.code).toBe(0);
+    st = JSON.parse((await cli(['status', '--profile', 'kimi', '--workspace', sb.ws, '--json'])).stdout);
+    expect(local(st)).toMatchObject({ state: 'pending', error: null, trusted: true });
+    expect((await cli(['trust', '--workspace', sb.ws, '--revoke', '--json'])).code).toBe(0);
+    const prof = JSON.parse((await cli(['profiles', '--json'])).stdout);
+    expect(prof.agents.find((a: { agent: string }) => a.agent === 'kimi').detected).toBe(true);
+    expect(prof.defaultProfile).toBe('minimax'); // the first detected profile (minimax's folder was made by the first case)
+    const bad = await cli(['status', '--profile', 'nope', '--json']);
+    expect(bad.code).toBe(2);
+  });
+});

@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { detectProfiles } from '../../../electron/services/config/detect';
+import { type Sandbox, sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(async () => {
+  sb = await sandbox();
+});
+afterEach(async () => {
+  await sb.dispose();
+});
+
+describe('CFG-12 agent detection', () => {
+  it('finds nothing in an empty home', async () => {
+    const agents = await detectProfiles(sb.home, sb.env, 'linux');
+    expect(agents.map((a) => a.agent)).toEqual(['minimax', 'kimi', 'minara', 'claude-code', 'claude-desktop', 'cursor', 'vscode']);
+    expect(agents.every((a) => !a.detected)).toBe(true);
+  });
+
+  it('detects agents by their data folders and files, following HOME and MINARA_DATA_DIR', async () => {
+    await mkdir(join(sb.home, '.kimi-code'));
+    await sb.write(join(sb.home, '.claude.json'), '{}');
+    await sb.write(join(sb.home, '.cursor', 'mcp.json'), '{}');
+    await sb.write(join(sb.home, '.config', 'Code', 'User', 'mcp.json'), '{"servers": {}}');
+    const minara = join(sb.root, 'minara-data');
+    await sb.write(join(minara, 'mcp.json'), '{}');
+    const agents = await detectProfiles(sb.home, { ...sb.env, MINARA_DATA_DIR: minara }, 'linux');
+    const by = Object.fromEntries(agents.map((a) => [a.agent, a]));
+    expect(by.kimi).toMatchObject({ detected: true, profile: 'kimi', existing: [] });
+    expect(by.minimax?.detected).toBe(false);
+    expect(by.minara).toMatchObject({ detected: true, existing: [join(minara, 'mcp.json')] });
+    expect(by['claude-code']).toMatchObject({ detected: true, profile: null });
+    expect(by.cursor?.existing).toEqual([join(sb.home, '.cursor', 'mcp.json')]);
+    expect(by.vscode?.detected).toBe(true);
+    expect(by['claude-desktop']?.detected).toBe(false);
+  });
+
+  it('uses the platform folder for desktop apps', async () => {
+    const mac = await detectProfiles(sb.home, sb.env, 'darwin');
+    expect(mac.find((a) => a.agent === 'claude-desktop')?.configFiles[0]).toBe(join(sb.home, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json'));
+    const xdg = await detectProfiles(sb.home, { ...sb.env, XDG_CONFIG_HOME: join(sb.root, 'xdg') }, 'linux');
+    expect(xdg.find((a) => a.agent === 'vscode')?.configFiles[0]).toBe(join(sb.root, 'xdg', 'Code', 'User', 'mcp.json'));
+  });
+});

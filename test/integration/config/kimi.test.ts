@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Sandbox, sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(async () => {
+  sb = await sandbox();
+  await mkdir(join(sb.ws, '.git'));
+});
+afterEach(async () => {
+  await sb.dispose();
+});
+
+const userFile = () => join(sb.home, '.kimi-code', 'mcp.json');
+
+describe('kimi profile (CFG-1, CFG-2, CFG-10)', () => {
+  it('user → git-root .mcp.json → <cwd>/.kimi-code/mcp.json, later wins, only when trusted', async () => {
+    const sub = join(sb.ws, 'pkg');
+    await sb.write(userFile(), { mcpServers: { a: { url: 'https://user.example/mcp' }, keep: { command: 'k' } } });
+    const rootFile = await sb.write(join(sb.ws, '.mcp.json'), { mcpServers: { a: { url: 'https://root.example/mcp' }, b: { command: 'b' } } });
+    const localFile = await sb.write(join(sub, '.kimi-code', 'mcp.json'), { mcpServers: { a: { command: 'local' } } });
+    const svc = sb.service();
+
+    // Untrusted: project layers shown, their servers listed untrusted, never shadowing.
+    let view = await svc.load('kimi', sub);
+    expect(view.layers.map((l) => [l.layer, l.path, l.state])).toEqual([
+      ['user', userFile(), 'ok'],
+      ['project', rootFile, 'untrusted'],
+      ['project-local', localFile, 'untrusted'],
+    ]);
+    const effective = view.servers.filter((s) => s.trusted);
+    expect(effective.map((s) => [s.name, s.layer])).toEqual([
+      ['a', 'user'],
+      ['keep', 'user'],
+    ]);
+    const untrusted = view.servers.filter((s) => !s.trusted);
+    expect(untrusted.map((s) => [s.name, s.layer])).toEqual([
+      ['a', 'project'],
+      ['b', 'project'],
+      ['a', 'project-local'],
+    ]);
+    // The spec is built (the UI can show it) but trusted=false tells the engine never to start it.
+    expect(untrusted[1]?.spec).toMatchObject({ command: 'b', cwd: sub });
+
+    const entry = await svc.trust.trust(sub);
+    expect(entry.workspace).toBe(sub);
+    const file = svc.trust.file;
+    expect(file).toBe(join(sb.home, '.mcp-panel', 'trust.json'));
+    expect(JSON.parse(await readFile(file, 'utf8')).workspaces[sub]).toBeDefined();
+    expect((await stat(file)).mode & 0o077).toBe(0);
+
+    view = await svc.load('kimi', sub);
+    expect(view.layers.map((l) => l.state)).toEqual(['ok', 'ok', 'ok']);
+    const a = view.servers.find((s) => s.name === 'a');
+    expect(a).toMatchObject({ layer: 'project-local', transport: 'stdio', trusted: true });
+    expect(a?.shadows).toEqual([
+      { layer: 'project', path: rootFile },
+      { layer: 'user', path: userFile() },
+    ]);
+
+    expect(await svc.trust.revoke(sub)).toBe(true);
+    expect(await svc.trust.revoke(sub)).toBe(false);
+    view = await svc.load('kimi', sub);
+    expect(view.layers[1]?.state).toBe('untrusted');
+  });
+
+  it('trust lives in MCP_PANEL_DATA_DIR when set', async () => {
+    const data = join(sb.root, 'panel-data');
+    const svc = sb.service({ MCP_PANEL_DATA_DIR: data });
+    await svc.trust.trust(sb.ws);
+    expect(svc.trust.file).toBe(join(data, 'trust.json'));
+    expect(await sb.service({ MCP_PANEL_DATA_DIR: data }).trust.isTrusted(sb.ws)).toBe(true);
+    expect(await sb.service().trust.isTrusted(sb.ws)).toBe(false);
+  });
+
+  it('a corrupt trust file trusts nothing', async () => {
+    await sb.write(join(sb.home, '.mcp-panel', 'trust.json'), `{"version":1,"workspaces":{"${sb.ws}":`);
+    expect(await sb.service().trust.isTrusted(sb.ws)).toBe(false);
+  });
+
+  it('without a git root the workspace is the project root', async () => {
+    const plain = join(sb.root, 'plain');
+    const f = await sb.write(join(plain, '.mcp.json'), { mcpServers: {} });
+    const view = await sb.service().load('kimi', plain);
+    expect(view.layers[1]?.path).toBe(f);
+  });
+
+  it('global defaults: mcp section, overridden by KIMI_MCP_* env; entry fields win', async () => {
+    await sb.write(userFile(), {
+      mcp: { startupTimeoutMs: 5000, toolTimeoutMs: 40000 },
+      mcpServers: {
+        plain: { url: 'https://p.example/mcp' },
+        own: { command: 'x', startupTimeoutMs: 1000, toolTimeoutMs: 2000, deferred: true, enabledTools: ['a'], disabledTools: ['b'], bearerTokenEnvVar: 'TOK' },
+      },
+    });
+    let view = await sb.service().load('kimi', sb.ws);
+    expect(view.servers.find((s) => s.name === 'plain')?.spec).toMatchObject({ startupTimeoutMs: 5000, callTimeoutMs: 40000 });
+    const own = view.servers.find((s) => s.name === 'own');
+    expect(own?.deferred).toBe(true);
+    expect(own?.spec).toMatchObject({ startupTimeoutMs: 1000, callTimeoutMs: 2000, limits: { enabledTools: ['a'], disabledTools: ['b'] }, bearerTokenEnv: 'TOK' });
+    view = await sb.service({ KIMI_MCP_STARTUP_TIMEOUT_MS: '7000', KIMI_MCP_TOOL_TIMEOUT_MS: 'junk' }).load('kimi', sb.ws);
+    expect(view.servers.find((s) => s.name === 'plain')?.spec).toMatchObject({ startupTimeoutMs: 7000, callTimeoutMs: 40000 });
+  });
+
+  it('startup timeout defaults to 30 s with no config', async () => {
+    await sb.write(userFile(), { mcpServers: { a: { command: 'x' } } });
+    const view = await sb.service().load('kimi');
+    expect(view.servers[0]?.spec?.startupTimeoutMs).toBe(30000);
+  });
+
+  it('plugin servers sit under every file; session servers on top', async () => {
+    await sb.write(userFile(), { mcpServers: { shared: { command: 'user' } } });
+    const svc = sb.service();
+    svc.setPluginServers('kimi', { shared: { command: 'plugin' }, pluginOnly: { command: 'p' } });
+    svc.setSessionServers('kimi', { sess: { url: 'https://s.example/mcp' } });
+    const view = await svc.load('kimi');
+    expect(view.layers.map((l) => l.layer)).toEqual(['plugin', 'user', 'session']);
+    expect(view.servers.find((s) => s.name === 'shared')).toMatchObject({ layer: 'user', shadows: [{ layer: 'plugin', path: '(plugin)' }] });
+    expect(view.servers.find((s) => s.name === 'pluginOnly')?.spec).toMatchObject({ source: 'plugin-local', limits: { pluginCaps: true }, id: 'plugin:kimi:pluginOnly' });
+    expect(view.servers.find((s) => s.name === 'sess')?.spec?.source).toBe('session');
+  });
+});

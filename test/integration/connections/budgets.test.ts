@@ -1,0 +1,85 @@
+// CONN-3 discovery budgets on real time with short budgets: a slow server misses its budget
+// (no tools, an error, retried next round) without delaying the others, and a bounded stdio
+// start queue never makes a server miss its budget just by waiting for a slot.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ConnectionPool } from '../../../electron/services/connections';
+import { spec, startFixture, stdioSpec, tempDir, type Running } from './helpers';
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => (dir = await tempDir()));
+afterAll(() => dir.cleanup());
+const pools: ConnectionPool[] = [];
+const servers: Running[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.dispose()));
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
+});
+
+describe('discovery budgets (CONN-3)', () => {
+  it('a server that misses its budget has no tools and an error; the others stream in first; next round it is there', async () => {
+    const pool = new ConnectionPool({ dataDir: dir.path, env: process.env, stdioBudgetMs: 3_000 });
+    pools.push(pool);
+    pool.setServers([stdioSpec('fast', 'echo'), stdioSpec('slow', 'slow', ['--startup-ms', '4500'])]);
+    const order: Array<[string, number]> = [];
+    const t0 = Date.now();
+    const round = await pool.discover({ onResult: (id) => order.push([id, Date.now() - t0]) });
+    expect(order.map((o) => o[0])).toEqual(['fast', 'slow']);
+    // The fast one did not wait for the slow one's budget.
+    expect(order[0]![1]).toBeLessThan(2_500);
+    const slow = round.servers.find((s) => s.id === 'slow')!;
+    expect(slow.tools).toEqual([]);
+    expect(slow.state.kind).toBe('failed');
+    expect(slow.error).toMatch(/did not answer within its 3000 ms discovery budget/);
+    expect(order[1]![1]).toBeGreaterThanOrEqual(2_900);
+    expect(round.initialLoadDurationMs).toBeGreaterThanOrEqual(2_900);
+    // The attempt went on in the background; the next round finds the server.
+    const next = await pool.discover();
+    expect(next.servers.find((s) => s.id === 'slow')!.tools.map((t) => t.name)).toEqual(['slow_echo']);
+  });
+
+  it("the server's own timeout caps the budget; a remote that never answers is cut at the remote budget", async () => {
+    const hang = await startFixture('slow', 'http', ['--latency', '10']);
+    servers.push(hang);
+    // A remote that accepts the connection and never answers.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const silentPort = (silent.address() as AddressInfo).port;
+    const pool = new ConnectionPool({ dataDir: dir.path, env: process.env, remoteBudgetMs: 1_200 });
+    pools.push(pool);
+    pool.setServers([
+      stdioSpec('capped', 'slow', ['--startup-ms', '2000'], { startupTimeoutMs: 600 }),
+      spec({ id: 'remote', transport: 'http', url: `http://127.0.0.1:${silentPort}/mcp` }),
+      spec({ id: 'ok', transport: 'http', url: hang.url }),
+    ]);
+    const t0 = Date.now();
+    const round = await pool.discover();
+    const byId = Object.fromEntries(round.servers.map((s) => [s.id, s]));
+    expect(byId.capped!.error).toMatch(/600 ms/);
+    expect(byId.remote!.error).toMatch(/1200 ms discovery budget/);
+    expect(byId.ok!.state.kind).toBe('connected');
+    expect(Date.now() - t0).toBeLessThan(3_000);
+    await pool.dispose();
+    silent.closeAllConnections();
+    await new Promise((r) => silent.close(r));
+  });
+
+  it('queued stdio starts get their whole budget from their own start', async () => {
+    // One start slot, three servers that each take ~2 s to come up, a 3.5 s budget: the last
+    // one waits ~4 s in the queue (longer than the budget) and must still make it.
+    const pool = new ConnectionPool({ dataDir: dir.path, env: process.env, stdioStartConcurrency: 1, stdioBudgetMs: 3_500 });
+    pools.push(pool);
+    pool.setServers(['a', 'b', 'c'].map((id) => stdioSpec(id, 'slow', ['--startup-ms', '1500'])));
+    const t0 = Date.now();
+    const round = await pool.discover();
+    expect(round.servers.map((s) => [s.id, s.state.kind])).toEqual([
+      ['a', 'connected'],
+      ['b', 'connected'],
+      ['c', 'connected'],
+    ]);
+    // They really were started one after the other: the round outlasted the budget.
+    expect(Date.now() - t0).toBeGreaterThan(3_500);
+    expect(pool.stdioSlots.inFlight).toBe(0);
+  });
+});

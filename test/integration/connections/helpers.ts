@@ -1,0 +1,114 @@
+// Shared helpers for the connection engine's tests and benchmark: fixture paths, hand-built
+// ConnectionSpecs (the config engine is not needed here), fixture processes on free ports.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ConnectionSpec, type ConnectionSpecInput, ConnectionSpecSchema } from '../../../shared/schemas/server';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+export const ROOT = resolve(here, '../../..');
+export const FIXTURES = join(ROOT, 'test/fixtures/servers');
+export const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+
+export function fixture(name: string): string {
+  return join(FIXTURES, `${name}.mjs`);
+}
+
+export function spec(input: Partial<ConnectionSpecInput> & { id: string }): ConnectionSpec {
+  return ConnectionSpecSchema.parse({ name: input.id, profile: 'kimi', layer: 'user', source: 'configured', transport: 'stdio', ...input });
+}
+
+export function stdioSpec(id: string, name: string, args: string[] = [], extra: Partial<ConnectionSpecInput> = {}): ConnectionSpec {
+  return spec({ id, transport: 'stdio', command: process.execPath, args: [fixture(name), 'stdio', ...args], ...extra });
+}
+
+export async function tempDir(prefix = 'conn-'): Promise<{ path: string; cleanup(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), prefix));
+  return { path, cleanup: () => rm(path, { recursive: true, force: true }) };
+}
+
+/**
+ * Whether a process still runs. A zombie counts as gone: it has exited, and when its parent
+ * (the test host) exited first it waits for PID 1 to reap it, which some containers never do.
+ */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+export interface Running {
+  proc: ChildProcess;
+  port: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a fixture (or any node script) that prints `LISTENING <port>` and waits for it. */
+export async function startListening(script: string, args: string[], path: string, env: NodeJS.ProcessEnv = process.env): Promise<Running> {
+  const proc = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const port = await new Promise<number>((res, rej) => {
+    let out = '';
+    const timer = setTimeout(() => rej(new Error(`${script} did not listen: ${out}`)), 15_000);
+    proc.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /LISTENING (\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        res(Number(m[1]));
+      }
+    });
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      rej(new Error(`${script} exited with ${code}: ${out}`));
+    });
+  });
+  proc.stderr!.resume();
+  return { proc, port, url: `http://127.0.0.1:${port}${path}`, stop: () => stopProcess(proc) };
+}
+
+export function startFixture(name: string, mode: 'http' | 'sse', args: string[] = []): Promise<Running> {
+  return startListening(fixture(name), [mode, '--port', '0', ...args], mode === 'http' ? '/mcp' : '/sse');
+}
+
+export async function stopProcess(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const gone = new Promise<void>((r) => proc.once('exit', () => r()));
+  proc.kill('SIGTERM');
+  const t = setTimeout(() => proc.kill('SIGKILL'), 3000);
+  await gone;
+  clearTimeout(t);
+}
+
+/** A free TCP port on 127.0.0.1 (for servers that take PORT and print nothing). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => res(port));
+    });
+    srv.on('error', rej);
+  });
+}
+
+/** Polls until `fn` is true (real time), failing after `ms`. */
+export async function until(fn: () => boolean | Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

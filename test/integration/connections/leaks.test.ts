@@ -1,0 +1,51 @@
+// Disposables (DESIGN.md): after dispose no socket, timer or child is left, over all three
+// transports. Sockets are counted from the host side; the fixtures close idle keep-alive
+// sockets after 200 ms, so only a stream we forgot to close could keep one open.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConnectionPool, liveChildPids } from '../../../electron/services/connections';
+import { type Running, pidAlive, spec, startFixture, stdioSpec, tempDir, until } from './helpers';
+
+const count = (kind: string) => process.getActiveResourcesInfo().filter((r) => r === kind).length;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('no leaks after dispose', () => {
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  let http: Running;
+  let sse: Running;
+  beforeAll(async () => {
+    dir = await tempDir();
+    [http, sse] = await Promise.all([startFixture('echo', 'http', ['--keepalive', '200']), startFixture('echo', 'sse', ['--keepalive', '200'])]);
+  });
+  afterAll(async () => {
+    await Promise.all([http?.stop(), sse?.stop()]);
+    await dir.cleanup();
+  });
+
+  it('closes every socket, clears every timer, reaps every child', async () => {
+    await sleep(300);
+    const base = { tcp: count('TCPSocketWrap'), timers: count('Timeout') };
+    const pool = new ConnectionPool({ dataDir: dir.path, env: process.env });
+    const unsubscribe = pool.on('stateChanged', () => undefined);
+    pool.setServers([
+      spec({ id: 'h', transport: 'http', url: http.url }),
+      spec({ id: 's', transport: 'sse', url: sse.url }),
+      stdioSpec('o', 'echo'),
+      stdioSpec('hang', 'hang', ['--no-init'], { startupTimeoutMs: 60_000 }),
+    ]);
+    // The hanging one is still starting when dispose comes: its child must go too.
+    const round = pool.discover();
+    await until(() => liveChildPids().length >= 2, 10_000, 'children started');
+    const pids = [...liveChildPids()];
+    await sleep(200);
+    for (const id of ['h', 's', 'o']) expect((await pool.callTool(id, 'echo', { text: id })).isError).toBe(false);
+    expect(count('TCPSocketWrap')).toBeGreaterThan(base.tcp);
+    expect(count('Timeout')).toBeGreaterThan(base.timers);
+    await pool.dispose();
+    await round;
+    unsubscribe();
+    expect(pids.filter(pidAlive)).toEqual([]);
+    expect(liveChildPids().filter((p) => pids.includes(p))).toEqual([]);
+    await until(() => count('TCPSocketWrap') <= base.tcp, 3_000, 'sockets closed');
+    await until(() => count('Timeout') <= base.timers, 3_000, 'timers cleared');
+  });
+});

@@ -1,0 +1,132 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../../renderer/src/App';
+import { connectStore, createAppStore, type AppStore } from '../../../renderer/src/stores/app-store';
+import { StoreContext } from '../../../renderer/src/store-context';
+import { fakeBridge, serverRow, serversView } from './fake-bridge';
+
+const profiles = {
+  ok: true,
+  value: {
+    profiles: [
+      { profile: 'kimi', detected: true, evidence: ['/home/u/.kimi-code'] },
+      { profile: 'minimax', detected: false, evidence: [] },
+      { profile: 'minara', detected: false, evidence: [] },
+    ],
+    recentWorkspaces: ['/work/proj', '/work/other'],
+    selection: { profile: 'kimi', workspace: '/work/proj' },
+  },
+};
+
+let dispose: (() => void) | null = null;
+afterEach(() => {
+  dispose?.();
+  cleanup();
+});
+
+async function mount(answers: Record<string, unknown>, locale: 'en' | 'zh' = 'en') {
+  const fake = fakeBridge({ 'profiles.detect': profiles, ...answers });
+  const store: AppStore = createAppStore(fake.bridge, locale);
+  const off = connectStore(store, fake.bridge);
+  dispose = off;
+  render(
+    <StoreContext.Provider value={store}>
+      <App />
+    </StoreContext.Provider>,
+  );
+  await act(async () => {
+    await Promise.all([store.getState().loadProfiles(), store.getState().loadServers()]);
+  });
+  return { ...fake, store, off };
+}
+
+const rowOf = (name: string) => document.querySelector(`tr[data-server="${name}"]`) as HTMLElement;
+
+describe('servers view (UI-1)', () => {
+  it('groups by layer, shows transport, state, tools, connect time, provenance and a broken file beside the good servers', async () => {
+    const view = serversView(
+      [
+        serverRow({ name: 'github', shadows: [{ layer: 'user', path: '/home/u/.minimax-code/mcp.json' }], layer: 'project', path: '/work/proj/.mcp.json' }),
+        serverRow({ name: 'fs' }),
+        serverRow({ name: 'down', state: { kind: 'failed', reason: 'spawn nope ENOENT', since: 1, retryAt: null }, toolCount: null, connectMs: null, lastError: 'spawn nope ENOENT' }),
+      ],
+      { problems: [{ path: '/work/proj/.mcp.local.json', pointer: '', message: 'value expected', severity: 'error', line: 3, column: 7 }] },
+    );
+    await mount({ 'servers.list': { ok: true, value: view } });
+    const tables = document.querySelectorAll('table[data-layer]');
+    expect([...tables].map((t) => t.getAttribute('data-layer'))).toEqual(['user', 'project']);
+    expect(within(rowOf('fs')).getByTestId('state')).toHaveTextContent('connected');
+    expect(within(rowOf('fs')).getByTestId('tools')).toHaveTextContent('3 tools');
+    expect(rowOf('fs')).toHaveTextContent('connected in 120 ms');
+    expect(rowOf('github')).toHaveTextContent('shadows /home/u/.minimax-code/mcp.json (user)');
+    expect(rowOf('down')).toHaveTextContent('spawn nope ENOENT');
+    expect(screen.getByTestId('problem')).toHaveTextContent('/work/proj/.mcp.local.json:3:7');
+    expect(document.title).toBe('MCP Panel — 3 servers · 2 connected · 1 failed · 6 tools');
+    expect(document.getElementById('favicon')?.dataset.state).toBe('failed');
+  });
+
+  it('filters, reconnects and toggles through the bridge', async () => {
+    const view = serversView([serverRow({ name: 'alpha' }), serverRow({ name: 'beta', transport: 'http', target: 'https://x/mcp' })]);
+    const { calls } = await mount({ 'servers.list': { ok: true, value: view } });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox'), 'http');
+    expect(rowOf('alpha')).toBeNull();
+    expect(rowOf('beta')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reconnect beta' }));
+    await user.click(screen.getByRole('button', { name: 'Disable beta' }));
+    expect(calls.filter((c) => c.method !== 'servers.list' && c.method !== 'profiles.detect')).toEqual([
+      { method: 'servers.reconnect', input: { id: 'configured:minimax:beta' } },
+      { method: 'servers.setEnabled', input: { id: 'configured:minimax:beta', enabled: false } },
+    ]);
+  });
+
+  it('a state event patches the row; a malformed event is dropped', async () => {
+    const { emit } = await mount({ 'servers.list': { ok: true, value: serversView([serverRow({ name: 'alpha' })]) } });
+    act(() => emit('servers.stateChanged', { id: 'configured:minimax:alpha', state: { kind: 'failed', reason: 'connection closed', since: 2, retryAt: 12 }, toolCount: null }));
+    expect(within(rowOf('alpha')).getByTestId('state')).toHaveTextContent('failed');
+    expect(rowOf('alpha')).toHaveTextContent('connection closed');
+    act(() => emit('servers.stateChanged', { id: 'configured:minimax:alpha', state: { kind: 'bogus' } }));
+    expect(within(rowOf('alpha')).getByTestId('state')).toHaveTextContent('failed');
+  });
+
+  it('an action error is shown with its message', async () => {
+    await mount({
+      'servers.list': { ok: true, value: serversView([serverRow({ name: 'alpha' })]) },
+      'servers.setEnabled': { ok: false, error: { code: 'refused', message: 'minimax project files are read-only' } },
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Disable alpha' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('read-only');
+  });
+
+  it('trust banner for an untrusted kimi workspace calls workspace.trust', async () => {
+    const view = serversView([serverRow({ name: 'proj', layer: 'project', trusted: false, state: { kind: 'disabled', reason: 'untrusted', since: 1 } })], {
+      profile: 'kimi',
+      needsTrust: true,
+    });
+    const { calls } = await mount({ 'servers.list': { ok: true, value: view } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Trust this workspace' }));
+    expect(calls).toContainEqual({ method: 'workspace.trust', input: { workspace: '/work/proj', trusted: true } });
+  });
+
+  it('pickers list detected agents first and select through the bridge', async () => {
+    const { calls } = await mount({ 'servers.list': { ok: true, value: serversView([]) } });
+    const agent = screen.getByRole('combobox', { name: /Agent/ });
+    expect([...(agent as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['kimi (detected)', 'minimax (not found)', 'minara (not found)']);
+    await userEvent.setup().selectOptions(agent, 'minara');
+    expect(calls).toContainEqual({ method: 'profiles.select', input: { profile: 'minara', workspace: '/work/proj' } });
+    expect(screen.getByText(/No servers configured/)).toBeInTheDocument();
+  });
+
+  it('navigation is keyboard reachable; later views are marked placeholders; Chinese works', async () => {
+    await mount({ 'servers.list': { ok: true, value: serversView([serverRow({ name: 'alpha' })]) } }, 'zh');
+    const user = userEvent.setup();
+    const tools = screen.getByRole('button', { name: '工具' });
+    tools.focus();
+    await user.keyboard('{Enter}');
+    expect(tools).toHaveAttribute('aria-current', 'page');
+    expect(document.querySelector('[data-placeholder="tools"]')).toHaveTextContent('即将推出');
+    await user.click(screen.getByRole('button', { name: '服务器' }));
+    expect(within(rowOf('alpha')).getByTestId('state')).toHaveTextContent('已连接');
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  entrySchemaFor,
+  fileSchemaFor,
+  inferTransport,
+  KimiEntrySchema,
+  KimiFileSchema,
+  MinaraEntrySchema,
+  MinimaxEntrySchema,
+  MinimaxFileSchema,
+  minaraSseReason,
+  MINARA_DEFAULTS,
+  KIMI_DEFAULTS,
+} from '../../../shared/schemas/dialects';
+
+describe('CFG-2 transport inference', () => {
+  it('command → stdio, url → http, explicit type/transport wins, streamable-http is http', () => {
+    expect(inferTransport({ command: 'npx' })).toBe('stdio');
+    expect(inferTransport({ url: 'https://x' })).toBe('http');
+    expect(inferTransport({ url: 'https://x', type: 'sse' })).toBe('sse');
+    expect(inferTransport({ url: 'https://x', transport: 'streamable-http' })).toBe('http');
+    expect(inferTransport({})).toBeNull();
+    expect(inferTransport('x')).toBeNull();
+  });
+});
+
+describe('minimax entry', () => {
+  it('keeps unknown fields and adds nothing', () => {
+    const input = { command: 'npx', args: ['-y', 'srv'], timeout: 60000, enabled: false, future: { a: 1 } };
+    expect(MinimaxEntrySchema.parse(input)).toEqual(input);
+  });
+  it('rejects an entry with neither command nor url, and a stdio type without command', () => {
+    expect(MinimaxEntrySchema.safeParse({ args: [] }).success).toBe(false);
+    const r = MinimaxEntrySchema.safeParse({ type: 'stdio', url: 'https://x' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.path).toEqual(['command']);
+  });
+  it('rejects bad field types with the field path', () => {
+    const r = MinimaxEntrySchema.safeParse({ command: 'x', timeout: -1, env: { A: 1 } });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path[0]).sort()).toEqual(['env', 'timeout']);
+  });
+  it('rejects non-http URLs and type/transport disagreement', () => {
+    expect(MinimaxEntrySchema.safeParse({ url: 'ftp://x' }).success).toBe(false);
+    expect(MinimaxEntrySchema.safeParse({ url: 'https://x', type: 'sse', transport: 'http' }).success).toBe(false);
+  });
+  it('file schema keeps unknown top-level keys', () => {
+    const f = { mcpServers: { a: { command: 'x' } }, other: [1] };
+    expect(MinimaxFileSchema.parse(f)).toEqual(f);
+  });
+});
+
+describe('kimi entry', () => {
+  it('accepts kimi fields', () => {
+    const e = {
+      transport: 'http',
+      url: 'https://x/mcp',
+      deferred: true,
+      startupTimeoutMs: 1000,
+      toolTimeoutMs: 2000,
+      enabledTools: ['a'],
+      disabledTools: ['b'],
+      bearerTokenEnvVar: 'TOKEN',
+    };
+    expect(KimiEntrySchema.parse(e)).toEqual(e);
+  });
+  it('rejects a non-array enabledTools', () => {
+    expect(KimiEntrySchema.safeParse({ command: 'x', enabledTools: 'a' }).success).toBe(false);
+  });
+  it('file schema accepts the mcp defaults section and checks it', () => {
+    expect(KimiFileSchema.safeParse({ mcp: { startupTimeoutMs: 5000 }, mcpServers: {} }).success).toBe(true);
+    expect(KimiFileSchema.safeParse({ mcp: { startupTimeoutMs: 'slow' } }).success).toBe(false);
+    expect(KIMI_DEFAULTS.startupTimeoutMs).toBe(30_000);
+  });
+});
+
+describe('minara entry', () => {
+  it('requires url and keeps every documented field', () => {
+    expect(MinaraEntrySchema.safeParse({ authTokenEnv: 'T' }).success).toBe(false);
+    const e = {
+      url: 'https://mcp.example.com/etherscan/',
+      authTokenEnv: 'T',
+      headers: { 'X-Tenant': 'acme' },
+      timeoutMs: 60000,
+      label: 'Etherscan',
+      maxTools: 10,
+      include: ['a'],
+      subagent: { systemPrompt: 'p', maxSteps: 10 },
+      id: 'eth',
+      extra: 1,
+    };
+    expect(MinaraEntrySchema.parse(e)).toEqual(e);
+    expect(MINARA_DEFAULTS).toMatchObject({ timeoutMs: 30000, maxTools: 64 });
+  });
+  it('rejects SSE-only endpoints: explicit sse transport or an /sse path', () => {
+    expect(minaraSseReason({ url: 'https://x/sse' })).toMatch(/SSE-only/);
+    expect(minaraSseReason({ url: 'https://x/mcp', type: 'sse' })).toMatch(/streamable HTTP only/);
+    expect(minaraSseReason({ url: 'https://x/mcp' })).toBeNull();
+    expect(minaraSseReason({ url: 'https://x/sse-tools/mcp' })).toBeNull();
+    expect(MinaraEntrySchema.safeParse({ url: 'https://x/sse/' }).success).toBe(false);
+  });
+  it('rejects a subagent with a non-positive maxSteps', () => {
+    expect(MinaraEntrySchema.safeParse({ url: 'https://x', subagent: { maxSteps: 0 } }).success).toBe(false);
+  });
+});
+
+describe('entrySchemaFor / fileSchemaFor', () => {
+  it('returns the dialect schema', () => {
+    expect(entrySchemaFor('minimax')).toBe(MinimaxEntrySchema);
+    expect(entrySchemaFor('kimi')).toBe(KimiEntrySchema);
+    expect(entrySchemaFor('minara')).toBe(MinaraEntrySchema);
+    expect(fileSchemaFor('kimi')).toBe(KimiFileSchema);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { buildStatus } from '../../../electron/services/config/status';
+import type { EffectiveServer, EffectiveView } from '../../../shared/schemas/server';
+
+const s = (over: Partial<EffectiveServer>): EffectiveServer => ({
+  name: 'a',
+  layer: 'user',
+  path: '/u',
+  pointer: '/mcpServers/a',
+  transport: 'stdio',
+  enabled: true,
+  error: null,
+  shadows: [],
+  deferred: false,
+  subagent: false,
+  trusted: true,
+  entry: {},
+  spec: null,
+  ...over,
+});
+
+describe('buildStatus', () => {
+  const view: EffectiveView = {
+    profile: 'kimi',
+    workspace: '/w',
+    layers: [{ layer: 'user', path: '/u', state: 'ok', error: null }],
+    servers: [s({ name: 'ok' }), s({ name: 'off', enabled: false }), s({ name: 'broken', error: 'bad' }), s({ name: 'untrusted', trusted: false })],
+    problems: [],
+  };
+  it('maps config facts to states without connections', () => {
+    const out = buildStatus(view);
+    expect(out.servers.map((x) => [x.name, x.state])).toEqual([
+      ['ok', 'pending'],
+      ['off', 'disabled'],
+      ['broken', 'failed'],
+      ['untrusted', 'disabled'],
+    ]);
+    expect(out.servers[3]?.error).toMatch(/trust/);
+    expect(out.servers[0]).toMatchObject({ layer: 'user', path: '/u', transport: 'stdio', enabled: true, error: null, shadows: [] });
+  });
+  it('takes live states when given', () => {
+    const out = buildStatus(view, (x) => (x.name === 'ok' ? { state: 'connected', error: null } : undefined));
+    expect(out.servers[0]?.state).toBe('connected');
+    expect(out.servers[1]?.state).toBe('disabled');
+  });
+});

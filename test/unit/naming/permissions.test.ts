@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ruleMatches } from '../../../shared/permissions/match';
+import { flattenRules, parseRuleSet, strength, type RuleLists } from '../../../shared/permissions/rules';
+import { simulate } from '../../../shared/permissions/simulate';
+
+const lists = (l: Partial<RuleLists>): RuleLists => ({ allow: [], ask: [], deny: [], ...l });
+
+describe('rule files', () => {
+  it('accepts {"permissions": {...}} and the bare inner object; rejects a non-array list', () => {
+    expect(parseRuleSet({ permissions: { allow: ['mcp__a'] } })).toEqual({ ok: true, value: lists({ allow: ['mcp__a'] }) });
+    expect(parseRuleSet({ deny: ['mcp__b'] })).toEqual({ ok: true, value: lists({ deny: ['mcp__b'] }) });
+    const bad = parseRuleSet({ permissions: { allow: 'mcp__a' } });
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.error).toContain('allow');
+  });
+});
+
+describe('minimax matching (PERM-2)', () => {
+  it('mcp__<server> covers every tool of that server', () => {
+    expect(ruleMatches('minimax', 'mcp__github', 'mcp__github__create_issue')).toBe(true);
+    expect(ruleMatches('minimax', 'mcp__github', 'mcp__gitlab__create_issue')).toBe(false);
+  });
+  it('never prefix-matches', () => {
+    expect(ruleMatches('minimax', 'mcp__git', 'mcp__github__create_issue')).toBe(false);
+    expect(ruleMatches('minimax', 'mcp__github__create', 'mcp__github__create_issue')).toBe(false);
+  });
+  it('matches only names of exactly three segments: an extra __ makes it fail', () => {
+    expect(ruleMatches('minimax', 'mcp__a', 'mcp__a__b__c')).toBe(false);
+    expect(ruleMatches('minimax', 'mcp__a__b__c', 'mcp__a__b__c')).toBe(false);
+    expect(ruleMatches('minimax', 'mcp__a__b', 'mcp__a__b')).toBe(true);
+  });
+  it('does not expand wildcards', () => {
+    expect(ruleMatches('minimax', 'mcp__*', 'mcp__a__b')).toBe(false);
+    expect(ruleMatches('minimax', 'mcp__a__*', 'mcp__a__b')).toBe(false);
+  });
+});
+
+describe('kimi matching (PERM-3)', () => {
+  it('the tool part is a picomatch glob', () => {
+    expect(ruleMatches('kimi', 'mcp__github__*', 'mcp__github__create_issue')).toBe(true);
+    expect(ruleMatches('kimi', 'mcp__github__*', 'mcp__gitlab__create_issue')).toBe(false);
+    expect(ruleMatches('kimi', 'mcp__*', 'mcp__gitlab__create_issue')).toBe(true);
+    expect(ruleMatches('kimi', 'mcp__git*__create_*', 'mcp__gitlab__create_issue')).toBe(true);
+    expect(ruleMatches('kimi', 'mcp__github__create_issue', 'mcp__github__create_issue')).toBe(true);
+    expect(ruleMatches('kimi', 'mcp__github', 'mcp__github__create_issue')).toBe(false);
+  });
+});
+
+describe('simulator (PERM-4)', () => {
+  const tools = ['mcp__github__create_issue', 'mcp__github__delete_repo', 'mcp__slack__post', 'mcp__db__query', 'mcp__a__b__c'];
+
+  it('decides deny > ask > allow, names the deciding rule, and falls back to the default', () => {
+    const sim = simulate({
+      profile: 'minimax',
+      rules: lists({ allow: ['mcp__github', 'mcp__slack__post'], ask: ['mcp__github__delete_repo'], deny: ['mcp__slack'] }),
+      tools,
+    });
+    expect(sim.tools.map((t) => [t.name, t.decision, t.rule && `${t.rule.list}[${t.rule.index}]`])).toEqual([
+      ['mcp__github__create_issue', 'allow', 'allow[0]'],
+      ['mcp__github__delete_repo', 'ask', 'ask[0]'],
+      ['mcp__slack__post', 'deny', 'deny[0]'],
+      ['mcp__db__query', 'ask', null],
+      ['mcp__a__b__c', 'ask', null],
+    ]);
+    expect(sim.tools[4]!.note).toContain('extra __');
+    const byRule = Object.fromEntries(sim.rules.map((r) => [`${r.list}[${r.index}]`, r]));
+    expect(byRule['allow[0]']).toMatchObject({ matches: 2, neverMatches: false, shadowedBy: null });
+    // allow mcp__slack__post matches one tool but deny mcp__slack decides it.
+    expect(byRule['allow[1]']).toMatchObject({ matches: 1, shadowedBy: { list: 'deny', index: 0, rule: 'mcp__slack' } });
+  });
+
+  it('uses --default for undecided tools', () => {
+    const sim = simulate({ profile: 'kimi', rules: lists({}), tools: ['mcp__x__y'], defaultDecision: 'deny' });
+    expect(sim.tools[0]).toMatchObject({ decision: 'deny', rule: null });
+  });
+
+  it('earlier rules of the same list decide first; later identical rules are shadowed', () => {
+    const sim = simulate({ profile: 'kimi', rules: lists({ allow: ['mcp__github__*', 'mcp__github__create_issue', 'mcp__nothing__*'] }), tools });
+    expect(sim.tools[0]!.rule).toEqual({ list: 'allow', index: 0, rule: 'mcp__github__*' });
+    expect(sim.rules[1]).toMatchObject({ matches: 1, shadowedBy: { list: 'allow', index: 0 } });
+    expect(sim.rules[2]).toMatchObject({ matches: 0, neverMatches: true, shadowedBy: null });
+  });
+
+  it('flags statically shadowed rules even when no tool is given', () => {
+    const sim = simulate({ profile: 'minimax', rules: lists({ allow: ['mcp__s__t'], deny: ['mcp__s'] }), tools: [] });
+    expect(sim.rules.find((r) => r.list === 'allow')!.shadowedBy).toEqual({ list: 'deny', index: 0, rule: 'mcp__s' });
+  });
+
+  it('warns about rules that can never match under the profile\'s semantics', () => {
+    const mm = simulate({ profile: 'minimax', rules: lists({ allow: ['mcp__git', 'mcp__*', 'mcp__a__b__c', 'Bash(ls)'] }), tools });
+    expect(mm.rules.map((r) => r.unmatchable !== null)).toEqual([true, true, true, true]);
+    expect(mm.rules[0]!.unmatchable).toContain('never prefix-matches');
+    expect(mm.warnings.length).toBeGreaterThanOrEqual(4);
+    const km = simulate({ profile: 'kimi', rules: lists({ allow: ['mcp__github', 'mcp__github__*'] }), tools });
+    expect(km.rules[0]!.unmatchable).toContain('mcp__github__*');
+    expect(km.rules[1]!.unmatchable).toBeNull();
+    expect(km.rules[1]!.matches).toBe(2);
+  });
+
+  it('the indexed simulator agrees with brute-force rule-by-rule matching (property)', () => {
+    const seg = fc.constantFrom('a', 'b', 'ab', 'git', 'github', 'x-y', 'a_b');
+    const toolName = fc.tuple(seg, seg, fc.boolean()).map(([s, t, extra]) => `mcp__${s}__${t}${extra ? '__z' : ''}`);
+    const rule = fc.oneof(
+      seg.map((s) => `mcp__${s}`),
+      fc.tuple(seg, seg).map(([s, t]) => `mcp__${s}__${t}`),
+      fc.tuple(seg, fc.constantFrom('*', 'a*', '*b', '{a,b}')).map(([s, g]) => `mcp__${s}__${g}`),
+      fc.constantFrom('mcp__*', 'mcp__g*', '*', 'mcp__*__a', 'Read', 'mcp__*__ab_*', '*github*', '*__x-y', 'mcp__*__a_b', '*_b__a*'),
+    );
+    const ruleLists = fc.record({ allow: fc.array(rule, { maxLength: 6 }), ask: fc.array(rule, { maxLength: 6 }), deny: fc.array(rule, { maxLength: 6 }) });
+    fc.assert(
+      fc.property(fc.constantFrom('minimax', 'kimi') as fc.Arbitrary<'minimax' | 'kimi'>, ruleLists, fc.array(toolName, { maxLength: 12 }), (profile, rules, names) => {
+        const sim = simulate({ profile, rules, tools: names });
+        const flat = flattenRules(rules);
+        names.forEach((name, i) => {
+          const decider = flat.find((r) => ruleMatches(profile, r.rule, name)) ?? null;
+          expect(sim.tools[i]!.rule).toEqual(decider);
+        });
+        flat.forEach((r, i) => expect(sim.rules[i]!.matches).toBe(names.filter((n) => ruleMatches(profile, r.rule, n)).length));
+        expect(flat.every((r, i) => i === 0 || strength(flat[i - 1]!.list) <= strength(r.list))).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

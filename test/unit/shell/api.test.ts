@@ -1,0 +1,127 @@
+// The api over stand-in engines: rows derive state from config + pool, secrets are masked,
+// the pool only gets runnable servers, and refusals come back as data.
+import { describe, expect, it } from 'vitest';
+import { contract, SECRET_MASK } from '../../../shared/contract';
+import { createDispatcher } from '../../../shared/rpc';
+import { EffectiveServerSchema, type ConnectionSpec, type EffectiveView, type ServerState } from '../../../shared/schemas/server';
+import { createApi, type PoolInfo, type PoolPort } from '../../../electron/services/api';
+
+const ctx = { host: 'cli' } as const;
+
+function server(name: string, over: Record<string, unknown> = {}) {
+  return EffectiveServerSchema.parse({
+    name,
+    layer: 'user',
+    path: '/h/.minimax-code/mcp.json',
+    pointer: `/mcpServers/${name}`,
+    transport: 'stdio',
+    enabled: true,
+    error: null,
+    shadows: [],
+    entry: { command: 'srv', env: { TOKEN: 'sk-secret' } },
+    spec: { id: `configured:minimax:${name}`, name, profile: 'minimax', layer: 'user', source: 'configured', transport: 'stdio', command: 'srv', env: { TOKEN: 'sk-secret' } },
+    ...over,
+  });
+}
+
+function fakePool() {
+  const infos = new Map<string, PoolInfo>();
+  let listener: (id: string, info: PoolInfo) => void = () => {};
+  const pool: PoolPort & { given: ConnectionSpec[][]; reconnected: string[]; disposed: number } = {
+    given: [],
+    reconnected: [],
+    disposed: 0,
+    setServers: (specs) => void pool.given.push(specs),
+    discover: async () => undefined,
+    reconnect: async (id) => void pool.reconnected.push(id),
+    info: (id) => infos.get(id),
+    onStateChanged: (l) => {
+      listener = l;
+      return () => (listener = () => {});
+    },
+    dispose: () => void pool.disposed++,
+  };
+  const set = (id: string, state: ServerState) => {
+    infos.set(id, { state });
+    listener(id, { state });
+  };
+  return { pool, set };
+}
+
+function setup(views: EffectiveView[]) {
+  const { pool, set } = fakePool();
+  let i = 0;
+  const api = createApi({
+    host: 'web',
+    version: '1.0.0',
+    platform: 'linux',
+    config: { load: () => views[Math.min(i++, views.length - 1)]! },
+    createPool: () => pool,
+    detect: () => [
+      { profile: 'minimax', detected: false, evidence: [] },
+      { profile: 'kimi', detected: false, evidence: [] },
+      { profile: 'minara', detected: true, evidence: ['/h/.minara'] },
+    ],
+    recent: { list: () => ['/w'], add: () => {} },
+    initial: { profile: 'minimax', workspace: null },
+    clock: () => 1000,
+  });
+  return { api, pool, set, dispatch: createDispatcher(contract, api.handlers) };
+}
+
+const view = (servers: ReturnType<typeof server>[]): EffectiveView => ({ profile: 'minimax', workspace: null, layers: [], servers, problems: [] });
+
+describe('api', () => {
+  it('rows: config decides disabled/failed, the pool decides the rest; secrets never leave', async () => {
+    const { api, pool, set, dispatch } = setup([view([server('ok'), server('off', { enabled: false }), server('bad', { error: 'missing ${X}', spec: null })])]);
+    await api.start();
+    expect(pool.given).toHaveLength(1);
+    expect(pool.given[0]!.map((s) => s.name)).toEqual(['ok']);
+    set('configured:minimax:ok', { kind: 'connected', reason: 'ok', since: 5, toolCount: 7, connectMs: 42 });
+    const r = await dispatch('servers.list', {}, ctx);
+    if (!r.ok) throw new Error(r.error.message);
+    const rows = (r.value as { servers: { name: string; state: { kind: string }; toolCount: number | null; entry: unknown }[] }).servers;
+    expect(rows.map((x) => [x.name, x.state.kind, x.toolCount])).toEqual([
+      ['ok', 'connected', 7],
+      ['off', 'disabled', null],
+      ['bad', 'failed', null],
+    ]);
+    expect(JSON.stringify(r.value)).not.toContain('sk-secret');
+    expect(rows[0]!.entry).toEqual({ command: 'srv', env: { TOKEN: SECRET_MASK } });
+    // Same specs again: the pool is not told twice (CFG-9: nothing reconnects).
+    expect(pool.given).toHaveLength(1);
+    await api.dispose();
+    expect(pool.disposed).toBe(1);
+  });
+
+  it('pool state changes become servers.stateChanged events', async () => {
+    const { api, set } = setup([view([server('ok')])]);
+    await api.start();
+    const seen: unknown[] = [];
+    api.events.subscribe((event, payload) => seen.push({ event, payload }));
+    set('configured:minimax:ok', { kind: 'failed', reason: 'closed', since: 9, retryAt: 19 });
+    expect(seen).toEqual([{ event: 'servers.stateChanged', payload: { id: 'configured:minimax:ok', state: { kind: 'failed', reason: 'closed', since: 9, retryAt: 19 }, toolCount: null } }]);
+  });
+
+  it('refusals are data: disabled server reconnect, unknown id, missing writer, non-http external URL', async () => {
+    const { api, pool, dispatch } = setup([view([server('ok'), server('off', { enabled: false })])]);
+    await api.start();
+    const code = async (m: string, input: unknown) => {
+      const r = await dispatch(m, input, ctx);
+      return r.ok ? 'ok' : r.error.code;
+    };
+    expect(await code('servers.reconnect', { id: 'configured:minimax:ok' })).toBe('ok');
+    expect(pool.reconnected).toEqual(['configured:minimax:ok']);
+    expect(await code('servers.reconnect', { id: 'configured:minimax:off' })).toBe('refused');
+    expect(await code('servers.reconnect', { id: 'nope' })).toBe('not-found');
+    expect(await code('servers.setEnabled', { id: 'configured:minimax:ok', enabled: false })).toBe('unavailable');
+    expect(await code('app.openExternal', { url: 'file:///etc/passwd' })).toBe('refused');
+    expect(await code('app.openExternal', { url: 'https://example.com' })).toBe('unsupported');
+  });
+
+  it('profiles.detect lists detected agents first', async () => {
+    const { dispatch } = setup([view([])]);
+    const r = await dispatch('profiles.detect', {}, ctx);
+    expect(r.ok && (r.value as { profiles: { profile: string }[] }).profiles.map((p) => p.profile)).toEqual(['minara', 'minimax', 'kimi']);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { trayModel, type TrayServerInput } from '../../../shared/tray';
+
+const s = (id: string, state: TrayServerInput['state'], toolCount: number | null = null): TrayServerInput => ({ id, name: id, state, toolCount });
+
+describe('tray model (UI-8)', () => {
+  it('sums up six servers like the SPEC example', () => {
+    const m = trayModel([s('a', 'connected', 100), s('b', 'connected', 50), s('c', 'connected', 42), s('d', 'connected', 20), s('e', 'needs-auth'), s('f', 'failed')]);
+    expect(m.tooltip).toBe('6 servers · 4 connected · 1 needs login · 1 failed · 212 tools');
+    expect(m.aggregate).toBe('failed');
+  });
+
+  it('picks the aggregate worst first: failed > needs login > connected > idle', () => {
+    expect(trayModel([s('a', 'connected', 1), s('b', 'needs-auth')]).aggregate).toBe('needs-auth');
+    expect(trayModel([s('a', 'connected', 1), s('b', 'pending')]).aggregate).toBe('connected');
+    expect(trayModel([s('a', 'disabled'), s('b', 'pending')]).aggregate).toBe('idle');
+    expect(trayModel([]).aggregate).toBe('idle');
+    expect(trayModel([]).tooltip).toBe('No servers');
+  });
+
+  it('counts no tools for servers that are not connected, and ignores removed servers', () => {
+    const m = trayModel([s('a', 'connected', 1), s('b', 'failed', 9), s('c', 'removed', 5)]);
+    expect(m.tooltip).toBe('2 servers · 1 connected · 1 failed · 1 tool');
+    expect(m.menu.filter((i) => i.kind === 'server').map((i) => (i.kind === 'server' ? i.id : ''))).toEqual(['a', 'b']);
+  });
+
+  it('menu: servers with state, log in for needs-auth, reconnect unless disabled, then open and quit', () => {
+    const m = trayModel([s('gh', 'needs-auth'), s('off', 'disabled'), s('ok', 'connected', 3)]);
+    const [gh, off, ok, sep, open, quit] = m.menu;
+    expect(gh).toMatchObject({ kind: 'server', label: 'gh — needs login' });
+    expect(gh?.kind === 'server' && gh.actions.map((a) => a.action.type)).toEqual(['login', 'reconnect']);
+    expect(off?.kind === 'server' && off.actions).toEqual([]);
+    expect(ok?.kind === 'server' && ok.actions.map((a) => a.action)).toEqual([{ type: 'reconnect', id: 'ok' }]);
+    expect(sep).toEqual({ kind: 'separator' });
+    expect(open).toMatchObject({ kind: 'action', action: { type: 'open' } });
+    expect(quit).toMatchObject({ kind: 'action', action: { type: 'quit' } });
+  });
+
+  it('speaks Chinese', () => {
+    const m = trayModel([s('a', 'connected', 2), s('b', 'failed')], 'zh');
+    expect(m.tooltip).toBe('2 个服务器 · 1 个已连接 · 1 个失败 · 2 个工具');
+    expect(m.menu[1]).toMatchObject({ label: 'b — 失败' });
+  });
+});
