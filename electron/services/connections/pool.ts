@@ -513,11 +513,10 @@ export class ConnectionPool {
       const idleFor = this.clock.now() - e.lastUsed;
       if (e.inFlight > 0) return this.armIdle(e, this.o.idleMs);
       if (idleFor < this.o.idleMs) return this.armIdle(e, this.o.idleMs - idleFor);
-      void this.closeSession(e).then(() => {
-        if (e.state.kind === 'connected') {
-          this.setState(e, { ...e.state, reason: `idle for ${Math.round(this.o.idleMs / 1000)} s: connection closed, reopens on first use`, since: this.clock.now() });
-        }
-      });
+      if (e.state.kind === 'connected') {
+        this.setState(e, { ...e.state, reason: `idle for ${Math.round(this.o.idleMs / 1000)} s: connection closed, reopens on first use`, since: this.clock.now() });
+      }
+      void this.closeSession(e);
     }, ms);
   }
 
