@@ -27,7 +27,7 @@ const zh = '创建 查询 删除 更新 列出 发送 议题 仓库 用户 文�
 const SERVERS = 100;
 const PER = 100;
 type BenchTool = { name: string; description: string; inputSchema: object };
-const servers: (NamingServerInput & { tools: BenchTool[] })[] = [];
+const servers: (Omit<NamingServerInput, 'tools'> & { tools: BenchTool[] })[] = [];
 for (let s = 0; s < SERVERS; s++) {
   const name = s % 10 === 0 ? `server.${s}` : s % 10 === 1 ? `server_${s - 1}` : `srv-${s}-${pick(nouns)}`;
   // server_N mirrors server.N's tools: the same names after sanitising, so kimi drops them.

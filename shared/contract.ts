@@ -14,6 +14,13 @@ import {
   TransportSchema,
 } from './schemas/server';
 import { defineContract, method } from './rpc';
+import { editorMethods } from './contract/editor';
+import { toolsMethods } from './contract/tools';
+import { authEvents, authMethods } from './contract/auth';
+
+export * from './contract/editor';
+export * from './contract/tools';
+export * from './contract/auth';
 
 const Empty = z.object({});
 
@@ -105,12 +112,17 @@ export const contract = defineContract({
     'servers.reconnect': method(ServerId, Empty),
     'servers.setEnabled': method(ServerId.extend({ enabled: z.boolean() }), Empty),
     'workspace.trust': method(z.object({ workspace: z.string().min(1), trusted: z.boolean() }), Empty),
+    // Issue 7 views, one file per domain under shared/contract/.
+    ...editorMethods,
+    ...toolsMethods,
+    ...authMethods,
   },
   events: {
     /** CONN-5: one server changed state; the store patches its row. */
     'servers.stateChanged': z.object({ id: z.string(), state: ServerStateSchema, toolCount: z.number().int().nullable() }),
     /** Config files, trust or selection changed: the store refetches `servers.list`. */
     'servers.changed': z.object({ reason: z.string() }),
+    ...authEvents,
   },
 });
 

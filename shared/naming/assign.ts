@@ -161,7 +161,7 @@ function minimaxNames(rows: NamedTool[], current: RegistryData): { collisions: C
   const claimRows: NamedTool[] = [];
   const repeats: [NamedTool, NamedTool][] = [];
   for (const row of rows) {
-    const key = JSON.stringify([row.source, row.serverId, row.tool]);
+    const key = `${row.source}\u0000${row.serverId}\u0000${row.tool}`;
     const first = seen.get(key);
     if (first) repeats.push([row, first]);
     else {

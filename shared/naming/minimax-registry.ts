@@ -95,7 +95,13 @@ export function allocateMinimaxNames(current: RegistryData, claims: readonly Reg
     for (const [tool, t] of Object.entries(entry.tools)) owners.set(t.name, { identity, source: entry.source, serverId: entry.serverId, serverName: entry.serverName, tool });
     for (const name of entry.retired) owners.set(name, { identity, source: entry.source, serverId: entry.serverId, serverName: entry.serverName, tool: '' });
   }
-  const identities = claims.map((c) => identityKey(c.source, c.serverId));
+  // Claims come server by server: reuse the previous claim's identity key.
+  let last: RegistryClaim | undefined;
+  let lastKey = '';
+  const identities = claims.map((c) => {
+    if (!last || last.source !== c.source || last.serverId !== c.serverId) [last, lastKey] = [c, identityKey(c.source, c.serverId)];
+    return lastKey;
+  });
   const bases = claims.map((c) => minimaxBaseName(c.serverName, c.tool));
   const results: (ClaimResult | undefined)[] = new Array(claims.length);
   const pending: number[] = [];

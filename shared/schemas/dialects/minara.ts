@@ -48,9 +48,6 @@ export const MinaraFileSchema = z.looseObject({
 });
 export type MinaraFile = z.infer<typeof MinaraFileSchema>;
 
-/** `MCP_SERVERS`: a JSON array of entries; each needs an `id` (or a `name`) since there is no key. */
-export const MinaraEnvServersSchema = z.array(z.unknown());
-
 export const MINARA_DEFAULTS = {
   dataDir: '.minara',
   /** Seed 001: per-call timeout default. */

@@ -1,0 +1,83 @@
+// UI-2 editor methods: write servers through the config writer (CFG-7), keep secrets out of
+// files (CFG-8), try a server in the session layer before writing it anywhere.
+import { z } from 'zod';
+import { LayerKindSchema, ProfileSchema } from '../schemas/server';
+import { method } from '../rpc';
+
+const Empty = z.object({});
+const Entry = z.record(z.string(), z.unknown());
+const Name = z.string().min(1).max(200);
+
+export const EditableLayerSchema = z.object({
+  layer: LayerKindSchema,
+  path: z.string(),
+  dialect: ProfileSchema,
+  /** Why the panel may not write it (minimax project files, env, plugin…); null = writable. */
+  readOnly: z.string().nullable(),
+  /** sha256 of the file as read now: pass it back as `baseHash` (CFG-7 conflict check). */
+  hash: z.string().nullable(),
+});
+export type EditableLayer = z.infer<typeof EditableLayerSchema>;
+
+export const EditorSaveInputSchema = z.object({
+  layer: LayerKindSchema,
+  name: Name,
+  /** Set when editing: the name the entry had (a rename when it differs). */
+  originalName: Name.nullable().default(null),
+  entry: Entry,
+  /** The hash `editor.layers` answered; null = check only changes during the write. */
+  baseHash: z.string().nullable().default(null),
+  /** After the user saw the diff: apply the edit onto the file as it is on disk now. */
+  overwrite: z.boolean().default(false),
+});
+
+export const SaveOutcomeSchema = z.object({ path: z.string(), changed: z.boolean(), created: z.boolean(), hash: z.string().nullable() });
+
+/**
+ * Writer refusals arrive as RpcError with `data: {reason, detail}` (config/writer toSharedError).
+ * For `conflict`, detail is this shape with every secret-looking value masked (SEC-2).
+ */
+export const ConflictDetailSchema = z.object({ path: z.string(), base: z.string().nullable(), theirs: z.string().nullable(), ours: z.string() });
+
+/** Where a secret sits in the draft entry. */
+export const SecretSlotSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('env'), key: z.string().min(1).max(200) }),
+  z.object({ kind: z.literal('header'), key: z.string().min(1).max(200) }),
+  z.object({ kind: z.literal('authToken') }),
+]);
+export type SecretSlot = z.infer<typeof SecretSlotSchema>;
+
+export const StoreSecretOutputSchema = z.object({
+  /** The environment variable the host injects at connect time (CONN-4 host-injected env). */
+  variable: z.string(),
+  /** What to write in the draft instead of the value (`${VAR}`, `Bearer ${VAR}`, authTokenEnv). */
+  replacement: z.string(),
+  backend: z.enum(['keychain', 'memory']),
+  /** AUTH-5: said plainly when the secret will not survive a restart. */
+  warning: z.string().nullable(),
+});
+
+export const ImportSourceSchema = z.enum(['claude-code', 'claude-desktop', 'cursor', 'vscode']);
+export const ImportReportSchema = z.object({
+  path: z.string(),
+  imported: z.array(z.object({ name: z.string(), from: z.string(), notes: z.array(z.string()) })),
+  skipped: z.array(z.object({ name: z.string(), from: z.string(), code: z.string(), reason: z.string() })),
+  sourceFiles: z.array(z.string()),
+  changed: z.boolean(),
+});
+
+export const editorMethods = {
+  /** The layers of the current selection with their files and whether they are writable. */
+  'editor.layers': method(Empty, z.object({ layers: z.array(EditableLayerSchema) })),
+  'editor.save': method(EditorSaveInputSchema, SaveOutcomeSchema),
+  'editor.remove': method(z.object({ layer: LayerKindSchema, name: Name, baseHash: z.string().nullable().default(null) }), SaveOutcomeSchema),
+  /**
+   * CFG-8 keychain field: the page sends the value once; the host stores it in the SecretStore
+   * under the server identity and answers the reference to write instead. Nothing comes back.
+   */
+  'editor.storeSecret': method(z.object({ name: Name, slot: SecretSlotSchema, secret: z.string().min(1).max(16384), variable: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional() }), StoreSecretOutputSchema),
+  /** Session-only server (in memory, on top of every file): connect it before writing it. */
+  'editor.trySession': method(z.object({ name: Name, entry: Entry }), z.object({ id: z.string() })),
+  'editor.clearSession': method(z.object({ name: Name.optional() }), Empty),
+  'editor.import': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, replace: z.boolean().default(false) }), ImportReportSchema),
+};
