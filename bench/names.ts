@@ -3,6 +3,7 @@
 // several runs, printed beside a naive baseline measured in the same run.
 // Run: npx tsx bench/names.ts   (targets: naming ≤ 20 ms, simulate ≤ 50 ms, build ≤ 150 ms, query p95 ≤ 2 ms)
 import MiniSearch from 'minisearch';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { assignNames, type NamingServerInput } from '../shared/naming/assign';
 import { kimiQualifiedName } from '../shared/naming/schemes';
@@ -148,4 +149,4 @@ row('query p95 (top 5)', oursP95, '≤ 2', baseP95);
 
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
 for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
-console.log(`\n${docs.length} tools over ${SERVERS} servers; kimi collisions ${kimiDropped}; node ${process.version}`);
+console.log(`\n${docs.length} tools over ${SERVERS} servers; kimi collisions ${kimiDropped}; node ${process.version}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} (absolute figures need a quiet machine; the ratios hold)`);

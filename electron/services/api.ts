@@ -5,11 +5,16 @@ import { contract, type AppContract, type Selection, type ServersView } from '..
 import { AppError } from '../../shared/errors';
 import { createEventHub, type EventHub, type Handlers } from '../../shared/rpc';
 import { PROFILES, type ConnectionSpec, type EffectiveView } from '../../shared/schemas/server';
-import type { ConfigPort, DetectPort, PoolFactory, PoolPort, RecentPort, TrustPort, WatchPort, WriterPort } from './api/ports';
+import type { AuthPort, ConfigPort, DetectPort, EditorPort, PoolFactory, PoolPort, RecentPort, RegistryPort, SecretsPort, SessionPort, ToolsPort, TrustPort, WatchPort, WriterPort } from './api/ports';
+import type { ApiCore } from './api/core';
+import { editorHandlers } from './api/editor-handlers';
+import { toolHandlers } from './api/tools-handlers';
+import { authHandlers } from './api/auth-handlers';
 import { isRunnable, serverId, toServersView } from './api/rows';
 import { isAllowedExternalUrl } from './api/guards';
 
 export type { ConfigPort, PoolPort, PoolFactory, PoolInfo, TrustPort, WriterPort, WatchPort, RecentPort, DetectPort, DetectedProfileInfo } from './api/ports';
+export type { ToolsPort, EditorPort, SessionPort, SecretsPort, AuthPort, RegistryPort } from './api/ports';
 
 export interface ApiDeps {
   host: 'electron' | 'web';
@@ -28,6 +33,16 @@ export interface ApiDeps {
   /** Electron only: shell.openExternal after the guard; absent on the web host. */
   openExternal?: ((url: string) => Promise<void>) | null;
   logger?: (line: string) => void;
+  // Issue 7 views (UI-2 … UI-7); each absent port answers `unavailable` with what to do.
+  /** The connection engine's tools, calls, snapshots and logs, for the pool of the selection. */
+  tools?: ((pool: PoolPort) => ToolsPort | null) | null;
+  editor?: EditorPort | null;
+  session?: SessionPort | null;
+  secrets?: SecretsPort | null;
+  auth?: AuthPort | null;
+  registry?: RegistryPort | null;
+  /** DISC-1 options from the environment. */
+  env?: Record<string, string | undefined>;
 }
 
 export interface PanelApi {
@@ -112,7 +127,42 @@ export function createApi(deps: ApiDeps): PanelApi {
     return s;
   }
 
+  const core: ApiCore = {
+    selection: () => selection,
+    view: () => view,
+    reload,
+    events,
+    findServer,
+    info: (id) => info(id),
+    log,
+    clock,
+  };
+  const toolsPort = (): ToolsPort | null => (pool && deps.tools ? deps.tools(pool) : null);
+  // Ports that follow the current pool: a workspace switch replaces the pool underneath.
+  const liveTools: ToolsPort = {
+    tools: (id) => toolsPort()?.tools(id) ?? Promise.resolve([]),
+    callTool: (id, tool, args) => {
+      const t = toolsPort();
+      if (!t) throw new AppError('unavailable', 'connections are not available on this host');
+      return t.callTool(id, tool, args);
+    },
+    acceptSnapshot: (id) => toolsPort()?.acceptSnapshot(id) ?? Promise.resolve(null),
+    details: (id) => toolsPort()?.details(id),
+  };
+  const tools = deps.tools ? liveTools : null;
+
   const handlers: Handlers<AppContract> = {
+    ...editorHandlers(core, { editor: deps.editor ?? null, session: deps.session ?? null, secrets: deps.secrets ?? null }),
+    ...toolHandlers(core, { tools, registry: deps.registry ?? null, env: deps.env ?? {} }),
+    ...authHandlers(core, {
+      auth: deps.auth ?? null,
+      secrets: deps.secrets ?? null,
+      tools,
+      openExternal: deps.openExternal ?? null,
+      reconnect: async (id) => {
+        await pool?.reconnect(id);
+      },
+    }),
     'app.info': () => ({ name: 'MCP Panel', version: deps.version, host: deps.host, platform: deps.platform }),
     'app.openExternal': async ({ url }) => {
       if (!isAllowedExternalUrl(url)) throw new AppError('refused', 'only http(s) links can be opened');

@@ -9,9 +9,11 @@ import { createApi, type PanelApi, type PoolInfo, type PoolPort } from './api';
 import { RecentWorkspaces } from './api/recent';
 import { ConfigService, detectProfiles } from './config';
 import { ConfigWriter, toSharedError } from './config/writer';
+import { WriterEditor } from './api/editor-adapter';
+import { KeychainConfigSecrets, loginAuth, poolTools, registryReader } from './api/engine-adapters';
 import { watchConfig } from './config/watch';
 import { ConnectionPool } from './connections';
-import { openSecretStore, TokenBroker } from './auth';
+import { LoginService, openSecretStore, TokenBroker } from './auth';
 import { homeDir, panelDataDir } from './paths';
 
 export interface StartOptions {
@@ -34,7 +36,9 @@ export interface Services {
   dispose(): Promise<void>;
 }
 
-function poolPort(pool: ConnectionPool): PoolPort {
+type Pooled = PoolPort & { engine: ConnectionPool };
+
+function poolPort(pool: ConnectionPool): Pooled {
   const info = (id: string): PoolInfo | undefined => {
     const i = pool.info(id);
     return i && { state: i.state, toolCount: i.toolCount, connectMs: i.connectMs, lastError: i.lastError };
@@ -46,6 +50,7 @@ function poolPort(pool: ConnectionPool): PoolPort {
     info,
     onStateChanged: (listener) => pool.on('stateChanged', (id, state) => listener(id, { ...info(id), state })),
     dispose: () => pool.dispose(),
+    engine: pool,
   };
 }
 
@@ -58,6 +63,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
   const recent = new RecentWorkspaces(dataDir);
   // AUTH-3/AUTH-5: the keychain when it works, memory otherwise (said plainly by `auth status`).
   const broker = new TokenBroker({ store: await openSecretStore() });
+  const configSecrets = new KeychainConfigSecrets(broker.store);
   const detect = async () => {
     const agents = await detectProfiles(homeDir(env), env);
     return PROFILES.map((profile) => {
@@ -86,9 +92,17 @@ export async function startServices(opts: StartOptions): Promise<Services> {
           env,
           workspaceRoot: sel.workspace ?? undefined,
           authProvider: broker.authProviderFor, // AUTH-1: a 401 puts the server in needs-auth
+          injectEnv: (spec) => configSecrets.envFor(spec), // CFG-8: keychain-held config secrets
           logger: (e) => log(JSON.stringify(e)),
         }),
       ),
+    tools: (p) => ('engine' in p ? poolTools((p as Pooled).engine) : null),
+    editor: new WriterEditor(writer, env),
+    session: { get: (p) => config.getSessionServers(p), set: (p, servers) => config.setSessionServers(p, servers) },
+    secrets: configSecrets,
+    auth: loginAuth(new LoginService({ broker })),
+    registry: registryReader(env),
+    env,
     trust: {
       async setTrusted(workspace, trusted) {
         if (trusted) await config.trust.trust(workspace);

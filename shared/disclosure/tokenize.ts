@@ -51,40 +51,39 @@ function pushWord(word: string, hasUpper: boolean, out: string[]): void {
   out.push(lower.slice(start), lower);
 }
 
+function pushCjk(run: string[], out: string[]): void {
+  for (const c of run) out.push(c);
+  for (let k = 0; k + 1 < run.length; k++) out.push(run[k]! + run[k + 1]!);
+}
+
 export function tokenize(text: string): string[] {
   const out: string[] = [];
   let wordStart = -1;
   let hasUpper = false;
   let cjk: string[] = [];
-  const flushWord = (end: number): void => {
-    if (wordStart >= 0) pushWord(text.slice(wordStart, end), hasUpper, out);
-    wordStart = -1;
-    hasUpper = false;
-  };
-  const flushCjk = (): void => {
-    if (cjk.length === 0) return;
-    for (const c of cjk) out.push(c);
-    for (let k = 0; k + 1 < cjk.length; k++) out.push(cjk[k]! + cjk[k + 1]!);
-    cjk = [];
-  };
   for (let i = 0; i < text.length; ) {
     const cp = text.codePointAt(i)!;
     const size = cp > 0xffff ? 2 : 1;
-    if (cp >= 0x3040 && isCjk(cp)) {
-      flushWord(i);
-      cjk.push(text.slice(i, i + size));
-    } else if (isWordChar(cp, text, i, size)) {
-      flushCjk();
+    const isHan = cp >= 0x3040 && isCjk(cp);
+    const isWord = !isHan && isWordChar(cp, text, i, size);
+    if (!isWord && wordStart >= 0) {
+      pushWord(text.slice(wordStart, i), hasUpper, out);
+      wordStart = -1;
+      hasUpper = false;
+    }
+    if (!isHan && cjk.length) {
+      pushCjk(cjk, out);
+      cjk = [];
+    }
+    if (isHan) cjk.push(text.slice(i, i + size));
+    else if (isWord) {
       if (wordStart < 0) wordStart = i;
       // Non-ASCII capitals only need lower-casing; camelCase humps are ASCII.
       if (isUpper(cp) || cp >= 0x80) hasUpper = true;
-    } else {
-      flushWord(i);
-      flushCjk();
     }
     i += size;
   }
-  flushWord(text.length);
-  flushCjk();
+  if (wordStart >= 0) pushWord(text.slice(wordStart), hasUpper, out);
+  if (cjk.length) pushCjk(cjk, out);
   return out;
 }

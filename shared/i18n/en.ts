@@ -1,5 +1,7 @@
 // English strings. Keys are the source of truth: zh.ts must have every one (type-checked).
 // `{n}` and `{name}` style placeholders; `_one`/`_other` pick the plural form.
+import { enViews } from './en-views';
+
 export const en = {
   'app.title': 'MCP Panel',
   'nav.servers': 'Servers',
@@ -67,6 +69,7 @@ export const en = {
   'tray.open': 'Open MCP Panel',
   'tray.quit': 'Quit',
   'theme.language': 'Language',
+  ...enViews,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,6 @@
 // 简体中文. Every key of en.ts must be here (the type says so).
 import type { MessageKey } from './en';
+import { zhViews } from './zh-views';
 
 export const zh: Record<MessageKey, string> = {
   'app.title': 'MCP 面板',
@@ -68,4 +69,5 @@ export const zh: Record<MessageKey, string> = {
   'tray.open': '打开 MCP 面板',
   'tray.quit': '退出',
   'theme.language': '语言',
+  ...zhViews,
 };

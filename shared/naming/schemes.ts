@@ -30,10 +30,12 @@ export function sanitizeKimiPart(part: string): string {
 export function fnv1a32Hex(text: string): string {
   let hash = 0x811c9dc5;
   // ASCII (every sanitised name) hashes its code units directly; anything else its UTF-8 bytes.
-  const bytes: ArrayLike<number> = /^[\x00-\x7f]*$/.test(text) ? { length: text.length } : new TextEncoder().encode(text);
-  const ascii = !(bytes instanceof Uint8Array);
-  for (let i = 0; i < bytes.length; i++) {
-    hash ^= ascii ? text.charCodeAt(i) : bytes[i]!;
+  let ascii = true;
+  for (let i = 0; i < text.length && ascii; i++) ascii = text.charCodeAt(i) < 0x80;
+  const bytes = ascii ? null : new TextEncoder().encode(text);
+  const n = bytes ? bytes.length : text.length;
+  for (let i = 0; i < n; i++) {
+    hash ^= bytes ? bytes[i]! : text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0).toString(16).padStart(8, '0');

@@ -34,6 +34,9 @@ export interface Simulation {
 }
 
 const GRAM = 4;
+/** 4 characters packed in an int (low bytes only: a clash costs one startsWith, never a wrong answer). */
+const gramKey = (s: string, at: number): number =>
+  (((s.charCodeAt(at) & 0xff) << 24) | ((s.charCodeAt(at + 1) & 0xff) << 16) | ((s.charCodeAt(at + 2) & 0xff) << 8) | (s.charCodeAt(at + 3) & 0xff)) >>> 0;
 const refOf = (r: RuleRef): RuleRef => ({ list: r.list, index: r.index, rule: r.rule });
 /** Evaluation order: stronger list first, then file order. */
 const before = (a: RuleRef, b: RuleRef): boolean => strength(a.list) < strength(b.list) || (a.list === b.list && a.index < b.index);
@@ -68,10 +71,10 @@ export function simulate({ profile, rules, tools, defaultDecision = 'ask' }: Sim
   const byServer = new Map<string, number[]>();
   // Any-server globs with a required literal are found through its first 4 characters, so a
   // tool is tested only against globs whose literal starts somewhere in its name.
-  const byGram = new Map<string, number[]>();
+  const byGram = new Map<number, number[]>();
   const gramAt = new Int32Array(compiled.length);
   const anyServer: number[] = [];
-  const add = (map: Map<string, number[]>, key: string, i: number): void => {
+  const add = <K>(map: Map<K, number[]>, key: K, i: number): void => {
     const list = map.get(key);
     if (list) list.push(i);
     else map.set(key, [i]);
@@ -85,11 +88,11 @@ export function simulate({ profile, rules, tools, defaultDecision = 'ask' }: Sim
       let at = 0;
       let size = Infinity;
       for (let k = 0; k + GRAM <= c.literal.length; k++) {
-        const n = byGram.get(c.literal.substr(k, GRAM))?.length ?? 0;
+        const n = byGram.get(gramKey(c.literal, k))?.length ?? 0;
         if (n < size) [at, size] = [k, n];
       }
       gramAt[i] = at;
-      add(byGram, c.literal.substr(at, GRAM), i);
+      add(byGram, gramKey(c.literal, at), i);
     } else anyServer.push(i);
   });
   const stamp = new Int32Array(compiled.length).fill(-1);
@@ -120,7 +123,7 @@ export function simulate({ profile, rules, tools, defaultDecision = 'ask' }: Sim
     if (byGram.size > 0) {
       const name = p.name;
       for (let pos = 0; pos + GRAM <= name.length; pos++) {
-        const slots = byGram.get(name.substr(pos, GRAM));
+        const slots = byGram.get(gramKey(name, pos));
         if (!slots) continue;
         for (const i of slots) {
           const start = pos - gramAt[i]!;

@@ -11,6 +11,8 @@ export function contentSecurityPolicy(opts: { connect?: string[] } = {}): string
     // React's style attributes: inline styles only, never inline script.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
+    // UI-3: audio parts of a tool result play from data: URLs (CONN-9).
+    "media-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${(opts.connect ?? []).map((c) => ' ' + c).join('')}`,
     "base-uri 'none'",

@@ -5,7 +5,8 @@ import type { TimerHandle } from './clock';
 import { Semaphore } from './semaphore';
 import { LineRing, Ring } from './ring';
 import type { Session } from './session';
-import type { ToolDiff, TrafficEntry } from './types';
+import type { TrafficRecord } from './traffic';
+import type { ToolDiff } from './types';
 
 /** A connection attempt; `started` resolves when its stdio start slot is granted (CONN-3). */
 export interface Attempt {
@@ -25,7 +26,7 @@ export class Entry {
   lastError: string | null = null;
   snapshotDiff: ToolDiff | null = null;
   readonly stderr: LineRing;
-  readonly traffic: Ring<TrafficEntry>;
+  readonly traffic: Ring<TrafficRecord>;
   readonly sem: Semaphore;
   idleTimer: TimerHandle | null = null;
   lastUsed = 0;

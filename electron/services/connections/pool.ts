@@ -6,13 +6,16 @@ import type { ConnectionSpec, ServerState, ToolDef } from '../../../shared/schem
 import { type Clock, realClock } from './clock';
 import { TypedEmitter } from './emitter';
 import { Entry, type Attempt } from './entry';
-import { errorMessage, isAuthError, isProtocolError, isTimeout, isTransportFault } from './errors';
+import { errorMessage, isAuthError } from './errors';
 import { applyLimits } from './limits';
-import { convertResult, errorResult } from './results';
+import { listAllTools } from './list-tools';
+import { errorResult } from './results';
 import { Semaphore } from './semaphore';
 import { type Session, openSession } from './session';
 import { SnapshotStore, canonicalJson, isEmptyDiff } from './snapshots';
+import { type CallHost, callWithRetry } from './call';
 import { discoverOne } from './discovery';
+import { materialize } from './traffic';
 import type {
   CallOptions,
   ConvertedResult,
@@ -152,7 +155,7 @@ export class ConnectionPool {
       toolCount: e.tools.length,
       lastError: e.lastError,
       stderrTail: e.stderr.lines(),
-      traffic: e.traffic.toArray(),
+      traffic: e.traffic.toArray().map((t) => materialize(t)),
       live: e.live,
       pid: e.live ? (e.session?.pid ?? null) : null,
       snapshotDiff: e.snapshotDiff,
@@ -257,42 +260,8 @@ export class ConnectionPool {
     const release = await e.sem.acquire();
     e.inFlight++;
     try {
-      let session: Session;
-      try {
-        session = await this.ensureSession(e);
-      } catch (err) {
-        return this.connectErrorResult(e, err);
-      }
       const timeout = opts.timeoutMs ?? e.spec.callTimeoutMs ?? this.o.callTimeoutMs;
-      const invoke = async (s: Session) =>
-        convertResult(await s.client.callTool({ name: toolName, arguments: args }, undefined, { timeout, ...(opts.signal ? { signal: opts.signal } : {}) }));
-      try {
-        return await invoke(session);
-      } catch (err) {
-        if (!isTransportFault(err)) return this.callErrorResult(e, toolName, timeout, err);
-        const tooBig = session.lastTransportError && /ReadBuffer exceeded/.test(session.lastTransportError);
-        if (tooBig) return errorResult('transport', `[MCP content dropped: the answer of ${toolName} exceeded the stdio message size limit]`);
-        // CONN-6: transport fault → ping (5 s); alive → retry once; dead → reconnect, retry once.
-        if (!session.closed && (await this.ping(session))) {
-          try {
-            return { ...(await invoke(session)), retried: 'after-ping' };
-          } catch (err2) {
-            return this.callErrorResult(e, toolName, timeout, err2);
-          }
-        }
-        if (e.session === session) await this.closeSession(e);
-        let fresh: Session;
-        try {
-          fresh = await this.ensureSession(e);
-        } catch (err2) {
-          return this.connectErrorResult(e, err2);
-        }
-        try {
-          return { ...(await invoke(fresh)), retried: 'after-reconnect' };
-        } catch (err3) {
-          return this.callErrorResult(e, toolName, timeout, err3);
-        }
-      }
+      return await callWithRetry(this.callHost, e, toolName, args, timeout, opts.signal);
     } finally {
       e.inFlight--;
       release();
@@ -303,31 +272,13 @@ export class ConnectionPool {
     }
   }
 
-  private async ping(s: Session): Promise<boolean> {
-    try {
-      await s.client.ping({ timeout: this.o.pingTimeoutMs });
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  private connectErrorResult(e: Entry, err: unknown): ConvertedResult {
-    if (isAuthError(err) || e.state.kind === 'needs-auth') {
-      return errorResult('needs-auth', `MCP server "${e.spec.name}" needs you to log in (it answered 401). Log in from the panel, then call again.`);
-    }
-    return errorResult('connect-failed', `Could not connect to MCP server "${e.spec.name}": ${errorMessage(err)}`);
-  }
-
-  private callErrorResult(e: Entry, tool: string, timeout: number, err: unknown): ConvertedResult {
-    if (isTimeout(err)) return errorResult('timeout', `Tool "${tool}" of "${e.spec.name}" did not answer within ${timeout} ms.`);
-    if (isAuthError(err)) {
-      this.setState(e, { kind: 'needs-auth', reason: errorMessage(err), since: this.clock.now() });
-      return this.connectErrorResult(e, err);
-    }
-    if (isProtocolError(err)) return errorResult('protocol', errorMessage(err));
-    const detail = e.session?.lastTransportError ?? e.lastError;
-    return errorResult('transport', `Tool "${tool}" of "${e.spec.name}" failed: ${errorMessage(err)}${detail ? ` (${detail})` : ''}`);
+  private get callHost(): CallHost {
+    return {
+      ensureSession: (e) => this.ensureSession(e),
+      closeSession: (e) => this.closeSession(e),
+      pingTimeoutMs: this.o.pingTimeoutMs,
+      needsAuth: (e, reason) => this.setState(e, { kind: 'needs-auth', reason, since: this.clock.now() }),
+    };
   }
 
   // ---- sessions ---------------------------------------------------------------------------
@@ -422,14 +373,7 @@ export class ConnectionPool {
   /** Lists tools (all pages), applies CONN-8 limits, records the snapshot (CONN-11). */
   private async refreshTools(e: Entry, s: Session, timeoutMs: number): Promise<void> {
     const gen = e.generation;
-    const raw: ToolDef[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < 1000; page++) {
-      const res = await s.client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
-      for (const t of res.tools) raw.push(toToolDef(t as unknown as Record<string, unknown>));
-      cursor = res.nextCursor;
-      if (!cursor) break;
-    }
+    const raw = await listAllTools(s.client, timeoutMs);
     if (gen !== e.generation) return;
     const others = [...this.entries.values()]
       .filter((o) => o !== e && o.spec.limits.pluginCaps && o.state.kind === 'connected')
@@ -549,15 +493,6 @@ export class ConnectionPool {
     await this.snapshots.flush().catch(() => undefined);
     this.emitter.clear();
   }
-}
-
-function toToolDef(t: Record<string, unknown>): ToolDef {
-  const out: ToolDef = { name: String(t.name), inputSchema: (t.inputSchema as Record<string, unknown>) ?? { type: 'object' } };
-  if (typeof t.title === 'string') out.title = t.title;
-  if (typeof t.description === 'string') out.description = t.description;
-  if (t.outputSchema && typeof t.outputSchema === 'object') out.outputSchema = t.outputSchema as Record<string, unknown>;
-  if (t.annotations && typeof t.annotations === 'object') out.annotations = t.annotations as Record<string, unknown>;
-  return out;
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -16,8 +16,7 @@ import { TimeoutError } from './errors';
 import { expandRecord, resolveHeaders } from './expand';
 import { redirectSafeFetch } from './redirect-fetch';
 import type { LineRing, Ring } from './ring';
-import { trafficEntry } from './traffic';
-import type { TrafficEntry } from './types';
+import { type TrafficRecord, trafficEntry } from './traffic';
 
 export interface SessionContext {
   clock: Clock;
@@ -27,7 +26,7 @@ export interface SessionContext {
   authProvider?: OAuthClientProvider;
   fetch?: typeof fetch;
   stderr: LineRing;
-  traffic: Ring<TrafficEntry>;
+  traffic: Ring<TrafficRecord>;
   killGraceMs: number;
   /** Aborts a connect in progress (dispose, config change): the child is reaped. */
   signal?: AbortSignal;

@@ -4,7 +4,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { TrafficEntry } from './types';
 
 /** True when the value's JSON is surely under `max` chars: a cheap walk that builds nothing. */
-function surelySmall(value: unknown, max: number): boolean {
+export function surelySmall(value: unknown, max: number): boolean {
   let budget = max;
   const walk = (v: unknown, depth: number): boolean => {
     if (typeof v === 'string') return (budget -= v.length + 2) > 0;
@@ -54,11 +54,24 @@ export function boundedJson(value: unknown, max = 600): string {
   return walk(value) ? out : out.slice(0, max) + '…';
 }
 
-export function trafficEntry(dir: 'in' | 'out', msg: JSONRPCMessage, at: number, max?: number): TrafficEntry {
+/** A logged message; small ones keep the message itself and are stringified only when read. */
+export interface TrafficRecord extends Omit<TrafficEntry, 'text'> {
+  text?: string;
+  msg?: unknown;
+}
+
+export function trafficEntry(dir: 'in' | 'out', msg: JSONRPCMessage, at: number, max = 600): TrafficRecord {
   const m = msg as { id?: string | number; method?: string; error?: unknown; result?: unknown };
   const kind: TrafficEntry['kind'] = m.method !== undefined ? (m.id !== undefined ? 'request' : 'notification') : m.error !== undefined ? 'error' : 'response';
-  const entry: TrafficEntry = { at, dir, kind, text: boundedJson(msg, max) };
+  // Keeping a reference is cheaper than stringifying on the hot path (bench: calls ratio), and
+  // safe for memory only when the message is small: big ones are cut to text right away.
+  const entry: TrafficRecord = surelySmall(msg, max) ? { at, dir, kind, msg } : { at, dir, kind, text: boundedJson(msg, max) };
   if (m.method !== undefined) entry.method = m.method;
   if (m.id !== undefined) entry.id = m.id;
   return entry;
+}
+
+export function materialize(r: TrafficRecord, max = 600): TrafficEntry {
+  const { msg, text, ...rest } = r;
+  return { ...rest, text: text ?? boundedJson(msg, max) };
 }

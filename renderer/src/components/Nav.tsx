@@ -10,7 +10,7 @@ export function Nav() {
       <ul>
         {SECTIONS.map((s) => (
           <li key={s}>
-            <button type="button" aria-current={section === s ? 'page' : undefined} onClick={() => setSection(s)}>
+            <button type="button" data-section={s} aria-current={section === s ? 'page' : undefined} onClick={() => setSection(s)}>
               {t(`nav.${s}`)}
             </button>
           </li>

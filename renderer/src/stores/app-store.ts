@@ -5,8 +5,12 @@ import type { PanelBridge } from '../bridge';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createServersSlice, type ServersSlice } from './servers-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
+import { createToolsSlice, type ToolsSlice } from './tools-slice';
+import { createRulesSlice, type RulesSlice } from './rules-slice';
+import { createAuthSlice, type AuthSlice } from './auth-slice';
+import { createEditorSlice, type EditorSlice } from './editor-slice';
 
-export type AppState = ServersSlice & SelectionSlice & UiSlice;
+export type AppState = ServersSlice & SelectionSlice & UiSlice & ToolsSlice & RulesSlice & AuthSlice & EditorSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppStore {
@@ -14,6 +18,10 @@ export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppS
     ...createServersSlice(bridge)(...a),
     ...createSelectionSlice(bridge)(...a),
     ...createUiSlice(locale)(...a),
+    ...createToolsSlice(bridge)(...a),
+    ...createRulesSlice(bridge)(...a),
+    ...createAuthSlice(bridge)(...a),
+    ...createEditorSlice(bridge)(...a),
   }));
 }
 
@@ -21,7 +29,14 @@ export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppS
 export function connectStore(store: AppStore, bridge: PanelBridge): () => void {
   const offs = [
     bridge.on('servers.stateChanged', (ev) => store.getState().applyStateChange(ev)),
-    bridge.on('servers.changed', () => void store.getState().loadServers()),
+    bridge.on('servers.changed', () => {
+      const s = store.getState();
+      void s.loadServers();
+      // Views that show derived data refresh only when they are on screen.
+      if (s.section === 'tools' || s.section === 'disclosure') void s.loadTools();
+      if (s.section === 'login') void s.loadAuth();
+    }),
+    bridge.on('auth.progress', (ev) => store.getState().applyProgress(ev.id, ev.progress)),
   ];
   return () => offs.forEach((off) => off());
 }

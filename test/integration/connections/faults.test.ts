@@ -96,6 +96,19 @@ describe('SEC-4: huge answers and lists', () => {
     expect((await pool.callTool('big', 'big', { mb: 0.001 })).isError).toBe(false);
   });
 
+  it('a child flooding stdout with garbage that never ends a line is cut off; the host goes on', async () => {
+    const pool = newPool({ stdioBudgetMs: 10_000 });
+    pool.setServers([stdioSpec('flood', 'garbage', ['--no-newline']), stdioSpec('ok', 'echo')]);
+    const before = process.memoryUsage().rss;
+    const round = await pool.discover();
+    const byId = Object.fromEntries(round.servers.map((s) => [s.id, s]));
+    expect(byId.ok!.state.kind).toBe('connected');
+    expect(byId.flood!.state.kind).toBe('failed');
+    expect(pool.info('flood')!.traffic.some((t) => /ReadBuffer exceeded/.test(t.text))).toBe(true);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+    expect(await pool.callTool('ok', 'echo', { text: 'fine' })).toMatchObject({ isError: false });
+  });
+
   it('lists 10,000 tools; plugin caps reject an oversized plugin server with a clear error (CONN-8)', async () => {
     const pool = newPool();
     pool.setServers([

@@ -5,8 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RegistryDataSchema } from '../../../shared/naming/minimax-registry';
-// The ban on `electron/*` is meant for the electron package; its pattern also catches this path.
-// eslint-disable-next-line no-restricted-imports
 import { minimaxRegistryPath, NameRegistryStore, RegistryFileError } from '../../../electron/services/naming/registry-store';
 
 let dir: string;

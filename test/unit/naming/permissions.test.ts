@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ruleMatches } from '../../../shared/permissions/match';
+import picomatch from 'picomatch';
+import { globToRegExp, ruleMatches } from '../../../shared/permissions/match';
 import { flattenRules, parseRuleSet, strength, type RuleLists } from '../../../shared/permissions/rules';
 import { simulate } from '../../../shared/permissions/simulate';
 
@@ -120,6 +121,20 @@ describe('simulator (PERM-4)', () => {
         expect(flat.every((r, i) => i === 0 || strength(flat[i - 1]!.list) <= strength(r.list))).toBe(true);
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('globToRegExp', () => {
+  it('matches exactly what picomatch matches for literal/*/? globs (property)', () => {
+    const ch = fc.constantFrom('a', 'b', '_', '-', '.', 'm', 'c', 'p');
+    const glob = fc.array(fc.oneof(ch, fc.constantFrom('*', '?', '**', '__')), { minLength: 1, maxLength: 8 }).map((xs) => xs.join(''));
+    const name = fc.array(fc.oneof(ch, fc.constant('__')), { minLength: 0, maxLength: 10 }).map((xs) => xs.join(''));
+    fc.assert(
+      fc.property(glob, name, (g, n) => {
+        expect(globToRegExp(g).test(n)).toBe(picomatch.makeRe(g).test(n));
+      }),
+      { numRuns: 3000 },
     );
   });
 });

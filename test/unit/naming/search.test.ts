@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { invokeCatalog, resolveInvoke } from '../../../shared/disclosure/invoke';
 import { ToolSearchIndex } from '../../../shared/disclosure/search';
@@ -12,6 +13,20 @@ describe('tokenizer (DISC-2)', () => {
     expect(tokenize('create_issue list-repos getUserName HTTPServer')).toEqual([
       'create', 'issue', 'list', 'repos', 'get', 'user', 'name', 'getusername', 'http', 'server', 'httpserver',
     ]);
+  });
+  it('lower-cases non-ASCII capitals and never yields empty or separator tokens (property)', () => {
+    expect(tokenize('Über-Größe')).toEqual(['über', 'größe']);
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'B', '_', '-', ' ', '中', '文', 'é', 'Ü', '9', '😀', '.') }), (text) => {
+        const tokens = tokenize(text);
+        for (const t of tokens) {
+          expect(t.length).toBeGreaterThan(0);
+          expect(t).toBe(t.toLowerCase());
+          expect(t).not.toMatch(/[\s_.-]/);
+        }
+        expect(tokenize(text)).toEqual(tokens);
+      }),
+    );
   });
   it('keeps mixed text apart', () => {
     expect(tokenize('查询GitHub仓库')).toEqual(['查', '询', '查询', 'git', 'hub', 'github', '仓', '库', '仓库']);

@@ -6,6 +6,7 @@ export function ServerRowView({ row }: { row: ServerRow }) {
   const busy = useApp((s) => !!s.busy[row.id]);
   const reconnect = useApp((s) => s.reconnect);
   const setEnabled = useApp((s) => s.setEnabled);
+  const openEditor = useApp((s) => s.openEditor);
   const state = row.state.kind;
   const canReconnect = row.enabled && row.trusted && !row.error;
   return (
@@ -43,6 +44,9 @@ export function ServerRowView({ row }: { row: ServerRow }) {
         </button>
         <button type="button" disabled={busy} onClick={() => void setEnabled(row.id, !row.enabled)} aria-label={`${row.enabled ? t('servers.disable') : t('servers.enable')} ${row.name}`}>
           {row.enabled ? t('servers.disable') : t('servers.enable')}
+        </button>
+        <button type="button" onClick={() => openEditor({ mode: 'edit', id: row.id })} aria-label={`${t('servers.edit')} ${row.name}`}>
+          {t('servers.edit')}
         </button>
       </td>
     </tr>

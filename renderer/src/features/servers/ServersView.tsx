@@ -15,6 +15,7 @@ export function ServersView() {
   const filter = useApp((s) => s.filter);
   const setFilter = useApp((s) => s.setFilter);
   const load = useApp((s) => s.loadServers);
+  const openEditor = useApp((s) => s.openEditor);
 
   if (!view) {
     if (loadError)
@@ -44,6 +45,9 @@ export function ServersView() {
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
         />
+        <button type="button" className="primary" onClick={() => openEditor({ mode: 'add' })}>
+          {t('servers.add')}
+        </button>
       </div>
       {actionError && (
         <div className="banner error" role="alert">

@@ -1,0 +1,108 @@
+// UI-6 login / logout with progress (AUTH-1, AUTH-2) and UI-7 logs (CONN-10). No secret value
+// crosses: status rows carry "stored", expiry, scopes and issuer only.
+import type { AppContract, AuthRow, LoginProgress } from '../../../shared/contract';
+import { AppError } from '../../../shared/errors';
+import type { Handlers } from '../../../shared/rpc';
+import type { ApiCore } from './core';
+import type { AuthPort, LoginProgressEvent, SecretsPort, ToolsPort } from './ports';
+import { serverId } from './rows';
+
+type AuthHandlers = Pick<Handlers<AppContract>, 'auth.list' | 'auth.login' | 'auth.cancel' | 'auth.logout' | 'logs.get'>;
+
+export interface AuthDeps {
+  auth: AuthPort | null;
+  secrets: SecretsPort | null;
+  tools: ToolsPort | null;
+  /** Electron: shell.openExternal; absent in browser mode, where the page opens the URL. */
+  openExternal: ((url: string) => Promise<void>) | null;
+  reconnect(id: string): Promise<void>;
+}
+
+export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
+  const running = new Map<string, AbortController>();
+  const need = (): AuthPort => {
+    if (!deps.auth) throw new AppError('unavailable', 'login is not available on this host; use `mcp-panel login` on the command line');
+    return deps.auth;
+  };
+  const remoteSpec = (id: string) => {
+    const s = core.findServer(id);
+    if (!s.spec || s.spec.transport === 'stdio') throw new AppError('refused', `"${s.name}" is a local (stdio) server: it has nothing to log in to`);
+    return s.spec;
+  };
+  const progress = (e: LoginProgressEvent): LoginProgress => {
+    switch (e.type) {
+      case 'discovering':
+        return { type: 'discovering' };
+      case 'waiting-for-browser':
+        return { type: 'waiting-for-browser', url: e.url, opened: deps.openExternal !== null };
+      case 'exchanging':
+        return { type: 'exchanging' };
+      case 'done':
+        return { type: 'done', scopes: e.scopes, expiresAt: e.expiresAt, keychain: e.keychain };
+      case 'failed':
+        return { type: 'failed', reason: e.reason, code: e.code };
+    }
+  };
+
+  return {
+    'auth.list': async () => {
+      const view = core.view() ?? (await core.reload());
+      const st = deps.secrets ? await deps.secrets.status() : { available: false, backend: 'memory' as const, reason: 'no secret store on this host', fix: null };
+      const servers: AuthRow[] = [];
+      for (const s of view.servers) {
+        if (!s.spec || s.spec.transport === 'stdio') continue;
+        const id = serverId(s);
+        const base = { id, name: s.name, url: s.spec.url ?? null, busy: running.has(id) };
+        const status = deps.auth ? await deps.auth.status(s.spec).catch(() => null) : null;
+        servers.push({ ...base, ...(status ?? { state: 'logged-out', tokenStored: false, expiresAt: null, scopes: [], issuer: null, lastRefresh: null }) });
+      }
+      return { servers, keychain: st };
+    },
+    'auth.login': async ({ id }) => {
+      const spec = remoteSpec(id);
+      const auth = need();
+      if (running.has(id)) throw new AppError('refused', `a login for "${spec.name}" is already running; finish it in the browser or cancel it`);
+      const ac = new AbortController();
+      running.set(id, ac);
+      const emit = (p: LoginProgress) => core.events.emit('auth.progress', { id, progress: p });
+      void auth
+        .login(spec, {
+          signal: ac.signal,
+          onEvent: (e) => emit(progress(e)),
+          opener: async (url) => {
+            if (deps.openExternal) await deps.openExternal(url);
+          },
+        })
+        .then(
+          async (last) => {
+            running.delete(id);
+            emit(progress(last));
+            if (last.type === 'done') await deps.reconnect(id).catch((err: unknown) => core.log(`reconnect after login: ${String(err)}`));
+            core.events.emit('servers.changed', { reason: last.type === 'done' ? `logged in to ${spec.name}` : `login to ${spec.name} failed` });
+          },
+          (err: unknown) => {
+            running.delete(id);
+            emit({ type: 'failed', reason: err instanceof Error ? err.message : String(err), code: 'internal' });
+          },
+        );
+      return { started: true };
+    },
+    'auth.cancel': ({ id }) => {
+      const ac = running.get(id);
+      ac?.abort();
+      return { cancelled: !!ac };
+    },
+    'auth.logout': async ({ id }) => {
+      const spec = remoteSpec(id);
+      const r = await need().logout(spec);
+      core.events.emit('servers.changed', { reason: `logged out of ${spec.name}` });
+      return { removed: r.removed, revoked: r.revoked, revokeError: r.revokeError ?? null };
+    },
+    'logs.get': ({ id }) => {
+      core.findServer(id);
+      const d = deps.tools?.details(id);
+      if (!d) return { stderr: [], traffic: [], live: false, pid: null };
+      return { stderr: d.stderr, traffic: d.traffic.map((t) => ({ at: t.at, dir: t.dir, kind: t.kind, method: t.method ?? null, text: t.text })), live: d.live, pid: d.pid };
+    },
+  };
+}

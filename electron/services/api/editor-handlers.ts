@@ -1,0 +1,103 @@
+// UI-2: add / edit / remove / import servers (CFG-7), the keychain field (CFG-8), and session
+// servers tried before anything is written.
+import type { AppContract } from '../../../shared/contract';
+import { AppError } from '../../../shared/errors';
+import type { Handlers } from '../../../shared/rpc';
+import type { ApiCore } from './core';
+import type { EditorPort, SecretsPort, SessionPort } from './ports';
+
+type EditorHandlers = Pick<
+  Handlers<AppContract>,
+  'editor.layers' | 'editor.save' | 'editor.remove' | 'editor.storeSecret' | 'editor.trySession' | 'editor.clearSession' | 'editor.import'
+>;
+
+export interface EditorDeps {
+  editor: EditorPort | null;
+  session: SessionPort | null;
+  secrets: SecretsPort | null;
+}
+
+const VAR = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** `my-server` + `Authorization` → `MY_SERVER_AUTHORIZATION`: a variable name the user can read. */
+export function variableFor(server: string, slot: string): string {
+  const v = `${server}_${slot}`.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  return /^[A-Z_]/.test(v) ? v : `MCP_${v}`;
+}
+
+export function editorHandlers(core: ApiCore, deps: EditorDeps): EditorHandlers {
+  const editor = (): EditorPort => {
+    if (!deps.editor) throw new AppError('unavailable', 'editing configuration files is not available on this host; edit the file by hand');
+    return deps.editor;
+  };
+  const session = (): SessionPort => {
+    if (!deps.session) throw new AppError('unavailable', 'session servers are not available on this host');
+    return deps.session;
+  };
+  const changed = async (reason: string) => {
+    await core.reload();
+    core.events.emit('servers.changed', { reason });
+  };
+
+  return {
+    'editor.layers': async () => {
+      const view = core.view() ?? (await core.reload());
+      return { layers: await editor().layers(core.selection(), view) };
+    },
+    'editor.save': async (input) => {
+      const view = core.view() ?? (await core.reload());
+      const was = input.originalName ?? null;
+      const original = was === null ? null : (view.servers.find((s) => s.layer === input.layer && s.name === was) ?? null);
+      const out = await editor().save(core.selection(), input, original);
+      await changed(`${input.name} saved`);
+      return out;
+    },
+    'editor.remove': async ({ layer, name, baseHash }) => {
+      if (layer === 'session') {
+        // A tried server was never written: forgetting it is the whole removal.
+        const profile = core.selection().profile;
+        const s = session();
+        s.set(profile, Object.fromEntries(Object.entries(s.get(profile)).filter(([k]) => k !== name)));
+        await changed(`${name} (session) removed`);
+        return { path: '(session)', changed: true, created: false, hash: null };
+      }
+      const out = await editor().remove(core.selection(), layer, name, baseHash);
+      await changed(`${name} removed`);
+      return out;
+    },
+    'editor.storeSecret': async ({ name, slot, secret, variable }) => {
+      if (!deps.secrets) throw new AppError('unavailable', 'the keychain is not reachable from this host; use an environment variable reference such as ${MY_TOKEN}');
+      const key = slot.kind === 'authToken' ? 'TOKEN' : slot.key;
+      const v = variable ?? (slot.kind === 'env' && VAR.test(slot.key) ? slot.key : variableFor(name, key));
+      await deps.secrets.storeEnvSecret(core.selection().profile, name, v, secret);
+      const st = await deps.secrets.status();
+      const replacement = slot.kind === 'authToken' ? v : slot.kind === 'header' && /^(proxy-)?authorization$/i.test(slot.key) ? `Bearer \${${v}}` : `\${${v}}`;
+      return {
+        variable: v,
+        replacement,
+        backend: st.backend,
+        warning: st.available ? null : `${st.reason ?? 'no keychain is available'}: the secret lives only until the panel quits. ${st.fix ?? ''}`.trim(),
+      };
+    },
+    'editor.trySession': async ({ name, entry }) => {
+      const profile = core.selection().profile;
+      const s = session();
+      s.set(profile, { ...s.get(profile), [name]: entry });
+      await changed(`${name} tried as a session server`);
+      return { id: `session:${profile}:${name}` };
+    },
+    'editor.clearSession': async ({ name }) => {
+      const profile = core.selection().profile;
+      const s = session();
+      const next = name === undefined ? {} : Object.fromEntries(Object.entries(s.get(profile)).filter(([k]) => k !== name));
+      s.set(profile, next);
+      await changed('session servers cleared');
+      return {};
+    },
+    'editor.import': async ({ from, layer, replace }) => {
+      const report = await editor().importFrom(core.selection(), from, layer, replace);
+      if (report.changed) await changed(`imported from ${from}`);
+      return report;
+    },
+  };
+}

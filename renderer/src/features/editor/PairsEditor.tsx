@@ -1,0 +1,42 @@
+// env / headers rows with a keychain field: a secret-looking literal is one click away from
+// the keychain (CFG-8); the value then leaves the draft for good.
+import type { SecretSlot } from '../../../../shared/contract';
+import { useT } from '../../store-context';
+import { looksSecret, type Pairs } from './draft';
+
+interface Props {
+  label: string;
+  kind: 'env' | 'header';
+  pairs: Pairs;
+  onChange(p: Pairs): void;
+  onKeychain(slot: SecretSlot, value: string): void;
+}
+
+export function PairsEditor({ label, kind, pairs, onChange, onKeychain }: Props) {
+  const t = useT();
+  const set = (i: number, k: string, v: string) => onChange(pairs.map((p, j) => (j === i ? [k, v] : p)));
+  return (
+    <fieldset className="pairs">
+      <legend>{label}</legend>
+      {pairs.map(([k, v], i) => {
+        const secret = looksSecret(k, v);
+        return (
+          <div className="pair" key={i} data-pair={k}>
+            <input aria-label={t('editor.pairKey', { what: label, n: i + 1 })} value={k} onChange={(e) => set(i, e.target.value, v)} />
+            <input aria-label={t('editor.pairValue', { what: label, n: i + 1 })} type={secret ? 'password' : 'text'} value={v} onChange={(e) => set(i, k, e.target.value)} />
+            <button type="button" disabled={!k || !v || !secret} onClick={() => onKeychain(kind === 'env' ? { kind: 'env', key: k } : { kind: 'header', key: k }, v)} title={t('editor.keychainHelp')}>
+              {t('editor.toKeychain')}
+            </button>
+            <button type="button" aria-label={t('editor.removePair', { key: k || String(i + 1) })} onClick={() => onChange(pairs.filter((_, j) => j !== i))}>
+              ×
+            </button>
+            {secret && <div className="warn small">{t('editor.secretHint')}</div>}
+          </div>
+        );
+      })}
+      <button type="button" onClick={() => onChange([...pairs, ['', '']])}>
+        {t('editor.addPair', { what: label })}
+      </button>
+    </fieldset>
+  );
+}

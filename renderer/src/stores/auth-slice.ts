@@ -1,0 +1,79 @@
+// UI-6 login / logout and UI-7 logs.
+import type { StateCreator } from 'zustand';
+import type { AuthRow, LoginProgress } from '../../../shared/contract';
+import type { RpcError } from '../../../shared/errors';
+import type { PanelBridge } from '../bridge';
+import type { AppState } from './app-store';
+
+export interface KeychainInfo {
+  available: boolean;
+  backend: 'keychain' | 'memory';
+  reason: string | null;
+  fix: string | null;
+}
+
+export interface LogsData {
+  stderr: string[];
+  traffic: { at: number; dir: 'out' | 'in'; kind: string; method: string | null; text: string }[];
+  live: boolean;
+  pid: number | null;
+}
+
+export interface AuthSlice {
+  auth: { servers: AuthRow[]; keychain: KeychainInfo } | null;
+  authError: RpcError | null;
+  progress: Record<string, LoginProgress>;
+  logsFor: string | null;
+  logs: LogsData | null;
+  logsError: RpcError | null;
+  loadAuth(): Promise<void>;
+  login(id: string): Promise<void>;
+  cancelLogin(id: string): Promise<void>;
+  logout(id: string): Promise<void>;
+  applyProgress(id: string, p: LoginProgress): void;
+  showLogs(id: string | null): Promise<void>;
+}
+
+export const createAuthSlice =
+  (bridge: PanelBridge): StateCreator<AppState, [], [], AuthSlice> =>
+  (set, get) => ({
+    auth: null,
+    authError: null,
+    progress: {},
+    logsFor: null,
+    logs: null,
+    logsError: null,
+    async loadAuth() {
+      const r = await bridge.call('auth.list', {});
+      set(r.ok ? { auth: r.value, authError: null } : { authError: r.error });
+    },
+    async login(id) {
+      set((s) => ({ progress: { ...s.progress, [id]: { type: 'discovering' } }, authError: null }));
+      const r = await bridge.call('auth.login', { id });
+      if (!r.ok) set((s) => ({ progress: { ...s.progress, [id]: { type: 'failed', reason: r.error.message, code: r.error.code } } }));
+    },
+    async cancelLogin(id) {
+      await bridge.call('auth.cancel', { id });
+    },
+    async logout(id) {
+      const r = await bridge.call('auth.logout', { id });
+      if (!r.ok) return set({ authError: r.error });
+      set((s) => {
+        const progress = { ...s.progress };
+        delete progress[id];
+        return { progress };
+      });
+      await get().loadAuth();
+    },
+    applyProgress(id, p) {
+      set((s) => ({ progress: { ...s.progress, [id]: p } }));
+      if (p.type === 'done' || p.type === 'failed') void get().loadAuth();
+    },
+    async showLogs(id) {
+      set({ logsFor: id });
+      if (id === null) return set({ logs: null, logsError: null });
+      const r = await bridge.call('logs.get', { id });
+      if (get().logsFor !== id) return;
+      set(r.ok ? { logs: r.value, logsError: null } : { logs: null, logsError: r.error });
+    },
+  });

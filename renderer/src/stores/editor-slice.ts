@@ -1,0 +1,155 @@
+// UI-2 editor: the draft, the writer's answer and the way forward (CFG-7, CFG-8).
+import type { StateCreator } from 'zustand';
+import type { EditableLayer, SecretSlot, ServerRow } from '../../../shared/contract';
+import type { RpcError } from '../../../shared/errors';
+import type { LayerKind } from '../../../shared/schemas/server';
+import type { PanelBridge } from '../bridge';
+import { emptyEntry, type Entry } from '../features/editor/draft';
+import type { AppState } from './app-store';
+
+export interface Refusal {
+  error: RpcError;
+  reason: string | null;
+  /** inline_secret findings: pointer + fix, never a value. */
+  findings: { pointer: string; kind: string; hint: string; fix: string }[];
+  conflict: { path: string; base: string | null; theirs: string | null; ours: string } | null;
+}
+
+export interface EditorSlice {
+  layers: EditableLayer[] | null;
+  draftLayer: LayerKind;
+  draftName: string;
+  originalName: string | null;
+  draft: Entry;
+  refusal: Refusal | null;
+  saving: boolean;
+  saved: string | null;
+  secretNotes: string[];
+  importReport: { path: string; imported: { name: string; notes: string[] }[]; skipped: { name: string; reason: string }[] } | null;
+  loadLayers(): Promise<void>;
+  startDraft(row: ServerRow | null): Promise<void>;
+  setDraft(entry: Entry): void;
+  setDraftName(name: string): void;
+  setDraftLayer(layer: LayerKind): void;
+  save(overwrite?: boolean): Promise<boolean>;
+  removeServer(): Promise<boolean>;
+  trySession(): Promise<void>;
+  moveToKeychain(slot: SecretSlot, secret: string): Promise<string | null>;
+  importFrom(from: 'claude-code' | 'claude-desktop' | 'cursor' | 'vscode'): Promise<void>;
+}
+
+function refusalOf(error: RpcError): Refusal {
+  const data = (error.data ?? {}) as { reason?: string; detail?: unknown };
+  const reason = typeof data.reason === 'string' ? data.reason : null;
+  const findings = reason === 'inline_secret' && Array.isArray(data.detail) ? (data.detail as Refusal['findings']) : [];
+  const conflict = reason === 'conflict' && data.detail && typeof data.detail === 'object' ? (data.detail as Refusal['conflict']) : null;
+  return { error, reason, findings, conflict };
+}
+
+export const createEditorSlice =
+  (bridge: PanelBridge): StateCreator<AppState, [], [], EditorSlice> =>
+  (set, get) => {
+    const hashOf = (layer: LayerKind) => get().layers?.find((l) => l.layer === layer)?.hash ?? null;
+    const dialect = () => get().profiles?.selection.profile ?? get().view?.profile ?? 'minimax';
+    return {
+      layers: null,
+      draftLayer: 'user',
+      draftName: '',
+      originalName: null,
+      draft: { command: '' },
+      refusal: null,
+      saving: false,
+      saved: null,
+      secretNotes: [],
+      importReport: null,
+      async loadLayers() {
+        const r = await bridge.call('editor.layers', {});
+        if (r.ok) set({ layers: r.value.layers });
+        else set({ refusal: refusalOf(r.error) });
+      },
+      async startDraft(row) {
+        set({
+          draftLayer: row?.layer ?? 'user',
+          draftName: row?.name ?? '',
+          originalName: row?.name ?? null,
+          draft: row ? { ...row.entry } : emptyEntry(dialect()),
+          refusal: null,
+          saved: null,
+          secretNotes: [],
+        });
+        await get().loadLayers();
+      },
+      setDraft: (draft) => set({ draft, saved: null }),
+      setDraftName: (draftName) => set({ draftName, saved: null }),
+      setDraftLayer: (draftLayer) => set({ draftLayer }),
+      async save(overwrite = false) {
+        const { draftLayer, draftName, originalName, draft } = get();
+        set({ saving: true, refusal: null, saved: null });
+        const r = await bridge.call('editor.save', { layer: draftLayer, name: draftName, originalName, entry: draft, baseHash: hashOf(draftLayer), overwrite });
+        if (!r.ok) {
+          set({ saving: false, refusal: refusalOf(r.error) });
+          return false;
+        }
+        set({ saving: false, saved: r.value.path, originalName: draftName });
+        await Promise.all([get().loadLayers(), get().loadServers()]);
+        return true;
+      },
+      async removeServer() {
+        const { draftLayer, originalName } = get();
+        if (originalName === null) return false;
+        const r = await bridge.call('editor.remove', { layer: draftLayer, name: originalName, baseHash: hashOf(draftLayer) });
+        if (!r.ok) {
+          set({ refusal: refusalOf(r.error) });
+          return false;
+        }
+        await get().loadServers();
+        await get().startDraft(null);
+        return true;
+      },
+      async trySession() {
+        const { draftName, draft } = get();
+        const r = await bridge.call('editor.trySession', { name: draftName, entry: draft });
+        if (!r.ok) return set({ refusal: refusalOf(r.error) });
+        await get().loadServers();
+      },
+      async moveToKeychain(slot, secret) {
+        const { draftName } = get();
+        const r = await bridge.call('editor.storeSecret', { name: draftName || 'server', slot, secret });
+        if (!r.ok) {
+          set({ refusal: refusalOf(r.error) });
+          return null;
+        }
+        const draft = { ...get().draft };
+        if (slot.kind === 'authToken') {
+          delete draft.authToken;
+          draft.authTokenEnv = r.value.replacement;
+        } else {
+          const field = slot.kind === 'env' ? 'env' : 'headers';
+          draft[field] = { ...((draft[field] as Record<string, string> | undefined) ?? {}), [slot.key]: r.value.replacement };
+        }
+        const note = r.value.warning ?? r.value.variable;
+        set((s) => ({ draft, secretNotes: [...s.secretNotes, note], refusal: s.refusal && s.refusal.reason === 'inline_secret' ? { ...s.refusal, findings: s.refusal.findings.filter((f) => !samePointer(f.pointer, slot)) } : s.refusal }));
+        return r.value.variable;
+      },
+      async importFrom(from) {
+        const r = await bridge.call('editor.import', { from, layer: get().draftLayer, replace: false });
+        if (!r.ok) return set({ refusal: refusalOf(r.error) });
+        set({ importReport: r.value });
+        await get().loadServers();
+      },
+    };
+  };
+
+function samePointer(pointer: string, slot: SecretSlot): boolean {
+  if (slot.kind === 'authToken') return pointer === '/authToken';
+  return pointer === `/${slot.kind === 'env' ? 'env' : 'headers'}/${slot.key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+/** A finding's pointer as a keychain slot, when the value can move there. */
+export function slotOf(pointer: string): SecretSlot | null {
+  if (pointer === '/authToken') return { kind: 'authToken' };
+  const m = /^\/(env|headers)\/(.+)$/.exec(pointer);
+  if (!m) return null;
+  const key = m[2]!.replace(/~1/g, '/').replace(/~0/g, '~');
+  return m[1] === 'env' ? { kind: 'env', key } : { kind: 'header', key };
+}
