@@ -24,8 +24,9 @@ export function httpTransport(loc: Pick<Location, 'protocol' | 'host'>): RpcTran
         ws = new WebSocket(`${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${WS_EVENTS_PATH}`);
         ws.onopen = () => {
           delay = 500;
-          // Events may have been missed while the socket was down: ask the page to refetch.
-          if (opened) listener('servers.changed', { reason: 'event stream reconnected' });
+          // Events may have been missed before the socket opened (the first list can race the
+          // first state change) or while it was down: ask the page to refetch either way.
+          listener('servers.changed', { reason: opened ? 'event stream reconnected' : 'event stream connected' });
           opened = true;
         };
         ws.onmessage = (m) => {

@@ -42,7 +42,7 @@ test('add a stdio server through the form; it connects with its tool count', asy
   await expect(page.getByTestId('validation')).toContainText('Valid minimax entry');
   // Validated as you type: an empty command is refused before anything is written.
   await page.getByLabel('Command').fill('');
-  await expect(page.getByTestId('validation')).toContainText('/command');
+  await expect(page.getByTestId('validation')).toContainText('needs "command"');
   await page.getByLabel('Command').fill(process.execPath);
   await page.getByRole('button', { name: /^Save to / }).click();
   await expect(page.getByText(`Saved to ${h.userFile}`)).toBeVisible();
