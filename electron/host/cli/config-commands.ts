@@ -1,9 +1,10 @@
 // Reading side of the configuration engine on the command line: status, check, profiles,
 // trust (issue 2 §3). Writing commands live in config-write-commands.ts.
 import { resolve } from 'node:path';
-import { ProfileSchema, type Profile } from '../../../shared/schemas/server';
+import { ProfileSchema, type Profile, type ServerStateKind } from '../../../shared/schemas/server';
 import { ConfigService } from '../../services/config/config-service';
 import { buildStatus } from '../../services/config/status';
+import { connectView } from './connection-commands';
 import { CHECK_DIALECTS, checkFile, type CheckDialect } from '../../services/config/check';
 import { detectProfiles } from '../../services/config/detect';
 import { TrustStore } from '../../services/config/trust-store';
@@ -34,15 +35,20 @@ const status: Command = {
   options: { profile: { type: 'string' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' } },
   async run(ctx) {
     const view = await service(ctx).load(profileOpt(ctx), workspaceOpt(ctx));
-    // Until the connection engine is wired in, every run is a --no-connect run.
-    const report = buildStatus(view);
+    // CONN-3: without --no-connect one discovery round fills in the live state of each server.
+    const live = ctx.opts['no-connect'] ? null : (await connectView(view, ctx)).byName;
+    const report = buildStatus(view, (s) => {
+      const l = s.trusted && s.enabled && !s.error ? live?.get(s.name) : undefined;
+      return l && { state: l.state as ServerStateKind, error: l.error, toolCount: l.toolCount, connectMs: l.connectMs };
+    });
     if (ctx.opts.json) return printJson(ctx, report);
     const lines = [`${report.profile} · ${report.workspace ?? '(no workspace)'}`, ''];
     for (const l of report.layers) lines.push(`  ${l.layer.padEnd(13)} ${l.state.padEnd(9)} ${l.path}${l.error ? `  (${l.error})` : ''}`);
     lines.push('');
     for (const s of report.servers) {
       const shadow = s.shadows.length ? `  shadows ${s.shadows.map((x) => x.layer).join(', ')}` : '';
-      lines.push(`  ${s.name.padEnd(24)} ${s.layer.padEnd(13)} ${(s.transport ?? '?').padEnd(6)} ${s.state}${s.error ? `: ${s.error}` : ''}${shadow}`);
+      const tools = s.toolCount !== null ? `  ${s.toolCount} tools in ${Math.round(s.connectMs ?? 0)} ms` : '';
+      lines.push(`  ${s.name.padEnd(24)} ${s.layer.padEnd(13)} ${(s.transport ?? '?').padEnd(6)} ${s.state}${s.error ? `: ${s.error}` : ''}${tools}${shadow}`);
     }
     if (report.servers.length === 0) lines.push('  (no servers)');
     for (const p of report.problems) lines.push(`  ${p.severity}: ${p.path}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);

@@ -59,11 +59,16 @@ export function poolForView(view: EffectiveView, ctx: CommandContext): Connectio
 export async function connectView(
   view: EffectiveView,
   ctx: CommandContext,
-): Promise<{ round: DiscoveryRound; byName: Map<string, { state: string; toolCount: number; connectMs: number | null; error: string | null }> }> {
+): Promise<{ round: DiscoveryRound; byName: Map<string, { state: string; toolCount: number | null; connectMs: number | null; error: string | null }> }> {
   const pool = poolForView(view, ctx);
   try {
     const round = await pool.discover();
-    const byName = new Map(round.servers.map((s) => [s.name, { state: s.state.kind, toolCount: s.tools.length, connectMs: s.connectMs, error: s.error }]));
+    const byName = new Map(
+      round.servers.map((s) => {
+        const up = s.state.kind === 'connected';
+        return [s.name, { state: s.state.kind, toolCount: up ? s.tools.length : null, connectMs: up ? s.connectMs : null, error: s.error }];
+      }),
+    );
     return { round, byName };
   } finally {
     await pool.dispose();

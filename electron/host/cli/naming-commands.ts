@@ -22,6 +22,9 @@ import {
   rowsToServers,
 } from '../../services/naming/inputs';
 import { minimaxRegistryPath, NameRegistryStore, RegistryFileError } from '../../services/naming/registry-store';
+import { resolve } from 'node:path';
+import { ConfigService } from '../../services/config';
+import { poolForView } from './connection-commands';
 import { type Command, type CommandContext, optInt, optString, printJson, requireString, UsageError, UserError } from './command';
 
 /** A server as the connection engine discovers it (pool.discover()), with full tool definitions. */
@@ -31,11 +34,28 @@ export interface DiscoveredServer extends NamingServerInput {
   tools: ToolDef[];
 }
 
-/** The connection engine's discovered tools; wired by the composition root later. */
-export async function discoveredTools(profile: Profile, workspace: string): Promise<DiscoveredServer[]> {
-  void profile;
-  void workspace;
-  throw new UserError('pass --tools FILE (discovery not wired yet)');
+/** The connection engine's discovered tools: one discovery round over the profile's servers. */
+export async function discoveredTools(ctx: CommandContext, profile: Profile, workspace: string): Promise<DiscoveredServer[]> {
+  const view = await new ConfigService({ env: ctx.env, cwd: ctx.cwd }).load(profile, resolve(ctx.cwd, workspace));
+  const pool = poolForView(view, ctx);
+  try {
+    const round = await pool.discover();
+    const byId = new Map(view.servers.flatMap((s) => (s.spec ? [[s.spec.id, s] as const] : [])));
+    return round.servers.map((r) => {
+      const s = byId.get(r.id);
+      return {
+        serverId: r.id,
+        serverName: r.name,
+        source: s?.spec?.source ?? 'configured',
+        state: r.state.kind,
+        subagent: s?.subagent ?? false,
+        deferred: s?.deferred ?? false,
+        tools: r.tools,
+      };
+    });
+  } finally {
+    await pool.dispose();
+  }
 }
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {
@@ -70,7 +90,7 @@ async function nameInput(ctx: CommandContext, profile: Profile): Promise<{ serve
   const file = optString(ctx, 'tools');
   const raw = file !== undefined ? await readJsonFile(file) : await readStdin().then((t) => (t === null ? null : parseJsonText(t, 'stdin')));
   if (raw !== null) return rowsToServers(parseNameRows(raw, file ?? 'stdin'));
-  const servers = await discoveredTools(profile, workspaceOf(ctx));
+  const servers = await discoveredTools(ctx, profile, workspaceOf(ctx));
   return { servers, locate: (r) => r.tools };
 }
 
@@ -151,7 +171,7 @@ const collisions: Command = {
 async function qualifiedNames(ctx: CommandContext, profile: Profile): Promise<string[]> {
   const file = optString(ctx, 'tools');
   if (file !== undefined) return parseToolNames(await readJsonFile(file), file);
-  const servers = await discoveredTools(profile, workspaceOf(ctx));
+  const servers = await discoveredTools(ctx, profile, workspaceOf(ctx));
   return (await reportFor(ctx, profile, servers)).tools.flatMap((t) => (t.name ? [t.name] : []));
 }
 
@@ -183,7 +203,7 @@ const simulateCmd: Command = {
 async function definitions(ctx: CommandContext): Promise<DisclosureToolInput[]> {
   const file = optString(ctx, 'tools');
   if (file !== undefined) return parseQualifiedTools(await readJsonFile(file), file);
-  const servers = await discoveredTools('minimax', workspaceOf(ctx));
+  const servers = await discoveredTools(ctx, 'minimax', workspaceOf(ctx));
   return qualifiedDefinitions(await reportFor(ctx, 'minimax', servers), servers);
 }
 

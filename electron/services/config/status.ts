@@ -13,6 +13,9 @@ export interface StatusServer {
   trusted: boolean;
   state: ServerStateKind;
   error: string | null;
+  /** Live figures from a discovery round; null with --no-connect or when not connected. */
+  toolCount: number | null;
+  connectMs: number | null;
   shadows: EffectiveServer['shadows'];
 }
 
@@ -25,7 +28,14 @@ export interface Status {
 }
 
 /** Without live connections: config errors → failed, off or untrusted → disabled, else pending. */
-export function configState(s: EffectiveServer): { state: ServerStateKind; error: string | null } {
+export interface LiveState {
+  state: ServerStateKind;
+  error: string | null;
+  toolCount?: number | null;
+  connectMs?: number | null;
+}
+
+export function configState(s: EffectiveServer): LiveState {
   if (!s.trusted) return { state: 'disabled', error: 'workspace not trusted: run `trust --workspace DIR` to allow this project layer' };
   if (s.error !== null) return { state: 'failed', error: s.error };
   if (!s.enabled) return { state: 'disabled', error: null };
@@ -34,7 +44,7 @@ export function configState(s: EffectiveServer): { state: ServerStateKind; error
 
 export function buildStatus(
   view: EffectiveView,
-  liveState?: (s: EffectiveServer) => { state: ServerStateKind; error: string | null } | undefined,
+  liveState?: (s: EffectiveServer) => LiveState | undefined,
 ): Status {
   return {
     profile: view.profile,
@@ -53,6 +63,8 @@ export function buildStatus(
         trusted: s.trusted,
         state: st.state,
         error: st.error,
+        toolCount: st.toolCount ?? null,
+        connectMs: st.connectMs ?? null,
         shadows: s.shadows,
       };
     }),

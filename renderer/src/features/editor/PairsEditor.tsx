@@ -1,5 +1,6 @@
 // env / headers rows with a keychain field: a secret-looking literal is one click away from
 // the keychain (CFG-8); the value then leaves the draft for good.
+import { useEffect, useState } from 'react';
 import type { SecretSlot } from '../../../../shared/contract';
 import { useT } from '../../store-context';
 import { looksSecret, type Pairs } from './draft';
@@ -12,9 +13,20 @@ interface Props {
   onKeychain(slot: SecretSlot, value: string): void;
 }
 
-export function PairsEditor({ label, kind, pairs, onChange, onKeychain }: Props) {
+const named = (p: Pairs) => JSON.stringify(p.filter(([k]) => k.trim() !== ''));
+
+export function PairsEditor({ label, kind, pairs: given, onChange, onKeychain }: Props) {
   const t = useT();
-  const set = (i: number, k: string, v: string) => onChange(pairs.map((p, j) => (j === i ? [k, v] : p)));
+  // Rows still being typed (no name yet) exist only here; the draft holds the named ones.
+  const [pairs, setPairs] = useState<Pairs>(given);
+  useEffect(() => {
+    setPairs((mine) => (named(mine) === named(given) ? mine : given));
+  }, [given]);
+  const update = (next: Pairs) => {
+    setPairs(next);
+    onChange(next);
+  };
+  const set = (i: number, k: string, v: string) => update(pairs.map((p, j) => (j === i ? [k, v] : p)));
   return (
     <fieldset className="pairs">
       <legend>{label}</legend>
@@ -27,14 +39,14 @@ export function PairsEditor({ label, kind, pairs, onChange, onKeychain }: Props)
             <button type="button" disabled={!k || !v || !secret} onClick={() => onKeychain(kind === 'env' ? { kind: 'env', key: k } : { kind: 'header', key: k }, v)} title={t('editor.keychainHelp')}>
               {t('editor.toKeychain')}
             </button>
-            <button type="button" aria-label={t('editor.removePair', { key: k || String(i + 1) })} onClick={() => onChange(pairs.filter((_, j) => j !== i))}>
+            <button type="button" aria-label={t('editor.removePair', { key: k || String(i + 1) })} onClick={() => update(pairs.filter((_, j) => j !== i))}>
               ×
             </button>
             {secret && <div className="warn small">{t('editor.secretHint')}</div>}
           </div>
         );
       })}
-      <button type="button" onClick={() => onChange([...pairs, ['', '']])}>
+      <button type="button" onClick={() => update([...pairs, ['', '']])}>
         {t('editor.addPair', { what: label })}
       </button>
     </fieldset>

@@ -1,0 +1,59 @@
+// The CLI views that need live servers (`status` without --no-connect, `names` and `search`
+// without --tools) run one real discovery round over the profile's configured servers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { type Sandbox, sandbox } from '../config/helpers';
+
+const ECHO = resolve('test/fixtures/servers/echo.mjs');
+let sb: Sandbox;
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, reject) => {
+    const child = spawn('npx', ['tsx', 'electron/host/cli.ts', ...args], { env: { ...process.env, ...sb.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+beforeAll(async () => {
+  sb = await sandbox();
+  await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), {
+    mcpServers: {
+      echo: { command: process.execPath, args: [ECHO, 'stdio'] },
+      missing: { command: 'mcp-panel-no-such-binary' },
+      off: { command: process.execPath, args: [ECHO, 'stdio'], enabled: false },
+    },
+  });
+});
+afterAll(() => sb.dispose());
+
+describe('CLI over discovered tools', () => {
+  it('status connects: live state, tool count and connect time per server', async () => {
+    const r = await cli(['status', '--profile', 'minimax', '--workspace', sb.ws, '--json']);
+    expect(r.code).toBe(0);
+    const byName = Object.fromEntries(JSON.parse(r.stdout).servers.map((s: { name: string }) => [s.name, s]));
+    expect(byName.echo).toMatchObject({ state: 'connected', error: null });
+    expect(byName.echo.toolCount).toBeGreaterThan(0);
+    expect(byName.echo.connectMs).toBeGreaterThan(0);
+    expect(byName.missing).toMatchObject({ state: 'failed', toolCount: null });
+    expect(byName.missing.error).toMatch(/ENOENT|not found/);
+    expect(byName.off).toMatchObject({ state: 'disabled', toolCount: null });
+  });
+
+  it('names and search without --tools use the tools the servers really offer', async () => {
+    const names = await cli(['names', '--profile', 'kimi', '--workspace', sb.ws, '--json']);
+    // kimi reads ~/.kimi-code, which is empty here: no servers, no names.
+    expect(names.code).toBe(0);
+    expect(JSON.parse(names.stdout)).toEqual([]);
+    const mm = await cli(['names', '--profile', 'minimax', '--workspace', sb.ws, '--json']);
+    expect(JSON.parse(mm.stdout).map((n: { name: string }) => n.name)).toContain('mcp__echo__echo');
+    const search = await cli(['search', 'echo text back', '--workspace', sb.ws, '--json']);
+    expect(search.code).toBe(0);
+    expect(JSON.parse(search.stdout).results[0].name).toBe('mcp__echo__echo');
+  });
+});
