@@ -1,24 +1,14 @@
 // The CLI views that need live servers (`status` without --no-connect, `names` and `search`
 // without --tools) run one real discovery round over the profile's configured servers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { type Sandbox, sandbox } from '../config/helpers';
+import { runCli } from '../../helpers/run-cli';
 
 const ECHO = resolve('test/fixtures/servers/echo.mjs');
 let sb: Sandbox;
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, reject) => {
-    const child = spawn('npx', ['tsx', 'electron/host/cli.ts', ...args], { env: { ...process.env, ...sb.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => runCli(args, { env: { ...process.env, ...sb.env } });
 
 beforeAll(async () => {
   sb = await sandbox();

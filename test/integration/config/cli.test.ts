@@ -1,9 +1,9 @@
 // The CLI face, spawned for real (slow: a handful of cases).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Sandbox, sandbox } from './helpers';
+import { runCli } from '../../helpers/run-cli';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -13,17 +13,7 @@ afterAll(async () => {
   await sb.dispose();
 });
 
-function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'electron/host/cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, ...sb.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(args, { env: { ...process.env, ...sb.env, ...env } });
 
 describe('config CLI', () => {
   it('status --json has exactly the documented shape', async () => {
@@ -65,12 +55,12 @@ describe('config CLI', () => {
   it('trust + status for kimi, and profiles --json', async () => {
     await mkdir(join(sb.home, '.kimi-code'), { recursive: true });
     await sb.write(join(sb.ws, '.kimi-code', 'mcp.json'), { mcpServers: { local: { command: 'x' } } });
-    let st = JSON.parse((await cli(['status', '--profile', 'kimi', '--workspace', sb.ws, '--json'])).stdout);
+    let st = JSON.parse((await cli(['status', '--profile', 'kimi', '--workspace', sb.ws, '--no-connect', '--json'])).stdout);
     const local = (x: { servers: Array<{ name: string }> }) => x.servers.find((s) => s.name === 'local');
     expect(local(st)).toMatchObject({ layer: 'project-local', state: 'disabled', trusted: false });
     const t = await cli(['trust', '--workspace', sb.ws, '--json']);
     expect(t.code).toBe(0);
-    st = JSON.parse((await cli(['status', '--profile', 'kimi', '--workspace', sb.ws, '--json'])).stdout);
+    st = JSON.parse((await cli(['status', '--profile', 'kimi', '--workspace', sb.ws, '--no-connect', '--json'])).stdout);
     expect(local(st)).toMatchObject({ state: 'pending', error: null, trusted: true });
     expect((await cli(['trust', '--workspace', sb.ws, '--revoke', '--json'])).code).toBe(0);
     const prof = JSON.parse((await cli(['profiles', '--json'])).stdout);

@@ -1,0 +1,32 @@
+// Runs the real CLI in a child process (node --import tsx), the way a user or script does.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const ROOT = join(import.meta.dirname, '../..');
+// By path, so the CLI also runs with a cwd outside the repository (a temp HOME).
+const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string; stdin?: string; timeoutMs?: number } = {}): Promise<CliRun> {
+  return new Promise((done, reject) => {
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'electron/host/cli.ts'), ...args], {
+      cwd: opts.cwd ?? ROOT,
+      env: opts.env ?? process.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: opts.timeoutMs ?? 60_000,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.stdin.end(opts.stdin ?? '');
+  });
+}
