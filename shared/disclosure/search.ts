@@ -1,7 +1,9 @@
-// DISC-2: `tool_search` over names and descriptions. Keyword mode is BM25 (minisearch,
-// with our tokenizer so Chinese queries work); regex mode tests the pattern against name
-// and description. Results carry the definition, its schema text cut to maxSchemaTextLen.
+// DISC-2: `tool_search` over names and descriptions. Keyword mode is BM25 with our
+// tokenizer so Chinese queries work (bm25.ts: minisearch's ranking, built for 10,000
+// tools); regex mode tests the pattern against name and description. Results carry the
+// definition, its schema text cut to maxSchemaTextLen.
 import MiniSearch from 'minisearch';
+import { Bm25Index } from './bm25';
 import { DEFAULT_DISCLOSURE_OPTIONS } from './options';
 import { tokenize } from './tokenize';
 
@@ -48,7 +50,10 @@ export function truncateDefinition(tool: SearchableTool, maxSchemaTextLen: numbe
   return { name: tool.name, description, inputSchemaText: text.slice(0, maxSchemaTextLen), truncated: true };
 }
 
-/** The minisearch settings tool_search uses; exported so the benchmark measures the same. */
+/**
+ * The minisearch settings whose ranking tool_search's keyword mode reproduces (bm25.ts):
+ * the reference the tests compare against.
+ */
 export function createToolIndex(): MiniSearch<{ id: number; name: string; description: string }> {
   return new MiniSearch({
     fields: ['name', 'description'],
@@ -60,7 +65,7 @@ export function createToolIndex(): MiniSearch<{ id: number; name: string; descri
 }
 
 export class ToolSearchIndex {
-  private readonly index = createToolIndex();
+  private readonly index: Bm25Index;
   private readonly topKDefault: number;
   private readonly topKMax: number;
   private readonly maxSchemaTextLen: number;
@@ -72,7 +77,7 @@ export class ToolSearchIndex {
     this.topKDefault = options.topKDefault ?? DEFAULT_DISCLOSURE_OPTIONS.topKDefault;
     this.topKMax = options.topKMax ?? DEFAULT_DISCLOSURE_OPTIONS.topKMax;
     this.maxSchemaTextLen = options.maxSchemaTextLen ?? DEFAULT_DISCLOSURE_OPTIONS.maxSchemaTextLen;
-    this.index.addAll(tools.map((t, id) => ({ id, name: t.name, description: t.description ?? '' })));
+    this.index = new Bm25Index(tools.map((t) => ({ name: t.name, description: t.description ?? '' })));
   }
 
   /** DISC-2: topK defaults to topKDefault (5) and is capped at topKMax (20). */
@@ -101,7 +106,7 @@ export class ToolSearchIndex {
       });
       hits.sort((a, b) => b.score - a.score || a.id - b.id);
     } else {
-      hits = this.index.search(query).map((r) => ({ id: r.id as number, score: r.score }));
+      hits = this.index.search(query, topK);
     }
     const results = hits.slice(0, topK).map(({ id, score }) => {
       const tool = this.tools[id]!;

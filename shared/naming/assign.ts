@@ -3,7 +3,7 @@
 // connection engine's discovered tools alike.
 import type { Profile, ServerStateKind, ToolSource } from '../schemas/server';
 import { allocateMinimaxNames, emptyRegistry, type RegistryData } from './minimax-registry';
-import { kimiAuthToolName, kimiQualifiedName, minaraQueryToolName, minaraToolName } from './schemes';
+import { kimiAuthToolName, kimiNamer, minaraNamer, minaraQueryToolName } from './schemes';
 
 export interface NamingServerInput {
   /** Stable identity (config engine's ConnectionSpec.id); never the public name. */
@@ -78,27 +78,36 @@ export interface AssignOptions {
   registry?: RegistryData;
 }
 
-function base(server: NamingServerInput, tool: string, profile: Profile, extra: Partial<NamedTool> = {}): NamedTool {
+/** One row, built field by field (an object spread per row was measurable over 10,000). */
+function row(server: NamingServerInput, tool: string, profile: Profile, name: string | null, synthetic: NamedTool['synthetic'] = null, wrappedBy: string | null = null): NamedTool {
   return {
     serverId: server.serverId,
     serverName: server.serverName,
     source: server.source ?? 'configured',
     tool,
-    name: null,
+    name,
     dropped: false,
-    synthetic: null,
-    wrappedBy: null,
+    synthetic,
+    wrappedBy,
     collidesWith: null,
     deferred: profile === 'minara' || (profile === 'kimi' && server.deferred === true),
     differsFromRaw: false,
-    ...extra,
   };
 }
 
 /** NAME-4: does the name say something other than `<prefix><server><sep><raw tool>`? */
 export function differsFromRaw(profile: Profile, serverName: string, tool: string, name: string): boolean {
-  const expected = profile === 'minara' ? `mcp_${serverName}_${tool}` : `mcp__${serverName}__${tool}`;
-  return name !== expected;
+  // Compared in place rather than against a built string: this runs for every tool.
+  const [prefix, sep] = profile === 'minara' ? ['mcp_', '_'] : ['mcp__', '__'];
+  const serverAt = prefix.length;
+  const sepAt = serverAt + serverName.length;
+  const same =
+    name.length === sepAt + sep.length + tool.length &&
+    name.startsWith(prefix) &&
+    name.startsWith(serverName, serverAt) &&
+    name.startsWith(sep, sepAt) &&
+    name.endsWith(tool);
+  return !same;
 }
 
 /** Lay out the rows the agent would show, before names are given (input order). */
@@ -108,31 +117,44 @@ function layout(profile: Profile, servers: readonly NamingServerInput[]): NamedT
   for (const s of servers) {
     if (profile === 'kimi' && s.state === 'needs-auth') {
       // seed 002: the synthetic tool takes the place of the server's tools.
-      for (const t of s.tools) rows.push(base(s, t.name, profile));
-      synthetic.push(base(s, 'authenticate', profile, { synthetic: 'authenticate', name: kimiAuthToolName(s.serverName) }));
+      for (const t of s.tools) rows.push(row(s, t.name, profile, null));
+      synthetic.push(row(s, 'authenticate', profile, kimiAuthToolName(s.serverName), 'authenticate'));
     } else if (profile === 'minara' && s.subagent) {
       const query = minaraQueryToolName(s.serverName);
-      for (const t of s.tools) rows.push(base(s, t.name, profile, { wrappedBy: query }));
-      synthetic.push(base(s, 'query', profile, { synthetic: 'query', name: query }));
+      for (const t of s.tools) rows.push(row(s, t.name, profile, null, null, query));
+      synthetic.push(row(s, 'query', profile, query, 'query'));
     } else {
-      for (const t of s.tools) rows.push(base(s, t.name, profile, { name: '' }));
+      for (const t of s.tools) rows.push(row(s, t.name, profile, ''));
     }
   }
-  return [...rows, ...synthetic];
+  for (const t of synthetic) rows.push(t);
+  return rows;
 }
 
 const ref = (t: NamedTool): ToolRef => ({ source: t.source, serverId: t.serverId, serverName: t.serverName, tool: t.tool });
+const refNamed = (t: ToolRef, kind: CollisionKind, name: string): ToolRef & { kind: CollisionKind; name: string } => ({
+  source: t.source,
+  serverId: t.serverId,
+  serverName: t.serverName,
+  tool: t.tool,
+  kind,
+  name,
+});
 /** Same server = same identity (source + id), never the same public name. */
 const kindOf = (a: ToolRef, b: ToolRef): CollisionKind => (a.serverId === b.serverId && a.source === b.source ? 'same_server' : 'other_server');
 
 /** kimi / minara: first claimant wins, the loser is dropped (NAME-2). */
-function firstClaimWins(rows: NamedTool[], nameOf: (t: NamedTool) => string): Pick<NamingReport, 'collisions' | 'events'> {
+function firstClaimWins(rows: NamedTool[], namer: (serverName: string) => (tool: string) => string): Pick<NamingReport, 'collisions' | 'events'> {
   const holders = new Map<string, NamedTool>();
   const collisions: Collision[] = [];
   const events: ToolNameCollisionEvent[] = [];
+  // Rows come server by server: the server part of the name is worked out once per server.
+  let namedFor: string | null = null;
+  let nameOf: (tool: string) => string = (tool) => tool;
   for (const row of rows) {
     if (row.name === null) continue; // needs-auth / wrapped tools are not registered
-    const name = row.synthetic ? row.name : nameOf(row);
+    if (!row.synthetic && row.serverName !== namedFor) [namedFor, nameOf] = [row.serverName, namer(row.serverName)];
+    const name = row.synthetic ? row.name : nameOf(row.tool);
     const winner = holders.get(name);
     if (!winner) {
       holders.set(name, row);
@@ -142,7 +164,7 @@ function firstClaimWins(rows: NamedTool[], nameOf: (t: NamedTool) => string): Pi
     const kind = kindOf(winner, row);
     row.name = null;
     row.dropped = true;
-    row.collidesWith = { ...ref(winner), kind, name };
+    row.collidesWith = refNamed(winner, kind, name);
     collisions.push({ name, kind, winner: ref(winner), loser: ref(row), resolution: 'dropped', assigned: null });
     events.push({
       type: 'MCP_TOOL_NAME_COLLISION',
@@ -157,20 +179,30 @@ function firstClaimWins(rows: NamedTool[], nameOf: (t: NamedTool) => string): Pi
 
 /** NAME-1: names from the registry; an exact repeat of (server, tool) is dropped. */
 function minimaxNames(rows: NamedTool[], current: RegistryData): { collisions: Collision[]; registry: RegistryData; changed: boolean } {
-  const seen = new Map<string, NamedTool>();
+  // (source, server id) → tool → first row; rows come server by server, so the inner map
+  // of the previous row is usually the right one.
+  const seen = new Map<string, Map<string, NamedTool>>();
+  let lastRow: NamedTool | null = null;
+  let tools = new Map<string, NamedTool>();
   const claimRows: NamedTool[] = [];
   const repeats: [NamedTool, NamedTool][] = [];
   for (const row of rows) {
-    const key = `${row.source}\u0000${row.serverId}\u0000${row.tool}`;
-    const first = seen.get(key);
+    if (!lastRow || lastRow.source !== row.source || lastRow.serverId !== row.serverId) {
+      const key = `${row.source}\u0000${row.serverId}`;
+      const known = seen.get(key);
+      if (known) tools = known;
+      else seen.set(key, (tools = new Map()));
+    }
+    lastRow = row;
+    const first = tools.get(row.tool);
     if (first) repeats.push([row, first]);
     else {
-      seen.set(key, row);
+      tools.set(row.tool, row);
       claimRows.push(row);
     }
   }
-  const claims = claimRows.map((r) => ({ serverId: r.serverId, serverName: r.serverName, source: r.source, tool: r.tool }));
-  const alloc = allocateMinimaxNames(current, claims);
+  // A row carries every field of a claim (server id, public name, source, tool).
+  const alloc = allocateMinimaxNames(current, claimRows);
   const collisions: Collision[] = [];
   alloc.results.forEach((res, i) => {
     const row = claimRows[i]!;
@@ -179,14 +211,14 @@ function minimaxNames(rows: NamedTool[], current: RegistryData): { collisions: C
     const h = res.suffixedBecause;
     const winner: ToolRef = { source: h.source, serverId: h.serverId, serverName: h.serverName, tool: h.tool };
     const kind = kindOf(winner, row);
-    row.collidesWith = { ...winner, kind, name: res.base };
+    row.collidesWith = refNamed(winner, kind, res.base);
     collisions.push({ name: res.base, kind, winner, loser: ref(row), resolution: 'suffixed', assigned: res.name });
   });
   for (const [row, first] of repeats) {
     const name = first.name ?? '';
     row.name = null;
     row.dropped = true;
-    row.collidesWith = { ...ref(first), kind: 'same_server', name };
+    row.collidesWith = refNamed(first, 'same_server', name);
     collisions.push({ name, kind: 'same_server', winner: ref(first), loser: ref(row), resolution: 'dropped', assigned: null });
   }
   return { collisions, registry: alloc.registry, changed: alloc.changed };
@@ -204,9 +236,9 @@ export function assignNames(profile: Profile, servers: readonly NamingServerInpu
     registry = alloc.registry;
     registryChanged = alloc.changed;
   } else if (profile === 'kimi') {
-    report = firstClaimWins(rows, (t) => kimiQualifiedName(t.serverName, t.tool));
+    report = firstClaimWins(rows, kimiNamer);
   } else {
-    report = firstClaimWins(rows, (t) => minaraToolName(t.serverName, t.tool));
+    report = firstClaimWins(rows, minaraNamer);
   }
   for (const row of rows) {
     if (row.name && !row.synthetic) row.differsFromRaw = differsFromRaw(profile, row.serverName, row.tool, row.name);

@@ -6,7 +6,7 @@
 // identities retain their assignments so a new source cannot inherit a name."
 import { z } from 'zod';
 import { ToolSourceSchema, type ToolSource } from '../schemas/server';
-import { minimaxBaseName, minimaxSuffixed } from './schemes';
+import { minimaxBaseNamer, minimaxSuffixed } from './schemes';
 
 export const RegistryToolSchema = z.object({ name: z.string(), base: z.string() });
 export const RegistryIdentitySchema = z.object({
@@ -90,44 +90,65 @@ export function allocateMinimaxNames(current: RegistryData, claims: readonly Reg
   // Copy on write: only identities that change are cloned, the input stays untouched.
   const registry: RegistryData = { version: 1, identities: { ...current.identities } };
   const cloned = new Set<string>();
-  const owners = new Map<string, ClaimHolder>();
+  // Who holds a name: a holder from the registry, or (a number) the index of a claim of
+  // this batch, turned into a ClaimHolder only when someone collides with it.
+  const owners = new Map<string, ClaimHolder | number>();
   for (const [identity, entry] of Object.entries(registry.identities)) {
     for (const [tool, t] of Object.entries(entry.tools)) owners.set(t.name, { identity, source: entry.source, serverId: entry.serverId, serverName: entry.serverName, tool });
     for (const name of entry.retired) owners.set(name, { identity, source: entry.source, serverId: entry.serverId, serverName: entry.serverName, tool: '' });
   }
-  // Claims come server by server: reuse the previous claim's identity key.
+  const n = claims.length;
+  const identities: string[] = new Array<string>(n);
+  const bases: string[] = new Array<string>(n);
+  // Claims come server by server: reuse the previous claim's identity key and server part.
   let last: RegistryClaim | undefined;
   let lastKey = '';
-  const identities = claims.map((c) => {
+  let namerFor: string | null = null;
+  let namer: (tool: string) => string = (tool) => tool;
+  for (let i = 0; i < n; i++) {
+    const c = claims[i]!;
     if (!last || last.source !== c.source || last.serverId !== c.serverId) [last, lastKey] = [c, identityKey(c.source, c.serverId)];
-    return lastKey;
-  });
-  const bases = claims.map((c) => minimaxBaseName(c.serverName, c.tool));
-  const results: (ClaimResult | undefined)[] = new Array(claims.length);
-  const pending: number[] = [];
+    if (c.serverName !== namerFor) [namerFor, namer] = [c.serverName, minimaxBaseNamer(c.serverName)];
+    identities[i] = lastKey;
+    bases[i] = namer(c.tool);
+  }
+  const holderOf = (owner: ClaimHolder | number): ClaimHolder => {
+    if (typeof owner !== 'number') return owner;
+    const c = claims[owner]!;
+    return { identity: identities[owner]!, source: c.source, serverId: c.serverId, serverName: c.serverName, tool: c.tool };
+  };
+  const results: (ClaimResult | undefined)[] = new Array<ClaimResult | undefined>(n);
+  // NAME-1: new claims are taken in source-priority order, stable (configured > official >
+  // local on a fresh registry): one bucket per priority, each in claim order.
+  const pending: number[][] = [[], [], []];
   let changed = false;
 
-  claims.forEach((claim, i) => {
+  for (let i = 0; i < n; i++) {
+    const claim = claims[i]!;
     const known = registry.identities[identities[i]!]?.tools[claim.tool];
     if (known && known.base === bases[i]) results[i] = { name: known.name, base: bases[i]!, suffixedBecause: null };
-    else pending.push(i);
-  });
+    else pending[sourcePriority(claim.source)]!.push(i);
+  }
 
-  // Stable sort by source priority (NAME-1: configured > official > local on a fresh registry).
-  const order = pending.map((i) => ({ i, prio: sourcePriority(claims[i]!.source) })).sort((a, b) => a.prio - b.prio || a.i - b.i);
-  for (const { i } of order) {
+  // Consecutive claims mostly share an identity: its (cloned or new) entry is kept at hand.
+  let entryFor: string | null = null;
+  let entry: RegistryIdentity = { source: 'configured', serverId: '', serverName: '', tools: {}, retired: [] }; // replaced at the first claim
+  for (const bucket of pending) for (const i of bucket) {
     const claim = claims[i]!;
     const identity = identities[i]!;
     const base = bases[i]!;
-    let entry = registry.identities[identity];
-    if (!entry) {
-      entry = { source: claim.source, serverId: claim.serverId, serverName: claim.serverName, tools: {}, retired: [] };
-      registry.identities[identity] = entry;
-      cloned.add(identity);
-    } else if (!cloned.has(identity)) {
-      entry = { ...entry, tools: { ...entry.tools }, retired: [...entry.retired] };
-      registry.identities[identity] = entry;
-      cloned.add(identity);
+    if (identity !== entryFor) {
+      entryFor = identity;
+      const current = registry.identities[identity];
+      if (!current) {
+        entry = { source: claim.source, serverId: claim.serverId, serverName: claim.serverName, tools: {}, retired: [] };
+        registry.identities[identity] = entry;
+        cloned.add(identity);
+      } else if (!cloned.has(identity)) {
+        entry = { ...current, tools: { ...current.tools }, retired: [...current.retired] };
+        registry.identities[identity] = entry;
+        cloned.add(identity);
+      } else entry = current;
     }
     const again = entry.tools[claim.tool];
     if (again && again.base === base) {
@@ -140,10 +161,11 @@ export function allocateMinimaxNames(current: RegistryData, claims: readonly Reg
     entry.serverName = claim.serverName;
     const holder = owners.get(base);
     let name = base;
-    for (let n = 2; owners.has(name); n++) name = minimaxSuffixed(base, n);
+    // The base itself is free when nobody holds it (one hash lookup fewer per claim).
+    if (holder !== undefined) for (let k = 2; owners.has(name); k++) name = minimaxSuffixed(base, k);
     entry.tools[claim.tool] = { name, base };
-    owners.set(name, { identity, source: claim.source, serverId: claim.serverId, serverName: claim.serverName, tool: claim.tool });
-    results[i] = { name, base, suffixedBecause: holder && name !== base ? holder : null };
+    owners.set(name, i);
+    results[i] = { name, base, suffixedBecause: holder !== undefined && name !== base ? holderOf(holder) : null };
     changed = true;
   }
   return { registry, results: results as ClaimResult[], changed };

@@ -6,6 +6,7 @@ import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from './core';
 import type { AuthPort, LoginProgressEvent, SecretsPort, ToolsPort } from './ports';
 import { serverId } from './rows';
+import { isAllowedExternalUrl } from './guards';
 
 type AuthHandlers = Pick<Handlers<AppContract>, 'auth.list' | 'auth.login' | 'auth.cancel' | 'auth.logout' | 'logs.get'>;
 
@@ -70,6 +71,8 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
           signal: ac.signal,
           onEvent: (e) => emit(progress(e)),
           opener: async (url) => {
+            // SEC-1: the same guard as app.openExternal; a non-http(s) authorization URL fails the login.
+            if (!isAllowedExternalUrl(url)) throw new AppError('refused', 'the authorization server gave a link that is not http(s); not opening it');
             if (deps.openExternal) await deps.openExternal(url);
           },
         })

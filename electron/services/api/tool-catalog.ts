@@ -27,8 +27,8 @@ export function whyWon(profile: Profile, c: Collision): string {
       ? `${who} holds ${c.name} in the name registry (configured > official plugin > local plugin, then first claim); ${loser} gets ${c.assigned ?? 'a suffix'}`
       : `${who} holds ${c.name}; ${loser} was dropped`;
   }
-  if (profile === 'kimi') return `kimi keeps the first claimant (${who}, loaded first); ${loser} is dropped with MCP_TOOL_NAME_COLLISION`;
-  return `minara keeps the first server by id order (${who}); ${loser} is ${c.resolution === 'dropped' ? 'dropped' : `renamed ${c.assigned ?? ''}`}`;
+  if (profile === 'kimi') return `kimi keeps the first claimant (${who}, first in configuration order); ${loser} is dropped with MCP_TOOL_NAME_COLLISION`;
+  return `minara keeps the first claimant in configuration order (${who}); ${loser} is dropped`;
 }
 
 export async function buildCatalog(core: ApiCore, tools: ToolsPort | null, registry: RegistryPort | null): Promise<Catalog> {

@@ -27,8 +27,26 @@ export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppS
 
 /** Follow the host: patch on state changes, refetch on config changes. Returns a disposer. */
 export function connectStore(store: AppStore, bridge: PanelBridge): () => void {
+  // A server that connects (or drops) changes the tool list: refresh the views built on it
+  // once the burst of state changes settles.
+  let toolsTimer: ReturnType<typeof setTimeout> | undefined;
+  const refreshTools = () => {
+    clearTimeout(toolsTimer);
+    toolsTimer = setTimeout(() => {
+      const s = store.getState();
+      if (s.section === 'tools' || s.section === 'disclosure' || s.section === 'permissions') {
+        void s.loadTools();
+        if (s.section === 'disclosure') void s.loadPlan();
+        if (s.section === 'permissions') void s.runSimulation();
+      }
+    }, 300);
+  };
   const offs = [
-    bridge.on('servers.stateChanged', (ev) => store.getState().applyStateChange(ev)),
+    () => clearTimeout(toolsTimer),
+    bridge.on('servers.stateChanged', (ev) => {
+      store.getState().applyStateChange(ev);
+      refreshTools();
+    }),
     bridge.on('servers.changed', () => {
       const s = store.getState();
       void s.loadServers();

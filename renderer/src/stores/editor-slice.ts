@@ -24,7 +24,8 @@ export interface EditorSlice {
   refusal: Refusal | null;
   saving: boolean;
   saved: string | null;
-  secretNotes: string[];
+  /** Secrets moved to the keychain in this draft: the variable named in the file, and AUTH-5 warnings. */
+  secretNotes: { variable: string; warning: string | null }[];
   importReport: { path: string; imported: { name: string; notes: string[] }[]; skipped: { name: string; reason: string }[] } | null;
   loadLayers(): Promise<void>;
   startDraft(row: ServerRow | null): Promise<void>;
@@ -127,7 +128,7 @@ export const createEditorSlice =
           const field = slot.kind === 'env' ? 'env' : 'headers';
           draft[field] = { ...((draft[field] as Record<string, string> | undefined) ?? {}), [slot.key]: r.value.replacement };
         }
-        const note = r.value.warning ?? r.value.variable;
+        const note = { variable: r.value.variable, warning: r.value.warning };
         set((s) => ({ draft, secretNotes: [...s.secretNotes, note], refusal: s.refusal && s.refusal.reason === 'inline_secret' ? { ...s.refusal, findings: s.refusal.findings.filter((f) => !samePointer(f.pointer, slot)) } : s.refusal }));
         return r.value.variable;
       },
@@ -140,13 +141,20 @@ export const createEditorSlice =
     };
   };
 
-function samePointer(pointer: string, slot: SecretSlot): boolean {
+/** The writer reports file pointers (`/mcpServers/<name>/env/X`); the draft is the entry. */
+export function entryPointer(pointer: string): string {
+  return pointer.replace(/^\/mcpServers\/[^/]+/, '');
+}
+
+function samePointer(filePointer: string, slot: SecretSlot): boolean {
+  const pointer = entryPointer(filePointer);
   if (slot.kind === 'authToken') return pointer === '/authToken';
   return pointer === `/${slot.kind === 'env' ? 'env' : 'headers'}/${slot.key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
 /** A finding's pointer as a keychain slot, when the value can move there. */
-export function slotOf(pointer: string): SecretSlot | null {
+export function slotOf(filePointer: string): SecretSlot | null {
+  const pointer = entryPointer(filePointer);
   if (pointer === '/authToken') return { kind: 'authToken' };
   const m = /^\/(env|headers)\/(.+)$/.exec(pointer);
   if (!m) return null;

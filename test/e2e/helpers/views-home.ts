@@ -4,9 +4,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, type PanelHome } from '../../helpers/panel-home';
+import { PID_SERVER as PID, ROOT, type PanelHome } from '../../helpers/panel-home';
 
 export const ECHO = join(ROOT, 'test/fixtures/servers/echo.mjs');
+export const ZH = join(ROOT, 'test/e2e/fixtures/zh-server.mjs');
+/** A literal secret already in the user file (hand-written): it must never reach the page. */
+export const VIEWS_SECRET = 'sk-live-views-secret-0123456789';
 
 export function makeViewsHome(remoteUrl: string | null): PanelHome & { userFile: string } {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-views-'));
@@ -15,10 +18,18 @@ export function makeViewsHome(remoteUrl: string | null): PanelHome & { userFile:
   mkdirSync(join(home, '.minimax-code'), { recursive: true });
   mkdirSync(workspace, { recursive: true });
   const servers: Record<string, unknown> = {
-    echo_a: { command: process.execPath, args: [ECHO] },
+    echo_a: { command: process.execPath, args: [ECHO], env: { SOME_API_KEY: VIEWS_SECRET } },
     'echo.a': { command: process.execPath, args: [ECHO] },
+    zh: { command: process.execPath, args: [ZH] },
   };
   if (remoteUrl) servers.secured = { type: 'http', url: remoteUrl };
+  // An app to import from (CFG-1 beyond the seeds): Cursor's user file, one good server and
+  // one holding an inline token that the importer must skip (CFG-8).
+  mkdirSync(join(home, '.cursor'), { recursive: true });
+  writeFileSync(
+    join(home, '.cursor', 'mcp.json'),
+    JSON.stringify({ mcpServers: { 'from-cursor': { command: process.execPath, args: [PID] }, leaky: { url: 'https://leaky.example/mcp', headers: { Authorization: 'Bearer sk-live-cursor-0123456789abcdef' } } } }),
+  );
   const userFile = join(home, '.minimax-code', 'mcp.json');
   writeFileSync(userFile, JSON.stringify({ mcpServers: servers }, null, 2));
   return { profile: 'minimax', dir, home, workspace, pidFile: join(dir, 'unused.pid'), userFile, cleanup: () => rmSync(dir, { recursive: true, force: true }) };

@@ -1,10 +1,10 @@
 // Issue 7 views end to end: the real web host on a temp HOME, real stdio fixture servers and a
 // real OAuth authorization server, driven in the system Chromium. Serial: one panel, one story.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PID_SERVER, startPanel, type RunningPanel } from '../../helpers/panel-home';
 import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-server';
-import { makeViewsHome } from '../helpers/views-home';
+import { ECHO, makeViewsHome, VIEWS_SECRET } from '../helpers/views-home';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -57,7 +57,7 @@ test('an inline token is refused; moving it to the keychain writes only a refere
   await page.getByRole('button', { name: 'Add server' }).click();
   await page.getByLabel('Name').fill('tokened');
   await page.getByLabel('Command').fill(process.execPath);
-  await page.getByLabel('Arguments (one per line)').fill(PID_SERVER);
+  await page.getByLabel('Arguments (one per line)').fill(ECHO);
   await page.getByRole('button', { name: 'Add to Environment' }).click();
   await page.getByLabel('Environment name 1').fill('API_TOKEN');
   await page.getByLabel('Environment value 1').fill('sk-live-0123456789abcdefghij');
@@ -66,13 +66,43 @@ test('an inline token is refused; moving it to the keychain writes only a refere
   await expect(refusal).toContainText('/env/API_TOKEN');
   expect(readFileSync(h.userFile, 'utf8')).not.toContain('tokened');
   await refusal.getByRole('button', { name: 'Move to keychain' }).click();
-  await expect(page.getByText(/Stored in the keychain as/)).toBeVisible();
+  await expect(page.getByText(/(Stored in the keychain|kept in memory) as \$\{API_TOKEN\}/)).toBeVisible();
   await page.getByRole('button', { name: /^Save to / }).click();
   await expect(page.getByText(`Saved to ${h.userFile}`)).toBeVisible();
   const text = readFileSync(h.userFile, 'utf8');
   expect(JSON.parse(text).mcpServers.tokened.env).toEqual({ API_TOKEN: '${API_TOKEN}' });
   expect(text).not.toContain('sk-live-0123456789abcdefghij');
   expect(await page.content()).not.toContain('sk-live-0123456789abcdefghij');
+  // The host injects the keychain value at connect time: the server sees the real token.
+  await go(page, 'tools');
+  await page.getByLabel('Filter tools').fill('tokened env');
+  await page.locator('[data-server="tokened"][data-tool="env"] button').click();
+  await page.getByLabel(/^name/).fill('API_TOKEN');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(page.getByTestId('call-result')).toContainText('"value":"sk-live-0123456789abcdefghij"');
+});
+
+test('a file changed on disk while editing: the diff (secrets masked), then overwrite keeps both edits', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Edit echo_a' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit echo_a' })).toBeVisible();
+  await expect(page.getByLabel('Environment value 1')).toHaveValue('••••••');
+  const cfg = JSON.parse(readFileSync(h.userFile, 'utf8')) as { mcpServers: Record<string, unknown> };
+  cfg.mcpServers.external = { command: 'true', enabled: false };
+  writeFileSync(h.userFile, JSON.stringify(cfg, null, 2));
+  await page.getByLabel('Timeout (ms)').fill('5000');
+  await page.getByRole('button', { name: /^Save to / }).click();
+  const alert = page.locator('.refusal[data-reason="conflict"]');
+  await expect(alert).toContainText('changed on disk');
+  await expect(alert.locator('.diff-del, .diff-add').first()).toBeVisible();
+  expect(await page.content()).not.toContain(VIEWS_SECRET);
+  await alert.getByRole('button', { name: 'Apply my edit to the file on disk' }).click();
+  await expect(page.getByText(`Saved to ${h.userFile}`)).toBeVisible();
+  const after = JSON.parse(readFileSync(h.userFile, 'utf8')) as { mcpServers: Record<string, { timeout?: number; env?: Record<string, string> }> };
+  expect(after.mcpServers.external).toBeDefined();
+  expect(after.mcpServers.echo_a?.timeout).toBe(5000);
+  // The masked value on the page meant "unchanged": the file keeps the real one.
+  expect(after.mcpServers.echo_a?.env).toEqual({ SOME_API_KEY: VIEWS_SECRET });
 });
 
 test('a session-only server connects before it is written anywhere', async ({ page }) => {
@@ -87,6 +117,24 @@ test('a session-only server connects before it is written anywhere', async ({ pa
   expect(readFileSync(h.userFile, 'utf8')).not.toContain('trial');
 });
 
+test('import from Cursor writes the good server and skips the one with an inline token; remove deletes', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  await page.getByText('Import from another app').click();
+  await page.getByRole('button', { name: 'cursor', exact: true }).click();
+  await expect(page.getByText(`1 imported into ${h.userFile}.`)).toBeVisible();
+  await expect(page.locator('.import li.warn')).toContainText('leaky');
+  await go(page, 'servers');
+  await expect(row(page, 'from-cursor').getByTestId('state')).toHaveText('connected');
+  expect(readFileSync(h.userFile, 'utf8')).not.toContain('sk-live-cursor');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Edit from-cursor' }).click();
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await go(page, 'servers');
+  await expect(row(page, 'from-cursor')).toHaveCount(0);
+  expect(JSON.parse(readFileSync(h.userFile, 'utf8')).mcpServers['from-cursor']).toBeUndefined();
+});
+
 test('tools: a collision between two servers says who won, and a tool call shows every part', async ({ page }) => {
   await open(page);
   await go(page, 'tools');
@@ -94,6 +142,7 @@ test('tools: a collision between two servers says who won, and a tool call shows
   await expect(collisions).toContainText('mcp__echo_a__echo');
   await expect(collisions).toContainText(/keeps the name/);
   await expect(collisions).toContainText('mcp__echo_a__echo_2');
+  expect(await page.content()).not.toContain(VIEWS_SECRET);
   await page.getByLabel('Filter tools').fill('parts echo.a');
   await page.locator('[data-tool="parts"] button').first().click();
   await page.getByRole('button', { name: 'Call tool' }).click();
@@ -126,7 +175,11 @@ test('disclosure: token cost and a tool_search query', async ({ page }) => {
   await expect(page.getByTestId('cost-table').locator('tr[data-server="echo_a"]')).toBeVisible();
   await page.getByLabel('tool_search query').fill('concurrency sleep');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByTestId('search-results').locator('li').first()).toContainText(/mcp__echo_a__sleep/);
+  await expect(page.getByTestId('search-results').locator('li').first()).toContainText(/^mcp__[a-z_]+__sleep /);
+  // DISC-2: a Chinese query finds the tool described in Chinese, ranked first.
+  await page.getByLabel('tool_search query').fill('天气预报');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('search-results').locator('li').first()).toContainText('mcp__zh__weather');
 });
 
 test('logs: stderr and JSON-RPC traffic of a server, searchable', async ({ page }) => {

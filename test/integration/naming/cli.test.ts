@@ -67,11 +67,11 @@ describe('names / collisions', () => {
     expect(out.profiles.kimi.events[0].type).toBe('MCP_TOOL_NAME_COLLISION');
   });
 
-  it('without stdin or --tools it asks for --tools (discovery not wired yet)', async () => {
+  it('without stdin it names the discovered tools (none configured under this HOME)', async () => {
+    // Discovery itself is covered by test/integration/cli/discovered.test.ts.
     const r = await cli(['names', '--profile', 'kimi', '--json']);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('pass --tools FILE (discovery not wired yet)');
-    expect(r.stdout).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([]);
   });
 
   it('bad input is a user error naming the problem', async () => {

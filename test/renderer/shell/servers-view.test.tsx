@@ -118,14 +118,15 @@ describe('servers view (UI-1)', () => {
     expect(screen.getByText(/No servers configured/)).toBeInTheDocument();
   });
 
-  it('navigation is keyboard reachable; later views are marked placeholders; Chinese works', async () => {
-    await mount({ 'servers.list': { ok: true, value: serversView([serverRow({ name: 'alpha' })]) } }, 'zh');
+  it('navigation is keyboard reachable; every section has its view; Chinese works', async () => {
+    await mount({ 'servers.list': { ok: true, value: serversView([serverRow({ name: 'alpha' })]) }, 'tools.list': { ok: true, value: { profile: 'minimax', servers: [], tools: [], collisions: [] } } }, 'zh');
     const user = userEvent.setup();
     const tools = screen.getByRole('button', { name: '工具' });
     tools.focus();
     await user.keyboard('{Enter}');
     expect(tools).toHaveAttribute('aria-current', 'page');
-    expect(document.querySelector('[data-placeholder="tools"]')).toHaveTextContent('即将推出');
+    expect(document.querySelector('main')).toHaveAttribute('data-section', 'tools');
+    expect(await screen.findByText(/还没有工具/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '服务器' }));
     expect(within(rowOf('alpha')).getByTestId('state')).toHaveTextContent('已连接');
   });

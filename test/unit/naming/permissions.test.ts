@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import picomatch from 'picomatch';
-import { globToRegExp, ruleMatches } from '../../../shared/permissions/match';
+import { compileRule, globToRegExp, parseToolName, ruleMatches } from '../../../shared/permissions/match';
 import { flattenRules, parseRuleSet, strength, type RuleLists } from '../../../shared/permissions/rules';
 import { simulate } from '../../../shared/permissions/simulate';
 
@@ -121,6 +121,64 @@ describe('simulator (PERM-4)', () => {
         expect(flat.every((r, i) => i === 0 || strength(flat[i - 1]!.list) <= strength(r.list))).toBe(true);
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('simulator index and shadows (PERM-4)', () => {
+  // Longer segments and globs whose literal is ≥ 4 characters exercise the piece index, a
+  // literal occurring twice in a name, and the static shadows of exact rules.
+  const seg = fc.constantFrom('git', 'github', 'gitlab', 'create_issue', 'issue', 'x-y', 'a_b_c', 'list');
+  const rule = fc.oneof(
+    seg.map((s) => `mcp__${s}`),
+    fc.tuple(seg, seg).map(([s, t]) => `mcp__${s}__${t}`),
+    fc.tuple(seg, seg).map(([s, t]) => ` mcp__${s}__${t} `),
+    fc.tuple(seg, seg).map(([s, t]) => `mcp__${s}__${t}(arg)`),
+    fc.tuple(seg, fc.constantFrom('*', 'crea*', '*issue', '*_issue*', 'issue*issue')).map(([s, g]) => `mcp__${s}__${g}`),
+    fc.tuple(seg, seg).map(([s, t]) => `*${s}*${t}*`),
+    fc.constantFrom('mcp__*__create_*', '*issue*', '*__issue', 'mcp_git*', 'mcp_*_list', '*-y__*', 'mcp__*', '*'),
+  );
+  const name = fc.oneof(
+    fc.tuple(seg, seg).map(([s, t]) => `mcp__${s}__${t}`),
+    fc.tuple(seg, seg, seg).map(([s, t, u]) => `mcp__${s}__${t}__${u}`),
+    fc.tuple(seg, seg).map(([s, t]) => `mcp_${s}_${t}`),
+    fc.tuple(seg, seg).map(([s, t]) => `mcp__${s}__${t}_${t}`),
+  );
+  const ruleLists = fc.record({ allow: fc.array(rule, { maxLength: 8 }), ask: fc.array(rule, { maxLength: 8 }), deny: fc.array(rule, { maxLength: 8 }) });
+
+  it('decisions, match counts and shadows agree with a rule-by-rule definition (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('minimax', 'kimi', 'minara') as fc.Arbitrary<'minimax' | 'kimi' | 'minara'>, ruleLists, fc.array(name, { maxLength: 12 }), (profile, rules, names) => {
+        const sim = simulate({ profile, rules, tools: names });
+        const flat = flattenRules(rules);
+        const matches = (r: { rule: string }, n: string): boolean => ruleMatches(profile, r.rule, n);
+        const deciders = names.map((n) => flat.findIndex((r) => matches(r, n)));
+        names.forEach((_, t) => expect(sim.tools[t]!.rule).toEqual(deciders[t]! >= 0 ? flat[deciders[t]!] : null));
+        // minimax flags `mcp__git` as a hoped-for prefix of a server the tools have: unusable.
+        const servers = new Set(names.map((n) => parseToolName(profile, n).server).filter((x): x is string => x !== null));
+        const compiled = flat.map((r) => compileRule(profile, r, servers));
+        flat.forEach((r, i) => {
+          const hit = names.map((n, t) => (matches(r, n) ? t : -1)).filter((t) => t >= 0);
+          expect(sim.rules[i]!.matches).toBe(hit.length);
+          let shadow = -1;
+          if (hit.length > 0) {
+            // Never deciding: shadowed by whatever decided the first tool it matches.
+            if (!deciders.includes(i)) shadow = deciders[hit[0]!]!;
+          } else {
+            // Matching nothing: the first earlier usable rule that is the same rule, or (an
+            // exact rule) a rule without argument content that matches its name.
+            const c = compiled[i]!;
+            shadow = flat.findIndex((o, k) => {
+              const other = compiled[k]!;
+              if (k >= i || other.unmatchable) return false;
+              if (o.rule.trim() === r.rule.trim()) return true;
+              return c.exact !== null && other.exact === null && other.notes.length === 0 && matches(o, c.exact);
+            });
+          }
+          expect(sim.rules[i]!.shadowedBy).toEqual(shadow >= 0 ? flat[shadow] : null);
+        });
+      }),
+      { numRuns: 400 },
     );
   });
 });

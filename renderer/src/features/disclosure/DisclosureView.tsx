@@ -23,6 +23,9 @@ export function DisclosureView() {
   const runSearch = useApp((s) => s.runSearch);
   const [query, setQuery] = useState(search.query);
   const [mode, setMode] = useState(search.mode);
+  // The field may be empty while typing; the plan follows only whole positive numbers.
+  const [winText, setWinText] = useState(String(win));
+  useEffect(() => setWinText((t) => (Number(t) === win ? t : String(win))), [win]);
 
   useEffect(() => void loadPlan(), [model, win, loadPlan]);
   const pct = plan ? Math.min(100, plan.contextShare * 100) : 0;
@@ -42,7 +45,16 @@ export function DisclosureView() {
           </datalist>
         </label>
         <label>
-          {t('disc.window')} <input type="number" min={1} value={win} onChange={(e) => setModel(model, Math.max(1, Number(e.target.value) || 1))} />
+          {t('disc.window')} <input
+            type="number"
+            min={1}
+            value={winText}
+            onChange={(e) => {
+              setWinText(e.target.value);
+              const n = Number(e.target.value);
+              if (Number.isInteger(n) && n > 0) setModel(model, n);
+            }}
+          />
         </label>
       </div>
       {planError && (

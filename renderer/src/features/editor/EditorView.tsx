@@ -24,8 +24,7 @@ export function EditorView() {
   useEffect(() => {
     void s.startDraft(row);
     // Only when the target changes: later server refreshes must not wipe the draft.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [target]);
+  }, [target]); // deliberately not `row`
   useEffect(() => {
     if (tab === 'form') setRaw(JSON.stringify(s.draft, null, 2));
   }, [s.draft, tab]);
@@ -110,8 +109,9 @@ export function EditorView() {
         )}
       </div>
       {s.secretNotes.map((n, i) => (
-        <p key={i} className="banner warning" role="status">
-          {t('editor.storedInKeychain', { variable: n })}
+        <p key={i} className={`banner ${n.warning ? 'warning' : 'ok'}`} role="status">
+          {t(n.warning ? 'editor.storedInMemory' : 'editor.storedInKeychain', { variable: `\${${n.variable}}` })}
+          {n.warning && <span className="small"> {n.warning}</span>}
         </p>
       ))}
       <Refusal />

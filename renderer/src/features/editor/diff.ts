@@ -14,8 +14,11 @@ export function lineDiff(a: string, b: string): DiffLine[] {
   let i = 0;
   let j = 0;
   while (i < n && j < m) {
-    if (x[i] === y[j]) (out.push({ op: 'same', text: x[i]! }), i++, j++);
-    else if (L[i + 1]![j]! >= L[i]![j + 1]!) out.push({ op: 'del', text: x[i++]! });
+    if (x[i] === y[j]) {
+      out.push({ op: 'same', text: x[i]! });
+      i++;
+      j++;
+    } else if (L[i + 1]![j]! >= L[i]![j + 1]!) out.push({ op: 'del', text: x[i++]! });
     else out.push({ op: 'add', text: y[j++]! });
   }
   while (i < n) out.push({ op: 'del', text: x[i++]! });

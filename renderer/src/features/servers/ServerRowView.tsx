@@ -7,6 +7,9 @@ export function ServerRowView({ row }: { row: ServerRow }) {
   const reconnect = useApp((s) => s.reconnect);
   const setEnabled = useApp((s) => s.setEnabled);
   const openEditor = useApp((s) => s.openEditor);
+  const setSection = useApp((s) => s.setSection);
+  const showLogs = useApp((s) => s.showLogs);
+  const login = useApp((s) => s.login);
   const state = row.state.kind;
   const canReconnect = row.enabled && row.trusted && !row.error;
   return (
@@ -48,6 +51,29 @@ export function ServerRowView({ row }: { row: ServerRow }) {
         <button type="button" onClick={() => openEditor({ mode: 'edit', id: row.id })} aria-label={`${t('servers.edit')} ${row.name}`}>
           {t('servers.edit')}
         </button>
+        <button
+          type="button"
+          onClick={() => {
+            void showLogs(row.id);
+            setSection('logs');
+          }}
+          aria-label={`${t('nav.logs')} ${row.name}`}
+        >
+          {t('nav.logs')}
+        </button>
+        {state === 'needs-auth' && (
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              setSection('login');
+              void login(row.id);
+            }}
+            aria-label={`${t('login.login')} ${row.name}`}
+          >
+            {t('login.login')}
+          </button>
+        )}
       </td>
     </tr>
   );

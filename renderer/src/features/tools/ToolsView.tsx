@@ -79,18 +79,20 @@ export function ToolsView() {
         </div>
       ))}
       {mine.length > 0 && (
-        <section className="collisions" aria-labelledby="collisions-title" data-testid="collisions">
-          <h3 id="collisions-title">{t('tools.collisions', { n: mine.length, profile: view.profile })}</h3>
+        <details className="collisions" data-testid="collisions" open={mine.length <= 3}>
+          <summary>
+            <strong>{t('tools.collisions', { n: mine.length, profile: view.profile })}</strong>
+          </summary>
           <ul>
             {mine.map((c, i) => (
               <li key={i}>
                 <code>{c.name}</code>: {t('tools.collisionWinner', { winner: `${c.winner.serverName}/${c.winner.tool}`, loser: `${c.loser.serverName}/${c.loser.tool}` })}{' '}
                 {c.assigned ? t('tools.suffixed', { name: c.assigned }) : t('tools.droppedLoser')}
-                <div className="muted small">{c.why}</div>
+                <div className="muted small">{t(`tools.why.${c.profile}`, { winner: `${c.winner.serverName}/${c.winner.tool}`, loser: `${c.loser.serverName}/${c.loser.tool}` })}</div>
               </li>
             ))}
           </ul>
-        </section>
+        </details>
       )}
       {others.length > 0 && (
         <details className="collisions-other">
@@ -98,7 +100,7 @@ export function ToolsView() {
           <ul>
             {others.map((c, i) => (
               <li key={i}>
-                <span className="badge">{c.profile}</span> <code>{c.name}</code>: {c.why}
+                <span className="badge">{c.profile}</span> <code>{c.name}</code>: {t(`tools.why.${c.profile}`, { winner: `${c.winner.serverName}/${c.winner.tool}`, loser: `${c.loser.serverName}/${c.loser.tool}` })}
               </li>
             ))}
           </ul>

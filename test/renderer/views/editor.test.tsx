@@ -1,0 +1,158 @@
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SECRET_MASK } from '../../../shared/contract';
+import { lineDiff } from '../../../renderer/src/features/editor/diff';
+import { serverRow, serversView } from '../shell/fake-bridge';
+import { mountApp, ok } from './mount';
+
+let off: (() => void) | null = null;
+afterEach(() => {
+  off?.();
+  cleanup();
+});
+
+const layers = ok({
+  layers: [
+    { layer: 'user', path: '/home/u/.minimax-code/mcp.json', dialect: 'minimax', readOnly: null, hash: 'h1' },
+    { layer: 'project', path: '/work/proj/.mcp.json', dialect: 'minimax', readOnly: 'minimax project files are read-only for the agent', hash: 'h2' },
+  ],
+});
+const saved = ok({ path: '/home/u/.minimax-code/mcp.json', changed: true, created: false, hash: 'h3' });
+
+async function openEditor(answers: Record<string, unknown> = {}) {
+  const m = await mountApp({ 'editor.layers': layers, 'editor.save': saved, ...answers });
+  off = m.off;
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Add server' }));
+  await screen.findByRole('option', { name: /user: \/home\/u/ });
+  return m;
+}
+
+describe('editor (UI-2)', () => {
+  it('validates as you type with the dialect schema; the raw JSON tab edits the same draft', async () => {
+    const m = await openEditor();
+    const user = userEvent.setup();
+    const save = () => screen.getByRole('button', { name: /^Save to / });
+    expect(screen.getByRole('option', { name: /project: .*read only/ })).toBeDisabled();
+    await user.type(screen.getByLabelText('Name'), 'fs');
+    expect(screen.getByTestId('validation')).toHaveTextContent('/command');
+    expect(save()).toBeDisabled();
+    await user.type(screen.getByLabelText('Command'), 'npx');
+    expect(screen.getByTestId('validation')).toHaveTextContent('Valid minimax entry.');
+    await user.click(screen.getByRole('tab', { name: 'Raw JSON' }));
+    const raw = screen.getByLabelText(/Entry as written/);
+    expect(JSON.parse((raw as HTMLTextAreaElement).value)).toEqual({ command: 'npx' });
+    await user.clear(raw);
+    await user.type(raw, '{{"type":"http"}');
+    expect(screen.getByTestId('validation')).toHaveTextContent('/url');
+    await user.clear(raw);
+    await user.type(raw, '{{"type":"http","url":"https://x.example/mcp"}');
+    expect(screen.getByTestId('validation')).toHaveTextContent('Valid minimax entry.');
+    await user.click(screen.getByRole('tab', { name: 'Form' }));
+    expect(screen.getByLabelText('URL')).toHaveValue('https://x.example/mcp');
+    await user.click(save());
+    expect(m.calls.find((c) => c.method === 'editor.save')?.input).toEqual({
+      layer: 'user',
+      name: 'fs',
+      originalName: null,
+      entry: { type: 'http', url: 'https://x.example/mcp' },
+      baseHash: 'h1',
+      overwrite: false,
+    });
+    expect(await screen.findByText('Saved to /home/u/.minimax-code/mcp.json.')).toBeInTheDocument();
+  });
+
+  it('an inline secret is refused; "Move to keychain" sends the value once and leaves a reference', async () => {
+    let saves = 0;
+    const m = await openEditor({
+      'editor.save': () => {
+        saves++;
+        return saves === 1
+          ? { ok: false, error: { code: 'refused', message: 'refusing to write a secret into the file (CFG-8)', data: { reason: 'inline_secret', detail: [{ pointer: '/mcpServers/gh/env/GITHUB_TOKEN', kind: 'env', hint: 'literal value, 20 characters', fix: 'use ${GITHUB_TOKEN}' }] } } }
+          : saved;
+      },
+      'editor.storeSecret': ok({ variable: 'GITHUB_TOKEN', replacement: '${GITHUB_TOKEN}', backend: 'memory', warning: 'no keychain: the secret lives only until the panel quits.' }),
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'gh');
+    await user.type(screen.getByLabelText('Command'), 'npx');
+    await user.click(screen.getByRole('button', { name: 'Add to Environment' }));
+    await user.type(screen.getByLabelText('Environment name 1'), 'GITHUB_TOKEN');
+    await user.type(screen.getByLabelText('Environment value 1'), 'ghp_abcdefghij123456');
+    expect(screen.getByLabelText('Environment value 1')).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: /^Save to / }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent('/mcpServers/gh/env/GITHUB_TOKEN');
+    await user.click(within(refusal).getByRole('button', { name: 'Move to keychain' }));
+    expect(m.calls.find((c) => c.method === 'editor.storeSecret')?.input).toEqual({ name: 'gh', slot: { kind: 'env', key: 'GITHUB_TOKEN' }, secret: 'ghp_abcdefghij123456' });
+    expect(screen.getByLabelText('Environment value 1')).toHaveValue('${GITHUB_TOKEN}');
+    expect(screen.getByText(/no keychain: the secret lives only until the panel quits/)).toBeInTheDocument();
+    expect(screen.getByText(/kept in memory as \$\{GITHUB_TOKEN\}/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Save to / }));
+    const second = m.calls.filter((c) => c.method === 'editor.save')[1]!.input as { entry: { env: Record<string, string> } };
+    expect(second.entry.env).toEqual({ GITHUB_TOKEN: '${GITHUB_TOKEN}' });
+  });
+
+  it('a conflict shows the diff; overwrite applies the edit onto the file on disk', async () => {
+    const conflict = { ok: false, error: { code: 'conflict', message: 'changed on disk since it was read', data: { reason: 'conflict', detail: { path: '/home/u/.minimax-code/mcp.json', base: '{}', theirs: '{\n  "a": 1\n}', ours: '{\n  "b": 2\n}' } } } };
+    let n = 0;
+    const m = await openEditor({ 'editor.save': () => (++n === 1 ? conflict : saved) });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'x');
+    await user.type(screen.getByLabelText('Command'), 'npx');
+    await user.click(screen.getByRole('button', { name: /^Save to / }));
+    const diff = await screen.findByLabelText('Differences between the file on disk and your edit');
+    expect(diff.querySelector('.diff-del')).toHaveTextContent('"a": 1');
+    expect(diff.querySelector('.diff-add')).toHaveTextContent('"b": 2');
+    await user.click(screen.getByRole('button', { name: 'Apply my edit to the file on disk' }));
+    expect((m.calls.filter((c) => c.method === 'editor.save')[1]!.input as { overwrite: boolean }).overwrite).toBe(true);
+  });
+
+  it('after a conflict on a new server, reload re-reads the file and keeps the draft', async () => {
+    const conflict = { ok: false, error: { code: 'conflict', message: 'changed on disk', data: { reason: 'conflict', detail: { path: '/p', base: '{}', theirs: '{}', ours: '{}' } } } };
+    const m = await openEditor({ 'editor.save': conflict });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'x');
+    await user.type(screen.getByLabelText('Command'), 'npx');
+    await user.click(screen.getByRole('button', { name: /^Save to / }));
+    const layersBefore = m.calls.filter((c) => c.method === 'editor.layers').length;
+    await user.click(await screen.findByRole('button', { name: 'Reload from disk (drop my edit)' }));
+    expect(m.calls.filter((c) => c.method === 'editor.layers').length).toBe(layersBefore + 1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Command')).toHaveValue('npx');
+  });
+
+  it('editing keeps masked secrets masked (the host restores them) and can remove', async () => {
+    const row = serverRow({ name: 'gh', entry: { command: 'npx', env: { TOKEN: SECRET_MASK } } });
+    const m = await mountApp({ 'servers.list': ok(serversView([row])), 'editor.layers': layers, 'editor.save': saved, 'editor.remove': saved });
+    off = m.off;
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit gh' }));
+    expect(await screen.findByRole('heading', { name: 'Edit gh' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Timeout (ms)'), '5000');
+    await user.click(screen.getByRole('button', { name: /^Save to / }));
+    expect(m.calls.find((c) => c.method === 'editor.save')?.input).toMatchObject({ name: 'gh', originalName: 'gh', entry: { command: 'npx', env: { TOKEN: SECRET_MASK }, timeout: 5000 } });
+    window.confirm = () => true;
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(m.calls).toContainEqual({ method: 'editor.remove', input: { layer: 'user', name: 'gh', baseHash: 'h1' } });
+  });
+
+  it('try without saving sends the draft to the session layer', async () => {
+    const m = await openEditor({ 'editor.trySession': ok({ id: 'session:minimax:t' }) });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 't');
+    await user.type(screen.getByLabelText('Command'), 'node');
+    await act(async () => user.click(screen.getByRole('button', { name: 'Try without saving' })));
+    expect(m.calls).toContainEqual({ method: 'editor.trySession', input: { name: 't', entry: { command: 'node' } } });
+  });
+
+  it('line diff marks removed and added lines', () => {
+    expect(lineDiff('a\nb\nc', 'a\nc\nd')).toEqual([
+      { op: 'same', text: 'a' },
+      { op: 'del', text: 'b' },
+      { op: 'same', text: 'c' },
+      { op: 'add', text: 'd' },
+    ]);
+  });
+});
