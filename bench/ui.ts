@@ -123,7 +123,12 @@ async function main() {
       const scroll = [];
       for (const step of STEPS) {
         const passes = [];
-        for (let p = 0; p < RUNS.scroll; p++) passes.push(await scrollPass(page2, step.px));
+        for (let p = 0; p < RUNS.scroll; p++) {
+          const trace = process.env.BENCH_UI_TRACE && p === 1 ? `${process.env.BENCH_UI_TRACE}-${step.px}.json` : null;
+          if (trace) await browser.startTracing(page2, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing'] });
+          passes.push(await scrollPass(page2, step.px));
+          if (trace) await browser.stopTracing();
+        }
         const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)]!;
         if (process.env.BENCH_UI_DEBUG) for (const p of passes) console.log('top', p.work.map((w, i) => [i, +w.toFixed(1)]).sort((a, b) => b[1]! - a[1]!).slice(0, 6).join(' '));
         scroll.push({ ...step, worst: median(passes.map((p) => Math.max(...p.work))), p95: median(passes.map((p) => pct(p.work, 0.95))), mid: median(passes.map((p) => pct(p.work, 0.5))), interval: median(passes.map((p) => Math.max(...p.interval))) });

@@ -11,7 +11,7 @@ import { loadMinimaxLayers } from './profiles/minimax';
 import { resolveLayerPaths, type LayerLocation } from './layers';
 import { readConfigFile } from './read-file';
 import { TrustStore } from './trust-store';
-import type { LoadContext, LoadedLayer } from './types';
+import type { HostVariables, LoadContext, LoadedLayer } from './types';
 
 export interface ConfigServiceOptions {
   env: NodeJS.ProcessEnv;
@@ -21,6 +21,12 @@ export interface ConfigServiceOptions {
   /** Defaults to panelDataDir(env): MCP_PANEL_DATA_DIR or ~/.mcp-panel. */
   panelDataDir?: string;
   now?: () => number;
+  /**
+   * CFG-3 + CFG-8: names of the variables the host injects at connect time, per server name
+   * (the editor's keychain field). They count as set where the connection engine fills them
+   * in (env, headers). Names only; asked once per load, only when a file expands `${VAR}`.
+   */
+  hostVariables?: (profile: Profile) => Promise<HostVariables>;
 }
 
 export type PluginOrigin = 'official' | 'local';
@@ -31,6 +37,7 @@ export class ConfigService {
   readonly home: string;
   readonly panelDataDir: string;
   readonly trust: TrustStore;
+  private readonly hostVariables: ConfigServiceOptions['hostVariables'];
   private readonly session = new Map<Profile, Record<string, unknown>>();
   private readonly plugins = new Map<Profile, { servers: Record<string, unknown>; origin: PluginOrigin }>();
 
@@ -40,6 +47,7 @@ export class ConfigService {
     this.home = opts.home ?? homeDir(opts.env);
     this.panelDataDir = opts.panelDataDir ?? defaultPanelDataDir({ ...opts.env, HOME: this.home });
     this.trust = new TrustStore(this.panelDataDir, opts.now);
+    this.hostVariables = opts.hostVariables;
   }
 
   /** Session servers (ACP `session/new`, in memory only) sit on top of every file. */
@@ -79,6 +87,8 @@ export class ConfigService {
       panelDataDir: this.panelDataDir,
       isTrusted: (w) => this.trust.isTrusted(w),
     };
+    const hostVariables = this.hostVariables;
+    if (hostVariables) ctx.hostVariables = () => hostVariables(profile);
     let fileLayers: LoadedLayer[];
     if (profile === 'minimax') fileLayers = await loadMinimaxLayers(ctx);
     else if (profile === 'kimi') fileLayers = await loadKimiLayers(ctx);

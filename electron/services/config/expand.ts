@@ -40,6 +40,32 @@ export function expandVars<T>(value: T, env: NodeJS.ProcessEnv): Expanded<T> {
   return { value: out, missing: [...missing] };
 }
 
+/**
+ * The entry fields the connection engine resolves itself at connect time (AUTH-4, CONN-4):
+ * the only places a variable the host injects (CFG-8 keychain) can reach.
+ */
+export const CONNECT_TIME_FIELDS: readonly string[] = ['env', 'headers'];
+
+export interface ExpandedEntry extends Expanded<Record<string, unknown>> {
+  /** Host-held variables used outside CONNECT_TIME_FIELDS: still missing, with a reason. */
+  misplaced: string[];
+}
+
+/**
+ * CFG-3 for one entry. A variable the host holds for this server (names only, never values)
+ * counts as set where it is filled in at connect time; anywhere else it is still missing,
+ * because its value is not known while loading.
+ */
+export function expandEntry(entry: Record<string, unknown>, env: NodeJS.ProcessEnv, hostHeld: ReadonlySet<string> = new Set()): ExpandedEntry {
+  const all = expandVars(entry, env);
+  if (all.missing.length === 0 || hostHeld.size === 0) return { ...all, misplaced: [] };
+  // fromEntries defines properties, so a `__proto__` key stays a plain key.
+  const rest = Object.fromEntries(Object.entries(entry).filter(([k]) => !CONNECT_TIME_FIELDS.includes(k)));
+  const outside = new Set(expandVars(rest, env).missing);
+  const missing = all.missing.filter((v) => !hostHeld.has(v) || outside.has(v));
+  return { value: all.value, missing, misplaced: missing.filter((v) => hostHeld.has(v)) };
+}
+
 /** Names referenced as `${VAR}` (for reporting; resolution of headers happens at connect time). */
 export function referencedVars(s: string): string[] {
   return [...s.matchAll(VAR)].map((m) => m[1] ?? '');

@@ -8,7 +8,8 @@ export { buildStatus, configState, type Status, type StatusServer } from './stat
 export { resolveLayerPaths, gitRoot, findMinaraRepo, minaraDataDir, minimaxDataDir, kimiHome, type LayerLocation, type LayerEnv } from './layers';
 export { readConfigFile, isInside, type FileRead, type ReadOptions } from './read-file';
 export { parseJsonText, offsetToLineCol, resolvePointer, pointerOf, nodeValue, type ParsedText } from './json-text';
-export { expandVars, expandString, referencedVars } from './expand';
+export { expandVars, expandString, expandEntry, referencedVars, CONNECT_TIME_FIELDS, type ExpandedEntry } from './expand';
+export type { HostVariables } from './types';
 export { mergeLayers } from './merge';
 export { loadLayer, readText } from './layer-loader';
 export { checkFile, type CheckResult, type CheckDialect } from './check';

@@ -5,7 +5,7 @@ import type { LayerState, Problem, Profile } from '../../../shared/schemas/serve
 import { entrySchemaFor, fileSchemaFor, inferTransport } from '../../../shared/schemas/dialects';
 import { pointerOf } from './json-text';
 import { type JsonDoc, parseDoc } from './json-doc';
-import { expandVars } from './expand';
+import { expandEntry } from './expand';
 import { buildSpec } from './spec';
 import type { FileRead } from './read-file';
 import type { LayerOptions, LayerServer, LoadContext, LoadedLayer } from './types';
@@ -143,7 +143,8 @@ function loadEntry(
 
   let candidate: unknown = entry;
   let missing: string[] = [];
-  if (opts.expand) ({ value: candidate, missing } = expandVars(entry, ctx.env));
+  let misplaced: string[] = [];
+  if (opts.expand) ({ value: candidate, missing, misplaced } = expandEntry(entry, ctx.env, opts.hostVariables?.get(name)));
   const parsed = entrySchemaFor(opts.dialect).safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -154,7 +155,9 @@ function loadEntry(
     base.valid = true;
   }
   if (missing.length) {
-    const msg = `environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not set; this server is disabled`;
+    let msg = `environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not set; this server is disabled`;
+    // CFG-8: the keychain value exists but cannot reach this field, so say so rather than "not set" alone.
+    if (misplaced.length) msg += ` (${misplaced.join(', ')} ${misplaced.length > 1 ? 'are' : 'is'} in the keychain, which fills in only env and headers)`;
     errorAt([], msg);
     base.error = msg;
   }

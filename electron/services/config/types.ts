@@ -29,6 +29,12 @@ export interface LoadedLayer {
   problems: Problem[];
 }
 
+/**
+ * CFG-3 + CFG-8: per server name, the variables the host injects at connect time (the
+ * keychain field). Names only: values never enter the config engine or its view.
+ */
+export type HostVariables = ReadonlyMap<string, ReadonlySet<string>>;
+
 /** What a profile loader needs from the outside world; all of it injectable for tests. */
 export interface LoadContext {
   profile: Profile;
@@ -39,6 +45,8 @@ export interface LoadContext {
   workspace: string | null;
   panelDataDir: string;
   isTrusted: (workspace: string) => Promise<boolean>;
+  /** Asked only when a layer expands `${VAR}` (minimax project files). */
+  hostVariables?: () => Promise<HostVariables>;
   /** kimi: global defaults after the `mcp` section and KIMI_MCP_* env are applied. */
   kimiDefaults?: KimiMcpDefaults;
 }
@@ -51,6 +59,8 @@ export interface LayerOptions {
   listMode?: boolean;
   /** CFG-3: expand `${VAR}` (minimax project files only). */
   expand?: boolean;
+  /** With `expand`: variables the host holds per server; they count as set in env and headers. */
+  hostVariables?: HostVariables;
   /** CFG-4: names this layer may not use. */
   reservedNames?: readonly string[];
   /** CFG-10: shown, never started. */

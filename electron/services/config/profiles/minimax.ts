@@ -4,7 +4,17 @@ import { MINIMAX_PROJECT_FILE_MAX_BYTES, MINIMAX_RESERVED_NAMES } from '../../..
 import { resolveLayerPaths } from '../layers';
 import { loadLayer } from '../layer-loader';
 import { readConfigFile } from '../read-file';
-import type { LoadContext, LoadedLayer } from '../types';
+import type { HostVariables, LoadContext, LoadedLayer } from '../types';
+
+/** CFG-8 names held by the host; a keychain that fails to list them is a warning, not a stop (CFG-5). */
+async function hostVariables(ctx: LoadContext): Promise<{ vars: HostVariables | undefined; problem: string | null }> {
+  if (!ctx.hostVariables) return { vars: undefined, problem: null };
+  try {
+    return { vars: await ctx.hostVariables(), problem: null };
+  } catch (err) {
+    return { vars: undefined, problem: `could not list the variables kept in the keychain: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
 
 export async function loadMinimaxLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
   const locations = await resolveLayerPaths('minimax', { env: ctx.env, home: ctx.home, workspace: ctx.workspace });
@@ -13,9 +23,14 @@ export async function loadMinimaxLayers(ctx: LoadContext): Promise<LoadedLayer[]
     if (loc.layer === 'project' && ctx.workspace) {
       // CFG-4: realpath inside the workspace, ≤ 1 MiB, else the whole file is void.
       const read = await readConfigFile(loc.path, { maxBytes: MINIMAX_PROJECT_FILE_MAX_BYTES, confineTo: ctx.workspace });
-      out.push(
-        loadLayer(read, { path: loc.path, layer: 'project', dialect: 'minimax', expand: true, reservedNames: MINIMAX_RESERVED_NAMES, projectRoot: ctx.workspace }, ctx),
+      const host = read.state === 'ok' ? await hostVariables(ctx) : { vars: undefined, problem: null };
+      const layer = loadLayer(
+        read,
+        { path: loc.path, layer: 'project', dialect: 'minimax', expand: true, hostVariables: host.vars, reservedNames: MINIMAX_RESERVED_NAMES, projectRoot: ctx.workspace },
+        ctx,
       );
+      if (host.problem) layer.problems.push({ path: loc.path, pointer: '', message: host.problem, severity: 'warning' });
+      out.push(layer);
     } else {
       out.push(loadLayer(await readConfigFile(loc.path), { path: loc.path, layer: loc.layer, dialect: 'minimax' }, ctx));
     }
