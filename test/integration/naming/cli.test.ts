@@ -1,11 +1,10 @@
 // The CLI face of NAME / PERM / DISC, run as real processes (tsx) with real files.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/run-cli';
 
-const ROOT = resolve(__dirname, '../../..');
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'names-cli-'));
@@ -14,22 +13,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function cli(args: string[], stdin?: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((res, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'electron/host/cli.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, HOME: dir, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => res({ code, stdout, stderr }));
-    child.stdin.end(stdin ?? '');
-  });
-}
+const cli = (args: string[], stdin?: string, env: NodeJS.ProcessEnv = {}) =>
+  runCli(args, { env: { ...process.env, HOME: dir, ...env }, stdin });
 
 const rows = [
   { server: 'github', tool: 'create_issue' },
