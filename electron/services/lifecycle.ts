@@ -58,12 +58,14 @@ export async function startServices(opts: StartOptions): Promise<Services> {
   const { env, cwd } = opts;
   const log = opts.logger ?? (() => {});
   const dataDir = panelDataDir(env);
-  const config = new ConfigService({ env, cwd });
-  const writer = new ConfigWriter({ env });
-  const recent = new RecentWorkspaces(dataDir);
   // AUTH-3/AUTH-5: the keychain when it works, memory otherwise (said plainly by `auth status`).
   const broker = new TokenBroker({ store: await openSecretStore() });
   const configSecrets = new KeychainConfigSecrets(broker.store);
+  // CFG-3/CFG-8: a `${VAR}` kept in the keychain is set as far as the config check goes; its
+  // value reaches the server only at connect time (injectEnv below).
+  const config = new ConfigService({ env, cwd, hostVariables: (p) => configSecrets.variableNames(p) });
+  const writer = new ConfigWriter({ env });
+  const recent = new RecentWorkspaces(dataDir);
   const detect = async () => {
     const agents = await detectProfiles(homeDir(env), env);
     return PROFILES.map((profile) => {

@@ -7,24 +7,40 @@ import { method } from '../rpc';
 
 const ToolRefSchema = z.object({ serverId: z.string(), serverName: z.string(), tool: z.string() });
 
+/** UI-3 list row: only what the virtualised list shows and filters on, so `tools.list` stays
+ *  small for 10,000 tools; the full definition comes from `tools.describe` on selection. */
 export const ToolRowSchema = z.object({
+  serverId: z.string(),
+  serverName: z.string(),
+  tool: z.string(),
+  /** First line of the description, at most SUMMARY_MAX characters (for the filter). */
+  summary: z.string(),
+  /** Qualified name under each scheme; null = dropped, hidden or wrapped. */
+  names: z.object({ minimax: z.string().nullable(), kimi: z.string().nullable(), minara: z.string().nullable() }),
+  /** DISC-1 estimate of this definition. */
+  tokens: z.number().int(),
+  deferred: z.boolean(),
+  /** Under the selected profile: lost a name collision to… */
+  collidesWith: ToolRefSchema.extend({ name: z.string(), kind: z.enum(['same_server', 'other_server']) }).nullable(),
+  dropped: z.boolean(),
+});
+export const SUMMARY_MAX = 120;
+
+/** UI-3 detail of one tool, fetched when it is selected. */
+export const ToolDetailSchema = z.object({
   serverId: z.string(),
   serverName: z.string(),
   tool: z.string(),
   title: z.string().nullable(),
   description: z.string(),
   inputSchema: z.record(z.string(), z.unknown()),
-  /** Qualified name under each scheme; null = dropped, hidden or wrapped. */
-  names: z.object({ minimax: z.string().nullable(), kimi: z.string().nullable(), minara: z.string().nullable() }),
-  /** DISC-1 estimate of this definition. */
-  tokens: z.number().int(),
-  deferred: z.boolean(),
+  outputSchema: z.record(z.string(), z.unknown()).nullable(),
+  annotations: z.record(z.string(), z.unknown()).nullable(),
   /** NAME-4 warnings for every scheme (dropped, renamed, differs from raw). */
   warnings: z.array(z.string()),
-  /** Under the selected profile: lost a name collision to… */
-  collidesWith: ToolRefSchema.extend({ name: z.string(), kind: z.enum(['same_server', 'other_server']) }).nullable(),
-  dropped: z.boolean(),
+  tokens: z.number().int(),
 });
+export type ToolDetail = z.infer<typeof ToolDetailSchema>;
 export type ToolRow = z.infer<typeof ToolRowSchema>;
 
 export const CollisionRowSchema = z.object({
@@ -141,6 +157,8 @@ export const SearchOutputSchema = z.object({
 export const toolsMethods = {
   /** Every tool of the selection's running servers, named under every scheme (NAME-4). */
   'tools.list': method(z.object({}), ToolsViewSchema),
+  /** UI-3: the full definition (schema, description, warnings) of one listed tool. */
+  'tools.describe': method(z.object({ serverId: z.string().min(1), tool: z.string().min(1) }), ToolDetailSchema),
   'tools.call': method(z.object({ id: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}) }), CallResultSchema),
   /** CONN-11: the user accepts the server's current tool list. */
   'tools.acceptSnapshot': method(z.object({ id: z.string().min(1) }), z.object({ sha: z.string().nullable() })),

@@ -1,9 +1,11 @@
-// Runs the real CLI in a child process (node --import tsx), the way a user or script does.
+// Runs the real CLI (or any TypeScript script) in a child process (node --import tsx), the
+// way a user or script does.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const ROOT = join(import.meta.dirname, '../..');
+export const CLI = join(ROOT, 'electron/host/cli.ts');
 // By path, so the CLI also runs with a cwd outside the repository (a temp HOME).
 const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
@@ -13,9 +15,19 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string; stdin?: string; timeoutMs?: number } = {}): Promise<CliRun> {
+export interface RunOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  stdin?: string;
+  timeoutMs?: number;
+  /** Called with all of stdout so far on every chunk (e.g. to act on a printed login URL). */
+  onStdout?: (stdoutSoFar: string) => void;
+}
+
+/** A TypeScript file run by node with the tsx loader; cwd defaults to the repository. */
+export function runTs(script: string, args: string[], opts: RunOptions = {}): Promise<CliRun> {
   return new Promise((done, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'electron/host/cli.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, script, ...args], {
       cwd: opts.cwd ?? ROOT,
       env: opts.env ?? process.env,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -23,10 +35,17 @@ export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: st
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      opts.onStdout?.(stdout);
+    });
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => done({ code, stdout, stderr }));
     child.stdin.end(opts.stdin ?? '');
   });
+}
+
+export function runCli(args: string[], opts: RunOptions = {}): Promise<CliRun> {
+  return runTs(CLI, args, opts);
 }

@@ -70,6 +70,8 @@ export function editorHandlers(core: ApiCore, deps: EditorDeps): EditorHandlers 
       const key = slot.kind === 'authToken' ? 'TOKEN' : slot.key;
       const v = variable ?? (slot.kind === 'env' && VAR.test(slot.key) ? slot.key : variableFor(name, key));
       await deps.secrets.storeEnvSecret(core.selection().profile, name, v, secret);
+      // CFG-3/CFG-8: an entry that already says `${v}` may have been waiting for exactly this.
+      await changed(`${v} kept in the keychain for ${name}`);
       const st = await deps.secrets.status();
       const replacement = slot.kind === 'authToken' ? v : slot.kind === 'header' && /^(proxy-)?authorization$/i.test(slot.key) ? `Bearer \${${v}}` : `\${${v}}`;
       return {

@@ -30,11 +30,41 @@ export function configSecretIdentity(profile: Profile, server: string): string {
   return serverIdentity({ profile, id: `configured:${profile}:${server}`, url: undefined });
 }
 
+const ENV_MARK = ':env:';
+
 export class KeychainConfigSecrets implements SecretsPort {
   constructor(private readonly store: SecretStore) {}
 
   async storeEnvSecret(profile: Profile, server: string, variable: string, secret: string): Promise<void> {
-    await this.store.set(`${configSecretIdentity(profile, server)}:env:${variable}`, secret);
+    await this.store.set(`${configSecretIdentity(profile, server)}${ENV_MARK}${variable}`, secret);
+  }
+
+  /**
+   * ConfigServiceOptions.hostVariables (CFG-3): per server name, the variables kept here.
+   * Lists account names only; no secret is read.
+   */
+  async variableNames(profile: Profile): Promise<Map<string, Set<string>>> {
+    // Every config-secret identity of this profile starts so; OAuth accounts share the prefix
+    // and are told apart by recomputing the identity from the decoded name.
+    const prefix = configSecretIdentity(profile, '').split('#')[0] ?? '';
+    const out = new Map<string, Set<string>>();
+    for (const account of await this.store.list(prefix)) {
+      const at = account.indexOf(ENV_MARK);
+      if (at < 0) continue;
+      const identity = account.slice(0, at);
+      const hash = identity.lastIndexOf('#');
+      let server: string;
+      try {
+        server = decodeURIComponent(identity.slice(prefix.length, hash < 0 ? undefined : hash));
+      } catch {
+        continue; // not an identity we wrote
+      }
+      if (configSecretIdentity(profile, server) !== identity) continue;
+      const set = out.get(server) ?? new Set<string>();
+      set.add(account.slice(at + ENV_MARK.length));
+      out.set(server, set);
+    }
+    return out;
   }
 
   async status(): Promise<KeychainStatus> {
@@ -44,7 +74,7 @@ export class KeychainConfigSecrets implements SecretsPort {
 
   /** PoolOptions.injectEnv: every stored variable of this server. */
   async envFor(spec: Pick<ConnectionSpec, 'profile' | 'name'>): Promise<Record<string, string>> {
-    const prefix = `${configSecretIdentity(spec.profile, spec.name)}:env:`;
+    const prefix = `${configSecretIdentity(spec.profile, spec.name)}${ENV_MARK}`;
     const out: Record<string, string> = {};
     for (const account of await this.store.list(prefix)) {
       const v = await this.store.get(account);

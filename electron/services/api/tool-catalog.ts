@@ -1,7 +1,7 @@
 // The discovered tools of the selection, named under every scheme (NAME-4) with their token
 // cost (DISC-1): one builder shared by tools.list, permissions.simulate and the disclosure
 // methods, so the three views can never disagree about a name.
-import type { CollisionRow, ToolRow, ToolsView } from '../../../shared/contract';
+import { SUMMARY_MAX, type CollisionRow, type ToolDetail, type ToolRow, type ToolsView } from '../../../shared/contract';
 import { crossProfileView } from '../../../shared/naming/cross-profile';
 import type { Collision, NamingServerInput } from '../../../shared/naming/assign';
 import { estimateTokens } from '../../../shared/disclosure/plan';
@@ -12,8 +12,44 @@ import { isRunnable, serverId, toRow } from './rows';
 
 export interface Catalog {
   view: ToolsView;
-  /** Full definitions by `serverId\u0000tool` (for search and disclosure). */
+  /** Full definitions by `serverId\u0000tool` (for search, disclosure and tools.describe). */
   defs: Map<string, ToolDef>;
+  /** NAME-4 warnings by `serverId\u0000tool` (shown by tools.describe, not shipped per row). */
+  warnings: Map<string, string[]>;
+}
+
+export const defKey = (serverId: string, tool: string) => `${serverId}\u0000${tool}`;
+
+// DISC-1 estimates serialise the whole definition: the pool hands back the same definition
+// objects until the server's list changes, so each is estimated once, not on every tools.list
+// (twice per tool before: server total and row).
+const tokenCache = new WeakMap<ToolDef, number>();
+export function tokensOf(def: ToolDef): number {
+  let n = tokenCache.get(def);
+  if (n === undefined) tokenCache.set(def, (n = estimateTokens(def)));
+  return n;
+}
+
+/** UI-3 list text: the description's first line, cut to SUMMARY_MAX characters. */
+export function summarize(description: string | undefined): string {
+  const line = (description ?? '').trimStart().split('\n', 1)[0]!.trimEnd();
+  return line.length <= SUMMARY_MAX ? line : `${line.slice(0, SUMMARY_MAX - 1)}…`;
+}
+
+/** UI-3 detail of one tool: the definition as the server sent it, plus its naming warnings. */
+export function describeTool(serverId: string, serverName: string, def: ToolDef, warnings: string[]): ToolDetail {
+  return {
+    serverId,
+    serverName,
+    tool: def.name,
+    title: def.title ?? null,
+    description: def.description ?? '',
+    inputSchema: def.inputSchema,
+    outputSchema: def.outputSchema ?? null,
+    annotations: def.annotations ?? null,
+    warnings,
+    tokens: tokensOf(def),
+  };
 }
 
 const PROFILES: readonly Profile[] = ['minimax', 'kimi', 'minara'];
@@ -44,7 +80,7 @@ export async function buildCatalog(core: ApiCore, tools: ToolsPort | null, regis
     if (tools && row.state.kind === 'connected') list = await tools.tools(id).catch(() => []);
     for (const t of list) defs.set(`${id}\u0000${t.name}`, t);
     const diff = tools?.details(id)?.diff ?? null;
-    servers.push({ id, name: s.name, source: s.spec?.source ?? 'configured', state: row.state.kind, reason: row.state.reason, toolCount: list.length, tokens: list.reduce((n, t) => n + estimateTokens(t), 0), diff });
+    servers.push({ id, name: s.name, source: s.spec?.source ?? 'configured', state: row.state.kind, reason: row.state.reason, toolCount: list.length, tokens: list.reduce((n, t) => n + tokensOf(t), 0), diff });
     if (row.state.kind === 'connected' || row.state.kind === 'needs-auth') {
       inputs.push({ serverId: id, serverName: s.name, source: s.spec?.source ?? 'configured', tools: list, state: row.state.kind, subagent: s.subagent, deferred: s.deferred });
     }
@@ -53,27 +89,27 @@ export async function buildCatalog(core: ApiCore, tools: ToolsPort | null, regis
   const reg = await registry?.().catch(() => undefined);
   const cross = crossProfileView(inputs, reg);
   const mine = cross.reports[sel.profile];
-  const byKey = new Map(mine.tools.map((t) => [`${t.serverId}\u0000${t.tool}`, t]));
-  const rows: ToolRow[] = cross.rows
-    .filter((r) => defs.has(`${r.serverId}\u0000${r.tool}`))
-    .map((r) => {
-      const def = defs.get(`${r.serverId}\u0000${r.tool}`)!;
-      const t = byKey.get(`${r.serverId}\u0000${r.tool}`);
-      return {
-        serverId: r.serverId,
-        serverName: r.serverName,
-        tool: r.tool,
-        title: def.title ?? null,
-        description: def.description ?? '',
-        inputSchema: def.inputSchema,
-        names: r.names,
-        tokens: estimateTokens(def),
-        deferred: t?.deferred ?? false,
-        warnings: r.warnings,
-        collidesWith: t?.collidesWith ? { serverId: t.collidesWith.serverId, serverName: t.collidesWith.serverName, tool: t.collidesWith.tool, name: t.collidesWith.name, kind: t.collidesWith.kind } : null,
-        dropped: t?.dropped ?? false,
-      };
+  const byKey = new Map(mine.tools.map((t) => [defKey(t.serverId, t.tool), t]));
+  const warnings = new Map<string, string[]>();
+  const rows: ToolRow[] = [];
+  for (const r of cross.rows) {
+    const key = defKey(r.serverId, r.tool);
+    const def = defs.get(key);
+    if (!def) continue;
+    const t = byKey.get(key);
+    warnings.set(key, r.warnings);
+    rows.push({
+      serverId: r.serverId,
+      serverName: r.serverName,
+      tool: r.tool,
+      summary: summarize(def.description),
+      names: r.names,
+      tokens: tokensOf(def),
+      deferred: t?.deferred ?? false,
+      collidesWith: t?.collidesWith ? { serverId: t.collidesWith.serverId, serverName: t.collidesWith.serverName, tool: t.collidesWith.tool, name: t.collidesWith.name, kind: t.collidesWith.kind } : null,
+      dropped: t?.dropped ?? false,
     });
+  }
   const collisions: CollisionRow[] = PROFILES.flatMap((p) =>
     cross.reports[p].collisions.map((c) => ({
       profile: p,
@@ -86,5 +122,5 @@ export async function buildCatalog(core: ApiCore, tools: ToolsPort | null, regis
       why: whyWon(p, c),
     })),
   );
-  return { view: { profile: sel.profile, servers, tools: rows, collisions }, defs };
+  return { view: { profile: sel.profile, servers, tools: rows, collisions }, defs, warnings };
 }

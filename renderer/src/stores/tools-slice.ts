@@ -1,6 +1,6 @@
 // UI-3 tools and collisions, UI-5 disclosure and tool_search: caches of host answers.
 import type { StateCreator } from 'zustand';
-import type { CallResult, DisclosurePlanView, ToolsView } from '../../../shared/contract';
+import type { CallResult, DisclosurePlanView, ToolDetail, ToolsView } from '../../../shared/contract';
 import type { RpcError } from '../../../shared/errors';
 import type { PanelBridge } from '../bridge';
 import type { AppState } from './app-store';
@@ -18,6 +18,10 @@ export interface ToolsSlice {
   toolsLoading: boolean;
   toolsError: RpcError | null;
   selectedTool: string | null;
+  /** UI-3 server filter of the tool list ('' = all); kept here so it survives leaving the view. */
+  toolsServer: string;
+  /** UI-3: full definitions fetched on selection (tools.describe), by tool key; cleared on reload. */
+  details: Record<string, { busy: boolean; detail: ToolDetail | null; error: RpcError | null }>;
   calls: Record<string, { busy: boolean; result: CallResult | null; error: RpcError | null }>;
   model: string;
   contextWindow: number;
@@ -26,6 +30,8 @@ export interface ToolsSlice {
   search: SearchState;
   loadTools(): Promise<void>;
   selectTool(key: string | null): void;
+  setToolsServer(id: string): void;
+  describeTool(serverId: string, tool: string): Promise<void>;
   callTool(serverId: string, tool: string, args: Record<string, unknown>): Promise<void>;
   acceptSnapshot(serverId: string): Promise<void>;
   setModel(model: string, contextWindow: number): void;
@@ -45,6 +51,8 @@ export const createToolsSlice =
       toolsLoading: false,
       toolsError: null,
       selectedTool: null,
+      toolsServer: '',
+      details: {},
       calls: {},
       model: 'minimax/MiniMax-M2',
       contextWindow: 200_000,
@@ -56,9 +64,20 @@ export const createToolsSlice =
         set({ toolsLoading: true });
         const r = await bridge.call('tools.list', {});
         if (mine !== gen) return;
-        set(r.ok ? { tools: r.value, toolsLoading: false, toolsError: null } : { toolsLoading: false, toolsError: r.error });
+        set(r.ok ? { tools: r.value, toolsLoading: false, toolsError: null, details: {} } : { toolsLoading: false, toolsError: r.error });
       },
       selectTool: (key) => set({ selectedTool: key }),
+      setToolsServer: (id) => set({ toolsServer: id }),
+      async describeTool(serverId, tool) {
+        const key = toolKey(serverId, tool);
+        const had = get().details[key];
+        if (had && (had.busy || had.detail)) return;
+        const mine = gen;
+        set((s) => ({ details: { ...s.details, [key]: { busy: true, detail: null, error: null } } }));
+        const r = await bridge.call('tools.describe', { serverId, tool });
+        if (mine !== gen) return; // a reload cleared the cache while this was in flight
+        set((s) => ({ details: { ...s.details, [key]: r.ok ? { busy: false, detail: r.value, error: null } : { busy: false, detail: null, error: r.error } } }));
+      },
       async callTool(serverId, tool, args) {
         const key = toolKey(serverId, tool);
         set((s) => ({ calls: { ...s.calls, [key]: { busy: true, result: s.calls[key]?.result ?? null, error: null } } }));

@@ -2,7 +2,6 @@
 // .ci/run starts the D-Bus session and an unlocked keyring (TOOLCHAIN.md); with CI set, an
 // unreachable keychain is a FAILURE here, never a skip. Outside CI the tests say clearly
 // that the keychain is missing and check the AUTH-5 fallback instead.
-import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +10,9 @@ import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-
 import { HeadlessPerson, LoginService, TokenBroker, openSecretStore, serverIdentity, type KeytarSecretStore, type SecretStoreStatus } from '../../../electron/services/auth';
 import { callWhoami, httpSpec } from './helpers';
 import { findSecrets } from './scan';
-
-const ROOT = join(import.meta.dirname, '../../..');
-const CLI = join(ROOT, 'electron/host/cli.ts');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+import { startServices } from '../../../electron/services/lifecycle';
+import { configSecretIdentity } from '../../../electron/services/api/engine-adapters';
+import { ROOT, runCli, runTs } from '../../helpers/run-cli';
 const SERVICE = `mcp-panel-test-${process.pid}`;
 
 let store: KeytarSecretStore;
@@ -38,20 +36,6 @@ function requireKeychainInCi(): void {
 afterAll(async () => {
   for (const a of await store.list('')) await store.delete(a);
 });
-
-function run(args: string[], env: NodeJS.ProcessEnv, cwd: string, onStdout?: (chunk: string) => void) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(TSX, [CLI, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      onStdout?.(stdout);
-    });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('keytar secret store (real keychain)', () => {
   it('set/get/list/delete round trip, or a plain AUTH-5 report when missing', async () => {
@@ -118,17 +102,21 @@ describe('login, refresh, logout with the keychain leave no secret in any file',
     const ws = join(home, 'ws');
     let clicked = false;
     const person = new HeadlessPerson();
-    const login = await run(['login', 'cloud', '--profile', 'minimax', '--no-browser'], env, ws, (out) => {
-      const m = /https?:\/\/\S+\/authorize\S+/.exec(out);
-      if (m && !clicked) {
-        clicked = true;
-        void person.open(m[0]);
-      }
+    const login = await runCli(['login', 'cloud', '--profile', 'minimax', '--no-browser'], {
+      env,
+      cwd: ws,
+      onStdout: (out) => {
+        const m = /https?:\/\/\S+\/authorize\S+/.exec(out);
+        if (m && !clicked) {
+          clicked = true;
+          void person.open(m[0]);
+        }
+      },
     });
     expect(login.stderr).toBe('');
     expect(login.code).toBe(0);
     expect(login.stdout).toContain('Logged in to cloud');
-    const st = await run(['auth', 'status', '--json'], env, ws);
+    const st = await runCli(['auth', 'status', '--json'], { env, cwd: ws });
     const doc = JSON.parse(st.stdout) as { keychain: SecretStoreStatus; servers: Array<{ server: string; state: string; tokenStored: boolean }> };
     const row = doc.servers.find((s) => s.server === 'cloud');
     if (status.available) {
@@ -138,10 +126,10 @@ describe('login, refresh, logout with the keychain leave no secret in any file',
       expect(login.stdout).toContain('Keychain not available');
       expect(row).toMatchObject({ state: 'logged-out', tokenStored: false }); // AUTH-5: nothing persisted
     }
-    const out = await run(['logout', 'cloud', '--profile', 'minimax', '--json'], env, ws);
+    const out = await runCli(['logout', 'cloud', '--profile', 'minimax', '--json'], { env, cwd: ws });
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toMatchObject({ server: 'cloud', revoked: status.available });
-    const after = JSON.parse((await run(['auth', 'status', '--json'], env, ws)).stdout) as typeof doc;
+    const after = JSON.parse((await runCli(['auth', 'status', '--json'], { env, cwd: ws })).stdout) as typeof doc;
     expect(after.servers.find((s) => s.server === 'cloud')).toMatchObject({ state: 'logged-out', tokenStored: false });
     const dirs = [home, process.env.XDG_DATA_HOME].filter((d): d is string => !!d);
     expect(await findSecrets(dirs, fx.provider.issuedSecrets)).toEqual([]);
@@ -163,14 +151,7 @@ describe('no keychain (AUTH-5)', () => {
          await s.set('x:tokens', 'memory-only-secret');
          console.log(JSON.stringify({ status: await s.status(), value: await s.get('x:tokens'), list: await s.list('x:') }));`,
       );
-      const r = await new Promise<{ stdout: string; stderr: string }>((resolve) => {
-        const c = spawn(TSX, [script], { env, cwd: ROOT });
-        let stdout = '';
-        let stderr = '';
-        c.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-        c.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-        c.on('close', () => resolve({ stdout, stderr }));
-      });
+      const r = await runTs(script, [], { env, cwd: ROOT });
       expect(r.stderr).toBe('');
       const doc = JSON.parse(r.stdout) as { status: SecretStoreStatus; value: string; list: string[] };
       expect(doc.status).toMatchObject({ available: false, backend: 'memory' });
@@ -182,6 +163,51 @@ describe('no keychain (AUTH-5)', () => {
     } finally {
       await rm(home, { recursive: true, force: true });
       await rm(scripts, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('CFG-3 + CFG-8: a `${VAR}` kept in the keychain (editor field) enables the entry and reaches the server', () => {
+  it('project entry: disabled while unset, enabled once stored, value injected only at connect time', async () => {
+    requireKeychainInCi();
+    const home = await mkdtemp(join(tmpdir(), 'mcp-panel-kcvar-'));
+    const ws = join(home, 'ws');
+    const name = `vault-${process.pid}`;
+    const variable = `VAULT_KEY_${process.pid}`;
+    const secret = `sk-kcvar-${Date.now()}-do-not-leak`;
+    await mkdir(ws, { recursive: true });
+    const echo = join(ROOT, 'test/fixtures/servers/echo.mjs');
+    await writeFile(join(ws, '.mcp.json'), JSON.stringify({ mcpServers: { [name]: { command: process.execPath, args: [echo, 'stdio'], env: { API_KEY: `\${${variable}}` } } } }));
+    const env = { ...process.env, HOME: home, MCP_PANEL_DATA_DIR: join(home, '.mcp-panel') };
+    const services = await startServices({ host: 'web', env, cwd: ws, version: 'test', profile: 'minimax', workspace: ws });
+    const account = `${configSecretIdentity('minimax', name)}:env:${variable}`;
+    const call = async <T>(method: string, input: unknown): Promise<T> => {
+      const r = await services.dispatch(method, input, { host: 'cli' });
+      if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+      return r.value as T;
+    };
+    type Row = { id: string; name: string; error: string | null; state: { kind: string } };
+    const row = async () => (await call<{ servers: Row[] }>('servers.list', {})).servers.find((s) => s.name === name);
+    try {
+      expect((await services.broker.store.status()).backend).toBe(status.available ? 'keychain' : 'memory');
+      expect(await row()).toMatchObject({ error: `environment variable ${variable} not set; this server is disabled`, state: { kind: 'failed' } });
+
+      const stored = await call<{ variable: string; backend: string }>('editor.storeSecret', { name, slot: { kind: 'env', key: 'API_KEY' }, secret, variable });
+      expect(stored).toMatchObject({ variable, backend: status.available ? 'keychain' : 'memory' });
+      expect(await services.broker.store.get(account)).toBe(secret);
+      const enabled = await row();
+      expect(enabled).toMatchObject({ id: `configured:minimax:${name}`, error: null });
+      const view = JSON.stringify(await call('servers.list', {}));
+      expect(view).not.toContain(secret);
+
+      const r = await call<{ isError: boolean; content: Array<{ type: string; text?: string }> }>('tools.call', { id: `configured:minimax:${name}`, tool: 'env', arguments: { name: 'API_KEY' } });
+      expect(r.isError).toBe(false);
+      expect(JSON.parse(r.content[0]?.text ?? '{}')).toEqual({ value: secret, cwd: ws });
+      expect(await findSecrets([home], [secret])).toEqual([]);
+    } finally {
+      await services.broker.store.delete(account);
+      await services.dispose();
+      await rm(home, { recursive: true, force: true });
     }
   });
 });

@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkFile } from '../../../electron/services/config/check';
 import { parseJsonText, resolvePointer } from '../../../electron/services/config/json-text';
-import { type Sandbox, sandbox } from './helpers';
+import { useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await sandbox();
-});
-afterEach(async () => {
-  await sb.dispose();
-});
+const sb = useSandbox();
 
 const onPath = (c: string) => c === 'node';
 

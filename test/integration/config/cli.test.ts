@@ -1,17 +1,11 @@
 // The CLI face, spawned for real (slow: a handful of cases).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Sandbox, sandbox } from './helpers';
+import { useSandbox } from './helpers';
 import { runCli } from '../../helpers/run-cli';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await sandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = useSandbox('all');
 
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(args, { env: { ...process.env, ...sb.env, ...env } });
 

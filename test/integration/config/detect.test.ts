@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { detectProfiles } from '../../../electron/services/config/detect';
-import { type Sandbox, sandbox } from './helpers';
+import { useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await sandbox();
-});
-afterEach(async () => {
-  await sb.dispose();
-});
+const sb = useSandbox();
 
 describe('CFG-12 agent detection', () => {
   it('finds nothing in an empty home', async () => {

@@ -2,6 +2,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { ConfigService } from '../../../electron/services/config/config-service';
 
 export interface Sandbox {
@@ -37,4 +38,19 @@ export async function sandbox(): Promise<Sandbox> {
     },
     dispose: () => rm(root, { recursive: true, force: true }),
   };
+}
+
+/**
+ * A sandbox made before each test (or once, with 'all') and removed after it. The object
+ * returned stays the same; its fields are those of the current sandbox.
+ */
+export function useSandbox(scope: 'each' | 'all' = 'each', setup?: (sb: Sandbox) => Promise<void>): Sandbox {
+  const box = {} as Sandbox;
+  const [before, after] = scope === 'each' ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    Object.assign(box, await sandbox());
+    await setup?.(box);
+  });
+  after(() => box.dispose());
+  return box;
 }

@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Sandbox, sandbox } from './helpers';
+import { useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await sandbox();
-  await mkdir(join(sb.ws, '.git'));
-});
-afterEach(async () => {
-  await sb.dispose();
+const sb = useSandbox('each', async (s) => {
+  await mkdir(join(s.ws, '.git'));
 });
 
 const userFile = () => join(sb.home, '.kimi-code', 'mcp.json');

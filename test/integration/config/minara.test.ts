@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Sandbox, sandbox } from './helpers';
+import { useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await sandbox();
-});
-afterEach(async () => {
-  await sb.dispose();
-});
+const sb = useSandbox();
 
 const data = () => join(sb.home, '.minara');
 

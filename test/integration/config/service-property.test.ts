@@ -1,19 +1,13 @@
 // Property over the whole service on real files: whatever the user and project files hold,
 // load() answers, and every problem's pointer resolves in the file it names (or is '').
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseJsonText, resolvePointer } from '../../../electron/services/config/json-text';
-import { type Sandbox, sandbox } from './helpers';
+import { useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await sandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = useSandbox('all');
 
 const entry = fc.dictionary(fc.constantFrom('command', 'url', 'type', 'args', 'env', 'headers', 'timeout', 'enabled', 'id', 'timeoutMs', 'subagent', 'x'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 });
 const content = fc.oneof(

@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TrustStore } from '../../../electron/services/config/trust-store';
-import { type Sandbox, sandbox } from './helpers';
+import { useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await sandbox();
-});
-afterEach(async () => {
-  await sb.dispose();
-});
+const sb = useSandbox();
 
 describe('CFG-10 trust store', () => {
   it('records the time from the injected clock and lists decisions', async () => {

@@ -3,24 +3,15 @@
 // start queue never makes a server miss its budget just by waiting for a slot.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionPool } from '../../../electron/services/connections';
-import { spec, startFixture, stdioSpec, tempDir, type Running } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { spec, startFixture, stdioSpec } from './helpers';
+import { usePoolBed } from './pool-bed';
 
-let dir: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => (dir = await tempDir()));
-afterAll(() => dir.cleanup());
-const pools: ConnectionPool[] = [];
-const servers: Running[] = [];
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((p) => p.dispose()));
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
+const { newPool, keep } = usePoolBed();
 
 describe('discovery budgets (CONN-3)', () => {
   it('a server that misses its budget has no tools and an error; the others stream in first; next round it is there', async () => {
-    const pool = new ConnectionPool({ dataDir: dir.path, env: process.env, stdioBudgetMs: 3_000 });
-    pools.push(pool);
+    const pool = newPool({ stdioBudgetMs: 3_000 });
     pool.setServers([stdioSpec('fast', 'echo'), stdioSpec('slow', 'slow', ['--startup-ms', '4500'])]);
     const order: Array<[string, number]> = [];
     const t0 = Date.now();
@@ -40,14 +31,12 @@ describe('discovery budgets (CONN-3)', () => {
   });
 
   it("the server's own timeout caps the budget; a remote that never answers is cut at the remote budget", async () => {
-    const hang = await startFixture('slow', 'http', ['--latency', '10']);
-    servers.push(hang);
+    const hang = keep(await startFixture('slow', 'http', ['--latency', '10']));
     // A remote that accepts the connection and never answers.
     const silent = createServer(() => undefined);
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const silentPort = (silent.address() as AddressInfo).port;
-    const pool = new ConnectionPool({ dataDir: dir.path, env: process.env, remoteBudgetMs: 1_200 });
-    pools.push(pool);
+    const pool = newPool({ remoteBudgetMs: 1_200 });
     pool.setServers([
       stdioSpec('capped', 'slow', ['--startup-ms', '2000'], { startupTimeoutMs: 600 }),
       spec({ id: 'remote', transport: 'http', url: `http://127.0.0.1:${silentPort}/mcp` }),
@@ -68,8 +57,7 @@ describe('discovery budgets (CONN-3)', () => {
   it('queued stdio starts get their whole budget from their own start', async () => {
     // One start slot, three servers that each take ~2 s to come up, a 3.5 s budget: the last
     // one waits ~4 s in the queue (longer than the budget) and must still make it.
-    const pool = new ConnectionPool({ dataDir: dir.path, env: process.env, stdioStartConcurrency: 1, stdioBudgetMs: 3_500 });
-    pools.push(pool);
+    const pool = newPool({ stdioStartConcurrency: 1, stdioBudgetMs: 3_500 });
     pool.setServers(['a', 'b', 'c'].map((id) => stdioSpec(id, 'slow', ['--startup-ms', '1500'])));
     const t0 = Date.now();
     const round = await pool.discover();

@@ -1,12 +1,12 @@
 // The CLI face (issue 3): tools / call / logs / tools accept against a real minimax config in
 // a temp HOME, with real fixture processes.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../../electron/host/cli/command';
 import { connectionCommands } from '../../../electron/host/cli/connection-commands';
-import { ROOT, fixture, tempDir } from './helpers';
+import { fixture, tempDir } from './helpers';
+import { runCli } from '../../helpers/run-cli';
 
 let home: Awaited<ReturnType<typeof tempDir>>;
 let env: NodeJS.ProcessEnv;
@@ -90,15 +90,10 @@ describe('connection CLI commands', () => {
     expect(JSON.parse((await run('tools', [])).out).servers[0].snapshotDiff).toBeNull();
   });
 
-  it('runs as a real command line with one JSON document on stdout', () => {
+  it('runs as a real command line with one JSON document on stdout', async () => {
     writeConfig({ echo: { command: process.execPath, args: [fixture('echo'), 'stdio'] } });
-    const res = spawnSync(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', 'call', 'echo', 'echo', '--args', '{"text":"cli"}', '--json', '--workspace', home.path], {
-      cwd: ROOT,
-      env,
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
-    expect(res.status).toBe(0);
+    const res = await runCli(['call', 'echo', 'echo', '--args', '{"text":"cli"}', '--json', '--workspace', home.path], { env, timeoutMs: 30_000 });
+    expect(res.code).toBe(0);
     expect(JSON.parse(res.stdout)).toEqual({ isError: false, content: [{ type: 'text', text: 'cli' }] });
   });
 });

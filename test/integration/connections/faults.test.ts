@@ -1,29 +1,16 @@
 // CONN-6 fault handling and SEC-4 misbehaving servers, with real processes and sockets.
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionPool } from '../../../electron/services/connections';
-import { type Running, pidAlive, spec, startFixture, stdioSpec, tempDir } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { pidAlive, spec, startFixture, stdioSpec } from './helpers';
+import { usePoolBed } from './pool-bed';
 
-let dir: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => (dir = await tempDir()));
-afterAll(() => dir.cleanup());
-
-const pools: ConnectionPool[] = [];
-const servers: Running[] = [];
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((p) => p.dispose()));
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
-function newPool(extra: Partial<ConstructorParameters<typeof ConnectionPool>[0]> = {}): ConnectionPool {
-  const pool = new ConnectionPool({ dataDir: dir.path, env: process.env, ...extra });
-  pools.push(pool);
-  return pool;
-}
+const bed = usePoolBed();
+const { newPool, keep } = bed;
 
 describe('CONN-6: transport fault during a call', () => {
   it('dead server → reconnect and retry once (crash mid-call)', async () => {
     const pool = newPool();
-    pool.setServers([stdioSpec('crash', 'crash', ['--once', join(dir.path, 'crashed-once')])]);
+    pool.setServers([stdioSpec('crash', 'crash', ['--once', join(bed.dir, 'crashed-once')])]);
     await pool.discover();
     const pid1 = pool.info('crash')!.pid!;
     const r = await pool.callTool('crash', 'crash');
@@ -46,8 +33,7 @@ describe('CONN-6: transport fault during a call', () => {
   });
 
   it('live server → ping answers → retry once on the same connection (dropped socket)', async () => {
-    const srv = await startFixture('echo', 'http', ['--drop-calls', '1']);
-    servers.push(srv);
+    const srv = keep(await startFixture('echo', 'http', ['--drop-calls', '1']));
     const pool = newPool();
     pool.setServers([spec({ id: 'h', transport: 'http', url: srv.url })]);
     const r = await pool.callTool('h', 'echo', { text: 'again' });
@@ -71,8 +57,7 @@ describe('CONN-6: transport fault during a call', () => {
 
 describe('SEC-4: huge answers and lists', () => {
   it('a 100 MB binary part over streamable HTTP becomes [MCP content dropped: …]', async () => {
-    const srv = await startFixture('big-result', 'http');
-    servers.push(srv);
+    const srv = keep(await startFixture('big-result', 'http'));
     const pool = newPool();
     pool.setServers([spec({ id: 'big', transport: 'http', url: srv.url })]);
     const r = await pool.callTool('big', 'big', { mb: 100 });

@@ -1,7 +1,7 @@
 // Mount the whole App on a fake bridge (answers from a table, events pushed through the real
 // contract client so validation runs), as the shell tests do.
 import { act, render } from '@testing-library/react';
-import type { ToolRow, ToolsView } from '../../../shared/contract';
+import type { ToolDetail, ToolRow, ToolsView } from '../../../shared/contract';
 import { App } from '../../../renderer/src/App';
 import { connectStore, createAppStore } from '../../../renderer/src/stores/app-store';
 import { StoreContext } from '../../../renderer/src/store-context';
@@ -22,16 +22,27 @@ export function toolRow(over: Partial<ToolRow> & { tool: string }): ToolRow {
   return {
     serverId: 'configured:minimax:alpha',
     serverName: 'alpha',
-    title: null,
-    description: `The ${over.tool} tool`,
-    inputSchema: { type: 'object', properties: {} },
+    summary: `The ${over.tool} tool`,
     names: { minimax: `mcp__alpha__${over.tool}`, kimi: `mcp__alpha__${over.tool}`, minara: `mcp_alpha_${over.tool}` },
     tokens: 30,
     deferred: false,
-    warnings: [],
     collidesWith: null,
     dropped: false,
     ...over,
+  };
+}
+
+/** A tools.describe answer built from the row, as the host's describeTool would. */
+export function toolDetail(row: ToolRow, over: Partial<ToolDetail> = {}): ToolDetail {
+  return { serverId: row.serverId, serverName: row.serverName, tool: row.tool, title: null, description: `The ${row.tool} tool in full`, inputSchema: { type: 'object', properties: {} }, outputSchema: null, annotations: null, warnings: [], tokens: row.tokens, ...over };
+}
+
+/** A tools.describe answer table: the detail of each row by tool name, or not-found. */
+export function describeFrom(rows: ToolRow[], over: Record<string, Partial<ToolDetail>> = {}) {
+  return (input: unknown) => {
+    const { serverId, tool } = input as { serverId: string; tool: string };
+    const row = rows.find((r) => r.serverId === serverId && r.tool === tool);
+    return row ? ok(toolDetail(row, over[tool])) : { ok: false, error: { code: 'not-found', message: `no tool ${tool}` } };
   };
 }
 

@@ -3,7 +3,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fieldsOf, toArguments } from '../../../renderer/src/features/tools/schema-form';
-import { mountApp, ok, settle, toolRow, toolsView } from './mount';
+import { describeFrom, mountApp, ok, settle, toolRow, toolsView } from './mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {
@@ -67,12 +67,12 @@ describe('tools view (UI-3)', () => {
   });
 
   it('the call form is built from the schema, sends typed arguments and shows every part', async () => {
-    const tool = toolRow({
-      tool: 'add',
-      inputSchema: { type: 'object', properties: { a: { type: 'integer' }, label: { type: 'string' }, loud: { type: 'boolean' }, opts: { type: 'object' } }, required: ['a'] },
-    });
+    const tool = toolRow({ tool: 'add' });
     const m = await mountApp({
       'tools.list': ok(toolsView([tool])),
+      'tools.describe': describeFrom([tool], {
+        add: { inputSchema: { type: 'object', properties: { a: { type: 'integer' }, label: { type: 'string' }, loud: { type: 'boolean' }, opts: { type: 'object' } }, required: ['a'] } },
+      }),
       'tools.call': ok({
         isError: false,
         ms: 12,
@@ -89,7 +89,7 @@ describe('tools view (UI-3)', () => {
     await settle();
     const user = userEvent.setup();
     await user.click(document.querySelector('[data-tool="add"] button') as HTMLElement);
-    await user.click(screen.getByRole('button', { name: 'Call tool' }));
+    await user.click(await screen.findByRole('button', { name: 'Call tool' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Needs a required value.');
     expect(m.calls.some((c) => c.method === 'tools.call')).toBe(false);
     await user.type(screen.getByLabelText(/^a/), '2');
@@ -102,6 +102,51 @@ describe('tools view (UI-3)', () => {
     expect(result.querySelector('img')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
     expect(result.querySelector('audio')).toHaveAttribute('src', 'data:audio/wav;base64,UklGRg==');
     expect(result).toHaveTextContent('file:///a.txt');
+  });
+
+  it('the list carries no schema: selecting a tool fetches its full definition once (tools.describe)', async () => {
+    const rows = [toolRow({ tool: 'search' }), toolRow({ tool: 'fetch' })];
+    const m = await mountApp({
+      'tools.list': ok(toolsView(rows)),
+      'tools.describe': describeFrom(rows, { search: { description: 'Search the web.\nSecond line.', warnings: ['kimi: renamed'], inputSchema: { type: 'object', properties: { q: { type: 'string' } } } } }),
+    });
+    off = m.off;
+    act(() => m.store.getState().setSection('tools'));
+    await settle();
+    const describes = () => m.calls.filter((c) => c.method === 'tools.describe');
+    expect(describes()).toEqual([]);
+    const user = userEvent.setup();
+    await user.click(document.querySelector('[data-tool="search"] button') as HTMLElement);
+    expect(await screen.findByTestId('input-schema')).toHaveTextContent('"q"');
+    expect(screen.getByText(/Second line\./)).toBeInTheDocument();
+    expect(screen.getByText('kimi: renamed')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^q/)).toBeInTheDocument();
+    expect(describes().map((c) => c.input)).toEqual([{ serverId: 'configured:minimax:alpha', tool: 'search' }]);
+    // Another tool, then back: the first detail is cached, not fetched again.
+    await user.click(document.querySelector('[data-tool="fetch"] button') as HTMLElement);
+    expect(await screen.findByText('The fetch tool in full')).toBeInTheDocument();
+    await user.click(document.querySelector('[data-tool="search"] button') as HTMLElement);
+    expect(await screen.findByTestId('input-schema')).toHaveTextContent('"q"');
+    expect(describes().map((c) => (c.input as { tool: string }).tool)).toEqual(['search', 'fetch']);
+  });
+
+  it('a describe failure shows what went wrong and retries', async () => {
+    const rows = [toolRow({ tool: 'gone' })];
+    let fail = true;
+    const m = await mountApp({
+      'tools.list': ok(toolsView(rows)),
+      'tools.describe': (input: unknown) => (fail ? { ok: false, error: { code: 'not-found', message: '"alpha" has no tool "gone" now; refresh the tool list' } } : describeFrom(rows)(input)),
+    });
+    off = m.off;
+    act(() => m.store.getState().setSection('tools'));
+    await settle();
+    const user = userEvent.setup();
+    await user.click(document.querySelector('[data-tool="gone"] button') as HTMLElement);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('refresh the tool list');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('The gone tool in full')).toBeInTheDocument();
   });
 
   it('a changed tool list (CONN-11) is shown and accepted through the bridge', async () => {
@@ -134,7 +179,7 @@ describe('tools view (UI-3)', () => {
 describe('tool list keyboard (UI-9)', () => {
   it('arrow keys move the selection through the virtualised rows', async () => {
     const tools = Array.from({ length: 50 }, (_, i) => toolRow({ tool: `t${i}` }));
-    const m = await mountApp({ 'tools.list': ok(toolsView(tools)) });
+    const m = await mountApp({ 'tools.list': ok(toolsView(tools)), 'tools.describe': describeFrom(tools) });
     off = m.off;
     act(() => m.store.getState().setSection('tools'));
     await settle();

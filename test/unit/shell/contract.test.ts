@@ -47,6 +47,7 @@ describe('contract derivation', () => {
       'editor.clearSession': true,
       'editor.import': true,
       'tools.list': true,
+      'tools.describe': true,
       'tools.call': true,
       'tools.acceptSnapshot': true,
       'permissions.simulate': true,

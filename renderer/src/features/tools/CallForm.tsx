@@ -1,12 +1,12 @@
 // UI-3: a "call tool" form built from the input schema.
 import { useMemo, useState } from 'react';
-import type { ToolRow } from '../../../../shared/contract';
+import type { ToolDetail } from '../../../../shared/contract';
 import { useApp, useT } from '../../store-context';
 import { toolKey } from '../../stores/tools-slice';
 import { ResultView } from './ResultView';
 import { fieldsOf, toArguments, type FormValues } from './schema-form';
 
-export function CallForm({ tool, callable }: { tool: ToolRow; callable: boolean }) {
+export function CallForm({ tool, callable }: { tool: ToolDetail; callable: boolean }) {
   const t = useT();
   const fields = useMemo(() => fieldsOf(tool.inputSchema), [tool.inputSchema]);
   const [values, setValues] = useState<FormValues>({});

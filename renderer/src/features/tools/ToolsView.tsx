@@ -4,8 +4,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useApp, useT } from '../../store-context';
 import { toolKey } from '../../stores/tools-slice';
-import { CallForm } from './CallForm';
 import { collisionRoles, filterTools } from './filter';
+import { ToolDetailPane } from './ToolDetailPane';
 import { ToolList } from './ToolList';
 
 export function ToolsView() {
@@ -19,10 +19,13 @@ export function ToolsView() {
   const accept = useApp((s) => s.acceptSnapshot);
   const setSection = useApp((s) => s.setSection);
   const [filter, setFilter] = useState('');
-  const [server, setServer] = useState('');
+  const server = useApp((s) => s.toolsServer);
+  const setServer = useApp((s) => s.setToolsServer);
 
   useEffect(() => void load(), [load]);
-  const rows = useMemo(() => filterTools(view?.tools.filter((r) => !server || r.serverId === server) ?? [], filter), [view, filter, server]);
+  // A remembered server that is gone from the list (removed, other profile) means all servers.
+  const active = server && view?.servers.some((s) => s.id === server) ? server : '';
+  const rows = useMemo(() => filterTools(view?.tools.filter((r) => !active || r.serverId === active) ?? [], filter), [view, filter, active]);
   const roles = useMemo(() => (view ? collisionRoles(view) : new Map<string, 'winner' | 'loser'>()), [view]);
   const current = view?.tools.find((r) => toolKey(r.serverId, r.tool) === selected) ?? null;
 
@@ -48,7 +51,7 @@ export function ToolsView() {
       <div className="toolbar">
         <h2 id="tools-title">{t('nav.tools')}</h2>
         <input type="search" aria-label={t('tools.filter')} placeholder={t('tools.filterPlaceholder')} value={filter} onChange={(e) => setFilter(e.target.value)} />
-        <select aria-label={t('tools.server')} value={server} onChange={(e) => setServer(e.target.value)}>
+        <select aria-label={t('tools.server')} value={active} onChange={(e) => setServer(e.target.value)}>
           <option value="">{t('tools.allServers')}</option>
           {view.servers.map((s) => (
             <option key={s.id} value={s.id}>
@@ -118,26 +121,7 @@ export function ToolsView() {
           <ToolList rows={rows} profile={view.profile} roles={roles} selected={selected} onSelect={select} />
           <aside className="tool-detail" aria-label={t('tools.detail')}>
             {current ? (
-              <>
-                <h3>
-                  {current.names[view.profile] ?? current.tool} <span className="muted small">{current.serverName}</span>
-                </h3>
-                {current.title && <p>{current.title}</p>}
-                <p>{current.description || t('tools.noDescription')}</p>
-                <p className="muted">{t('tools.tokens', { n: current.tokens })}</p>
-                {current.warnings.length > 0 && (
-                  <ul className="warnings">
-                    {current.warnings.map((w) => (
-                      <li key={w}>{w}</li>
-                    ))}
-                  </ul>
-                )}
-                <details>
-                  <summary>{t('tools.inputSchema')}</summary>
-                  <pre>{JSON.stringify(current.inputSchema, null, 2)}</pre>
-                </details>
-                <CallForm key={selected} tool={current} callable={view.servers.find((s) => s.id === current.serverId)?.state === 'connected'} />
-              </>
+              <ToolDetailPane key={selected} row={current} profile={view.profile} callable={view.servers.find((s) => s.id === current.serverId)?.state === 'connected'} />
             ) : (
               <p className="muted">{t('tools.pick')}</p>
             )}

@@ -1,11 +1,11 @@
-// UI-3 filter: every word must appear in a tool's names, server, raw name or description.
+// UI-3 filter: every word must appear in a tool's names, server, raw name or summary (first line of the description).
 import type { ToolRow, ToolsView } from '../../../../shared/contract';
 
 export function filterTools(rows: readonly ToolRow[], filter: string): ToolRow[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return rows as ToolRow[];
   return rows.filter((r) => {
-    const hay = `${r.serverName} ${r.tool} ${r.names.minimax ?? ''} ${r.names.kimi ?? ''} ${r.names.minara ?? ''} ${r.description}`.toLowerCase();
+    const hay = `${r.serverName} ${r.tool} ${r.names.minimax ?? ''} ${r.names.kimi ?? ''} ${r.names.minara ?? ''} ${r.summary}`.toLowerCase();
     return words.every((w) => hay.includes(w));
   });
 }

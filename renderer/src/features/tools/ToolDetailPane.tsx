@@ -1,0 +1,53 @@
+// UI-3 detail of the selected tool: the list ships only names and costs, so the description,
+// warnings and input schema are fetched here on selection (tools.describe) and cached per tool.
+import { useEffect } from 'react';
+import type { ToolRow } from '../../../../shared/contract';
+import type { Profile } from '../../../../shared/schemas/server';
+import { useApp, useT } from '../../store-context';
+import { toolKey } from '../../stores/tools-slice';
+import { CallForm } from './CallForm';
+
+export function ToolDetailPane({ row, profile, callable }: { row: ToolRow; profile: Profile; callable: boolean }) {
+  const t = useT();
+  const key = toolKey(row.serverId, row.tool);
+  const entry = useApp((s) => s.details[key]);
+  const describe = useApp((s) => s.describeTool);
+  useEffect(() => void describe(row.serverId, row.tool), [describe, row.serverId, row.tool]);
+  const detail = entry?.detail ?? null;
+  return (
+    <>
+      <h3>
+        {row.names[profile] ?? row.tool} <span className="muted small">{row.serverName}</span>
+      </h3>
+      {detail?.title && <p>{detail.title}</p>}
+      <p>{detail ? detail.description || t('tools.noDescription') : row.summary}</p>
+      <p className="muted">{t('tools.tokens', { n: row.tokens })}</p>
+      {entry?.error && (
+        <div className="banner error" role="alert">
+          {entry.error.message} <button onClick={() => void describe(row.serverId, row.tool)}>{t('servers.retry')}</button>
+        </div>
+      )}
+      {!detail && !entry?.error && (
+        <p className="progress" data-testid="tool-describing">
+          {t('tools.loading')}
+        </p>
+      )}
+      {detail && (
+        <>
+          {detail.warnings.length > 0 && (
+            <ul className="warnings">
+              {detail.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          )}
+          <details>
+            <summary>{t('tools.inputSchema')}</summary>
+            <pre data-testid="input-schema">{JSON.stringify(detail.inputSchema, null, 2)}</pre>
+          </details>
+          <CallForm key={key} tool={detail} callable={callable} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+// UI-3: tools.list ships light rows (no schema, no full description, no warnings) and
+// tools.describe answers one tool's full definition on demand, through the real dispatcher
+// (input and output validated against the contract) over stand-in engines.
+import { describe, expect, it } from 'vitest';
+import { contract, SUMMARY_MAX, ToolDetailSchema, ToolsViewSchema } from '../../../shared/contract';
+import { createDispatcher } from '../../../shared/rpc';
+import { EffectiveServerSchema, type EffectiveView, type ServerState, type ToolDef } from '../../../shared/schemas/server';
+import { createApi, type PoolInfo, type PoolPort } from '../../../electron/services/api';
+import { summarize } from '../../../electron/services/api/tool-catalog';
+
+const ctx = { host: 'cli' } as const;
+
+function server(name: string) {
+  return EffectiveServerSchema.parse({
+    name,
+    layer: 'user',
+    path: '/h/.minimax-code/mcp.json',
+    pointer: `/mcpServers/${name}`,
+    transport: 'stdio',
+    enabled: true,
+    error: null,
+    shadows: [],
+    entry: { command: 'srv' },
+    spec: { id: `configured:minimax:${name}`, name, profile: 'minimax', layer: 'user', source: 'configured', transport: 'stdio', command: 'srv' },
+  });
+}
+
+const long = `Search the web for pages. ${'x'.repeat(300)}\nSecond line with details.`;
+const defs: Record<string, ToolDef[]> = {
+  'configured:minimax:web': [
+    { name: 'search', title: 'Web search', description: long, inputSchema: { type: 'object', properties: { q: { type: 'string', description: 'query' } }, required: ['q'] }, annotations: { readOnlyHint: true } },
+    { name: 'fetch', inputSchema: { type: 'object' } },
+  ],
+  // Same raw name on a second server: a collision, so naming warnings exist somewhere.
+  'configured:minimax:web2': [{ name: 'search', description: 'Other search', inputSchema: { type: 'object' } }],
+};
+
+function setup() {
+  const infos = new Map<string, PoolInfo>();
+  let listener: (id: string, info: PoolInfo) => void = () => {};
+  const pool: PoolPort = {
+    setServers: () => undefined,
+    discover: async () => undefined,
+    reconnect: async () => undefined,
+    info: (id) => infos.get(id),
+    onStateChanged: (l) => {
+      listener = l;
+      return () => (listener = () => {});
+    },
+    dispose: () => undefined,
+  };
+  const toolCalls: string[] = [];
+  const view: EffectiveView = { profile: 'minimax', workspace: null, layers: [], servers: [server('web'), server('web2')], problems: [] };
+  const api = createApi({
+    host: 'web',
+    version: '1.0.0',
+    platform: 'linux',
+    config: { load: () => view },
+    createPool: () => pool,
+    tools: () => ({
+      tools: async (id) => (toolCalls.push(id), defs[id] ?? []),
+      callTool: async () => ({ isError: false, content: [] }),
+      acceptSnapshot: async () => null,
+      details: () => undefined,
+    }),
+    detect: () => [],
+    recent: { list: () => [], add: () => {} },
+    initial: { profile: 'minimax', workspace: null },
+    clock: () => 1000,
+  });
+  const connect = (id: string) => {
+    const state: ServerState = { kind: 'connected', reason: 'ok', since: 5, toolCount: defs[id]?.length ?? 0, connectMs: 1 } as ServerState;
+    infos.set(id, { state });
+    listener(id, { state });
+  };
+  return { api, connect, toolCalls, dispatch: createDispatcher(contract, api.handlers) };
+}
+
+describe('tools.list rows and tools.describe (UI-3)', () => {
+  it('list rows carry names, cost and a one-line summary, never the schema', async () => {
+    const { api, connect, dispatch } = setup();
+    await api.start();
+    connect('configured:minimax:web');
+    connect('configured:minimax:web2');
+    const r = await dispatch('tools.list', {}, ctx);
+    if (!r.ok) throw new Error(r.error.message);
+    const view = ToolsViewSchema.parse(r.value);
+    const search = view.tools.find((t) => t.serverId === 'configured:minimax:web' && t.tool === 'search')!;
+    expect(search.summary.length).toBe(SUMMARY_MAX);
+    expect(search.summary.startsWith('Search the web for pages.')).toBe(true);
+    expect(search.summary.endsWith('…')).toBe(true);
+    expect(search.tokens).toBeGreaterThan(50);
+    const raw = JSON.stringify(r.value);
+    expect(raw).not.toContain('inputSchema');
+    expect(raw).not.toContain('Second line');
+    expect(raw).not.toContain('"query"');
+    expect(view.tools.find((t) => t.tool === 'fetch')!.summary).toBe('');
+    await api.dispose();
+  });
+
+  it('describe answers the full definition, with the naming warnings of the list', async () => {
+    const { api, connect, dispatch, toolCalls } = setup();
+    await api.start();
+    connect('configured:minimax:web');
+    connect('configured:minimax:web2');
+    const list = await dispatch('tools.list', {}, ctx);
+    if (!list.ok) throw new Error(list.error.message);
+    const before = toolCalls.length;
+    const r = await dispatch('tools.describe', { serverId: 'configured:minimax:web', tool: 'search' }, ctx);
+    if (!r.ok) throw new Error(r.error.message);
+    const d = ToolDetailSchema.parse(r.value);
+    expect(d).toMatchObject({ serverId: 'configured:minimax:web', serverName: 'web', tool: 'search', title: 'Web search', description: long, annotations: { readOnlyHint: true }, outputSchema: null });
+    expect(d.inputSchema).toEqual(defs['configured:minimax:web']![0]!.inputSchema);
+    const row = (list.value as { tools: { serverId: string; tool: string; tokens: number }[] }).tools.find((t) => t.serverId === d.serverId && t.tool === 'search')!;
+    expect(d.tokens).toBe(row.tokens);
+    expect(Array.isArray(d.warnings)).toBe(true);
+    // The catalog of the list is reused: only the one server's definitions are read again.
+    expect(toolCalls.slice(before)).toEqual(['configured:minimax:web']);
+    await api.dispose();
+  });
+
+  it('describe refuses unknown servers and tools as data', async () => {
+    const { api, connect, dispatch } = setup();
+    await api.start();
+    connect('configured:minimax:web');
+    const noTool = await dispatch('tools.describe', { serverId: 'configured:minimax:web', tool: 'nope' }, ctx);
+    expect(noTool.ok === false && noTool.error).toMatchObject({ code: 'not-found', message: expect.stringContaining('refresh the tool list') });
+    const noServer = await dispatch('tools.describe', { serverId: 'configured:minimax:ghost', tool: 'search' }, ctx);
+    expect(noServer.ok === false && noServer.error.code).toBe('not-found');
+    const bad = await dispatch('tools.describe', { serverId: '', tool: 'search' }, ctx);
+    expect(bad.ok === false && bad.error.code).toBe('invalid-input');
+    await api.dispose();
+  });
+
+  it('summaries keep the first line only and cut long ones with an ellipsis', () => {
+    expect(summarize(undefined)).toBe('');
+    expect(summarize('  One line.\nTwo.')).toBe('One line.');
+    expect(summarize('y'.repeat(SUMMARY_MAX))).toBe('y'.repeat(SUMMARY_MAX));
+    expect(summarize('y'.repeat(SUMMARY_MAX + 1))).toBe(`${'y'.repeat(SUMMARY_MAX - 1)}…`);
+  });
+});
