@@ -7,13 +7,14 @@ import { AppError } from '../../shared/errors';
 import { contract, type Selection } from '../../shared/contract';
 import { createApi, type PanelApi, type PoolInfo, type PoolPort } from './api';
 import { RecentWorkspaces } from './api/recent';
-import { ConfigService, detectProfiles } from './config';
+import { detectProfiles } from './config';
 import { ConfigWriter, toSharedError } from './config/writer';
 import { WriterEditor } from './api/editor-adapter';
-import { KeychainConfigSecrets, loginAuth, poolTools, registryReader } from './api/engine-adapters';
+import { loginAuth, poolTools, registryReader } from './api/engine-adapters';
 import { watchConfig } from './config/watch';
 import { ConnectionPool } from './connections';
-import { LoginService, openSecretStore, TokenBroker } from './auth';
+import { LoginService, type TokenBroker } from './auth';
+import { createEngine } from './engine';
 import { homeDir, panelDataDir } from './paths';
 
 export interface StartOptions {
@@ -58,12 +59,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
   const { env, cwd } = opts;
   const log = opts.logger ?? (() => {});
   const dataDir = panelDataDir(env);
-  // AUTH-3/AUTH-5: the keychain when it works, memory otherwise (said plainly by `auth status`).
-  const broker = new TokenBroker({ store: await openSecretStore() });
-  const configSecrets = new KeychainConfigSecrets(broker.store);
-  // CFG-3/CFG-8: a `${VAR}` kept in the keychain is set as far as the config check goes; its
-  // value reaches the server only at connect time (injectEnv below).
-  const config = new ConfigService({ env, cwd, hostVariables: (p) => configSecrets.variableNames(p) });
+  const { broker, configSecrets, config, createPool } = await createEngine({ env, cwd });
   const writer = new ConfigWriter({ env });
   const recent = new RecentWorkspaces(dataDir);
   const detect = async () => {
@@ -88,16 +84,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     openExternal: opts.openExternal ?? null,
     logger: log,
     createPool: (sel) =>
-      poolPort(
-        new ConnectionPool({
-          dataDir,
-          env,
-          workspaceRoot: sel.workspace ?? undefined,
-          authProvider: broker.authProviderFor, // AUTH-1: a 401 puts the server in needs-auth
-          injectEnv: (spec) => configSecrets.envFor(spec), // CFG-8: keychain-held config secrets
-          logger: (e) => log(JSON.stringify(e)),
-        }),
-      ),
+      poolPort(createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)) })),
     tools: (p) => ('engine' in p ? poolTools((p as Pooled).engine) : null),
     editor: new WriterEditor(writer, env),
     session: { get: (p) => config.getSessionServers(p), set: (p, servers) => config.setSessionServers(p, servers) },

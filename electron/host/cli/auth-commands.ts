@@ -2,8 +2,8 @@
 // OS keychain; when none is reachable the commands say so plainly (AUTH-5).
 import { resolve } from 'node:path';
 import { PROFILES, ProfileSchema, type ConnectionSpec, type Profile } from '../../../shared/schemas/server';
-import { ConfigService } from '../../services/config/config-service';
-import { LoginService, PlatformOpener, PrintOpener, TokenBroker, openSecretStore, type SecretStoreStatus } from '../../services/auth';
+import { engineFor } from './engine';
+import { LoginService, PlatformOpener, PrintOpener, type SecretStoreStatus } from '../../services/auth';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson } from './command';
 
 const scopeOptions = { profile: { type: 'string' }, workspace: { type: 'string' } } as const;
@@ -21,7 +21,7 @@ function profilesOpt(ctx: CommandContext): Profile[] {
  * Remote servers only: stdio servers have nothing to log in to.
  */
 export async function remoteSpecs(ctx: CommandContext): Promise<ConnectionSpec[]> {
-  const config = new ConfigService({ env: ctx.env, cwd: ctx.cwd });
+  const { config } = await engineFor(ctx);
   const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
   const out: ConnectionSpec[] = [];
   for (const profile of profilesOpt(ctx)) {
@@ -44,10 +44,9 @@ function keychainLine(s: SecretStoreStatus): string {
   return s.available ? '' : `Keychain not available: ${s.reason}.\n  Fix: ${s.fix ?? 'start a Secret Service'}\n  Tokens are kept in memory for this run only; you will need to log in again next time.\n`;
 }
 
-async function services() {
-  const store = await openSecretStore();
-  const broker = new TokenBroker({ store });
-  return { store, logins: new LoginService({ broker }) };
+async function services(ctx: CommandContext) {
+  const { broker } = await engineFor(ctx);
+  return { store: broker.store, logins: new LoginService({ broker }) };
 }
 
 const login: Command = {
@@ -57,7 +56,7 @@ const login: Command = {
   options: { ...scopeOptions, 'no-browser': { type: 'boolean' } },
   async run(ctx) {
     const spec = await findSpec(ctx);
-    const { store, logins } = await services();
+    const { store, logins } = await services(ctx);
     const json = !!ctx.opts.json;
     const say = json ? ctx.stderr : ctx.stdout; // with --json stdout holds one document only
     say(keychainLine(await store.status()));
@@ -86,7 +85,7 @@ const logout: Command = {
   options: { ...scopeOptions },
   async run(ctx) {
     const spec = await findSpec(ctx);
-    const { logins } = await services();
+    const { logins } = await services(ctx);
     const r = await logins.logout(spec);
     if (ctx.opts.json) return printJson(ctx, r);
     ctx.stdout(`Logged out of ${spec.name}: ${r.removed} stored item(s) deleted${r.revoked ? ', tokens revoked at the server' : ''}${r.revokeError ? ` (revocation failed: ${r.revokeError})` : ''}.\n`);
@@ -99,7 +98,7 @@ const status: Command = {
   usage: 'auth status [--profile P] [--workspace DIR] [--json]',
   options: { ...scopeOptions },
   async run(ctx) {
-    const { store, logins } = await services();
+    const { store, logins } = await services(ctx);
     const keychain = await store.status();
     const rows = await Promise.all((await remoteSpecs(ctx)).map(async (s) => ({ profile: s.profile, ...(await logins.status(s)) })));
     if (ctx.opts.json) return printJson(ctx, { keychain, servers: rows });

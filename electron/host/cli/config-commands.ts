@@ -5,6 +5,7 @@ import { ProfileSchema, type Profile, type ServerStateKind } from '../../../shar
 import { ConfigService } from '../../services/config/config-service';
 import { buildStatus } from '../../services/config/status';
 import { connectView } from './connection-commands';
+import { engineFor } from './engine';
 import { CHECK_DIALECTS, checkFile, type CheckDialect } from '../../services/config/check';
 import { detectProfiles } from '../../services/config/detect';
 import { TrustStore } from '../../services/config/trust-store';
@@ -34,7 +35,7 @@ const status: Command = {
   usage: 'status --profile minimax|kimi|minara [--workspace DIR] [--no-connect] [--json]',
   options: { profile: { type: 'string' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' } },
   async run(ctx) {
-    const view = await service(ctx).load(profileOpt(ctx), workspaceOpt(ctx));
+    const view = await (await engineFor(ctx)).config.load(profileOpt(ctx), workspaceOpt(ctx));
     // CONN-3: without --no-connect one discovery round fills in the live state of each server.
     const live = ctx.opts['no-connect'] ? null : (await connectView(view, ctx)).byName;
     const report = buildStatus(view, (s) => {

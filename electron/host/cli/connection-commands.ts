@@ -3,9 +3,9 @@
 // and disposes the pool (every child reaped) before exiting.
 import { resolve } from 'node:path';
 import { ProfileSchema, type EffectiveServer, type EffectiveView, type Profile } from '../../../shared/schemas/server';
-import { ConfigService } from '../../services/config';
 import { ConnectionPool, SnapshotStore, jsonLineLogger, type DiscoveryRound } from '../../services/connections';
 import { panelDataDir } from '../../services/paths';
+import { engineFor } from './engine';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson } from './command';
 
 const common = {
@@ -21,7 +21,7 @@ export async function loadView(ctx: CommandContext): Promise<EffectiveView> {
   if (!p.success) throw new UsageError(`--profile must be one of ${ProfileSchema.options.join(', ')}, got "${raw}"`);
   const profile: Profile = p.data;
   const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
-  return new ConfigService({ env: ctx.env, cwd: ctx.cwd }).load(profile, workspace);
+  return (await engineFor(ctx)).config.load(profile, workspace);
 }
 
 /** Why a configured server must not run (CFG-3, CFG-10, `enabled: false`), or null. */
@@ -34,11 +34,9 @@ function notRunnable(s: EffectiveServer): string | null {
 }
 
 /** A pool holding the view's servers: runnable ones as specs, the rest as disabled. */
-export function poolForView(view: EffectiveView, ctx: CommandContext): ConnectionPool {
-  const pool = new ConnectionPool({
-    dataDir: panelDataDir(ctx.env),
-    env: ctx.env,
-    ...(view.workspace ? { workspaceRoot: view.workspace } : {}),
+export async function poolForView(view: EffectiveView, ctx: CommandContext): Promise<ConnectionPool> {
+  const pool = (await engineFor(ctx)).createPool({
+    workspace: view.workspace,
     ...(ctx.opts.verbose ? { logger: jsonLineLogger(ctx.stderr) } : {}),
   });
   const specs = [];
@@ -60,7 +58,7 @@ export async function connectView(
   view: EffectiveView,
   ctx: CommandContext,
 ): Promise<{ round: DiscoveryRound; byName: Map<string, { state: string; toolCount: number | null; connectMs: number | null; error: string | null }> }> {
-  const pool = poolForView(view, ctx);
+  const pool = await poolForView(view, ctx);
   try {
     const round = await pool.discover();
     const byName = new Map(
@@ -83,7 +81,7 @@ function findServer(view: EffectiveView, name: string): EffectiveServer {
 
 /** Runs `fn` with a pool and always disposes it, also on Ctrl-C. */
 async function withPool<T>(view: EffectiveView, ctx: CommandContext, fn: (pool: ConnectionPool) => Promise<T>): Promise<T> {
-  const pool = poolForView(view, ctx);
+  const pool = await poolForView(view, ctx);
   const stop = ctx.interrupted.then(() => pool.dispose());
   try {
     return await fn(pool);

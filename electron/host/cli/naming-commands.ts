@@ -23,7 +23,7 @@ import {
 } from '../../services/naming/inputs';
 import { minimaxRegistryPath, NameRegistryStore, RegistryFileError } from '../../services/naming/registry-store';
 import { resolve } from 'node:path';
-import { ConfigService } from '../../services/config';
+import { engineFor } from './engine';
 import { poolForView } from './connection-commands';
 import { type Command, type CommandContext, optInt, optString, printJson, requireString, UsageError, UserError } from './command';
 
@@ -36,8 +36,8 @@ export interface DiscoveredServer extends NamingServerInput {
 
 /** The connection engine's discovered tools: one discovery round over the profile's servers. */
 export async function discoveredTools(ctx: CommandContext, profile: Profile, workspace: string): Promise<DiscoveredServer[]> {
-  const view = await new ConfigService({ env: ctx.env, cwd: ctx.cwd }).load(profile, resolve(ctx.cwd, workspace));
-  const pool = poolForView(view, ctx);
+  const view = await (await engineFor(ctx)).config.load(profile, resolve(ctx.cwd, workspace));
+  const pool = await poolForView(view, ctx);
   try {
     const round = await pool.discover();
     const byId = new Map(view.servers.flatMap((s) => (s.spec ? [[s.spec.id, s] as const] : [])));

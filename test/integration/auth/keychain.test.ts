@@ -126,11 +126,16 @@ describe('login, refresh, logout with the keychain leave no secret in any file',
       expect(login.stdout).toContain('Keychain not available');
       expect(row).toMatchObject({ state: 'logged-out', tokenStored: false }); // AUTH-5: nothing persisted
     }
+    // The other CLI views honour the stored login: status connects with the keychain's token.
+    const cloudState = async () =>
+      (JSON.parse((await runCli(['status', '--profile', 'minimax', '--json'], { env, cwd: ws })).stdout) as { servers: Array<{ name: string; state: string }> }).servers.find((s) => s.name === 'cloud');
+    expect(await cloudState()).toMatchObject({ state: status.available ? 'connected' : 'needs-auth' });
     const out = await runCli(['logout', 'cloud', '--profile', 'minimax', '--json'], { env, cwd: ws });
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toMatchObject({ server: 'cloud', revoked: status.available });
     const after = JSON.parse((await runCli(['auth', 'status', '--json'], { env, cwd: ws })).stdout) as typeof doc;
     expect(after.servers.find((s) => s.server === 'cloud')).toMatchObject({ state: 'logged-out', tokenStored: false });
+    expect(await cloudState()).toMatchObject({ state: 'needs-auth' });
     const dirs = [home, process.env.XDG_DATA_HOME].filter((d): d is string => !!d);
     expect(await findSecrets(dirs, fx.provider.issuedSecrets)).toEqual([]);
   });
