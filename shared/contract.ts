@@ -6,12 +6,10 @@
 import { z } from 'zod';
 import {
   LayerInfoSchema,
-  LayerKindSchema,
+  EffectiveServerSchema,
   ProblemSchema,
   ProfileSchema,
   ServerStateSchema,
-  ShadowSchema,
-  TransportSchema,
 } from './schemas/server';
 import { defineContract, method } from './rpc';
 import { editorMethods } from './contract/editor';
@@ -61,21 +59,9 @@ export type Profiles = z.infer<typeof ProfilesSchema>;
  * inline tokens and literal auth headers are replaced by SECRET_MASK before this leaves
  * the host; `${VAR}` references stay, they are not secrets.
  */
-export const ServerRowSchema = z.object({
+export const ServerRowSchema = EffectiveServerSchema.omit({ spec: true }).extend({
   /** Stable identity (ConnectionSpec.id when the entry resolves, else layer:name). */
   id: z.string(),
-  name: z.string(),
-  layer: LayerKindSchema,
-  path: z.string(),
-  pointer: z.string(),
-  transport: TransportSchema.nullable(),
-  enabled: z.boolean(),
-  /** Why the entry cannot run at all (missing ${VAR}, reserved name …). */
-  error: z.string().nullable(),
-  shadows: z.array(ShadowSchema),
-  deferred: z.boolean(),
-  subagent: z.boolean(),
-  trusted: z.boolean(),
   /** `command args…` or the URL without credentials or query, for display. */
   target: z.string().nullable(),
   state: ServerStateSchema,

@@ -6,6 +6,7 @@ import { ProfileSchema, type EffectiveServer, type EffectiveView, type Profile }
 import { ConnectionPool, SnapshotStore, jsonLineLogger, type DiscoveryRound } from '../../services/connections';
 import { panelDataDir } from '../../services/paths';
 import { engineFor } from './engine';
+import { configState } from '../../services/config/status';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson } from './command';
 
 const common = {
@@ -26,11 +27,8 @@ export async function loadView(ctx: CommandContext): Promise<EffectiveView> {
 
 /** Why a configured server must not run (CFG-3, CFG-10, `enabled: false`), or null. */
 function notRunnable(s: EffectiveServer): string | null {
-  if (!s.trusted) return 'workspace not trusted';
-  if (s.error) return s.error;
-  if (!s.enabled) return 'disabled in the configuration';
-  if (!s.spec) return 'no connection settings';
-  return null;
+  const c = configState(s);
+  return c.state === 'pending' ? null : (c.error ?? 'disabled in the configuration');
 }
 
 /** A pool holding the view's servers: runnable ones as specs, the rest as disabled. */

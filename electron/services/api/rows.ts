@@ -3,6 +3,7 @@ import type { ServerRow, ServersView } from '../../../shared/contract';
 import type { EffectiveServer, EffectiveView, ServerState } from '../../../shared/schemas/server';
 import type { PoolInfo } from './ports';
 import { displayUrl, redactArgs, redactEntry } from './redact';
+import { configState as baseConfigState } from '../config/status';
 
 export function serverId(s: EffectiveServer): string {
   return s.spec?.id ?? `${s.layer}:${s.name}`;
@@ -10,7 +11,7 @@ export function serverId(s: EffectiveServer): string {
 
 /** A server the pool may start: enabled, trusted (CFG-10), resolved without error. */
 export function isRunnable(s: EffectiveServer): boolean {
-  return s.enabled && s.trusted && !s.error && s.spec !== null;
+  return baseConfigState(s).state === 'pending';
 }
 
 function target(s: EffectiveServer): string | null {
@@ -25,10 +26,10 @@ function target(s: EffectiveServer): string | null {
 
 /** The state shown when the pool has nothing to say (yet) about a server. */
 export function configState(s: EffectiveServer, since: number): ServerState | null {
-  if (!s.enabled) return { kind: 'disabled', reason: 'disabled in the configuration', since };
-  if (!s.trusted) return { kind: 'disabled', reason: 'workspace not trusted (CFG-10)', since };
-  if (s.error || !s.spec) return { kind: 'failed', reason: s.error ?? 'entry could not be resolved', since, retryAt: null };
-  return null;
+  const c = baseConfigState(s);
+  if (c.state === 'pending') return null;
+  if (c.state === 'failed') return { kind: 'failed', reason: c.error ?? 'entry could not be resolved', since, retryAt: null };
+  return { kind: 'disabled', reason: c.error ?? 'disabled in the configuration', since };
 }
 
 export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: number): ServerRow {
@@ -37,19 +38,10 @@ export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: num
   // Tools are only known while connected; "0" for a pending server would be a lie.
   const toolCount = state.kind === 'connected' ? state.toolCount : null;
   const lastError = state.kind === 'failed' ? state.reason : (info?.lastError ?? s.error ?? null);
+  const { spec: _spec, ...base } = s;
   return {
+    ...base,
     id: serverId(s),
-    name: s.name,
-    layer: s.layer,
-    path: s.path,
-    pointer: s.pointer,
-    transport: s.transport,
-    enabled: s.enabled,
-    error: s.error,
-    shadows: s.shadows,
-    deferred: s.deferred,
-    subagent: s.subagent,
-    trusted: s.trusted,
     target: target(s),
     state,
     toolCount,

@@ -27,7 +27,6 @@ export interface Status {
   problems: Array<{ path: string; pointer: string; message: string; severity: 'error' | 'warning'; line?: number; column?: number }>;
 }
 
-/** Without live connections: config errors → failed, off or untrusted → disabled, else pending. */
 export interface LiveState {
   state: ServerStateKind;
   error: string | null;
@@ -35,10 +34,14 @@ export interface LiveState {
   connectMs?: number | null;
 }
 
+/**
+ * Without live connections: untrusted or off → disabled, config errors → failed, else pending
+ * (runnable). The one rule every front door uses to decide whether a server may start.
+ */
 export function configState(s: EffectiveServer): LiveState {
   if (!s.trusted) return { state: 'disabled', error: 'workspace not trusted: run `trust --workspace DIR` to allow this project layer' };
-  if (s.error !== null) return { state: 'failed', error: s.error };
   if (!s.enabled) return { state: 'disabled', error: null };
+  if (s.error !== null || !s.spec) return { state: 'failed', error: s.error ?? 'entry could not be resolved' };
   return { state: 'pending', error: null };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildStatus } from '../../../electron/services/config/status';
-import type { EffectiveServer, EffectiveView } from '../../../shared/schemas/server';
+import { ConnectionSpecSchema, type EffectiveServer, type EffectiveView } from '../../../shared/schemas/server';
 
 const s = (over: Partial<EffectiveServer>): EffectiveServer => ({
   name: 'a',
@@ -24,7 +24,7 @@ describe('buildStatus', () => {
     profile: 'kimi',
     workspace: '/w',
     layers: [{ layer: 'user', path: '/u', state: 'ok', error: null }],
-    servers: [s({ name: 'ok' }), s({ name: 'off', enabled: false }), s({ name: 'broken', error: 'bad' }), s({ name: 'untrusted', trusted: false })],
+    servers: [s({ name: 'ok', spec: ConnectionSpecSchema.parse({ id: 'configured:kimi:ok', name: 'ok', profile: 'kimi', layer: 'user', source: 'configured', transport: 'stdio', command: 'x' }) }), s({ name: 'off', enabled: false }), s({ name: 'broken', error: 'bad' }), s({ name: 'untrusted', trusted: false })],
     problems: [],
   };
   it('maps config facts to states without connections', () => {
