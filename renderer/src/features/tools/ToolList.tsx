@@ -16,7 +16,7 @@ import { useT } from '../../store-context';
 import { toolKey } from '../../stores/tools-slice';
 
 const ROW = 46;
-const OVERSCAN = 3;
+const OVERSCAN = 2;
 /** Slot keys repeat every SLOTS rows; the window (≈12 rows + overscan) is always smaller. */
 const MIN_SLOTS = 64;
 const OTHERS: Record<Profile, Profile[]> = { minimax: ['kimi', 'minara'], kimi: ['minimax', 'minara'], minara: ['minimax', 'kimi'] };
