@@ -29,7 +29,7 @@ export function ToolDetailPane({ row, profile, callable }: { row: ToolRow; profi
       )}
       {!detail && !entry?.error && (
         <p className="progress" data-testid="tool-describing">
-          {t('tools.loading')}
+          {t('tools.loadingDetail')}
         </p>
       )}
       {detail && (
