@@ -5,9 +5,8 @@
 // anywhere else.
 import { z } from 'zod';
 import {
-  LayerInfoSchema,
   EffectiveServerSchema,
-  ProblemSchema,
+  EffectiveViewSchema,
   ProfileSchema,
   ServerStateSchema,
 } from './schemas/server';
@@ -73,11 +72,7 @@ export const ServerRowSchema = EffectiveServerSchema.omit({ spec: true }).extend
 });
 export type ServerRow = z.infer<typeof ServerRowSchema>;
 
-export const ServersViewSchema = z.object({
-  profile: ProfileSchema,
-  workspace: z.string().nullable(),
-  layers: z.array(LayerInfoSchema),
-  problems: z.array(ProblemSchema),
+export const ServersViewSchema = EffectiveViewSchema.extend({
   servers: z.array(ServerRowSchema),
   /** kimi: project layers exist but the workspace is not trusted (CFG-10). */
   needsTrust: z.boolean(),

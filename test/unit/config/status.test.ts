@@ -1,30 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { buildStatus } from '../../../electron/services/config/status';
-import { ConnectionSpecSchema, type EffectiveServer, type EffectiveView } from '../../../shared/schemas/server';
+import type { EffectiveServer, EffectiveView } from '../../../shared/schemas/server';
+import { effectiveServer } from '../../helpers/effective-server';
 
-const s = (over: Partial<EffectiveServer>): EffectiveServer => ({
-  name: 'a',
-  layer: 'user',
-  path: '/u',
-  pointer: '/mcpServers/a',
-  transport: 'stdio',
-  enabled: true,
-  error: null,
-  shadows: [],
-  deferred: false,
-  subagent: false,
-  trusted: true,
-  entry: {},
-  spec: null,
-  ...over,
-});
+const s = (over: Partial<EffectiveServer> & { name: string }) => effectiveServer(over.name, { path: '/u', ...over });
 
 describe('buildStatus', () => {
   const view: EffectiveView = {
     profile: 'kimi',
     workspace: '/w',
     layers: [{ layer: 'user', path: '/u', state: 'ok', error: null }],
-    servers: [s({ name: 'ok', spec: ConnectionSpecSchema.parse({ id: 'configured:kimi:ok', name: 'ok', profile: 'kimi', layer: 'user', source: 'configured', transport: 'stdio', command: 'x' }) }), s({ name: 'off', enabled: false }), s({ name: 'broken', error: 'bad' }), s({ name: 'untrusted', trusted: false })],
+    servers: [s({ name: 'ok' }), s({ name: 'off', enabled: false }), s({ name: 'broken', error: 'bad' }), s({ name: 'untrusted', trusted: false })],
     problems: [],
   };
   it('maps config facts to states without connections', () => {

@@ -3,26 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { contract, SECRET_MASK } from '../../../shared/contract';
 import { createDispatcher } from '../../../shared/rpc';
-import { EffectiveServerSchema, type ConnectionSpec, type EffectiveView, type ServerState } from '../../../shared/schemas/server';
+import type { ConnectionSpec, EffectiveView, ServerState } from '../../../shared/schemas/server';
+import { effectiveServer } from '../../helpers/effective-server';
 import { createApi, type PoolInfo, type PoolPort } from '../../../electron/services/api';
 
 const ctx = { host: 'cli' } as const;
 
-function server(name: string, over: Record<string, unknown> = {}) {
-  return EffectiveServerSchema.parse({
-    name,
-    layer: 'user',
-    path: '/h/.minimax-code/mcp.json',
-    pointer: `/mcpServers/${name}`,
-    transport: 'stdio',
-    enabled: true,
-    error: null,
-    shadows: [],
-    entry: { command: 'srv', env: { TOKEN: 'sk-secret' } },
-    spec: { id: `configured:minimax:${name}`, name, profile: 'minimax', layer: 'user', source: 'configured', transport: 'stdio', command: 'srv', env: { TOKEN: 'sk-secret' } },
-    ...over,
-  });
-}
+const server = (name: string, over: Record<string, unknown> = {}) => effectiveServer(name, over, { TOKEN: 'sk-secret' });
 
 function fakePool() {
   const infos = new Map<string, PoolInfo>();

@@ -4,26 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { contract, SUMMARY_MAX, ToolDetailSchema, ToolsViewSchema } from '../../../shared/contract';
 import { createDispatcher } from '../../../shared/rpc';
-import { EffectiveServerSchema, type EffectiveView, type ServerState, type ToolDef } from '../../../shared/schemas/server';
+import type { EffectiveView, ServerState, ToolDef } from '../../../shared/schemas/server';
+import { effectiveServer } from '../../helpers/effective-server';
 import { createApi, type PoolInfo, type PoolPort } from '../../../electron/services/api';
 import { summarize } from '../../../electron/services/api/tool-catalog';
 
 const ctx = { host: 'cli' } as const;
 
-function server(name: string) {
-  return EffectiveServerSchema.parse({
-    name,
-    layer: 'user',
-    path: '/h/.minimax-code/mcp.json',
-    pointer: `/mcpServers/${name}`,
-    transport: 'stdio',
-    enabled: true,
-    error: null,
-    shadows: [],
-    entry: { command: 'srv' },
-    spec: { id: `configured:minimax:${name}`, name, profile: 'minimax', layer: 'user', source: 'configured', transport: 'stdio', command: 'srv' },
-  });
-}
+const server = (name: string) => effectiveServer(name);
 
 const long = `Search the web for pages. ${'x'.repeat(300)}\nSecond line with details.`;
 const defs: Record<string, ToolDef[]> = {
