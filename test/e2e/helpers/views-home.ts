@@ -4,7 +4,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PID_SERVER as PID, ROOT, type PanelHome } from '../../helpers/panel-home';
+import { test } from '@playwright/test';
+import { PID_SERVER as PID, ROOT, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
+import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-server';
 
 export const ECHO = join(ROOT, 'test/fixtures/servers/echo.mjs');
 export const ZH = join(ROOT, 'test/e2e/fixtures/zh-server.mjs');
@@ -33,4 +35,34 @@ export function makeViewsHome(remoteUrl: string | null): PanelHome & { userFile:
   const userFile = join(home, '.minimax-code', 'mcp.json');
   writeFileSync(userFile, JSON.stringify({ mcpServers: servers }, null, 2));
   return { profile: 'minimax', dir, home, workspace, pidFile: join(dir, 'unused.pid'), userFile, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * One panel over the views HOME for a spec file: the OAuth fixture, the HOME and the web host
+ * start before its tests and stop after them. Read `home` and `panel` inside tests.
+ */
+export function useViewsPanel(): { readonly home: ReturnType<typeof makeViewsHome>; readonly panel: RunningPanel } {
+  let home: ReturnType<typeof makeViewsHome> | undefined;
+  let panel: RunningPanel | undefined;
+  let oauth: OAuthFixture | undefined;
+  test.beforeAll(async () => {
+    oauth = await startOAuthFixture();
+    home = makeViewsHome(oauth.mcpUrl);
+    panel = await startPanel(home);
+  });
+  test.afterAll(async () => {
+    await panel?.stop();
+    await oauth?.close();
+    home?.cleanup();
+  });
+  return {
+    get home() {
+      if (!home) throw new Error('useViewsPanel: read home inside a test');
+      return home;
+    },
+    get panel() {
+      if (!panel) throw new Error('useViewsPanel: read panel inside a test');
+      return panel;
+    },
+  };
 }

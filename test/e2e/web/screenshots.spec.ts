@@ -4,34 +4,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ROOT, startPanel, type RunningPanel } from '../../helpers/panel-home';
-import { makeViewsHome } from '../helpers/views-home';
-import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-server';
+import { ROOT } from '../../helpers/panel-home';
+import { useViewsPanel } from '../helpers/views-home';
 
 const SECTIONS = ['servers', 'editor', 'tools', 'permissions', 'disclosure', 'login', 'logs', 'settings'] as const;
 const OUT = join(ROOT, 'artifacts', 'views');
 
-let h: ReturnType<typeof makeViewsHome>;
-let panel: RunningPanel;
-let oauth: OAuthFixture;
-
-test.beforeAll(async () => {
-  oauth = await startOAuthFixture();
-  h = makeViewsHome(oauth.mcpUrl);
-  panel = await startPanel(h);
-  mkdirSync(OUT, { recursive: true });
-});
-
-test.afterAll(async () => {
-  await panel?.stop();
-  await oauth?.close();
-  h?.cleanup();
-});
+const bed = useViewsPanel();
+test.beforeAll(() => mkdirSync(OUT, { recursive: true }));
 
 for (const locale of ['en', 'zh'] as const) {
   test(`every view, light and dark, ${locale}`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 860 });
-    await page.goto(panel.url);
+    await page.goto(bed.panel.url);
     await expect(page.locator('tr[data-server="echo_a"]').getByTestId('state')).toHaveAttribute('class', /state-connected/);
     await page.locator('nav button[data-section="settings"]').click();
     await page.locator('#set-lang').selectOption(locale);

@@ -2,33 +2,18 @@
 // real OAuth authorization server, driven in the system Chromium. Serial: one panel, one story.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { PID_SERVER, startPanel, type RunningPanel } from '../../helpers/panel-home';
-import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-server';
-import { ECHO, makeViewsHome, VIEWS_SECRET } from '../helpers/views-home';
+import { PID_SERVER } from '../../helpers/panel-home';
+import { ECHO, useViewsPanel, VIEWS_SECRET } from '../helpers/views-home';
 
 test.describe.configure({ mode: 'serial' });
 
-let h: ReturnType<typeof makeViewsHome>;
-let panel: RunningPanel;
-let oauth: OAuthFixture;
-
-test.beforeAll(async () => {
-  oauth = await startOAuthFixture();
-  h = makeViewsHome(oauth.mcpUrl);
-  panel = await startPanel(h);
-});
-
-test.afterAll(async () => {
-  await panel?.stop();
-  await oauth?.close();
-  h?.cleanup();
-});
+const bed = useViewsPanel();
 
 const row = (page: Page, name: string) => page.locator(`tr[data-server="${name}"]`);
 const go = (page: Page, section: string) => page.locator(`nav button[data-section="${section}"]`).click();
 
 async function open(page: Page) {
-  await page.goto(panel.url);
+  await page.goto(bed.panel.url);
   await expect(row(page, 'echo_a').getByTestId('state')).toHaveText('connected');
   await expect(row(page, 'echo.a').getByTestId('state')).toHaveText('connected');
 }
@@ -45,11 +30,11 @@ test('add a stdio server through the form; it connects with its tool count', asy
   await expect(page.getByTestId('validation')).toContainText('needs "command"');
   await page.getByLabel('Command').fill(process.execPath);
   await page.getByRole('button', { name: /^Save to / }).click();
-  await expect(page.getByText(`Saved to ${h.userFile}`)).toBeVisible();
+  await expect(page.getByText(`Saved to ${bed.home.userFile}`)).toBeVisible();
   await go(page, 'servers');
   await expect(row(page, 'added').getByTestId('state')).toHaveText('connected');
   await expect(row(page, 'added').getByTestId('tools')).toHaveText('3 tools');
-  expect(JSON.parse(readFileSync(h.userFile, 'utf8')).mcpServers.added.args).toEqual([PID_SERVER]);
+  expect(JSON.parse(readFileSync(bed.home.userFile, 'utf8')).mcpServers.added.args).toEqual([PID_SERVER]);
 });
 
 test('an inline token is refused; moving it to the keychain writes only a reference', async ({ page }) => {
@@ -64,12 +49,12 @@ test('an inline token is refused; moving it to the keychain writes only a refere
   await page.getByRole('button', { name: /^Save to / }).click();
   const refusal = page.locator('.refusal[data-reason="inline_secret"]');
   await expect(refusal).toContainText('/env/API_TOKEN');
-  expect(readFileSync(h.userFile, 'utf8')).not.toContain('tokened');
+  expect(readFileSync(bed.home.userFile, 'utf8')).not.toContain('tokened');
   await refusal.getByRole('button', { name: 'Move to keychain' }).click();
   await expect(page.getByText(/(Stored in the keychain|kept in memory) as \$\{API_TOKEN\}/)).toBeVisible();
   await page.getByRole('button', { name: /^Save to / }).click();
-  await expect(page.getByText(`Saved to ${h.userFile}`)).toBeVisible();
-  const text = readFileSync(h.userFile, 'utf8');
+  await expect(page.getByText(`Saved to ${bed.home.userFile}`)).toBeVisible();
+  const text = readFileSync(bed.home.userFile, 'utf8');
   expect(JSON.parse(text).mcpServers.tokened.env).toEqual({ API_TOKEN: '${API_TOKEN}' });
   expect(text).not.toContain('sk-live-0123456789abcdefghij');
   expect(await page.content()).not.toContain('sk-live-0123456789abcdefghij');
@@ -87,9 +72,9 @@ test('a file changed on disk while editing: the diff (secrets masked), then over
   await page.getByRole('button', { name: 'Edit echo_a' }).click();
   await expect(page.getByRole('heading', { name: 'Edit echo_a' })).toBeVisible();
   await expect(page.getByLabel('Environment value 1')).toHaveValue('••••••');
-  const cfg = JSON.parse(readFileSync(h.userFile, 'utf8')) as { mcpServers: Record<string, unknown> };
+  const cfg = JSON.parse(readFileSync(bed.home.userFile, 'utf8')) as { mcpServers: Record<string, unknown> };
   cfg.mcpServers.external = { command: 'true', enabled: false };
-  writeFileSync(h.userFile, JSON.stringify(cfg, null, 2));
+  writeFileSync(bed.home.userFile, JSON.stringify(cfg, null, 2));
   await page.getByLabel('Timeout (ms)').fill('5000');
   await page.getByRole('button', { name: /^Save to / }).click();
   const alert = page.locator('.refusal[data-reason="conflict"]');
@@ -97,8 +82,8 @@ test('a file changed on disk while editing: the diff (secrets masked), then over
   await expect(alert.locator('.diff-del, .diff-add').first()).toBeVisible();
   expect(await page.content()).not.toContain(VIEWS_SECRET);
   await alert.getByRole('button', { name: 'Apply my edit to the file on disk' }).click();
-  await expect(page.getByText(`Saved to ${h.userFile}`)).toBeVisible();
-  const after = JSON.parse(readFileSync(h.userFile, 'utf8')) as { mcpServers: Record<string, { timeout?: number; env?: Record<string, string> }> };
+  await expect(page.getByText(`Saved to ${bed.home.userFile}`)).toBeVisible();
+  const after = JSON.parse(readFileSync(bed.home.userFile, 'utf8')) as { mcpServers: Record<string, { timeout?: number; env?: Record<string, string> }> };
   expect(after.mcpServers.external).toBeDefined();
   expect(after.mcpServers.echo_a?.timeout).toBe(5000);
   // The masked value on the page meant "unchanged": the file keeps the real one.
@@ -114,7 +99,7 @@ test('a session-only server connects before it is written anywhere', async ({ pa
   await page.getByRole('button', { name: 'Try without saving' }).click();
   await go(page, 'servers');
   await expect(page.locator('table[data-layer="session"] tr[data-server="trial"]').getByTestId('state')).toHaveText('connected');
-  expect(readFileSync(h.userFile, 'utf8')).not.toContain('trial');
+  expect(readFileSync(bed.home.userFile, 'utf8')).not.toContain('trial');
 });
 
 test('import from Cursor writes the good server and skips the one with an inline token; remove deletes', async ({ page }) => {
@@ -122,17 +107,17 @@ test('import from Cursor writes the good server and skips the one with an inline
   await page.getByRole('button', { name: 'Add server' }).click();
   await page.getByText('Import from another app').click();
   await page.getByRole('button', { name: 'cursor', exact: true }).click();
-  await expect(page.getByText(`1 imported into ${h.userFile}.`)).toBeVisible();
+  await expect(page.getByText(`1 imported into ${bed.home.userFile}.`)).toBeVisible();
   await expect(page.locator('.import li.warn')).toContainText('leaky');
   await go(page, 'servers');
   await expect(row(page, 'from-cursor').getByTestId('state')).toHaveText('connected');
-  expect(readFileSync(h.userFile, 'utf8')).not.toContain('sk-live-cursor');
+  expect(readFileSync(bed.home.userFile, 'utf8')).not.toContain('sk-live-cursor');
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Edit from-cursor' }).click();
   await page.getByRole('button', { name: 'Remove' }).click();
   await go(page, 'servers');
   await expect(row(page, 'from-cursor')).toHaveCount(0);
-  expect(JSON.parse(readFileSync(h.userFile, 'utf8')).mcpServers['from-cursor']).toBeUndefined();
+  expect(JSON.parse(readFileSync(bed.home.userFile, 'utf8')).mcpServers['from-cursor']).toBeUndefined();
 });
 
 test('tools: a collision between two servers says who won, and a tool call shows every part', async ({ page }) => {
