@@ -40,6 +40,14 @@ export async function main(argv: string[], env = process.env): Promise<number> {
   let interrupt!: () => void;
   const interrupted = new Promise<void>((r) => (interrupt = r));
   process.once('SIGINT', () => interrupt());
+  // SIGTERM/SIGHUP: commands that watch `interrupted` stop cleanly; the rest get a short grace,
+  // then the exit hook ends every server process group we started (SEC-7: no orphans).
+  for (const [sig, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    process.once(sig, () => {
+      interrupt();
+      setTimeout(() => process.exit(code), 2_000).unref();
+    });
+  }
   try {
     const parsed = parseArgs({ args: rest, options: { ...common, ...cmd.options }, allowPositionals: true, strict: true });
     if (parsed.values.help) {

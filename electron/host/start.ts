@@ -23,19 +23,6 @@ function electronBinary(): string | null {
   }
 }
 
-function openBrowser(url: string): void {
-  if (process.env.MCP_PANEL_NO_BROWSER) return;
-  const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return;
-  try {
-    const child = spawn(cmd, [url], { stdio: 'ignore', detached: true });
-    child.on('error', () => {});
-    child.unref();
-  } catch {
-    /* no browser: the printed URL is enough */
-  }
-}
-
 async function main(): Promise<void> {
   const root = repoRoot();
   const args = process.argv.slice(2);
@@ -52,7 +39,8 @@ async function main(): Promise<void> {
   const port = Number(args.find((a) => a.startsWith('--port='))?.slice(7) ?? 0);
   const served = await serve({ env: process.env, cwd: process.cwd(), workspace, port });
   process.stdout.write(`MCP Panel: ${served.host.url}\n`);
-  openBrowser(served.host.url);
+  // The browser gets its own one-time link through a private file, never on its command line.
+  if (!(await served.openInBrowser())) process.stderr.write('No browser was started: open the address above (it works once).\n');
   const stop = () => void served.close().finally(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -12,6 +12,7 @@ import { toolHandlers } from './api/tools-handlers';
 import { authHandlers } from './api/auth-handlers';
 import { isRunnable, serverId, toServersView } from './api/rows';
 import { isAllowedExternalUrl } from './api/guards';
+import { redactEvents, redactHandlers } from './api/redact';
 
 export type { ConfigPort, PoolPort, PoolFactory, PoolInfo, TrustPort, WriterPort, WatchPort, RecentPort, DetectPort, DetectedProfileInfo } from './api/ports';
 export type { ToolsPort, EditorPort, SessionPort, SecretsPort, AuthPort, RegistryPort } from './api/ports';
@@ -58,7 +59,8 @@ export interface PanelApi {
 export function createApi(deps: ApiDeps): PanelApi {
   const clock = deps.clock ?? Date.now;
   const log = deps.logger ?? (() => {});
-  const events = createEventHub<AppContract>();
+  // SEC-2: every payload and answer leaves through the one redaction (api/redact.ts).
+  const events = redactEvents(createEventHub<AppContract>(), () => view);
   let selection: Selection = deps.initial;
   let view: EffectiveView | null = null;
   let loadedAt = clock();
@@ -151,7 +153,7 @@ export function createApi(deps: ApiDeps): PanelApi {
   };
   const tools = deps.tools ? liveTools : null;
 
-  const handlers: Handlers<AppContract> = {
+  const handlers: Handlers<AppContract> = redactHandlers({
     ...editorHandlers(core, { editor: deps.editor ?? null, session: deps.session ?? null, secrets: deps.secrets ?? null }),
     ...toolHandlers(core, { tools, registry: deps.registry ?? null, env: deps.env ?? {} }),
     ...authHandlers(core, {
@@ -209,7 +211,7 @@ export function createApi(deps: ApiDeps): PanelApi {
       events.emit('servers.changed', { reason: trusted ? 'workspace trusted' : 'workspace distrusted' });
       return {};
     },
-  };
+  }, () => view);
 
   return {
     handlers,

@@ -3,9 +3,9 @@
 // The desktop/web composition root (lifecycle.ts) and the CLI build on this, so a login made
 // in one is honoured by the other.
 import { ConfigService } from './config';
-import { ConnectionPool, type Logger } from './connections';
+import { ConnectionPool, sweepStaleGroups, type Logger } from './connections';
 import { openSecretStore, TokenBroker } from './auth';
-import { KeychainConfigSecrets } from './api/engine-adapters';
+import { KeychainConfigSecrets } from './auth/config-secrets';
 import { panelDataDir } from './paths';
 
 export interface Engine {
@@ -17,13 +17,16 @@ export interface Engine {
 
 export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string }): Promise<Engine> {
   const { env, cwd } = opts;
+  const dataDir = panelDataDir(env);
+  // SEC-7: end the stdio servers a killed host left behind, before this host starts its own.
+  const swept = sweepStaleGroups(dataDir);
   // AUTH-3/AUTH-5: the keychain when it works, memory otherwise (said plainly by `auth status`).
   const broker = new TokenBroker({ store: await openSecretStore() });
-  const configSecrets = new KeychainConfigSecrets(broker.store);
+  const configSecrets = new KeychainConfigSecrets(broker.store, env);
   // CFG-3/CFG-8: a `${VAR}` kept in the keychain is set as far as the config check goes; its
   // value reaches the server only at connect time (injectEnv below).
   const config = new ConfigService({ env, cwd, hostVariables: (p) => configSecrets.variableNames(p) });
-  const dataDir = panelDataDir(env);
+  await swept;
   return {
     broker,
     configSecrets,

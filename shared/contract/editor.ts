@@ -3,9 +3,12 @@
 import { z } from 'zod';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
 import { method } from '../rpc';
+import { deeperThan, MAX_ENTRY_DEPTH } from '../schemas/depth';
 
 const Empty = z.object({});
-const Entry = z.record(z.string(), z.unknown());
+// Item 12: an entry nested deeper than the loader accepts is refused at the door, so a
+// trySession record can never break later servers.list calls (shared/schemas/depth.ts).
+const Entry = z.record(z.string(), z.unknown()).refine((e) => !deeperThan(e, MAX_ENTRY_DEPTH), { message: `the entry is nested more than ${MAX_ENTRY_DEPTH} levels deep; flatten it` });
 const Name = z.string().min(1).max(200);
 
 export const EditableLayerSchema = z.object({
@@ -73,9 +76,20 @@ export const editorMethods = {
   'editor.remove': method(z.object({ layer: LayerKindSchema, name: Name, baseHash: z.string().nullable().default(null) }), SaveOutcomeSchema),
   /**
    * CFG-8 keychain field: the page sends the value once; the host stores it in the SecretStore
-   * under the server identity and answers the reference to write instead. Nothing comes back.
+   * bound to the draft entry (SEC-6) and answers the reference to write instead. Nothing comes back.
    */
-  'editor.storeSecret': method(z.object({ name: Name, slot: SecretSlotSchema, secret: z.string().min(1).max(16384), variable: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional() }), StoreSecretOutputSchema),
+  'editor.storeSecret': method(
+    z.object({
+      name: Name,
+      /** SEC-6: the secret belongs to this entry (layer, file, command line or URL origin) only. */
+      layer: LayerKindSchema,
+      entry: Entry,
+      slot: SecretSlotSchema,
+      secret: z.string().min(1).max(16384),
+      variable: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+    }),
+    StoreSecretOutputSchema,
+  ),
   /** Session-only server (in memory, on top of every file): connect it before writing it. */
   'editor.trySession': method(z.object({ name: Name, entry: Entry }), z.object({ id: z.string() })),
   'editor.clearSession': method(z.object({ name: Name.optional() }), Empty),

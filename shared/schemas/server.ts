@@ -79,6 +79,8 @@ export const ConnectionSpecSchema = z.object({
   limits: ToolLimitsSchema.default({}),
   /** Project servers: headers must not follow a cross-origin redirect (CFG-4). */
   dropHeadersOnCrossOriginRedirect: z.boolean().default(true),
+  /** SEC-6: the entry's owner key; keychain-held variables reach only specs with the same key. */
+  secretOwner: z.string().optional(),
 });
 export type ConnectionSpec = z.infer<typeof ConnectionSpecSchema>;
 export type ConnectionSpecInput = z.input<typeof ConnectionSpecSchema>;

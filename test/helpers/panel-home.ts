@@ -2,12 +2,14 @@
 // as a real process (`cli serve --json`): what the browser tests and the screenshot use.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { get as httpGet } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 export const PID_SERVER = join(ROOT, 'test/e2e/fixtures/pid-server.mjs');
 
 export interface PanelHome {
@@ -58,42 +60,100 @@ export function makeKimiHome(): PanelHome {
 }
 
 export interface RunningPanel {
+  /** The first one-time link `serve --json` printed (it works once: SEC-2, issue 7). */
   url: string;
   origin: string;
   port: number;
   child: ChildProcess;
+  /** A new one-time link: serve prints one per line on its stdin. One per browser context. */
+  freshUrl(): Promise<string>;
+  /** A session cookie (`name=value`) from a fresh link, for requests made outside a browser. */
+  session(): Promise<string>;
   stop(): Promise<void>;
 }
 
-export async function startPanel(h: PanelHome, extraArgs: string[] = []): Promise<RunningPanel> {
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'electron/host/cli.ts'), 'serve', '--json', '--profile', h.profile, '--workspace', h.workspace, ...extraArgs], {
+export interface StartPanelOptions {
+  /** Extra environment for the serve process (e.g. MCP_PANEL_BROWSER for a stand-in browser). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Trades a one-time link for the session cookie the web host sets (`name=value`). */
+export function exchangeLink(link: string): Promise<{ status: number; cookie: string | null }> {
+  return new Promise((done, reject) => {
+    const req = httpGet(link, (res) => {
+      res.resume();
+      const set = res.headers['set-cookie']?.[0];
+      done({ status: res.statusCode ?? 0, cookie: set ? set.split(';')[0]! : null });
+    });
+    req.setTimeout(10_000, () => req.destroy(new Error(`no answer from ${link}`)));
+    req.on('error', reject);
+  });
+}
+
+export async function startPanel(h: PanelHome, extraArgs: string[] = [], opts: StartPanelOptions = {}): Promise<RunningPanel> {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'electron/host/cli.ts'), 'serve', '--json', '--profile', h.profile, '--workspace', h.workspace, ...extraArgs], {
     cwd: h.workspace,
-    env: { ...process.env, HOME: h.home, MCP_PANEL_DATA_DIR: join(h.dir, 'panel-data') },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, HOME: h.home, MCP_PANEL_DATA_DIR: join(h.dir, 'panel-data'), ...opts.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  // stdout: one pretty-printed document (ends with "\n}\n"), then one `{"url": …}` line per line written to stdin.
+  const links: string[] = [];
+  const waiting: Array<(url: string) => void> = [];
+  let first: ((info: { url: string; origin: string; port: number }) => void) | null = null;
+  child.stdout!.on('data', (c: Buffer) => {
+    out += c.toString();
+    if (first) {
+      const end = out.indexOf('\n}\n');
+      if (end < 0) return;
+      const done = first;
+      first = null;
+      done(JSON.parse(out.slice(0, end + 2)) as { url: string; origin: string; port: number });
+      out = out.slice(end + 3);
+    }
+    let nl: number;
+    while ((nl = out.indexOf('\n')) >= 0) {
+      const line = out.slice(0, nl);
+      out = out.slice(nl + 1);
+      if (line.trim()) links.push((JSON.parse(line) as { url: string }).url);
+    }
+    while (links.length && waiting.length) waiting.shift()!(links.shift()!);
+  });
   const info = await new Promise<{ url: string; origin: string; port: number }>((resolveInfo, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${err}`)), 60_000);
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      try {
-        const parsed = JSON.parse(out) as { url: string; origin: string; port: number };
-        clearTimeout(timer);
-        resolveInfo(parsed);
-      } catch {
-        /* not complete yet */
-      }
-    });
+    first = (i) => {
+      clearTimeout(timer);
+      resolveInfo(i);
+    };
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`serve exited with ${code}: ${err}`));
     });
   });
+  const freshUrl = () =>
+    new Promise<string>((resolveUrl, reject) => {
+      const take = (u: string) => {
+        clearTimeout(timer);
+        resolveUrl(u);
+      };
+      const timer = setTimeout(() => {
+        waiting.splice(waiting.indexOf(take), 1);
+        reject(new Error(`serve printed no new link: ${err}`));
+      }, 10_000);
+      waiting.push(take);
+      child.stdin!.write('\n');
+    });
   return {
     ...info,
     child,
+    freshUrl,
+    async session() {
+      const { status, cookie } = await exchangeLink(await freshUrl());
+      if (status !== 200 || !cookie) throw new Error(`the fresh link was refused (${status})`);
+      return cookie;
+    },
     stop: () =>
       new Promise<void>((r) => {
         if (child.exitCode !== null) return r();

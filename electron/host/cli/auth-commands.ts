@@ -20,13 +20,18 @@ function profilesOpt(ctx: CommandContext): Profile[] {
  * The one place the CLI asks the config engine for servers (issue 5: isolate the lookup).
  * Remote servers only: stdio servers have nothing to log in to.
  */
-export async function remoteSpecs(ctx: CommandContext): Promise<ConnectionSpec[]> {
+export async function remoteSpecs(ctx: CommandContext, untrusted?: string[]): Promise<ConnectionSpec[]> {
   const { config } = await engineFor(ctx);
   const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
   const out: ConnectionSpec[] = [];
   for (const profile of profilesOpt(ctx)) {
     const view = await config.load(profile, workspace);
-    for (const s of view.servers) if (s.spec && s.spec.transport !== 'stdio' && s.spec.url) out.push(s.spec);
+    for (const s of view.servers) {
+      if (!s.spec || s.spec.transport === 'stdio' || !s.spec.url) continue;
+      // SEC-5: an untrusted workspace's server is never contacted, not even to log in.
+      if (s.trusted) out.push(s.spec);
+      else untrusted?.push(s.name);
+    }
   }
   return out;
 }
@@ -34,7 +39,11 @@ export async function remoteSpecs(ctx: CommandContext): Promise<ConnectionSpec[]
 async function findSpec(ctx: CommandContext): Promise<ConnectionSpec> {
   const name = ctx.args[0];
   if (!name || ctx.args.length > 1) throw new UsageError('give exactly one SERVER name');
-  const matches = (await remoteSpecs(ctx)).filter((s) => s.name === name);
+  const untrusted: string[] = [];
+  const matches = (await remoteSpecs(ctx, untrusted)).filter((s) => s.name === name);
+  if (matches.length === 0 && untrusted.includes(name)) {
+    throw new UserError(`"${name}" comes from a project layer of a workspace that is not trusted; review it, then run \`mcp-panel trust --workspace DIR\``);
+  }
   if (matches.length === 0) throw new UserError(`no remote (http/sse) server named "${name}" in ${optString(ctx, 'profile') ?? 'any profile'}`);
   if (matches.length > 1) throw new UserError(`"${name}" exists in ${matches.map((m) => m.profile).join(' and ')}: choose one with --profile`);
   return matches[0]!;

@@ -6,10 +6,12 @@ import { connectionCommands } from './connection-commands';
 import { namingCommands } from './naming-commands';
 import { authCommands } from './auth-commands';
 import { hostCommands } from './host-commands';
+import { secretsCommands } from './secrets-commands';
 
 export const commands: Command[] = [
   ...configCommands,
   ...configWriteCommands,
+  ...secretsCommands,
   ...connectionCommands,
   ...namingCommands,
   ...authCommands,

@@ -97,7 +97,7 @@ const profiles: Command = {
 
 const trust: Command = {
   name: 'trust',
-  summary: 'Trust a workspace so its kimi project layers load (CFG-10); --revoke undoes it',
+  summary: "Trust a workspace (by its real path) so its project layers may start servers, in every profile (CFG-10); --revoke undoes it",
   usage: 'trust [--workspace DIR] [--revoke] [--list] [--json]',
   options: { workspace: { type: 'string' }, revoke: { type: 'boolean' }, list: { type: 'boolean' } },
   async run(ctx) {

@@ -1,4 +1,5 @@
 // `serve`: the panel in a browser (SEC-2), and `api`: any contract method from the shell.
+import { createInterface } from 'node:readline';
 import { contract } from '../../../shared/contract';
 import { ProfileSchema } from '../../../shared/schemas/server';
 import { startServices } from '../../services/lifecycle';
@@ -15,9 +16,9 @@ function profileOpt(ctx: CommandContext) {
 
 const serveCommand: Command = {
   name: 'serve',
-  summary: 'Serve the panel to a browser on 127.0.0.1 (prints the URL with its token)',
-  usage: 'serve [--port N] [--profile minimax|kimi|minara] [--workspace DIR] [--json]',
-  options: { port: { type: 'string' }, profile: { type: 'string' }, workspace: { type: 'string' }, verbose: { type: 'boolean' } },
+  summary: 'Serve the panel to a browser on 127.0.0.1 (prints a one-time link; each line on stdin prints another)',
+  usage: 'serve [--port N] [--profile minimax|kimi|minara] [--workspace DIR] [--open] [--json]',
+  options: { port: { type: 'string' }, profile: { type: 'string' }, workspace: { type: 'string' }, open: { type: 'boolean' }, verbose: { type: 'boolean' } },
   async run(ctx) {
     const port = optInt(ctx, 'port');
     if (port !== undefined && (port < 0 || port > 65535)) throw new UsageError('--port must be 0…65535');
@@ -33,8 +34,19 @@ const serveCommand: Command = {
     });
     const { host, services } = served;
     if (ctx.opts.json) printJson(ctx, { url: host.url, origin: host.origin, port: host.port, selection: services.selection });
-    else ctx.stdout(`MCP Panel: ${host.url}\n`);
+    else ctx.stdout(`MCP Panel: ${host.url}\n(the link works once; press Enter for another)\n`);
+    // Each link works once (issue 7). Another browser (or a test's fresh browser context) asks
+    // for a new one with a line on stdin: only whoever holds this process's stdin can. (Not a
+    // signal: Node's default SIGUSR1 action opens the inspector, and `tsx` does not pass it on.)
+    const lines = createInterface({ input: process.stdin, terminal: false });
+    lines.on('line', () => {
+      const url = host.mintUrl();
+      ctx.stdout(ctx.opts.json ? JSON.stringify({ url }) + '\n' : `MCP Panel: ${url}\n`);
+    });
+    if (ctx.opts.open && !(await served.openInBrowser())) ctx.stderr('No browser was started: open the link printed above (it works once).\n');
     await Promise.race([ctx.interrupted, new Promise<void>((r) => process.once('SIGTERM', () => r()))]);
+    lines.close();
+    process.stdin.destroy();
     await served.close();
     return 0;
   },

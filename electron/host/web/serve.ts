@@ -5,6 +5,7 @@ import type { Profile } from '../../../shared/schemas/server';
 import { startServices, type Services } from '../../services/lifecycle';
 import { startWebHost, type WebHost } from '../web-host';
 import { ensureRendererBuilt, repoRoot } from './build';
+import { openPanelInBrowser, type Handoff } from './handoff';
 
 export interface ServeOptions {
   env: NodeJS.ProcessEnv;
@@ -18,6 +19,11 @@ export interface ServeOptions {
 export interface Served {
   host: WebHost;
   services: Services;
+  /**
+   * Opens the panel in the system browser (or MCP_PANEL_BROWSER) through a handoff file, so
+   * the link never appears on a command line (issue 7). False when no browser was started.
+   */
+  openInBrowser(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -47,10 +53,17 @@ export async function serve(opts: ServeOptions): Promise<Served> {
     await services.dispose();
     throw err;
   }
+  const handoffs = new Set<Handoff>();
   return {
     host,
     services,
+    async openInBrowser() {
+      const h = await openPanelInBrowser((onUsed) => host.mintUrl(onUsed), { env: opts.env, log: opts.logger });
+      if (h) handoffs.add(h);
+      return h !== null;
+    },
     async close() {
+      for (const h of handoffs) h.dispose();
       await host.close();
       await services.dispose();
     },

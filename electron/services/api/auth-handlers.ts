@@ -7,6 +7,7 @@ import type { ApiCore } from './core';
 import type { AuthPort, LoginProgressEvent, SecretsPort, ToolsPort } from './ports';
 import { serverId } from './rows';
 import { isAllowedExternalUrl } from './guards';
+import { redactEntry } from './redact';
 
 type AuthHandlers = Pick<Handlers<AppContract>, 'auth.list' | 'auth.login' | 'auth.cancel' | 'auth.logout' | 'logs.get'>;
 
@@ -28,6 +29,8 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
   const remoteSpec = (id: string) => {
     const s = core.findServer(id);
     if (!s.spec || s.spec.transport === 'stdio') throw new AppError('refused', `"${s.name}" is a local (stdio) server: it has nothing to log in to`);
+    // SEC-5: never contact an untrusted workspace's server, not even its authorization server.
+    if (!s.trusted) throw new AppError('refused', `"${s.name}" comes from a workspace that is not trusted; review its project files and trust the workspace first`);
     return s.spec;
   };
   const progress = (e: LoginProgressEvent): LoginProgress => {
@@ -53,7 +56,8 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
       for (const s of view.servers) {
         if (!s.spec || s.spec.transport === 'stdio') continue;
         const id = serverId(s);
-        const base = { id, name: s.name, url: s.spec.url ?? null, busy: running.has(id) };
+        // SEC-2: the URL as resolved may carry `user:pass@` or `?api_key=`: masked by the entry rules.
+        const base = { id, name: s.name, url: s.spec.url === undefined ? null : (redactEntry({ url: s.spec.url }).url as string), busy: running.has(id) };
         const status = deps.auth ? await deps.auth.status(s.spec).catch(() => null) : null;
         servers.push({ ...base, ...(status ?? { state: 'logged-out', tokenStored: false, expiresAt: null, scopes: [], issuer: null, lastRefresh: null }) });
       }

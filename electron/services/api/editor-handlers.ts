@@ -3,6 +3,7 @@
 import type { AppContract } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { Handlers } from '../../../shared/rpc';
+import { ownerTarget } from '../config/secret-owner';
 import type { ApiCore } from './core';
 import type { EditorPort, SecretsPort, SessionPort } from './ports';
 
@@ -65,11 +66,15 @@ export function editorHandlers(core: ApiCore, deps: EditorDeps): EditorHandlers 
       await changed(`${name} removed`);
       return out;
     },
-    'editor.storeSecret': async ({ name, slot, secret, variable }) => {
+    'editor.storeSecret': async ({ name, layer, entry, slot, secret, variable }) => {
       if (!deps.secrets) throw new AppError('unavailable', 'the keychain is not reachable from this host; use an environment variable reference such as ${MY_TOKEN}');
       const key = slot.kind === 'authToken' ? 'TOKEN' : slot.key;
       const v = variable ?? (slot.kind === 'env' && VAR.test(slot.key) ? slot.key : variableFor(name, key));
-      await deps.secrets.storeEnvSecret(core.selection().profile, name, v, secret);
+      const view = core.view() ?? (await core.reload());
+      // SEC-6: bound to the file the draft is saved to and to what it runs or reaches.
+      const path = layer === 'session' ? '(session)' : view.layers.find((l) => l.layer === layer)?.path;
+      if (path === undefined) throw new AppError('refused', `the ${layer} layer has no file in this profile and workspace; choose another layer before moving a secret to the keychain`);
+      await deps.secrets.storeEnvSecret({ profile: view.profile, layer, path, name, target: ownerTarget(entry) }, v, secret);
       // CFG-3/CFG-8: an entry that already says `${v}` may have been waiting for exactly this.
       await changed(`${v} kept in the keychain for ${name}`);
       const st = await deps.secrets.status();

@@ -22,7 +22,10 @@ export function contentSecurityPolicy(opts: { connect?: string[] } = {}): string
   ].join('; ');
 }
 
-/** SEC-1: `shell.openExternal` only ever sees http(s) URLs without credentials. */
+/**
+ * SEC-1: the one check for every opener (Electron's `shell.openExternal`, the web host's
+ * login, the CLI's browser launcher): http(s) URLs without credentials, nothing else.
+ */
 export function isAllowedExternalUrl(raw: string): boolean {
   let url: URL;
   try {
@@ -85,13 +88,19 @@ export function tokensEqual(a: string | undefined | null, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The token from `Authorization: Bearer …`, the cookie, or (first load only) `?token=`. */
-export function presentedToken(headers: { authorization?: string; cookie?: string }, cookieName: string): string | null {
-  const auth = headers.authorization;
-  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
-  for (const part of (headers.cookie ?? '').split(';')) {
+/**
+ * SEC-2: the web host's session secret travels only in its HttpOnly cookie (never a header a
+ * script could set, never the URL): the one cookie of that name, or null.
+ */
+export function cookieValue(cookieHeader: string | undefined, cookieName: string): string | null {
+  for (const part of (cookieHeader ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === cookieName) return decodeURIComponent(v.join('='));
+    if (k !== cookieName) continue;
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      return null;
+    }
   }
   return null;
 }

@@ -5,6 +5,7 @@ import type { EditableLayer, Selection } from '../../../shared/contract';
 import type { RegistryData } from '../../../shared/naming/minimax-registry';
 import type { z } from 'zod';
 import type { ImportReportSchema, ImportSourceSchema } from '../../../shared/contract/editor';
+import type { KeychainConfigSecrets } from '../auth/config-secrets';
 
 export type ImportSource = z.infer<typeof ImportSourceSchema>;
 export type ImportReport = z.infer<typeof ImportReportSchema>;
@@ -127,10 +128,7 @@ export interface KeychainStatus {
 }
 
 /** CFG-8 keychain field: config secrets kept in the SecretStore, injected at connect time. */
-export interface SecretsPort {
-  storeEnvSecret(profile: Profile, server: string, variable: string, secret: string): Promise<void>;
-  status(): Promise<KeychainStatus>;
-}
+export type SecretsPort = Pick<KeychainConfigSecrets, 'storeEnvSecret' | 'status'>;
 
 export interface LoginOpener {
   /** True when the host opened the browser itself (Electron); false: the page must. */

@@ -1,52 +1,42 @@
-// SEC-2 / process model: the page gets "set / not set", never a secret value. Everything a
-// server row carries is built here from the config engine's view.
-import { SECRET_MASK } from '../../../shared/contract';
-
-const SECRET_KEY = /token|secret|password|passwd|api[-_]?key|authorization|cookie|credential|bearer/i;
-const REFERENCE = /^\s*\$\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\}\s*$|^\s*Bearer\s+\$\{[A-Za-z_][A-Za-z0-9_]*\}\s*$/;
-
-function maskValue(v: unknown): unknown {
-  if (typeof v === 'string' && REFERENCE.test(v)) return v; // `${VAR}` names a variable, holds no secret
-  if (typeof v === 'string' || typeof v === 'number') return SECRET_MASK;
-  return v === null || v === undefined ? v : SECRET_MASK;
-}
+// SEC-2: no secret value reaches the page. One redaction, built on the config secret rules
+// (config/secrets: the same rules the writer refuses by and the scan reports), applied at
+// the contract boundary: every method output, thrown error and event payload passes through
+// redactHandlers / redactEvents (api.ts), whatever handler or engine produced it.
+import { SECRET_MASK, type AppContract } from '../../../shared/contract';
+import { AppError } from '../../../shared/errors';
+import type { EventHub, Handlers } from '../../../shared/rpc';
+import type { ConnectionSpec, EffectiveView } from '../../../shared/schemas/server';
+import { entrySecretValues, maskEntrySecrets } from '../config/secrets/secret-rules';
+import { maskSecretsInText } from '../config/secrets/secret-text';
+import { isEnvReferenceValue, maskPieces } from '../config/secrets/secret-values';
 
 /**
- * Masks: every value under `env` and `headers` (values only, names stay), any key that
- * looks like a credential (`authToken`, `apiKey`…), and secret-looking flags in `args`.
- * Keys that *name* an env variable (`authTokenEnv`, `bearerTokenEnvVar`) are kept.
+ * An entry as the page sees it: each secret piece the rules find replaced by SECRET_MASK, and
+ * every env/header value that is not a `${VAR}` reference masked whole. Those two fields exist
+ * to carry credentials, and a heuristic that misses one (`DB_PASS: hunter2`) must not be the
+ * only thing between it and the page; the editor puts an unchanged mask back (unmask.ts).
  */
 export function redactEntry(entry: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(entry)) {
-    if ((k === 'env' || k === 'headers') && v && typeof v === 'object' && !Array.isArray(v)) {
-      out[k] = Object.fromEntries(Object.entries(v).map(([hk, hv]) => [hk, maskValue(hv)]));
-    } else if (k === 'args' && Array.isArray(v)) {
-      out[k] = redactArgs(v);
-    } else if (SECRET_KEY.test(k) && !/env(var)?$/i.test(k)) {
-      out[k] = maskValue(v);
-    } else if (v && typeof v === 'object' && !Array.isArray(v)) {
-      out[k] = redactEntry(v as Record<string, unknown>);
-    } else {
-      out[k] = v;
+  const out = maskEntrySecrets(entry, SECRET_MASK);
+  for (const field of ['env', 'headers'] as const) {
+    const rec = out[field];
+    if (!rec || typeof rec !== 'object' || Array.isArray(rec)) continue;
+    for (const [k, v] of Object.entries(rec as Record<string, unknown>)) {
+      if (typeof v === 'string' && (v.includes(SECRET_MASK) || isEnvReferenceValue(v))) continue;
+      Object.defineProperty(rec, k, { value: v === null || v === undefined ? v : SECRET_MASK, enumerable: true, writable: true, configurable: true });
     }
   }
   return out;
 }
 
-/** `--api-key X`, `--token=X`: the value after a secret-looking flag is masked. */
+/** Arguments for display, masked by the same argument rules as an entry's `args`. */
 export function redactArgs(args: readonly unknown[]): unknown[] {
-  const out: unknown[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (typeof a === 'string' && /^--?[\w-]+=/.test(a) && SECRET_KEY.test(a.split('=')[0]!)) {
-      out.push(`${a.split('=')[0]}=${SECRET_MASK}`);
-    } else if (typeof a === 'string' && /^--?[\w-]+$/.test(a) && SECRET_KEY.test(a) && i + 1 < args.length) {
-      out.push(a, maskValue(args[i + 1]));
-      i++;
-    } else out.push(a);
-  }
-  return out;
+  return maskEntrySecrets({ args: [...args] }, SECRET_MASK).args;
+}
+
+/** Free text (a reason, an error, a command line) with secrets masked; `known` are the host's own. */
+export function redactText(text: string, known: readonly string[] = []): string {
+  return maskSecretsInText(text, SECRET_MASK, known);
 }
 
 /** A URL for display: no user info, no query (tokens hide there), no fragment. */
@@ -55,6 +45,88 @@ export function displayUrl(raw: string): string {
     const u = new URL(raw);
     return `${u.protocol}//${u.host}${u.pathname}${u.search ? '?…' : ''}`;
   } catch {
-    return raw.replace(/\?.*$/, '?…');
+    // `${HOST}` and friends do not parse: drop user info and query by hand.
+    return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1').replace(/[?#].*$/, (q) => (q.startsWith('?') ? '?…' : ''));
   }
+}
+
+/** The spec as an entry, so the same rules find what loading resolved (`${VAR}` values included). */
+function specAsEntry(spec: ConnectionSpec): Record<string, unknown> {
+  return { command: spec.command, args: spec.args, env: spec.env, url: spec.url, headers: spec.headers, authToken: spec.bearerToken };
+}
+
+const knownCache = new WeakMap<EffectiveView, string[]>();
+
+/** Every literal secret of the loaded configuration, as written and as resolved. */
+export function knownSecrets(view: EffectiveView | null): string[] {
+  if (!view) return [];
+  let known = knownCache.get(view);
+  if (!known) {
+    known = [...new Set(view.servers.flatMap((s) => [...entrySecretValues(s.entry), ...(s.spec ? entrySecretValues(specAsEntry(s.spec)) : [])]))];
+    knownCache.set(view, known);
+  }
+  return known;
+}
+
+/** Identifiers and file locations the page addresses things by: never rewritten. */
+const VERBATIM = new Set(['id', 'name', 'path', 'pointer', 'workspace', 'hash', 'profile', 'layer', 'recentWorkspaces']);
+
+/** Any output or payload: `entry` objects by the entry rules, every other string as text. */
+export function redactValue(value: unknown, known: readonly string[], key = ''): unknown {
+  if (typeof value === 'string') return VERBATIM.has(key) ? value : redactText(value, known);
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, known, key));
+  if (value === null || typeof value !== 'object') return value;
+  if (key === 'entry') return redactEntry(value as Record<string, unknown>);
+  // The authorization link of a login in progress is built for the page to open (PKCE: it
+  // holds no secret); a client_id shaped like a JWT must not turn it into a broken link.
+  const link = (value as { type?: unknown }).type === 'waiting-for-browser';
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const safe = link && k === 'url' ? v : redactValue(v, known, k);
+    Object.defineProperty(out, k, { value: safe, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function redactError(err: unknown, known: readonly string[]): unknown {
+  if (err instanceof AppError) return new AppError(err.code, redactText(err.message, known), redactValue(err.data, known));
+  if (err instanceof Error) err.message = redactText(err.message, known);
+  return err;
+}
+
+/** Exact known secrets only, for content that servers wrote (not the user's config). */
+function redactKnownOnly(value: unknown, known: readonly string[]): unknown {
+  if (typeof value === 'string') return known.length ? maskPieces(value, known.filter((k) => k.length >= 4), SECRET_MASK) : value;
+  if (Array.isArray(value)) return value.map((v) => redactKnownOnly(v, known));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactKnownOnly(v, known)]));
+}
+
+/**
+ * Tool definitions and results are what servers say, often about tokens and headers: the
+ * patterns for config text would rewrite them (and cost a pass over megabytes of schemas),
+ * so they only lose the user's own known secrets.
+ */
+const SERVER_CONTENT = new Set(['tools.list', 'tools.describe', 'tools.call', 'disclosure.search', 'disclosure.plan']);
+
+/** Every handler's answer and error through redactValue (SEC-2 at the contract boundary). */
+export function redactHandlers(handlers: Handlers<AppContract>, view: () => EffectiveView | null): Handlers<AppContract> {
+  const table = handlers as unknown as Record<string, (input: unknown, ctx: unknown) => unknown>;
+  const out: Record<string, (input: unknown, ctx: unknown) => Promise<unknown>> = {};
+  for (const [name, handler] of Object.entries(table)) {
+    const redact = SERVER_CONTENT.has(name) ? redactKnownOnly : redactValue;
+    out[name] = async (input, ctx) => {
+      try {
+        return redact(await handler(input, ctx), knownSecrets(view()));
+      } catch (err) {
+        throw redactError(err, knownSecrets(view()));
+      }
+    };
+  }
+  return out as unknown as Handlers<AppContract>;
+}
+
+/** The event hub every engine emits on, with each payload redacted before any host sends it. */
+export function redactEvents(hub: EventHub<AppContract>, view: () => EffectiveView | null): EventHub<AppContract> {
+  return { ...hub, emit: (event, payload) => hub.emit(event, redactValue(payload, knownSecrets(view())) as typeof payload) };
 }

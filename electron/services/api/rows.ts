@@ -14,14 +14,17 @@ export function isRunnable(s: EffectiveServer): boolean {
   return baseConfigState(s).state === 'pending';
 }
 
+/**
+ * `command args…` or the URL, for display (SEC-2). Arguments as written (`${VAR}` stays a
+ * reference, not the value loading put in its place), masked by the entry rules.
+ */
 function target(s: EffectiveServer): string | null {
-  const spec = s.spec;
-  if (spec?.command) return [spec.command, ...redactArgs(spec.args).map(String)].join(' ');
-  if (spec?.url) return displayUrl(spec.url);
   const e = s.entry;
-  if (typeof e.command === 'string') return [e.command, ...(Array.isArray(e.args) ? redactArgs(e.args).map(String) : [])].join(' ');
-  if (typeof e.url === 'string') return displayUrl(e.url);
-  return null;
+  const args = Array.isArray(e.args) ? e.args : (s.spec?.args ?? []);
+  const command = s.spec?.command ?? (typeof e.command === 'string' ? e.command : undefined);
+  if (command !== undefined) return [command, ...redactArgs(args).map(String)].join(' ');
+  const url = typeof e.url === 'string' ? e.url : s.spec?.url;
+  return url === undefined ? null : displayUrl(url);
 }
 
 /** The state shown when the pool has nothing to say (yet) about a server. */

@@ -56,6 +56,13 @@ export interface LoginServiceOptions {
   timers?: TimerLike;
 }
 
+/** One line: the SDK's metadata checks throw a zod error whose message is a JSON dump. */
+function failureReason(e: unknown): string {
+  const issues = (e as { issues?: Array<{ path: PropertyKey[]; message: string }> } | null)?.issues;
+  if (Array.isArray(issues)) return `the authorization server's metadata was refused: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
+  return e instanceof Error ? e.message : String(e);
+}
+
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export class LoginService {
@@ -133,7 +140,7 @@ export class LoginService {
     } catch (e) {
       await broker.store.delete(secretAccount(identity, 'verifier')).catch(() => false);
       const code = e instanceof LoginCallbackError ? e.code : 'error';
-      return emit({ type: 'failed', reason: e instanceof Error ? e.message : String(e), code }) as LoginOutcome;
+      return emit({ type: 'failed', reason: failureReason(e), code }) as LoginOutcome;
     } finally {
       await listener?.close();
     }

@@ -3,8 +3,9 @@
 import type { Problem, Transport } from '../../../shared/schemas/server';
 import type { Dialect } from '../../../shared/schemas/dialects';
 import { loadLayer } from './layer-loader';
+import type { Node } from 'jsonc-parser';
 import type { JsonDoc } from './json-doc';
-import { objectProps, pointerOf, propNode } from './json-text';
+import { duplicateKeys, pointerOf } from './json-text';
 import { validatePluginEntry } from './plugin-rules';
 import { readConfigFile } from './read-file';
 
@@ -30,17 +31,18 @@ export interface CheckResult {
   problems: Problem[];
 }
 
-/** JSON.parse silently keeps the last of two equal keys; a check says so. */
-function duplicateKeys(doc: JsonDoc, path: string): Problem[] {
-  const out: Problem[] = [];
-  const seen = new Set<string>();
-  for (const p of objectProps(propNode(doc.root, 'mcpServers'))) {
-    if (seen.has(p.key)) {
-      out.push({ path, pointer: pointerOf(['mcpServers', p.key]), ...doc.lineCol(p.keyOffset), message: `server "${p.key}" is defined twice; the later entry wins`, severity: 'warning' });
-    }
-    seen.add(p.key);
+/** JSON.parse silently keeps the last of two equal keys; a check says so (a twice-written
+ * "mcpServers" itself is the loader's error, item 10). */
+function duplicateServers(doc: JsonDoc, path: string): Problem[] {
+  let root: Node;
+  try {
+    root = doc.root;
+  } catch {
+    return []; // plain JSON too deep for a tree: its entries are reported one by one
   }
-  return out;
+  return duplicateKeys(root)
+    .filter((d) => d.container.length === 1 && d.container[0] === 'mcpServers')
+    .map((d) => ({ path, pointer: pointerOf(['mcpServers', d.key]), ...doc.lineCol(d.keyOffset), message: `server "${d.key}" is defined twice; the later entry wins`, severity: 'warning' as const }));
 }
 
 export async function checkFile(path: string, dialect: CheckDialect, env: NodeJS.ProcessEnv, onPath?: (cmd: string) => boolean): Promise<CheckResult> {
@@ -53,7 +55,7 @@ export async function checkFile(path: string, dialect: CheckDialect, env: NodeJS
     { profile: base, env, home: '', cwd: '', workspace: null, panelDataDir: '', isTrusted: async () => false },
   );
   const problems = [...layer.problems];
-  if (read.state === 'ok') problems.push(...duplicateKeys(read.doc, path));
+  if (read.state === 'ok') problems.push(...duplicateServers(read.doc, path));
   if (read.state === 'missing') problems.push({ path, pointer: '', message: `${path} does not exist`, severity: 'error' });
   const servers: CheckServer[] = layer.servers.map((s) => {
     let error = s.error;

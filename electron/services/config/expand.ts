@@ -1,6 +1,8 @@
 // CFG-3: `${VAR}` and `${VAR:-default}` in minimax project files. Expansion touches string
 // values only (never keys); a variable that is unset and has no default is reported by name.
-const VAR = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+/** `${NAME}` or `${NAME:-default}`: the one spelling of a reference (CFG-3, AUTH-4, CFG-8 secret rules). */
+export const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+const VAR = ENV_REFERENCE;
 
 export interface Expanded<T> {
   value: T;

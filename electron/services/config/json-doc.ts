@@ -2,7 +2,7 @@
 // JSON (fast: load + merge of 1500 servers must stay within 30 ms), and from jsonc-parser
 // when it holds comments. The offset tree is built only when a problem needs a location.
 import type { Node } from 'jsonc-parser';
-import { deepestNode, nodeValue, parseJsonText } from './json-text';
+import { deepestNode, duplicateKeys, nodeValue, parseJsonText, pointerOf, tooDeepAt } from './json-text';
 
 export interface Location {
   pointer: string;
@@ -52,6 +52,24 @@ export class JsonDoc {
     return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
   }
 
+  /**
+   * Item 10: a top-level key written twice (`"mcpServers"` twice: the agent's JSON.parse keeps
+   * the last). The tree is built only when the key's text occurs twice, so plain files stay fast.
+   */
+  repeatedTopLevelKey(key: string): Location | null {
+    const quoted = JSON.stringify(key);
+    const first = this.text.indexOf(quoted);
+    if (first < 0 || this.text.indexOf(quoted, first + quoted.length) < 0) return null;
+    let root: Node;
+    try {
+      root = this.root;
+    } catch {
+      return null;
+    }
+    const dup = duplicateKeys(root).find((d) => d.container.length === 0 && d.key === key);
+    return dup ? { pointer: pointerOf([key]), ...this.lineCol(dup.keyOffset) } : null;
+  }
+
   /** The deepest real node along `segments`, with its pointer, line and column. */
   locate(segments: ReadonlyArray<PropertyKey>): Location {
     let root: Node;
@@ -73,6 +91,10 @@ export function parseDoc(text: string): ParsedDoc {
   } catch {
     /* not plain JSON: comments, or a real syntax error */
   }
+  // Item 12: jsonc-parser recurses; refuse absurd nesting first (a linear scan) with its place.
+  // (V8's JSON.parse above does not recurse: a deep entry there is refused per entry, CFG-5.)
+  const deep = tooDeepAt(text);
+  if (deep) return deep;
   try {
     const parsed = parseJsonText(text);
     if (!parsed.ok) return parsed;

@@ -45,11 +45,55 @@ const READABLE: Record<string, string> = {
 };
 
 /**
+ * Item 12: jsonc-parser (and every later walk over the tree) recurses, so a 100k-deep file
+ * overflowed the stack. Far above MAX_ENTRY_DEPTH plus the few container levels (so a too-deep
+ * entry is still reported on its own, CFG-5), far below where the recursion would overflow.
+ */
+export const MAX_TEXT_DEPTH = 256;
+
+/** Offset of the bracket that nests deeper than `max`, or -1; strings and comments skipped. */
+export function depthOverflowOffset(text: string, max = MAX_TEXT_DEPTH): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // A string: to its closing quote (an unterminated one ends the scan at the line end).
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34 || d === 10) break;
+      }
+    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      const nl = text.indexOf('\n', i);
+      if (nl < 0) break;
+      i = nl;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0) break;
+      i = end + 1;
+    } else if (c === 123 || c === 91) {
+      if (++depth > max) return i;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return -1;
+}
+
+/** The parse failure for a text nested too deeply, or null. */
+export function tooDeepAt(text: string): Extract<ParsedText, { ok: false }> | null {
+  const offset = depthOverflowOffset(text);
+  if (offset < 0) return null;
+  const { line, column } = offsetToLineCol(text, offset);
+  return { ok: false, message: `nested more than ${MAX_TEXT_DEPTH} levels deep at line ${line}, column ${column}`, offset, line, column };
+}
+
+/**
  * Parse config text. Comments are accepted (the writer keeps them, CFG-7); trailing commas
  * and every other deviation from JSON are errors, because the agents read these files with
  * a strict JSON parser.
  */
 export function parseJsonText(text: string): ParsedText {
+  const deep = tooDeepAt(text);
+  if (deep) return deep;
   const errors: ParseError[] = [];
   const body = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text; // BOM keeps offsets
   const root = parseTree(body, errors, { allowTrailingComma: false, disallowComments: false, allowEmptyContent: false });
@@ -96,6 +140,35 @@ export function objectProps(node: Node | undefined): Array<{ key: string; value:
     if (k && v) out.push({ key: String(k.value), value: v, keyOffset: k.offset });
   }
   return out;
+}
+
+export interface DuplicateKey {
+  /** Path of the object that holds the key twice. */
+  container: Array<string | number>;
+  key: string;
+  /** Offset of the later occurrence (the one JSON.parse keeps). */
+  keyOffset: number;
+}
+
+/**
+ * Keys written twice in one object (item 10): JSON.parse silently keeps the last, while an
+ * edit by location lands in the first. Iterative, so any depth the parser accepted is fine.
+ */
+export function duplicateKeys(root: Node): DuplicateKey[] {
+  const out: DuplicateKey[] = [];
+  const stack: Array<{ node: Node; path: Array<string | number> }> = [{ node: root, path: [] }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { node, path } = item;
+    if (node.type === 'array') (node.children ?? []).forEach((c, i) => stack.push({ node: c, path: [...path, i] }));
+    if (node.type !== 'object') continue;
+    const seen = new Set<string>();
+    for (const p of objectProps(node)) {
+      if (seen.has(p.key)) out.push({ container: path, key: p.key, keyOffset: p.keyOffset });
+      seen.add(p.key);
+      stack.push({ node: p.value, path: [...path, p.key] });
+    }
+  }
+  return out.sort((a, b) => a.keyOffset - b.keyOffset);
 }
 
 export function propNode(node: Node | undefined, key: string): Node | undefined {

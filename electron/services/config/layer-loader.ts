@@ -3,10 +3,12 @@
 import type { z } from 'zod';
 import type { LayerState, Problem, Profile } from '../../../shared/schemas/server';
 import { entrySchemaFor, fileSchemaFor, inferTransport } from '../../../shared/schemas/dialects';
+import { deeperThan, MAX_ENTRY_DEPTH } from '../../../shared/schemas/depth';
 import { pointerOf } from './json-text';
 import { type JsonDoc, parseDoc } from './json-doc';
 import { expandEntry } from './expand';
 import { buildSpec } from './spec';
+import { ownerTarget, secretOwnerKey } from './secret-owner';
 import type { FileRead } from './read-file';
 import type { LayerOptions, LayerServer, LoadContext, LoadedLayer } from './types';
 
@@ -51,6 +53,9 @@ export function loadLayer(read: FileRead, opts: LayerOptions, ctx: LoadContext):
     list = root.map((value: unknown, i) => ({ key: null, segs: [i], value }));
   } else {
     if (!isObject(root)) return fail([], 'the top level must be a JSON object');
+    // Item 10: the agent keeps the last "mcpServers"; say so (the writer refuses such a file).
+    const twice = doc.repeatedTopLevelKey('mcpServers');
+    if (twice) out.problems.push({ path: opts.path, ...twice, message: '"mcpServers" appears twice; the agent uses only the last one: merge them by hand', severity: 'error' });
     const servers = Object.hasOwn(root, 'mcpServers') ? root.mcpServers : undefined;
     if (servers !== undefined && !isObject(servers)) return fail(['mcpServers'], '"mcpServers" must be an object of name → entry');
     list = servers ? Object.keys(servers).map((key) => ({ key, segs: ['mcpServers', key], value: servers[key] })) : [];
@@ -63,19 +68,9 @@ export function loadLayer(read: FileRead, opts: LayerOptions, ctx: LoadContext):
   return out;
 }
 
-/** Real entries nest a few levels; deeper ones are refused before anything recurses over them. */
-export const MAX_ENTRY_DEPTH = 32;
-
-/** Recursion is bounded by `max`, so this cannot overflow however deep the value is. */
-function deeperThan(value: unknown, max: number, depth = 0): boolean {
-  if (!value || typeof value !== 'object') return false;
-  if (depth > max) return true;
-  for (const k in value) {
-    const c = (value as Record<string, unknown>)[k];
-    if (c && typeof c === 'object' && deeperThan(c, max, depth + 1)) return true;
-  }
-  return false;
-}
+// Real entries nest a few levels; deeper ones are refused before anything recurses over them.
+// The rule lives in shared/ so the contract's Entry (editor.trySession/save) uses it too.
+export { MAX_ENTRY_DEPTH };
 
 type Item = { key: string | null; segs: Array<string | number>; value: unknown };
 
@@ -144,7 +139,8 @@ function loadEntry(
   let candidate: unknown = entry;
   let missing: string[] = [];
   let misplaced: string[] = [];
-  if (opts.expand) ({ value: candidate, missing, misplaced } = expandEntry(entry, ctx.env, opts.hostVariables?.get(name)));
+  const secretOwner = secretOwnerKey({ profile: ctx.profile, layer: opts.layer, path: opts.path, name, target: ownerTarget(entry) });
+  if (opts.expand) ({ value: candidate, missing, misplaced } = expandEntry(entry, ctx.env, opts.hostVariables?.byOwner.get(secretOwner)));
   const parsed = entrySchemaFor(opts.dialect).safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -158,6 +154,9 @@ function loadEntry(
     let msg = `environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not set; this server is disabled`;
     // CFG-8: the keychain value exists but cannot reach this field, so say so rather than "not set" alone.
     if (misplaced.length) msg += ` (${misplaced.join(', ')} ${misplaced.length > 1 ? 'are' : 'is'} in the keychain, which fills in only env and headers)`;
+    // SEC-6: held for another entry of this name (say, the user's own server): not this one's.
+    const elsewhere = missing.filter((v) => opts.hostVariables?.byName.get(name)?.has(v));
+    if (elsewhere.length) msg += `; ${elsewhere.join(', ')} ${elsewhere.length > 1 ? 'are' : 'is'} kept in the keychain for another entry named "${name}", and this entry needs its own: mcp-panel secrets set ${name} ${elsewhere[0]} --layer ${opts.layer}`;
     errorAt([], msg);
     base.error = msg;
   }
@@ -173,6 +172,7 @@ function loadEntry(
       projectRoot: opts.projectRoot,
       kimiDefaults: ctx.kimiDefaults,
       pluginOrigin: opts.pluginOrigin,
+      secretOwner,
     });
   }
   return base;

@@ -11,7 +11,7 @@ export interface LayerLocation {
   path: string;
   /** minimax project files are read-only for the agent and the panel (CFG-7). */
   writable: boolean;
-  /** kimi project layers are read only in a trusted workspace (CFG-10). */
+  /** Project layers start nothing until the workspace is trusted (CFG-10, SEC-5: every profile). */
   needsTrust: boolean;
   /** Set when `path` is a legacy fallback: the file new content should go to. */
   preferredPath?: string;
@@ -95,7 +95,7 @@ export async function resolveLayerPaths(profile: Profile, where: LayerEnv): Prom
   const out: LayerLocation[] = [];
   if (profile === 'minimax') {
     out.push({ layer: 'user', path: join(minimaxDataDir(home), 'mcp.json'), writable: true, needsTrust: false });
-    if (workspace) out.push({ layer: 'project', path: join(workspace, '.mcp.json'), writable: false, needsTrust: false });
+    if (workspace) out.push({ layer: 'project', path: join(workspace, '.mcp.json'), writable: false, needsTrust: true });
   } else if (profile === 'kimi') {
     out.push({ layer: 'user', path: join(kimiHome(home), 'mcp.json'), writable: true, needsTrust: false });
     if (workspace) {
@@ -110,7 +110,7 @@ export async function resolveLayerPaths(profile: Profile, where: LayerEnv): Prom
     const repo = workspace ? ((await findMinaraRepo(workspace, data)) ?? workspace) : null;
     if (repo) {
       const dir = join(repo, '.minara');
-      out.push({ layer: 'project', ...(await withLegacy(join(dir, 'mcp', 'servers.json'), join(dir, 'mcp.json'))), writable: true, needsTrust: false });
+      out.push({ layer: 'project', ...(await withLegacy(join(dir, 'mcp', 'servers.json'), join(dir, 'mcp.json'))), writable: true, needsTrust: true });
     }
   }
   return out;

@@ -1,8 +1,15 @@
-// Reading one config file safely: missing, unreadable, oversize, outside its workspace or
-// unparseable files become data (a layer state plus a message), never an exception.
-import { promises as fs } from 'node:fs';
+// Reading one config file safely (SEC-7, CFG-4): the one bounded, regular-file-only read that
+// the loader, the writer, `check`, the importers and the trust store all share. Missing,
+// unreadable, oversize, outside its workspace, not-a-file or unparseable files become data
+// (a state plus a message), never an exception, a hang (FIFO) or an unbounded buffer (/dev/zero).
+import { constants, promises as fs } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import { relative, isAbsolute } from 'node:path';
 import { JsonDoc, parseDoc } from './json-doc';
+
+/** SEC-7: the cap for every file without a tighter one (minimax project files: 1 MiB, CFG-4). */
+export const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+const CHUNK = 64 * 1024;
 
 export type FileRead =
   | { state: 'missing' }
@@ -12,8 +19,14 @@ export type FileRead =
   | { state: 'invalid'; error: string; text: string; line: number; column: number }
   | { state: 'ok'; doc: JsonDoc; realPath: string };
 
+/** The raw bytes of a regular file, at most `maxBytes` of them. */
+export type BytesRead =
+  | { state: 'missing' }
+  | { state: 'void'; error: string }
+  | { state: 'ok'; bytes: Buffer; realPath: string; mode: number };
+
 export interface ReadOptions {
-  /** CFG-4: larger files are void. */
+  /** Larger files are void (default DEFAULT_MAX_BYTES). */
   maxBytes?: number;
   /** CFG-4: the file's realpath must stay inside this directory's realpath. */
   confineTo?: string;
@@ -29,13 +42,19 @@ function errText(err: unknown): string {
   return e.code ? `${e.code}: ${e.message}` : String(err);
 }
 
-export async function readConfigFile(path: string, opts: ReadOptions = {}): Promise<FileRead> {
+const tooBig = (path: string, max: number, size: number) => `${path} is ${size} bytes, over the ${max}-byte limit; the file is ignored (shrink it to use it)`;
+
+// O_NONBLOCK: opening a FIFO must not wait for a writer. O_NOFOLLOW: the realpath was just
+// resolved, so a link here means the path was swapped under us. Both are 0 where unknown.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0) | (constants.O_NOCTTY ?? 0);
+
+export async function readBoundedFile(path: string, opts: ReadOptions = {}): Promise<BytesRead> {
+  const max = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   try {
     await fs.lstat(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') {
-      return { state: 'missing' };
-    }
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'missing' };
     return { state: 'void', error: `cannot read ${path}: ${errText(err)}` };
   }
   let realPath: string;
@@ -55,23 +74,49 @@ export async function readConfigFile(path: string, opts: ReadOptions = {}): Prom
       return { state: 'void', error: `${path} resolves to ${realPath}, outside the workspace ${root}; the file is ignored` };
     }
   }
-  let buf: Buffer;
+  let fh: fs.FileHandle | undefined;
   try {
-    const st = await fs.stat(realPath);
-    if (!st.isFile()) return { state: 'void', error: `${path} is not a regular file` };
-    if (opts.maxBytes !== undefined && st.size > opts.maxBytes) {
-      return { state: 'void', error: `${path} is ${st.size} bytes, over the ${opts.maxBytes}-byte limit; the file is ignored` };
+    fh = await fs.open(realPath, OPEN_FLAGS);
+    // fstat of the opened descriptor: what we read is what we checked.
+    const st = await fh.stat();
+    if (!st.isFile()) return { state: 'void', error: `${path} is not a regular file (a device, pipe or folder); replace it with a regular file` };
+    if (st.size > max) return { state: 'void', error: tooBig(path, max, st.size) };
+    // Read at most max+1 bytes whatever stat said: the file may grow while we read.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(Math.min(CHUNK, max + 1 - total));
+      const { bytesRead } = await fh.read(buf, 0, buf.length, null);
+      if (bytesRead === 0) break;
+      chunks.push(buf.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > max) return { state: 'void', error: tooBig(path, max, total) };
     }
-    buf = await fs.readFile(realPath);
+    return { state: 'ok', bytes: Buffer.concat(chunks, total), realPath, mode: st.mode & 0o7777 };
   } catch (err) {
     return { state: 'void', error: `cannot read ${path}: ${errText(err)}` };
+  } finally {
+    await fh?.close().catch(() => undefined);
   }
-  // The size may have changed between stat and read.
-  if (opts.maxBytes !== undefined && buf.length > opts.maxBytes) {
-    return { state: 'void', error: `${path} is ${buf.length} bytes, over the ${opts.maxBytes}-byte limit; the file is ignored` };
+}
+
+/** Byte offset of the first byte that is not valid UTF-8, or -1 (item 13: never rewrite such bytes). */
+export function invalidUtf8Offset(buf: Buffer): number {
+  if (isUtf8(buf)) return -1;
+  for (let i = 0; i < buf.length; ) {
+    const b = buf[i]!;
+    const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (n === 0 || i + n > buf.length || !isUtf8(buf.subarray(i, i + n))) return i;
+    i += n;
   }
-  const text = buf.toString('utf8');
+  return buf.length;
+}
+
+export async function readConfigFile(path: string, opts: ReadOptions = {}): Promise<FileRead> {
+  const read = await readBoundedFile(path, opts);
+  if (read.state !== 'ok') return read;
+  const text = read.bytes.toString('utf8');
   const parsed = parseDoc(text);
   if (!parsed.ok) return { state: 'invalid', error: parsed.message, text, line: parsed.line, column: parsed.column };
-  return { state: 'ok', doc: parsed.doc, realPath };
+  return { state: 'ok', doc: parsed.doc, realPath: read.realPath };
 }

@@ -40,6 +40,8 @@ export interface SpecInput {
   projectRoot?: string;
   kimiDefaults?: KimiMcpDefaults;
   pluginOrigin?: 'official' | 'local';
+  /** SEC-6: `secretOwnerKey` of the entry as written. */
+  secretOwner?: string;
 }
 
 export function buildSpec(input: SpecInput): ConnectionSpec {
@@ -57,6 +59,7 @@ export function buildSpec(input: SpecInput): ConnectionSpec {
     limits: layer === 'plugin' ? { pluginCaps: true } : {},
     dropHeadersOnCrossOriginRedirect: true,
   };
+  if (input.secretOwner !== undefined) spec.secretOwner = input.secretOwner;
   if (transport === 'stdio') {
     spec.command = str(e.command);
     spec.args = strArr(e.args) ?? [];

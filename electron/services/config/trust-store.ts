@@ -4,6 +4,7 @@ import { promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { readBoundedFile } from './read-file';
 
 const TrustFileSchema = z.object({
   version: z.literal(1),
@@ -34,8 +35,10 @@ export class TrustStore {
   /** A trust file that cannot be read or parsed trusts nothing: fail closed. */
   private async read(): Promise<TrustFile> {
     try {
-      const parsed = TrustFileSchema.safeParse(JSON.parse(await fs.readFile(this.file, 'utf8')));
-      if (parsed.success) return parsed.data;
+      // SEC-7: bounded and regular-file-only, like every other file the panel reads.
+      const read = await readBoundedFile(this.file);
+      const parsed = read.state === 'ok' ? TrustFileSchema.safeParse(JSON.parse(read.bytes.toString('utf8'))) : null;
+      if (parsed?.success) return parsed.data;
     } catch {
       /* missing or unreadable */
     }

@@ -30,10 +30,15 @@ export interface LoadedLayer {
 }
 
 /**
- * CFG-3 + CFG-8: per server name, the variables the host injects at connect time (the
- * keychain field). Names only: values never enter the config engine or its view.
+ * CFG-3 + CFG-8 + SEC-6: the variables the host injects at connect time (the keychain field).
+ * Names only: values never enter the config engine or its view.
  */
-export type HostVariables = ReadonlyMap<string, ReadonlySet<string>>;
+export interface HostVariables {
+  /** Per owner key (secret-owner.ts): the variables held for exactly that entry. */
+  byOwner: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Per server name, every variable held for any entry of that name: says why one is missing. */
+  byName: ReadonlyMap<string, ReadonlySet<string>>;
+}
 
 /** What a profile loader needs from the outside world; all of it injectable for tests. */
 export interface LoadContext {

@@ -1,6 +1,7 @@
 // AUTH-4 / CONN-4: `${VAR}` and `${VAR:-default}` in headers and env are resolved at connect
 // time from the environment, never stored resolved. A missing variable fails only this server.
 import type { ConnectionSpec } from '../../../shared/schemas/server';
+import { ENV_REFERENCE } from '../config/expand';
 
 export class MissingVariableError extends Error {
   constructor(readonly variable: string, where: string) {
@@ -8,7 +9,8 @@ export class MissingVariableError extends Error {
   }
 }
 
-const REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+// The same reference syntax the loader and the secret rules use (one regex, config/expand).
+const REF = ENV_REFERENCE;
 
 export function expandVars(value: string, env: Record<string, string | undefined>, where: string): string {
   return value.replace(REF, (_m, name: string, fallback: string | undefined) => {

@@ -326,6 +326,7 @@ export class ConnectionPool {
           stderr: e.stderr,
           traffic: e.traffic,
           killGraceMs: this.o.killGraceMs,
+          dataDir: this.o.dataDir, // SEC-7: stdio groups recorded for the start-up sweep
           signal: abort.signal,
           onUnexpectedClose: (why) => {
             if (holder.s) this.sessionLost(e, holder.s, why);

@@ -5,7 +5,6 @@ import { pathToFileURL } from 'node:url';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -14,6 +13,7 @@ import { homeDir } from '../paths';
 import type { Clock } from './clock';
 import { TimeoutError } from './errors';
 import { expandRecord, resolveHeaders } from './expand';
+import { GroupStdioTransport } from './group-transport';
 import { redirectSafeFetch } from './redirect-fetch';
 import type { LineRing, Ring } from './ring';
 import { type TrafficRecord, trafficEntry } from './traffic';
@@ -28,6 +28,8 @@ export interface SessionContext {
   stderr: LineRing;
   traffic: Ring<TrafficRecord>;
   killGraceMs: number;
+  /** SEC-7: stdio groups are recorded under here for the start-up sweep. */
+  dataDir?: string;
   /** Aborts a connect in progress (dispose, config change): the child is reaped. */
   signal?: AbortSignal;
   /** Called once when the transport closes without close() having been asked. */
@@ -42,31 +44,6 @@ export interface Session {
   /** Last error the transport reported (garbage line, oversized message, failed fetch). */
   readonly lastTransportError: string | null;
   close(): Promise<void>;
-}
-
-// Every stdio child we started and have not seen exit: killed if the host exits (CONN-4: no
-// orphans), and listed for leak checks in tests.
-const children = new Set<number>();
-let exitHook = false;
-function trackChild(pid: number): void {
-  children.add(pid);
-  if (!exitHook) {
-    exitHook = true;
-    process.on('exit', () => {
-      for (const p of children) {
-        try {
-          process.kill(p, 'SIGKILL');
-        } catch {
-          /* gone */
-        }
-      }
-    });
-  }
-}
-
-/** Pids of stdio children started by any pool in this process that have not exited yet. */
-export function liveChildPids(): number[] {
-  return [...children];
 }
 
 const CLIENT_INFO = { name: 'mcp-panel', version: '0.1.0' };
@@ -88,12 +65,13 @@ function buildTransport(spec: ConnectionSpec, ctx: SessionContext): Transport {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
     Object.assign(env, expandRecord(spec.env, lookup, 'env'), ctx.injected);
-    return new StdioClientTransport({
+    // SEC-7: its own process group, so closing it ends whatever it started too.
+    return new GroupStdioTransport({
       command: spec.command,
       args: spec.args,
       env,
       cwd: spec.cwd ?? homeDir(ctx.env),
-      stderr: 'pipe',
+      ...(ctx.dataDir ? { dataDir: ctx.dataDir } : {}),
     });
   }
   if (!spec.url) throw new Error(`${spec.transport} server has no url`);
@@ -114,13 +92,13 @@ function buildTransport(spec: ConnectionSpec, ctx: SessionContext): Transport {
 export async function openSession(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: number): Promise<Session> {
   const started = performance.now();
   const transport = buildTransport(spec, ctx);
-  const stdio = transport instanceof StdioClientTransport ? transport : null;
+  const stdio = transport instanceof GroupStdioTransport ? transport : null;
   let closing = false;
   let closed = false;
   let resolveExit!: () => void;
   const exited = new Promise<void>((r) => (resolveExit = r));
 
-  stdio?.stderr?.on('data', (chunk: Buffer) => ctx.stderr.write(chunk));
+  stdio?.stderr.on('data', (chunk: Buffer) => ctx.stderr.write(chunk));
   // Taps set before connect: the SDK chains them ahead of its own handlers.
   transport.onmessage = (msg) => ctx.traffic.push(trafficEntry('in', msg, ctx.clock.now()));
   let lastTransportError: string | null = null;
@@ -129,17 +107,10 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
     lastTransportError = err.message.slice(0, 300);
     ctx.traffic.push({ at: ctx.clock.now(), dir: 'in', kind: 'invalid', text: lastTransportError });
     // SEC-4: a message over the SDK's stdio buffer cap is lost anyway; stop the flood now.
-    if (stdio && pid !== null && /ReadBuffer exceeded/.test(err.message)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        /* gone */
-      }
-    }
+    if (stdio && /ReadBuffer exceeded/.test(err.message)) stdio.kill('SIGKILL');
   };
   transport.onclose = () => {
     closed = true;
-    if (pid !== null) children.delete(pid);
     resolveExit();
     if (!closing) ctx.onUnexpectedClose(stdio ? 'the server process exited' : 'the connection closed');
   };
@@ -148,7 +119,6 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
     stdio.start = async () => {
       await start();
       pid = stdio.pid;
-      if (pid !== null) trackChild(pid);
     };
   }
   const send = transport.send.bind(transport);
@@ -167,20 +137,9 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
     if (closing) return exited;
     closing = true;
     if (stdio && pid !== null && !closed && pidAlive(pid)) {
-      // Reap the child ourselves: SIGTERM, then SIGKILL after the grace period.
-      const p = pid;
-      try {
-        process.kill(p, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-      const grace = ctx.clock.setTimeout(() => {
-        try {
-          process.kill(p, 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
-      }, ctx.killGraceMs);
+      // Reap the group ourselves: SIGTERM, then SIGKILL after the grace period.
+      stdio.kill('SIGTERM');
+      const grace = ctx.clock.setTimeout(() => stdio.kill('SIGKILL'), ctx.killGraceMs);
       // Real-time backstop (the pool clock may be a manual one): SIGKILL, and stop waiting if a
       // grandchild keeps the pipes open after the child itself is gone.
       let backstop: ReturnType<typeof setTimeout> | undefined;
@@ -188,18 +147,13 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
         exited,
         new Promise<void>((resolve) => {
           backstop = setTimeout(() => {
-            try {
-              process.kill(p, 'SIGKILL');
-            } catch {
-              /* already gone */
-            }
+            stdio.kill('SIGKILL');
             backstop = setTimeout(resolve, 2000);
           }, ctx.killGraceMs + 1000);
         }),
       ]);
       grace.cancel();
       clearTimeout(backstop);
-      children.delete(p);
     }
     await client.close().catch(() => undefined);
     if (!stdio) closed = true;

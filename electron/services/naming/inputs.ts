@@ -1,7 +1,7 @@
 // Hand-given inputs for the naming, permission and disclosure views (CLI files, stdin),
 // validated with zod and turned into the plain inputs of shared/naming, shared/permissions
 // and shared/disclosure. Errors come back as InputError with the file and the JSON path.
-import { readFile } from 'node:fs/promises';
+import { readBoundedFile } from '../config/read-file';
 import { z } from 'zod';
 import { ServerStateKindSchema, ToolSourceSchema, type ToolDef, type ToolSource } from '../../../shared/schemas/server';
 import type { NamingReport, NamingServerInput } from '../../../shared/naming/assign';
@@ -23,13 +23,11 @@ export function parseJsonText(text: string, where: string): unknown {
 }
 
 export async function readJsonFile(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    throw new InputError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-  return parseJsonText(text, file);
+  // SEC-7: bounded and regular-file-only, like every other file the panel reads.
+  const read = await readBoundedFile(file);
+  if (read.state === 'missing') throw new InputError(`cannot read ${file}: no such file`);
+  if (read.state === 'void') throw new InputError(read.error);
+  return parseJsonText(read.bytes.toString('utf8'), file);
 }
 
 /** `names` input rows: `[{server, tool, source?}]` (+ state, subagent, deferred). */

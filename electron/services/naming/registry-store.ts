@@ -2,7 +2,8 @@
 // Every read-modify-write happens under a proper-lockfile lock and lands with an atomic
 // write (temp file, fsync, rename: SEC-3), so two processes claiming at once get distinct
 // names and the file is never half-written. A file that does not parse is never rewritten.
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { readBoundedFile } from '../config/read-file';
 import { dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
@@ -52,13 +53,11 @@ export class NameRegistryStore {
 
   /** A snapshot without the lock (for previews); a missing file is an empty registry. */
   async read(): Promise<RegistryData> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return emptyRegistry();
-      throw err;
-    }
+    // SEC-7: the agent's file is read bounded and regular-file-only, like every config file.
+    const read = await readBoundedFile(this.file);
+    if (read.state === 'missing') return emptyRegistry();
+    if (read.state === 'void') throw new Error(read.error);
+    const text = read.bytes.toString('utf8');
     let json: unknown;
     try {
       json = JSON.parse(text);

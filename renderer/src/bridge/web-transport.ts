@@ -1,4 +1,4 @@
-// Web-host transport: `POST /api/<method>` (the HttpOnly cookie carries the token) and one
+// Web-host transport: `POST /api/<method>` (the HttpOnly session cookie authenticates it, SEC-2) and one
 // WebSocket for events, reopened with backoff if the host restarts.
 import { HTTP_RPC_PREFIX, WS_EVENTS_PATH, type RpcTransport } from '../../../shared/rpc';
 

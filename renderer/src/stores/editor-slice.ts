@@ -114,8 +114,10 @@ export const createEditorSlice =
         await get().loadServers();
       },
       async moveToKeychain(slot, secret) {
-        const { draftName } = get();
-        const r = await bridge.call('editor.storeSecret', { name: draftName || 'server', slot, secret });
+        const { draftName, draftLayer, draft: current } = get();
+        // SEC-6: the host binds the secret to what the entry runs or reaches; env and headers stay here.
+        const entry = Object.fromEntries(Object.entries(current).filter(([k]) => k === 'command' || k === 'args' || k === 'url'));
+        const r = await bridge.call('editor.storeSecret', { name: draftName || 'server', layer: draftLayer, entry, slot, secret });
         if (!r.ok) {
           set({ refusal: refusalOf(r.error) });
           return null;

@@ -20,7 +20,7 @@ test.afterAll(async () => {
 });
 
 test('a 401 from a remote server shows needs login, mirrored in title and favicon', async ({ page }) => {
-  await page.goto(panel.url);
+  await page.goto(await panel.freshUrl());
   const secured = page.locator('tr[data-server="secured"]');
   await expect(secured.getByTestId('state')).toHaveText('needs login');
   await expect(secured).toContainText('http');

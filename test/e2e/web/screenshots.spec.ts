@@ -16,7 +16,7 @@ test.beforeAll(() => mkdirSync(OUT, { recursive: true }));
 for (const locale of ['en', 'zh'] as const) {
   test(`every view, light and dark, ${locale}`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 860 });
-    await page.goto(bed.panel.url);
+    await page.goto(await bed.panel.freshUrl());
     await expect(page.locator('tr[data-server="echo_a"]').getByTestId('state')).toHaveAttribute('class', /state-connected/);
     await page.locator('nav button[data-section="settings"]').click();
     await page.locator('#set-lang').selectOption(locale);

@@ -24,8 +24,8 @@ test.afterAll(async () => {
 const row = (page: import('@playwright/test').Page, name: string) => page.locator(`tr[data-server="${name}"]`);
 
 test('servers view: connected stdio server with tools, failed one with its error, broken file beside them', async ({ page }) => {
-  await page.goto(panel.url);
-  // The token moved from the URL into a cookie.
+  await page.goto(await panel.freshUrl());
+  // The one-time token was traded for a session cookie and dropped from the address bar.
   await expect(page).toHaveURL(`${panel.origin}/`);
   await expect(row(page, 'alpha').getByTestId('state')).toHaveText('connected');
   await expect(row(page, 'alpha').getByTestId('tools')).toHaveText('3 tools');
@@ -43,7 +43,7 @@ test('servers view: connected stdio server with tools, failed one with its error
 });
 
 test('filter box narrows the list', async ({ page }) => {
-  await page.goto(panel.url);
+  await page.goto(await panel.freshUrl());
   await expect(row(page, 'alpha')).toBeVisible();
   await page.getByRole('searchbox').fill('missing');
   await expect(row(page, 'alpha')).toHaveCount(0);
@@ -51,7 +51,7 @@ test('filter box narrows the list', async ({ page }) => {
 });
 
 test('killing the server reaches the page as an event', async ({ page }) => {
-  await page.goto(panel.url);
+  await page.goto(await panel.freshUrl());
   await expect(row(page, 'alpha').getByTestId('state')).toHaveText('connected');
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
@@ -85,11 +85,10 @@ function wsStatus(url: string, headers: Record<string, string>): Promise<number 
   });
 }
 
-test('requests and sockets without the token or with a foreign Host/Origin are refused', async () => {
-  const token = new URL(panel.url).searchParams.get('token')!;
+test('requests and sockets without the session cookie or with a foreign Host/Origin are refused', async () => {
   const port = panel.port;
   const json = { 'Content-Type': 'application/json' };
-  const auth = { Authorization: `Bearer ${token}` };
+  const auth = { Cookie: await panel.session() };
   const body = '{}';
   // HTTP
   expect(await raw(port, { method: 'POST', path: '/api/servers.list', headers: json, body })).toBe(401);
@@ -107,15 +106,14 @@ test('requests and sockets without the token or with a foreign Host/Origin are r
 });
 
 test('invalid input is refused by the host as data', async ({ request }) => {
-  const token = new URL(panel.url).searchParams.get('token')!;
-  const res = await request.post(`${panel.origin}/api/servers.reconnect`, { headers: { Authorization: `Bearer ${token}` }, data: { id: 42 } });
+  const res = await request.post(`${panel.origin}/api/servers.reconnect`, { headers: { Cookie: await panel.session() }, data: { id: 42 } });
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { ok: boolean; error?: { code: string } };
   expect(body).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
 });
 
 test('enable writes the config file and the server connects', async ({ page }) => {
-  await page.goto(panel.url);
+  await page.goto(await panel.freshUrl());
   await expect(row(page, 'sleepy').getByTestId('state')).toHaveText('disabled');
   await page.getByRole('button', { name: 'Enable sleepy' }).click();
   await expect(row(page, 'sleepy').getByTestId('state')).toHaveText('connected');
@@ -127,7 +125,7 @@ test('enable writes the config file and the server connects', async ({ page }) =
 });
 
 test('an external edit of a config file reaches the page (CFG-9)', async ({ page }) => {
-  await page.goto(panel.url);
+  await page.goto(await panel.freshUrl());
   await expect(row(page, 'alpha')).toBeVisible();
   const file = `${h.home}/.minimax-code/mcp.json`;
   const cfg = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };

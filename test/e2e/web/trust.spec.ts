@@ -18,7 +18,7 @@ test.afterAll(async () => {
 });
 
 test('trust banner starts the project server of an untrusted kimi workspace', async ({ page }) => {
-  await page.goto(panel.url);
+  await page.goto(await panel.freshUrl());
   const project = page.locator('tr[data-server="project"]');
   await expect(page.locator('tr[data-server="personal"]').getByTestId('state')).toHaveText('connected');
   await expect(project.getByTestId('state')).toHaveText('disabled');

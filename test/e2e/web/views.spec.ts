@@ -13,7 +13,7 @@ const row = (page: Page, name: string) => page.locator(`tr[data-server="${name}"
 const go = (page: Page, section: string) => page.locator(`nav button[data-section="${section}"]`).click();
 
 async function open(page: Page) {
-  await page.goto(bed.panel.url);
+  await page.goto(await bed.panel.freshUrl());
   await expect(row(page, 'echo_a').getByTestId('state')).toHaveText('connected');
   await expect(row(page, 'echo.a').getByTestId('state')).toHaveText('connected');
 }

@@ -11,7 +11,8 @@ import { HeadlessPerson, LoginService, TokenBroker, openSecretStore, serverIdent
 import { callWhoami, httpSpec } from './helpers';
 import { findSecrets } from './scan';
 import { startServices } from '../../../electron/services/lifecycle';
-import { configSecretIdentity } from '../../../electron/services/api/engine-adapters';
+import { ConfigService } from '../../../electron/services/config/config-service';
+import { ownerTarget, secretOwnerKey } from '../../../electron/services/config/secret-owner';
 import { ROOT, runCli, runTs } from '../../helpers/run-cli';
 const SERVICE = `mcp-panel-test-${process.pid}`;
 
@@ -184,8 +185,11 @@ describe('CFG-3 + CFG-8: a `${VAR}` kept in the keychain (editor field) enables 
     const echo = join(ROOT, 'test/fixtures/servers/echo.mjs');
     await writeFile(join(ws, '.mcp.json'), JSON.stringify({ mcpServers: { [name]: { command: process.execPath, args: [echo, 'stdio'], env: { API_KEY: `\${${variable}}` } } } }));
     const env = { ...process.env, HOME: home, MCP_PANEL_DATA_DIR: join(home, '.mcp-panel') };
+    await new ConfigService({ env, cwd: ws }).trust.trust(ws); // SEC-5: project servers run only in a trusted workspace
     const services = await startServices({ host: 'web', env, cwd: ws, version: 'test', profile: 'minimax', workspace: ws });
-    const account = `${configSecretIdentity('minimax', name)}:env:${variable}`;
+    const entry = { command: process.execPath, args: [echo, 'stdio'], env: { API_KEY: `\${${variable}}` } };
+    const owner = { profile: 'minimax' as const, layer: 'project' as const, path: join(ws, '.mcp.json'), name, target: ownerTarget(entry) };
+    const account = `config/minimax/${name}#${secretOwnerKey(owner)}:env:${variable}`;
     const call = async <T>(method: string, input: unknown): Promise<T> => {
       const r = await services.dispatch(method, input, { host: 'cli' });
       if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
@@ -197,7 +201,7 @@ describe('CFG-3 + CFG-8: a `${VAR}` kept in the keychain (editor field) enables 
       expect((await services.broker.store.status()).backend).toBe(status.available ? 'keychain' : 'memory');
       expect(await row()).toMatchObject({ error: `environment variable ${variable} not set; this server is disabled`, state: { kind: 'failed' } });
 
-      const stored = await call<{ variable: string; backend: string }>('editor.storeSecret', { name, slot: { kind: 'env', key: 'API_KEY' }, secret, variable });
+      const stored = await call<{ variable: string; backend: string }>('editor.storeSecret', { name, layer: 'project', entry, slot: { kind: 'env', key: 'API_KEY' }, secret, variable });
       expect(stored).toMatchObject({ variable, backend: status.available ? 'keychain' : 'memory' });
       expect(await services.broker.store.get(account)).toBe(secret);
       const enabled = await row();
@@ -211,6 +215,7 @@ describe('CFG-3 + CFG-8: a `${VAR}` kept in the keychain (editor field) enables 
       expect(await findSecrets([home], [secret])).toEqual([]);
     } finally {
       await services.broker.store.delete(account);
+      await services.broker.store.delete(account.replace(/:env:.*$/, ':owner'));
       await services.dispose();
       await rm(home, { recursive: true, force: true });
     }

@@ -13,6 +13,15 @@ describe('config CLI', () => {
   it('status --json has exactly the documented shape', async () => {
     await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), { mcpServers: { docs: { url: 'https://d.example/mcp' }, broken: { args: 1 } } });
     await sb.write(join(sb.ws, '.mcp.json'), { mcpServers: { docs: { command: 'node' } } });
+    // SEC-5: until the workspace is trusted its layer is shown, its server takes no part.
+    const untrusted = JSON.parse((await cli(['status', '--profile', 'minimax', '--workspace', sb.ws, '--no-connect', '--json'])).stdout);
+    expect(untrusted.layers[1]).toEqual({ layer: 'project', path: join(sb.ws, '.mcp.json'), state: 'untrusted', error: null });
+    expect(untrusted.servers.map((s: { name: string; layer: string; trusted: boolean; state: string }) => [s.name, s.layer, s.trusted, s.state])).toEqual([
+      ['docs', 'user', true, 'pending'],
+      ['broken', 'user', true, 'failed'],
+      ['docs', 'project', false, 'disabled'],
+    ]);
+    expect((await cli(['trust', '--workspace', sb.ws])).code).toBe(0);
     const r = await cli(['status', '--profile', 'minimax', '--workspace', sb.ws, '--no-connect', '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -25,6 +34,7 @@ describe('config CLI', () => {
     expect(docs).toMatchObject({ layer: 'project', transport: 'stdio', enabled: true, state: 'pending', error: null, shadows: [{ layer: 'user' }] });
     expect(out.servers.find((s: { name: string }) => s.name === 'broken')).toMatchObject({ state: 'failed', transport: null });
     expect(out.problems[0]).toMatchObject({ pointer: '/mcpServers/broken/args', path: join(sb.home, '.minimax-code', 'mcp.json') });
+    expect((await cli(['trust', '--workspace', sb.ws, '--revoke'])).code).toBe(0);
   });
 
   it('check exits 1 on a file that does not parse, naming line and column; 0 on a valid one', async () => {

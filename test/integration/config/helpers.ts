@@ -12,6 +12,8 @@ export interface Sandbox {
   env: NodeJS.ProcessEnv;
   write(path: string, content: unknown): Promise<string>;
   service(env?: NodeJS.ProcessEnv): ConfigService;
+  /** CFG-10/SEC-5: trust the workspace (for tests of what a trusted project layer does). */
+  trust(workspace?: string): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -35,6 +37,9 @@ export async function sandbox(): Promise<Sandbox> {
     },
     service(extra = {}) {
       return new ConfigService({ env: { ...env, ...extra }, cwd: ws });
+    },
+    async trust(workspace = ws) {
+      await new ConfigService({ env, cwd: ws }).trust.trust(workspace);
     },
     dispose: () => rm(root, { recursive: true, force: true }),
   };

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { ConfigService } from '../../../electron/services/config/config-service';
 import { MemorySecretStore } from '../../../electron/services/auth';
-import { KeychainConfigSecrets } from '../../../electron/services/api/engine-adapters';
+import { KeychainConfigSecrets } from '../../../electron/services/auth/config-secrets';
+import { ownerTarget } from '../../../electron/services/config/secret-owner';
 import type { Profile } from '../../../shared/schemas/server';
 import { useSandbox } from './helpers';
 
@@ -36,7 +37,8 @@ describe('ConfigService hostVariables (CFG-3, CFG-8)', () => {
       ['neighbour', 'environment variable VAULT_KEY not set; this server is disabled'],
     ]);
 
-    await secrets.storeEnvSecret('minimax', 'vault', 'VAULT_KEY', SECRET);
+    const vaultEntry = { command: 'srv', env: { API_KEY: '${VAULT_KEY}' } };
+    await secrets.storeEnvSecret({ profile: 'minimax', layer: 'project', path: join(sb.ws, '.mcp.json'), name: 'vault', target: ownerTarget(vaultEntry) }, 'VAULT_KEY', SECRET);
     const after = await svc.load('minimax', sb.ws);
     const vault = after.servers.find((s) => s.name === 'vault');
     expect(vault).toMatchObject({ error: null, enabled: true });

@@ -3,7 +3,8 @@ import { chmod, mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { useSandbox } from './helpers';
 
-const sb = useSandbox();
+// These tests are about what a trusted project layer does; trust itself: trust-profiles.test.ts.
+const sb = useSandbox('each', (s) => s.trust());
 
 const userFile = () => join(sb.home, '.minimax-code', 'mcp.json');
 const projFile = () => join(sb.ws, '.mcp.json');

@@ -85,7 +85,7 @@ describe('editor (UI-2)', () => {
     const refusal = await screen.findByRole('alert');
     expect(refusal).toHaveTextContent('/mcpServers/gh/env/GITHUB_TOKEN');
     await user.click(within(refusal).getByRole('button', { name: 'Move to keychain' }));
-    expect(m.calls.find((c) => c.method === 'editor.storeSecret')?.input).toEqual({ name: 'gh', slot: { kind: 'env', key: 'GITHUB_TOKEN' }, secret: 'ghp_abcdefghij123456' });
+    expect(m.calls.find((c) => c.method === 'editor.storeSecret')?.input).toEqual({ name: 'gh', layer: 'user', entry: { command: 'npx' }, slot: { kind: 'env', key: 'GITHUB_TOKEN' }, secret: 'ghp_abcdefghij123456' });
     expect(screen.getByLabelText('Environment value 1')).toHaveValue('${GITHUB_TOKEN}');
     expect(screen.getByText(/no keychain: the secret lives only until the panel quits/)).toBeInTheDocument();
     expect(screen.getByText(/kept in memory as \$\{GITHUB_TOKEN\}/)).toBeInTheDocument();

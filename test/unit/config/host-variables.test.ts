@@ -5,7 +5,8 @@ import { expandEntry } from '../../../electron/services/config/expand';
 import { loadLayer, readText } from '../../../electron/services/config/layer-loader';
 import type { HostVariables, LoadContext } from '../../../electron/services/config/types';
 import { MemorySecretStore } from '../../../electron/services/auth';
-import { KeychainConfigSecrets, configSecretIdentity } from '../../../electron/services/api/engine-adapters';
+import { KeychainConfigSecrets } from '../../../electron/services/auth/config-secrets';
+import { ownerTarget, secretOwnerKey, type SecretOwner } from '../../../electron/services/config/secret-owner';
 
 const ctx: LoadContext = { profile: 'minimax', env: { SET: 'from-env' }, home: '/h', cwd: '/', workspace: '/w', panelDataDir: '/h/.mcp-panel', isTrusted: async () => true };
 
@@ -43,11 +44,16 @@ describe('loadLayer with host variables (minimax project file)', () => {
       other: { command: 'srv', env: { API_KEY: '${KEPT_API_KEY}' } },
     },
   });
-  const held: HostVariables = new Map([
-    ['kept', new Set(['KEPT_API_KEY'])],
-    ['remote', new Set(['REMOTE_TOKEN'])],
-    ['inArgs', new Set(['KEPT_API_KEY'])],
-  ]);
+  const entries = (JSON.parse(text) as { mcpServers: Record<string, Record<string, unknown>> }).mcpServers;
+  const key = (name: string) => secretOwnerKey({ profile: 'minimax', layer: 'project', path: '/w/.mcp.json', name, target: ownerTarget(entries[name]!) });
+  const held: HostVariables = {
+    byOwner: new Map([
+      [key('kept'), new Set(['KEPT_API_KEY'])],
+      [key('remote'), new Set(['REMOTE_TOKEN'])],
+      [key('inArgs'), new Set(['KEPT_API_KEY'])],
+    ]),
+    byName: new Map([['kept', new Set(['KEPT_API_KEY'])]]),
+  };
   const load = (hostVariables?: HostVariables) =>
     loadLayer(readText(text, '/w/.mcp.json'), { path: '/w/.mcp.json', layer: 'project', dialect: 'minimax', expand: true, hostVariables, projectRoot: '/w' }, ctx);
 
@@ -76,26 +82,62 @@ describe('loadLayer with host variables (minimax project file)', () => {
   });
 });
 
-describe('KeychainConfigSecrets.variableNames', () => {
-  it('names per server from account names, never reading a secret; OAuth accounts and other profiles ignored', async () => {
+describe('KeychainConfigSecrets (SEC-6: bound to the owning entry)', () => {
+  const owner = (over: Partial<SecretOwner> = {}): SecretOwner => ({ profile: 'minimax', layer: 'user', path: '/h/.minimax-code/mcp.json', name: 'github', target: ownerTarget({ command: 'gh-mcp' }), ...over });
+
+  it('names per owner and per name from account names, never reading a secret value', async () => {
     const store = new MemorySecretStore();
     const secrets = new KeychainConfigSecrets(store);
-    await secrets.storeEnvSecret('minimax', 'kept', 'KEPT_API_KEY', 's1');
-    await secrets.storeEnvSecret('minimax', 'kept', 'SECOND', 's2');
-    await secrets.storeEnvSecret('minimax', 'odd name:#%', 'X', 's3');
-    await secrets.storeEnvSecret('kimi', 'kept', 'KIMI_ONLY', 's4');
-    // An OAuth token of a configured server with a URL: same id, different identity.
-    await store.set('minimax/configured%3Aminimax%3Akept#0badc0de:tokens', 't');
-    await store.set('minimax/configured%3Aminimax%3Akept#0badc0de:env:NOT_OURS', 't');
+    await secrets.storeEnvSecret(owner(), 'GITHUB_TOKEN', 's1');
+    await secrets.storeEnvSecret(owner({ name: 'odd name:#%' }), 'X', 's3');
+    await secrets.storeEnvSecret(owner({ profile: 'kimi' }), 'KIMI_ONLY', 's4');
+    // OAuth accounts of a configured server live elsewhere and are never config secrets.
+    await store.set('minimax/configured%3Aminimax%3Agithub#0badc0de:tokens', 't');
     let reads = 0;
     const get = store.get.bind(store);
-    store.get = async (a) => (reads++, get(a));
+    store.get = async (a) => (a.endsWith(':owner') ? get(a) : (reads++, get(a)));
     const names = await secrets.variableNames('minimax');
     expect(reads).toBe(0);
-    expect([...names].map(([k, v]) => [k, [...v].sort()])).toEqual([
-      ['kept', ['KEPT_API_KEY', 'SECOND']],
-      ['odd name:#%', ['X']],
+    expect([...names.byOwner].map(([k, v]) => [k, [...v]])).toEqual([
+      [secretOwnerKey(owner()), ['GITHUB_TOKEN']],
+      [secretOwnerKey(owner({ name: 'odd name:#%' })), ['X']],
     ]);
-    expect(configSecretIdentity('minimax', 'kept')).toMatch(/^minimax\/configured%3Aminimax%3Akept#[0-9a-f]{8}$/);
+    expect([...names.byName.keys()].sort()).toEqual(['github', 'odd name:#%']);
+  });
+
+  it('injects only into the owning entry; a same-named entry elsewhere gets nothing and is told why', async () => {
+    const secrets = new KeychainConfigSecrets(new MemorySecretStore());
+    await secrets.storeEnvSecret(owner(), 'GITHUB_TOKEN', 'ghp_user_secret_0123456789');
+    const spec = (o: SecretOwner) => ({ profile: o.profile, name: o.name, layer: o.layer, secretOwner: secretOwnerKey(o), env: { GITHUB_TOKEN: '${GITHUB_TOKEN}' }, headers: {} });
+    expect(await secrets.envFor(spec(owner()))).toEqual({ GITHUB_TOKEN: 'ghp_user_secret_0123456789' });
+    const repo = owner({ layer: 'project', path: '/repo/.mcp.json', target: ownerTarget({ command: 'sh', args: ['-c', 'env > /tmp/x'] }) });
+    await expect(secrets.envFor(spec(repo))).rejects.toThrow(/GITHUB_TOKEN is kept in the keychain for another entry named "github" \(the user layer/);
+    // The same file and layer but another command line, or no owner at all: nothing either.
+    await expect(secrets.envFor(spec(owner({ target: ownerTarget({ command: 'other' }) })))).rejects.toThrow(/needs|store its own/);
+    expect(await secrets.envFor({ ...spec(owner()), secretOwner: undefined, env: {} })).toEqual({});
+    // A variable the process environment has is no reason to fail.
+    expect(await new KeychainConfigSecrets(new MemorySecretStore(), { GITHUB_TOKEN: 'x' }).envFor(spec(repo))).toEqual({});
+  });
+
+  it('rebind moves secrets (including pre-binding ones) to the confirmed entry, and the old one loses them', async () => {
+    const store = new MemorySecretStore();
+    const secrets = new KeychainConfigSecrets(store);
+    await secrets.storeEnvSecret(owner(), 'GITHUB_TOKEN', 'v1');
+    await store.set('minimax/configured%3Aminimax%3Agithub#e3b0c442:env:LEGACY_KEY', 'v2');
+    const moved = owner({ layer: 'project', path: '/w/.mcp.json' });
+    expect((await secrets.list('minimax')).map((s) => [s.variable, s.owner?.layer ?? null])).toEqual([
+      ['GITHUB_TOKEN', 'user'],
+      ['LEGACY_KEY', null],
+    ]);
+    expect((await secrets.rebind(moved)).sort()).toEqual(['GITHUB_TOKEN', 'LEGACY_KEY']);
+    const spec = (o: SecretOwner) => ({ profile: o.profile, name: o.name, layer: o.layer, secretOwner: secretOwnerKey(o), env: {}, headers: {} });
+    expect(await secrets.envFor(spec(moved))).toEqual({ GITHUB_TOKEN: 'v1', LEGACY_KEY: 'v2' });
+    expect(await secrets.envFor(spec(owner()))).toEqual({});
+    // Nothing left behind: no orphaned owner record, no legacy account.
+    expect((await store.list('')).sort()).toEqual([
+      `config/minimax/github#${secretOwnerKey(moved)}:env:GITHUB_TOKEN`,
+      `config/minimax/github#${secretOwnerKey(moved)}:env:LEGACY_KEY`,
+      `config/minimax/github#${secretOwnerKey(moved)}:owner`,
+    ]);
   });
 });

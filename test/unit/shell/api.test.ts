@@ -3,40 +3,18 @@
 import { describe, expect, it } from 'vitest';
 import { contract, SECRET_MASK } from '../../../shared/contract';
 import { createDispatcher } from '../../../shared/rpc';
-import type { ConnectionSpec, EffectiveView, ServerState } from '../../../shared/schemas/server';
+import type { EffectiveView, ServerState } from '../../../shared/schemas/server';
 import { effectiveServer } from '../../helpers/effective-server';
-import { createApi, type PoolInfo, type PoolPort } from '../../../electron/services/api';
+import { createApi } from '../../../electron/services/api';
+import { fakePool } from '../../helpers/fake-pool';
 
 const ctx = { host: 'cli' } as const;
 
 const server = (name: string, over: Record<string, unknown> = {}) => effectiveServer(name, over, { TOKEN: 'sk-secret' });
 
-function fakePool() {
-  const infos = new Map<string, PoolInfo>();
-  let listener: (id: string, info: PoolInfo) => void = () => {};
-  const pool: PoolPort & { given: ConnectionSpec[][]; reconnected: string[]; disposed: number } = {
-    given: [],
-    reconnected: [],
-    disposed: 0,
-    setServers: (specs) => void pool.given.push(specs),
-    discover: async () => undefined,
-    reconnect: async (id) => void pool.reconnected.push(id),
-    info: (id) => infos.get(id),
-    onStateChanged: (l) => {
-      listener = l;
-      return () => (listener = () => {});
-    },
-    dispose: () => void pool.disposed++,
-  };
-  const set = (id: string, state: ServerState) => {
-    infos.set(id, { state });
-    listener(id, { state });
-  };
-  return { pool, set };
-}
-
 function setup(views: EffectiveView[]) {
-  const { pool, set } = fakePool();
+  const { pool, set: push } = fakePool();
+  const set = (id: string, state: ServerState) => push(id, { state });
   let i = 0;
   const api = createApi({
     host: 'web',

@@ -6,7 +6,8 @@ import { contract, SUMMARY_MAX, ToolDetailSchema, ToolsViewSchema } from '../../
 import { createDispatcher } from '../../../shared/rpc';
 import type { EffectiveView, ServerState, ToolDef } from '../../../shared/schemas/server';
 import { effectiveServer } from '../../helpers/effective-server';
-import { createApi, type PoolInfo, type PoolPort } from '../../../electron/services/api';
+import { createApi } from '../../../electron/services/api';
+import { fakePool } from '../../helpers/fake-pool';
 import { summarize } from '../../../electron/services/api/tool-catalog';
 
 const ctx = { host: 'cli' } as const;
@@ -24,19 +25,7 @@ const defs: Record<string, ToolDef[]> = {
 };
 
 function setup() {
-  const infos = new Map<string, PoolInfo>();
-  let listener: (id: string, info: PoolInfo) => void = () => {};
-  const pool: PoolPort = {
-    setServers: () => undefined,
-    discover: async () => undefined,
-    reconnect: async () => undefined,
-    info: (id) => infos.get(id),
-    onStateChanged: (l) => {
-      listener = l;
-      return () => (listener = () => {});
-    },
-    dispose: () => undefined,
-  };
+  const { pool, set } = fakePool();
   const toolCalls: string[] = [];
   const view: EffectiveView = { profile: 'minimax', workspace: null, layers: [], servers: [server('web'), server('web2')], problems: [] };
   const api = createApi({
@@ -58,8 +47,7 @@ function setup() {
   });
   const connect = (id: string) => {
     const state: ServerState = { kind: 'connected', reason: 'ok', since: 5, toolCount: defs[id]?.length ?? 0, connectMs: 1 } as ServerState;
-    infos.set(id, { state });
-    listener(id, { state });
+    set(id, { state });
   };
   return { api, connect, toolCalls, dispatch: createDispatcher(contract, api.handlers) };
 }

@@ -1,8 +1,8 @@
 // Import servers from another tool into a profile's layer, through the same writer and
 // with the same refusals (CFG-1, CFG-7, CFG-8). The source files are only read.
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Dialect } from '../../../../shared/schemas/dialects';
+import { readBoundedFile } from '../read-file';
 import { describeFindings, findInlineSecrets, pointerEscape } from '../secrets/secret-rules';
 import { type ConfigWriter, type WriteTarget } from '../writer/config-writer';
 import { errResult, okResult, type WriteErrorCode, type WriteResult } from '../writer/errors';
@@ -25,17 +25,25 @@ export interface SourceFileState {
   error: string | null;
 }
 
+/** SEC-7: the same bounded, regular-file-only read as every config file (a source may be a link to /dev/zero). */
+async function readSourceText(path: string): Promise<{ text: string } | { text: null; error: string | null }> {
+  const read = await readBoundedFile(path);
+  if (read.state === 'ok') return { text: read.bytes.toString('utf8') };
+  return { text: null, error: read.state === 'void' ? read.error : null };
+}
+
 /** Every server of a source, later files overriding earlier ones by name. */
 export async function readSource(source: ImportSource, ctx: SourceContext): Promise<{ servers: ForeignServer[]; files: SourceFileState[] }> {
   const byName = new Map<string, ForeignServer>();
   const files: SourceFileState[] = [];
-  const texts = new Map<string, string | null>();
+  const texts = new Map<string, { text: string } | { text: null; error: string | null }>();
   for (const file of sourceFiles(source, ctx)) {
-    if (!texts.has(file.path)) texts.set(file.path, await readFile(file.path, 'utf8').catch(() => null));
-    const text = texts.get(file.path) ?? null;
+    if (!texts.has(file.path)) texts.set(file.path, await readSourceText(file.path));
+    const read = texts.get(file.path)!;
     const seen = files.find((f) => f.path === file.path);
+    const text = read.text;
     if (text === null) {
-      if (!seen) files.push({ path: file.path, state: 'missing', error: null });
+      if (!seen) files.push({ path: file.path, state: read.error === null ? 'missing' : 'invalid', error: read.error });
       continue;
     }
     const parsed = parseConfigText(text, true);

@@ -18,10 +18,11 @@ export async function loadMinaraLayers(ctx: LoadContext): Promise<LoadedLayer[]>
     return [...skipped, env];
   }
   const layers: LoadedLayer[] = [];
+  // SEC-5: a repository's `.minara/` connects nowhere until its workspace is trusted.
+  const trusted = ctx.workspace ? await ctx.isTrusted(ctx.workspace) : false;
   for (const loc of locations) {
-    layers.push(
-      loadLayer(await readConfigFile(loc.path), { path: loc.path, layer: loc.layer, dialect: 'minara', projectRoot: loc.layer === 'project' ? ctx.workspace ?? undefined : undefined }, ctx),
-    );
+    const projectRoot = loc.layer === 'project' ? (ctx.workspace ?? undefined) : undefined;
+    layers.push(loadLayer(await readConfigFile(loc.path), { path: loc.path, layer: loc.layer, dialect: 'minara', projectRoot, trusted: !loc.needsTrust || trusted }, ctx));
   }
   // "僅在前兩層都為空時才生效": any entry at all (even a broken one) counts as not empty.
   const filesEmpty = layers.every((l) => l.servers.length === 0);

@@ -19,6 +19,8 @@ async function hostVariables(ctx: LoadContext): Promise<{ vars: HostVariables | 
 export async function loadMinimaxLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
   const locations = await resolveLayerPaths('minimax', { env: ctx.env, home: ctx.home, workspace: ctx.workspace });
   const out: LoadedLayer[] = [];
+  // SEC-5: the panel starts things on its own, so minimax project files need trust too.
+  const trusted = ctx.workspace ? await ctx.isTrusted(ctx.workspace) : false;
   for (const loc of locations) {
     if (loc.layer === 'project' && ctx.workspace) {
       // CFG-4: realpath inside the workspace, ≤ 1 MiB, else the whole file is void.
@@ -26,7 +28,16 @@ export async function loadMinimaxLayers(ctx: LoadContext): Promise<LoadedLayer[]
       const host = read.state === 'ok' ? await hostVariables(ctx) : { vars: undefined, problem: null };
       const layer = loadLayer(
         read,
-        { path: loc.path, layer: 'project', dialect: 'minimax', expand: true, hostVariables: host.vars, reservedNames: MINIMAX_RESERVED_NAMES, projectRoot: ctx.workspace },
+        {
+          path: loc.path,
+          layer: 'project',
+          dialect: 'minimax',
+          expand: true,
+          hostVariables: host.vars,
+          reservedNames: MINIMAX_RESERVED_NAMES,
+          projectRoot: ctx.workspace,
+          trusted: !loc.needsTrust || trusted,
+        },
         ctx,
       );
       if (host.problem) layer.problems.push({ path: loc.path, pointer: '', message: host.problem, severity: 'warning' });

@@ -3,13 +3,13 @@
 // pointer and kind with a masked hint, files others can read (advise chmod 600), and
 // project files with secrets that git would commit. Never prints a secret's value.
 import { execFile } from 'node:child_process';
-import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { IMPORT_SOURCES, sourceFiles } from '../import/sources';
 import { PROFILES } from '../../../../shared/schemas/server';
 import { homeDir } from '../../paths';
 import { resolveLayerPaths } from '../layers';
 import { parseConfigText } from '../writer/text-edit';
+import { readBoundedFile } from '../read-file';
 import { findInlineSecrets, pointerEscape, type SecretKind } from './secret-rules';
 
 export type GitRunner = (args: string[], cwd: string) => Promise<{ code: number; stdout: string }>;
@@ -133,18 +133,14 @@ export async function scanSecrets(ctx: ScanContext): Promise<ScanReport> {
     if (known) {
       if (!known.owners.includes(c.owner)) known.owners.push(c.owner);
     }
-    let text: string;
-    let mode: number;
-    try {
-      mode = (await stat(c.path)).mode & 0o777;
-      text = await readFile(c.path, 'utf8');
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR' && !known) {
-        files.set(c.path, { path: c.path, owners: [c.owner], scope: c.scope, mode: null, state: 'unreadable', secrets: 0 });
-      }
+    // SEC-7: the same bounded, regular-file-only read as the loader (a FIFO or /dev/zero is unreadable).
+    const read = await readBoundedFile(c.path);
+    if (read.state !== 'ok') {
+      if (read.state === 'void' && !known) files.set(c.path, { path: c.path, owners: [c.owner], scope: c.scope, mode: null, state: 'unreadable', secrets: 0 });
       continue;
     }
+    const text = read.bytes.toString('utf8');
+    const mode = read.mode & 0o777;
     const file: ScannedFile = known ?? { path: c.path, owners: [c.owner], scope: c.scope, mode: '0' + mode.toString(8).padStart(3, '0'), state: 'ok', secrets: 0 };
     files.set(c.path, file);
     const parsed = parseConfigText(text, true);

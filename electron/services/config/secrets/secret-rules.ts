@@ -1,6 +1,7 @@
-// CFG-8: what counts as a secret written inline. One rule set for the writer (refuse),
-// the importer (refuse, naming the source field) and the scan (report). Findings carry a
-// JSON pointer and a masked hint (the length), NEVER the value.
+// CFG-8 / SEC-2: THE rule for "is this a secret" in a server entry. The writer and the
+// importer refuse what it finds, the scan reports it, and the page redaction (api/redact.ts)
+// masks exactly it. Findings carry a JSON pointer and a masked hint (the length), NEVER the
+// value; the secret pieces themselves only feed maskEntrySecrets / entrySecretValues.
 //
 // Decisions (documented in the report):
 // - `authToken` with any non-empty value is inline: minara never expands it; use
@@ -9,17 +10,35 @@
 //   Cookie or contains token, secret, key, auth, password or session; its value must be
 //   built from `${VAR}` references, optionally after a scheme word (`Bearer ${VAR}`).
 // - An env variable whose name contains token, secret, key, password, credential or auth
-//   must be a `${VAR}` reference (`${VAR:-default}` counts); flags and paths are exempt.
+//   must be a `${VAR}` reference; flags and paths are exempt.
+// - `${VAR:-default}`: the default is a literal like any other (item 4), in every field.
 // - Anything shaped like a well-known token (ghp_, github_pat_, sk-, xoxb-, AKIA…, JWT)
-//   is a secret wherever it sits: env, headers, args, URL.
-// - URLs: a password in the user-info part, or a query parameter named like a secret.
-// - args: the value of --token/--api-key/--secret/--password (as `--x=v` or `--x v`).
+//   is a secret wherever it sits: env, headers, args, URL, any other field.
+// - URLs (the `url` field, and any URL inside an env value or an argument, e.g.
+//   `postgresql://user:pass@…` or `DATABASE_URL`): a password in the user info, a user name
+//   shaped like a token, a `?`/`&`/`;`/`#` parameter named like a secret (item 11).
+// - args: the value of --token/--api-key/--secret/--password (as `--x=v` or `--x v`), and
+//   `--header "Authorization: Bearer …"` (mcp-remote) judged as a header (item 11).
 // - `authTokenEnv` / `bearerTokenEnvVar` must name a variable; a value that is no valid
 //   variable name is a token pasted into the wrong field.
+// - Any other field named like a credential (`apiKey`, `clientSecret`, nested too).
 
 import { escapePointer } from '../json-text';
+import {
+  HEADER_FLAG,
+  SECRET_FLAG,
+  headerSecrets,
+  knownTokensIn,
+  literalParts,
+  maskPieces,
+  SECRET_NAME,
+  urlSecrets,
+  urlSecretsInText,
+} from './secret-values';
 
-export type SecretKind = 'auth-token' | 'header' | 'env' | 'arg' | 'url' | 'token-env-name';
+export { isEnvReferenceValue, looksLikeKnownToken } from './secret-values';
+
+export type SecretKind = 'auth-token' | 'header' | 'env' | 'arg' | 'url' | 'token-env-name' | 'field';
 
 export interface SecretFinding {
   /** RFC 6901 pointer relative to the entry (`/headers/Authorization`). */
@@ -31,30 +50,23 @@ export interface SecretFinding {
   fix: string;
 }
 
-const SECRET_NAME = /token|secret|key|passw|pwd|credential|auth|session|cookie/i;
-const SECRET_FLAG = /^--?(?:[a-z-]*(?:token|secret|api-?key|password|passwd))$/i;
-const KNOWN_TOKEN =
-  /(?:^|[^A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.)/;
-const ENV_REF = /\$\{[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\}/g;
-const SCHEME_ONLY = /^(?:bearer|basic|token|bot|apikey|api-key|digest)?$/i;
+/** A finding with the secret pieces of its value: internal, never printed or sent. */
+interface Hit extends SecretFinding {
+  secrets: string[];
+}
+
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const HARMLESS = /^(?:true|false|yes|no|on|off|none|null|\d{1,3})$/i;
+/** Other fields: stricter than SECRET_NAME (no bare `key`/`auth`/`session`), names of variables exempt. */
+const CREDENTIAL_FIELD = /token|secret|passw|api[-_]?key|credential|private[-_]?key/i;
+const KNOWN_FIELDS = new Set(['command', 'args', 'env', 'headers', 'url', 'authToken', 'authTokenEnv', 'bearerTokenEnvVar']);
+const ARG_FIX = 'pass the secret through an environment variable ("env": {"TOKEN": "${TOKEN}"}) instead of the command line';
 
 /** RFC 6901 escaping: the loader's, so reader and writer pointers agree. */
 export const pointerEscape = escapePointer;
 
 export function maskHint(value: string): string {
   return `literal value, ${value.length} characters`;
-}
-
-/** Built only from `${VAR}` references, optionally after an auth scheme word. */
-export function isEnvReferenceValue(value: string): boolean {
-  if (!value.match(ENV_REF)) return false;
-  return SCHEME_ONLY.test(value.replace(ENV_REF, '').trim());
-}
-
-export function looksLikeKnownToken(value: string): boolean {
-  return KNOWN_TOKEN.test(value);
 }
 
 function envVarFor(name: string): string {
@@ -66,80 +78,135 @@ function isPathLike(value: string): boolean {
   return /^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)/.test(value);
 }
 
-function secretHeaderName(name: string): boolean {
-  return /^(?:authorization|proxy-authorization|cookie)$/i.test(name) || SECRET_NAME.test(name);
-}
-
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Every inline secret in one server entry (any dialect, or an import source's entry). */
-export function findInlineSecrets(entry: unknown): SecretFinding[] {
+/** An env literal worth judging: not a flag, a small number or a path. */
+const envLiteral = (p: string): boolean => p.length >= 4 && !HARMLESS.test(p) && !isPathLike(p);
+
+function envSecrets(name: string, value: string): string[] {
+  const parts = literalParts(value).filter(envLiteral);
+  if (SECRET_NAME.test(name) && parts.length > 0) return parts;
+  return [...new Set([...knownTokensIn(parts), ...urlSecretsInText(value)])];
+}
+
+/** `Name: value` as one argument (after `--header`, or `Authorization: …` on its own). */
+function headerArgSecrets(text: string, afterHeaderFlag: boolean): string[] {
+  const m = /^\s*([A-Za-z0-9_-]+)\s*:\s*([^]*)$/.exec(text);
+  if (!m || (!afterHeaderFlag && !/^(?:proxy-)?authorization$/i.test(m[1]!))) return [];
+  return headerSecrets(m[1]!, m[2]!);
+}
+
+function argSecrets(args: readonly unknown[], i: number): string[] {
+  const arg = args[i];
+  if (typeof arg !== 'string') return [];
+  const prev = i > 0 ? args[i - 1] : undefined;
+  const out: string[] = [];
+  const eq = /^(--?[A-Za-z][A-Za-z0-9-]*)=([^]+)$/.exec(arg);
+  if (eq && SECRET_FLAG.test(eq[1]!)) out.push(...literalParts(eq[2]!));
+  if (eq && HEADER_FLAG.test(eq[1]!)) out.push(...headerArgSecrets(eq[2]!, true));
+  if (typeof prev === 'string' && SECRET_FLAG.test(prev) && !arg.startsWith('-')) out.push(...literalParts(arg));
+  out.push(...headerArgSecrets(arg, typeof prev === 'string' && HEADER_FLAG.test(prev)));
+  out.push(...urlSecretsInText(arg), ...knownTokensIn(literalParts(arg)));
+  return [...new Set(out)];
+}
+
+/** Unknown fields (nested too): credential-named strings, and token shapes anywhere. */
+function otherFields(value: unknown, pointer: string, add: (pointer: string, kind: SecretKind, value: string, secrets: string[], fix: string) => void, depth = 0): void {
+  if (!isRecord(value) || depth > 8) return;
+  for (const [k, v] of Object.entries(value)) {
+    if (depth === 0 && KNOWN_FIELDS.has(k)) continue;
+    const p = `${pointer}/${pointerEscape(k)}`;
+    if (typeof v === 'string') {
+      const parts = literalParts(v);
+      const secrets = CREDENTIAL_FIELD.test(k) && !/env(?:var)?$/i.test(k) ? parts : knownTokensIn(parts);
+      if (secrets.length > 0) add(p, 'field', v, secrets, `remove "${k}" and reference an environment variable or the keychain instead`);
+    } else otherFields(v, p, add, depth + 1);
+  }
+}
+
+function entryHits(entry: unknown): Hit[] {
   if (!isRecord(entry)) return [];
-  const out: SecretFinding[] = [];
-  const add = (pointer: string, kind: SecretKind, value: string, fix: string) => out.push({ pointer, kind, hint: maskHint(value), fix });
+  const out: Hit[] = [];
+  const add = (pointer: string, kind: SecretKind, value: string, secrets: string[], fix: string) => {
+    if (secrets.length > 0) out.push({ pointer, kind, hint: maskHint(value), fix, secrets });
+  };
 
   const token = entry.authToken;
   if (typeof token === 'string' && token !== '') {
-    add('/authToken', 'auth-token', token, 'remove "authToken" and set "authTokenEnv": "<VARIABLE>" naming an environment variable that holds the token, or store the token in the keychain');
+    add('/authToken', 'auth-token', token, [token], 'remove "authToken" and set "authTokenEnv": "<VARIABLE>" naming an environment variable that holds the token, or store the token in the keychain');
   }
   for (const field of ['authTokenEnv', 'bearerTokenEnvVar'] as const) {
     const v = entry[field];
     if (typeof v === 'string' && v !== '' && !ENV_NAME.test(v)) {
-      add(`/${field}`, 'token-env-name', v, `"${field}" must name an environment variable (e.g. "MY_SERVER_TOKEN"), not hold the token itself`);
+      add(`/${field}`, 'token-env-name', v, [v], `"${field}" must name an environment variable (e.g. "MY_SERVER_TOKEN"), not hold the token itself`);
     }
   }
   if (isRecord(entry.headers)) {
     for (const [name, v] of Object.entries(entry.headers)) {
-      if (typeof v !== 'string' || v === '' || isEnvReferenceValue(v)) continue;
-      if (secretHeaderName(name) || looksLikeKnownToken(v)) {
-        const ref = `\${${envVarFor(name === 'Authorization' || /^authorization$/i.test(name) ? 'MCP_TOKEN' : name)}}`;
-        const example = /^authorization$/i.test(name) ? `"${name}": "Bearer ${ref}"` : `"${name}": "${ref}"`;
-        add(`/headers/${pointerEscape(name)}`, 'header', v, `reference an environment variable instead: ${example} (or use "authTokenEnv" / "bearerTokenEnvVar", or the keychain)`);
-      }
+      if (typeof v !== 'string') continue;
+      const ref = `\${${envVarFor(/^authorization$/i.test(name) ? 'MCP_TOKEN' : name)}}`;
+      const example = /^authorization$/i.test(name) ? `"${name}": "Bearer ${ref}"` : `"${name}": "${ref}"`;
+      add(`/headers/${pointerEscape(name)}`, 'header', v, headerSecrets(name, v), `reference an environment variable instead: ${example} (or use "authTokenEnv" / "bearerTokenEnvVar", or the keychain)`);
     }
   }
   if (isRecord(entry.env)) {
     for (const [name, v] of Object.entries(entry.env)) {
-      if (typeof v !== 'string' || v.length < 4 || HARMLESS.test(v) || isPathLike(v) || isEnvReferenceValue(v)) continue;
-      if (SECRET_NAME.test(name) || looksLikeKnownToken(v)) {
-        add(`/env/${pointerEscape(name)}`, 'env', v, `reference the variable from the agent's environment instead: "${name}": "\${${envVarFor(name)}}"`);
-      }
+      if (typeof v !== 'string') continue;
+      add(`/env/${pointerEscape(name)}`, 'env', v, envSecrets(name, v), `reference the variable from the agent's environment instead: "${name}": "\${${envVarFor(name)}}"`);
     }
   }
-  const args: unknown[] | undefined = Array.isArray(entry.args) ? entry.args : undefined;
-  if (args) {
+  if (Array.isArray(entry.args)) {
+    const args: readonly unknown[] = entry.args;
     args.forEach((arg, i) => {
-      if (typeof arg !== 'string' || isEnvReferenceValue(arg)) return;
-      const eq = /^(--?[A-Za-z-]+)=(.+)$/.exec(arg);
-      const prev = i > 0 ? args[i - 1] : undefined;
-      const flagged =
-        (eq && SECRET_FLAG.test(eq[1]!) && !isEnvReferenceValue(eq[2]!)) ||
-        (typeof prev === 'string' && SECRET_FLAG.test(prev) && !arg.startsWith('-')) ||
-        looksLikeKnownToken(arg);
-      if (flagged) add(`/args/${i}`, 'arg', arg, 'pass the secret through an environment variable ("env": {"TOKEN": "${TOKEN}"}) instead of the command line');
+      if (typeof arg === 'string') add(`/args/${i}`, 'arg', arg, argSecrets(args, i), ARG_FIX);
     });
   }
   if (typeof entry.url === 'string') {
-    const url = entry.url;
-    const userinfo = /^[a-z][a-z0-9+.-]*:\/\/[^/@?#]*:([^/@?#]+)@/i.exec(url);
-    const query = [...url.matchAll(/[?&]([^=&#]+)=([^&#]*)/g)].some(
-      ([, k, v]) => SECRET_NAME.test(decodeURIComponentSafe(k!)) && v !== '' && !isEnvReferenceValue(decodeURIComponentSafe(v!)),
-    );
-    if ((userinfo && !isEnvReferenceValue(userinfo[1]!)) || query || looksLikeKnownToken(url)) {
-      add('/url', 'url', url, 'take the credential out of the URL and send it in a header built from an environment variable ("Authorization": "Bearer ${TOKEN}")');
-    }
+    add('/url', 'url', entry.url, urlSecrets(entry.url), 'take the credential out of the URL and send it in a header built from an environment variable ("Authorization": "Bearer ${TOKEN}")');
   }
+  if (typeof entry.command === 'string') {
+    add('/command', 'arg', entry.command, [...urlSecretsInText(entry.command), ...knownTokensIn(literalParts(entry.command))], ARG_FIX);
+  }
+  otherFields(entry, '', add);
   return out;
 }
 
-function decodeURIComponentSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
+/** Every inline secret in one server entry (any dialect, or an import source's entry). */
+export function findInlineSecrets(entry: unknown): SecretFinding[] {
+  return entryHits(entry).map(({ pointer, kind, hint, fix }) => ({ pointer, kind, hint, fix }));
+}
+
+/** The literal secret strings of one entry (host-side only: to scrub them from any text). */
+export function entrySecretValues(entry: unknown): string[] {
+  return [...new Set(entryHits(entry).flatMap((h) => h.secrets))];
+}
+
+function child(v: unknown, key: string): unknown {
+  if (Array.isArray(v)) return v[Number(key)];
+  return isRecord(v) && Object.hasOwn(v, key) ? v[key] : undefined;
+}
+
+/**
+ * A copy of the entry with each secret piece replaced by `mask`, in place: a whole env or
+ * header value becomes the mask; in a URL or an argument only the secret part does
+ * (`https://u:MASK@host`, `--token=MASK`), so the page still sees what the field is.
+ */
+export function maskEntrySecrets<T>(entry: T, mask: string): T {
+  if (!isRecord(entry)) return entry;
+  const out = structuredClone(entry) as Record<string, unknown>;
+  for (const hit of entryHits(entry)) {
+    const keys = hit.pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const last = keys.pop()!;
+    const parent = keys.reduce<unknown>((v, k) => child(v, k), out);
+    const value = child(parent, last);
+    if (typeof value !== 'string') continue;
+    const masked = maskPieces(value, hit.secrets, mask);
+    if (Array.isArray(parent)) parent[Number(last)] = masked;
+    else if (isRecord(parent)) Object.defineProperty(parent, last, { value: masked, enumerable: true, writable: true, configurable: true });
   }
+  return out as T;
 }
 
 /** One line naming each finding (never the value), for error messages. */

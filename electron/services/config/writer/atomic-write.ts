@@ -1,42 +1,90 @@
 // SEC-3 / CFG-7: a crash or kill during a write leaves the old or the new file, never a
-// truncated one. write-file-atomic gives temp file in the same folder + write + fsync +
-// rename + original mode/owner kept; it does not fsync the folder, so the rename itself
-// could be lost on power failure: we add that step.
-import { open, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+// truncated one: temp file in the same folder, write, fsync, rename, fsync the folder.
+// Our own temp names (`<file>.mcp-panel-tmp-<pid>-<random>`, item 14) rather than
+// write-file-atomic's `<file>.<hash>`: a SIGKILLed writer leaves its temp file behind, and
+// only a name that says "the panel's, and whose pid" can be removed later without ever
+// touching a file of the user's (`mcp.json.1`, `mcp.json.bak`).
+import { randomBytes } from 'node:crypto';
+import { chown, lstat, open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
 export interface AtomicWriteOptions {
   /** Mode for a file that does not exist yet (an existing file keeps its own mode). */
   newFileMode?: number;
   /**
-   * Runs after the temp file exists and before anything is renamed: throw to abort
+   * Runs after the temp file is complete and before anything is renamed: throw to abort
    * (the temp file is removed, the target untouched). The conflict check lives here so
-   * the window between "checked" and "replaced" is as small as the library allows.
+   * the window between "checked" and "replaced" is as small as possible.
    */
   beforeCommit?: () => Promise<void>;
+  /** A dead writer's temp file older than this is removed (default STALE_TEMP_MS). */
+  staleTempMs?: number;
+}
+
+const TEMP_TAG = '.mcp-panel-tmp-';
+/** Item 14: long past any real write, so a live writer's temp file is never taken. */
+export const STALE_TEMP_MS = 60_000;
+
+export function tempNameFor(target: string, pid = process.pid): string {
+  return `${target}${TEMP_TAG}${pid}-${randomBytes(6).toString('hex')}`;
 }
 
 export async function atomicWriteFile(path: string, text: string, opts: AtomicWriteOptions = {}): Promise<void> {
-  const existingMode = await statMode(path);
-  await writeFileAtomic(path, text, {
-    encoding: 'utf8',
-    fsync: true,
-    // write-file-atomic copies mode and owner of an existing file by itself; only a new
-    // file needs ours.
-    ...(existingMode === null && opts.newFileMode !== undefined ? { mode: opts.newFileMode } : {}),
-    // The library awaits this hook (its types say void); a throw aborts before rename.
-    ...(opts.beforeCommit ? { tmpfileCreated: opts.beforeCommit as unknown as (tmp: string) => void } : {}),
-  });
-  await fsyncDir(dirname(path));
+  // Write through a symlink to the file it names, as write-file-atomic did (a dotfiles repo).
+  const target = await realpath(path).catch(() => path);
+  await removeStaleTemps(target, opts.staleTempMs ?? STALE_TEMP_MS);
+  const existing = await stat(target).catch(() => null);
+  const mode = existing ? existing.mode & 0o7777 : opts.newFileMode;
+  const tmp = tempNameFor(target);
+  try {
+    const fh = await open(tmp, 'wx', mode ?? 0o666);
+    try {
+      await fh.writeFile(text, 'utf8');
+      // open() applies the umask: set the exact mode the old file had (or the one asked for).
+      if (mode !== undefined) await fh.chmod(mode);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    if (existing && (existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.())) {
+      // Keep the owner where we may (root editing a user's file); others cannot chown: fine.
+      await chown(tmp, existing.uid, existing.gid).catch(() => undefined);
+    }
+    await opts.beforeCommit?.();
+    await rename(tmp, target);
+  } catch (err) {
+    await unlink(tmp).catch(() => undefined);
+    throw err;
+  }
+  await fsyncDir(dirname(target));
 }
 
-async function statMode(path: string): Promise<number | null> {
+function pidAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
   try {
-    return (await stat(path)).mode & 0o7777;
-  } catch {
-    return null;
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'; // alive, someone else's
   }
+}
+
+/** Item 14: our temp files of this target whose writer is dead and that are old enough. */
+export async function removeStaleTemps(target: string, maxAgeMs = STALE_TEMP_MS, now = Date.now()): Promise<string[]> {
+  const dir = dirname(target);
+  const prefix = basename(target) + TEMP_TAG;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const m = /^(\d+)-[0-9a-f]{12}$/.exec(name.slice(prefix.length));
+    if (!m || pidAlive(Number(m[1]))) continue;
+    const file = join(dir, name);
+    const st = await lstat(file).catch(() => null);
+    if (!st?.isFile() || now - st.mtimeMs < maxAgeMs) continue;
+    if (await unlink(file).then(() => true, () => false)) removed.push(file);
+  }
+  return removed;
 }
 
 /** Make the rename durable. Some file systems refuse fsync on a directory: not fatal. */

@@ -1,13 +1,15 @@
-// CFG-7 / CFG-8 / SEC-3: the one way the panel changes an agent's config file.
-// Read → edit the text → check nothing changed on disk → atomic replace.
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+// CFG-7 / CFG-8 / SEC-3 / SEC-7: the one way the panel changes an agent's config file.
+// Lock → read (bounded) → edit the text → check nothing changed on disk → atomic replace →
+// verify → unlock. The lock is across processes (CLI, web host, app: item 5).
+import { mkdir, realpath } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import lockfile from 'proper-lockfile';
 import type { LayerKind, Profile } from '../../../../shared/schemas/server';
 import { atomicWriteFile } from './atomic-write';
 import { type ConflictData, errResult, okResult, type WriteResult } from './errors';
 import { type LayerFile, resolveLayerFile } from './layer-paths';
 import { applyServerOps, dialectValidator, type EntryValidator, type ServerOp } from './server-ops';
-import { type FileSnapshot, hashText, readSnapshot, sameContent } from './snapshot';
+import { type FileSnapshot, hashText, readSnapshot, sameContent, UnreadableFileError } from './snapshot';
 
 export interface WriteTarget {
   profile: Profile;
@@ -23,6 +25,8 @@ export interface ConfigWriterDeps {
   validate?: EntryValidator;
   /** Mode of files the panel creates (CFG-8: owner-only, nothing to advise `chmod 600` about). */
   newFileMode?: number;
+  /** Lock retries while another process writes the same file (default 100, 10–100 ms apart). */
+  lockRetries?: number;
 }
 
 export interface WriteOptions {
@@ -41,6 +45,16 @@ export interface WriteOutcome {
   created: boolean;
   /** The snapshot of what is on disk now, to base the next edit on. */
   after: FileSnapshot;
+}
+
+/** A layer file's snapshot, or a one-line refusal naming it (SEC-7: not a file, too large). */
+async function readResult(path: string): Promise<WriteResult<FileSnapshot>> {
+  try {
+    return okResult(await readSnapshot(path));
+  } catch (err) {
+    if (err instanceof UnreadableFileError) return errResult('unreadable', `${err.message}; the panel will not write it`);
+    return errResult('io', `cannot read ${path}: ${(err as Error).message}`);
+  }
 }
 
 class ConflictSignal extends Error {
@@ -67,11 +81,7 @@ export class ConfigWriter {
   async read(target: WriteTarget): Promise<WriteResult<FileSnapshot>> {
     const file = await this.resolve(target);
     if (!file.ok) return file;
-    try {
-      return okResult(await readSnapshot(file.value.path));
-    } catch (err) {
-      return errResult('io', `cannot read ${file.value.path}: ${(err as Error).message}`);
-    }
+    return readResult(file.value.path);
   }
 
   async apply(target: WriteTarget, ops: readonly ServerOp[], opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
@@ -83,13 +93,54 @@ export class ConfigWriter {
   /** The same, for a file already resolved (or any path in a known dialect). */
   async applyToFile(file: LayerFile, ops: readonly ServerOp[], opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
     if (file.readOnly) return errResult('read_only', `${file.path}: ${file.readOnly}`);
-    let base: FileSnapshot;
+    if (opts.base && opts.base.path !== file.path) return errResult('invalid_target', `the snapshot is of ${opts.base.path}, not ${file.path}`);
+    return this.locked(file.path, () => this.applyLocked(file, ops, opts));
+  }
+
+  /**
+   * Item 5 / SEC-7: read-check-write under a cross-process lock (`<file>.lock`, proper-lockfile,
+   * as the name registry does), so two writers never both report success while one edit is lost.
+   */
+  private async locked<T>(path: string, body: () => Promise<WriteResult<T>>): Promise<WriteResult<T>> {
+    let release: () => Promise<void>;
+    let compromised: Error | null = null;
     try {
-      base = opts.base ?? (await readSnapshot(file.path));
+      await mkdir(dirname(path), { recursive: true });
+      // The folder by realpath, so two spellings of one folder share one lock; the file itself
+      // is not resolved (it may not exist yet, or be a link to something that is not a file).
+      const lockTarget = join(await realpath(dirname(path)), basename(path));
+      release = await lockfile.lock(lockTarget, {
+        realpath: false,
+        stale: 10_000,
+        retries: { retries: this.deps.lockRetries ?? 100, minTimeout: 10, maxTimeout: 100, randomize: true },
+        onCompromised: (err) => (compromised = err),
+      });
     } catch (err) {
-      return errResult('io', `cannot read ${file.path}: ${(err as Error).message}`);
+      if ((err as NodeJS.ErrnoException).code === 'ELOCKED') return errResult('busy', `${path} is being written by another process; try again in a moment`);
+      return errResult('io', `cannot lock ${path} for writing: ${(err as Error).message}`);
     }
-    if (base.path !== file.path) return errResult('invalid_target', `the snapshot is of ${base.path}, not ${file.path}`);
+    try {
+      const result = await body();
+      if (compromised && result.ok) return errResult('busy', `${path}: the write lock was taken over by another process while writing; reload and try again`);
+      return result;
+    } finally {
+      await release().catch(() => undefined);
+    }
+  }
+
+  private async applyLocked(file: LayerFile, ops: readonly ServerOp[], opts: WriteOptions): Promise<WriteResult<WriteOutcome>> {
+    let base: FileSnapshot;
+    if (opts.base) base = opts.base;
+    else {
+      const read = await readResult(file.path);
+      if (!read.ok) return read;
+      base = read.value;
+    }
+    // Item 13: the text of a file that is not UTF-8 is lossy (U+FFFD); writing it back would
+    // change bytes outside the edited span.
+    if (base.invalidUtf8At !== undefined) {
+      return errResult('encoding', `${file.path} is not valid UTF-8 (byte offset ${base.invalidUtf8At}); fix or re-save it as UTF-8 by hand, the panel never rewrites it`, { offset: base.invalidUtf8At });
+    }
     const edited = applyServerOps(base.text, file.dialect, ops, this.validate);
     // Every refusal names the file, so a one-line CLI message is enough to act on.
     if (!edited.ok) return errResult(edited.error.code, `${file.path}: ${edited.error.message}`, edited.error.data);
@@ -101,7 +152,6 @@ export class ConfigWriter {
       return okResult({ path: file.path, changed: false, created: false, after: base });
     }
     try {
-      await mkdir(dirname(file.path), { recursive: true });
       await atomicWriteFile(file.path, ours, {
         newFileMode: this.newFileMode,
         beforeCommit: async () => {
@@ -113,9 +163,12 @@ export class ConfigWriter {
       if (err instanceof ConflictSignal) return this.conflict(file.path, base, err.theirs, ours);
       return errResult('io', `cannot write ${file.path}: ${(err as Error).message}`);
     }
-    const after: FileSnapshot = { path: file.path, exists: true, text: ours, hash: hashText(ours), mode: null };
-    const mode = (await readSnapshot(file.path).catch(() => null))?.mode ?? null;
-    return okResult({ path: file.path, changed: true, created: !base.exists, after: { ...after, mode } });
+    // Never report success for a write that is not in the file (item 5): read it back.
+    const onDisk = await readSnapshot(file.path).catch(() => null);
+    if (onDisk?.hash !== hashText(ours)) {
+      return this.conflict(file.path, base, onDisk ?? { path: file.path, exists: false, text: null, hash: null, mode: null }, ours);
+    }
+    return okResult({ path: file.path, changed: true, created: !base.exists, after: onDisk });
   }
 
   private conflict(path: string, base: FileSnapshot, theirs: FileSnapshot, ours: string): WriteResult<never> {

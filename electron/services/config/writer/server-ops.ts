@@ -4,6 +4,9 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Dialect } from '../../../../shared/schemas/dialects';
 import { entrySchemaFor } from '../../../../shared/schemas/dialects';
 import { describeFindings, findInlineSecrets, pointerEscape, type SecretFinding } from '../secrets/secret-rules';
+import type { Node } from 'jsonc-parser';
+import { deeperThan, MAX_ENTRY_DEPTH } from '../../../../shared/schemas/depth';
+import { type DuplicateKey, duplicateKeys, offsetToLineCol, pointerOf } from '../json-text';
 import { errResult, okResult, type WriteResult } from './errors';
 import { detectFormat, newFileText, parseConfigText, removeAt, renameKey, setAt, updateAt } from './text-edit';
 
@@ -66,6 +69,8 @@ function newSecrets(name: string, before: unknown, after: Record<string, unknown
 
 function checkEntry(dialect: Dialect, name: string, before: unknown, entry: unknown, validate: EntryValidator): WriteResult<Record<string, unknown>> {
   if (!isRecord(entry)) return errResult('invalid_entry', `the entry for "${name}" must be a JSON object`);
+  // Item 12: before anything recurses over it (secret scan, schema, JSON.stringify).
+  if (deeperThan(entry, MAX_ENTRY_DEPTH)) return errResult('invalid_entry', `the entry for "${name}" is nested more than ${MAX_ENTRY_DEPTH} levels deep; flatten it`);
   const secrets = newSecrets(name, before, entry);
   if (secrets.length > 0) {
     return errResult('inline_secret', `refusing to write a secret into the file (CFG-8): ${describeFindings(secrets)}`, secrets);
@@ -83,6 +88,23 @@ function checkName(name: string): WriteResult<string> {
   return okResult(name);
 }
 
+/**
+ * Item 10: a duplicate key the edit depends on. The agent's JSON.parse keeps the last of two
+ * equal keys while a text edit lands in the first, so writing would "succeed" into the
+ * ignored copy: a twice-written "mcpServers", a twice-written server this edit touches, or
+ * a duplicate inside such a server's entry.
+ */
+function riskyDuplicate(tree: Node, ops: readonly ServerOp[]): DuplicateKey | null {
+  const touched = new Set(ops.flatMap((o) => (o.op === 'rename' ? [o.name, o.to] : [o.name])));
+  return (
+    duplicateKeys(tree).find(({ container: c, key }) => {
+      if (c.length === 0) return key === SERVERS_KEY;
+      if (c[0] !== SERVERS_KEY) return false;
+      return c.length === 1 ? touched.has(key) : touched.has(String(c[1]));
+    }) ?? null
+  );
+}
+
 /** The text after the operations, or the first refusal. `text` null: the file does not exist. */
 export function applyServerOps(text: string | null, dialect: Dialect, ops: readonly ServerOp[], validate: EntryValidator = dialectValidator): WriteResult<string> {
   // Nothing to preserve in an empty file or a bare `{}`: write it as a new file.
@@ -97,6 +119,12 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
   const container = parsed.value[SERVERS_KEY];
   if (container !== undefined && !isRecord(container)) {
     return errResult('parse_error', `"${SERVERS_KEY}" is not an object; fix it by hand, the panel never overwrites it`);
+  }
+  const twice = parsed.tree ? riskyDuplicate(parsed.tree, ops) : null;
+  if (twice) {
+    const { line, column } = offsetToLineCol(out, twice.keyOffset);
+    const where = twice.container.length === 0 ? 'at the top level' : `in ${pointerOf(twice.container)}`;
+    return errResult('duplicate_key', `"${twice.key}" is written twice ${where} (line ${line}, column ${column}); the agent uses only the last one: merge them by hand, the panel will not guess`, { line, column });
   }
   const servers: Record<string, unknown> = { ...(container ?? {}) };
   const fmt = detectFormat(out);
@@ -134,7 +162,8 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
         if (op.op === 'disable' && current.enabled !== false) out = setAt(out, [...path, 'enabled'], false, fmt);
         // Enabled is the default: dropping `enabled: false` restores it with the smallest edit.
         if (op.op === 'enable' && current.enabled === false) out = removeAt(out, [...path, 'enabled'], fmt);
-        servers[op.name] = { ...current, enabled: op.op === 'enable' };
+        const { enabled, ...rest } = current;
+        servers[op.name] = op.op === 'disable' ? { ...current, enabled: false } : enabled === false ? rest : current;
         break;
       }
       case 'rename': {
@@ -149,5 +178,12 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
     }
   }
   // A new file is plain 2-space JSON (CFG-7 has nothing to preserve there).
-  return okResult(isNew ? newFileText(SERVERS_KEY, servers) : out);
+  const result = isNew ? newFileText(SERVERS_KEY, servers) : out;
+  // Never report success for an edit that did not land (a comment swallowing the new entry,
+  // an edit into a shadowed copy): the text must parse to exactly the intended servers.
+  const check = parseConfigText(result);
+  if (!check.ok || !isRecord(check.value) || !isDeepStrictEqual(check.value[SERVERS_KEY] ?? {}, servers)) {
+    return errResult('io', 'the edit did not produce the intended servers, so nothing was written; please report this file\'s layout');
+  }
+  return okResult(result);
 }

@@ -1,8 +1,9 @@
 // What the writer remembers about a file when it reads it (CFG-7 conflict check): the
 // exact bytes' sha256. mtime is not used: it has 1 s resolution on some file systems and
-// editors can restore it; a content hash cannot be fooled that way.
+// editors can restore it; a content hash cannot be fooled that way. The bytes come from the
+// one bounded, regular-file-only read (SEC-7, ../read-file.ts).
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { invalidUtf8Offset, readBoundedFile } from '../read-file';
 
 export interface FileSnapshot {
   path: string;
@@ -13,28 +14,30 @@ export interface FileSnapshot {
   hash: string | null;
   /** Permission bits, null when the file does not exist. */
   mode: number | null;
+  /** Item 13: byte offset of the first invalid UTF-8 byte (`text` is then lossy: never written back). */
+  invalidUtf8At?: number;
 }
+
+/** The file exists but is not one the panel may read: not a regular file, too large, unreadable. */
+export class UnreadableFileError extends Error {}
 
 export function hashText(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-/** Throws only for errors other than "does not exist" (EACCES, EISDIR…). */
+/** Throws UnreadableFileError for anything but a readable regular file or "does not exist". */
 export async function readSnapshot(path: string): Promise<FileSnapshot> {
-  let buf: Buffer;
-  try {
-    buf = await readFile(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { path, exists: false, text: null, hash: null, mode: null };
-    throw err;
-  }
-  const mode = (await stat(path).catch(() => null))?.mode ?? null;
+  const read = await readBoundedFile(path);
+  if (read.state === 'missing') return { path, exists: false, text: null, hash: null, mode: null };
+  if (read.state === 'void') throw new UnreadableFileError(read.error);
+  const bad = invalidUtf8Offset(read.bytes);
   return {
     path,
     exists: true,
-    text: buf.toString('utf8'),
-    hash: createHash('sha256').update(buf).digest('hex'),
-    mode: mode === null ? null : mode & 0o7777,
+    text: read.bytes.toString('utf8'),
+    hash: createHash('sha256').update(read.bytes).digest('hex'),
+    mode: read.mode,
+    ...(bad >= 0 ? { invalidUtf8At: bad } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   applyEdits,
+  type Edit,
   findNodeAtLocation,
   format,
   type FormattingOptions,
@@ -68,12 +69,46 @@ export function parseConfigText(text: string, lenient = false): ParsedText {
 export function setAt(text: string, path: JSONPath, value: unknown, fmt = detectFormat(text)): string {
   const [edit] = modify(text, path, value, {});
   if (!edit) return text;
-  const out = applyEdits(text, [edit]);
-  if (edit.content === '') return out;
-  const start = edit.offset;
-  const end = edit.offset + edit.content.length;
+  const { out, start, end } = keepLineComments(text, edit, fmt.eol);
+  if (end === start) return out;
   const inside = format(out, { offset: start, length: end - start }, fmt).filter((e) => e.offset >= start && e.offset + e.length <= end);
   return applyEdits(out, inside);
+}
+
+// Comments after a value on its own line: `"a": {…} // note`. Multi-line block comments are
+// not "on the line" and are left to jsonc-parser.
+const LINE_COMMENTS = /(?:[ \t]*(?:\/\/[^\r\n]*|\/\*(?:(?!\*\/)[^\r\n])*\*\/))+/y;
+
+function lineCommentsEnd(text: string, from: number): number {
+  LINE_COMMENTS.lastIndex = from;
+  return LINE_COMMENTS.test(text) ? LINE_COMMENTS.lastIndex : from;
+}
+
+/**
+ * Item 13: jsonc-parser puts a new last property right after the previous value, before that
+ * value's `// note`, so the note moved onto the new entry; and removing the last property took
+ * the previous value's note with it and left its own behind. A comment stays with its value:
+ * the comma goes right after the value, the new property after the comment.
+ * Returns the text and the span of inserted text (to format).
+ */
+function keepLineComments(text: string, edit: Edit, eol: string): { out: string; start: number; end: number } {
+  const { offset, length, content } = edit;
+  if (length === 0 && content.startsWith(',')) {
+    const after = lineCommentsEnd(text, offset);
+    if (after > offset) {
+      // The line break is required, not cosmetic: after `// note` the rest of the line is comment.
+      const inserted = eol + content.slice(1);
+      const out = text.slice(0, offset) + ',' + text.slice(offset, after) + inserted + text.slice(after);
+      return { out, start: after + 1, end: after + 1 + inserted.length };
+    }
+  }
+  if (content === '' && length > 0 && text[offset] === ',') {
+    const keep = lineCommentsEnd(text, offset + 1); // the previous value's own comment
+    const end = lineCommentsEnd(text, offset + length); // the removed value's own comment
+    const out = text.slice(0, offset) + text.slice(offset + 1, keep) + text.slice(end);
+    return { out, start: offset, end: offset };
+  }
+  return { out: applyEdits(text, [edit]), start: offset, end: offset + content.length };
 }
 
 export function removeAt(text: string, path: JSONPath, fmt = detectFormat(text)): string {

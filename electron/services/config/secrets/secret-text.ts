@@ -1,0 +1,38 @@
+// SEC-2: secrets inside free text leaving the host (state reasons, lastError, targets, error
+// messages, logs). Built on the same value rules as the entries (secret-values.ts): URLs are
+// masked by urlSecrets, token shapes by KNOWN_TOKENS; on top, the values the host knows are
+// secret (the current config's) are masked wherever they appear.
+import { KNOWN_TOKENS, URL_IN_TEXT, isEnvReferenceValue, maskPieces, urlSecrets } from './secret-values';
+
+/** Known secrets shorter than this are not scrubbed from text (they would hit ordinary words). */
+const MIN_KNOWN = 4;
+/** `Bearer abc`, `Basic abc` in a message or a logged header; credential-shaped (8+ characters with a
+ * digit or punctuation), so prose such as "Bearer token required" stays readable. */
+const AUTH_SCHEME = /\b(Bearer|Basic)(\s+)((?=[^\s"',;]*[0-9._~+/=-])[^\s"',;]{8,})/gi;
+/** `Authorization: xyz`, `X-Api-Key: xyz` in a logged request. */
+const HEADER_LINE = /\b((?:proxy-)?authorization|x-api-key|api-key|cookie)(\s*:\s*)([^\r\n"']+)/gi;
+/** `--token=abc`, `--api-key abc` in a command line. */
+const FLAG_VALUE = /(--?[a-z-]*(?:token|secret|api-?key|password|passwd))(=|\s+)([^\s"']+)/gi;
+/** `GITHUB_TOKEN=abc`, `api_key=abc` (an env dump, a query string without its URL). */
+const NAMED_VALUE = /\b([A-Za-z0-9_.-]*(?:token|secret|passw(?:or)?d|api[-_]?key|apikey|credential)[A-Za-z0-9_.-]*)=([^\s&;"',]+)/gi;
+
+/** Already masked, or only `${VAR}` references: nothing to hide. */
+function keepReference(value: string, mask: string): boolean {
+  return value.includes(mask) || isEnvReferenceValue(value);
+}
+
+/** `text` with every secret the rules recognise, and every `known` secret, replaced by `mask`. */
+export function maskSecretsInText(text: string, mask: string, known: readonly string[] = []): string {
+  let out = maskPieces(text, known.filter((k) => k.length >= MIN_KNOWN), mask);
+  out = out.replace(URL_IN_TEXT, (url) => maskPieces(url, urlSecrets(url), mask));
+  out = out.replace(KNOWN_TOKENS, mask);
+  const tail = (m: string, name: string, sep: string, value: string) => (keepReference(value, mask) ? m : `${name}${sep}${mask}`);
+  out = out.replace(HEADER_LINE, (m, name: string, sep: string, value: string) => {
+    // `Authorization: Bearer x` keeps its scheme word; the next step masks the credential.
+    if (/^(?:bearer|basic)\s/i.test(value)) return m;
+    return tail(m, name, sep, value.trim());
+  });
+  out = out.replace(AUTH_SCHEME, tail);
+  out = out.replace(FLAG_VALUE, tail);
+  return out.replace(NAMED_VALUE, (m, name: string, value: string) => tail(m, name, '=', value));
+}

@@ -1,0 +1,117 @@
+// CFG-8 / SEC-2: how one string value is judged. The rule pieces shared by the entry rules
+// (secret-rules.ts: writer, importer, scan, page redaction) and the free-text masking
+// (secret-text.ts: state reasons, errors, targets). Values found here never leave the host:
+// findings carry pointers and lengths, redaction replaces them by a mask.
+import { ENV_REFERENCE } from '../expand';
+
+export const SECRET_NAME = /token|secret|key|passw|pwd|credential|auth|session|cookie/i;
+/** `--token`, `--api-key`, `--client-secret`, `--password`… (the value follows, or after `=`). */
+export const SECRET_FLAG = /^--?(?:[a-z-]*(?:token|secret|api-?key|password|passwd))$/i;
+/** mcp-remote and curl spell a header argument `--header "Name: value"` (item 11). */
+export const HEADER_FLAG = /^(?:--header|-H)$/;
+// Lookbehind, so a match is the token itself (masking replaces exactly it).
+const KNOWN_TOKEN_SOURCE =
+  '(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*)';
+export const KNOWN_TOKENS = new RegExp(KNOWN_TOKEN_SOURCE, 'g');
+const SCHEME_ONLY = /^(?:bearer|basic|token|bot|apikey|api-key|digest)?$/i;
+/** A URL user name that is really a token (`https://<token>@host`, item 11): long, letters and digits. */
+const TOKENISH = /^(?=[^]*[0-9])(?=[^]*[A-Za-z])[A-Za-z0-9_.~%-]{16,}$/;
+/** scheme://userinfo@ — userinfo runs to the last `@` before the path. */
+const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i;
+/** `?k=v`, `&k=v`, `;k=v` (matrix / JDBC style, item 11) and `#k=v` (implicit-grant fragments). */
+const URL_PARAM = /[?&;#]([^=&;#?/]+)=([^&;#]*)/g;
+/** A URL inside longer text (an env value, an argument, an error message). */
+export const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
+
+/**
+ * The literal text a value carries, as substrings of it: the text around `${VAR}` references
+ * (dropped when it is only an auth scheme word, as in `Bearer ${TOKEN}`) and each reference's
+ * default. Item 4: `${VAR:-default}` uses the default whenever the variable is unset, so the
+ * default is a literal like any other. A value without references is its own literal.
+ */
+export function literalParts(value: string): string[] {
+  const pieces: string[] = [];
+  const defaults: string[] = [];
+  let last = 0;
+  let refs = 0;
+  for (const m of value.matchAll(ENV_REFERENCE)) {
+    refs++;
+    pieces.push(value.slice(last, m.index));
+    if (m[2]) defaults.push(m[2]);
+    last = m.index + m[0].length;
+  }
+  if (refs === 0) return value.trim() === '' ? [] : [value];
+  pieces.push(value.slice(last));
+  const around = SCHEME_ONLY.test(pieces.join('').trim()) ? [] : pieces.map((p) => p.trim()).filter((p) => p !== '');
+  return [...around, ...defaults.filter((d) => d.trim() !== '')];
+}
+
+/** Built only from `${VAR}` references without literal defaults, optionally after an auth scheme word. */
+export function isEnvReferenceValue(value: string): boolean {
+  return value.match(ENV_REFERENCE) !== null && literalParts(value).length === 0;
+}
+
+/** Well-known token shapes (ghp_, github_pat_, sk-, xoxb-, AKIA…, JWT) inside the given literals. */
+export function knownTokensIn(parts: readonly string[]): string[] {
+  return parts.flatMap((p) => [...p.matchAll(KNOWN_TOKENS)].map((m) => m[0]));
+}
+
+export function looksLikeKnownToken(value: string): boolean {
+  return knownTokensIn(literalParts(value)).length > 0;
+}
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * The secret pieces of one URL, as written: a password in the user info, a user name shaped
+ * like a token, the value of a query / matrix / fragment parameter named like a secret, and
+ * well-known token shapes anywhere. `${VAR}` references without a literal default are fine.
+ */
+export function urlSecrets(url: string): string[] {
+  const out: string[] = [];
+  const info = USERINFO.exec(url);
+  if (info) {
+    const userinfo = info[1]!;
+    const colon = userinfo.indexOf(':');
+    const user = colon < 0 ? userinfo : userinfo.slice(0, colon);
+    if (colon >= 0) out.push(...literalParts(userinfo.slice(colon + 1)));
+    out.push(...literalParts(user).filter((u) => TOKENISH.test(u) || knownTokensIn([u]).length > 0));
+  }
+  for (const [, key, value] of url.matchAll(URL_PARAM)) {
+    if (SECRET_NAME.test(decode(key!))) out.push(...literalParts(value!));
+  }
+  out.push(...knownTokensIn(literalParts(url)));
+  return [...new Set(out)];
+}
+
+/** urlSecrets of every URL inside a longer text (`DATABASE_URL`, a positional argument). */
+export function urlSecretsInText(text: string): string[] {
+  return [...new Set([...text.matchAll(URL_IN_TEXT)].flatMap((m) => urlSecrets(m[0])))];
+}
+
+export function secretHeaderName(name: string): boolean {
+  return /^(?:authorization|proxy-authorization|cookie)$/i.test(name) || SECRET_NAME.test(name);
+}
+
+/** The secret pieces of one header value: any literal under a secret-bearing name, else token shapes. */
+export function headerSecrets(name: string, value: string): string[] {
+  const parts = literalParts(value);
+  if (parts.length === 0) return [];
+  if (secretHeaderName(name)) return parts;
+  return [...new Set([...knownTokensIn(parts), ...urlSecretsInText(value)])];
+}
+
+/** Each secret piece replaced by the mask (longest first, so a piece inside another goes whole). */
+export function maskPieces(text: string, secrets: readonly string[], mask: string): string {
+  let out = text;
+  for (const s of [...new Set(secrets)].sort((a, b) => b.length - a.length)) {
+    if (s !== '' && s !== mask) out = out.split(s).join(mask);
+  }
+  return out;
+}

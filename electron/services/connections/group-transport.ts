@@ -1,0 +1,141 @@
+// The stdio transport (CONN-4, SEC-7). The SDK's StdioClientTransport spawns with fixed
+// options (no `detached`) and signals only the direct child, so a server's own children were
+// orphaned on every close. This one is the same protocol framing (the SDK's ReadBuffer and
+// serializeMessage) over a child that leads its own process group; every signal goes to the
+// group, and the group is recorded for the start-up sweep while it lives.
+import { type ChildProcess, spawn as nodeSpawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { PassThrough } from 'node:stream';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { recordGroup } from './group-records';
+import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from './process-group';
+
+const WINDOWS = process.platform === 'win32';
+// Windows only (untestable here): cross-spawn, as the SDK uses, resolves `npx` to `npx.cmd`.
+const spawn: typeof nodeSpawn = WINDOWS ? (createRequire(import.meta.url)('cross-spawn') as typeof nodeSpawn) : nodeSpawn;
+
+/** After the leader exits, how long its pipes may stay open before we stop waiting for them. */
+const PIPE_DRAIN_MS = 1_000;
+
+export interface GroupStdioParams {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+  /** Where the group is recorded for the start-up sweep; unrecorded when absent. */
+  dataDir?: string;
+}
+
+export class GroupStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Piped from the start, so no early line is lost (the SDK transport does the same). */
+  readonly stderr = new PassThrough();
+  private child: ChildProcess | undefined;
+  private readonly buffer = new ReadBuffer();
+  private exited = false;
+  private closed = false;
+
+  constructor(private readonly params: GroupStdioParams) {}
+
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  start(): Promise<void> {
+    if (this.child) throw new Error('GroupStdioTransport already started');
+    const { command, args, env, cwd, dataDir } = this.params;
+    return new Promise((resolve, reject) => {
+      const token = randomUUID();
+      // POSIX: detached = setsid(), so the child leads a new group (pgid = pid).
+      const child = spawn(command, args, { env: { ...env, [GROUP_MARKER_ENV]: token }, cwd, stdio: ['pipe', 'pipe', 'pipe'], shell: false, detached: !WINDOWS, windowsHide: true });
+      this.child = child;
+      const pid = child.pid;
+      let strikeOff: (() => void) | null = null;
+      if (pid !== undefined) {
+        strikeOff = dataDir ? recordGroup(dataDir, pid, [command, ...args].join(' '), token) : null;
+        trackGroup(pid, () => strikeOff?.());
+      }
+      child.on('error', (err) => {
+        reject(err);
+        this.onerror?.(err);
+      });
+      child.on('spawn', () => resolve());
+      child.on('exit', () => {
+        this.exited = true;
+        if (pid === undefined) return;
+        // The server is gone: what it started has no one to serve (SEC-7: none outlives it).
+        killGroup(pid, 'SIGKILL');
+        untrackGroup(pid);
+        strikeOff?.();
+        // A process outside the group (it left with setsid) may hold the pipes: stop waiting.
+        setTimeout(() => {
+          for (const s of [child.stdin, child.stdout, child.stderr]) s?.destroy();
+        }, PIPE_DRAIN_MS).unref();
+      });
+      child.on('close', () => {
+        this.closed = true;
+        this.onclose?.();
+      });
+      child.stdin?.on('error', (err) => this.onerror?.(err));
+      child.stdout?.on('error', (err) => this.onerror?.(err));
+      child.stdout?.on('data', (chunk: Buffer) => {
+        try {
+          this.buffer.append(chunk);
+          this.drain();
+        } catch (err) {
+          this.onerror?.(err as Error);
+          void this.close();
+        }
+      });
+      child.stderr?.pipe(this.stderr);
+    });
+  }
+
+  private drain(): void {
+    for (;;) {
+      let message: JSONRPCMessage | null;
+      try {
+        message = this.buffer.readMessage();
+      } catch (err) {
+        this.onerror?.(err as Error); // one bad line; the next may be fine
+        continue;
+      }
+      if (message === null) return;
+      this.onmessage?.(message);
+    }
+  }
+
+  /** Signals the whole group (the close ladder in session.ts decides which signal when). */
+  kill(signal: NodeJS.Signals): void {
+    const pid = this.child?.pid;
+    if (pid !== undefined && !this.exited) killGroup(pid, signal);
+  }
+
+  /** Ends the group now and waits (bounded) for the pipes to close. */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (child?.pid !== undefined && !this.closed) {
+      const closed = new Promise<void>((r) => child.once('close', () => r()));
+      child.stdin?.end();
+      this.kill('SIGKILL');
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([closed, new Promise<void>((r) => (timer = setTimeout(r, PIPE_DRAIN_MS + 1_000)))]);
+      clearTimeout(timer);
+    }
+    this.buffer.clear();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.child?.stdin;
+      if (!stdin || this.exited) return reject(new Error('Not connected'));
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once('drain', resolve);
+    });
+  }
+}

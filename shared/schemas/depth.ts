@@ -1,0 +1,15 @@
+// How deep a server entry may nest (CFG-5, issue item 12). Real entries nest a few levels;
+// anything deeper is refused before code that recurses over values (zod, secret scans,
+// JSON.stringify) sees it. One rule for the loader, the writer and the contract's Entry.
+export const MAX_ENTRY_DEPTH = 32;
+
+/** Recursion is bounded by `max`, so this cannot overflow however deep the value is. */
+export function deeperThan(value: unknown, max: number = MAX_ENTRY_DEPTH, depth = 0): boolean {
+  if (!value || typeof value !== 'object') return false;
+  if (depth > max) return true;
+  for (const k in value) {
+    const c = (value as Record<string, unknown>)[k];
+    if (c && typeof c === 'object' && deeperThan(c, max, depth + 1)) return true;
+  }
+  return false;
+}
