@@ -1,16 +1,17 @@
 // The stdio transport (CONN-4, SEC-7). The SDK's StdioClientTransport spawns with fixed
 // options (no `detached`) and signals only the direct child, so a server's own children were
-// orphaned on every close. This one is the same protocol framing (the SDK's ReadBuffer and
-// serializeMessage) over a child that leads its own process group; every signal goes to the
+// orphaned on every close. This one is the same protocol framing (newline-delimited JSON-RPC,
+// the SDK's serializeMessage) over a child that leads its own process group; every signal goes to the
 // group, and the group is recorded for the start-up sweep while it lives.
 import { type ChildProcess, spawn as nodeSpawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { recordGroup } from './group-records';
+import { LineBuffer } from './line-buffer';
 import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from './process-group';
 
 const WINDOWS = process.platform === 'win32';
@@ -36,7 +37,7 @@ export class GroupStdioTransport implements Transport {
   /** Piped from the start, so no early line is lost (the SDK transport does the same). */
   readonly stderr = new PassThrough();
   private child: ChildProcess | undefined;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer = new LineBuffer();
   private exited = false;
   private closed = false;
 
@@ -83,29 +84,35 @@ export class GroupStdioTransport implements Transport {
       });
       child.stdin?.on('error', (err) => this.onerror?.(err));
       child.stdout?.on('error', (err) => this.onerror?.(err));
-      child.stdout?.on('data', (chunk: Buffer) => {
+      const onData = (chunk: Buffer) => {
+        let lines: string[];
         try {
-          this.buffer.append(chunk);
-          this.drain();
+          lines = this.buffer.push(chunk);
         } catch (err) {
+          // SEC-4: past the cap nothing this child says is read again; it is ended.
+          child.stdout?.off('data', onData);
+          child.stdout?.destroy();
           this.onerror?.(err as Error);
           void this.close();
+          return;
         }
-      });
+        this.deliver(lines);
+      };
+      child.stdout?.on('data', onData);
       child.stderr?.pipe(this.stderr);
     });
   }
 
-  private drain(): void {
-    for (;;) {
-      let message: JSONRPCMessage | null;
+  private deliver(lines: readonly string[]): void {
+    for (const line of lines) {
+      if (line.trim() === '') continue;
+      let message: JSONRPCMessage;
       try {
-        message = this.buffer.readMessage();
+        message = deserializeMessage(line);
       } catch (err) {
         this.onerror?.(err as Error); // one bad line; the next may be fine
         continue;
       }
-      if (message === null) return;
       this.onmessage?.(message);
     }
   }
