@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { ProfileSchema, type Profile, type ServerStateKind } from '../../../shared/schemas/server';
 import { ConfigService } from '../../services/config/config-service';
-import { buildStatus } from '../../services/config/status';
+import { buildStatus, serverId } from '../../services/config/status';
 import { connectView } from './connection-commands';
 import { engineFor } from './engine';
 import { CHECK_DIALECTS, checkFile, type CheckDialect } from '../../services/config/check';
@@ -37,9 +37,9 @@ const status: Command = {
   async run(ctx) {
     const view = await (await engineFor(ctx)).config.load(profileOpt(ctx), workspaceOpt(ctx));
     // CONN-3: without --no-connect one discovery round fills in the live state of each server.
-    const live = ctx.opts['no-connect'] ? null : (await connectView(view, ctx)).byName;
+    const live = ctx.opts['no-connect'] ? null : (await connectView(view, ctx)).byId;
     const report = buildStatus(view, (s) => {
-      const l = s.trusted && s.enabled && !s.error ? live?.get(s.name) : undefined;
+      const l = s.trusted && s.enabled && !s.error ? live?.get(serverId(s)) : undefined;
       return l && { state: l.state as ServerStateKind, error: l.error, toolCount: l.toolCount, connectMs: l.connectMs };
     });
     if (ctx.opts.json) return printJson(ctx, report);

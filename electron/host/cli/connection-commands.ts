@@ -6,7 +6,7 @@ import { ProfileSchema, type EffectiveServer, type EffectiveView, type Profile }
 import { ConnectionPool, SnapshotStore, jsonLineLogger, type DiscoveryRound } from '../../services/connections';
 import { panelDataDir } from '../../services/paths';
 import { engineFor } from './engine';
-import { configState } from '../../services/config/status';
+import { configState, serverId } from '../../services/config/status';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson } from './command';
 
 const common = {
@@ -42,7 +42,7 @@ export async function poolForView(view: EffectiveView, ctx: CommandContext): Pro
   for (const s of view.servers) {
     const why = notRunnable(s);
     if (why === null && s.spec) specs.push(s.spec);
-    else disabled.push({ id: s.spec?.id ?? `${s.layer}:${s.name}`, name: s.name, reason: why ?? 'not runnable' });
+    else disabled.push({ id: serverId(s), name: s.name, reason: why ?? 'not runnable' });
   }
   pool.setServers(specs, { disabled });
   return pool;
@@ -55,17 +55,17 @@ export async function poolForView(view: EffectiveView, ctx: CommandContext): Pro
 export async function connectView(
   view: EffectiveView,
   ctx: CommandContext,
-): Promise<{ round: DiscoveryRound; byName: Map<string, { state: string; toolCount: number | null; connectMs: number | null; error: string | null }> }> {
+): Promise<{ round: DiscoveryRound; byId: Map<string, { state: string; toolCount: number | null; connectMs: number | null; error: string | null }> }> {
   const pool = await poolForView(view, ctx);
   try {
     const round = await pool.discover();
-    const byName = new Map(
+    const byId = new Map(
       round.servers.map((s) => {
         const up = s.state.kind === 'connected';
-        return [s.name, { state: s.state.kind, toolCount: up ? s.tools.length : null, connectMs: up ? s.connectMs : null, error: s.error }];
+        return [s.id, { state: s.state.kind, toolCount: up ? s.tools.length : null, connectMs: up ? s.connectMs : null, error: s.error }];
       }),
     );
-    return { round, byName };
+    return { round, byId };
   } finally {
     await pool.dispose();
   }
@@ -168,7 +168,7 @@ const call: Command = {
     const timeout = optString(ctx, 'timeout');
     const view = await loadView(ctx);
     const server = findServer(view, name);
-    const id = server.spec?.id ?? `${server.layer}:${server.name}`;
+    const id = serverId(server);
     const result = await withPool(view, ctx, (pool) => pool.callTool(id, tool, args, timeout ? { timeoutMs: Number(timeout) } : {}));
     if (ctx.opts.json) printJson(ctx, result);
     else
@@ -192,7 +192,7 @@ const logs: Command = {
     if (!name || ctx.args.length > 1) throw new UsageError('logs takes exactly one SERVER');
     const view = await loadView(ctx);
     const server = findServer(view, name);
-    const id = server.spec?.id ?? `${server.layer}:${server.name}`;
+    const id = serverId(server);
     // The CLI owns no long-lived connection: this run's session (connect + tools/list) is shown.
     const info = await withPool(view, ctx, async (pool) => {
       await pool.discover({ ids: [id] });

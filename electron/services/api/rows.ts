@@ -3,11 +3,9 @@ import type { ServerRow, ServersView } from '../../../shared/contract';
 import type { EffectiveServer, EffectiveView, ServerState } from '../../../shared/schemas/server';
 import type { PoolInfo } from './ports';
 import { displayUrl, redactArgs, redactEntry } from './redact';
-import { configState as baseConfigState } from '../config/status';
+import { configState as baseConfigState, serverId } from '../config/status';
 
-export function serverId(s: EffectiveServer): string {
-  return s.spec?.id ?? `${s.layer}:${s.name}`;
-}
+export { serverId };
 
 /** A server the pool may start: enabled, trusted (CFG-10), resolved without error. */
 export function isRunnable(s: EffectiveServer): boolean {

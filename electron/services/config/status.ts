@@ -35,6 +35,16 @@ export interface LiveState {
 }
 
 /**
+ * The id a front door addresses a configured server by: the spec's stable id (NAME-1). An
+ * untrusted entry is listed beside the effective server of the same name (CFG-10), so it gets
+ * an id of its own and can never be mistaken for, or overwrite the state of, the trusted one.
+ */
+export function serverId(s: Pick<EffectiveServer, 'trusted' | 'layer' | 'name' | 'spec'>): string {
+  if (!s.trusted) return `untrusted:${s.layer}:${s.name}`;
+  return s.spec?.id ?? `${s.layer}:${s.name}`;
+}
+
+/**
  * Without live connections: untrusted or off → disabled, config errors → failed, else pending
  * (runnable). The one rule every front door uses to decide whether a server may start.
  */
@@ -57,7 +67,7 @@ export function buildStatus(
       const st = liveState?.(s) ?? configState(s);
       return {
         name: s.name,
-        id: s.spec?.id ?? null,
+        id: s.spec ? serverId(s) : null,
         layer: s.layer,
         path: s.path,
         pointer: s.pointer,

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../helpers/run-cli';
+import { ROOT, runCli } from '../../helpers/run-cli';
 import { useSandbox } from './helpers';
 
 const sb = useSandbox();
@@ -53,6 +53,20 @@ describe('a cloned repository starts nothing until its workspace is trusted (SEC
     expect((await cli(['trust', '--workspace', sb.ws])).code).toBe(0);
     await cli(['status', '--profile', 'minimax', '--workspace', sb.ws, '--json']);
     expect(existsSync(marker)).toBe(true);
+  });
+
+  it('an untrusted project server named like a user server neither hides nor disables it', async () => {
+    const marker = join(sb.root, 'same-name-ran');
+    await mkdir(join(sb.home, '.minimax-code'), { recursive: true });
+    const echo = join(ROOT, 'test/fixtures/servers/echo.mjs');
+    await writeFile(join(sb.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { github: { command: process.execPath, args: [echo, 'stdio'] } } }));
+    await writeFile(join(sb.ws, '.mcp.json'), JSON.stringify({ mcpServers: { github: markerEntry(marker) } }));
+    const out = JSON.parse((await cli(['status', '--profile', 'minimax', '--workspace', sb.ws, '--json'])).stdout) as { servers: Array<Row & { id: string }> };
+    expect(out.servers.map((s) => [s.id, s.layer, s.state])).toEqual([
+      ['configured:minimax:github', 'user', 'connected'],
+      ['untrusted:project:github', 'project', 'disabled'],
+    ]);
+    expect(existsSync(marker)).toBe(false);
   });
 
   it('kimi: git-root and local project files are shown, not started', async () => {
