@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { type Command, type CommandContext, UsageError, UserError } from './cli/command';
 import { commands } from './cli/commands';
+import { invocationDir } from './invocation-dir';
 
 const common = {
   json: { type: 'boolean' },
@@ -58,7 +59,7 @@ export async function main(argv: string[], env = process.env): Promise<number> {
       args: parsed.positionals,
       opts: parsed.values as CommandContext['opts'],
       env,
-      cwd: process.cwd(),
+      cwd: invocationDir(env),
       stdout: (t) => process.stdout.write(t),
       stderr: (t) => process.stderr.write(t),
       interrupted,

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { serve } from './web/serve';
 import { ensureRendererBuilt, repoRoot } from './web/build';
+import { invocationDir } from './invocation-dir';
 
 /**
  * The Electron executable if it is really there. Not `require('electron')`: that starts a
@@ -30,14 +31,15 @@ async function main(): Promise<void> {
   if (electron) {
     ensureRendererBuilt(root);
     if (!existsSync(join(root, 'out', 'main', 'index.js'))) spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
-    const child = spawn(electron, [root, ...args], { stdio: 'inherit' });
+    // The app reads its workspace from its cwd: the folder the command was run from.
+    const child = spawn(electron, [root, ...args], { stdio: 'inherit', cwd: invocationDir(process.env) });
     child.on('exit', (code) => process.exit(code ?? 0));
     return;
   }
   process.stderr.write('Electron is not available on this machine; starting the panel in your browser instead.\n');
   const workspace = args.find((a) => a.startsWith('--workspace='))?.slice(12) ?? null;
   const port = Number(args.find((a) => a.startsWith('--port='))?.slice(7) ?? 0);
-  const served = await serve({ env: process.env, cwd: process.cwd(), workspace, port });
+  const served = await serve({ env: process.env, cwd: invocationDir(process.env), workspace, port });
   process.stdout.write(`MCP Panel: ${served.host.url}\n`);
   // The browser gets its own one-time link through a private file, never on its command line.
   if (!(await served.openInBrowser())) process.stderr.write('No browser was started: open the address above (it works once).\n');

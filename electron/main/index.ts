@@ -1,4 +1,4 @@
-// Composition root of the desktop app: the shared services (lifecycle.ts), one window, the
+// The desktop app's front door over the composition root (services/compose.ts): one window, the
 // IPC bridge and the tray. Closing the window hides it to the tray; Quit quits.
 import { app, shell, type BrowserWindow } from 'electron';
 import { existsSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pickLocale } from '../../shared/i18n';
 import { trayModel, type TrayAction } from '../../shared/tray';
 import { isAllowedExternalUrl } from '../services/api/guards';
-import { startServices, type Services } from '../services/lifecycle';
+import { startServices, type Services } from '../services/compose';
 import { registerIpc } from './ipc';
 import { PanelTray } from './tray';
 import { createMainWindow, installSessionGuards } from './window';

@@ -1,4 +1,4 @@
-// UI-6 login / logout and UI-7 logs. Token status never carries a secret (SEC-2).
+// UI-6 login / logout. Token status never carries a secret (SEC-2).
 import { z } from 'zod';
 import { method } from '../rpc';
 
@@ -36,22 +36,12 @@ export const LoginProgressSchema = z.discriminatedUnion('type', [
 ]);
 export type LoginProgress = z.infer<typeof LoginProgressSchema>;
 
-export const TrafficRowSchema = z.object({
-  at: z.number(),
-  dir: z.enum(['out', 'in']),
-  kind: z.string(),
-  method: z.string().nullable(),
-  text: z.string(),
-});
-
 export const authMethods = {
   'auth.list': method(z.object({}), z.object({ servers: z.array(AuthRowSchema), keychain: KeychainStatusSchema })),
   /** Starts a login and answers at once; progress arrives as `auth.progress` events. */
   'auth.login': method(Id, z.object({ started: z.boolean() })),
   'auth.cancel': method(Id, z.object({ cancelled: z.boolean() })),
   'auth.logout': method(Id, z.object({ removed: z.number().int(), revoked: z.boolean(), revokeError: z.string().nullable() })),
-  /** CONN-10 / UI-7: bounded stderr tail and JSON-RPC traffic of one server. */
-  'logs.get': method(Id, z.object({ stderr: z.array(z.string()), traffic: z.array(TrafficRowSchema), live: z.boolean(), pid: z.number().nullable() })),
 };
 
 export const authEvents = {

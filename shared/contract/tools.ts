@@ -1,6 +1,5 @@
-// UI-3 tools and collisions, UI-5 disclosure, UI-4 permissions: what the discovered tools are
-// called under each agent's scheme (NAME-4), what they cost (DISC-1) and what rules decide
-// (PERM-4). Computed in the host from the connection engine's lists.
+// UI-3 tools and collisions: what the discovered tools are called under each agent's scheme
+// (NAME-4) and what they cost (DISC-1). Computed in the host from the connection engine's lists.
 import { z } from 'zod';
 import { ProfileSchema, ServerStateKindSchema, ToolSourceSchema } from '../schemas/server';
 import { method } from '../rpc';
@@ -104,56 +103,6 @@ export const CallResultSchema = z.object({
 });
 export type CallResult = z.infer<typeof CallResultSchema>;
 
-const DecisionSchema = z.enum(['allow', 'ask', 'deny']);
-const RuleRefSchema = z.object({ list: DecisionSchema, index: z.number().int(), rule: z.string() });
-export const RuleListsInputSchema = z.object({
-  allow: z.array(z.string().max(1000)).max(5000),
-  ask: z.array(z.string().max(1000)).max(5000),
-  deny: z.array(z.string().max(1000)).max(5000),
-});
-export const SimulationSchema = z.object({
-  profile: ProfileSchema,
-  defaultDecision: DecisionSchema,
-  tools: z.array(z.object({ name: z.string(), decision: DecisionSchema, rule: RuleRefSchema.nullable(), note: z.string().nullable() })),
-  rules: z.array(
-    RuleRefSchema.extend({
-      matches: z.number().int(),
-      neverMatches: z.boolean(),
-      shadowedBy: RuleRefSchema.nullable(),
-      unmatchable: z.string().nullable(),
-      warnings: z.array(z.string()),
-    }),
-  ),
-  warnings: z.array(z.string()),
-});
-export type SimulationView = z.infer<typeof SimulationSchema>;
-
-export const DisclosurePlanSchema = z.object({
-  deferred: z.boolean(),
-  reason: z.string(),
-  explanation: z.string(),
-  model: z.string(),
-  contextWindow: z.number(),
-  estTokens: z.number(),
-  totalTokens: z.number(),
-  thresholdTokens: z.number(),
-  contextShare: z.number(),
-  perServer: z.array(z.object({ server: z.string(), tools: z.number().int(), tokens: z.number(), deferrable: z.boolean() })),
-  addedTools: z.array(z.string()),
-  /** Where each option came from (env > config > default, DISC-1). */
-  options: z.object({ enabled: z.boolean(), thresholdPct: z.number(), minDeferCount: z.number(), modelWhitelist: z.array(z.string()), origins: z.record(z.string(), z.string()) }),
-  /** DISC-3: how the selected profile defers (kimi `deferred`, minara defer_loading). */
-  profileNote: z.string().nullable(),
-});
-export type DisclosurePlanView = z.infer<typeof DisclosurePlanSchema>;
-
-export const SearchOutputSchema = z.object({
-  ok: z.boolean(),
-  mode: z.enum(['keyword', 'regex']),
-  results: z.array(z.object({ name: z.string(), score: z.number(), description: z.string(), truncated: z.boolean() })),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
-});
-
 export const toolsMethods = {
   /** Every tool of the selection's running servers, named under every scheme (NAME-4). */
   'tools.list': method(z.object({}), ToolsViewSchema),
@@ -162,11 +111,4 @@ export const toolsMethods = {
   'tools.call': method(z.object({ id: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}) }), CallResultSchema),
   /** CONN-11: the user accepts the server's current tool list. */
   'tools.acceptSnapshot': method(z.object({ id: z.string().min(1) }), z.object({ sha: z.string().nullable() })),
-  /** PERM-4 in the host; `tools` absent = the discovered tools' names under the profile. */
-  'permissions.simulate': method(
-    z.object({ rules: RuleListsInputSchema, tools: z.array(z.string().max(500)).max(20000).optional(), defaultDecision: DecisionSchema.default('ask') }),
-    SimulationSchema,
-  ),
-  'disclosure.plan': method(z.object({ model: z.string().min(1).max(200), contextWindow: z.number().int().positive().max(100_000_000) }), DisclosurePlanSchema),
-  'disclosure.search': method(z.object({ query: z.string().max(1000), mode: z.enum(['keyword', 'regex']).default('keyword'), topK: z.number().int().positive().max(100).optional() }), SearchOutputSchema),
 };

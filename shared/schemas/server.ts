@@ -81,6 +81,8 @@ export const ConnectionSpecSchema = z.object({
   dropHeadersOnCrossOriginRedirect: z.boolean().default(true),
   /** SEC-6: the entry's owner key; keychain-held variables reach only specs with the same key. */
   secretOwner: z.string().optional(),
+  /** CFG-3: `${VAR}` in env and headers is sent as written (its agent does not expand there). */
+  literalVars: z.boolean().optional(),
 });
 export type ConnectionSpec = z.infer<typeof ConnectionSpecSchema>;
 export type ConnectionSpecInput = z.input<typeof ConnectionSpecSchema>;

@@ -1,11 +1,12 @@
 // The one stand-in pool for api tests (PoolPort): records what the api hands it, and lets a
 // test push a state as the real pool's `stateChanged` would.
-import type { ConnectionSpec } from '../../shared/schemas/server';
+import type { ConnectionSpec, ToolDef } from '../../shared/schemas/server';
 import type { PoolInfo, PoolPort } from '../../electron/services/api';
 
 export type FakePool = PoolPort & { given: ConnectionSpec[][]; reconnected: string[]; disposed: number };
 
-export function fakePool(): { pool: FakePool; set(id: string, info: PoolInfo): void } {
+/** `defs`: the tools each server id lists once discovered (none by default). */
+export function fakePool(defs: Record<string, ToolDef[]> = {}): { pool: FakePool; set(id: string, info: PoolInfo): void } {
   const infos = new Map<string, PoolInfo>();
   let listener: (id: string, info: PoolInfo) => void = () => {};
   const pool: FakePool = {
@@ -16,6 +17,10 @@ export function fakePool(): { pool: FakePool; set(id: string, info: PoolInfo): v
     discover: async () => undefined,
     reconnect: async (id) => void pool.reconnected.push(id),
     info: (id) => infos.get(id),
+    details: () => undefined,
+    tools: async (id) => defs[id] ?? [],
+    callTool: async () => ({ isError: false, content: [] }),
+    acceptSnapshot: async () => null,
     onStateChanged: (l) => {
       listener = l;
       return () => (listener = () => {});

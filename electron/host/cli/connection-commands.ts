@@ -1,6 +1,6 @@
-// The connection engine on the command line (issue 3): `tools`, `call`, `logs`, `tools accept`.
-// Each run loads the profile's config, connects the servers it needs with a fresh pool, prints
-// and disposes the pool (every child reaped) before exiting.
+// The connection engine on the command line: `tools`, `call`, `logs`, `tools accept`. Each run
+// loads the profile's config, connects the servers it needs with a fresh pool (discovery settles:
+// there is no next round), prints, and disposes the pool (every child reaped) before exiting.
 import { resolve } from 'node:path';
 import { ProfileSchema, type EffectiveServer, type EffectiveView, type Profile } from '../../../shared/schemas/server';
 import { ConnectionPool, SnapshotStore, jsonLineLogger, type DiscoveryRound } from '../../services/connections';
@@ -31,7 +31,19 @@ function notRunnable(s: EffectiveServer): string | null {
   return c.state === 'pending' ? null : (c.error ?? 'disabled in the configuration');
 }
 
-/** A pool holding the view's servers: runnable ones as specs, the rest as disabled. */
+/**
+ * A one-shot command has no next discovery round (CONN-3): a server that misses its budget is
+ * waited for until it answers or fails for its own reason (each attempt is bounded by its own
+ * startup timeout: kimi's, else the pool's 30 s); this caps the command as a whole.
+ */
+export const ONE_SHOT_SETTLE_MS = 60_000;
+
+/** The discovery every one-shot command runs: settled, not one budgeted round. */
+export function discoverOnce(pool: ConnectionPool, ids?: string[]): Promise<DiscoveryRound> {
+  return pool.discover({ settleWithinMs: ONE_SHOT_SETTLE_MS, ...(ids ? { ids } : {}) });
+}
+
+/** A pool holding the view's servers: runnable ones as specs, the rest as plain disabled records. */
 export async function poolForView(view: EffectiveView, ctx: CommandContext): Promise<ConnectionPool> {
   const pool = (await engineFor(ctx)).createPool({
     workspace: view.workspace,
@@ -49,7 +61,7 @@ export async function poolForView(view: EffectiveView, ctx: CommandContext): Pro
 }
 
 /**
- * `status --json` without `--no-connect` (config-commands.ts): one discovery round over the
+ * `status --json` without `--no-connect` (config-commands.ts): a settled discovery over the
  * view, answering per server name its live state, tool count, connect time and error.
  */
 export async function connectView(
@@ -58,7 +70,7 @@ export async function connectView(
 ): Promise<{ round: DiscoveryRound; byId: Map<string, { state: string; toolCount: number | null; connectMs: number | null; error: string | null }> }> {
   const pool = await poolForView(view, ctx);
   try {
-    const round = await pool.discover();
+    const round = await discoverOnce(pool);
     const byId = new Map(
       round.servers.map((s) => {
         const up = s.state.kind === 'connected';
@@ -99,7 +111,7 @@ const tools: Command = {
     const only = optString(ctx, 'server');
     const target = only ? findServer(view, only) : null;
     return withPool(view, ctx, async (pool) => {
-      const round = await pool.discover(target?.spec ? { ids: [target.spec.id] } : {});
+      const round = await discoverOnce(pool, target?.spec ? [target.spec.id] : undefined);
       const servers = round.servers.filter((s) => !target || s.name === target.name);
       const list = servers.flatMap((s) => s.tools.map((t) => ({ server: s.name, name: t.name, description: t.description ?? null, inputSchema: t.inputSchema })));
       const summary = servers.map((s) => ({ server: s.name, state: s.state.kind, toolCount: s.tools.length, connectMs: s.connectMs, error: s.error, snapshotDiff: s.snapshotDiff }));
@@ -133,7 +145,7 @@ const toolsAccept: Command = {
     let before = await store.status(id);
     if (!before) {
       // Never discovered here: connect once so there is a list to accept.
-      await withPool(view, ctx, (pool) => pool.discover({ ids: [id] }));
+      await withPool(view, ctx, (pool) => discoverOnce(pool, [id]));
       store.reload();
       before = await store.status(id);
     }
@@ -195,7 +207,7 @@ const logs: Command = {
     const id = serverId(server);
     // The CLI owns no long-lived connection: this run's session (connect + tools/list) is shown.
     const info = await withPool(view, ctx, async (pool) => {
-      await pool.discover({ ids: [id] });
+      await discoverOnce(pool, [id]);
       return pool.info(id);
     });
     if (!info) throw new UserError(`server "${name}" is not known to the pool`);

@@ -1,6 +1,6 @@
 // One shared engine per CLI run (keychain opened once), the same wiring the panel uses, so a
 // `login` here is honoured by `status`, `tools` and `call`, and keychain-held variables count.
-import { createEngine, type Engine } from '../../services/engine';
+import { createEngine, type Engine } from '../../services/compose';
 import type { CommandContext } from './command';
 
 const engines = new WeakMap<CommandContext, Promise<Engine>>();

@@ -2,7 +2,7 @@
 import { createInterface } from 'node:readline';
 import { contract } from '../../../shared/contract';
 import { ProfileSchema } from '../../../shared/schemas/server';
-import { startServices } from '../../services/lifecycle';
+import { startServices } from '../../services/compose';
 import { appVersion, serve } from '../web/serve';
 import { optInt, optString, printJson, type Command, type CommandContext, UsageError, UserError } from './command';
 
@@ -27,7 +27,9 @@ const serveCommand: Command = {
       cwd: ctx.cwd,
       port,
       profile: profileOpt(ctx),
-      workspace: optString(ctx, 'workspace') ?? null,
+      // The folder the command was run from, as `status` and the agents themselves do; its
+      // project layers stay inert until it is trusted (SEC-5).
+      workspace: optString(ctx, 'workspace') ?? ctx.cwd,
       logger: ctx.opts.verbose ? (l) => ctx.stderr(l + '\n') : undefined,
     }).catch((err: unknown) => {
       throw new UserError(`could not start the web host: ${err instanceof Error ? err.message : String(err)}`);

@@ -24,7 +24,7 @@ import {
 import { minimaxRegistryPath, NameRegistryStore, RegistryFileError } from '../../services/naming/registry-store';
 import { resolve } from 'node:path';
 import { engineFor } from './engine';
-import { poolForView } from './connection-commands';
+import { discoverOnce, poolForView } from './connection-commands';
 import { type Command, type CommandContext, optInt, optString, printJson, requireString, UsageError, UserError } from './command';
 
 /** A server as the connection engine discovers it (pool.discover()), with full tool definitions. */
@@ -39,7 +39,7 @@ export async function discoveredTools(ctx: CommandContext, profile: Profile, wor
   const view = await (await engineFor(ctx)).config.load(profile, resolve(ctx.cwd, workspace));
   const pool = await poolForView(view, ctx);
   try {
-    const round = await pool.discover();
+    const round = await discoverOnce(pool);
     const byId = new Map(view.servers.flatMap((s) => (s.spec ? [[s.spec.id, s] as const] : [])));
     return round.servers.map((r) => {
       const s = byId.get(r.id);

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile } from '../../../shared/schemas/server';
-import { startServices, type Services } from '../../services/lifecycle';
+import { startServices, type Services } from '../../services/compose';
 import { startWebHost, type WebHost } from '../web-host';
 import { ensureRendererBuilt, repoRoot } from './build';
 import { openPanelInBrowser, type Handoff } from './handoff';

@@ -1,16 +1,24 @@
-// What every domain's handlers share inside createApi: the current selection and view, the
-// serialised reload, the event hub. Handlers per domain live beside this file.
-import type { AppContract, Selection } from '../../../shared/contract';
+// What every prefix's handlers (services/handlers/) share inside createApi: the one read model (read-model.ts),
+// the event hub, and the one way to say "the servers changed" (the view rides on the event,
+// so no page refetches after it).
+import type { AppContract, Selection, ServersView } from '../../../shared/contract';
 import type { EventHub } from '../../../shared/rpc';
-import type { EffectiveServer, EffectiveView } from '../../../shared/schemas/server';
-import type { PoolInfo } from './ports';
+import type { EffectiveServer } from '../../../shared/schemas/server';
+import type { PoolInfo, PoolPort } from './ports';
+import type { ReadModel } from './read-model';
 
-export interface ApiCore {
-  selection(): Selection;
-  view(): EffectiveView | null;
-  /** Reload the config (and hand the pool changed servers); one at a time. */
-  reload(): Promise<EffectiveView>;
+export interface ApiCore extends Pick<ReadModel, 'selection' | 'view' | 'current'> {
   events: EventHub<AppContract>;
+  /** After a write by this host: one load, then `servers.changed` carrying the new view. */
+  changed(reason: string): Promise<void>;
+  /** `servers.changed` with the view as it is (nothing in the files changed: a login, a logout). */
+  announce(reason: string): void;
+  /** profiles.select: a new selection, loaded, announced and watched. */
+  select(next: Selection): Promise<void>;
+  /** The page's rows of the read model (after `current()` resolved). */
+  rows(): ServersView;
+  /** The pool of the selection's workspace (replaced on a workspace switch: ask each time). */
+  pool(): PoolPort;
   /** Throws `not-found` with what to do. */
   findServer(id: string): EffectiveServer;
   info(id: string): PoolInfo | undefined;

@@ -1,35 +1,45 @@
-// What the api needs from the engines, as narrow interfaces: the real ConfigService and
-// ConnectionPool satisfy them (wired in lifecycle.ts); tests can pass small real stand-ins.
-import type { ConnectionSpec, EffectiveServer, EffectiveView, LayerKind, Profile, ServerState, ToolDef } from '../../../shared/schemas/server';
-import type { EditableLayer, Selection } from '../../../shared/contract';
-import type { RegistryData } from '../../../shared/naming/minimax-registry';
+// The seams a test fakes (issue 11 item 1): config and pool, plus the few engine calls the
+// handlers make. Every type is derived from what it stands for (the engine's own signatures,
+// the contract's schemas), never restated; compose.ts wires the real engines behind them.
 import type { z } from 'zod';
-import type { ImportReportSchema, ImportSourceSchema } from '../../../shared/contract/editor';
+import type { ConnectionSpec, EffectiveServer, EffectiveView, LayerKind, ToolDef } from '../../../shared/schemas/server';
+import type { DetectedProfileSchema, EditableLayer, EditorSaveInputSchema, ImportReportSchema, ImportSourceSchema, SaveOutcomeSchema, Selection } from '../../../shared/contract';
+import type { RegistryData } from '../../../shared/naming/minimax-registry';
+import type { ConfigService } from '../config';
+import type { ConnectionPool, ServerInfo } from '../connections';
+import type { LoginService } from '../auth';
 import type { KeychainConfigSecrets } from '../auth/config-secrets';
 
 export type ImportSource = z.infer<typeof ImportSourceSchema>;
 export type ImportReport = z.infer<typeof ImportReportSchema>;
+export type EditorSave = z.output<typeof EditorSaveInputSchema>;
+export type SaveOutcome = z.infer<typeof SaveOutcomeSchema>;
+export type DetectedProfileInfo = z.infer<typeof DetectedProfileSchema>;
 
-export interface ConfigPort {
-  load(profile: Profile, workspace?: string | null): Promise<EffectiveView> | EffectiveView;
-}
+export type ConfigPort = Pick<ConfigService, 'load'>;
 
-export interface PoolInfo {
-  state: ServerState;
-  toolCount?: number | null;
-  connectMs?: number | null;
-  lastError?: string | null;
-}
+/** What a row needs of a server's connection (CONN-5); a fake may give the state alone. */
+export type PoolInfo = Pick<ServerInfo, 'state'> & Partial<Pick<ServerInfo, 'toolCount' | 'connectMs' | 'lastError'>>;
 
-/** The connection engine (CONN-*), seen from the api. */
-export interface PoolPort {
+/** What the Logs view and the snapshot diff read of a server's connection (CONN-10, CONN-11). */
+export type PoolDetails = Pick<ServerInfo, 'stderrTail' | 'traffic' | 'live' | 'pid' | 'snapshotDiff'>;
+
+/** The connection engine (CONN-*) as the api uses it; compose.ts adapts the ConnectionPool. */
+export interface PoolPort extends Pick<ConnectionPool, 'acceptSnapshot'> {
   setServers(specs: ConnectionSpec[]): unknown;
   discover(): Promise<unknown>;
   reconnect(id: string): Promise<unknown>;
   info(id: string): PoolInfo | undefined;
+  details(id: string): PoolDetails | undefined;
   onStateChanged(listener: (id: string, info: PoolInfo) => void): () => void;
+  /** The discovered tools of a connected server (never connects on its own: CONN-2 lazy). */
+  tools(id: string): Promise<ToolDef[]>;
+  callTool(id: string, tool: string, args: Record<string, unknown>): ReturnType<ConnectionPool['callTool']>;
   dispose(): Promise<void> | void;
 }
+
+/** A pool per workspace: CONN-7's roots answer and project cwd follow the workspace. */
+export type PoolFactory = (sel: Selection) => PoolPort;
 
 /** CFG-10: trust decisions per workspace. */
 export interface TrustPort {
@@ -41,18 +51,12 @@ export interface WriterPort {
   setEnabled(sel: Selection, server: EffectiveServer, enabled: boolean): Promise<void> | void;
 }
 
-/** CFG-9: external edits; returns a disposer. */
+/**
+ * CFG-9: external edits; returns a disposer. The watcher loads through `refresh` (the read
+ * model, which loads only when a file changed) and calls `onChange` when the view differs.
+ */
 export interface WatchPort {
-  watch(sel: Selection, onChange: () => void): () => void;
-}
-
-/** A pool per workspace: CONN-7's roots answer and project cwd follow the workspace. */
-export type PoolFactory = (sel: Selection) => PoolPort;
-
-export interface DetectedProfileInfo {
-  profile: Profile;
-  detected: boolean;
-  evidence: string[];
+  watch(refresh: () => Promise<EffectiveView>, onChange: () => void): () => void;
 }
 
 export type DetectPort = () => Promise<DetectedProfileInfo[]> | DetectedProfileInfo[];
@@ -60,34 +64,6 @@ export type DetectPort = () => Promise<DetectedProfileInfo[]> | DetectedProfileI
 export interface RecentPort {
   list(): string[];
   add(workspace: string): void;
-}
-
-// ---- issue 7 views: optional ports, so a host (or a test) without an engine still answers
-// ---- every other method; a missing port answers `unavailable` with what to do.
-
-export interface PoolDetails {
-  stderr: string[];
-  traffic: { at: number; dir: 'out' | 'in'; kind: string; method?: string; text: string }[];
-  live: boolean;
-  pid: number | null;
-  diff: { acceptedSha: string | null; currentSha: string; added: string[]; removed: string[]; changed: { name: string; fields: string[] }[] } | null;
-}
-
-/** What the Tools, Disclosure and Logs views need from the connection engine. */
-export interface ToolsPort {
-  /** The discovered tools of a connected server (never connects on its own). */
-  tools(id: string): Promise<ToolDef[]>;
-  callTool(id: string, tool: string, args: Record<string, unknown>): Promise<ConvertedCall>;
-  acceptSnapshot(id: string): Promise<string | null>;
-  details(id: string): PoolDetails | undefined;
-}
-
-export interface ConvertedCall {
-  isError: boolean;
-  content: unknown[];
-  structuredContent?: Record<string, unknown>;
-  error?: { code: string; message: string };
-  retried?: 'after-ping' | 'after-reconnect';
 }
 
 /** UI-2 writes (CFG-7/CFG-8) through the config writer. Refusals throw AppError with data. */
@@ -98,65 +74,14 @@ export interface EditorPort {
   importFrom(sel: Selection, from: ImportSource, layer: LayerKind, replace: boolean): Promise<ImportReport>;
 }
 
-export interface EditorSave {
-  layer: LayerKind;
-  name: string;
-  originalName: string | null;
-  entry: Record<string, unknown>;
-  baseHash: string | null;
-  overwrite: boolean;
-}
-
-export interface SaveOutcome {
-  path: string;
-  changed: boolean;
-  created: boolean;
-  hash: string | null;
-}
-
-/** Session servers (ConfigService.setSessionServers): in memory, on top of every file. */
-export interface SessionPort {
-  get(profile: Profile): Record<string, unknown>;
-  set(profile: Profile, servers: Record<string, unknown>): void;
-}
-
-export interface KeychainStatus {
-  available: boolean;
-  backend: 'keychain' | 'memory';
-  reason: string | null;
-  fix: string | null;
-}
+/** Session servers: in memory, on top of every file. */
+export type SessionPort = Pick<ConfigService, 'getSessionServers' | 'setSessionServers'>;
 
 /** CFG-8 keychain field: config secrets kept in the SecretStore, injected at connect time. */
 export type SecretsPort = Pick<KeychainConfigSecrets, 'storeEnvSecret' | 'status'>;
 
-export interface LoginOpener {
-  /** True when the host opened the browser itself (Electron); false: the page must. */
-  open(url: string): Promise<boolean>;
-}
-
-/** UI-6 over the auth engine (LoginService). Never returns a secret. */
-export interface AuthPort {
-  status(spec: ConnectionSpec): Promise<AuthStatusRow>;
-  login(spec: ConnectionSpec, opts: { signal: AbortSignal; onEvent: (e: LoginProgressEvent) => void; opener: (url: string) => Promise<void> }): Promise<LoginProgressEvent>;
-  logout(spec: ConnectionSpec): Promise<{ removed: number; revoked: boolean; revokeError?: string }>;
-}
-
-export type AuthStatusRow = {
-  state: 'not-applicable' | 'static' | 'logged-out' | 'logged-in' | 'expired' | 'needs-auth';
-  tokenStored: boolean;
-  expiresAt: string | null;
-  scopes: string[];
-  issuer: string | null;
-  lastRefresh: string | null;
-};
-
-export type LoginProgressEvent =
-  | { type: 'discovering'; server: string }
-  | { type: 'waiting-for-browser'; url: string; redirectUri: string }
-  | { type: 'exchanging' }
-  | { type: 'done'; scopes: string[]; expiresAt: number | null; keychain: boolean }
-  | { type: 'failed'; reason: string; code: string };
+/** UI-6 over the auth engine. Never returns a secret. */
+export type AuthPort = Pick<LoginService, 'status' | 'login' | 'logout'>;
 
 /** minimax's name registry, read without claiming (a preview never changes the agent's file). */
 export type RegistryPort = () => Promise<RegistryData | undefined>;

@@ -7,7 +7,7 @@ import type { Collision, NamingServerInput } from '../../../shared/naming/assign
 import { estimateTokens } from '../../../shared/disclosure/plan';
 import type { Profile, ToolDef } from '../../../shared/schemas/server';
 import type { ApiCore } from './core';
-import type { RegistryPort, ToolsPort } from './ports';
+import type { RegistryPort } from './ports';
 import { isRunnable, serverId, toRow } from './rows';
 
 export interface Catalog {
@@ -67,9 +67,9 @@ export function whyWon(profile: Profile, c: Collision): string {
   return `minara keeps the first claimant in configuration order (${who}); ${loser} is dropped`;
 }
 
-export async function buildCatalog(core: ApiCore, tools: ToolsPort | null, registry: RegistryPort | null): Promise<Catalog> {
+export async function buildCatalog(core: ApiCore, registry: RegistryPort): Promise<Catalog> {
   const sel = core.selection();
-  const view = core.view() ?? (await core.reload());
+  const view = await core.current();
   const inputs: NamingServerInput[] = [];
   const defs = new Map<string, ToolDef>();
   const servers: ToolsView['servers'] = [];
@@ -77,9 +77,9 @@ export async function buildCatalog(core: ApiCore, tools: ToolsPort | null, regis
     const id = serverId(s);
     const row = toRow(s, isRunnable(s) ? core.info(id) : undefined, core.clock());
     let list: ToolDef[] = [];
-    if (tools && row.state.kind === 'connected') list = await tools.tools(id).catch(() => []);
+    if (row.state.kind === 'connected') list = await core.pool().tools(id).catch(() => []);
     for (const t of list) defs.set(`${id}\u0000${t.name}`, t);
-    const diff = tools?.details(id)?.diff ?? null;
+    const diff = core.pool().details(id)?.snapshotDiff ?? null;
     servers.push({ id, name: s.name, source: s.spec?.source ?? 'configured', state: row.state.kind, reason: row.state.reason, toolCount: list.length, tokens: list.reduce((n, t) => n + tokensOf(t), 0), diff });
     if (row.state.kind === 'connected' || row.state.kind === 'needs-auth') {
       inputs.push({ serverId: id, serverName: s.name, source: s.spec?.source ?? 'configured', tools: list, state: row.state.kind, subagent: s.subagent, deferred: s.deferred });
@@ -123,4 +123,24 @@ export async function buildCatalog(core: ApiCore, tools: ToolsPort | null, regis
     })),
   );
   return { view: { profile: sel.profile, servers, tools: rows, collisions }, defs, warnings };
+}
+
+/** The last catalog built, shared by the tools, permissions and disclosure handlers. */
+export interface CatalogCache {
+  build(): Promise<Catalog>;
+  /** tools.describe reads naming warnings here instead of renaming every tool again (≈0.3 s for 10,000 tools). */
+  last(): Catalog | null;
+}
+
+export function catalogCache(core: ApiCore, registry: RegistryPort): CatalogCache {
+  let last: Catalog | null = null;
+  return {
+    build: async () => (last = await buildCatalog(core, registry)),
+    last: () => last,
+  };
+}
+
+/** Each listed tool with the name the selected profile gives it (unnamed ones left out). */
+export function qualified(c: Catalog): { row: ToolRow; name: string }[] {
+  return c.view.tools.map((t) => ({ row: t, name: t.names[c.view.profile] })).filter((x): x is { row: ToolRow; name: string } => x.name !== null);
 }

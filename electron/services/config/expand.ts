@@ -1,29 +1,52 @@
-// CFG-3: `${VAR}` and `${VAR:-default}` in minimax project files. Expansion touches string
-// values only (never keys); a variable that is unset and has no default is reported by name.
+// CFG-3: the one `${VAR}` rule, used by the config loader (is this server runnable?) and by
+// the connection engine (what is sent), so the two cannot disagree. Expansion touches string
+// values only (never keys). An empty variable counts as unset (the shell's `:-`, and what a
+// connect needs: `Bearer ` with no token is no credential); `${VAR:-default}` takes the default
+// when the variable is unset or empty.
+import type { Dialect } from '../../../shared/schemas/dialects';
+import type { LayerKind } from '../../../shared/schemas/server';
+
 /** `${NAME}` or `${NAME:-default}`: the one spelling of a reference (CFG-3, AUTH-4, CFG-8 secret rules). */
 export const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 const VAR = ENV_REFERENCE;
 
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * CFG-3, where each agent expands: MiniMax every string of a project-file entry ("只在项目文件里
+ * 展开", seed 000); Minara the `headers` it documents with `Bearer ${SLACK_MCP_TOKEN}` (seed
+ * 001); Kimi nowhere (seed 002 documents none: tokens come through bearerTokenEnvVar). Where
+ * an agent does not expand, it sends `${X}` as written, and so does the panel.
+ */
+export type Expansion = 'entry' | 'headers' | 'none';
+
+export function expansionFor(dialect: Dialect, layer: LayerKind): Expansion {
+  if (dialect === 'minimax') return layer === 'project' ? 'entry' : 'none';
+  return dialect === 'minara' ? 'headers' : 'none';
+}
+
+/** A variable's value, or undefined when it is unset or empty (the one definition of "set"). */
+export function variableValue(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v === '' ? undefined : v;
+}
+
 export interface Expanded<T> {
   value: T;
-  /** Names of variables that were unset with no default, in first-seen order. */
+  /** Names of variables that were unset (or empty) with no default, in first-seen order. */
   missing: string[];
 }
 
-export function expandString(s: string, env: NodeJS.ProcessEnv, missing: Set<string>): string {
+export function expandString(s: string, env: Env, missing: Set<string>): string {
   return s.replace(VAR, (whole, name: string, fallback: string | undefined) => {
-    const v = env[name];
-    // Shell semantics: `:-` also covers a set-but-empty variable.
-    if (fallback !== undefined) return v === undefined || v === '' ? fallback : v;
-    if (v === undefined) {
-      missing.add(name);
-      return whole;
-    }
-    return v;
+    const v = variableValue(env, name) ?? fallback;
+    if (v !== undefined) return v;
+    missing.add(name);
+    return whole;
   });
 }
 
-function walk(v: unknown, env: NodeJS.ProcessEnv, missing: Set<string>): unknown {
+function walk(v: unknown, env: Env, missing: Set<string>): unknown {
   if (typeof v === 'string') return expandString(v, env, missing);
   if (Array.isArray(v)) return v.map((x) => walk(x, env, missing));
   if (v && typeof v === 'object') {
@@ -36,7 +59,7 @@ function walk(v: unknown, env: NodeJS.ProcessEnv, missing: Set<string>): unknown
   return v;
 }
 
-export function expandVars<T>(value: T, env: NodeJS.ProcessEnv): Expanded<T> {
+export function expandVars<T>(value: T, env: Env): Expanded<T> {
   const missing = new Set<string>();
   const out = walk(value, env, missing) as T;
   return { value: out, missing: [...missing] };
@@ -58,7 +81,7 @@ export interface ExpandedEntry extends Expanded<Record<string, unknown>> {
  * counts as set where it is filled in at connect time; anywhere else it is still missing,
  * because its value is not known while loading.
  */
-export function expandEntry(entry: Record<string, unknown>, env: NodeJS.ProcessEnv, hostHeld: ReadonlySet<string> = new Set()): ExpandedEntry {
+export function expandEntry(entry: Record<string, unknown>, env: Env, hostHeld: ReadonlySet<string> = new Set()): ExpandedEntry {
   const all = expandVars(entry, env);
   if (all.missing.length === 0 || hostHeld.size === 0) return { ...all, misplaced: [] };
   // fromEntries defines properties, so a `__proto__` key stays a plain key.
@@ -71,4 +94,15 @@ export function expandEntry(entry: Record<string, unknown>, env: NodeJS.ProcessE
 /** Names referenced as `${VAR}` (for reporting; resolution of headers happens at connect time). */
 export function referencedVars(s: string): string[] {
   return [...s.matchAll(VAR)].map((m) => m[1] ?? '');
+}
+
+/** Every `${VAR}` written anywhere in a value, once each (the literal-text warning). */
+export function referencedIn(v: unknown): string[] {
+  const found = new Set<string>();
+  const visit = (x: unknown): void => {
+    if (typeof x === 'string') for (const name of referencedVars(x)) found.add(name);
+    else if (x && typeof x === 'object') for (const y of Object.values(x)) visit(y);
+  };
+  visit(v);
+  return [...found];
 }

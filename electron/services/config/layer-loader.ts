@@ -2,15 +2,15 @@
 // pointer, line and column and never hides the good ones next to it (CFG-5).
 import type { z } from 'zod';
 import type { LayerState, Problem, Profile } from '../../../shared/schemas/server';
-import { entrySchemaFor, fileSchemaFor, inferTransport } from '../../../shared/schemas/dialects';
+import { entrySchemaFor, fileSchemaFor, inferTransport, kimiIgnoredType, type Dialect } from '../../../shared/schemas/dialects';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../../../shared/schemas/depth';
 import { pointerOf } from './json-text';
 import { type JsonDoc, parseDoc } from './json-doc';
-import { expandEntry } from './expand';
+import { expandEntry, type Expansion, expansionFor, referencedIn } from './expand';
 import { buildSpec } from './spec';
 import { ownerTarget, secretOwnerKey } from './secret-owner';
 import type { FileRead } from './read-file';
-import type { LayerOptions, LayerServer, LoadContext, LoadedLayer } from './types';
+import type { HostVariables, LayerOptions, LayerServer, LoadContext, LoadedLayer } from './types';
 
 function problemAt(doc: JsonDoc, path: string, segs: ReadonlyArray<PropertyKey>, message: string, severity: Problem['severity'] = 'error'): Problem {
   return { path, ...doc.locate(segs), message, severity };
@@ -22,6 +22,16 @@ function issueText(issue: z.core.$ZodIssue): string {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** CFG-8 names held by the host; a keychain that fails to list them is a warning, not a stop (CFG-5). */
+export async function hostVariables(ctx: LoadContext): Promise<{ vars: HostVariables | undefined; problem: string | null }> {
+  if (!ctx.hostVariables) return { vars: undefined, problem: null };
+  try {
+    return { vars: await ctx.hostVariables(), problem: null };
+  } catch (err) {
+    return { vars: undefined, problem: `could not list the variables kept in the keychain: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
 
 export function emptyLayer(opts: LayerOptions, state: LayerState, error: string | null = null): LoadedLayer {
   return { info: { layer: opts.layer, path: opts.path, state, error }, servers: [], problems: [] };
@@ -120,7 +130,7 @@ function loadEntry(
     path: opts.path,
     pointer: pointerOf(item.segs),
     entry,
-    transport: opts.dialect === 'minara' ? 'http' : inferTransport(entry),
+    transport: opts.dialect === 'minara' ? 'http' : inferTransport(entry, opts.dialect),
     enabled: entry.enabled !== false,
     error: null,
     valid: false,
@@ -140,7 +150,16 @@ function loadEntry(
   let missing: string[] = [];
   let misplaced: string[] = [];
   const secretOwner = secretOwnerKey({ profile: ctx.profile, layer: opts.layer, path: opts.path, name, target: ownerTarget(entry) });
-  if (opts.expand) ({ value: candidate, missing, misplaced } = expandEntry(entry, ctx.env, opts.hostVariables?.byOwner.get(secretOwner)));
+  const expansion = expansionFor(opts.dialect, opts.layer);
+  const held = opts.hostVariables?.byOwner.get(secretOwner);
+  if (expansion === 'entry') ({ value: candidate, missing, misplaced } = expandEntry(entry, ctx.env, held));
+  // Minara headers expand at connect time only; the same rule says now whether that can work.
+  if (expansion === 'headers' && isObject(entry.headers)) ({ missing } = expandEntry({ headers: entry.headers }, ctx.env, held));
+  const warn = (segs: ReadonlyArray<PropertyKey>, message: string): void => void problems.push(problemAt(doc, opts.path, [...item.segs, ...segs], `${name}: ${message}`, 'warning'));
+  const literal = literalWarning(opts.dialect, expansion, entry);
+  if (literal) warn([], literal);
+  const ignoredType = opts.dialect === 'kimi' ? kimiIgnoredType(entry) : null;
+  if (ignoredType) warn(['type'], ignoredType);
   const parsed = entrySchemaFor(opts.dialect).safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -167,7 +186,7 @@ function loadEntry(
       profile: ctx.profile as Profile,
       layer: opts.layer,
       name,
-      entry: specEntry(entry, candidate as Record<string, unknown>, opts.expand === true),
+      entry: specEntry(entry, candidate as Record<string, unknown>, expansion === 'entry'),
       transport: base.transport,
       projectRoot: opts.projectRoot,
       kimiDefaults: ctx.kimiDefaults,
@@ -185,6 +204,19 @@ function loadEntry(
  */
 function specEntry(raw: Record<string, unknown>, expanded: Record<string, unknown>, didExpand: boolean): Record<string, unknown> {
   return didExpand ? { ...expanded, headers: raw.headers, env: raw.env } : expanded;
+}
+
+const AGENT: Record<Dialect, string> = { minimax: 'MiniMax', kimi: 'Kimi', minara: 'Minara' };
+const WHERE_EXPANDED: Record<Dialect, string> = { minimax: 'only in project files', kimi: 'nowhere in mcp.json (a token goes in "bearerTokenEnvVar")', minara: 'only in "headers"' };
+
+/** CFG-3: `${X}` written where its agent does not expand it is sent as written; say so. */
+function literalWarning(dialect: Dialect, expansion: Expansion, entry: Record<string, unknown>): string | null {
+  if (expansion === 'entry') return null;
+  const rest = expansion === 'headers' ? Object.fromEntries(Object.entries(entry).filter(([k]) => k !== 'headers')) : entry;
+  const refs = referencedIn(rest);
+  if (refs.length === 0) return null;
+  const shown = refs.map((r) => `"\${${r}}"`).join(', ');
+  return `${AGENT[dialect]} expands \${VAR} ${WHERE_EXPANDED[dialect]}, so it will send ${shown} as written, and so does the panel`;
 }
 
 function issueMentionsVar(issue: z.core.$ZodIssue, candidate: unknown): boolean {

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import type { ConnectionSpec, LayerKind, Profile, ToolSource, Transport } from '../../../shared/schemas/server';
 import { KIMI_DEFAULTS, MINARA_DEFAULTS, type KimiMcpDefaults } from '../../../shared/schemas/dialects';
+import { expansionFor } from './expand';
 
 export function sourceOf(layer: LayerKind, pluginOrigin: 'official' | 'local' = 'local'): ToolSource {
   if (layer === 'session') return 'session';
@@ -60,6 +61,8 @@ export function buildSpec(input: SpecInput): ConnectionSpec {
     dropHeadersOnCrossOriginRedirect: true,
   };
   if (input.secretOwner !== undefined) spec.secretOwner = input.secretOwner;
+  // CFG-3: where this agent does not expand, the engine sends `${X}` as written, as the agent would.
+  if (expansionFor(profile, layer) === 'none') spec.literalVars = true;
   if (transport === 'stdio') {
     spec.command = str(e.command);
     spec.args = strArr(e.args) ?? [];

@@ -50,7 +50,7 @@ export interface LoadContext {
   workspace: string | null;
   panelDataDir: string;
   isTrusted: (workspace: string) => Promise<boolean>;
-  /** Asked only when a layer expands `${VAR}` (minimax project files). */
+  /** Asked only when a layer expands `${VAR}` (minimax project files, minara headers). */
   hostVariables?: () => Promise<HostVariables>;
   /** kimi: global defaults after the `mcp` section and KIMI_MCP_* env are applied. */
   kimiDefaults?: KimiMcpDefaults;
@@ -62,9 +62,7 @@ export interface LayerOptions {
   dialect: Dialect;
   /** MCP_SERVERS: a JSON array of entries instead of `{mcpServers: {…}}`. */
   listMode?: boolean;
-  /** CFG-3: expand `${VAR}` (minimax project files only). */
-  expand?: boolean;
-  /** With `expand`: variables the host holds per server; they count as set in env and headers. */
+  /** Where `${VAR}` expands (config/expand expansionFor): variables the host holds per server; they count as set in env and headers. */
   hostVariables?: HostVariables;
   /** CFG-4: names this layer may not use. */
   reservedNames?: readonly string[];

@@ -1,17 +1,13 @@
 // One tool call with CONN-6 fault handling: on a transport fault, ping (5 s); alive → retry
 // once on the same session; dead → reconnect and retry once. Every outcome is a result (CONN-9).
-import type { Entry } from './entry';
+import type { McpConnection } from './connection';
 import { errorMessage, isAuthError, isProtocolError, isTimeout, isTransportFault } from './errors';
 import { convertResult, errorResult } from './results';
 import type { Session } from './session';
 import type { ConvertedResult } from './types';
 
-export interface CallHost {
-  ensureSession(e: Entry): Promise<Session>;
-  closeSession(e: Entry): Promise<void>;
-  pingTimeoutMs: number;
-  needsAuth(e: Entry, reason: string): void;
-}
+/** What a call needs of its connection (connection.ts). */
+export type CallTarget = Pick<McpConnection, 'spec' | 'state' | 'lastError' | 'currentSession' | 'start' | 'drop' | 'needsAuth' | 'pingTimeoutMs'>;
 
 async function alive(s: Session, timeoutMs: number): Promise<boolean> {
   if (s.closed) return false;
@@ -23,27 +19,26 @@ async function alive(s: Session, timeoutMs: number): Promise<boolean> {
   }
 }
 
-export function connectErrorResult(e: Entry, err: unknown): ConvertedResult {
+function connectErrorResult(e: CallTarget, err: unknown): ConvertedResult {
   if (isAuthError(err) || e.state.kind === 'needs-auth') {
     return errorResult('needs-auth', `MCP server "${e.spec.name}" needs you to log in (it answered 401). Log in from the panel, then call again.`);
   }
   return errorResult('connect-failed', `Could not connect to MCP server "${e.spec.name}": ${errorMessage(err)}`);
 }
 
-function callErrorResult(host: CallHost, e: Entry, tool: string, timeout: number, err: unknown): ConvertedResult {
+function callErrorResult(e: CallTarget, tool: string, timeout: number, err: unknown): ConvertedResult {
   if (isTimeout(err)) return errorResult('timeout', `Tool "${tool}" of "${e.spec.name}" did not answer within ${timeout} ms.`);
   if (isAuthError(err)) {
-    host.needsAuth(e, errorMessage(err));
+    e.needsAuth(errorMessage(err));
     return connectErrorResult(e, err);
   }
   if (isProtocolError(err)) return errorResult('protocol', errorMessage(err));
-  const detail = e.session?.lastTransportError ?? e.lastError;
+  const detail = e.currentSession?.lastTransportError ?? e.lastError;
   return errorResult('transport', `Tool "${tool}" of "${e.spec.name}" failed: ${errorMessage(err)}${detail ? ` (${detail})` : ''}`);
 }
 
 export async function callWithRetry(
-  host: CallHost,
-  e: Entry,
+  e: CallTarget,
   tool: string,
   args: Record<string, unknown>,
   timeout: number,
@@ -53,36 +48,36 @@ export async function callWithRetry(
     convertResult(await s.client.callTool({ name: tool, arguments: args }, undefined, { timeout, ...(signal ? { signal } : {}) }));
   let session: Session;
   try {
-    session = await host.ensureSession(e);
+    session = await e.start();
   } catch (err) {
     return connectErrorResult(e, err);
   }
   try {
     return await invoke(session);
   } catch (err) {
-    if (!isTransportFault(err)) return callErrorResult(host, e, tool, timeout, err);
+    if (!isTransportFault(err)) return callErrorResult(e, tool, timeout, err);
     // SEC-4: an answer over the SDK's stdio message cap would only be refused again.
     if (session.lastTransportError && /ReadBuffer exceeded/.test(session.lastTransportError)) {
       return errorResult('transport', `[MCP content dropped: the answer of ${tool} exceeded the stdio message size limit]`);
     }
-    if (await alive(session, host.pingTimeoutMs)) {
+    if (await alive(session, e.pingTimeoutMs)) {
       try {
         return { ...(await invoke(session)), retried: 'after-ping' };
       } catch (err2) {
-        return callErrorResult(host, e, tool, timeout, err2);
+        return callErrorResult(e, tool, timeout, err2);
       }
     }
-    if (e.session === session) await host.closeSession(e);
+    await e.drop(session);
     let fresh: Session;
     try {
-      fresh = await host.ensureSession(e);
+      fresh = await e.start();
     } catch (err2) {
       return connectErrorResult(e, err2);
     }
     try {
       return { ...(await invoke(fresh)), retried: 'after-reconnect' };
     } catch (err3) {
-      return callErrorResult(host, e, tool, timeout, err3);
+      return callErrorResult(e, tool, timeout, err3);
     }
   }
 }

@@ -1,62 +1,69 @@
-// CONN-3: one server's part of a discovery round. Its budget (2 s remote, 15 s stdio, capped by
-// the server's own timeout) starts when its own start begins — after it got a stdio start
-// slot — so nobody misses a budget by waiting in the queue. A miss gives no tools this round;
-// the attempt goes on in the background (it frees its start slot) and the next round retries.
-import type { ConnectionSpec } from '../../../shared/schemas/server';
+// CONN-3: one server's part of a discovery round. Its budget (options.ts: 2 s remote, 15 s
+// stdio, or its agent's own startup timeout) starts when its own start begins — after its stdio
+// start slot and the host's preparation — so nobody misses a budget by waiting in the queue or
+// on the keychain. A miss gives no tools this round; the attempt goes on in the background (it
+// frees its start slot) and the next round retries. A one-shot host (the CLI) has no next
+// round: with `settle`, a server that missed its budget is waited for until it answers or fails
+// for its own reason, or the command's deadline passes.
 import type { Clock } from './clock';
-import type { Attempt, Entry } from './entry';
-import type { Session } from './session';
+import type { McpConnection } from './connection';
 import type { DiscoveryResult } from './types';
 
-export interface DiscoveryHost {
-  clock: Clock;
-  budgetFor(spec: ConnectionSpec): number;
-  startAttempt(e: Entry): Attempt;
-  refresh(e: Entry, s: Session): Promise<void>;
-  missedBudget(e: Entry, budgetMs: number): void;
+/** A one-shot command's deadline (pool clock) and the total it was given, for the message. */
+export interface Settle {
+  readonly deadline: number;
+  readonly totalMs: number;
 }
 
-function result(e: Entry, withTools: boolean): DiscoveryResult {
-  const connected = e.state.kind === 'connected';
+type Outcome = 'ok' | 'failed' | 'late';
+
+export type Discoverable = Pick<McpConnection, 'id' | 'name' | 'state' | 'tools' | 'lastError' | 'connectMs' | 'snapshotDiff'>;
+
+export function discoveryResult(c: Discoverable, withTools: boolean): DiscoveryResult {
+  const connected = c.state.kind === 'connected';
   return {
-    id: e.id,
-    name: e.spec.name,
-    state: e.state,
-    tools: withTools && connected ? e.tools : [],
-    connectMs: connected ? e.connectMs : null,
-    error: connected ? null : (e.lastError ?? (e.state.kind === 'disabled' || e.state.kind === 'pending' ? null : e.state.reason)),
-    snapshotDiff: withTools ? e.snapshotDiff : null,
+    id: c.id,
+    name: c.name,
+    state: c.state,
+    tools: withTools && connected ? c.tools : [],
+    connectMs: connected ? c.connectMs : null,
+    error: connected ? null : (c.lastError ?? (c.state.kind === 'disabled' || c.state.kind === 'pending' ? null : c.state.reason)),
+    snapshotDiff: withTools ? c.snapshotDiff : null,
   };
 }
 
-export async function discoverOne(host: DiscoveryHost, e: Entry): Promise<DiscoveryResult> {
-  if (e.state.kind === 'disabled' || e.state.kind === 'removed') return result(e, false);
-  const budgetMs = host.budgetFor(e.spec);
+export async function discoverOne(c: McpConnection, clock: Clock, budgetMs: number, settle: Settle | null): Promise<DiscoveryResult> {
   let work: Promise<unknown>;
-  let releaseSlot = () => {};
-  if (e.live && e.session) {
-    work = host.refresh(e, e.session);
+  let releaseSlot = (): void => {};
+  if (c.live) {
+    work = c.refresh();
   } else {
-    const attempt = host.startAttempt(e);
+    const attempt = c.begin();
     releaseSlot = attempt.releaseSlot;
     await attempt.started;
     work = attempt.done;
   }
-  let timer: { cancel(): void } | undefined;
-  const outcome = await Promise.race([
-    work.then(
-      () => 'ok' as const,
-      () => 'failed' as const,
-    ),
-    new Promise<'late'>((resolve) => {
-      timer = host.clock.setTimeout(() => resolve('late'), budgetMs);
-    }),
-  ]);
-  timer?.cancel();
-  if (outcome === 'late') {
-    releaseSlot();
-    host.missedBudget(e, budgetMs);
-    return result(e, false);
+  const outcome = await within(work, clock, budgetMs);
+  if (outcome !== 'late') return discoveryResult(c, outcome === 'ok');
+  releaseSlot();
+  if (!settle) {
+    c.missedBudget(`did not answer within its ${budgetMs} ms discovery budget; tried again next round`);
+    return discoveryResult(c, false);
   }
-  return result(e, outcome === 'ok');
+  const last = await within(work, clock, settle.deadline - clock.now());
+  if (last === 'late') c.missedBudget(`did not answer within the ${settle.totalMs} ms this command waits for its servers`);
+  return discoveryResult(c, last === 'ok');
+}
+
+function within(work: Promise<unknown>, clock: Clock, ms: number): Promise<Outcome> {
+  let timer: { cancel(): void } | undefined;
+  return Promise.race([
+    work.then(
+      (): Outcome => 'ok',
+      (): Outcome => 'failed',
+    ),
+    new Promise<Outcome>((resolve) => {
+      timer = clock.setTimeout(() => resolve('late'), Math.max(0, ms));
+    }),
+  ]).finally(() => timer?.cancel());
 }

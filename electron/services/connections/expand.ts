@@ -1,7 +1,11 @@
 // AUTH-4 / CONN-4: `${VAR}` and `${VAR:-default}` in headers and env are resolved at connect
 // time from the environment, never stored resolved. A missing variable fails only this server.
+// The rule itself (what counts as set, where each agent expands) is config/expand's, the same
+// one the loader used to call the row runnable (CFG-3).
 import type { ConnectionSpec } from '../../../shared/schemas/server';
-import { ENV_REFERENCE } from '../config/expand';
+import { expandString, variableValue } from '../config/expand';
+
+type Env = Record<string, string | undefined>;
 
 export class MissingVariableError extends Error {
   constructor(readonly variable: string, where: string) {
@@ -9,30 +13,31 @@ export class MissingVariableError extends Error {
   }
 }
 
-// The same reference syntax the loader and the secret rules use (one regex, config/expand).
-const REF = ENV_REFERENCE;
-
-export function expandVars(value: string, env: Record<string, string | undefined>, where: string): string {
-  return value.replace(REF, (_m, name: string, fallback: string | undefined) => {
-    const v = env[name];
-    if (v !== undefined && v !== '') return v;
-    if (fallback !== undefined) return fallback;
-    throw new MissingVariableError(name, where);
-  });
+export function expandVars(value: string, env: Env, where: string): string {
+  const missing = new Set<string>();
+  const out = expandString(value, env, missing);
+  const [first] = missing;
+  if (first !== undefined) throw new MissingVariableError(first, where);
+  return out;
 }
 
-export function expandRecord(rec: Record<string, string>, env: Record<string, string | undefined>, where: string): Record<string, string> {
+function expandRecord(rec: Record<string, string>, env: Env, where: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(rec)) out[k] = expandVars(v, env, `${where} ${k}`);
   return out;
 }
 
+/** A stdio server's config env; sent as written where its agent does not expand (CFG-3). */
+export function resolveEnv(spec: Pick<ConnectionSpec, 'env' | 'literalVars'>, env: Env): Record<string, string> {
+  return spec.literalVars ? { ...spec.env } : expandRecord(spec.env, env, 'env');
+}
+
 /** Headers for a remote server: config headers, then the bearer token (env name wins over literal). */
-export function resolveHeaders(spec: ConnectionSpec, env: Record<string, string | undefined>): Record<string, string> {
-  const headers = expandRecord(spec.headers, env, 'header');
+export function resolveHeaders(spec: ConnectionSpec, env: Env): Record<string, string> {
+  const headers = spec.literalVars ? { ...spec.headers } : expandRecord(spec.headers, env, 'header');
   if (spec.bearerTokenEnv) {
-    const token = env[spec.bearerTokenEnv];
-    if (!token) throw new MissingVariableError(spec.bearerTokenEnv, 'the bearer token');
+    const token = variableValue(env, spec.bearerTokenEnv);
+    if (token === undefined) throw new MissingVariableError(spec.bearerTokenEnv, 'the bearer token');
     headers['Authorization'] = `Bearer ${token}`;
   } else if (spec.bearerToken) {
     headers['Authorization'] = `Bearer ${spec.bearerToken}`;

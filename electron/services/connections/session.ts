@@ -12,8 +12,9 @@ import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { homeDir } from '../paths';
 import type { Clock } from './clock';
 import { TimeoutError } from './errors';
-import { expandRecord, resolveHeaders } from './expand';
+import { resolveEnv, resolveHeaders } from './expand';
 import { GroupStdioTransport } from './group-transport';
+import { killLadder, processAlive } from './kill-ladder';
 import { redirectSafeFetch } from './redirect-fetch';
 import type { LineRing, Ring } from './ring';
 import { type TrafficRecord, trafficEntry } from './traffic';
@@ -48,15 +49,6 @@ export interface Session {
 
 const CLIENT_INFO = { name: 'mcp-panel', version: '0.1.0' };
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function buildTransport(spec: ConnectionSpec, ctx: SessionContext): Transport {
   const lookup = { ...ctx.env, ...ctx.injected };
   if (spec.transport === 'stdio') {
@@ -64,7 +56,7 @@ function buildTransport(spec: ConnectionSpec, ctx: SessionContext): Transport {
     // CONN-4: process env, then config env, then host-injected values.
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
-    Object.assign(env, expandRecord(spec.env, lookup, 'env'), ctx.injected);
+    Object.assign(env, resolveEnv(spec, lookup), ctx.injected);
     // SEC-7: its own process group, so closing it ends whatever it started too.
     return new GroupStdioTransport({
       command: spec.command,
@@ -136,25 +128,8 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
   const close = async (): Promise<void> => {
     if (closing) return exited;
     closing = true;
-    if (stdio && pid !== null && !closed && pidAlive(pid)) {
-      // Reap the group ourselves: SIGTERM, then SIGKILL after the grace period.
-      stdio.kill('SIGTERM');
-      const grace = ctx.clock.setTimeout(() => stdio.kill('SIGKILL'), ctx.killGraceMs);
-      // Real-time backstop (the pool clock may be a manual one): SIGKILL, and stop waiting if a
-      // grandchild keeps the pipes open after the child itself is gone.
-      let backstop: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([
-        exited,
-        new Promise<void>((resolve) => {
-          backstop = setTimeout(() => {
-            stdio.kill('SIGKILL');
-            backstop = setTimeout(resolve, 2000);
-          }, ctx.killGraceMs + 1000);
-        }),
-      ]);
-      grace.cancel();
-      clearTimeout(backstop);
-    }
+    // Reap the group ourselves (kill-ladder.ts) rather than trust the child to leave on EOF.
+    if (stdio && pid !== null && !closed && processAlive(pid)) await killLadder(stdio, exited, ctx.clock, ctx.killGraceMs);
     await client.close().catch(() => undefined);
     if (!stdio) closed = true;
   };

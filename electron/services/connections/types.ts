@@ -95,6 +95,11 @@ export interface DiscoverOptions {
   onResult?: (id: string, result: DiscoveryResult) => void;
   /** Only these server ids (default: every enabled one). */
   ids?: string[];
+  /**
+   * One-shot hosts (the CLI) have no next round: a server that misses its budget is waited for
+   * until it answers or fails for its own reason, at most this long from the round's start.
+   */
+  settleWithinMs?: number;
 }
 
 export type ContentPart =

@@ -25,7 +25,7 @@ export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppS
   }));
 }
 
-/** Follow the host: patch on state changes, refetch on config changes. Returns a disposer. */
+/** Follow the host: patch on state changes, take the view config changes carry. Returns a disposer. */
 export function connectStore(store: AppStore, bridge: PanelBridge): () => void {
   // A server that connects (or drops) changes the tool list: refresh the views built on it
   // once the burst of state changes settles.
@@ -47,9 +47,10 @@ export function connectStore(store: AppStore, bridge: PanelBridge): () => void {
       store.getState().applyStateChange(ev);
       refreshTools();
     }),
-    bridge.on('servers.changed', () => {
+    bridge.on('servers.changed', (ev) => {
       const s = store.getState();
-      void s.loadServers();
+      if (ev.view) s.applyView(ev.view);
+      else void s.loadServers();
       // Views that show derived data refresh only when they are on screen.
       if (s.section === 'tools' || s.section === 'disclosure') void s.loadTools();
       if (s.section === 'login') void s.loadAuth();

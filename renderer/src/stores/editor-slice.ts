@@ -92,7 +92,8 @@ export const createEditorSlice =
           return false;
         }
         set({ saving: false, saved: r.value.path, originalName: draftName });
-        await Promise.all([get().loadLayers(), get().loadServers()]);
+        // The rows arrive with `servers.changed`; only the file hashes are asked for again.
+        await get().loadLayers();
         return true;
       },
       async removeServer() {
@@ -103,7 +104,6 @@ export const createEditorSlice =
           set({ refusal: refusalOf(r.error) });
           return false;
         }
-        await get().loadServers();
         await get().startDraft(null);
         return true;
       },
@@ -111,7 +111,6 @@ export const createEditorSlice =
         const { draftName, draft } = get();
         const r = await bridge.call('editor.trySession', { name: draftName, entry: draft });
         if (!r.ok) return set({ refusal: refusalOf(r.error) });
-        await get().loadServers();
       },
       async moveToKeychain(slot, secret) {
         const { draftName, draftLayer, draft: current } = get();
@@ -138,7 +137,6 @@ export const createEditorSlice =
         const r = await bridge.call('editor.import', { from, layer: get().draftLayer, replace: false });
         if (!r.ok) return set({ refusal: refusalOf(r.error) });
         set({ importReport: r.value });
-        await get().loadServers();
       },
     };
   };

@@ -26,11 +26,10 @@ export const createSelectionSlice =
       const r = await bridge.call('profiles.select', next);
       if (!r.ok) return set({ selectionError: r.error });
       set({ selectionError: null });
-      await Promise.all([get().loadProfiles(), get().loadServers()]);
+      await get().loadProfiles();
     },
     async trustWorkspace(workspace) {
       const r = await bridge.call('workspace.trust', { workspace, trusted: true });
       if (!r.ok) return set({ selectionError: r.error });
-      await get().loadServers();
     },
   });

@@ -1,5 +1,5 @@
-// Servers (UI-1): a cache of what the host owns, patched by `servers.stateChanged` and
-// refetched on `servers.changed`.
+// Servers (UI-1): a cache of the host's read model, patched by `servers.stateChanged` and
+// replaced by the view each `servers.changed` carries (no refetch after an event).
 import type { StateCreator } from 'zustand';
 import type { ServersView } from '../../../shared/contract';
 import type { RpcError } from '../../../shared/errors';
@@ -14,6 +14,8 @@ export interface ServersSlice {
   actionError: RpcError | null;
   busy: Record<string, boolean>;
   loadServers(): Promise<void>;
+  /** The view a `servers.changed` event carried. */
+  applyView(view: ServersView): void;
   reconnect(id: string): Promise<void>;
   setEnabled(id: string, enabled: boolean): Promise<void>;
   applyStateChange(ev: { id: string; state: ServersView['servers'][number]['state']; toolCount: number | null }): void;
@@ -41,11 +43,13 @@ export const createServersSlice =
         if (mine !== generation) return;
         set(r.ok ? { view: r.value, loading: false, loadError: null } : { loading: false, loadError: r.error });
       },
-      reconnect: (id) => action(id, () => bridge.call('servers.reconnect', { id })),
-      async setEnabled(id, enabled) {
-        await action(id, () => bridge.call('servers.setEnabled', { id, enabled }));
-        await get().loadServers();
+      applyView(view) {
+        generation++; // a list answer already on its way is older than this
+        set({ view, loading: false, loadError: null });
       },
+      reconnect: (id) => action(id, () => bridge.call('servers.reconnect', { id })),
+      // The host answers with `servers.changed` carrying the new view.
+      setEnabled: (id, enabled) => action(id, () => bridge.call('servers.setEnabled', { id, enabled })),
       applyStateChange({ id, state, toolCount }) {
         const view = get().view;
         if (!view || !view.servers.some((s) => s.id === id)) return;

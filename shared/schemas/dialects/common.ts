@@ -23,13 +23,22 @@ export function normaliseTransport(t: TransportType): Transport {
 }
 
 /**
- * CFG-2 inference: explicit `type`, then `transport`, else `command` → stdio, `url` → http.
+ * The keys that name the transport. Kimi's schema reads `transport` only (seed 002
+ * config-schema.ts:59: `if ('transport' in obj) return obj`, else inferred), so for Kimi
+ * `{"type": "sse", "url": …}` is streamable HTTP; MiniMax reads `type`, then `transport`.
+ */
+function transportKeys(dialect: 'minimax' | 'kimi' = 'minimax'): readonly ('type' | 'transport')[] {
+  return dialect === 'kimi' ? ['transport'] : ['type', 'transport'];
+}
+
+/**
+ * CFG-2 inference: the explicit transport key(s), else `command` → stdio, `url` → http.
  * Null when nothing says which transport the entry means.
  */
-export function inferTransport(entry: unknown): Transport | null {
+export function inferTransport(entry: unknown, dialect: 'minimax' | 'kimi' = 'minimax'): Transport | null {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return null;
   const e = entry as Record<string, unknown>;
-  for (const key of ['type', 'transport'] as const) {
+  for (const key of transportKeys(dialect)) {
     const v = e[key];
     // A plain lookup, not a schema call: this runs for every entry of every load.
     if (typeof v === 'string' && (TransportTypeSchema.options as readonly string[]).includes(v)) return normaliseTransport(v as TransportType);
@@ -41,25 +50,29 @@ export function inferTransport(entry: unknown): Transport | null {
 
 /**
  * Cross-field rules of a minimax/kimi entry: the transport must be knowable, stdio needs
- * `command`, remote needs `url`, and `type` and `transport` must not disagree.
+ * `command`, remote needs `url`, and (minimax, which reads both) `type` and `transport` must
+ * not disagree; Kimi ignores `type`, which the loader warns about (kimiIgnoredType).
  */
-export function checkTransportFields(e: Record<string, unknown>, ctx: z.RefinementCtx): void {
-  const { type, transport } = e;
-  if (type !== undefined && transport !== undefined && type !== transport) {
-    ctx.addIssue({ code: 'custom', path: ['transport'], message: `"type" (${String(type)}) and "transport" (${String(transport)}) disagree` });
-    return;
-  }
-  const t = inferTransport(e);
-  if (t === null) {
-    ctx.addIssue({ code: 'custom', path: [], message: 'needs "command" (stdio) or "url" (http/sse), or an explicit "type"' });
-    return;
-  }
-  if (t === 'stdio' && typeof e.command !== 'string') {
-    ctx.addIssue({ code: 'custom', path: ['command'], message: 'a stdio server needs "command"' });
-  }
-  if (t !== 'stdio' && typeof e.url !== 'string') {
-    ctx.addIssue({ code: 'custom', path: ['url'], message: `a ${t} server needs "url"` });
-  }
+export function checkTransportFields(dialect: 'minimax' | 'kimi'): (e: Record<string, unknown>, ctx: z.RefinementCtx) => void {
+  return (e, ctx) => {
+    const { type, transport } = e;
+    if (dialect === 'minimax' && type !== undefined && transport !== undefined && type !== transport) {
+      ctx.addIssue({ code: 'custom', path: ['transport'], message: `"type" (${String(type)}) and "transport" (${String(transport)}) disagree` });
+      return;
+    }
+    const t = inferTransport(e, dialect);
+    if (t === null) {
+      const explicit = dialect === 'kimi' ? 'an explicit "transport"' : 'an explicit "type"';
+      ctx.addIssue({ code: 'custom', path: [], message: `needs "command" (stdio) or "url" (http/sse), or ${explicit}` });
+      return;
+    }
+    if (t === 'stdio' && typeof e.command !== 'string') {
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'a stdio server needs "command"' });
+    }
+    if (t !== 'stdio' && typeof e.url !== 'string') {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: `a ${t} server needs "url"` });
+    }
+  };
 }
 
 /** Fields minimax and kimi entries have in common (CFG-2). */

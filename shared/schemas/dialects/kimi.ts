@@ -1,8 +1,8 @@
 // Kimi Code dialect (seed 002): ~/.kimi-code/mcp.json → <git root>/.mcp.json →
-// <cwd>/.kimi-code/mcp.json. Kimi's own code spells the transport `transport`; `type` is
-// accepted as well (CFG-2).
+// <cwd>/.kimi-code/mcp.json. Kimi's own code spells the transport `transport` and ignores
+// `type` (seed 002 config-schema.ts:59); the panel shows what Kimi will do and says so.
 import { z } from 'zod';
-import { baseEntryShape, checkTransportFields, PositiveMsSchema } from './common';
+import { baseEntryShape, checkTransportFields, inferTransport, PositiveMsSchema } from './common';
 
 export const KimiEntrySchema = z
   .looseObject({
@@ -15,9 +15,21 @@ export const KimiEntrySchema = z
     disabledTools: z.array(z.string()).optional(),
     /** AUTH-4: env variable holding a bearer token, read at connect time. */
     bearerTokenEnvVar: z.string().min(1).optional(),
+    /** Not read by Kimi: any value is kept as written, and warned about (kimiIgnoredType). */
+    type: z.unknown().optional(),
   })
-  .superRefine(checkTransportFields);
+  .superRefine(checkTransportFields('kimi'));
 export type KimiEntry = z.infer<typeof KimiEntrySchema>;
+
+/** A `type` Kimi will not read, and what it does instead (null when there is none). */
+export function kimiIgnoredType(entry: Record<string, unknown>): string | null {
+  if (!Object.hasOwn(entry, 'type')) return null;
+  const t = inferTransport(entry, 'kimi');
+  // A `type` that says what Kimi does anyway changes nothing: no warning.
+  if (t !== null && inferTransport({ type: entry.type }) === t) return null;
+  const does = t === null ? '' : `; it connects over ${t === 'http' ? 'streamable HTTP' : t}`;
+  return `Kimi ignores "type" (${JSON.stringify(entry.type)}) and reads only "transport"${does}`;
+}
 
 /** Global defaults: the config's `mcp` section (seed 002), overridden by KIMI_MCP_* env. */
 export const KimiMcpDefaultsSchema = z.looseObject({

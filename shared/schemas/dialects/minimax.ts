@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { baseEntryShape, checkTransportFields } from './common';
 
-export const MinimaxEntrySchema = z.looseObject(baseEntryShape).superRefine(checkTransportFields);
+export const MinimaxEntrySchema = z.looseObject(baseEntryShape).superRefine(checkTransportFields('minimax'));
 export type MinimaxEntry = z.infer<typeof MinimaxEntrySchema>;
 
 export const MinimaxFileSchema = z.looseObject({

@@ -10,7 +10,7 @@ import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-
 import { HeadlessPerson, LoginService, TokenBroker, openSecretStore, serverIdentity, type KeytarSecretStore, type SecretStoreStatus } from '../../../electron/services/auth';
 import { callWhoami, httpSpec } from './helpers';
 import { findSecrets } from './scan';
-import { startServices } from '../../../electron/services/lifecycle';
+import { startServices } from '../../../electron/services/compose';
 import { ConfigService } from '../../../electron/services/config/config-service';
 import { ownerTarget, secretOwnerKey } from '../../../electron/services/config/secret-owner';
 import { ROOT, runCli, runTs } from '../../helpers/run-cli';

@@ -115,4 +115,31 @@ describe('kimi profile (CFG-1, CFG-2, CFG-10)', () => {
     expect(view.servers.find((s) => s.name === 'pluginOnly')?.spec).toMatchObject({ source: 'plugin-local', limits: { pluginCaps: true }, id: 'plugin:kimi:pluginOnly' });
     expect(view.servers.find((s) => s.name === 'sess')?.spec?.source).toBe('session');
   });
+  it('Kimi reads "transport", not "type": {"type":"sse"} is streamable HTTP, with a warning (seed 002)', async () => {
+    await sb.write(userFile(), {
+      mcpServers: {
+        typed: { type: 'sse', url: 'https://t.example/mcp' },
+        both: { type: 'http', transport: 'sse', url: 'https://b.example/sse' },
+        same: { type: 'sse', transport: 'sse', url: 'https://s.example/sse' },
+      },
+    });
+    const view = await sb.service().load('kimi', sb.ws);
+    const row = (name: string) => view.servers.find((s) => s.name === name);
+    expect([row('typed')?.transport, row('typed')?.spec?.transport, row('typed')?.error]).toEqual(['http', 'http', null]);
+    // Before: "type and transport disagree" disabled it; Kimi connects over its "transport".
+    expect([row('both')?.transport, row('both')?.error]).toEqual(['sse', null]);
+    expect(view.problems.filter((p) => p.severity === 'warning').map((p) => [p.pointer, p.message])).toEqual([
+      ['/mcpServers/typed/type', 'typed: Kimi ignores "type" ("sse") and reads only "transport"; it connects over streamable HTTP'],
+      ['/mcpServers/both/type', 'both: Kimi ignores "type" ("http") and reads only "transport"; it connects over sse'],
+    ]);
+  });
+
+  it('Kimi does not expand ${VAR} in mcp.json: sent as written, said so; bearerTokenEnvVar is the way (CFG-3)', async () => {
+    await sb.write(userFile(), { mcpServers: { r: { url: 'https://r.example/mcp', headers: { Authorization: 'Bearer ${KIMI_T_UNSET}' }, bearerTokenEnvVar: 'TOK' } } });
+    const view = await sb.service().load('kimi', sb.ws);
+    expect(view.servers[0]).toMatchObject({ error: null, spec: { headers: { Authorization: 'Bearer ${KIMI_T_UNSET}' }, bearerTokenEnv: 'TOK', literalVars: true } });
+    expect(view.problems[0]?.message).toBe(
+      'r: Kimi expands ${VAR} nowhere in mcp.json (a token goes in "bearerTokenEnvVar"), so it will send "${KIMI_T_UNSET}" as written, and so does the panel',
+    );
+  });
 });

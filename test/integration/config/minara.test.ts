@@ -99,6 +99,34 @@ describe('minara profile (CFG-1, CFG-2, seed 001)', () => {
     expect(view.layers.filter((l) => l.layer === 'env').map((l) => l.state)).toEqual(['void', 'void']);
   });
 
+  it("v1 URL variables apply under MCP_SERVERS='[]' with no files: both earlier sources are empty (seed 001)", async () => {
+    const env = { MCP_SERVERS: '[]', MCP_ETHERSCAN_URL: 'https://eth.example/mcp' };
+    const view = await sb.service(env).load('minara', sb.ws);
+    expect(view.servers.map((s) => [s.name, s.layer, s.path, s.spec?.url])).toEqual([['etherscan', 'env', 'MCP_ETHERSCAN_URL', 'https://eth.example/mcp']]);
+    // A non-empty MCP_SERVERS still wins over them, and says so.
+    const full = await sb.service({ ...env, MCP_SERVERS: JSON.stringify([{ id: 'e', url: 'https://e.example/mcp' }]) }).load('minara', sb.ws);
+    expect(full.servers.map((s) => s.name)).toEqual(['e']);
+    expect(full.layers.at(-1)).toMatchObject({ path: 'MCP_ETHERSCAN_URL', state: 'void', error: 'MCP_ETHERSCAN_URL is ignored because MCP_SERVERS define servers' });
+  });
+
+  it('CFG-3: headers expand (seed 001 documents `Bearer ${TOKEN}`), checked by the same rule at load as at connect', async () => {
+    await sb.write(join(data(), 'mcp', 'servers.json'), {
+      mcpServers: {
+        ok: { url: 'https://ok.example/mcp', headers: { Authorization: 'Bearer ${MIN_T_SET}' } },
+        empty: { url: 'https://e.example/mcp', headers: { Authorization: 'Bearer ${MIN_T_EMPTY}' } },
+        literal: { url: 'https://l.example/${MIN_T_SET}' },
+      },
+    });
+    const view = await sb.service({ MIN_T_SET: 'tok', MIN_T_EMPTY: '' }).load('minara', sb.ws);
+    const row = (name: string) => view.servers.find((s) => s.name === name);
+    expect(row('ok')).toMatchObject({ error: null, spec: { headers: { Authorization: 'Bearer ${MIN_T_SET}' } } });
+    expect(row('ok')?.spec?.literalVars).toBeUndefined();
+    // Before: runnable on the list, then "not set" at connect.
+    expect(row('empty')).toMatchObject({ error: 'environment variable MIN_T_EMPTY not set; this server is disabled', spec: null });
+    expect(row('literal')?.spec?.url).toBe('https://l.example/${MIN_T_SET}');
+    expect(view.problems.find((p) => p.pointer === '/mcpServers/literal')?.message).toMatch(/Minara expands \$\{VAR\} only in "headers"/);
+  });
+
   it('an SSE-only endpoint is rejected with an error on that server; bad entries are skipped, others load', async () => {
     await sb.write(join(data(), 'mcp', 'servers.json'), {
       mcpServers: { sse: { url: 'https://x.example/sse' }, nourl: { authTokenEnv: 'X' }, shadowed: { url: 'https://ok.example/mcp' }, ok: { url: 'https://ok.example/mcp' } },

@@ -1,10 +1,11 @@
 // CONN-3 discovery budgets on real time with short budgets: a slow server misses its budget
 // (no tools, an error, retried next round) without delaying the others, and a bounded stdio
-// start queue never makes a server miss its budget just by waiting for a slot.
+// start queue never makes a server miss its budget just by waiting for a slot. Each agent's own
+// budget applies: kimi waits its startup timeout for remote servers too (seed 002).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { spec, startFixture, stdioSpec } from './helpers';
+import { spec, startFixture, startSlowRemote, stdioSpec } from './helpers';
 import { usePoolBed } from './pool-bed';
 
 const { newPool, keep } = usePoolBed();
@@ -52,6 +53,23 @@ describe('discovery budgets (CONN-3)', () => {
     await pool.dispose();
     silent.closeAllConnections();
     await new Promise((r) => silent.close(r));
+  });
+
+  it("a kimi remote gets kimi's startup timeout as its budget; a minimax remote keeps the remote budget", async () => {
+    // Two remotes that hold their initialize 800 ms; the remote budget is cut to 300 ms.
+    const [a, b] = await Promise.all([startFixture('echo', 'http'), startFixture('echo', 'http')]);
+    const slowA = keep(await startSlowRemote(keep(a!).url, 800));
+    const slowB = keep(await startSlowRemote(keep(b!).url, 800));
+    const pool = newPool({ remoteBudgetMs: 300 });
+    pool.setServers([
+      spec({ id: 'minimax', profile: 'minimax', transport: 'http', url: slowA.url }),
+      spec({ id: 'kimi', profile: 'kimi', transport: 'http', url: slowB.url, startupTimeoutMs: 5_000 }),
+    ]);
+    const round = await pool.discover();
+    const byId = Object.fromEntries(round.servers.map((s) => [s.id, s]));
+    expect(byId.minimax!.error).toMatch(/did not answer within its 300 ms discovery budget/);
+    expect(byId.kimi!.state.kind).toBe('connected');
+    expect(byId.kimi!.tools.map((t) => t.name)).toContain('echo');
   });
 
   it('queued stdio starts get their whole budget from their own start', async () => {

@@ -112,3 +112,36 @@ export async function until(fn: () => boolean | Promise<boolean>, ms = 10_000, w
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * A remote that is slow to start: an HTTP proxy in front of `target` that holds the first
+ * request (the `initialize` POST) for `holdMs`, then forwards everything unchanged.
+ */
+export async function startSlowRemote(target: string, holdMs: number): Promise<Pick<Running, 'url' | 'stop'>> {
+  const { createServer, request } = await import('node:http');
+  const upstream = new URL(target);
+  let held = false;
+  const server = createServer((req, res) => {
+    const forward = (): void => {
+      const up = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      up.on('error', () => res.destroy());
+      req.pipe(up);
+    };
+    if (held) return forward();
+    held = true;
+    setTimeout(forward, holdMs);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}${upstream.pathname}`,
+    stop: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

@@ -48,4 +48,18 @@ describe('no leaks after dispose', () => {
     await until(() => count('TCPSocketWrap') <= base.tcp, 3_000, 'sockets closed');
     await until(() => count('Timeout') <= base.timers, 3_000, 'timers cleared');
   });
+
+  it('dispose also waits for the children of connections a config change replaced or removed', async () => {
+    const pool = new ConnectionPool({ dataDir: dir.path, env: process.env });
+    const starting = (id: string, ...args: string[]) => stdioSpec(id, 'hang', ['--no-init', ...args], { startupTimeoutMs: 60_000 });
+    const before = new Set(liveChildPids());
+    pool.setServers([starting('changed'), starting('removed')]);
+    const round = pool.discover();
+    await until(() => liveChildPids().filter((p) => !before.has(p)).length >= 2, 10_000, 'children started');
+    const pids = liveChildPids().filter((p) => !before.has(p));
+    expect(pool.setServers([starting('changed', '--other')])).toMatchObject({ changed: ['changed'], removed: ['removed'] });
+    await pool.dispose();
+    expect(pids.filter(pidAlive)).toEqual([]);
+    await round;
+  });
 });

@@ -92,6 +92,9 @@ describe('config changes and states (CFG-9, CONN-5)', () => {
     expect(removed.error!.message).toMatch(/Do not call it again/);
     expect(await pool.callTool('d', 'echo', {})).toMatchObject({ isError: true, error: { code: 'server-disabled' } });
     expect(pool.state('d')).toMatchObject({ kind: 'disabled', reason: 'enabled: false' });
+    // A disabled server is a plain record: no made-up spec stands behind it.
+    expect(pool.spec('d')).toBeUndefined();
+    expect(pool.info('d')).toMatchObject({ state: { kind: 'disabled' }, live: false, pid: null });
     expect(await pool.callTool('zzz', 'echo', {})).toMatchObject({ error: { code: 'unknown-server' } });
     const env = JSON.parse(((await pool.callTool('b', 'env', { name: 'CHANGED' })).content[0] as { text: string }).text);
     expect(env.value).toBe('1');

@@ -5,20 +5,21 @@ import { ConnectionPool } from '../../../electron/services/connections';
 import { type Running, tempDir } from './helpers';
 
 type PoolOptions = ConstructorParameters<typeof ConnectionPool>[0];
+type Stoppable = Pick<Running, 'stop'>;
 
 export interface PoolBed {
   /** The file's data dir (made before all tests, removed after them). */
   readonly dir: string;
   /** A pool over that dir with the process env, disposed after the test. */
   newPool(extra?: Partial<PoolOptions>): ConnectionPool;
-  /** A fixture server, stopped after the test. */
-  keep(server: Running): Running;
+  /** A fixture server (or anything with a stop), stopped after the test. */
+  keep<T extends Stoppable>(server: T): T;
 }
 
 export function usePoolBed(prefix?: string): PoolBed {
   let dir: Awaited<ReturnType<typeof tempDir>> | undefined;
   const pools: ConnectionPool[] = [];
-  const servers: Running[] = [];
+  const servers: Stoppable[] = [];
   beforeAll(async () => {
     dir = await tempDir(prefix);
   });

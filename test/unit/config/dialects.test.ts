@@ -22,6 +22,13 @@ describe('CFG-2 transport inference', () => {
     expect(inferTransport({})).toBeNull();
     expect(inferTransport('x')).toBeNull();
   });
+  it('kimi reads only "transport" (seed 002 config-schema.ts): "type" is ignored, and not an error', () => {
+    expect(inferTransport({ url: 'https://x', type: 'sse' }, 'kimi')).toBe('http');
+    expect(inferTransport({ url: 'https://x', type: 'http', transport: 'sse' }, 'kimi')).toBe('sse');
+    expect(KimiEntrySchema.safeParse({ url: 'https://x', type: 'http', transport: 'sse' }).success).toBe(true);
+    expect(KimiEntrySchema.safeParse({ url: 'https://x', type: 'websocket' }).success).toBe(true);
+    expect(MinimaxEntrySchema.safeParse({ url: 'https://x', type: 'http', transport: 'sse' }).success).toBe(false);
+  });
 });
 
 describe('minimax entry', () => {

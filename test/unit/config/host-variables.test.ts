@@ -55,7 +55,7 @@ describe('loadLayer with host variables (minimax project file)', () => {
     byName: new Map([['kept', new Set(['KEPT_API_KEY'])]]),
   };
   const load = (hostVariables?: HostVariables) =>
-    loadLayer(readText(text, '/w/.mcp.json'), { path: '/w/.mcp.json', layer: 'project', dialect: 'minimax', expand: true, hostVariables, projectRoot: '/w' }, ctx);
+    loadLayer(readText(text, '/w/.mcp.json'), { path: '/w/.mcp.json', layer: 'project', dialect: 'minimax', hostVariables, projectRoot: '/w' }, ctx);
 
   it('before: every unset variable disables its server', () => {
     const layer = load();

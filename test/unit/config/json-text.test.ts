@@ -60,8 +60,8 @@ describe('CFG-3 expansion', () => {
     expect(value).toEqual({ url: 'https://h.example/mcp', env: { K: 'dev', E: 'd' }, args: ['${A}', 1], '${KEY}': 'x' });
     expect(missing).toEqual(['A']);
   });
-  it('a set-but-empty variable without default expands to empty', () => {
-    expect(expandVars('x${E}y', { E: '' })).toEqual({ value: 'xy', missing: [] });
+  it('a set-but-empty variable without default counts as unset (issue 11: the connect side agrees)', () => {
+    expect(expandVars('x${E}y', { E: '' })).toEqual({ value: 'x${E}y', missing: ['E'] });
   });
   it('referencedVars lists names', () => {
     expect(referencedVars('Bearer ${T} ${U:-x}')).toEqual(['T', 'U']);

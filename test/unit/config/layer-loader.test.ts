@@ -85,7 +85,7 @@ describe('file shapes', () => {
 });
 
 describe('CFG-3/CFG-4 minimax project rules', () => {
-  const opts = { path: '/w/.mcp.json', layer: 'project' as const, dialect: 'minimax' as const, expand: true, reservedNames: MINIMAX_RESERVED_NAMES, projectRoot: '/w' };
+  const opts = { path: '/w/.mcp.json', layer: 'project' as const, dialect: 'minimax' as const, reservedNames: MINIMAX_RESERVED_NAMES, projectRoot: '/w' };
   it('a missing variable disables only that server and names the variable', () => {
     const t = JSON.stringify({ mcpServers: { a: { url: 'https://${HOST}/mcp' }, b: { command: 'x', env: { K: '${K:-dev}' }, cwd: 'sub' } } });
     const l = loadLayer(readText(t, '/w/.mcp.json'), opts, ctx('minimax', {}));
@@ -124,7 +124,7 @@ describe('MCP_SERVERS list mode', () => {
 });
 
 describe('hostile input never throws', () => {
-  const opts = { path: 'f', layer: 'project' as const, dialect: 'minimax' as const, expand: true, projectRoot: '/w' };
+  const opts = { path: 'f', layer: 'project' as const, dialect: 'minimax' as const, projectRoot: '/w' };
   const deep = '['.repeat(100_000) + ']'.repeat(100_000);
   it('an absurdly nested entry is refused; its neighbours load', () => {
     const l = loadLayer(readText(`{"mcpServers":{"a":{"command":"x","extra":${deep}},"b":{"command":"y"}}}`, 'f'), opts, ctx('minimax'));

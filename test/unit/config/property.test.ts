@@ -22,7 +22,7 @@ function load(text: string, dialect: Dialect, project: boolean, listMode = false
   return loadLayer(
     readText(text, 'f.json'),
     project
-      ? { path: 'f.json', layer: 'project', dialect, expand: true, reservedNames: MINIMAX_RESERVED_NAMES, projectRoot: '/w', listMode }
+      ? { path: 'f.json', layer: 'project', dialect, reservedNames: MINIMAX_RESERVED_NAMES, projectRoot: '/w', listMode }
       : { path: 'f.json', layer: 'user', dialect, listMode },
     ctx(dialect),
   );

@@ -7,6 +7,8 @@ import type { EffectiveView, ServerState } from '../../../shared/schemas/server'
 import { effectiveServer } from '../../helpers/effective-server';
 import { createApi } from '../../../electron/services/api';
 import { fakePool } from '../../helpers/fake-pool';
+import { AppError } from '../../../shared/errors';
+import { apiDeps } from './api-deps';
 
 const ctx = { host: 'cli' } as const;
 
@@ -16,21 +18,18 @@ function setup(views: EffectiveView[]) {
   const { pool, set: push } = fakePool();
   const set = (id: string, state: ServerState) => push(id, { state });
   let i = 0;
-  const api = createApi({
-    host: 'web',
-    version: '1.0.0',
-    platform: 'linux',
-    config: { load: () => views[Math.min(i++, views.length - 1)]! },
-    createPool: () => pool,
-    detect: () => [
-      { profile: 'minimax', detected: false, evidence: [] },
-      { profile: 'kimi', detected: false, evidence: [] },
-      { profile: 'minara', detected: true, evidence: ['/h/.minara'] },
-    ],
-    recent: { list: () => ['/w'], add: () => {} },
-    initial: { profile: 'minimax', workspace: null },
-    clock: () => 1000,
-  });
+  const api = createApi(
+    apiDeps(() => views[Math.min(i++, views.length - 1)]!, {
+      createPool: () => pool,
+      detect: () => [
+        { profile: 'minimax', detected: false, evidence: [] },
+        { profile: 'kimi', detected: false, evidence: [] },
+        { profile: 'minara', detected: true, evidence: ['/h/.minara'] },
+      ],
+      recent: { list: () => ['/w'], add: () => {} },
+      writer: { setEnabled: () => Promise.reject(new AppError('refused', 'minimax project files are read-only')) },
+    }),
+  );
   return { api, pool, set, dispatch: createDispatcher(contract, api.handlers) };
 }
 
@@ -68,7 +67,7 @@ describe('api', () => {
     expect(seen).toEqual([{ event: 'servers.stateChanged', payload: { id: 'configured:minimax:ok', state: { kind: 'failed', reason: 'closed', since: 9, retryAt: 19 }, toolCount: null } }]);
   });
 
-  it('refusals are data: disabled server reconnect, unknown id, missing writer, non-http external URL', async () => {
+  it('refusals are data: disabled server reconnect, unknown id, a writer refusal, non-http external URL', async () => {
     const { api, pool, dispatch } = setup([view([server('ok'), server('off', { enabled: false })])]);
     await api.start();
     const code = async (m: string, input: unknown) => {
@@ -79,7 +78,7 @@ describe('api', () => {
     expect(pool.reconnected).toEqual(['configured:minimax:ok']);
     expect(await code('servers.reconnect', { id: 'configured:minimax:off' })).toBe('refused');
     expect(await code('servers.reconnect', { id: 'nope' })).toBe('not-found');
-    expect(await code('servers.setEnabled', { id: 'configured:minimax:ok', enabled: false })).toBe('unavailable');
+    expect(await code('servers.setEnabled', { id: 'configured:minimax:ok', enabled: false })).toBe('refused');
     expect(await code('app.openExternal', { url: 'file:///etc/passwd' })).toBe('refused');
     expect(await code('app.openExternal', { url: 'https://example.com' })).toBe('unsupported');
   });

@@ -6,6 +6,7 @@ import { contract, SECRET_MASK } from '../../../shared/contract';
 import { createDispatcher } from '../../../shared/rpc';
 import type { EffectiveView } from '../../../shared/schemas/server';
 import { createApi, type PoolInfo } from '../../../electron/services/api';
+import { apiDeps } from './api-deps';
 import { fakePool } from '../../helpers/fake-pool';
 import { redactValue } from '../../../electron/services/api/redact';
 import { effectiveServer } from '../../helpers/effective-server';
@@ -32,17 +33,7 @@ const view: EffectiveView = {
 
 function setup() {
   const { pool, set } = fakePool();
-  const api = createApi({
-    host: 'web',
-    version: '1',
-    platform: 'linux',
-    config: { load: () => view },
-    createPool: () => pool,
-    detect: () => [],
-    recent: { list: () => [], add: () => {} },
-    initial: { profile: 'minimax', workspace: null },
-    clock: () => 1,
-  });
+  const api = createApi(apiDeps(view, { createPool: () => pool, clock: () => 1 }));
   const leak = (id: string, reason: string) => {
     const info: PoolInfo = { state: { kind: 'failed', reason, since: 1, retryAt: null }, lastError: reason };
     set(id, info);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../../shared/contract';
-import { startServices, type Services } from '../../../electron/services/lifecycle';
+import { startServices, type Services } from '../../../electron/services/compose';
 import { redactEntry } from '../../../electron/services/api/redact';
 import { maskConfigText, unmaskEntry } from '../../../electron/services/api/unmask';
 

@@ -8,6 +8,7 @@ import type { EffectiveView, ServerState, ToolDef } from '../../../shared/schema
 import { effectiveServer } from '../../helpers/effective-server';
 import { createApi } from '../../../electron/services/api';
 import { fakePool } from '../../helpers/fake-pool';
+import { apiDeps } from './api-deps';
 import { summarize } from '../../../electron/services/api/tool-catalog';
 
 const ctx = { host: 'cli' } as const;
@@ -27,24 +28,9 @@ const defs: Record<string, ToolDef[]> = {
 function setup() {
   const { pool, set } = fakePool();
   const toolCalls: string[] = [];
+  pool.tools = async (id) => (toolCalls.push(id), defs[id] ?? []);
   const view: EffectiveView = { profile: 'minimax', workspace: null, layers: [], servers: [server('web'), server('web2')], problems: [] };
-  const api = createApi({
-    host: 'web',
-    version: '1.0.0',
-    platform: 'linux',
-    config: { load: () => view },
-    createPool: () => pool,
-    tools: () => ({
-      tools: async (id) => (toolCalls.push(id), defs[id] ?? []),
-      callTool: async () => ({ isError: false, content: [] }),
-      acceptSnapshot: async () => null,
-      details: () => undefined,
-    }),
-    detect: () => [],
-    recent: { list: () => [], add: () => {} },
-    initial: { profile: 'minimax', workspace: null },
-    clock: () => 1000,
-  });
+  const api = createApi(apiDeps(view, { createPool: () => pool }));
   const connect = (id: string) => {
     const state: ServerState = { kind: 'connected', reason: 'ok', since: 5, toolCount: defs[id]?.length ?? 0, connectMs: 1 } as ServerState;
     set(id, { state });

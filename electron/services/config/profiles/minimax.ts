@@ -1,20 +1,11 @@
 // CFG-1 minimax (seed 000): user <dataDir>/mcp.json, then the workspace's .mcp.json, which
-// is read-only, size-capped, confined to the workspace and the only place ${VAR} expands.
+// is read-only, size-capped, confined to the workspace and the only place ${VAR} expands
+// (config/expand expansionFor).
 import { MINIMAX_PROJECT_FILE_MAX_BYTES, MINIMAX_RESERVED_NAMES } from '../../../../shared/schemas/dialects';
 import { resolveLayerPaths } from '../layers';
-import { loadLayer } from '../layer-loader';
+import { hostVariables, loadLayer } from '../layer-loader';
 import { readConfigFile } from '../read-file';
-import type { HostVariables, LoadContext, LoadedLayer } from '../types';
-
-/** CFG-8 names held by the host; a keychain that fails to list them is a warning, not a stop (CFG-5). */
-async function hostVariables(ctx: LoadContext): Promise<{ vars: HostVariables | undefined; problem: string | null }> {
-  if (!ctx.hostVariables) return { vars: undefined, problem: null };
-  try {
-    return { vars: await ctx.hostVariables(), problem: null };
-  } catch (err) {
-    return { vars: undefined, problem: `could not list the variables kept in the keychain: ${err instanceof Error ? err.message : String(err)}` };
-  }
-}
+import type { LoadContext, LoadedLayer } from '../types';
 
 export async function loadMinimaxLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
   const locations = await resolveLayerPaths('minimax', { env: ctx.env, home: ctx.home, workspace: ctx.workspace });
@@ -32,7 +23,6 @@ export async function loadMinimaxLayers(ctx: LoadContext): Promise<LoadedLayer[]
           path: loc.path,
           layer: 'project',
           dialect: 'minimax',
-          expand: true,
           hostVariables: host.vars,
           reservedNames: MINIMAX_RESERVED_NAMES,
           projectRoot: ctx.workspace,

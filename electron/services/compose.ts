@@ -1,5 +1,7 @@
-// The composition root shared by every host (Electron main, web host, CLI `serve`): wires
-// the real engines behind the api and hands back one disposer. Hosts add only their door.
+// THE composition root, used by every host: Electron main and the web host through
+// startServices, the CLI through createEngine (its one-shot commands need the engines, not
+// the api). A login made in one front door is honoured by the others because they all wire
+// the same keychain-backed broker here, and nothing else constructs an engine.
 import { basename } from 'node:path';
 import { PROFILES, type Profile } from '../../shared/schemas/server';
 import { createDispatcher, type Dispatch } from '../../shared/rpc';
@@ -7,15 +9,51 @@ import { AppError } from '../../shared/errors';
 import { contract, type Selection } from '../../shared/contract';
 import { createApi, type PanelApi, type PoolInfo, type PoolPort } from './api';
 import { RecentWorkspaces } from './api/recent';
-import { detectProfiles } from './config';
+import { ConfigService, detectProfiles } from './config';
 import { ConfigWriter, toSharedError } from './config/writer';
 import { WriterEditor } from './api/editor-adapter';
-import { loginAuth, poolTools, registryReader } from './api/engine-adapters';
+import { minimaxRegistryPath, NameRegistryStore } from './naming/registry-store';
 import { watchConfig } from './config/watch';
-import { ConnectionPool } from './connections';
-import { LoginService, type TokenBroker } from './auth';
-import { createEngine } from './engine';
+import { ConnectionPool, sweepStaleGroups, type Logger } from './connections';
+import { LoginService, openSecretStore, TokenBroker } from './auth';
+import { KeychainConfigSecrets } from './auth/config-secrets';
 import { homeDir, panelDataDir } from './paths';
+
+export interface Engine {
+  broker: TokenBroker;
+  configSecrets: KeychainConfigSecrets;
+  config: ConfigService;
+  createPool(opts?: { workspace?: string | null; logger?: Logger }): ConnectionPool;
+}
+
+/** The engines every front door shares: token broker, config engine, pool factory. */
+export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string }): Promise<Engine> {
+  const { env, cwd } = opts;
+  const dataDir = panelDataDir(env);
+  // SEC-7: end the stdio servers a killed host left behind, before this host starts its own.
+  const swept = sweepStaleGroups(dataDir);
+  // AUTH-3/AUTH-5: the keychain when it works, memory otherwise (said plainly by `auth status`).
+  const broker = new TokenBroker({ store: await openSecretStore() });
+  const configSecrets = new KeychainConfigSecrets(broker.store, env);
+  // CFG-3/CFG-8: a `${VAR}` kept in the keychain is set as far as the config check goes; its
+  // value reaches the server only at connect time (injectEnv below).
+  const config = new ConfigService({ env, cwd, hostVariables: (p) => configSecrets.variableNames(p) });
+  await swept;
+  return {
+    broker,
+    configSecrets,
+    config,
+    createPool: ({ workspace, logger } = {}) =>
+      new ConnectionPool({
+        dataDir,
+        env,
+        ...(workspace ? { workspaceRoot: workspace } : {}),
+        ...(logger ? { logger } : {}),
+        authProvider: broker.authProviderFor, // AUTH-1: stored tokens; a 401 → needs-auth
+        injectEnv: (spec) => configSecrets.envFor(spec), // CFG-8: keychain-held config secrets
+      }),
+  };
+}
 
 export interface StartOptions {
   host: 'electron' | 'web';
@@ -37,24 +75,25 @@ export interface Services {
   dispose(): Promise<void>;
 }
 
-type Pooled = PoolPort & { engine: ConnectionPool };
-
-function poolPort(pool: ConnectionPool): Pooled {
-  const info = (id: string): PoolInfo | undefined => {
-    const i = pool.info(id);
-    return i && { state: i.state, toolCount: i.toolCount, connectMs: i.connectMs, lastError: i.lastError };
-  };
+/** The ConnectionPool behind the api's PoolPort (the names the api reads, nothing more). */
+function poolPort(pool: ConnectionPool): PoolPort {
+  const info = (id: string): PoolInfo | undefined => pool.info(id);
   return {
     setServers: (specs) => pool.setServers(specs),
     discover: () => pool.discover(),
     reconnect: (id) => pool.reconnect(id),
     info,
+    details: (id) => pool.info(id),
     onStateChanged: (listener) => pool.on('stateChanged', (id, state) => listener(id, { ...info(id), state })),
+    // Only what discovery already holds: listing must never start a server (CONN-2 lazy).
+    tools: async (id) => (pool.state(id)?.kind === 'connected' ? pool.listTools(id) : []),
+    callTool: (id, tool, args) => pool.callTool(id, tool, args),
+    acceptSnapshot: (id) => pool.acceptSnapshot(id),
     dispose: () => pool.dispose(),
-    engine: pool,
   };
 }
 
+/** The api over the real engines, started: what Electron main and the web host serve. */
 export async function startServices(opts: StartOptions): Promise<Services> {
   const { env, cwd } = opts;
   const log = opts.logger ?? (() => {});
@@ -85,12 +124,12 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     logger: log,
     createPool: (sel) =>
       poolPort(createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)) })),
-    tools: (p) => ('engine' in p ? poolTools((p as Pooled).engine) : null),
     editor: new WriterEditor(writer, env),
-    session: { get: (p) => config.getSessionServers(p), set: (p, servers) => config.setSessionServers(p, servers) },
+    session: config,
     secrets: configSecrets,
-    auth: loginAuth(new LoginService({ broker })),
-    registry: registryReader(env),
+    auth: new LoginService({ broker }),
+    // NAME-1 preview: the agent's registry as it is; nothing claimed, nothing written.
+    registry: () => new NameRegistryStore({ file: minimaxRegistryPath(env) }).read(),
     env,
     trust: {
       async setTrusted(workspace, trusted) {
@@ -109,12 +148,10 @@ export async function startServices(opts: StartOptions): Promise<Services> {
       },
     },
     watch: {
-      watch(sel, onChange) {
-        const w = watchConfig({
-          load: () => config.load(sel.profile, sel.workspace),
-          onChange: () => onChange(),
-          onError: (err) => log(`config watch: ${String(err)}`),
-        });
+      // CFG-9: the watcher asks the api's read model (`refresh`), which loads only when a
+      // watched file differs from what it last loaded: the api's own writes cost no second load.
+      watch(refresh, onChange) {
+        const w = watchConfig({ load: refresh, onChange: () => onChange(), onError: (err) => log(`config watch: ${String(err)}`) });
         return () => w.dispose();
       },
     },

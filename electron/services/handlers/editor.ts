@@ -4,8 +4,8 @@ import type { AppContract } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { Handlers } from '../../../shared/rpc';
 import { ownerTarget } from '../config/secret-owner';
-import type { ApiCore } from './core';
-import type { EditorPort, SecretsPort, SessionPort } from './ports';
+import type { ApiCore } from '../api/core';
+import type { EditorPort, SecretsPort, SessionPort } from '../api/ports';
 
 type EditorHandlers = Pick<
   Handlers<AppContract>,
@@ -13,9 +13,9 @@ type EditorHandlers = Pick<
 >;
 
 export interface EditorDeps {
-  editor: EditorPort | null;
-  session: SessionPort | null;
-  secrets: SecretsPort | null;
+  editor: EditorPort;
+  session: SessionPort;
+  secrets: SecretsPort;
 }
 
 const VAR = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -27,29 +27,19 @@ export function variableFor(server: string, slot: string): string {
 }
 
 export function editorHandlers(core: ApiCore, deps: EditorDeps): EditorHandlers {
-  const editor = (): EditorPort => {
-    if (!deps.editor) throw new AppError('unavailable', 'editing configuration files is not available on this host; edit the file by hand');
-    return deps.editor;
-  };
-  const session = (): SessionPort => {
-    if (!deps.session) throw new AppError('unavailable', 'session servers are not available on this host');
-    return deps.session;
-  };
-  const changed = async (reason: string) => {
-    await core.reload();
-    core.events.emit('servers.changed', { reason });
-  };
+  const { editor, session, secrets } = deps;
+  const changed = core.changed;
 
   return {
     'editor.layers': async () => {
-      const view = core.view() ?? (await core.reload());
-      return { layers: await editor().layers(core.selection(), view) };
+      const view = await core.current();
+      return { layers: await editor.layers(core.selection(), view) };
     },
     'editor.save': async (input) => {
-      const view = core.view() ?? (await core.reload());
+      const view = await core.current();
       const was = input.originalName ?? null;
       const original = was === null ? null : (view.servers.find((s) => s.layer === input.layer && s.name === was) ?? null);
-      const out = await editor().save(core.selection(), input, original);
+      const out = await editor.save(core.selection(), input, original);
       await changed(`${input.name} saved`);
       return out;
     },
@@ -57,27 +47,25 @@ export function editorHandlers(core: ApiCore, deps: EditorDeps): EditorHandlers 
       if (layer === 'session') {
         // A tried server was never written: forgetting it is the whole removal.
         const profile = core.selection().profile;
-        const s = session();
-        s.set(profile, Object.fromEntries(Object.entries(s.get(profile)).filter(([k]) => k !== name)));
+        session.setSessionServers(profile, Object.fromEntries(Object.entries(session.getSessionServers(profile)).filter(([k]) => k !== name)));
         await changed(`${name} (session) removed`);
         return { path: '(session)', changed: true, created: false, hash: null };
       }
-      const out = await editor().remove(core.selection(), layer, name, baseHash);
+      const out = await editor.remove(core.selection(), layer, name, baseHash);
       await changed(`${name} removed`);
       return out;
     },
     'editor.storeSecret': async ({ name, layer, entry, slot, secret, variable }) => {
-      if (!deps.secrets) throw new AppError('unavailable', 'the keychain is not reachable from this host; use an environment variable reference such as ${MY_TOKEN}');
       const key = slot.kind === 'authToken' ? 'TOKEN' : slot.key;
       const v = variable ?? (slot.kind === 'env' && VAR.test(slot.key) ? slot.key : variableFor(name, key));
-      const view = core.view() ?? (await core.reload());
+      const view = await core.current();
       // SEC-6: bound to the file the draft is saved to and to what it runs or reaches.
       const path = layer === 'session' ? '(session)' : view.layers.find((l) => l.layer === layer)?.path;
       if (path === undefined) throw new AppError('refused', `the ${layer} layer has no file in this profile and workspace; choose another layer before moving a secret to the keychain`);
-      await deps.secrets.storeEnvSecret({ profile: view.profile, layer, path, name, target: ownerTarget(entry) }, v, secret);
+      await secrets.storeEnvSecret({ profile: view.profile, layer, path, name, target: ownerTarget(entry) }, v, secret);
       // CFG-3/CFG-8: an entry that already says `${v}` may have been waiting for exactly this.
       await changed(`${v} kept in the keychain for ${name}`);
-      const st = await deps.secrets.status();
+      const st = await secrets.status();
       const replacement = slot.kind === 'authToken' ? v : slot.kind === 'header' && /^(proxy-)?authorization$/i.test(slot.key) ? `Bearer \${${v}}` : `\${${v}}`;
       return {
         variable: v,
@@ -88,21 +76,19 @@ export function editorHandlers(core: ApiCore, deps: EditorDeps): EditorHandlers 
     },
     'editor.trySession': async ({ name, entry }) => {
       const profile = core.selection().profile;
-      const s = session();
-      s.set(profile, { ...s.get(profile), [name]: entry });
+      session.setSessionServers(profile, { ...session.getSessionServers(profile), [name]: entry });
       await changed(`${name} tried as a session server`);
       return { id: `session:${profile}:${name}` };
     },
     'editor.clearSession': async ({ name }) => {
       const profile = core.selection().profile;
-      const s = session();
-      const next = name === undefined ? {} : Object.fromEntries(Object.entries(s.get(profile)).filter(([k]) => k !== name));
-      s.set(profile, next);
+      const next = name === undefined ? {} : Object.fromEntries(Object.entries(session.getSessionServers(profile)).filter(([k]) => k !== name));
+      session.setSessionServers(profile, next);
       await changed('session servers cleared');
       return {};
     },
     'editor.import': async ({ from, layer, replace }) => {
-      const report = await editor().importFrom(core.selection(), from, layer, replace);
+      const report = await editor.importFrom(core.selection(), from, layer, replace);
       if (report.changed) await changed(`imported from ${from}`);
       return report;
     },

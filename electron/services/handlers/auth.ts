@@ -1,31 +1,26 @@
-// UI-6 login / logout with progress (AUTH-1, AUTH-2) and UI-7 logs (CONN-10). No secret value
-// crosses: status rows carry "stored", expiry, scopes and issuer only.
+// UI-6 login / logout with progress (AUTH-1, AUTH-2). No secret value crosses: status rows
+// carry "stored", expiry, scopes and issuer only.
 import type { AppContract, AuthRow, LoginProgress } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { Handlers } from '../../../shared/rpc';
-import type { ApiCore } from './core';
-import type { AuthPort, LoginProgressEvent, SecretsPort, ToolsPort } from './ports';
-import { serverId } from './rows';
-import { isAllowedExternalUrl } from './guards';
-import { redactEntry } from './redact';
+import type { ApiCore } from '../api/core';
+import type { LoginEvent } from '../auth';
+import type { AuthPort, SecretsPort } from '../api/ports';
+import { serverId } from '../api/rows';
+import { isAllowedExternalUrl } from '../api/guards';
+import { redactEntry } from '../api/redact';
 
-type AuthHandlers = Pick<Handlers<AppContract>, 'auth.list' | 'auth.login' | 'auth.cancel' | 'auth.logout' | 'logs.get'>;
+type AuthHandlers = Pick<Handlers<AppContract>, 'auth.list' | 'auth.login' | 'auth.cancel' | 'auth.logout'>;
 
 export interface AuthDeps {
-  auth: AuthPort | null;
-  secrets: SecretsPort | null;
-  tools: ToolsPort | null;
+  auth: AuthPort;
+  secrets: SecretsPort;
   /** Electron: shell.openExternal; absent in browser mode, where the page opens the URL. */
   openExternal: ((url: string) => Promise<void>) | null;
-  reconnect(id: string): Promise<void>;
 }
 
 export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
   const running = new Map<string, AbortController>();
-  const need = (): AuthPort => {
-    if (!deps.auth) throw new AppError('unavailable', 'login is not available on this host; use `mcp-panel login` on the command line');
-    return deps.auth;
-  };
   const remoteSpec = (id: string) => {
     const s = core.findServer(id);
     if (!s.spec || s.spec.transport === 'stdio') throw new AppError('refused', `"${s.name}" is a local (stdio) server: it has nothing to log in to`);
@@ -33,7 +28,7 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
     if (!s.trusted) throw new AppError('refused', `"${s.name}" comes from a workspace that is not trusted; review its project files and trust the workspace first`);
     return s.spec;
   };
-  const progress = (e: LoginProgressEvent): LoginProgress => {
+  const progress = (e: LoginEvent): LoginProgress => {
     switch (e.type) {
       case 'discovering':
         return { type: 'discovering' };
@@ -50,22 +45,23 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
 
   return {
     'auth.list': async () => {
-      const view = core.view() ?? (await core.reload());
-      const st = deps.secrets ? await deps.secrets.status() : { available: false, backend: 'memory' as const, reason: 'no secret store on this host', fix: null };
+      const view = await core.current();
+      const st = await deps.secrets.status();
       const servers: AuthRow[] = [];
       for (const s of view.servers) {
         if (!s.spec || s.spec.transport === 'stdio') continue;
         const id = serverId(s);
         // SEC-2: the URL as resolved may carry `user:pass@` or `?api_key=`: masked by the entry rules.
         const base = { id, name: s.name, url: s.spec.url === undefined ? null : (redactEntry({ url: s.spec.url }).url as string), busy: running.has(id) };
-        const status = deps.auth ? await deps.auth.status(s.spec).catch(() => null) : null;
-        servers.push({ ...base, ...(status ?? { state: 'logged-out', tokenStored: false, expiresAt: null, scopes: [], issuer: null, lastRefresh: null }) });
+        const status = await deps.auth.status(s.spec).catch(() => null);
+        const { state, tokenStored, expiresAt, scopes, issuer, lastRefresh } = status ?? { state: 'logged-out', tokenStored: false, expiresAt: null, scopes: [], issuer: null, lastRefresh: null };
+        servers.push({ ...base, state, tokenStored, expiresAt, scopes, issuer, lastRefresh });
       }
       return { servers, keychain: st };
     },
     'auth.login': async ({ id }) => {
       const spec = remoteSpec(id);
-      const auth = need();
+      const { auth } = deps;
       if (running.has(id)) throw new AppError('refused', `a login for "${spec.name}" is already running; finish it in the browser or cancel it`);
       const ac = new AbortController();
       running.set(id, ac);
@@ -74,18 +70,20 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
         .login(spec, {
           signal: ac.signal,
           onEvent: (e) => emit(progress(e)),
-          opener: async (url) => {
-            // SEC-1: the same guard as app.openExternal; a non-http(s) authorization URL fails the login.
-            if (!isAllowedExternalUrl(url)) throw new AppError('refused', 'the authorization server gave a link that is not http(s); not opening it');
-            if (deps.openExternal) await deps.openExternal(url);
+          opener: {
+            async open(url) {
+              // SEC-1: the same guard as app.openExternal; a non-http(s) authorization URL fails the login.
+              if (!isAllowedExternalUrl(url)) throw new AppError('refused', 'the authorization server gave a link that is not http(s); not opening it');
+              if (deps.openExternal) await deps.openExternal(url);
+            },
           },
         })
         .then(
           async (last) => {
             running.delete(id);
             emit(progress(last));
-            if (last.type === 'done') await deps.reconnect(id).catch((err: unknown) => core.log(`reconnect after login: ${String(err)}`));
-            core.events.emit('servers.changed', { reason: last.type === 'done' ? `logged in to ${spec.name}` : `login to ${spec.name} failed` });
+            if (last.type === 'done') await core.pool().reconnect(id).catch((err: unknown) => core.log(`reconnect after login: ${String(err)}`));
+            core.announce(last.type === 'done' ? `logged in to ${spec.name}` : `login to ${spec.name} failed`);
           },
           (err: unknown) => {
             running.delete(id);
@@ -101,15 +99,9 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
     },
     'auth.logout': async ({ id }) => {
       const spec = remoteSpec(id);
-      const r = await need().logout(spec);
-      core.events.emit('servers.changed', { reason: `logged out of ${spec.name}` });
+      const r = await deps.auth.logout(spec);
+      core.announce(`logged out of ${spec.name}`);
       return { removed: r.removed, revoked: r.revoked, revokeError: r.revokeError ?? null };
-    },
-    'logs.get': ({ id }) => {
-      core.findServer(id);
-      const d = deps.tools?.details(id);
-      if (!d) return { stderr: [], traffic: [], live: false, pid: null };
-      return { stderr: d.stderr, traffic: d.traffic.map((t) => ({ at: t.at, dir: t.dir, kind: t.kind, method: t.method ?? null, text: t.text })), live: d.live, pid: d.pid };
     },
   };
 }

@@ -1,0 +1,118 @@
+// One connection attempt of a server (CONN-2 lazy connect): a stdio start slot (CONN-3), the
+// host's injected environment (CONN-4, keychain), the session within the startup timeout, then
+// whatever the connection does with it (list the tools). Cancelled by abort() or by its
+// connection stopping; a cancelled attempt reaps what it started.
+import type { ConnectionSpec } from '../../../shared/schemas/server';
+import type { ConnectionContext } from './connection';
+import { startupTimeoutMs } from './options';
+import { type Session, type SessionContext, openSession } from './session';
+
+/**
+ * A start in progress. `started` resolves when the server's own start begins: after its stdio
+ * start slot and the host's own preparation (keychain reads), so neither counts against its
+ * discovery budget (CONN-3).
+ */
+export interface Attempt {
+  readonly started: Promise<void>;
+  readonly done: Promise<Session>;
+  /** Hands the stdio start slot back early: discovery stopped waiting for this start. */
+  releaseSlot(): void;
+}
+
+export interface OwnAttempt extends Attempt {
+  abort(): void;
+}
+
+/** What the attempt needs from its connection. */
+export interface AttemptOwner extends Pick<SessionContext, 'stderr' | 'traffic'> {
+  readonly spec: ConnectionSpec;
+  isStopped(): boolean;
+  /** The session is open and still wanted: the connection takes it over. */
+  opened(s: Session): Promise<void>;
+  /** The session closed without being asked to. */
+  lost(s: Session, why: string): void;
+  /** The attempt is over, whichever way. */
+  ended(attempt: OwnAttempt): void;
+  /** It failed without having been cancelled (CONN-6: failed, retried later). */
+  failed(error: unknown): void;
+}
+
+export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, 'options' | 'stdioSlots'>): OwnAttempt {
+  const { options: o, stdioSlots } = ctx;
+  const spec = owner.spec;
+  const controller = new AbortController();
+  const wanted = (): boolean => !owner.isStopped() && !controller.signal.aborted;
+  let giveSlotBack: (() => void) | null = null;
+  let slotReleased = false;
+  let markStarted!: () => void;
+  const started = new Promise<void>((r) => (markStarted = r));
+  const releaseSlot = (): void => {
+    slotReleased = true;
+    giveSlotBack?.();
+  };
+  const run = async (): Promise<Session> => {
+    if (spec.transport === 'stdio') {
+      const release = await stdioSlots.acquire();
+      if (slotReleased) release();
+      else giveSlotBack = release;
+    }
+    if (!wanted()) throw cancelled();
+    const injected = o.injectEnv ? await o.injectEnv(spec) : {};
+    if (!wanted()) throw cancelled();
+    markStarted();
+    const authProvider = spec.transport === 'stdio' ? undefined : o.authProvider?.(spec);
+    let opened: Session | null = null;
+    const session = await openSession(
+      spec,
+      {
+        clock: o.clock,
+        env: o.env,
+        injected,
+        ...(o.workspaceRoot ? { workspaceRoot: o.workspaceRoot } : {}),
+        ...(authProvider ? { authProvider } : {}),
+        ...(o.fetch ? { fetch: o.fetch } : {}),
+        stderr: owner.stderr,
+        traffic: owner.traffic,
+        killGraceMs: o.killGraceMs,
+        dataDir: o.dataDir, // SEC-7: stdio groups recorded for the start-up sweep
+        signal: controller.signal,
+        onUnexpectedClose: (why) => {
+          if (opened) owner.lost(opened, why);
+        },
+      },
+      startupTimeoutMs(spec, o),
+    );
+    releaseSlot();
+    if (!wanted()) {
+      await session.close();
+      throw cancelled();
+    }
+    opened = session;
+    await owner.opened(session);
+    return session;
+  };
+  const settle = (): void => {
+    releaseSlot();
+    markStarted();
+  };
+  const done = run().then(
+    (s) => {
+      settle();
+      owner.ended(attempt);
+      return s;
+    },
+    (err: unknown) => {
+      settle();
+      owner.ended(attempt);
+      if (wanted()) owner.failed(err);
+      throw err;
+    },
+  );
+  done.catch(() => undefined);
+  const attempt: OwnAttempt = { started, done, releaseSlot, abort: () => controller.abort() };
+  return attempt;
+}
+
+function cancelled(): Error {
+  return new Error('connection attempt cancelled');
+}

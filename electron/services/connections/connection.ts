@@ -1,0 +1,317 @@
+// One configured server's connection, modelled on VS Code's McpServerConnection: it owns its
+// state machine (CONN-5: pending → connected | failed | needs-auth, and back through reconnect),
+// its session and start attempts, the retry backoff after a failure (CONN-6) and the idle close
+// (CONN-2). The pool (pool.ts) is a registry of these plus the discovery fan-out.
+import type { ConnectionSpec, ServerState, ToolDef } from '../../../shared/schemas/server';
+import { type Attempt, type OwnAttempt, startAttempt } from './attempt';
+import { callWithRetry } from './call';
+import type { TypedEmitter } from './emitter';
+import { errorMessage, isAuthError } from './errors';
+import { applyLimits } from './limits';
+import { listAllTools } from './list-tools';
+import { type ResolvedPoolOptions, startupTimeoutMs } from './options';
+import { LineRing, Ring } from './ring';
+import { Backoff, IdleCloser } from './schedules';
+import { Semaphore } from './semaphore';
+import type { Session } from './session';
+import { type SnapshotStore, canonicalJson, isEmptyDiff } from './snapshots';
+import { type TrafficRecord, materialize } from './traffic';
+import type { CallOptions, ConvertedResult, Logger, PoolEvents, ServerInfo, ToolDiff } from './types';
+
+/** What a connection shares with the other connections of its pool. */
+export interface ConnectionContext {
+  readonly options: ResolvedPoolOptions;
+  /** CONN-3: bounded stdio starts, so a start storm does not eat everyone's budget. */
+  readonly stdioSlots: Semaphore;
+  readonly snapshots: SnapshotStore;
+  readonly events: TypedEmitter<PoolEvents>;
+  readonly log: Logger;
+  /** CONN-8 plugin rule: tools the pool's other connected servers already hold. */
+  toolsElsewhere(self: McpConnection): number;
+}
+
+export class McpConnection {
+  private current: ServerState;
+  private session: Session | null = null;
+  private attempt: OwnAttempt | null = null;
+  /** Tools after the limits (what the agent sees); the raw list is what the snapshot records. */
+  private toolList: ToolDef[] = [];
+  private listed = false;
+  private connectedIn: number | null = null;
+  private error: string | null = null;
+  private diff: ToolDiff | null = null;
+  private readonly stderr: LineRing;
+  private readonly traffic: Ring<TrafficRecord>;
+  private readonly calls: Semaphore;
+  private readonly idle: IdleCloser;
+  private readonly backoff: Backoff;
+  private inFlight = 0;
+  /** The session died while calls were in flight: they decide (CONN-6), the last one records it. */
+  private lostWhileBusy: string | null = null;
+  /** Set once by stop(): a changed spec gets a new connection, this one never starts again. */
+  private stopped = false;
+
+  constructor(
+    readonly spec: ConnectionSpec,
+    /** canonicalJson(spec): setServers compares it to tell a changed server (CFG-9). */
+    readonly specKey: string,
+    private readonly ctx: ConnectionContext,
+  ) {
+    const o = ctx.options;
+    this.current = { kind: 'pending', reason: 'not connected yet (connects on first use or discovery)', since: o.clock.now() };
+    this.stderr = new LineRing(o.stderrLines);
+    this.traffic = new Ring(o.trafficEntries);
+    this.calls = new Semaphore(o.concurrency);
+    this.backoff = new Backoff(o.clock, o.backoffMs);
+    this.idle = new IdleCloser(o.clock, o.idleMs, { live: () => this.live, busy: () => this.inFlight > 0, close: () => this.closeIdle() });
+  }
+
+  get id(): string {
+    return this.spec.id;
+  }
+  get name(): string {
+    return this.spec.name;
+  }
+  get state(): ServerState {
+    return this.current;
+  }
+  get tools(): ToolDef[] {
+    return this.toolList;
+  }
+  get lastError(): string | null {
+    return this.error;
+  }
+  /** Time the last connect took (CONN-10). */
+  get connectMs(): number | null {
+    return this.connectedIn;
+  }
+  get snapshotDiff(): ToolDiff | null {
+    return this.diff;
+  }
+  get currentSession(): Session | null {
+    return this.session;
+  }
+  get pingTimeoutMs(): number {
+    return this.ctx.options.pingTimeoutMs;
+  }
+  get live(): boolean {
+    return this.session !== null && !this.session.closed;
+  }
+  /** In use: after a spec change its successor connects at once instead of at the next round. */
+  get inUse(): boolean {
+    return this.live || this.current.kind === 'connected' || this.current.kind === 'failed';
+  }
+  /** Connected with a listed tool set: listTools can answer without connecting. */
+  get ready(): boolean {
+    return this.current.kind === 'connected' && this.listed;
+  }
+
+  info(): ServerInfo {
+    return {
+      state: this.current,
+      connectMs: this.connectedIn,
+      toolCount: this.toolList.length,
+      lastError: this.error,
+      stderrTail: this.stderr.lines(),
+      traffic: this.traffic.toArray().map((t) => materialize(t)),
+      live: this.live,
+      pid: this.live ? (this.session?.pid ?? null) : null,
+      snapshotDiff: this.diff,
+    };
+  }
+
+  snapshotAccepted(): void {
+    this.diff = null;
+  }
+
+  // ---- starting -------------------------------------------------------------------------
+
+  /** The live session, the one being opened, or a new attempt (lazy connect, CONN-2). */
+  start(): Promise<Session> {
+    if (this.stopped) return Promise.reject(new Error('the connection was stopped'));
+    if (this.live && this.session) return Promise.resolve(this.session);
+    return this.begin().done;
+  }
+
+  /** The attempt in progress, or a new one. */
+  begin(): Attempt {
+    return this.attempt ?? this.newAttempt();
+  }
+
+  /** Lists the tools again over the live session (a discovery round over a connected server). */
+  refresh(): Promise<void> {
+    const s = this.session;
+    if (!s || s.closed) return this.start().then(() => undefined);
+    return this.listTools(s).catch((err: unknown) => {
+      this.fail(err);
+      throw err;
+    });
+  }
+
+  private newAttempt(): OwnAttempt {
+    const owner = {
+      spec: this.spec,
+      stderr: this.stderr,
+      traffic: this.traffic,
+      isStopped: () => this.stopped,
+      opened: (s: Session) => this.opened(s),
+      lost: (s: Session, why: string) => this.sessionLost(s, why),
+      ended: (attempt: OwnAttempt) => {
+        if (this.attempt === attempt) this.attempt = null;
+      },
+      failed: (err: unknown) => this.fail(err),
+    };
+    this.attempt = startAttempt(owner, this.ctx);
+    return this.attempt;
+  }
+
+  private async opened(s: Session): Promise<void> {
+    this.session = s;
+    this.lostWhileBusy = null;
+    this.connectedIn = s.connectMs;
+    await this.listTools(s);
+  }
+
+  /** Lists tools (all pages), applies CONN-8 limits, records the snapshot (CONN-11). */
+  private async listTools(s: Session): Promise<void> {
+    const raw = await listAllTools(s.client, startupTimeoutMs(this.spec, this.ctx.options));
+    if (this.stopped) return;
+    const limited = applyLimits(this.spec.name, raw, this.spec.limits, this.ctx.toolsElsewhere(this));
+    if (!limited.ok) {
+      this.toolList = [];
+      this.listed = false;
+      await this.closeSession();
+      throw new Error(limited.error);
+    }
+    const before = canonicalJson(this.toolList);
+    this.toolList = limited.tools;
+    this.listed = true;
+    this.backoff.reset();
+    this.error = null;
+    try {
+      const { diff } = await this.ctx.snapshots.record(this.id, raw);
+      this.diff = isEmptyDiff(diff) ? null : diff;
+      if (this.diff) this.ctx.events.emit('snapshotChanged', this.id, this.diff);
+    } catch (err) {
+      this.ctx.log({ level: 'warn', module: 'mcp', action: 'mcp_snapshot_write_failed', server: this.spec.name, error: errorMessage(err) });
+    }
+    if (this.stopped) return;
+    this.setState({ kind: 'connected', reason: 'connected', since: this.now(), toolCount: this.toolList.length, connectMs: this.connectedIn ?? 0 });
+    if (before !== canonicalJson(this.toolList)) this.ctx.events.emit('toolsChanged', this.id, this.toolList);
+    this.idle.touch();
+  }
+
+  // ---- using ----------------------------------------------------------------------------
+
+  /** One tool call (CONN-2 queue, CONN-6 fault handling); every outcome is a result (CONN-9). */
+  async call(tool: string, args: Record<string, unknown>, opts: CallOptions): Promise<ConvertedResult> {
+    const release = await this.calls.acquire();
+    this.inFlight++;
+    try {
+      const timeout = opts.timeoutMs ?? this.spec.callTimeoutMs ?? this.ctx.options.callTimeoutMs;
+      return await callWithRetry(this, tool, args, timeout, opts.signal);
+    } finally {
+      this.inFlight--;
+      release();
+      if (!this.stopped) {
+        if (this.live) this.idle.touch();
+        else if (this.inFlight === 0 && this.lostWhileBusy && !this.attempt) this.fail(new Error(this.lostWhileBusy));
+      }
+    }
+  }
+
+  /** Closes `s` if it is still the current session (a call found it dead, CONN-6). */
+  async drop(s: Session): Promise<void> {
+    if (this.session === s) await this.closeSession();
+  }
+
+  needsAuth(reason: string): void {
+    this.setState({ kind: 'needs-auth', reason, since: this.now() });
+  }
+
+  /** Closes and reopens the session, then lists its tools. */
+  async reconnect(): Promise<ServerState> {
+    if (this.stopped) return this.current;
+    this.cancelTimers();
+    this.backoff.reset();
+    await this.closeSession();
+    this.setState({ kind: 'pending', reason: 'reconnecting', since: this.now() });
+    await this.start().catch(() => undefined);
+    return this.current;
+  }
+
+  /** A discovery round stopped waiting (CONN-3): no tools this round, the attempt goes on. */
+  missedBudget(reason: string): void {
+    this.error = reason;
+    this.setState({ kind: 'failed', reason, since: this.now(), retryAt: null });
+  }
+
+  /** Stops for good: timers, the attempt, the session. Resolves once every child is reaped. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.cancelTimers();
+    const attempt = this.attempt;
+    attempt?.abort();
+    await Promise.all([this.closeSession(), attempt?.done.catch(() => undefined)]);
+    this.cancelTimers();
+  }
+
+  // ---- failures, backoff, idle ------------------------------------------------------------
+
+  private sessionLost(s: Session, why: string): void {
+    if (this.session !== s) return;
+    this.session = null;
+    const tail = this.stderr.lines().at(-1);
+    const reason = tail ? `${why}; last stderr line: ${tail.slice(0, 200)}` : why;
+    // A call in flight handles it (CONN-6); otherwise the server is failed and retried later.
+    if (this.inFlight > 0) this.lostWhileBusy = reason;
+    else this.fail(new Error(reason));
+  }
+
+  private fail(err: unknown): void {
+    if (this.stopped) return;
+    this.lostWhileBusy = null;
+    const message = errorMessage(err);
+    this.error = message;
+    void this.closeSession();
+    if (isAuthError(err)) this.setState({ kind: 'needs-auth', reason: `the server answered 401: ${message}`, since: this.now() });
+    else this.scheduleRetry(message);
+    this.ctx.log({ level: 'error', module: 'app', action: 'mcp_server_connect_failed', server: this.spec.name, error: message });
+  }
+
+  private scheduleRetry(reason: string): void {
+    const retryAt = this.backoff.schedule(() => {
+      if (!this.stopped && !this.live && !this.attempt) this.start().catch(() => undefined);
+    });
+    this.setState({ kind: 'failed', reason, since: this.now(), retryAt });
+  }
+
+  private closeIdle(): void {
+    if (this.current.kind === 'connected') {
+      const reason = `idle for ${Math.round(this.idle.idleMs / 1000)} s: connection closed, reopens on first use`;
+      this.setState({ ...this.current, reason, since: this.now() });
+    }
+    void this.closeSession();
+  }
+
+  private async closeSession(): Promise<void> {
+    const s = this.session;
+    this.session = null;
+    if (s) await s.close().catch(() => undefined);
+  }
+
+  private cancelTimers(): void {
+    this.idle.cancel();
+    this.backoff.cancel();
+  }
+
+  private setState(state: ServerState): void {
+    this.current = state;
+    if (state.kind !== 'failed') this.backoff.cancel();
+    this.ctx.events.emit('stateChanged', this.id, state);
+  }
+
+  private now(): number {
+    return this.ctx.options.clock.now();
+  }
+}

@@ -1,0 +1,50 @@
+// The pool's numbers (CONN-2, CONN-3, CONN-6) with their defaults, and the one rule for how
+// long a server may take to start: in a discovery round, and in any connection attempt.
+import { cpus } from 'node:os';
+import type { ConnectionSpec } from '../../../shared/schemas/server';
+import { realClock } from './clock';
+import type { PoolOptions } from './types';
+
+export type ResolvedPoolOptions = Required<Omit<PoolOptions, 'logger' | 'workspaceRoot' | 'authProvider' | 'injectEnv' | 'fetch'>> & PoolOptions;
+
+const MINUTE = 60_000;
+
+export function resolvePoolOptions(options: PoolOptions): ResolvedPoolOptions {
+  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<PoolOptions>;
+  return {
+    clock: realClock,
+    idleMs: 15 * MINUTE, // CONN-2
+    concurrency: 5, // CONN-2
+    callTimeoutMs: 120_000, // CONN-2
+    stdioStartConcurrency: Math.max(2, 2 * cpus().length), // CONN-3, measured on 2-core machines
+    remoteBudgetMs: 2_000, // CONN-3
+    stdioBudgetMs: 15_000, // CONN-3
+    startupTimeoutMs: 30_000, // one attempt's hard limit when the agent sets none (kimi's default)
+    backoffMs: [10_000, 30_000, 60_000, 120_000, 300_000], // CONN-6
+    pingTimeoutMs: 5_000, // CONN-6
+    stderrLines: 200,
+    trafficEntries: 300,
+    killGraceMs: 2_000,
+    ...given,
+    dataDir: options.dataDir,
+    env: options.env,
+  };
+}
+
+type Budgets = Pick<ResolvedPoolOptions, 'remoteBudgetMs' | 'stdioBudgetMs'>;
+
+/**
+ * A server's discovery budget. An agent with its own startup timeout (kimi: `startupTimeoutMs`,
+ * 30 s unless KIMI_MCP_STARTUP_TIMEOUT_MS or the config says otherwise, seed 002) waits that
+ * long for every server, remote ones included, so the panel does too. The others get CONN-3's
+ * 2 s remote / 15 s stdio, capped by the server's own call timeout.
+ */
+export function discoveryBudgetMs(spec: ConnectionSpec, o: Budgets): number {
+  if (spec.startupTimeoutMs !== undefined) return spec.startupTimeoutMs;
+  return Math.min(spec.transport === 'stdio' ? o.stdioBudgetMs : o.remoteBudgetMs, spec.callTimeoutMs ?? Infinity);
+}
+
+/** The hard limit of one connection attempt (connect, then each tools/list page). */
+export function startupTimeoutMs(spec: ConnectionSpec, o: Pick<ResolvedPoolOptions, 'startupTimeoutMs'>): number {
+  return spec.startupTimeoutMs ?? o.startupTimeoutMs;
+}

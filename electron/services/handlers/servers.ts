@@ -1,0 +1,31 @@
+// servers.*: the rows of the one read model (UI-1), a reconnect, enable/disable (CFG-7).
+import type { AppContract } from '../../../shared/contract';
+import { AppError } from '../../../shared/errors';
+import type { Handlers } from '../../../shared/rpc';
+import type { ApiCore } from '../api/core';
+import type { WriterPort } from '../api/ports';
+import { isRunnable } from '../api/rows';
+
+type ServerHandlers = Pick<Handlers<AppContract>, 'servers.list' | 'servers.reconnect' | 'servers.setEnabled'>;
+
+export function serverHandlers(core: ApiCore, deps: { writer: WriterPort }): ServerHandlers {
+  return {
+    // The read model as it is: the writer and the watcher keep it current (issue 11 item 2).
+    'servers.list': async () => {
+      await core.current();
+      return core.rows();
+    },
+    'servers.reconnect': async ({ id }) => {
+      const s = core.findServer(id);
+      if (!isRunnable(s)) throw new AppError('refused', `"${s.name}" cannot connect: ${s.error ?? (s.enabled ? 'workspace not trusted' : 'it is disabled')}`);
+      await core.pool().reconnect(id);
+      return {};
+    },
+    'servers.setEnabled': async ({ id, enabled }) => {
+      const s = core.findServer(id);
+      await deps.writer.setEnabled(core.selection(), s, enabled);
+      await core.changed(enabled ? `${s.name} enabled` : `${s.name} disabled`);
+      return {};
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// servers.*: the rows of the host's read model (UI-1), reconnect and enable/disable, and the
+// events that keep the page's copy current without asking again.
+import { z } from 'zod';
+import { EffectiveServerSchema, EffectiveViewSchema, ServerStateSchema } from '../schemas/server';
+import { method } from '../rpc';
+
+/**
+ * One server as the page sees it. No secret value ever crosses (SEC-2): env values,
+ * inline tokens and literal auth headers are replaced by SECRET_MASK before this leaves
+ * the host; `${VAR}` references stay, they are not secrets.
+ */
+export const ServerRowSchema = EffectiveServerSchema.omit({ spec: true }).extend({
+  /** Stable identity (ConnectionSpec.id when the entry resolves, else layer:name). */
+  id: z.string(),
+  /** `command args…` or the URL without credentials or query, for display. */
+  target: z.string().nullable(),
+  state: ServerStateSchema,
+  toolCount: z.number().int().nullable(),
+  connectMs: z.number().nullable(),
+  lastError: z.string().nullable(),
+  /** The entry as written, secrets masked. */
+  entry: z.record(z.string(), z.unknown()),
+});
+export type ServerRow = z.infer<typeof ServerRowSchema>;
+
+export const ServersViewSchema = EffectiveViewSchema.extend({
+  servers: z.array(ServerRowSchema),
+  /** kimi: project layers exist but the workspace is not trusted (CFG-10). */
+  needsTrust: z.boolean(),
+  loadedAt: z.number(),
+});
+export type ServersView = z.infer<typeof ServersViewSchema>;
+
+const ServerId = z.object({ id: z.string().min(1).max(512) });
+
+export const serversMethods = {
+  'servers.list': method(z.object({}), ServersViewSchema),
+  'servers.reconnect': method(ServerId, z.object({})),
+  'servers.setEnabled': method(ServerId.extend({ enabled: z.boolean() }), z.object({})),
+};
+
+export const serversEvents = {
+  /** CONN-5: one server changed state; the store patches its row. */
+  'servers.stateChanged': z.object({ id: z.string(), state: ServerStateSchema, toolCount: z.number().int().nullable() }),
+  /**
+   * Config files, trust, selection or a login changed. `view` is the host's read model after
+   * the change: the store takes it as is, no refetch. Absent only when a transport may have
+   * missed events (web socket reconnect): then the store asks `servers.list` once.
+   */
+  'servers.changed': z.object({ reason: z.string(), view: ServersViewSchema.optional() }),
+};

@@ -1,0 +1,35 @@
+// Stand-in engines for createApi tests: every dependency is required (issue 11 item 1), so a
+// test names only the ones it is about and takes inert ones for the rest.
+import type { ApiDeps } from '../../../electron/services/api';
+import type { EffectiveView } from '../../../shared/schemas/server';
+import { fakePool } from '../../helpers/fake-pool';
+
+const refuse = (what: string) => async (): Promise<never> => {
+  throw new Error(`${what} is not part of this test`);
+};
+
+export function apiDeps(view: EffectiveView | (() => EffectiveView), over: Partial<ApiDeps> = {}): ApiDeps {
+  const load = typeof view === 'function' ? view : () => view;
+  const sessions = new Map<string, Record<string, unknown>>();
+  return {
+    host: 'web',
+    version: '1.0.0',
+    platform: 'linux',
+    config: { load: async () => load() },
+    createPool: () => fakePool().pool,
+    trust: { setTrusted: () => {} },
+    writer: { setEnabled: () => {} },
+    watch: { watch: () => () => {} },
+    detect: () => [],
+    recent: { list: () => [], add: () => {} },
+    initial: { profile: 'minimax', workspace: null },
+    editor: { layers: async () => [], save: refuse('editor.save'), remove: refuse('editor.remove'), importFrom: refuse('editor.import') },
+    session: { getSessionServers: (p) => ({ ...sessions.get(p) }), setSessionServers: (p, s) => void sessions.set(p, s) },
+    secrets: { storeEnvSecret: refuse('storeEnvSecret'), status: async () => ({ available: false, backend: 'memory', reason: 'test', fix: null }) },
+    auth: { status: refuse('auth.status'), login: refuse('auth.login'), logout: refuse('auth.logout') },
+    registry: async () => undefined,
+    env: {},
+    clock: () => 1000,
+    ...over,
+  };
+}
