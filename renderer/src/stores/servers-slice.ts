@@ -25,6 +25,28 @@ export const createServersSlice =
   (bridge: PanelBridge): StateCreator<AppState, [], [], ServersSlice> =>
   (set, get) => {
     let generation = 0;
+    type StateEvent = Parameters<ServersSlice['applyStateChange']>[0];
+    type Row = ServersView['servers'][number];
+    /**
+     * Every server's latest state event. A list answer travels over HTTP and events over the
+     * WebSocket, so an event can arrive before (or while) the list that is older than it: the
+     * newer `since` wins, whichever way they came, and an early event is never dropped.
+     */
+    const latest = new Map<string, StateEvent>();
+    const patch = (row: Row, ev: StateEvent): Row => ({
+      ...row,
+      state: ev.state,
+      toolCount: ev.state.kind === 'connected' ? ev.state.toolCount : (ev.toolCount ?? row.toolCount),
+      connectMs: ev.state.kind === 'connected' ? ev.state.connectMs : row.connectMs,
+      lastError: ev.state.kind === 'failed' || ev.state.kind === 'needs-auth' ? ev.state.reason : row.lastError,
+    });
+    const withLatest = (view: ServersView): ServersView => ({
+      ...view,
+      servers: view.servers.map((row) => {
+        const ev = latest.get(row.id);
+        return ev && ev.state.since >= row.state.since ? patch(row, ev) : row;
+      }),
+    });
     const action = async (id: string, run: () => ReturnType<PanelBridge['call']>) => {
       set((s) => ({ busy: { ...s.busy, [id]: true }, actionError: null }));
       const r = await run();
@@ -41,34 +63,20 @@ export const createServersSlice =
         set({ loading: true });
         const r = await bridge.call('servers.list', {});
         if (mine !== generation) return;
-        set(r.ok ? { view: r.value, loading: false, loadError: null } : { loading: false, loadError: r.error });
+        set(r.ok ? { view: withLatest(r.value), loading: false, loadError: null } : { loading: false, loadError: r.error });
       },
       applyView(view) {
         generation++; // a list answer already on its way is older than this
-        set({ view, loading: false, loadError: null });
+        set({ view: withLatest(view), loading: false, loadError: null });
       },
       reconnect: (id) => action(id, () => bridge.call('servers.reconnect', { id })),
       // The host answers with `servers.changed` carrying the new view.
       setEnabled: (id, enabled) => action(id, () => bridge.call('servers.setEnabled', { id, enabled })),
-      applyStateChange({ id, state, toolCount }) {
+      applyStateChange(ev) {
+        latest.set(ev.id, ev);
         const view = get().view;
-        if (!view || !view.servers.some((s) => s.id === id)) return;
-        set({
-          view: {
-            ...view,
-            servers: view.servers.map((s) =>
-              s.id !== id
-                ? s
-                : {
-                    ...s,
-                    state,
-                    toolCount: state.kind === 'connected' ? state.toolCount : (toolCount ?? s.toolCount),
-                    connectMs: state.kind === 'connected' ? state.connectMs : s.connectMs,
-                    lastError: state.kind === 'failed' || state.kind === 'needs-auth' ? state.reason : s.lastError,
-                  },
-            ),
-          },
-        });
+        if (!view || !view.servers.some((s) => s.id === ev.id)) return;
+        set({ view: { ...view, servers: view.servers.map((s) => (s.id === ev.id ? patch(s, ev) : s)) } });
       },
     };
   };
