@@ -1,4 +1,4 @@
-// Bug "Workspace" (issue 11): `cd ~/code/app && npm --prefix <panel> start` runs this process
+// The workspace: `cd ~/code/app && npm --prefix <panel> start` runs this process
 // in the panel's folder; the folder the person typed the command in is npm's INIT_CWD.
 import { isAbsolute } from 'node:path';
 

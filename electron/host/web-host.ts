@@ -11,7 +11,7 @@ import { readBody } from './web/body';
 import { WebSessions } from './web/sessions';
 import { readStatic } from './web/static';
 
-// Issue 15: a client that has not finished its headers in 5 s, or its whole request in 15 s,
+// SEC-2: a client that has not finished its headers in 5 s, or its whole request in 15 s,
 // is cut (Node's defaults, 60 s and 300 s, let a trickling client hold a socket for minutes).
 // Checked every second. Loopback uploads of MAX_BODY take milliseconds.
 const HEADERS_TIMEOUT_MS = 5_000;
@@ -58,7 +58,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     res.end(body);
   };
   // A refusal closes the connection instead of reading (draining) a body nobody asked for:
-  // an unauthenticated client cannot keep the socket by trickling it (issue 15).
+  // an unauthenticated client cannot keep the socket by trickling it (SEC-2).
   const refuse = (res: ServerResponse, status: number, why: string) => send(res, status, why, undefined, { Connection: 'close' });
 
   /** Host/Origin (rebinding), then the session cookie. Returns an HTTP status or 0 for OK. */

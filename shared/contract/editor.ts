@@ -6,7 +6,7 @@ import { method } from '../rpc';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../schemas/depth';
 
 const Empty = z.object({});
-// Item 12: an entry nested deeper than the loader accepts is refused at the door, so a
+// CFG-5: an entry nested deeper than the loader accepts is refused at the door, so a
 // trySession record can never break later servers.list calls (shared/schemas/depth.ts).
 const Entry = z.record(z.string(), z.unknown()).refine((e) => !deeperThan(e, MAX_ENTRY_DEPTH), { message: `the entry is nested more than ${MAX_ENTRY_DEPTH} levels deep; flatten it` });
 const Name = z.string().min(1).max(200);

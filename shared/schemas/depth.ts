@@ -1,4 +1,4 @@
-// How deep a server entry may nest (CFG-5, issue item 12). Real entries nest a few levels;
+// How deep a server entry may nest (CFG-5, SEC-7). Real entries nest a few levels;
 // anything deeper is refused before code that recurses over values (zod, secret scans,
 // JSON.stringify) sees it. One rule for the loader, the writer and the contract's Entry.
 export const MAX_ENTRY_DEPTH = 32;

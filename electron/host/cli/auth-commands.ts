@@ -17,7 +17,7 @@ function profilesOpt(ctx: CommandContext): Profile[] {
 }
 
 /**
- * The one place the CLI asks the config engine for servers (issue 5: isolate the lookup).
+ * The one place the CLI asks the config engine for servers.
  * Remote servers only: stdio servers have nothing to log in to.
  */
 export async function remoteSpecs(ctx: CommandContext, untrusted?: string[]): Promise<ConnectionSpec[]> {

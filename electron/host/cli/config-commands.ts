@@ -1,5 +1,5 @@
 // Reading side of the configuration engine on the command line: status, check, profiles,
-// trust (issue 2 §3). Writing commands live in config-write-commands.ts.
+// trust. Writing commands live in config-write-commands.ts.
 import { resolve } from 'node:path';
 import { ProfileSchema, type Profile, type ServerStateKind } from '../../../shared/schemas/server';
 import { ConfigService } from '../../services/config/config-service';

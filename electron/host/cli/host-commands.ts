@@ -37,7 +37,7 @@ const serveCommand: Command = {
     const { host, services } = served;
     if (ctx.opts.json) printJson(ctx, { url: host.url, origin: host.origin, port: host.port, selection: services.selection });
     else ctx.stdout(`MCP Panel: ${host.url}\n(the link works once; press Enter for another)\n`);
-    // Each link works once (issue 7). Another browser (or a test's fresh browser context) asks
+    // Each link works once (SEC-2). Another browser (or a test's fresh browser context) asks
     // for a new one with a line on stdin: only whoever holds this process's stdin can. (Not a
     // signal: Node's default SIGUSR1 action opens the inspector, and `tsx` does not pass it on.)
     const lines = createInterface({ input: process.stdin, terminal: false });

@@ -1,5 +1,5 @@
 // Request bodies of the web host: bounded, and an over-limit body is answered with 413 that
-// the client can actually read (issue 15). Destroying the socket mid-upload made the client see
+// the client can actually read (SEC-2). Destroying the socket mid-upload made the client see
 // a connection reset instead: the rest of the body is read and thrown away first, up to a
 // drain limit; beyond that the socket is cut after the answer (a client sending that much
 // gets no guarantee). The server's requestTimeout bounds how long any of this can take.

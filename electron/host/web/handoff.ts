@@ -1,5 +1,5 @@
 // Handing the panel's one-time link to the browser without putting it on a command line
-// (issue 7): every local user can read another process's argv through `ps`. The link goes
+// (SEC-2): every local user can read another process's argv through `ps`. The link goes
 // into a 0600 HTML file in a fresh 0700 directory; the browser is started on that file's
 // path and the file redirects to the link. The file is removed when the link is exchanged,
 // or when the host closes or the process exits, whichever comes first.

@@ -21,7 +21,7 @@ export interface Served {
   services: Services;
   /**
    * Opens the panel in the system browser (or MCP_PANEL_BROWSER) through a handoff file, so
-   * the link never appears on a command line (issue 7). False when no browser was started.
+   * the link never appears on a command line (SEC-2). False when no browser was started.
    */
   openInBrowser(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,4 +1,4 @@
-// The seams a test fakes (issue 11 item 1): config and pool, plus the few engine calls the
+// The seams a test fakes (DESIGN.md keeps a port only there): config and pool, plus the few engine calls the
 // handlers make. Every type is derived from what it stands for (the engine's own signatures,
 // the contract's schemas), never restated; compose.ts wires the real engines behind them.
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-// The one read model (issue 11 item 2): the effective view of the selection, kept by the host
+// The one read model (DESIGN.md): the effective view of the selection, kept by the host
 // and updated by the writer (an explicit `reload` after each write) and the watcher (`refresh`,
 // which loads only when a layer file differs from what was last loaded). `servers.list` and
 // every handler read it; a save therefore costs exactly one config load (CFG-9, CFG-7).

@@ -37,10 +37,11 @@ function accountFor(owner: SecretOwner, key: string, mark: string): string {
 const VAR = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}/g;
 
-/** Variables a spec will look up at connect time: `${VAR}` in env and headers, the token env. */
-function referencedVariables(spec: Pick<ConnectionSpec, 'env' | 'headers' | 'bearerTokenEnv'>): Set<string> {
+/** Variables a spec will look up at connect time: `${VAR}` in env and headers (where the agent expands them), the token env. */
+function referencedVariables(spec: Pick<ConnectionSpec, 'env' | 'headers' | 'bearerTokenEnv' | 'literalVars'>): Set<string> {
   const out = new Set<string>();
-  for (const v of [...Object.values(spec.env ?? {}), ...Object.values(spec.headers ?? {})]) for (const m of v.matchAll(REF)) out.add(m[1]!);
+  const templates = spec.literalVars ? [] : [...Object.values(spec.env ?? {}), ...Object.values(spec.headers ?? {})];
+  for (const v of templates) for (const m of v.matchAll(REF)) out.add(m[1]!);
   if (spec.bearerTokenEnv) out.add(spec.bearerTokenEnv);
   return out;
 }
@@ -117,7 +118,7 @@ export class KeychainConfigSecrets {
    * spec needs that is held only for another entry of the same name fails the connect with
    * what to do, rather than a bare "not set" (SEC-6: never handed over silently either).
    */
-  async envFor(spec: Pick<ConnectionSpec, 'profile' | 'name' | 'layer' | 'secretOwner' | 'env' | 'headers' | 'bearerTokenEnv'>): Promise<Record<string, string>> {
+  async envFor(spec: Pick<ConnectionSpec, 'profile' | 'name' | 'layer' | 'secretOwner' | 'env' | 'headers' | 'bearerTokenEnv' | 'literalVars'>): Promise<Record<string, string>> {
     const out: Record<string, string> = {};
     const held = (await this.list(spec.profile)).filter((s) => s.name === spec.name);
     for (const s of held) {

@@ -32,7 +32,7 @@ export interface CheckResult {
 }
 
 /** JSON.parse silently keeps the last of two equal keys; a check says so (a twice-written
- * "mcpServers" itself is the loader's error, item 10). */
+ * "mcpServers" itself is the loader's error, CFG-5). */
 function duplicateServers(doc: JsonDoc, path: string): Problem[] {
   let root: Node;
   try {

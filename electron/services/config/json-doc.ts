@@ -53,7 +53,7 @@ export class JsonDoc {
   }
 
   /**
-   * Item 10: a top-level key written twice (`"mcpServers"` twice: the agent's JSON.parse keeps
+   * CFG-5: a top-level key written twice (`"mcpServers"` twice: the agent's JSON.parse keeps
    * the last). The tree is built only when the key's text occurs twice, so plain files stay fast.
    */
   repeatedTopLevelKey(key: string): Location | null {
@@ -91,7 +91,7 @@ export function parseDoc(text: string): ParsedDoc {
   } catch {
     /* not plain JSON: comments, or a real syntax error */
   }
-  // Item 12: jsonc-parser recurses; refuse absurd nesting first (a linear scan) with its place.
+  // CFG-5: jsonc-parser recurses; refuse absurd nesting first (a linear scan) with its place.
   // (V8's JSON.parse above does not recurse: a deep entry there is refused per entry, CFG-5.)
   const deep = tooDeepAt(text);
   if (deep) return deep;

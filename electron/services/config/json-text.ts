@@ -45,7 +45,7 @@ const READABLE: Record<string, string> = {
 };
 
 /**
- * Item 12: jsonc-parser (and every later walk over the tree) recurses, so a 100k-deep file
+ * CFG-5: jsonc-parser (and every later walk over the tree) recurses, so a 100k-deep file
  * overflowed the stack. Far above MAX_ENTRY_DEPTH plus the few container levels (so a too-deep
  * entry is still reported on its own, CFG-5), far below where the recursion would overflow.
  */
@@ -151,7 +151,7 @@ export interface DuplicateKey {
 }
 
 /**
- * Keys written twice in one object (item 10): JSON.parse silently keeps the last, while an
+ * Keys written twice in one object (CFG-5): JSON.parse silently keeps the last, while an
  * edit by location lands in the first. Iterative, so any depth the parser accepted is fine.
  */
 export function duplicateKeys(root: Node): DuplicateKey[] {

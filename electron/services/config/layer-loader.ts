@@ -63,7 +63,7 @@ export function loadLayer(read: FileRead, opts: LayerOptions, ctx: LoadContext):
     list = root.map((value: unknown, i) => ({ key: null, segs: [i], value }));
   } else {
     if (!isObject(root)) return fail([], 'the top level must be a JSON object');
-    // Item 10: the agent keeps the last "mcpServers"; say so (the writer refuses such a file).
+    // CFG-5: the agent keeps the last "mcpServers"; say so (the writer refuses such a file).
     const twice = doc.repeatedTopLevelKey('mcpServers');
     if (twice) out.problems.push({ path: opts.path, ...twice, message: '"mcpServers" appears twice; the agent uses only the last one: merge them by hand', severity: 'error' });
     const servers = Object.hasOwn(root, 'mcpServers') ? root.mcpServers : undefined;

@@ -100,7 +100,7 @@ export async function readBoundedFile(path: string, opts: ReadOptions = {}): Pro
   }
 }
 
-/** Byte offset of the first byte that is not valid UTF-8, or -1 (item 13: never rewrite such bytes). */
+/** Byte offset of the first byte that is not valid UTF-8, or -1 (CFG-7: never rewrite such bytes). */
 export function invalidUtf8Offset(buf: Buffer): number {
   if (isUtf8(buf)) return -1;
   for (let i = 0; i < buf.length; ) {

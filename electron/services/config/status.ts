@@ -1,4 +1,4 @@
-// `status --json` (issue 2 §3): the effective view in the CLI's shape. A function of the
+// `status --json`: the effective view in the CLI's shape. A function of the
 // view so the connection engine can later fill `state` from live connections.
 import type { EffectiveServer, EffectiveView, ServerStateKind } from '../../../shared/schemas/server';
 

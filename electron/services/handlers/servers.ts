@@ -10,7 +10,7 @@ type ServerHandlers = Pick<Handlers<AppContract>, 'servers.list' | 'servers.reco
 
 export function serverHandlers(core: ApiCore, deps: { writer: WriterPort }): ServerHandlers {
   return {
-    // The read model as it is: the writer and the watcher keep it current (issue 11 item 2).
+    // The read model as it is: the writer and the watcher keep it current (DESIGN.md).
     'servers.list': async () => {
       await core.current();
       return core.rows();

@@ -115,6 +115,8 @@ describe('KeychainConfigSecrets (SEC-6: bound to the owning entry)', () => {
     // The same file and layer but another command line, or no owner at all: nothing either.
     await expect(secrets.envFor(spec(owner({ target: ownerTarget({ command: 'other' }) })))).rejects.toThrow(/needs|store its own/);
     expect(await secrets.envFor({ ...spec(owner()), secretOwner: undefined, env: {} })).toEqual({});
+    // Where the agent sends `${X}` as written (literalVars), there is nothing to resolve, so no refusal.
+    expect(await secrets.envFor({ ...spec(repo), literalVars: true })).toEqual({});
     // A variable the process environment has is no reason to fail.
     expect(await new KeychainConfigSecrets(new MemorySecretStore(), { GITHUB_TOKEN: 'x' }).envFor(spec(repo))).toEqual({});
   });

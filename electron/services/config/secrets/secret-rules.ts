@@ -11,14 +11,14 @@
 //   built from `${VAR}` references, optionally after a scheme word (`Bearer ${VAR}`).
 // - An env variable whose name contains token, secret, key, password, credential or auth
 //   must be a `${VAR}` reference; flags and paths are exempt.
-// - `${VAR:-default}`: the default is a literal like any other (item 4), in every field.
+// - `${VAR:-default}`: the default is a literal like any other (CFG-8), in every field.
 // - Anything shaped like a well-known token (ghp_, github_pat_, sk-, xoxb-, AKIA…, JWT)
 //   is a secret wherever it sits: env, headers, args, URL, any other field.
 // - URLs (the `url` field, and any URL inside an env value or an argument, e.g.
 //   `postgresql://user:pass@…` or `DATABASE_URL`): a password in the user info, a user name
-//   shaped like a token, a `?`/`&`/`;`/`#` parameter named like a secret (item 11).
+//   shaped like a token, a `?`/`&`/`;`/`#` parameter named like a secret (CFG-8).
 // - args: the value of --token/--api-key/--secret/--password (as `--x=v` or `--x v`), and
-//   `--header "Authorization: Bearer …"` (mcp-remote) judged as a header (item 11).
+//   `--header "Authorization: Bearer …"` (mcp-remote) judged as a header (CFG-8).
 // - `authTokenEnv` / `bearerTokenEnvVar` must name a variable; a value that is no valid
 //   variable name is a token pasted into the wrong field.
 // - Any other field named like a credential (`apiKey`, `clientSecret`, nested too).

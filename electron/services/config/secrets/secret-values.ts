@@ -7,18 +7,18 @@ import { ENV_REFERENCE } from '../expand';
 export const SECRET_NAME = /token|secret|key|passw|pwd|credential|auth|session|cookie/i;
 /** `--token`, `--api-key`, `--client-secret`, `--password`… (the value follows, or after `=`). */
 export const SECRET_FLAG = /^--?(?:[a-z-]*(?:token|secret|api-?key|password|passwd))$/i;
-/** mcp-remote and curl spell a header argument `--header "Name: value"` (item 11). */
+/** mcp-remote and curl spell a header argument `--header "Name: value"` (CFG-8). */
 export const HEADER_FLAG = /^(?:--header|-H)$/;
 // Lookbehind, so a match is the token itself (masking replaces exactly it).
 const KNOWN_TOKEN_SOURCE =
   '(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*)';
 export const KNOWN_TOKENS = new RegExp(KNOWN_TOKEN_SOURCE, 'g');
 const SCHEME_ONLY = /^(?:bearer|basic|token|bot|apikey|api-key|digest)?$/i;
-/** A URL user name that is really a token (`https://<token>@host`, item 11): long, letters and digits. */
+/** A URL user name that is really a token (`https://<token>@host`, CFG-8): long, letters and digits. */
 const TOKENISH = /^(?=[^]*[0-9])(?=[^]*[A-Za-z])[A-Za-z0-9_.~%-]{16,}$/;
 /** scheme://userinfo@ — userinfo runs to the last `@` before the path. */
 const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i;
-/** `?k=v`, `&k=v`, `;k=v` (matrix / JDBC style, item 11) and `#k=v` (implicit-grant fragments). */
+/** `?k=v`, `&k=v`, `;k=v` (matrix / JDBC style, CFG-8) and `#k=v` (implicit-grant fragments). */
 const URL_PARAM = /[?&;#]([^=&;#?/]+)=([^&;#]*)/g;
 /** A URL inside longer text (an env value, an argument, an error message). */
 export const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
@@ -26,7 +26,7 @@ export const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
 /**
  * The literal text a value carries, as substrings of it: the text around `${VAR}` references
  * (dropped when it is only an auth scheme word, as in `Bearer ${TOKEN}`) and each reference's
- * default. Item 4: `${VAR:-default}` uses the default whenever the variable is unset, so the
+ * default. CFG-8: `${VAR:-default}` uses the default whenever the variable is unset, so the
  * default is a literal like any other. A value without references is its own literal.
  */
 export function literalParts(value: string): string[] {

@@ -1,6 +1,6 @@
 // SEC-3 / CFG-7: a crash or kill during a write leaves the old or the new file, never a
 // truncated one: temp file in the same folder, write, fsync, rename, fsync the folder.
-// Our own temp names (`<file>.mcp-panel-tmp-<pid>-<random>`, item 14) rather than
+// Our own temp names (`<file>.mcp-panel-tmp-<pid>-<random>`, SEC-3) rather than
 // write-file-atomic's `<file>.<hash>`: a SIGKILLed writer leaves its temp file behind, and
 // only a name that says "the panel's, and whose pid" can be removed later without ever
 // touching a file of the user's (`mcp.json.1`, `mcp.json.bak`).
@@ -22,7 +22,7 @@ export interface AtomicWriteOptions {
 }
 
 const TEMP_TAG = '.mcp-panel-tmp-';
-/** Item 14: long past any real write, so a live writer's temp file is never taken. */
+/** SEC-3: long past any real write, so a live writer's temp file is never taken. */
 export const STALE_TEMP_MS = 60_000;
 
 export function tempNameFor(target: string, pid = process.pid): string {
@@ -69,7 +69,7 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** Item 14: our temp files of this target whose writer is dead and that are old enough. */
+/** SEC-3: our temp files of this target whose writer is dead and that are old enough. */
 export async function removeStaleTemps(target: string, maxAgeMs = STALE_TEMP_MS, now = Date.now()): Promise<string[]> {
   const dir = dirname(target);
   const prefix = basename(target) + TEMP_TAG;

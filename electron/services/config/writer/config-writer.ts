@@ -1,6 +1,6 @@
 // CFG-7 / CFG-8 / SEC-3 / SEC-7: the one way the panel changes an agent's config file.
 // Lock → read (bounded) → edit the text → check nothing changed on disk → atomic replace →
-// verify → unlock. The lock is across processes (CLI, web host, app: item 5).
+// verify → unlock. The lock is across processes (CLI, web host, app: SEC-7).
 import { mkdir, realpath } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -98,7 +98,7 @@ export class ConfigWriter {
   }
 
   /**
-   * Item 5 / SEC-7: read-check-write under a cross-process lock (`<file>.lock`, proper-lockfile,
+   * SEC-7: read-check-write under a cross-process lock (`<file>.lock`, proper-lockfile,
    * as the name registry does), so two writers never both report success while one edit is lost.
    */
   private async locked<T>(path: string, body: () => Promise<WriteResult<T>>): Promise<WriteResult<T>> {
@@ -136,7 +136,7 @@ export class ConfigWriter {
       if (!read.ok) return read;
       base = read.value;
     }
-    // Item 13: the text of a file that is not UTF-8 is lossy (U+FFFD); writing it back would
+    // CFG-7: the text of a file that is not UTF-8 is lossy (U+FFFD); writing it back would
     // change bytes outside the edited span.
     if (base.invalidUtf8At !== undefined) {
       return errResult('encoding', `${file.path} is not valid UTF-8 (byte offset ${base.invalidUtf8At}); fix or re-save it as UTF-8 by hand, the panel never rewrites it`, { offset: base.invalidUtf8At });
@@ -163,7 +163,7 @@ export class ConfigWriter {
       if (err instanceof ConflictSignal) return this.conflict(file.path, base, err.theirs, ours);
       return errResult('io', `cannot write ${file.path}: ${(err as Error).message}`);
     }
-    // Never report success for a write that is not in the file (item 5): read it back.
+    // Never report success for a write that is not in the file (SEC-7): read it back.
     const onDisk = await readSnapshot(file.path).catch(() => null);
     if (onDisk?.hash !== hashText(ours)) {
       return this.conflict(file.path, base, onDisk ?? { path: file.path, exists: false, text: null, hash: null, mode: null }, ours);

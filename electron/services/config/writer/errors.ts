@@ -6,10 +6,10 @@ import type { ErrorCode, RpcError } from '../../../../shared/errors';
 export type WriteErrorCode =
   | 'conflict' // CFG-7: the file changed on disk since it was read (data: ConflictData)
   | 'parse_error' // CFG-5 / SEC-3: the file does not parse; never overwritten (data: line, column)
-  | 'duplicate_key' // item 10: a key the edit depends on is written twice (data: line, column)
-  | 'encoding' // item 13: not valid UTF-8; never rewritten (data: offset)
+  | 'duplicate_key' // CFG-5: a key the edit depends on is written twice (data: line, column)
+  | 'encoding' // CFG-7: not valid UTF-8; never rewritten (data: offset)
   | 'unreadable' // SEC-7: not a regular file, or over the size cap
-  | 'busy' // item 5: another process holds the file's write lock
+  | 'busy' // SEC-7: another process holds the file's write lock
   | 'read_only' // CFG-1: minimax project files, session/plugin/env layers
   | 'inline_secret' // CFG-8: a literal secret would land in the file (data: SecretFinding[])
   | 'invalid_entry' // the dialect schema refused the entry (data: issues)

@@ -69,7 +69,7 @@ function newSecrets(name: string, before: unknown, after: Record<string, unknown
 
 function checkEntry(dialect: Dialect, name: string, before: unknown, entry: unknown, validate: EntryValidator): WriteResult<Record<string, unknown>> {
   if (!isRecord(entry)) return errResult('invalid_entry', `the entry for "${name}" must be a JSON object`);
-  // Item 12: before anything recurses over it (secret scan, schema, JSON.stringify).
+  // CFG-5: before anything recurses over it (secret scan, schema, JSON.stringify).
   if (deeperThan(entry, MAX_ENTRY_DEPTH)) return errResult('invalid_entry', `the entry for "${name}" is nested more than ${MAX_ENTRY_DEPTH} levels deep; flatten it`);
   const secrets = newSecrets(name, before, entry);
   if (secrets.length > 0) {
@@ -89,7 +89,7 @@ function checkName(name: string): WriteResult<string> {
 }
 
 /**
- * Item 10: a duplicate key the edit depends on. The agent's JSON.parse keeps the last of two
+ * CFG-5: a duplicate key the edit depends on. The agent's JSON.parse keeps the last of two
  * equal keys while a text edit lands in the first, so writing would "succeed" into the
  * ignored copy: a twice-written "mcpServers", a twice-written server this edit touches, or
  * a duplicate inside such a server's entry.

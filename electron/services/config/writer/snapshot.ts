@@ -14,7 +14,7 @@ export interface FileSnapshot {
   hash: string | null;
   /** Permission bits, null when the file does not exist. */
   mode: number | null;
-  /** Item 13: byte offset of the first invalid UTF-8 byte (`text` is then lossy: never written back). */
+  /** CFG-7: byte offset of the first invalid UTF-8 byte (`text` is then lossy: never written back). */
   invalidUtf8At?: number;
 }
 

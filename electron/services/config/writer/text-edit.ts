@@ -85,7 +85,7 @@ function lineCommentsEnd(text: string, from: number): number {
 }
 
 /**
- * Item 13: jsonc-parser puts a new last property right after the previous value, before that
+ * CFG-7: jsonc-parser puts a new last property right after the previous value, before that
  * value's `// note`, so the note moved onto the new entry; and removing the last property took
  * the previous value's note with it and left its own behind. A comment stays with its value:
  * the comma goes right after the value, the new property after the comment.
