@@ -18,6 +18,8 @@ export const ServerRowSchema = EffectiveServerSchema.omit({ spec: true }).extend
   toolCount: z.number().int().nullable(),
   connectMs: z.number().nullable(),
   lastError: z.string().nullable(),
+  /** The host's one rule (config/status.ts configState): enabled, trusted, resolved. The page never re-derives it. */
+  runnable: z.boolean(),
   /** The entry as written, secrets masked. */
   entry: z.record(z.string(), z.unknown()),
 });

@@ -48,6 +48,7 @@ export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: num
     toolCount,
     connectMs: state.kind === 'connected' ? state.connectMs : (info?.connectMs ?? null),
     lastError,
+    runnable: isRunnable(s),
     entry: redactEntry(s.entry),
   };
 }

@@ -13,6 +13,10 @@ export class Ring<T> {
     return this.items.slice(-this.capacity);
   }
 
+  last(): T | undefined {
+    return this.items.at(-1);
+  }
+
   clear(): void {
     this.items = [];
   }

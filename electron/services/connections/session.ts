@@ -96,8 +96,13 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
   let lastTransportError: string | null = null;
   let pid: number | null = null;
   transport.onerror = (err) => {
-    lastTransportError = err.message.slice(0, 300);
-    ctx.traffic.push({ at: ctx.clock.now(), dir: 'in', kind: 'invalid', text: lastTransportError });
+    const text = err.message.slice(0, 300);
+    // A line that is not JSON-RPC is an invalid message; anything else (spawn ENOENT, a reset
+    // socket) is the transport failing, said once rather than once per SDK callback (UI-7).
+    const kind = err.name === 'SyntaxError' || err.name === 'ZodError' || /ReadBuffer exceeded/.test(text) ? 'invalid' : 'transport-error';
+    const last = ctx.traffic.last();
+    if (!(last && last.kind === kind && last.text === text)) ctx.traffic.push({ at: ctx.clock.now(), dir: 'in', kind, text });
+    lastTransportError = text;
     // SEC-4: a message over the SDK's stdio buffer cap is lost anyway; stop the flood now.
     if (stdio && /ReadBuffer exceeded/.test(err.message)) stdio.kill('SIGKILL');
   };

@@ -52,7 +52,7 @@ export interface PoolOptions {
 export interface TrafficEntry {
   at: number;
   dir: 'out' | 'in';
-  kind: 'request' | 'response' | 'error' | 'notification' | 'invalid';
+  kind: 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'transport-error';
   method?: string;
   id?: string | number;
   /** The message as JSON, cut to a bounded length. */

@@ -51,8 +51,13 @@ test('filter box narrows the list', async ({ page }) => {
 });
 
 test('killing the server reaches the page as an event', async ({ page }) => {
+  // The page lists once on start and once when its event socket opens (events may have been
+  // missed before): wait for both, so the socket is surely open before the kill.
+  let lists = 0;
+  page.on('response', (r) => void (r.url().includes('/api/servers.list') && lists++));
   await page.goto(await panel.freshUrl());
   await expect(row(page, 'alpha').getByTestId('state')).toHaveText('connected');
+  await expect.poll(() => lists).toBeGreaterThanOrEqual(2);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   process.kill(Number(readFileSync(h.pidFile, 'utf8')), 'SIGKILL');

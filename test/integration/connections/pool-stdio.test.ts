@@ -58,6 +58,10 @@ describe('ConnectionPool over stdio', () => {
     expect(logs.find((l) => l.action === 'mcp_server_connect_failed')).toMatchObject({ server: 'broken', error: expect.stringMatching(/ENOENT/) });
     expect(events).toContainEqual(['echo', 'connected']);
     expect(events).toContainEqual(['broken', 'failed']);
+    // UI-7: a failed spawn is one transport error in the traffic, not a string of "invalid" messages.
+    await pool.reconnect('broken').catch(() => undefined);
+    const spawnErrors = pool.info('broken')!.traffic.filter((t) => /ENOENT/.test(t.text));
+    expect(spawnErrors.map((t) => t.kind)).toEqual(['transport-error']);
   });
 
   it('calls a tool and converts every content part (CONN-9)', async () => {

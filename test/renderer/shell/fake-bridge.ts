@@ -22,6 +22,7 @@ export function serverRow(over: Partial<ServerRow> & { name: string }): ServerRo
     toolCount: 3,
     connectMs: 120,
     lastError: null,
+    runnable: (over.enabled ?? true) && (over.trusted ?? true) && !over.error,
     entry: {},
     ...over,
   };

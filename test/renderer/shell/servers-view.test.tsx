@@ -81,6 +81,13 @@ describe('servers view (UI-1)', () => {
     ]);
   });
 
+  it('Reconnect follows the host\'s runnable flag, not a rule of its own', async () => {
+    const view = serversView([serverRow({ name: 'alpha', runnable: false }), serverRow({ name: 'beta' })]);
+    await mount({ 'servers.list': { ok: true, value: view } });
+    expect(screen.getByRole('button', { name: 'Reconnect alpha' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reconnect beta' })).toBeEnabled();
+  });
+
   it('a state event patches the row; a malformed event is dropped', async () => {
     const { emit } = await mount({ 'servers.list': { ok: true, value: serversView([serverRow({ name: 'alpha' })]) } });
     act(() => emit('servers.stateChanged', { id: 'configured:minimax:alpha', state: { kind: 'failed', reason: 'connection closed', since: 2, retryAt: 12 }, toolCount: null }));

@@ -130,6 +130,28 @@ describe('tools view (UI-3)', () => {
     expect(describes().map((c) => (c.input as { tool: string }).tool)).toEqual(['search', 'fetch']);
   });
 
+  it('leaving Tools and coming back: the selected tool\'s definition is shown again, not "Loading…" for good', async () => {
+    const rows = [toolRow({ tool: 'search' })];
+    let lists = 0;
+    const m = await mountApp({
+      // The reload on coming back answers after the pane has shown its cached definition.
+      'tools.list': () => (lists++ === 0 ? ok(toolsView(rows)) : new Promise((r) => setTimeout(() => r(ok(toolsView(rows))), 50))),
+      'tools.describe': describeFrom(rows, { search: { description: 'Search the web.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } } }),
+    });
+    off = m.off;
+    act(() => m.store.getState().setSection('tools'));
+    await settle();
+    const user = userEvent.setup();
+    await user.click(document.querySelector('[data-tool="search"] button') as HTMLElement);
+    expect(await screen.findByTestId('input-schema')).toHaveTextContent('"q"');
+    act(() => m.store.getState().setSection('servers'));
+    await settle();
+    // Back: the pane asks for the definition while the list reload clears the cache.
+    act(() => m.store.getState().setSection('tools'));
+    await settle(100);
+    expect(await screen.findByTestId('input-schema')).toHaveTextContent('"q"');
+  });
+
   it('a describe failure shows what went wrong and retries', async () => {
     const rows = [toolRow({ tool: 'gone' })];
     let fail = true;

@@ -44,11 +44,11 @@ describe('api', () => {
     set('configured:minimax:ok', { kind: 'connected', reason: 'ok', since: 5, toolCount: 7, connectMs: 42 });
     const r = await dispatch('servers.list', {}, ctx);
     if (!r.ok) throw new Error(r.error.message);
-    const rows = (r.value as { servers: { name: string; state: { kind: string }; toolCount: number | null; entry: unknown }[] }).servers;
-    expect(rows.map((x) => [x.name, x.state.kind, x.toolCount])).toEqual([
-      ['ok', 'connected', 7],
-      ['off', 'disabled', null],
-      ['bad', 'failed', null],
+    const rows = (r.value as { servers: { name: string; state: { kind: string }; toolCount: number | null; runnable: boolean; entry: unknown }[] }).servers;
+    expect(rows.map((x) => [x.name, x.state.kind, x.toolCount, x.runnable])).toEqual([
+      ['ok', 'connected', 7, true],
+      ['off', 'disabled', null, false],
+      ['bad', 'failed', null, false],
     ]);
     expect(JSON.stringify(r.value)).not.toContain('sk-secret');
     expect(rows[0]!.entry).toEqual({ command: 'srv', env: { TOKEN: SECRET_MASK } });

@@ -71,7 +71,7 @@ export function LogsView() {
         ) : (
           <ol className="log traffic" data-testid="traffic">
             {traffic.map((m, i) => (
-              <li key={i} className={`dir-${m.dir}`}>
+              <li key={i} className={`dir-${m.dir} kind-${m.kind}`}>
                 <span className="muted">{new Date(m.at).toLocaleTimeString()}</span> {m.dir === 'out' ? '→' : '←'} <strong>{m.method ?? m.kind}</strong> <code>{m.text}</code>
               </li>
             ))}

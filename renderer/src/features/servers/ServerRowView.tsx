@@ -11,7 +11,7 @@ export function ServerRowView({ row }: { row: ServerRow }) {
   const showLogs = useApp((s) => s.showLogs);
   const login = useApp((s) => s.login);
   const state = row.state.kind;
-  const canReconnect = row.enabled && row.trusted && !row.error;
+  const canReconnect = row.runnable;
   return (
     <tr data-server={row.name} data-state={state}>
       <th scope="row">

@@ -12,7 +12,12 @@ export function ToolDetailPane({ row, profile, callable }: { row: ToolRow; profi
   const key = toolKey(row.serverId, row.tool);
   const entry = useApp((s) => s.details[key]);
   const describe = useApp((s) => s.describeTool);
-  useEffect(() => void describe(row.serverId, row.tool), [describe, row.serverId, row.tool]);
+  // Asked again whenever the cache lost this tool's entry: a list reload clears the cache, and
+  // a description that was in flight across it is dropped, so "Loading…" must not wait for it.
+  const cached = entry !== undefined;
+  useEffect(() => {
+    if (!cached) void describe(row.serverId, row.tool);
+  }, [cached, describe, row.serverId, row.tool]);
   const detail = entry?.detail ?? null;
   return (
     <>
