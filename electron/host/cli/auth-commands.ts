@@ -1,19 +1,16 @@
 // AUTH on the command line: `login SERVER`, `logout SERVER`, `auth status`. Secrets go to the
 // OS keychain; when none is reachable the commands say so plainly (AUTH-5).
 import { resolve } from 'node:path';
-import { PROFILES, ProfileSchema, type ConnectionSpec, type Profile } from '../../../shared/schemas/server';
+import { PROFILES, type ConnectionSpec, type Profile } from '../../../shared/schemas/server';
 import { engineFor } from './engine';
 import { LoginService, PlatformOpener, PrintOpener, type SecretStoreStatus } from '../../services/auth';
-import { type Command, type CommandContext, UsageError, UserError, optString, printJson } from './command';
+import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption } from './command';
 
 const scopeOptions = { profile: { type: 'string' }, workspace: { type: 'string' } } as const;
 
 function profilesOpt(ctx: CommandContext): Profile[] {
-  const raw = optString(ctx, 'profile');
-  if (raw === undefined) return [...PROFILES];
-  const p = ProfileSchema.safeParse(raw);
-  if (!p.success) throw new UsageError(`--profile must be one of ${PROFILES.join(', ')}, got "${raw}"`);
-  return [p.data];
+  const one = profileOption(ctx, null);
+  return one ? [one] : [...PROFILES];
 }
 
 /**

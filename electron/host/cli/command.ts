@@ -1,6 +1,7 @@
 // The CLI's small framework: each area registers commands in its own file; cli.ts only
 // dispatches. Exit codes: 0 success, 1 user error (one line on stderr), 2 usage error.
 import type { ParseArgsConfig } from 'node:util';
+import { ProfileSchema, type Profile } from '../../../shared/schemas/server';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -57,4 +58,22 @@ export function optInt(ctx: CommandContext, key: string): number | undefined {
   const n = Number(v);
   if (!Number.isInteger(n)) throw new UsageError(`--${key} must be a whole number, got "${v}"`);
   return n;
+}
+
+/**
+ * The one `--profile` parser. `fallback`: the profile when the option is absent (`null`
+ * returns null, for commands that then pick one themselves); without it the option is required.
+ */
+export function profileOption(ctx: CommandContext): Profile;
+export function profileOption(ctx: CommandContext, fallback: Profile): Profile;
+export function profileOption(ctx: CommandContext, fallback: null): Profile | null;
+export function profileOption(ctx: CommandContext, fallback?: Profile | null): Profile | null {
+  const raw = optString(ctx, 'profile');
+  if (raw === undefined) {
+    if (fallback === undefined) throw new UsageError(`--profile is required (${ProfileSchema.options.join(', ')})`);
+    return fallback;
+  }
+  const p = ProfileSchema.safeParse(raw);
+  if (!p.success) throw new UsageError(`--profile must be one of ${ProfileSchema.options.join(', ')}, got "${raw}"`);
+  return p.data;
 }

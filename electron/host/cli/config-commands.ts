@@ -1,7 +1,7 @@
 // Reading side of the configuration engine on the command line: status, check, profiles,
 // trust. Writing commands live in config-write-commands.ts.
 import { resolve } from 'node:path';
-import { ProfileSchema, type Profile, type ServerStateKind } from '../../../shared/schemas/server';
+import { type ServerStateKind } from '../../../shared/schemas/server';
 import { ConfigService } from '../../services/config/config-service';
 import { buildStatus, serverId } from '../../services/config/status';
 import { connectView } from './connection-commands';
@@ -10,18 +10,10 @@ import { CHECK_DIALECTS, checkFile, type CheckDialect } from '../../services/con
 import { detectProfiles } from '../../services/config/detect';
 import { TrustStore } from '../../services/config/trust-store';
 import { homeDir } from '../../services/paths';
-import { type Command, type CommandContext, UsageError, UserError, optString, printJson, requireString } from './command';
+import { type Command, type CommandContext, UsageError, UserError, optString, printJson, requireString, profileOption } from './command';
 
 function service(ctx: CommandContext): ConfigService {
   return new ConfigService({ env: ctx.env, cwd: ctx.cwd });
-}
-
-function profileOpt(ctx: CommandContext, fallback?: Profile): Profile {
-  const raw = optString(ctx, 'profile') ?? fallback;
-  if (raw === undefined) throw new UsageError('--profile is required (minimax, kimi or minara)');
-  const p = ProfileSchema.safeParse(raw);
-  if (!p.success) throw new UsageError(`--profile must be one of ${ProfileSchema.options.join(', ')}, got "${raw}"`);
-  return p.data;
 }
 
 /** The workspace defaults to the current directory, as the agents themselves do. */
@@ -35,7 +27,7 @@ const status: Command = {
   usage: 'status --profile minimax|kimi|minara [--workspace DIR] [--no-connect] [--json]',
   options: { profile: { type: 'string' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' } },
   async run(ctx) {
-    const view = await (await engineFor(ctx)).config.load(profileOpt(ctx), workspaceOpt(ctx));
+    const view = await (await engineFor(ctx)).config.load(profileOption(ctx), workspaceOpt(ctx));
     // CONN-3: without --no-connect one discovery round fills in the live state of each server.
     const live = ctx.opts['no-connect'] ? null : (await connectView(view, ctx)).byId;
     const report = buildStatus(view, (s) => {

@@ -1,11 +1,11 @@
 // CLI face of the config writer (CFG-7, CFG-8), import (CFG-1) and the secret scan (CFG-8).
 // Every write goes through ConfigWriter, so the CLI refuses exactly what the UI refuses.
 import { resolve } from 'node:path';
-import { LayerKindSchema, ProfileSchema, type LayerKind, type Profile } from '../../../shared/schemas/server';
+import { LayerKindSchema, type LayerKind } from '../../../shared/schemas/server';
 import { IMPORT_SOURCES, type ImportSource, importServers } from '../../services/config/import';
 import { scanSecrets } from '../../services/config/secrets';
 import { ConfigWriter, type ServerOp, type WriteError, type WriteTarget } from '../../services/config/writer';
-import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError } from './command';
+import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError, profileOption } from './command';
 
 const targetOptions = {
   profile: { type: 'string' },
@@ -14,11 +14,10 @@ const targetOptions = {
 } satisfies OptionSpec;
 
 function target(ctx: CommandContext): WriteTarget {
-  const profile = ProfileSchema.safeParse(requireString(ctx, 'profile'));
-  if (!profile.success) throw new UsageError(`--profile must be one of ${ProfileSchema.options.join(', ')}`);
+  const profile = profileOption(ctx);
   const layer = LayerKindSchema.safeParse(requireString(ctx, 'layer'));
   if (!layer.success) throw new UsageError(`--layer must be one of ${LayerKindSchema.options.join(', ')}`);
-  return { profile: profile.data as Profile, layer: layer.data as LayerKind, workspace: resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.') };
+  return { profile, layer: layer.data as LayerKind, workspace: resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.') };
 }
 
 /** Refusals: one line on stderr (exit 1); with --json the error document on stdout too. */

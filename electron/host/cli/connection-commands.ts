@@ -2,12 +2,12 @@
 // loads the profile's config, connects the servers it needs with a fresh pool (discovery settles:
 // there is no next round), prints, and disposes the pool (every child reaped) before exiting.
 import { resolve } from 'node:path';
-import { ProfileSchema, type EffectiveServer, type EffectiveView, type Profile } from '../../../shared/schemas/server';
+import { type EffectiveServer, type EffectiveView } from '../../../shared/schemas/server';
 import { ConnectionPool, SnapshotStore, jsonLineLogger, type DiscoveryRound } from '../../services/connections';
 import { panelDataDir } from '../../services/paths';
 import { engineFor } from './engine';
 import { configState, serverId } from '../../services/config/status';
-import { type Command, type CommandContext, UsageError, UserError, optString, printJson } from './command';
+import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption } from './command';
 
 const common = {
   profile: { type: 'string' },
@@ -17,10 +17,7 @@ const common = {
 
 /** The servers of a profile as the config engine sees them (CFG-1 … CFG-6). */
 export async function loadView(ctx: CommandContext): Promise<EffectiveView> {
-  const raw = optString(ctx, 'profile') ?? 'minimax';
-  const p = ProfileSchema.safeParse(raw);
-  if (!p.success) throw new UsageError(`--profile must be one of ${ProfileSchema.options.join(', ')}, got "${raw}"`);
-  const profile: Profile = p.data;
+  const profile = profileOption(ctx, 'minimax');
   const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
   return (await engineFor(ctx)).config.load(profile, workspace);
 }

@@ -1,18 +1,10 @@
 // `serve`: the panel in a browser (SEC-2), and `api`: any contract method from the shell.
 import { createInterface } from 'node:readline';
 import { contract } from '../../../shared/contract';
-import { ProfileSchema } from '../../../shared/schemas/server';
+
 import { startServices } from '../../services/compose';
 import { appVersion, serve } from '../web/serve';
-import { optInt, optString, printJson, type Command, type CommandContext, UsageError, UserError } from './command';
-
-function profileOpt(ctx: CommandContext) {
-  const p = optString(ctx, 'profile');
-  if (p === undefined) return null;
-  const parsed = ProfileSchema.safeParse(p);
-  if (!parsed.success) throw new UsageError(`--profile must be one of ${ProfileSchema.options.join(', ')}`);
-  return parsed.data;
-}
+import { optInt, optString, printJson, type Command, UsageError, UserError, profileOption } from './command';
 
 const serveCommand: Command = {
   name: 'serve',
@@ -26,7 +18,7 @@ const serveCommand: Command = {
       env: ctx.env,
       cwd: ctx.cwd,
       port,
-      profile: profileOpt(ctx),
+      profile: profileOption(ctx, null),
       // The folder the command was run from, as `status` and the agents themselves do; its
       // project layers stay inert until it is trusted (SEC-5).
       workspace: optString(ctx, 'workspace') ?? ctx.cwd,
@@ -68,7 +60,7 @@ const apiCommand: Command = {
     } catch {
       throw new UsageError('the input must be JSON');
     }
-    const services = await startServices({ host: 'web', env: ctx.env, cwd: ctx.cwd, version: appVersion(), profile: profileOpt(ctx), workspace: optString(ctx, 'workspace') ?? null });
+    const services = await startServices({ host: 'web', env: ctx.env, cwd: ctx.cwd, version: appVersion(), profile: profileOption(ctx, null), workspace: optString(ctx, 'workspace') ?? null });
     try {
       const result = await services.dispatch(method, input, { host: 'cli' });
       printJson(ctx, result);

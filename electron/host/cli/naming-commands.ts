@@ -1,7 +1,7 @@
 // NAME / PERM / DISC on the command line: names, collisions, simulate, disclosure, search.
 // Every command takes hand-given tools (stdin or --tools FILE); without them it asks the
 // connection engine through discoveredTools().
-import { ProfileSchema, type Profile, type ServerStateKind, type ToolDef, type ToolSource } from '../../../shared/schemas/server';
+import { type Profile, type ServerStateKind, type ToolDef, type ToolSource } from '../../../shared/schemas/server';
 import { assignNames, type NamedTool, type NamingReport, type NamingServerInput } from '../../../shared/naming/assign';
 import { crossProfileView } from '../../../shared/naming/cross-profile';
 import type { RegistryData } from '../../../shared/naming/minimax-registry';
@@ -10,22 +10,12 @@ import { simulate } from '../../../shared/permissions/simulate';
 import { resolveDisclosureOptions } from '../../../shared/disclosure/options';
 import { planDisclosure, type DisclosureToolInput } from '../../../shared/disclosure/plan';
 import { ToolSearchIndex } from '../../../shared/disclosure/search';
-import {
-  InputError,
-  parseJsonText,
-  parseNameRows,
-  parseQualifiedTools,
-  parseRules,
-  parseToolNames,
-  qualifiedDefinitions,
-  readJsonFile,
-  rowsToServers,
-} from '../../services/naming/inputs';
+import { InputError, parseJsonText, parseNameRows, parseQualifiedTools, parseRules, parseToolNames, qualifiedDefinitions, readJsonFile, rowsToServers } from '../../services/naming/inputs';
 import { minimaxRegistryPath, NameRegistryStore, RegistryFileError } from '../../services/naming/registry-store';
 import { resolve } from 'node:path';
 import { engineFor } from './engine';
 import { discoverOnce, poolForView } from './connection-commands';
-import { type Command, type CommandContext, optInt, optString, printJson, requireString, UsageError, UserError } from './command';
+import { type Command, type CommandContext, optInt, optString, printJson, requireString, UsageError, UserError, profileOption } from './command';
 
 /** A server as the connection engine discovers it (pool.discover()), with full tool definitions. */
 export interface DiscoveredServer extends NamingServerInput {
@@ -65,13 +55,6 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
     if (err instanceof InputError || err instanceof RegistryFileError) throw new UserError(err.message);
     throw err;
   }
-}
-
-function profileOf(ctx: CommandContext): Profile {
-  const raw = requireString(ctx, 'profile');
-  const p = ProfileSchema.safeParse(raw);
-  if (!p.success) throw new UsageError(`--profile must be one of ${ProfileSchema.options.join(', ')}, got "${raw}"`);
-  return p.data;
 }
 
 const workspaceOf = (ctx: CommandContext): string => optString(ctx, 'workspace') ?? ctx.cwd;
@@ -128,7 +111,7 @@ const names: Command = {
   options: { profile: { type: 'string' }, registry: { type: 'string' }, ...toolsOption },
   run: (ctx) =>
     guard(async () => {
-      const profile = profileOf(ctx);
+      const profile = profileOption(ctx);
       const { servers, locate } = await nameInput(ctx, profile);
       const rows = locate(await reportFor(ctx, profile, servers)).map(nameRow);
       if (ctx.opts.json) return printJson(ctx, rows);
@@ -145,7 +128,7 @@ const collisions: Command = {
     guard(async () => {
       const which = optString(ctx, 'profile') ?? 'all';
       if (which !== 'all') {
-        const profile = profileOf(ctx);
+        const profile = profileOption(ctx);
         const { servers } = await nameInput(ctx, profile);
         const r = await reportFor(ctx, profile, servers);
         const warnings = r.tools.filter((t) => t.differsFromRaw).map((t) => `${t.name} differs from the raw tool name "${t.tool}" of ${t.serverName}`);
@@ -182,7 +165,7 @@ const simulateCmd: Command = {
   options: { profile: { type: 'string' }, rules: { type: 'string' }, default: { type: 'string' }, registry: { type: 'string' }, ...toolsOption },
   run: (ctx) =>
     guard(async () => {
-      const profile = profileOf(ctx);
+      const profile = profileOption(ctx);
       const rulesFile = requireString(ctx, 'rules');
       const d = DecisionSchema.safeParse(optString(ctx, 'default') ?? 'ask');
       if (!d.success) throw new UsageError('--default must be ask, allow or deny');
@@ -199,12 +182,16 @@ const simulateCmd: Command = {
     }),
 };
 
-/** disclosure / search input: --tools FILE (qualified definitions), else discovered minimax tools. */
+/**
+ * disclosure / search input: --tools FILE (qualified definitions), else the discovered tools
+ * under the names the chosen profile gives them (minimax by default, as in the panel's picker).
+ */
 async function definitions(ctx: CommandContext): Promise<DisclosureToolInput[]> {
   const file = optString(ctx, 'tools');
   if (file !== undefined) return parseQualifiedTools(await readJsonFile(file), file);
-  const servers = await discoveredTools(ctx, 'minimax', workspaceOf(ctx));
-  return qualifiedDefinitions(await reportFor(ctx, 'minimax', servers), servers);
+  const profile = profileOption(ctx, 'minimax');
+  const servers = await discoveredTools(ctx, profile, workspaceOf(ctx));
+  return qualifiedDefinitions(await reportFor(ctx, profile, servers), servers);
 }
 
 async function disclosureOptions(ctx: CommandContext) {
@@ -217,8 +204,8 @@ async function disclosureOptions(ctx: CommandContext) {
 const disclosure: Command = {
   name: 'disclosure',
   summary: 'Would minimax hide MCP tools behind tool_search for this model? Token cost per tool and server (DISC-1, DISC-4)',
-  usage: 'disclosure --model provider/model --context-window N [--tools FILE] [--config FILE] [--json]',
-  options: { model: { type: 'string' }, 'context-window': { type: 'string' }, config: { type: 'string' }, registry: { type: 'string' }, ...toolsOption },
+  usage: 'disclosure --model provider/model --context-window N [--profile P] [--tools FILE] [--config FILE] [--json]',
+  options: { model: { type: 'string' }, 'context-window': { type: 'string' }, config: { type: 'string' }, registry: { type: 'string' }, profile: { type: 'string' }, ...toolsOption },
   run: (ctx) =>
     guard(async () => {
       const model = requireString(ctx, 'model');
@@ -249,8 +236,8 @@ const disclosure: Command = {
 const search: Command = {
   name: 'search',
   summary: 'Try a tool_search query: BM25 (keyword) or regex over names and descriptions (DISC-2)',
-  usage: 'search QUERY [--regex] [--top-k N] [--tools FILE] [--config FILE] [--json]',
-  options: { regex: { type: 'boolean' }, 'top-k': { type: 'string' }, config: { type: 'string' }, registry: { type: 'string' }, ...toolsOption },
+  usage: 'search QUERY [--regex] [--top-k N] [--profile P] [--tools FILE] [--config FILE] [--json]',
+  options: { regex: { type: 'boolean' }, 'top-k': { type: 'string' }, config: { type: 'string' }, registry: { type: 'string' }, profile: { type: 'string' }, ...toolsOption },
   run: (ctx) =>
     guard(async () => {
       const query = ctx.args.join(' ');

@@ -3,26 +3,20 @@
 // is kept (names and owners, never values), move secrets to an entry after the user confirms,
 // and delete them.
 import { createInterface } from 'node:readline';
-import { LayerKindSchema, ProfileSchema, type LayerKind, type Profile } from '../../../shared/schemas/server';
+import { LayerKindSchema, type LayerKind, type Profile } from '../../../shared/schemas/server';
 import type { KeychainConfigSecrets } from '../../services/auth/config-secrets';
 import { readConfigFile } from '../../services/config/read-file';
 import { describeOwner, ownerTarget, secretOwnerKey, type SecretOwner } from '../../services/config/secret-owner';
-import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError } from './command';
+import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError, profileOption } from './command';
 import { engineFor } from './engine';
 import { resolve } from 'node:path';
 
 const ownerOptions = { profile: { type: 'string' }, layer: { type: 'string' }, workspace: { type: 'string' } } satisfies OptionSpec;
 const VAR = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-function profileOf(ctx: CommandContext): Profile {
-  const p = ProfileSchema.safeParse(requireString(ctx, 'profile'));
-  if (!p.success) throw new UsageError(`--profile must be one of ${ProfileSchema.options.join(', ')}`);
-  return p.data;
-}
-
 /** The entry NAME as written in the file of one layer: the owner its secrets are bound to. */
 async function ownerOf(ctx: CommandContext, name: string): Promise<SecretOwner> {
-  const profile = profileOf(ctx);
+  const profile = profileOption(ctx);
   const layer = LayerKindSchema.safeParse(requireString(ctx, 'layer'));
   if (!layer.success) throw new UsageError(`--layer must be one of ${LayerKindSchema.options.join(', ')}`);
   const { config } = await engineFor(ctx);
@@ -107,7 +101,7 @@ const list: Command = {
   usage: 'secrets list [--profile P] [--json]',
   options: { profile: { type: 'string' } },
   async run(ctx) {
-    const profile = optString(ctx, 'profile') === undefined ? undefined : profileOf(ctx);
+    const profile = optString(ctx, 'profile') === undefined ? undefined : profileOption(ctx);
     const rows = (await (await secretsOf(ctx)).list(profile)).map((s) => ({
       profile: s.profile,
       server: s.name,

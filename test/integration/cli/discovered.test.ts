@@ -46,4 +46,18 @@ describe('CLI over discovered tools', () => {
     expect(search.code).toBe(0);
     expect(JSON.parse(search.stdout).results[0].name).toBe('mcp__echo__echo');
   });
+
+  it('search and disclosure use the --profile given (its servers, its names), as the panel does', async () => {
+    await sb.write(join(sb.home, '.kimi-code', 'mcp.json'), { mcpServers: { 'echo.k': { command: process.execPath, args: [ECHO, 'stdio'] } } });
+    const search = await cli(['search', 'echo text back', '--profile', 'kimi', '--workspace', sb.ws, '--json']);
+    expect(search.code).toBe(0);
+    // kimi's scheme: dots become underscores (seed 002), and only kimi's servers take part.
+    expect(JSON.parse(search.stdout).results[0].name).toBe('mcp__echo_k__echo');
+    const plan = await cli(['disclosure', '--model', 'anthropic/claude-x', '--context-window', '200000', '--profile', 'kimi', '--workspace', sb.ws, '--json']);
+    expect(plan.code).toBe(0);
+    expect(JSON.parse(plan.stdout).perServer.map((s: { server: string }) => s.server)).toEqual(['echo.k']);
+    const bad = await cli(['search', 'x', '--profile', 'nope']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--profile must be one of minimax, kimi, minara, got "nope"/);
+  });
 });
