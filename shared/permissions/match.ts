@@ -4,6 +4,7 @@
 import picomatch from 'picomatch';
 import type { Profile } from '../schemas/server';
 import type { RuleRef } from './rules';
+import { sanitizeKimiPart } from '../naming/schemes';
 
 export interface ParsedToolName {
   name: string;
@@ -103,7 +104,8 @@ function compileKimi(ref: RuleRef): CompiledRule {
   if (!isGlob(tool)) {
     if (!tool.startsWith('mcp__')) return never(ref, 'not an MCP rule (MCP permission keys start with mcp__)', notes);
     const parsed = parseKimiName(tool);
-    const unmatchable = parsed.server === null ? `kimi matches the whole name: ${tool} covers no tool, write ${tool}__* for all of its tools` : null;
+    // The hint names the server as kimi does (`fs.work` → `fs_work`), or it could never match either.
+    const unmatchable = parsed.server === null ? `kimi matches the whole name: ${tool} covers no tool, write mcp__${sanitizeKimiPart(tool.slice(5))}__* for all of its tools` : null;
     return make(ref, parsed.server, tool, (t) => t.name === tool, unmatchable, notes, tool);
   }
   const re = globToRegExp(tool);

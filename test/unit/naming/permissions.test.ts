@@ -97,6 +97,10 @@ describe('simulator (PERM-4)', () => {
     expect(km.rules[0]!.unmatchable).toContain('mcp__github__*');
     expect(km.rules[1]!.unmatchable).toBeNull();
     expect(km.rules[1]!.matches).toBe(2);
+    // The hint names the server as kimi does: `fs.work` is `fs_work`, so the suggestion can match.
+    const hint = simulate({ profile: 'kimi', rules: lists({ allow: ['mcp__fs.work'] }), tools: ['mcp__fs_work__read'] }).rules[0]!.unmatchable;
+    expect(hint).toContain('write mcp__fs_work__* ');
+    expect(simulate({ profile: 'kimi', rules: lists({ allow: ['mcp__fs_work__*'] }), tools: ['mcp__fs_work__read'] }).rules[0]!.matches).toBe(1);
   });
 
   it('the indexed simulator agrees with brute-force rule-by-rule matching (property)', () => {
