@@ -13,7 +13,8 @@ const targetOptions = {
   workspace: { type: 'string' },
 } satisfies OptionSpec;
 
-function target(ctx: CommandContext): WriteTarget {
+/** `--profile P --layer L [--workspace DIR]`: the layer file a command acts on. */
+export function target(ctx: CommandContext): WriteTarget {
   const profile = profileOption(ctx);
   const layer = LayerKindSchema.safeParse(requireString(ctx, 'layer'));
   if (!layer.success) throw new UsageError(`--layer must be one of ${LayerKindSchema.options.join(', ')}`);

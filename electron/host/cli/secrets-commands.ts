@@ -3,31 +3,29 @@
 // is kept (names and owners, never values), move secrets to an entry after the user confirms,
 // and delete them.
 import { createInterface } from 'node:readline';
-import { LayerKindSchema, type LayerKind, type Profile } from '../../../shared/schemas/server';
+import { type Profile } from '../../../shared/schemas/server';
 import type { KeychainConfigSecrets } from '../../services/auth/config-secrets';
 import { readConfigFile } from '../../services/config/read-file';
 import { describeOwner, ownerTarget, secretOwnerKey, type SecretOwner } from '../../services/config/secret-owner';
-import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError, profileOption } from './command';
+import { type Command, type CommandContext, type OptionSpec, optString, printJson, UsageError, UserError, profileOption } from './command';
 import { engineFor } from './engine';
-import { resolve } from 'node:path';
+import { target } from './config-write-commands';
+
 
 const ownerOptions = { profile: { type: 'string' }, layer: { type: 'string' }, workspace: { type: 'string' } } satisfies OptionSpec;
 const VAR = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The entry NAME as written in the file of one layer: the owner its secrets are bound to. */
 async function ownerOf(ctx: CommandContext, name: string): Promise<SecretOwner> {
-  const profile = profileOption(ctx);
-  const layer = LayerKindSchema.safeParse(requireString(ctx, 'layer'));
-  if (!layer.success) throw new UsageError(`--layer must be one of ${LayerKindSchema.options.join(', ')}`);
+  const { profile, layer, workspace } = target(ctx);
   const { config } = await engineFor(ctx);
-  const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
-  const loc = (await config.layerPaths(profile, workspace)).find((l) => l.layer === layer.data);
-  if (!loc) throw new UserError(`${profile} has no ${layer.data} layer file here; layers with files: user, project${profile === 'kimi' ? ', project-local' : ''}`);
+  const loc = (await config.layerPaths(profile, workspace)).find((l) => l.layer === layer);
+  if (!loc) throw new UserError(`${profile} has no ${layer} layer file here; layers with files: user, project${profile === 'kimi' ? ', project-local' : ''}`);
   const read = await readConfigFile(loc.path);
   if (read.state !== 'ok') throw new UserError(`cannot read ${loc.path} (${read.state === 'missing' ? 'no such file' : read.error}); add the server first`);
   const entry = findEntry(read.doc.value, name, profile);
   if (!entry) throw new UserError(`no server "${name}" in ${loc.path}; add it first (\`server add\`), then store its secret`);
-  return { profile, layer: layer.data as LayerKind, path: loc.path, name, target: ownerTarget(entry) };
+  return { profile, layer, path: loc.path, name, target: ownerTarget(entry) };
 }
 
 function findEntry(root: unknown, name: string, profile: Profile): Record<string, unknown> | null {
