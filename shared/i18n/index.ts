@@ -1,7 +1,6 @@
 // UI-9: English and Chinese, following the system locale, switchable. Pure: the renderer,
 // the tray and the CLI share it.
-import { en, type MessageKey } from './en';
-import { zh } from './zh';
+import { en, type MessageKey, zh } from './messages';
 
 export type Locale = 'en' | 'zh';
 export type { MessageKey };

@@ -1,0 +1,23 @@
+// Every view's catalogue. Terms that recur across views take their Chinese word from glossary.ts.
+import { disclosure } from './disclosure';
+import { editor } from './editor';
+import { login } from './login';
+import { logs } from './logs';
+import { permissions } from './permissions';
+import { servers } from './servers';
+import { settings } from './settings';
+import { shell } from './shell';
+import { tools } from './tools';
+import { tray } from './tray';
+
+const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings] as const;
+
+type KeysOf<T> = T extends unknown ? keyof T : never;
+export type MessageKey = KeysOf<(typeof all)[number]['en']> & string;
+
+function merge(side: 'en' | 'zh'): Record<MessageKey, string> {
+  return Object.assign({}, ...all.map((c) => c[side])) as Record<MessageKey, string>;
+}
+
+export const en = merge('en');
+export const zh = merge('zh');
