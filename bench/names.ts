@@ -13,7 +13,8 @@ import { assignNames, type NamingServerInput } from '../shared/naming/assign';
 import { kimiQualifiedName, minaraToolName, minimaxBaseName } from '../shared/naming/schemes';
 import { simulate } from '../shared/permissions/simulate';
 import { flattenRules, type RuleLists } from '../shared/permissions/rules';
-import { createToolIndex, ToolSearchIndex } from '../shared/disclosure/search';
+import { ToolSearchIndex } from '../shared/disclosure/search';
+import { createToolIndex } from '../test/helpers/minisearch-reference';
 
 // Deterministic data (mulberry32).
 let seed = 42;

@@ -1,6 +1,6 @@
 // The desktop app's front door over the composition root (services/compose.ts): one window, the
 // IPC bridge and the tray. Closing the window hides it to the tray; Quit quits.
-import { app, shell, type BrowserWindow } from 'electron';
+import { app, dialog, shell, type BrowserWindow } from 'electron';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,6 +8,7 @@ import { pickLocale } from '../../shared/i18n';
 import { trayModel, type TrayAction } from '../../shared/tray';
 import { isAllowedExternalUrl } from '../services/api/guards';
 import { startServices, type Services } from '../services/compose';
+import { folderPicker } from './folder-picker';
 import { registerIpc } from './ipc';
 import { PanelTray } from './tray';
 import { createMainWindow, installSessionGuards } from './window';
@@ -65,6 +66,8 @@ async function boot(): Promise<void> {
     openExternal: async (url) => {
       if (isAllowedExternalUrl(url)) await shell.openExternal(url);
     },
+    // Modal to the window when there is one, so the choice belongs to it.
+    pickFolder: folderPicker((o) => (win && !win.isDestroyed() ? dialog.showOpenDialog(win, o) : dialog.showOpenDialog(o))),
     logger: (line) => console.log(line),
   });
   const s = services;

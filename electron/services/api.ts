@@ -21,6 +21,8 @@ import { permissionHandlers } from './handlers/permissions';
 import { disclosureHandlers } from './handlers/disclosure';
 import { authHandlers } from './handlers/auth';
 import { logHandlers } from './handlers/logs';
+import type { FolderPicker } from './handlers/workspace';
+import type { SettingsPort } from './settings/settings-store';
 
 export type { ConfigPort, PoolPort, PoolFactory, PoolInfo } from './api/ports';
 
@@ -42,6 +44,10 @@ export interface ApiDeps {
   secrets: SecretsPort;
   auth: AuthPort;
   registry: RegistryPort;
+  /** UI-9: theme and language, kept in the panel's data folder. */
+  settings: SettingsPort;
+  /** The host's native folder chooser; null where there is none (browser, CLI). */
+  pickFolder: FolderPicker | null;
   /** DISC-1 options from the environment. */
   env: Record<string, string | undefined>;
   clock?: () => number;

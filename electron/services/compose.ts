@@ -18,6 +18,8 @@ import { ConnectionPool, sweepStaleGroups, type Logger } from './connections';
 import { LoginService, openSecretStore, TokenBroker } from './auth';
 import { KeychainConfigSecrets } from './auth/config-secrets';
 import { homeDir, panelDataDir } from './paths';
+import type { FolderPicker } from './handlers/workspace';
+import { SettingsStore } from './settings/settings-store';
 
 export interface Engine {
   broker: TokenBroker;
@@ -63,7 +65,11 @@ export interface StartOptions {
   profile?: Profile | null;
   workspace?: string | null;
   openExternal?: ((url: string) => Promise<void>) | null;
+  /** Required so no host forgets it: Electron's dialog, or null (browser, CLI: none). */
+  pickFolder: FolderPicker | null;
   logger?: (line: string) => void;
+  /** The CLI (CONN-3): settle within a deadline (no next round), or `false`: start no server (a hand-given catalog). */
+  discovery?: false | { settleWithinMs: number };
 }
 
 export interface Services {
@@ -76,11 +82,11 @@ export interface Services {
 }
 
 /** The ConnectionPool behind the api's PoolPort (the names the api reads, nothing more). */
-function poolPort(pool: ConnectionPool): PoolPort {
+function poolPort(pool: ConnectionPool, discovery: StartOptions['discovery']): PoolPort {
   const info = (id: string): PoolInfo | undefined => pool.info(id);
   return {
     setServers: (specs) => pool.setServers(specs),
-    discover: () => pool.discover(),
+    discover: () => (discovery === false ? Promise.resolve() : pool.discover(discovery ?? {})),
     reconnect: (id) => pool.reconnect(id),
     info,
     details: (id) => pool.info(id),
@@ -121,9 +127,11 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     recent,
     initial: selection,
     openExternal: opts.openExternal ?? null,
+    pickFolder: opts.pickFolder,
+    settings: new SettingsStore(dataDir),
     logger: log,
     createPool: (sel) =>
-      poolPort(createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)) })),
+      poolPort(createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)) }), opts.discovery),
     editor: new WriterEditor(writer, env),
     session: config,
     secrets: configSecrets,

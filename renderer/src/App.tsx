@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Nav } from './components/Nav';
 import { Pickers } from './components/Pickers';
 import { TrustBanner } from './components/TrustBanner';
@@ -37,7 +37,8 @@ export function App() {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
     mirrorTray(document, modelFor(view, locale), t('app.title'));
   }, [view, locale, t]);
-  useEffect(() => {
+  // Layout effect: the saved theme is on the page before the first paint, not one frame after.
+  useLayoutEffect(() => {
     // UI-9: follow the system unless the user chose a theme in Settings.
     if (theme === 'system') delete document.documentElement.dataset.theme;
     else document.documentElement.dataset.theme = theme;

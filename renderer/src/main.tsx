@@ -6,14 +6,23 @@ import { connectStore, createAppStore } from './stores/app-store';
 import { StoreContext } from './store-context';
 import './styles.css';
 
+// UI-9: how long the first paint waits for the saved theme and language. Long enough for the
+// host to answer (IPC or 127.0.0.1), short enough that a stuck host still shows a page.
+const SETTINGS_WAIT_MS = 1500;
+
 const bridge = createBridge();
-const store = createAppStore(bridge, pickLocale([...navigator.languages, navigator.language]));
+const system = pickLocale([...navigator.languages, navigator.language]);
+const store = createAppStore(bridge, system);
 connectStore(store, bridge);
 void store.getState().loadProfiles();
 void store.getState().loadServers();
+void store.getState().loadAppInfo();
 
-createRoot(document.getElementById('root')!).render(
-  <StoreContext.Provider value={store}>
-    <App />
-  </StoreContext.Provider>,
-);
+// Paint once, in the saved theme and language, rather than flash the defaults first.
+void Promise.race([store.getState().loadSettings(system), new Promise((r) => setTimeout(r, SETTINGS_WAIT_MS))]).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StoreContext.Provider value={store}>
+      <App />
+    </StoreContext.Provider>,
+  );
+});

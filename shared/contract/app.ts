@@ -1,5 +1,6 @@
-// app.*: what the host is, and opening a link (SEC-1).
+// app.*: what the host is, opening a link (SEC-1), and the panel's own UI settings (UI-9).
 import { z } from 'zod';
+import type { Locale } from '../i18n';
 import { method } from '../rpc';
 
 export const HostKindSchema = z.enum(['electron', 'web']);
@@ -9,10 +10,26 @@ export const AppInfoSchema = z.object({
   version: z.string(),
   host: HostKindSchema,
   platform: z.string(),
+  /** The host can show a native folder chooser (workspace.pickFolder); the browser cannot. */
+  nativeFolderPicker: z.boolean(),
 });
+export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+export const ThemeSchema = z.enum(['system', 'light', 'dark']);
+export const LanguageSchema = z.enum(['system', 'en', 'zh']);
+type Chosen = Exclude<z.infer<typeof LanguageSchema>, 'system'>;
+// A locale added to shared/i18n must be added above too: this stops compiling until it is.
+const _sameLocales: [Chosen, Locale] extends [Locale, Chosen] ? true : never = true;
+
+/** UI-9: kept by the host in the panel's data folder so a reload keeps them. */
+export const PanelSettingsSchema = z.object({ theme: ThemeSchema, language: LanguageSchema });
+export type PanelSettings = z.infer<typeof PanelSettingsSchema>;
 
 export const appMethods = {
   'app.info': method(z.object({}), AppInfoSchema),
   /** SEC-1: only http(s), only on a user's click; the host checks again. */
   'app.openExternal': method(z.object({ url: z.string().max(4096) }), z.object({})),
+  'app.settings': method(z.object({}), PanelSettingsSchema),
+  /** Only the fields given change; the answer is the whole, saved result. */
+  'app.setSettings': method(PanelSettingsSchema.partial(), PanelSettingsSchema),
 };

@@ -1,4 +1,5 @@
-// UI-6 login / logout. Token status never carries a secret (SEC-2).
+// UI-6 login / logout. Token status never carries a secret (SEC-2). Tokens belong to the server's
+// URL, not to a profile or entry name (electron/services/auth/identity.ts).
 import { z } from 'zod';
 import { method } from '../rpc';
 
@@ -15,7 +16,11 @@ export const AuthRowSchema = z.object({
   id: z.string(),
   name: z.string(),
   url: z.string().nullable(),
-  state: z.enum(['not-applicable', 'static', 'logged-out', 'logged-in', 'expired', 'needs-auth']),
+  /**
+   * `not-applicable`: no login needed (stdio, or the server answered without asking for one);
+   * `unknown`: not contacted yet, so whether it needs a login is not known.
+   */
+  state: z.enum(['not-applicable', 'unknown', 'static', 'logged-out', 'logged-in', 'expired', 'needs-auth']),
   tokenStored: z.boolean(),
   expiresAt: z.string().nullable(),
   scopes: z.array(z.string()),
@@ -41,7 +46,8 @@ export const authMethods = {
   /** Starts a login and answers at once; progress arrives as `auth.progress` events. */
   'auth.login': method(Id, z.object({ started: z.boolean() })),
   'auth.cancel': method(Id, z.object({ cancelled: z.boolean() })),
-  'auth.logout': method(Id, z.object({ removed: z.number().int(), revoked: z.boolean(), revokeError: z.string().nullable() })),
+  /** A login belongs to the server's URL: logout ends it for every profile and entry using `url`. */
+  'auth.logout': method(Id, z.object({ url: z.string(), removed: z.number().int(), revoked: z.boolean(), revokeError: z.string().nullable() })),
 };
 
 export const authEvents = {

@@ -1,10 +1,15 @@
 // UI-5 progressive disclosure and tool_search (DISC-1, DISC-2, DISC-4).
 import { z } from 'zod';
+import { ProfileNoteCodeSchema } from '../schemas/notes';
+import { ToolSourceSchema } from '../schemas/server';
 import { method } from '../rpc';
+import { CatalogInputSchema } from './tools';
 
 export const DisclosurePlanSchema = z.object({
   deferred: z.boolean(),
   reason: z.string(),
+  /** UI-9: the verdict as a code and params (disc.why.*); `explanation` is its English. */
+  why: z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }).optional(),
   explanation: z.string(),
   model: z.string(),
   contextWindow: z.number(),
@@ -18,6 +23,16 @@ export const DisclosurePlanSchema = z.object({
   options: z.object({ enabled: z.boolean(), thresholdPct: z.number(), minDeferCount: z.number(), modelWhitelist: z.array(z.string()), origins: z.record(z.string(), z.string()) }),
   /** DISC-3: how the selected profile defers (kimi `deferred`, minara defer_loading). */
   profileNote: z.string().nullable(),
+  /** UI-9: the same note as a code (disc.profile.*), for front doors that translate it. */
+  profileNoteCode: ProfileNoteCodeSchema.nullable().optional(),
+  /** Which tools stay inline and which hide behind tool_search, and each one's cost (DISC-4). */
+  inline: z.array(z.string()).optional(),
+  hidden: z.array(z.string()).optional(),
+  perTool: z.array(z.object({ name: z.string(), server: z.string(), source: ToolSourceSchema, tokens: z.number(), deferred: z.boolean() })).optional(),
+  /** Every option with its env variable, config key, default, value and origin (DISC-1). */
+  optionTable: z.array(z.object({ key: z.string(), env: z.string(), configKey: z.string(), default: z.unknown(), value: z.unknown(), origin: z.string() })).optional(),
+  /** Option values given but invalid (ignored; the next source applies). */
+  problems: z.array(z.string()).optional(),
 });
 export type DisclosurePlanView = z.infer<typeof DisclosurePlanSchema>;
 
@@ -28,7 +43,16 @@ export const SearchOutputSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 
+/** DISC-1 options from a config (`mcpToolSearch`, or a whole config holding it); the environment still wins. */
+const OptionsConfigSchema = z.object({ config: z.record(z.string(), z.unknown()).optional() });
+
 export const disclosureMethods = {
-  'disclosure.plan': method(z.object({ model: z.string().min(1).max(200), contextWindow: z.number().int().positive().max(100_000_000) }), DisclosurePlanSchema),
-  'disclosure.search': method(z.object({ query: z.string().max(1000), mode: z.enum(['keyword', 'regex']).default('keyword'), topK: z.number().int().positive().max(100).optional() }), SearchOutputSchema),
+  'disclosure.plan': method(
+    CatalogInputSchema.extend(OptionsConfigSchema.shape).extend({ model: z.string().min(1).max(200), contextWindow: z.number().int().positive().max(100_000_000) }),
+    DisclosurePlanSchema,
+  ),
+  'disclosure.search': method(
+    CatalogInputSchema.extend(OptionsConfigSchema.shape).extend({ query: z.string().max(1000), mode: z.enum(['keyword', 'regex']).default('keyword'), topK: z.number().int().positive().max(100).optional() }),
+    SearchOutputSchema,
+  ),
 };

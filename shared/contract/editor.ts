@@ -17,6 +17,8 @@ export const EditableLayerSchema = z.object({
   dialect: ProfileSchema,
   /** Why the panel may not write it (minimax project files, env, plugin…); null = writable. */
   readOnly: z.string().nullable(),
+  /** CFG-3: where the agent expands `${VAR}` in this file; "Move to keychain" is offered only where it reads the reference. */
+  expansion: z.enum(['entry', 'headers', 'none']),
   /** sha256 of the file as read now: pass it back as `baseHash` (CFG-7 conflict check). */
   hash: z.string().nullable(),
 });
@@ -61,13 +63,54 @@ export const StoreSecretOutputSchema = z.object({
 });
 
 export const ImportSourceSchema = z.enum(['claude-code', 'claude-desktop', 'cursor', 'vscode']);
+export type ImportSource = z.infer<typeof ImportSourceSchema>;
+
+export const ImportSourceFileSchema = z.object({ path: z.string(), state: z.enum(['ok', 'missing', 'invalid']), error: z.string().nullable() });
+export const ImportSkipCodeSchema = z.enum(['inline_secret', 'unsupported_transport', 'invalid_source', 'invalid_entry', 'exists', 'not_found']);
+
+/** One server of the source as the import would treat it; nothing is written to build it. */
+export const ImportPlanItemSchema = z.object({
+  name: z.string(),
+  /** `<source file>#<JSON pointer>` */
+  from: z.string(),
+  path: z.string(),
+  pointer: z.string(),
+  /**
+   * `project`: the source tool uses it only in this workspace (the workspace's .mcp.json,
+   * .cursor/mcp.json, .vscode/mcp.json, or Claude Code's per-project block in ~/.claude.json).
+   */
+  scope: z.enum(['user', 'project']),
+  verdict: z.enum(['import', 'replace', 'skip']),
+  /** Conversion notes (rewritten references, dropped fields). */
+  notes: z.array(z.string()),
+  skip: z.object({ code: ImportSkipCodeSchema, reason: z.string() }).nullable(),
+  /** Ticked by default: importable, and not a project server headed for the user layer. */
+  selected: z.boolean(),
+});
+export type ImportPlanItem = z.infer<typeof ImportPlanItemSchema>;
+
+export const ImportPlanSchema = z.object({
+  source: ImportSourceSchema,
+  layer: LayerKindSchema,
+  /** The file the import writes. */
+  path: z.string(),
+  sourceFiles: z.array(ImportSourceFileSchema),
+  servers: z.array(ImportPlanItemSchema),
+});
+export type ImportPlan = z.infer<typeof ImportPlanSchema>;
+
 export const ImportReportSchema = z.object({
+  source: ImportSourceSchema,
   path: z.string(),
   imported: z.array(z.object({ name: z.string(), from: z.string(), notes: z.array(z.string()) })),
-  skipped: z.array(z.object({ name: z.string(), from: z.string(), code: z.string(), reason: z.string() })),
-  sourceFiles: z.array(z.string()),
+  /** Picked servers that were not written, with why. */
+  skipped: z.array(z.object({ name: z.string(), from: z.string(), code: ImportSkipCodeSchema, reason: z.string() })),
+  /** Servers of the source that were not picked (project servers left out of the user layer among them). */
+  notPicked: z.array(z.object({ name: z.string(), scope: z.enum(['user', 'project']) })),
+  sourceFiles: z.array(ImportSourceFileSchema),
   changed: z.boolean(),
 });
+export type ImportReport = z.infer<typeof ImportReportSchema>;
 
 export const editorMethods = {
   /** The layers of the current selection with their files and whether they are writable. */
@@ -93,5 +136,8 @@ export const editorMethods = {
   /** Session-only server (in memory, on top of every file): connect it before writing it. */
   'editor.trySession': method(z.object({ name: Name, entry: Entry }), z.object({ id: z.string() })),
   'editor.clearSession': method(z.object({ name: Name.optional() }), Empty),
-  'editor.import': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, replace: z.boolean().default(false) }), ImportReportSchema),
+  /** What an import would do, per server; reads the source and the target, writes nothing. */
+  'editor.importPreview': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, replace: z.boolean().default(false) }), ImportPlanSchema),
+  /** Writes only the servers named in `only` (the ones the user ticked in the preview). */
+  'editor.import': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, only: z.array(Name).min(1).max(1000), replace: z.boolean().default(false) }), ImportReportSchema),
 };

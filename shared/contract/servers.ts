@@ -20,6 +20,11 @@ export const ServerRowSchema = EffectiveServerSchema.omit({ spec: true }).extend
   lastError: z.string().nullable(),
   /** The host's one rule (config/status.ts configState): enabled, trusted, resolved. The page never re-derives it. */
   runnable: z.boolean(),
+  /**
+   * CFG-7: the entry's file is not the panel's to write (minimax project file, minara
+   * MCP_SERVERS, plugins): no disable, edit or remove is offered; the page says why.
+   */
+  readOnly: z.boolean(),
   /** The entry as written, secrets masked. */
   entry: z.record(z.string(), z.unknown()),
 });

@@ -1,7 +1,9 @@
 // UI-3 tools and collisions: what the discovered tools are called under each agent's scheme
 // (NAME-4) and what they cost (DISC-1). Computed in the host from the connection engine's lists.
 import { z } from 'zod';
+import { NamingWarningSchema } from '../schemas/notes';
 import { ProfileSchema, ServerStateKindSchema, ToolSourceSchema } from '../schemas/server';
+import { RegistryDataSchema } from '../naming/minimax-registry';
 import { method } from '../rpc';
 
 const ToolRefSchema = z.object({ serverId: z.string(), serverName: z.string(), tool: z.string() });
@@ -22,8 +24,41 @@ export const ToolRowSchema = z.object({
   /** Under the selected profile: lost a name collision to… */
   collidesWith: ToolRefSchema.extend({ name: z.string(), kind: z.enum(['same_server', 'other_server']) }).nullable(),
   dropped: z.boolean(),
+  /** NAME-4 warnings of every scheme; only when asked for (`tools.list {warnings: true}`). UI-9: codes (naming.warn.*). */
+  warnings: z.array(NamingWarningSchema).optional(),
 });
 export const SUMMARY_MAX = 120;
+
+/**
+ * One hand-given tool (the CLI's --tools file or stdin): its server as the agent names it and
+ * its raw tool name, plus whatever of the definition is known. Several rows of one server are
+ * one server (grouped by source + server). This is the one check of such input.
+ */
+export const ToolInputSchema = z.object({
+  server: z.string().min(1).max(200),
+  tool: z.string().min(1).max(500),
+  source: ToolSourceSchema.exclude(['session']).default('configured'),
+  state: ServerStateKindSchema.optional(),
+  subagent: z.boolean().optional(),
+  deferred: z.boolean().optional(),
+  title: z.string().max(1000).optional(),
+  description: z.string().max(100_000).optional(),
+  inputSchema: z.record(z.string(), z.unknown()).default({ type: 'object' }),
+  outputSchema: z.record(z.string(), z.unknown()).optional(),
+  annotations: z.record(z.string(), z.unknown()).optional(),
+});
+export type ToolInput = z.output<typeof ToolInputSchema>;
+
+/**
+ * What the tools, permissions and disclosure methods name and count. `catalog`, when given,
+ * replaces the live catalog (the running servers' tools); `registry` replaces the agent's
+ * minimax name registry for the preview (NAME-1). Both absent: what the panel shows.
+ */
+export const CatalogInputSchema = z.object({
+  catalog: z.array(ToolInputSchema).max(20000).optional(),
+  registry: RegistryDataSchema.optional(),
+});
+export type CatalogInput = z.output<typeof CatalogInputSchema>;
 
 /** UI-3 detail of one tool, fetched when it is selected. */
 export const ToolDetailSchema = z.object({
@@ -36,7 +71,7 @@ export const ToolDetailSchema = z.object({
   outputSchema: z.record(z.string(), z.unknown()).nullable(),
   annotations: z.record(z.string(), z.unknown()).nullable(),
   /** NAME-4 warnings for every scheme (dropped, renamed, differs from raw). */
-  warnings: z.array(z.string()),
+  warnings: z.array(NamingWarningSchema),
   tokens: z.number().int(),
 });
 export type ToolDetail = z.infer<typeof ToolDetailSchema>;
@@ -105,7 +140,7 @@ export type CallResult = z.infer<typeof CallResultSchema>;
 
 export const toolsMethods = {
   /** Every tool of the selection's running servers, named under every scheme (NAME-4). */
-  'tools.list': method(z.object({}), ToolsViewSchema),
+  'tools.list': method(CatalogInputSchema.extend({ warnings: z.boolean().optional() }), ToolsViewSchema),
   /** UI-3: the full definition (schema, description, warnings) of one listed tool. */
   'tools.describe': method(z.object({ serverId: z.string().min(1), tool: z.string().min(1) }), ToolDetailSchema),
   'tools.call': method(z.object({ id: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}) }), CallResultSchema),

@@ -1,6 +1,6 @@
 // DISC-2: the BM25 index behind tool_search. It reproduces, bit for bit and in the same
-// order, what minisearch answers when configured as `createToolIndex()` (search.ts): fields
-// name (boost 2) and description, our tokenizer, exact terms (no prefix/fuzzy), OR, BM25+
+// order, what minisearch answers when configured as `createToolIndex()`
+// (test/helpers/minisearch-reference.ts): fields name (boost 2) and description, our tokenizer, exact terms (no prefix/fuzzy), OR, BM25+
 // with k 1.2, b 0.7, d 0.5, a score times the number of distinct query terms matched, ties
 // in minisearch's first-seen order. test/unit/naming/search-bm25.test.ts holds it to that.
 //

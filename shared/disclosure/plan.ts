@@ -1,6 +1,7 @@
 // DISC-1 / DISC-4: minimax's disclosure plan (planMcpDisclosure, seed 000 plan.ts:49) and
 // the token cost view. Only `configured` tools can be deferred; tokens ≈ JSON length / 4.
 import type { ToolSource } from '../schemas/server';
+import { translateCode, type Vars } from '../i18n';
 import type { DisclosureOptions } from './options';
 
 export interface DisclosureToolInput {
@@ -25,6 +26,8 @@ export function modelMatchesWhitelist(model: string, whitelist: readonly string[
 }
 
 export type DisclosureReason = 'disabled' | 'model-not-whitelisted' | 'below-min-defer-count' | 'under-threshold' | 'over-threshold';
+/** The reason, with the empty whitelist told apart (its advice differs). */
+export type ExplanationCode = DisclosureReason | 'whitelist-empty';
 
 export interface ServerCost {
   server: string;
@@ -36,7 +39,9 @@ export interface ServerCost {
 export interface DisclosurePlan {
   deferred: boolean;
   reason: DisclosureReason;
-  /** Human sentence for the reason. */
+  /** UI-9: why, as a code and params for `disc.why.*`; the front door says it in its language. */
+  why: { code: ExplanationCode; params: Vars };
+  /** The same in English (CLI, --json). */
   explanation: string;
   model: string;
   contextWindow: number;
@@ -70,23 +75,25 @@ export function planDisclosure({ tools, model, contextWindow, options }: PlanInp
   const thresholdTokens = options.thresholdPct * contextWindow;
 
   let reason: DisclosureReason;
-  let explanation: string;
+  const sum = { tokens: estTokens, pct: options.thresholdPct, window: contextWindow, threshold: thresholdTokens };
+  let why: DisclosurePlan['why'];
   if (!options.enabled) {
     reason = 'disabled';
-    explanation = 'tool search is disabled (MAVIS_MCP_TOOL_SEARCH_ENABLED / mcpToolSearch.enabled)';
+    why = { code: 'disabled', params: {} };
   } else if (!modelMatchesWhitelist(model, options.modelWhitelist)) {
     reason = 'model-not-whitelisted';
-    explanation = options.modelWhitelist.length === 0 ? 'the model whitelist is empty, so it matches no model: every tool stays inline' : `${model} matches no whitelist entry (${options.modelWhitelist.join(', ')})`;
+    why = options.modelWhitelist.length === 0 ? { code: 'whitelist-empty', params: {} } : { code: reason, params: { model, list: options.modelWhitelist.join(', ') } };
   } else if (candidates.length < options.minDeferCount) {
     reason = 'below-min-defer-count';
-    explanation = `${candidates.length} configured tools, fewer than minDeferCount ${options.minDeferCount}`;
+    why = { code: reason, params: { n: candidates.length, min: options.minDeferCount } };
   } else if (estTokens <= thresholdTokens) {
     reason = 'under-threshold';
-    explanation = `${estTokens} tokens ≤ ${options.thresholdPct} × ${contextWindow} = ${thresholdTokens}`;
+    why = { code: reason, params: sum };
   } else {
     reason = 'over-threshold';
-    explanation = `${estTokens} tokens > ${options.thresholdPct} × ${contextWindow} = ${thresholdTokens}: configured tools move behind tool_search`;
+    why = { code: reason, params: sum };
   }
+  const explanation = translateCode('en', 'disc.why', why);
   const deferred = reason === 'over-threshold';
   if (deferred) for (const t of candidates) t.deferred = true;
 
@@ -101,6 +108,7 @@ export function planDisclosure({ tools, model, contextWindow, options }: PlanInp
   return {
     deferred,
     reason,
+    why,
     explanation,
     model,
     contextWindow,

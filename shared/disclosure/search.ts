@@ -2,10 +2,8 @@
 // tokenizer so Chinese queries work (bm25.ts: minisearch's ranking, built for 10,000
 // tools); regex mode tests the pattern against name and description. Results carry the
 // definition, its schema text cut to maxSchemaTextLen.
-import MiniSearch from 'minisearch';
 import { Bm25Index } from './bm25';
 import { DEFAULT_DISCLOSURE_OPTIONS } from './options';
-import { tokenize } from './tokenize';
 
 export interface SearchableTool {
   /** Qualified name. */
@@ -48,20 +46,6 @@ export function truncateDefinition(tool: SearchableTool, maxSchemaTextLen: numbe
   const text = JSON.stringify(schema);
   if (text.length <= maxSchemaTextLen) return { name: tool.name, description, inputSchema: schema, truncated: false };
   return { name: tool.name, description, inputSchemaText: text.slice(0, maxSchemaTextLen), truncated: true };
-}
-
-/**
- * The minisearch settings whose ranking tool_search's keyword mode reproduces (bm25.ts):
- * the reference the tests compare against.
- */
-export function createToolIndex(): MiniSearch<{ id: number; name: string; description: string }> {
-  return new MiniSearch({
-    fields: ['name', 'description'],
-    tokenize: (text) => tokenize(text),
-    // Our tokenizer already lower-cases; identity keeps CJK pairs intact.
-    processTerm: (term) => term,
-    searchOptions: { boost: { name: 2 }, combineWith: 'OR' },
-  });
 }
 
 export class ToolSearchIndex {

@@ -1,6 +1,7 @@
 // NAME-4: the same tools under each agent's scheme side by side, with a warning wherever
 // an agent would show (and match permission rules against) something other than the raw
 // tool name.
+import type { NamingWarning, NamingWarningCode } from '../schemas/notes';
 import type { Profile } from '../schemas/server';
 import { assignNames, type NamedTool, type NamingReport, type NamingServerInput } from './assign';
 import type { RegistryData } from './minimax-registry';
@@ -10,24 +11,29 @@ export interface CrossProfileRow {
   serverName: string;
   tool: string;
   names: Record<Profile, string | null>;
-  warnings: string[];
+  warnings: NamingWarning[];
 }
+
+// UI-9: a warning is a code and params (schemas/notes.ts); `naming.warn.<code>` says it.
+export type { NamingWarning, NamingWarningCode };
 
 export interface CrossProfileView {
   rows: CrossProfileRow[];
   reports: Record<Profile, NamingReport>;
 }
 
-function describe(profile: Profile, t: NamedTool): string | null {
+function describe(profile: Profile, t: NamedTool): NamingWarning | null {
   if (t.dropped && t.collidesWith) {
-    return `${profile}: dropped, "${t.collidesWith.name}" already belongs to ${t.collidesWith.serverName}/${t.collidesWith.tool}`;
+    return { code: 'dropped', params: { profile, name: t.collidesWith.name, owner: `${t.collidesWith.serverName}/${t.collidesWith.tool}` } };
   }
-  if (t.wrappedBy) return `${profile}: hidden behind ${t.wrappedBy} (subagent)`;
-  if (t.name === null) return `${profile}: not shown (server needs authentication)`;
-  if (t.collidesWith) return `${profile}: renamed to ${t.name} because ${t.collidesWith.name} is taken`;
-  if (t.differsFromRaw) return `${profile}: ${t.name} differs from the raw name "${t.tool}" (sanitised or shortened)`;
+  if (t.wrappedBy) return { code: 'wrapped', params: { profile, by: t.wrappedBy } };
+  if (t.name === null) return { code: 'needs-auth', params: { profile } };
+  if (t.collidesWith) return { code: 'renamed', params: { profile, name: t.name, taken: t.collidesWith.name } };
+  if (t.differsFromRaw) return { code: 'differs', params: { profile, name: t.name, raw: t.tool } };
   return null;
 }
+
+const same = (a: NamingWarning, b: NamingWarning) => a.code === b.code && JSON.stringify(a.params) === JSON.stringify(b.params);
 
 export function crossProfileView(servers: readonly NamingServerInput[], registry?: RegistryData): CrossProfileView {
   const reports = {
@@ -48,7 +54,7 @@ export function crossProfileView(servers: readonly NamingServerInput[], registry
       // A repeated (server, tool) row keeps the first claimant's name.
       if (row.names[profile] === null) row.names[profile] = t.name;
       const warning = describe(profile, t);
-      if (warning && !row.warnings.includes(warning)) row.warnings.push(warning);
+      if (warning && !row.warnings.some((w) => same(w, warning))) row.warnings.push(warning);
     }
   }
   return { rows: [...rows.values()], reports };

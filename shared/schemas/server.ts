@@ -1,6 +1,7 @@
 // The shapes every part of the panel agrees on: where a server came from (config engine),
 // what it takes to connect to it (connection engine), and what state it is in (CONN-5).
 import { z } from 'zod';
+import { LayerNoteCodeSchema, NoteParamsSchema } from './notes';
 
 export const ProfileSchema = z.enum(['minimax', 'kimi', 'minara']);
 export type Profile = z.infer<typeof ProfileSchema>;
@@ -37,6 +38,10 @@ export const LayerInfoSchema = z.object({
   path: z.string(),
   state: LayerStateSchema,
   error: z.string().nullable(),
+  /** CFG-7: false where the agent treats the file as read-only (minimax project) or it is no file (session, plugin, env). */
+  writable: z.boolean(),
+  /** UI-9: why the layer holds nothing, as a code (layer.note.*); `error` carries its English. */
+  note: z.object({ code: LayerNoteCodeSchema, params: NoteParamsSchema }).optional(),
 });
 export type LayerInfo = z.infer<typeof LayerInfoSchema>;
 
@@ -114,13 +119,44 @@ export type EffectiveServer = z.infer<typeof EffectiveServerSchema>;
 export const ServerStateKindSchema = z.enum(['pending', 'connected', 'failed', 'disabled', 'needs-auth', 'removed']);
 export type ServerStateKind = z.infer<typeof ServerStateKindSchema>;
 
+/**
+ * Why a server is in its state (UI-9): a code the renderer and the CLI turn into words from
+ * the `reason.*` catalogue, with `params` for the sentence. `reason` keeps the raw detail (an
+ * OS or server message, which cannot be translated), '' when the code says it all.
+ */
+export const ReasonCodeSchema = z.enum([
+  'not_connected',
+  'reconnecting',
+  'connected',
+  'idle_closed',
+  'auth_required',
+  'spawn_failed',
+  'exited',
+  'connection_closed',
+  'timeout',
+  'discovery_timeout',
+  'command_timeout',
+  'http_error',
+  'protocol_error',
+  'too_many_tools',
+  'connect_failed',
+  'removed',
+  'disabled_in_config',
+  'untrusted',
+  'config_error',
+]);
+export type ReasonCode = z.infer<typeof ReasonCodeSchema>;
+export const ReasonParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type ReasonParams = z.infer<typeof ReasonParamsSchema>;
+
+const why = { code: ReasonCodeSchema, params: ReasonParamsSchema.optional(), reason: z.string(), since: z.number() };
 export const ServerStateSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('pending'), reason: z.string(), since: z.number() }),
-  z.object({ kind: z.literal('connected'), reason: z.string(), since: z.number(), toolCount: z.number().int(), connectMs: z.number() }),
-  z.object({ kind: z.literal('failed'), reason: z.string(), since: z.number(), retryAt: z.number().nullable() }),
-  z.object({ kind: z.literal('disabled'), reason: z.string(), since: z.number() }),
-  z.object({ kind: z.literal('needs-auth'), reason: z.string(), since: z.number() }),
-  z.object({ kind: z.literal('removed'), reason: z.string(), since: z.number() }),
+  z.object({ kind: z.literal('pending'), ...why }),
+  z.object({ kind: z.literal('connected'), ...why, toolCount: z.number().int(), connectMs: z.number() }),
+  z.object({ kind: z.literal('failed'), ...why, retryAt: z.number().nullable() }),
+  z.object({ kind: z.literal('disabled'), ...why }),
+  z.object({ kind: z.literal('needs-auth'), ...why }),
+  z.object({ kind: z.literal('removed'), ...why }),
 ]);
 export type ServerState = z.infer<typeof ServerStateSchema>;
 

@@ -9,7 +9,7 @@ describe('shared server schemas', () => {
     expect(ConnectionSpecSchema.safeParse({ ...spec, transport: 'websocket' }).success).toBe(false);
   });
   it('requires the fields of each state kind', () => {
-    expect(ServerStateSchema.safeParse({ kind: 'connected', reason: '', since: 1 }).success).toBe(false);
-    expect(ServerStateSchema.safeParse({ kind: 'failed', reason: 'x', since: 1, retryAt: null }).success).toBe(true);
+    expect(ServerStateSchema.safeParse({ kind: 'connected', code: 'connected', reason: '', since: 1 }).success).toBe(false);
+    expect(ServerStateSchema.safeParse({ kind: 'failed', code: 'connect_failed', reason: 'x', since: 1, retryAt: null }).success).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 // AUTH on the command line: `login SERVER`, `logout SERVER`, `auth status`. Secrets go to the
-// OS keychain; when none is reachable the commands say so plainly (AUTH-5).
+// OS keychain; when none is reachable the commands say so plainly (AUTH-5). A login belongs to
+// the server URL, so it serves (and a logout ends) every profile's entries for that URL.
 import { resolve } from 'node:path';
 import { PROFILES, type ConnectionSpec, type Profile } from '../../../shared/schemas/server';
 import { engineFor } from './engine';
-import { LoginService, PlatformOpener, PrintOpener, type SecretStoreStatus } from '../../services/auth';
+import { redactEntry } from '../../services/api/redact';
+import { LoginService, PlatformOpener, PrintOpener, serverIdentity, type SecretStoreStatus } from '../../services/auth';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption } from './command';
 
 const scopeOptions = { profile: { type: 'string' }, workspace: { type: 'string' } } as const;
@@ -42,8 +44,14 @@ async function findSpec(ctx: CommandContext): Promise<ConnectionSpec> {
     throw new UserError(`"${name}" comes from a project layer of a workspace that is not trusted; review it, then run \`mcp-panel trust --workspace DIR\``);
   }
   if (matches.length === 0) throw new UserError(`no remote (http/sse) server named "${name}" in ${optString(ctx, 'profile') ?? 'any profile'}`);
-  if (matches.length > 1) throw new UserError(`"${name}" exists in ${matches.map((m) => m.profile).join(' and ')}: choose one with --profile`);
+  // One login per URL: entries of one name in several profiles need a choice only when their URLs differ.
+  if (new Set(matches.map((m) => serverIdentity(m))).size > 1) throw new UserError(`"${name}" exists in ${matches.map((m) => m.profile).join(' and ')} with different URLs: choose one with --profile`);
   return matches[0]!;
+}
+
+/** A URL as resolved may carry `user:pass@` or `?api_key=`: printed masked, as the panel shows it. */
+function redactUrl(url: string | undefined): string {
+  return url === undefined ? '' : String(redactEntry({ url }).url);
 }
 
 function keychainLine(s: SecretStoreStatus): string {
@@ -80,21 +88,26 @@ const login: Command = {
     });
     if (json) printJson(ctx, { server: spec.name, profile: spec.profile, ...out });
     if (out.type === 'failed') throw new UserError(`login to ${spec.name} failed: ${out.reason}`);
-    if (!json) say(`Logged in to ${spec.name}${out.scopes.length ? ` (scopes: ${out.scopes.join(' ')})` : ''}${out.keychain ? '; tokens are in the OS keychain' : ''}.\n`);
+    if (!json) {
+      const where = out.keychain ? 'tokens are in the OS keychain' : 'tokens are kept for this run only';
+      say(`Logged in to ${spec.name}${out.scopes.length ? ` (scopes: ${out.scopes.join(' ')})` : ''}; ${where}. The login serves every profile's entries for ${redactUrl(spec.url)}.\n`);
+    }
   },
 };
 
 const logout: Command = {
   name: 'logout',
-  summary: 'Revoke (where supported) and delete every stored secret of a server',
+  summary: "Revoke (where supported) and delete the stored login of a server's URL, for every profile",
   usage: 'logout SERVER [--profile P] [--workspace DIR] [--json]',
   options: { ...scopeOptions },
   async run(ctx) {
     const spec = await findSpec(ctx);
     const { logins } = await services(ctx);
     const r = await logins.logout(spec);
-    if (ctx.opts.json) return printJson(ctx, r);
-    ctx.stdout(`Logged out of ${spec.name}: ${r.removed} stored item(s) deleted${r.revoked ? ', tokens revoked at the server' : ''}${r.revokeError ? ` (revocation failed: ${r.revokeError})` : ''}.\n`);
+    if (ctx.opts.json) return printJson(ctx, { ...r, url: redactUrl(r.url) });
+    ctx.stdout(
+      `Logged out of ${spec.name} (${redactUrl(r.url)}) for every profile: ${r.removed} stored item(s) deleted${r.revoked ? ', tokens revoked at the server' : ''}${r.revokeError ? ` (revocation failed: ${r.revokeError})` : ''}.\n`,
+    );
   },
 };
 

@@ -1,7 +1,6 @@
 // Reading side of the configuration engine on the command line: status, check, profiles,
 // trust. Writing commands live in config-write-commands.ts.
 import { resolve } from 'node:path';
-import { type ServerStateKind } from '../../../shared/schemas/server';
 import { ConfigService } from '../../services/config/config-service';
 import { buildStatus, serverId } from '../../services/config/status';
 import { connectView } from './connection-commands';
@@ -32,7 +31,7 @@ const status: Command = {
     const live = ctx.opts['no-connect'] ? null : (await connectView(view, ctx)).byId;
     const report = buildStatus(view, (s) => {
       const l = s.trusted && s.enabled && !s.error ? live?.get(serverId(s)) : undefined;
-      return l && { state: l.state as ServerStateKind, error: l.error, toolCount: l.toolCount, connectMs: l.connectMs };
+      return l;
     });
     if (ctx.opts.json) return printJson(ctx, report);
     const lines = [`${report.profile} · ${report.workspace ?? '(no workspace)'}`, ''];

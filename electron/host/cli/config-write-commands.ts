@@ -2,7 +2,7 @@
 // Every write goes through ConfigWriter, so the CLI refuses exactly what the UI refuses.
 import { resolve } from 'node:path';
 import { LayerKindSchema, type LayerKind } from '../../../shared/schemas/server';
-import { IMPORT_SOURCES, type ImportSource, importServers } from '../../services/config/import';
+import { IMPORT_SOURCES, type ImportPlan, type ImportSource, importServers, planImport } from '../../services/config/import';
 import { scanSecrets } from '../../services/config/secrets';
 import { ConfigWriter, type ServerOp, type WriteError, type WriteTarget } from '../../services/config/writer';
 import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError, profileOption } from './command';
@@ -68,24 +68,51 @@ function serverCommand(verb: Verb, summary: string): Command {
   };
 }
 
+/** `--dry-run`: the plan, one line per server; `*` marks what an import without --only would write. */
+function printPlan(ctx: CommandContext, plan: ImportPlan): void {
+  for (const f of plan.sourceFiles) if (f.state !== 'missing') ctx.stdout(`source ${f.path}: ${f.state}${f.error ? ` (${f.error})` : ''}\n`);
+  for (const s of plan.servers) {
+    const verdict = s.skip ? `skip ${s.skip.code}: ${s.skip.reason}` : `${s.verdict}${s.notes.length ? ` (${s.notes.join('; ')})` : ''}`;
+    const project = s.scope === 'project' ? ' [project server]' : '';
+    ctx.stdout(`${s.selected ? '*' : ' '} ${s.name}${project} from ${s.from}: ${verdict}\n`);
+  }
+  const picked = plan.servers.filter((s) => s.selected).length;
+  ctx.stdout(`${plan.servers.length} server(s) in ${plan.source}; ${picked} would be imported into ${plan.path} (nothing written)\n`);
+  if (plan.servers.some((s) => s.scope === 'project' && !s.selected && !s.skip)) {
+    ctx.stdout(`project servers are not imported into the ${plan.layer} layer unless named with --only\n`);
+  }
+}
+
 const importCommand: Command = {
   name: 'import',
   summary: 'Copy MCP servers from Claude Code, Claude Desktop, Cursor or VS Code into a profile layer',
-  usage: `import --from ${IMPORT_SOURCES.join('|')} --profile P --layer L [--workspace DIR] [--replace] [--only NAME,…] [--json]`,
-  options: { ...targetOptions, from: { type: 'string' }, replace: { type: 'boolean' }, only: { type: 'string' } },
+  usage: `import --from ${IMPORT_SOURCES.join('|')} --profile P --layer L [--workspace DIR] [--replace] [--only NAME,…] [--dry-run] [--json]   (project servers go into the user layer only when named with --only)`,
+  options: { ...targetOptions, from: { type: 'string' }, replace: { type: 'boolean' }, only: { type: 'string' }, 'dry-run': { type: 'boolean' } },
   async run(ctx) {
     const from = requireString(ctx, 'from');
     if (!(IMPORT_SOURCES as readonly string[]).includes(from)) throw new UsageError(`--from must be one of ${IMPORT_SOURCES.join(', ')}`);
     const t = target(ctx);
     const only = optString(ctx, 'only')?.split(',').map((s) => s.trim()).filter(Boolean);
     const writer = new ConfigWriter({ env: ctx.env });
-    const result = await importServers(writer, { from: from as ImportSource, target: t, replace: ctx.opts.replace === true, ...(only ? { only } : {}) }, { env: ctx.env, workspace: t.workspace ?? null });
+    const opts = { from: from as ImportSource, target: t, replace: ctx.opts.replace === true };
+    const sourceCtx = { env: ctx.env, workspace: t.workspace ?? null };
+    if (ctx.opts['dry-run'] === true) {
+      const plan = await planImport(writer, opts, sourceCtx);
+      if (!plan.ok) refuse(ctx, plan.error);
+      // --only narrows the selection shown, as it would narrow the write.
+      const value = only ? { ...plan.value, servers: plan.value.servers.map((s) => ({ ...s, selected: only.includes(s.name) && !s.skip })) } : plan.value;
+      if (ctx.opts.json) printJson(ctx, { ok: true, dryRun: true, ...value });
+      else printPlan(ctx, value);
+      return;
+    }
+    const result = await importServers(writer, { ...opts, ...(only ? { only } : {}) }, sourceCtx);
     if (!result.ok) refuse(ctx, result.error);
     const r = result.value;
     if (ctx.opts.json) printJson(ctx, { ok: r.skipped.length === 0, ...r });
     else {
       for (const s of r.imported) ctx.stdout(`imported ${s.name}${s.notes.length ? ` (${s.notes.join('; ')})` : ''}\n`);
       for (const s of r.skipped) ctx.stdout(`skipped ${s.name}: ${s.reason}\n`);
+      for (const s of r.notPicked) ctx.stdout(`not selected: ${s.name}${s.scope === 'project' ? ' (a project server: name it with --only to import it here)' : ''}\n`);
       ctx.stdout(`${r.imported.length} imported into ${r.path}, ${r.skipped.length} skipped\n`);
     }
     // A refused server is a refusal: exit 1 (the others were written, and are listed).

@@ -6,7 +6,8 @@ import { type EffectiveServer, type EffectiveView } from '../../../shared/schema
 import { ConnectionPool, SnapshotStore, jsonLineLogger, type DiscoveryRound } from '../../services/connections';
 import { panelDataDir } from '../../services/paths';
 import { engineFor } from './engine';
-import { configState, serverId } from '../../services/config/status';
+import { configState, type LiveState, serverId } from '../../services/config/status';
+import { describeReason } from '../../../shared/i18n/reasons';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption } from './command';
 
 const common = {
@@ -22,11 +23,6 @@ export async function loadView(ctx: CommandContext): Promise<EffectiveView> {
   return (await engineFor(ctx)).config.load(profile, workspace);
 }
 
-/** Why a configured server must not run (CFG-3, CFG-10, `enabled: false`), or null. */
-function notRunnable(s: EffectiveServer): string | null {
-  const c = configState(s);
-  return c.state === 'pending' ? null : (c.error ?? 'disabled in the configuration');
-}
 
 /**
  * A one-shot command has no next discovery round (CONN-3): a server that misses its budget is
@@ -49,9 +45,10 @@ export async function poolForView(view: EffectiveView, ctx: CommandContext): Pro
   const specs = [];
   const disabled = [];
   for (const s of view.servers) {
-    const why = notRunnable(s);
-    if (why === null && s.spec) specs.push(s.spec);
-    else disabled.push({ id: serverId(s), name: s.name, reason: why ?? 'not runnable' });
+    // Why a configured server must not run (CFG-3, CFG-10, `enabled: false`): the one rule.
+    const c = configState(s);
+    if (c.state === 'pending' && s.spec) specs.push(s.spec);
+    else disabled.push({ id: serverId(s), name: s.name, code: c.code, reason: c.reason });
   }
   pool.setServers(specs, { disabled });
   return pool;
@@ -64,14 +61,16 @@ export async function poolForView(view: EffectiveView, ctx: CommandContext): Pro
 export async function connectView(
   view: EffectiveView,
   ctx: CommandContext,
-): Promise<{ round: DiscoveryRound; byId: Map<string, { state: string; toolCount: number | null; connectMs: number | null; error: string | null }> }> {
+): Promise<{ round: DiscoveryRound; byId: Map<string, LiveState> }> {
   const pool = await poolForView(view, ctx);
   try {
     const round = await discoverOnce(pool);
     const byId = new Map(
       round.servers.map((s) => {
         const up = s.state.kind === 'connected';
-        return [s.id, { state: s.state.kind, toolCount: up ? s.tools.length : null, connectMs: up ? s.connectMs : null, error: s.error }];
+        const { kind, code, params, reason } = s.state;
+        const live: LiveState = { state: kind, code, ...(params ? { params } : {}), reason, toolCount: up ? s.tools.length : null, connectMs: up ? s.connectMs : null, error: s.error };
+        return [s.id, live];
       }),
     );
     return { round, byId };
@@ -136,7 +135,7 @@ const toolsAccept: Command = {
     if (!name || ctx.args.length > 1) throw new UsageError('tools accept takes exactly one SERVER');
     const view = await loadView(ctx);
     const server = findServer(view, name);
-    if (!server.spec) throw new UserError(`server "${name}" cannot run: ${notRunnable(server)}`);
+    if (!server.spec) throw new UserError(`server "${name}" cannot run: ${configState(server).error ?? describeReason('en', { code: 'disabled_in_config', reason: '' })}`);
     const id = server.spec.id;
     const store = new SnapshotStore(panelDataDir(ctx.env));
     let before = await store.status(id);

@@ -1,52 +1,14 @@
-// NAME / PERM / DISC on the command line: names, collisions, simulate, disclosure, search.
-// Every command takes hand-given tools (stdin or --tools FILE); without them it asks the
-// connection engine through discoveredTools().
-import { type Profile, type ServerStateKind, type ToolDef, type ToolSource } from '../../../shared/schemas/server';
-import { assignNames, type NamedTool, type NamingReport, type NamingServerInput } from '../../../shared/naming/assign';
-import { crossProfileView } from '../../../shared/naming/cross-profile';
-import type { RegistryData } from '../../../shared/naming/minimax-registry';
-import { DecisionSchema } from '../../../shared/permissions/rules';
-import { simulate } from '../../../shared/permissions/simulate';
-import { resolveDisclosureOptions } from '../../../shared/disclosure/options';
-import { planDisclosure, type DisclosureToolInput } from '../../../shared/disclosure/plan';
-import { ToolSearchIndex } from '../../../shared/disclosure/search';
-import { InputError, parseJsonText, parseNameRows, parseQualifiedTools, parseRules, parseToolNames, qualifiedDefinitions, readJsonFile, rowsToServers } from '../../services/naming/inputs';
-import { minimaxRegistryPath, NameRegistryStore, RegistryFileError } from '../../services/naming/registry-store';
-import { resolve } from 'node:path';
-import { engineFor } from './engine';
-import { discoverOnce, poolForView } from './connection-commands';
+// NAME / PERM / DISC on the command line: names, collisions, simulate, disclosure, search. Each
+// calls the contract method the panel calls (tools.list, permissions.simulate, disclosure.plan,
+// disclosure.search) and only formats the answer. Hand-given tools (--tools FILE, or stdin for
+// names/collisions) go in as the method's `catalog`; without them the running servers answer.
+import type { CatalogInput, CollisionRow, ToolsView } from '../../../shared/contract';
+import type { Profile } from '../../../shared/schemas/server';
+import { translateCode } from '../../../shared/i18n';
+import { InputError, catalogOf, parseJsonText, readJsonFile, toolsFile, type ToolsFile } from '../../services/naming/inputs';
+import { NameRegistryStore, RegistryFileError } from '../../services/naming/registry-store';
 import { type Command, type CommandContext, optInt, optString, printJson, requireString, UsageError, UserError, profileOption } from './command';
-
-/** A server as the connection engine discovers it (pool.discover()), with full tool definitions. */
-export interface DiscoveredServer extends NamingServerInput {
-  source: ToolSource;
-  state?: ServerStateKind;
-  tools: ToolDef[];
-}
-
-/** The connection engine's discovered tools: one discovery round over the profile's servers. */
-export async function discoveredTools(ctx: CommandContext, profile: Profile, workspace: string): Promise<DiscoveredServer[]> {
-  const view = await (await engineFor(ctx)).config.load(profile, resolve(ctx.cwd, workspace));
-  const pool = await poolForView(view, ctx);
-  try {
-    const round = await discoverOnce(pool);
-    const byId = new Map(view.servers.flatMap((s) => (s.spec ? [[s.spec.id, s] as const] : [])));
-    return round.servers.map((r) => {
-      const s = byId.get(r.id);
-      return {
-        serverId: r.id,
-        serverName: r.name,
-        source: s?.spec?.source ?? 'configured',
-        state: r.state.kind,
-        subagent: s?.subagent ?? false,
-        deferred: s?.deferred ?? false,
-        tools: r.tools,
-      };
-    });
-  } finally {
-    await pool.dispose();
-  }
-}
+import { type PanelCall, withPanel } from './panel-call';
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -57,8 +19,6 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const workspaceOf = (ctx: CommandContext): string => optString(ctx, 'workspace') ?? ctx.cwd;
-
 /** All of stdin, or null when it is a terminal or empty. */
 async function readStdin(): Promise<string | null> {
   if (process.stdin.isTTY) return null;
@@ -68,109 +28,129 @@ async function readStdin(): Promise<string | null> {
   return text.trim() === '' ? null : text;
 }
 
-/** names / collisions input: --tools FILE, else stdin, else discovered tools. */
-async function nameInput(ctx: CommandContext, profile: Profile): Promise<{ servers: NamingServerInput[]; locate: (r: NamingReport) => NamedTool[] }> {
-  const file = optString(ctx, 'tools');
-  const raw = file !== undefined ? await readJsonFile(file) : await readStdin().then((t) => (t === null ? null : parseJsonText(t, 'stdin')));
-  if (raw !== null) return rowsToServers(parseNameRows(raw, file ?? 'stdin'));
-  const servers = await discoveredTools(ctx, profile, workspaceOf(ctx));
-  return { servers, locate: (r) => r.tools };
+/** --tools FILE, else (names, collisions) stdin, else null: the running servers' tools. */
+async function givenTools(ctx: CommandContext, stdin: boolean): Promise<{ file: ToolsFile; where: string } | null> {
+  const path = optString(ctx, 'tools');
+  if (path !== undefined) return { file: toolsFile(await readJsonFile(path)), where: path };
+  const text = stdin ? await readStdin() : null;
+  return text === null ? null : { file: toolsFile(parseJsonText(text, 'stdin')), where: 'stdin' };
 }
 
-/** minimax names: --registry FILE claims and persists; otherwise a read-only preview of the agent's registry. */
-async function minimaxReport(ctx: CommandContext, servers: readonly NamingServerInput[]): Promise<NamingReport> {
-  const file = optString(ctx, 'registry');
-  if (file !== undefined) return new NameRegistryStore({ file }).assign(servers);
-  const registry: RegistryData = await new NameRegistryStore({ file: minimaxRegistryPath(ctx.env) }).read();
-  return assignNames('minimax', servers, { registry });
+type Given = Awaited<ReturnType<typeof givenTools>>;
+type CatalogArgs = { catalog?: CatalogInput['catalog']; registry?: CatalogInput['registry'] };
+
+/**
+ * The catalog part of a call. `--registry FILE`: minimax names against FILE instead of the
+ * agent's registry; with `claim`, the catalog's names are also claimed in FILE (and persisted)
+ * as the agent does at start (NAME-1).
+ */
+async function catalogArgs(ctx: CommandContext, call: PanelCall, given: Given, profile: Profile, claim: boolean): Promise<CatalogArgs> {
+  const args: CatalogArgs = given ? { catalog: catalogOf(given.file, given.where) as CatalogArgs['catalog'] } : {};
+  const path = optString(ctx, 'registry');
+  if (path === undefined) return args;
+  const store = new NameRegistryStore({ file: path });
+  args.registry = await store.read();
+  if (!claim || profile !== 'minimax') return args;
+  const view = await call('tools.list', args);
+  await store.assign(
+    view.servers.map((s) => ({ serverId: s.id, serverName: s.name, source: s.source, state: s.state, tools: view.tools.filter((t) => t.serverId === s.id).map((t) => ({ name: t.tool })) })),
+  );
+  // Named against the registry the claim started from: same names, and who they collided with.
+  return args;
 }
 
-const reportFor = (ctx: CommandContext, profile: Profile, servers: readonly NamingServerInput[]): Promise<NamingReport> =>
-  profile === 'minimax' ? minimaxReport(ctx, servers) : Promise.resolve(assignNames(profile, servers));
+/** names / collisions: the tools.list answer, in the order the tools were given. */
+async function toolsView(ctx: CommandContext, profile: Profile, opts: { claim: boolean; warnings: boolean }): Promise<ToolsView> {
+  const given = await givenTools(ctx, true);
+  return withPanel(ctx, { profile, live: given === null }, async (call) => {
+    const args = await catalogArgs(ctx, call, given, profile, opts.claim);
+    const view = await call('tools.list', { ...args, warnings: opts.warnings });
+    if (!args.catalog) return view;
+    const order = new Map(args.catalog.map((r, i) => [JSON.stringify([r.server, r.tool]), i] as const).reverse());
+    const at = (t: ToolsView['tools'][number]) => order.get(JSON.stringify([t.serverName, t.tool])) ?? Infinity;
+    return { ...view, tools: [...view.tools].sort((a, b) => at(a) - at(b)) };
+  });
+}
 
-function nameRow(t: NamedTool): Record<string, unknown> {
-  const row: Record<string, unknown> = {
-    server: t.serverName,
-    tool: t.tool,
-    name: t.name,
-    dropped: t.dropped,
-    collidesWith: t.collidesWith ? { server: t.collidesWith.serverName, tool: t.collidesWith.tool, name: t.collidesWith.name, kind: t.collidesWith.kind } : null,
+/** NAME-2: the event kimi logs when it drops the loser of a collision. */
+function kimiEvent(c: CollisionRow) {
+  return {
+    type: 'MCP_TOOL_NAME_COLLISION' as const,
+    qualified: c.name,
+    serverName: c.loser.serverName,
+    toolName: c.loser.tool,
+    collidesWith: c.kind === 'same_server' ? { kind: c.kind, toolName: c.winner.tool } : { kind: c.kind, serverName: c.winner.serverName, toolName: c.winner.tool },
   };
-  if (t.synthetic) row.synthetic = t.synthetic;
-  if (t.wrappedBy) row.wrappedBy = t.wrappedBy;
-  if (t.deferred) row.deferred = true;
-  return row;
 }
 
-const toolsOption = { tools: { type: 'string' }, workspace: { type: 'string' } } as const;
+const collisionsOf = (view: ToolsView, p: Profile) => {
+  const collisions = view.collisions.filter((c) => c.profile === p);
+  return { collisions, events: p === 'kimi' ? collisions.map(kimiEvent) : [] };
+};
+
+const catalogOptions = { profile: { type: 'string' }, tools: { type: 'string' }, workspace: { type: 'string' }, registry: { type: 'string' } } as const;
 
 const names: Command = {
   name: 'names',
-  summary: 'Tool names an agent would show (NAME-1…3): [{server, tool, source?}] on stdin or --tools FILE',
-  usage: 'names --profile minimax|kimi|minara [--tools FILE | < rows.json] [--registry FILE] [--json]',
-  options: { profile: { type: 'string' }, registry: { type: 'string' }, ...toolsOption },
+  summary: 'Tool names an agent would show (NAME-1…3): --tools FILE or stdin, else the running servers',
+  usage: 'names --profile minimax|kimi|minara [--tools FILE | < tools.json] [--registry FILE] [--workspace DIR] [--json]',
+  options: catalogOptions,
   run: (ctx) =>
     guard(async () => {
       const profile = profileOption(ctx);
-      const { servers, locate } = await nameInput(ctx, profile);
-      const rows = locate(await reportFor(ctx, profile, servers)).map(nameRow);
+      const view = await toolsView(ctx, profile, { claim: true, warnings: false });
+      const rows = view.tools.map((t) => ({
+        server: t.serverName,
+        tool: t.tool,
+        name: t.names[profile],
+        dropped: t.dropped,
+        collidesWith: t.collidesWith ? { server: t.collidesWith.serverName, tool: t.collidesWith.tool, name: t.collidesWith.name, kind: t.collidesWith.kind } : null,
+        ...(t.deferred ? { deferred: true } : {}),
+      }));
       if (ctx.opts.json) return printJson(ctx, rows);
-      for (const r of rows) ctx.stdout(`${String(r.server)}/${String(r.tool)} → ${r.name === null ? (r.dropped ? 'DROPPED' : '(not shown)') : String(r.name)}\n`);
+      for (const r of rows) ctx.stdout(`${r.server}/${r.tool} → ${r.name ?? (r.dropped ? 'DROPPED' : '(not shown)')}\n`);
     }),
 };
 
 const collisions: Command = {
   name: 'collisions',
   summary: 'Name collisions per profile, or every scheme side by side (NAME-4)',
-  usage: 'collisions [--profile minimax|kimi|minara|all] [--tools FILE | < rows.json] [--json]',
-  options: { profile: { type: 'string' }, registry: { type: 'string' }, ...toolsOption },
+  usage: 'collisions [--profile minimax|kimi|minara|all] [--tools FILE | < tools.json] [--registry FILE] [--workspace DIR] [--json]',
+  options: catalogOptions,
   run: (ctx) =>
     guard(async () => {
-      const which = optString(ctx, 'profile') ?? 'all';
-      if (which !== 'all') {
-        const profile = profileOption(ctx);
-        const { servers } = await nameInput(ctx, profile);
-        const r = await reportFor(ctx, profile, servers);
-        const warnings = r.tools.filter((t) => t.differsFromRaw).map((t) => `${t.name} differs from the raw tool name "${t.tool}" of ${t.serverName}`);
-        const out = { profile, collisions: r.collisions, events: r.events, warnings };
+      const all = (optString(ctx, 'profile') ?? 'all') === 'all';
+      const profile = all ? 'minimax' : profileOption(ctx);
+      const view = await toolsView(ctx, profile, { claim: false, warnings: true });
+      const warned = view.tools.map((t) => ({ server: t.serverName, tool: t.tool, names: t.names, warnings: (t.warnings ?? []).map((w) => translateCode('en', 'naming.warn', w)) }));
+      if (!all) {
+        const out = { profile, ...collisionsOf(view, profile), warnings: warned.flatMap((t) => t.warnings) };
         if (ctx.opts.json) return printJson(ctx, out);
-        for (const c of r.collisions) ctx.stdout(`${c.name}: ${c.winner.serverName}/${c.winner.tool} wins over ${c.loser.serverName}/${c.loser.tool} (${c.kind}, ${c.resolution}${c.assigned ? ` → ${c.assigned}` : ''})\n`);
-        for (const w of warnings) ctx.stdout(`warning: ${w}\n`);
+        for (const c of out.collisions) ctx.stdout(`${c.name}: ${c.why}\n`);
+        for (const w of out.warnings) ctx.stdout(`warning: ${w}\n`);
         return;
       }
-      const { servers } = await nameInput(ctx, 'minimax');
-      const registryFile = optString(ctx, 'registry');
-      const registry = await new NameRegistryStore({ file: registryFile ?? minimaxRegistryPath(ctx.env) }).read();
-      const view = crossProfileView(servers, registry);
-      const out = {
-        profiles: Object.fromEntries(Object.entries(view.reports).map(([p, r]) => [p, { collisions: r.collisions, events: r.events }])),
-        tools: view.rows.map((r) => ({ server: r.serverName, tool: r.tool, names: r.names, warnings: r.warnings })),
-      };
+      const out = { profiles: Object.fromEntries((['minimax', 'kimi', 'minara'] as const).map((p) => [p, collisionsOf(view, p)])), tools: warned };
       if (ctx.opts.json) return printJson(ctx, out);
-      for (const r of view.rows) ctx.stdout(`${r.serverName}/${r.tool}: minimax ${r.names.minimax ?? '-'} · kimi ${r.names.kimi ?? '-'} · minara ${r.names.minara ?? '-'}${r.warnings.length ? `\n  ${r.warnings.join('\n  ')}` : ''}\n`);
+      for (const r of warned) ctx.stdout(`${r.server}/${r.tool}: minimax ${r.names.minimax ?? '-'} · kimi ${r.names.kimi ?? '-'} · minara ${r.names.minara ?? '-'}${r.warnings.length ? `\n  ${r.warnings.join('\n  ')}` : ''}\n`);
     }),
 };
-
-async function qualifiedNames(ctx: CommandContext, profile: Profile): Promise<string[]> {
-  const file = optString(ctx, 'tools');
-  if (file !== undefined) return parseToolNames(await readJsonFile(file), file);
-  const servers = await discoveredTools(ctx, profile, workspaceOf(ctx));
-  return (await reportFor(ctx, profile, servers)).tools.flatMap((t) => (t.name ? [t.name] : []));
-}
 
 const simulateCmd: Command = {
   name: 'simulate',
   summary: 'What permission rules decide for each tool, and which rules never match or are shadowed (PERM-4)',
-  usage: 'simulate --profile minimax|kimi|minara --rules FILE [--tools FILE] [--default ask|allow|deny] [--json]',
-  options: { profile: { type: 'string' }, rules: { type: 'string' }, default: { type: 'string' }, registry: { type: 'string' }, ...toolsOption },
+  usage: 'simulate --profile minimax|kimi|minara --rules FILE [--tools FILE] [--default ask|allow|deny] [--registry FILE] [--workspace DIR] [--json]',
+  options: { ...catalogOptions, rules: { type: 'string' }, default: { type: 'string' } },
   run: (ctx) =>
     guard(async () => {
       const profile = profileOption(ctx);
-      const rulesFile = requireString(ctx, 'rules');
-      const d = DecisionSchema.safeParse(optString(ctx, 'default') ?? 'ask');
-      if (!d.success) throw new UsageError('--default must be ask, allow or deny');
-      const rules = parseRules(await readJsonFile(rulesFile), rulesFile);
-      const sim = simulate({ profile, rules, tools: await qualifiedNames(ctx, profile), defaultDecision: d.data });
+      const rules = await readJsonFile(requireString(ctx, 'rules'));
+      const given = await givenTools(ctx, false);
+      const sim = await withPanel(ctx, { profile, live: given === null }, async (call) => {
+        // PERM-4: a list of qualified names is simulated as typed; anything else is named first.
+        const tools = given?.file.kind === 'named' ? { tools: given.file.items.map((i) => i.name) } : await catalogArgs(ctx, call, given, profile, true);
+        return call('permissions.simulate', { rules: rules as never, defaultDecision: optString(ctx, 'default') as never, ...tools });
+      });
       const out = {
         tools: sim.tools.map((t) => ({ name: t.name, decision: t.decision, rule: t.rule, ...(t.note ? { note: t.note } : {}) })),
         rules: sim.rules.map((r) => ({ list: r.list, index: r.index, rule: r.rule, matches: r.matches, neverMatches: r.neverMatches, shadowedBy: r.shadowedBy, unmatchable: r.unmatchable })),
@@ -182,73 +162,50 @@ const simulateCmd: Command = {
     }),
 };
 
-/**
- * disclosure / search input: --tools FILE (qualified definitions), else the discovered tools
- * under the names the chosen profile gives them (minimax by default, as in the panel's picker).
- */
-async function definitions(ctx: CommandContext): Promise<DisclosureToolInput[]> {
-  const file = optString(ctx, 'tools');
-  if (file !== undefined) return parseQualifiedTools(await readJsonFile(file), file);
+/** disclosure / search: the profile (minimax by default, as the panel's picker), the catalog and the options config. */
+async function disclosureCall<T>(ctx: CommandContext, work: (call: PanelCall, args: CatalogArgs & { config?: Record<string, unknown> }) => Promise<T>): Promise<T> {
   const profile = profileOption(ctx, 'minimax');
-  const servers = await discoveredTools(ctx, profile, workspaceOf(ctx));
-  return qualifiedDefinitions(await reportFor(ctx, profile, servers), servers);
-}
-
-async function disclosureOptions(ctx: CommandContext) {
   const configFile = optString(ctx, 'config');
-  const resolved = resolveDisclosureOptions({ env: ctx.env, config: configFile !== undefined ? await readJsonFile(configFile) : undefined });
-  for (const p of resolved.problems) ctx.stderr(`warning: ${p}\n`);
-  return resolved;
+  const config = configFile !== undefined ? ((await readJsonFile(configFile)) as Record<string, unknown>) : undefined;
+  const given = await givenTools(ctx, false);
+  return withPanel(ctx, { profile, live: given === null }, async (call) => work(call, { ...(await catalogArgs(ctx, call, given, profile, true)), ...(config !== undefined ? { config } : {}) }));
 }
 
 const disclosure: Command = {
   name: 'disclosure',
   summary: 'Would minimax hide MCP tools behind tool_search for this model? Token cost per tool and server (DISC-1, DISC-4)',
-  usage: 'disclosure --model provider/model --context-window N [--profile P] [--tools FILE] [--config FILE] [--json]',
-  options: { model: { type: 'string' }, 'context-window': { type: 'string' }, config: { type: 'string' }, registry: { type: 'string' }, profile: { type: 'string' }, ...toolsOption },
+  usage: 'disclosure --model provider/model --context-window N [--profile P] [--tools FILE] [--config FILE] [--registry FILE] [--workspace DIR] [--json]',
+  options: { ...catalogOptions, model: { type: 'string' }, 'context-window': { type: 'string' }, config: { type: 'string' } },
   run: (ctx) =>
     guard(async () => {
       const model = requireString(ctx, 'model');
       const contextWindow = optInt(ctx, 'context-window');
       if (contextWindow === undefined || contextWindow <= 0) throw new UsageError('--context-window N is required (a positive number of tokens)');
-      const { options, table } = await disclosureOptions(ctx);
-      const plan = planDisclosure({ tools: await definitions(ctx), model, contextWindow, options });
-      const out = {
-        deferred: plan.deferred,
-        estTokens: plan.estTokens,
-        thresholdTokens: plan.thresholdTokens,
-        reason: plan.reason,
-        inline: plan.inline,
-        hidden: plan.hidden,
-        explanation: plan.explanation,
-        totalTokens: plan.totalTokens,
-        contextShare: plan.contextShare,
-        perServer: plan.perServer,
-        perTool: plan.perTool,
-        options: table.map((o) => ({ key: o.key, env: o.env, configKey: o.configKey, default: o.default, value: o.value, origin: o.origin })),
-      };
+      const plan = await disclosureCall(ctx, (call, args) => call('disclosure.plan', { ...args, model, contextWindow }));
+      for (const p of plan.problems ?? []) ctx.stderr(`warning: ${p}\n`);
+      const { deferred, estTokens, thresholdTokens, reason, inline, hidden, explanation, totalTokens, contextShare, perServer, perTool } = plan;
+      const out = { deferred, estTokens, thresholdTokens, reason, inline, hidden, explanation, totalTokens, contextShare, perServer, perTool, profileNote: plan.profileNote, options: plan.optionTable };
       if (ctx.opts.json) return printJson(ctx, out);
-      ctx.stdout(`${plan.deferred ? 'DEFERRED' : 'inline'}: ${plan.explanation}\n`);
-      for (const s of plan.perServer) ctx.stdout(`  ${s.server}: ${s.tools} tools, ~${s.tokens} tokens${s.deferrable ? '' : ' (never deferred)'}\n`);
+      ctx.stdout(`${deferred ? 'DEFERRED' : 'inline'}: ${explanation}\n`);
+      if (plan.profileNote) ctx.stdout(`${plan.profileNote}\n`);
+      for (const s of perServer) ctx.stdout(`  ${s.server}: ${s.tools} tools, ~${s.tokens} tokens${s.deferrable ? '' : ' (never deferred)'}\n`);
     }),
 };
 
 const search: Command = {
   name: 'search',
   summary: 'Try a tool_search query: BM25 (keyword) or regex over names and descriptions (DISC-2)',
-  usage: 'search QUERY [--regex] [--top-k N] [--profile P] [--tools FILE] [--config FILE] [--json]',
-  options: { regex: { type: 'boolean' }, 'top-k': { type: 'string' }, config: { type: 'string' }, registry: { type: 'string' }, profile: { type: 'string' }, ...toolsOption },
+  usage: 'search QUERY [--regex] [--top-k N] [--profile P] [--tools FILE] [--config FILE] [--registry FILE] [--workspace DIR] [--json]',
+  options: { ...catalogOptions, regex: { type: 'boolean' }, 'top-k': { type: 'string' }, config: { type: 'string' } },
   run: (ctx) =>
     guard(async () => {
       const query = ctx.args.join(' ');
       if (query.trim() === '') throw new UsageError('give a QUERY');
-      const { options } = await disclosureOptions(ctx);
-      const tools = (await definitions(ctx)).map((t) => ({ ...t.definition, name: t.name }));
-      const index = new ToolSearchIndex(tools, options);
-      const res = index.search(query, { mode: ctx.opts.regex ? 'regex' : 'keyword', topK: optInt(ctx, 'top-k') });
-      if (!res.ok) throw new UserError(res.error.message);
-      if (ctx.opts.json) return printJson(ctx, { results: res.results });
-      for (const r of res.results) ctx.stdout(`${r.score.toFixed(3).padStart(8)}  ${r.name}  ${r.definition.description}\n`);
+      const topK = optInt(ctx, 'top-k');
+      const res = await disclosureCall(ctx, (call, args) => call('disclosure.search', { ...args, query, mode: ctx.opts.regex ? 'regex' : 'keyword', ...(topK !== undefined ? { topK } : {}) }));
+      if (!res.ok) throw new UserError(res.error?.message ?? 'the search failed');
+      if (ctx.opts.json) return printJson(ctx, { mode: res.mode, results: res.results });
+      for (const r of res.results) ctx.stdout(`${r.score.toFixed(3).padStart(8)}  ${r.name}  ${r.description}\n`);
     }),
 };
 

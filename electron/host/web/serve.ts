@@ -44,6 +44,8 @@ export async function serve(opts: ServeOptions): Promise<Served> {
     version: appVersion(),
     profile: opts.profile ?? null,
     workspace: opts.workspace ?? null,
+    // A page cannot open the host's native folder chooser: workspace.pickFolder says so.
+    pickFolder: null,
     logger: opts.logger,
   });
   let host: WebHost;

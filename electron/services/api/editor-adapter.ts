@@ -1,12 +1,14 @@
 // The EditorPort over the real config writer and importer (CFG-7, CFG-8, SEC-3). Snapshots
 // read for `editor.layers` are kept by hash, so a save based on them detects a file that
 // changed on disk in the meantime (CFG-7 "show both, let the user choose").
+import { expansionFor } from '../../../shared/schemas/expansion';
 import { AppError } from '../../../shared/errors';
 import type { EffectiveServer, LayerKind } from '../../../shared/schemas/server';
 import type { EditableLayer, Selection } from '../../../shared/contract';
 import { ConfigWriter, toSharedError, type FileSnapshot, type ServerOp, type WriteError, type WriteResult } from '../config/writer';
-import { importServers } from '../config/import';
+import { importServers, planImport } from '../config/import';
 import type { EditorPort, EditorSave, ImportReport, ImportSource, SaveOutcome } from './ports';
+import type { ImportPlan } from '../../../shared/contract';
 import { maskConfigText, unmaskEntry } from './unmask';
 import type { ConflictData } from '../config/writer';
 
@@ -52,7 +54,7 @@ export class WriterEditor implements EditorPort {
       if (!file.ok) continue; // no workspace → no project layers
       const snap = await this.writer.read(target);
       const hash = snap.ok ? this.remember(snap.value) : null;
-      out.push({ layer, path: file.value.path, dialect: file.value.dialect, readOnly: file.value.readOnly, hash });
+      out.push({ layer, path: file.value.path, dialect: file.value.dialect, readOnly: file.value.readOnly, expansion: expansionFor(file.value.dialect, layer), hash });
     }
     return out;
   }
@@ -85,8 +87,13 @@ export class WriterEditor implements EditorPort {
     return this.outcome(await this.writer.remove({ profile: sel.profile, layer, workspace: sel.workspace }, name, this.base(baseHash, false)));
   }
 
-  async importFrom(sel: Selection, from: ImportSource, layer: LayerKind, replace: boolean): Promise<ImportReport> {
-    const r = unwrap(await importServers(this.writer, { from, target: { profile: sel.profile, layer, workspace: sel.workspace }, replace }, { env: this.env, workspace: sel.workspace }));
-    return { path: r.path, imported: r.imported, skipped: r.skipped, sourceFiles: r.sourceFiles.map((f) => f.path), changed: r.changed };
+  async importPreview(sel: Selection, from: ImportSource, layer: LayerKind, replace: boolean): Promise<ImportPlan> {
+    const target = { profile: sel.profile, layer, workspace: sel.workspace };
+    return unwrap(await planImport(this.writer, { from, target, replace }, { env: this.env, workspace: sel.workspace }));
+  }
+
+  async importFrom(sel: Selection, from: ImportSource, layer: LayerKind, only: readonly string[], replace: boolean): Promise<ImportReport> {
+    const target = { profile: sel.profile, layer, workspace: sel.workspace };
+    return unwrap(await importServers(this.writer, { from, target, replace, only }, { env: this.env, workspace: sel.workspace }));
   }
 }

@@ -3,7 +3,7 @@
 // the contract's schemas), never restated; compose.ts wires the real engines behind them.
 import type { z } from 'zod';
 import type { ConnectionSpec, EffectiveServer, EffectiveView, LayerKind, ToolDef } from '../../../shared/schemas/server';
-import type { DetectedProfileSchema, EditableLayer, EditorSaveInputSchema, ImportReportSchema, ImportSourceSchema, SaveOutcomeSchema, Selection } from '../../../shared/contract';
+import type { DetectedProfileSchema, EditableLayer, EditorSaveInputSchema, ImportPlan, ImportReportSchema, ImportSourceSchema, SaveOutcomeSchema, Selection } from '../../../shared/contract';
 import type { RegistryData } from '../../../shared/naming/minimax-registry';
 import type { ConfigService } from '../config';
 import type { ConnectionPool, ServerInfo } from '../connections';
@@ -71,7 +71,8 @@ export interface EditorPort {
   layers(sel: Selection, view: EffectiveView): Promise<EditableLayer[]>;
   save(sel: Selection, input: EditorSave, original: EffectiveServer | null): Promise<SaveOutcome>;
   remove(sel: Selection, layer: LayerKind, name: string, baseHash: string | null): Promise<SaveOutcome>;
-  importFrom(sel: Selection, from: ImportSource, layer: LayerKind, replace: boolean): Promise<ImportReport>;
+  importPreview(sel: Selection, from: ImportSource, layer: LayerKind, replace: boolean): Promise<ImportPlan>;
+  importFrom(sel: Selection, from: ImportSource, layer: LayerKind, only: readonly string[], replace: boolean): Promise<ImportReport>;
 }
 
 /** Session servers: in memory, on top of every file. */

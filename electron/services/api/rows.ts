@@ -29,16 +29,17 @@ function target(s: EffectiveServer): string | null {
 export function configState(s: EffectiveServer, since: number): ServerState | null {
   const c = baseConfigState(s);
   if (c.state === 'pending') return null;
-  if (c.state === 'failed') return { kind: 'failed', reason: c.error ?? 'entry could not be resolved', since, retryAt: null };
-  return { kind: 'disabled', reason: c.error ?? 'disabled in the configuration', since };
+  if (c.state === 'failed') return { kind: 'failed', code: c.code, reason: c.reason, since, retryAt: null };
+  return { kind: 'disabled', code: c.code, reason: c.reason, since };
 }
 
-export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: number): ServerRow {
+export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: number, readOnly = false): ServerRow {
   const fixed = configState(s, since);
-  const state: ServerState = fixed ?? info?.state ?? { kind: 'pending', reason: 'not connected yet', since };
+  const state: ServerState = fixed ?? info?.state ?? { kind: 'pending', code: 'not_connected', reason: '', since };
   // Tools are only known while connected; "0" for a pending server would be a lie.
   const toolCount = state.kind === 'connected' ? state.toolCount : null;
-  const lastError = state.kind === 'failed' ? state.reason : (info?.lastError ?? s.error ?? null);
+  // The raw detail only (UI-9): the row's sentence comes from state.code.
+  const lastError = state.kind === 'failed' ? state.reason || null : (info?.lastError ?? s.error ?? null);
   const { spec: _spec, ...base } = s;
   return {
     ...base,
@@ -49,8 +50,15 @@ export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: num
     connectMs: state.kind === 'connected' ? state.connectMs : (info?.connectMs ?? null),
     lastError,
     runnable: isRunnable(s),
+    readOnly,
     entry: redactEntry(s.entry),
   };
+}
+
+/** Session servers ("try without saving") are the panel's own: the editor edits and clears them. */
+function readOnlyLayer(view: EffectiveView, s: EffectiveServer): boolean {
+  if (s.layer === 'session') return false;
+  return view.layers.find((l) => l.layer === s.layer && l.path === s.path)?.writable === false;
 }
 
 export function toServersView(view: EffectiveView, info: (id: string) => PoolInfo | undefined, loadedAt: number): ServersView {
@@ -59,7 +67,7 @@ export function toServersView(view: EffectiveView, info: (id: string) => PoolInf
     workspace: view.workspace,
     layers: view.layers,
     problems: view.problems,
-    servers: view.servers.map((s) => toRow(s, isRunnable(s) ? info(serverId(s)) : undefined, loadedAt)),
+    servers: view.servers.map((s) => toRow(s, isRunnable(s) ? info(serverId(s)) : undefined, loadedAt, readOnlyLayer(view, s))),
     needsTrust: view.layers.some((l) => l.state === 'untrusted'),
     loadedAt,
   };

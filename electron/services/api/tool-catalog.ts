@@ -2,10 +2,11 @@
 // cost (DISC-1): one builder shared by tools.list, permissions.simulate and the disclosure
 // methods, so the three views can never disagree about a name.
 import { SUMMARY_MAX, type CollisionRow, type ToolDetail, type ToolRow, type ToolsView } from '../../../shared/contract';
-import { crossProfileView } from '../../../shared/naming/cross-profile';
+import { crossProfileView, type NamingWarning } from '../../../shared/naming/cross-profile';
 import type { Collision, NamingServerInput } from '../../../shared/naming/assign';
 import { estimateTokens } from '../../../shared/disclosure/plan';
 import type { Profile, ToolDef } from '../../../shared/schemas/server';
+import type { RegistryData } from '../../../shared/naming/minimax-registry';
 import type { ApiCore } from './core';
 import type { RegistryPort } from './ports';
 import { isRunnable, serverId, toRow } from './rows';
@@ -15,7 +16,7 @@ export interface Catalog {
   /** Full definitions by `serverId\u0000tool` (for search, disclosure and tools.describe). */
   defs: Map<string, ToolDef>;
   /** NAME-4 warnings by `serverId\u0000tool` (shown by tools.describe, not shipped per row). */
-  warnings: Map<string, string[]>;
+  warnings: Map<string, NamingWarning[]>;
 }
 
 export const defKey = (serverId: string, tool: string) => `${serverId}\u0000${tool}`;
@@ -37,7 +38,7 @@ export function summarize(description: string | undefined): string {
 }
 
 /** UI-3 detail of one tool: the definition as the server sent it, plus its naming warnings. */
-export function describeTool(serverId: string, serverName: string, def: ToolDef, warnings: string[]): ToolDetail {
+export function describeTool(serverId: string, serverName: string, def: ToolDef, warnings: NamingWarning[]): ToolDetail {
   return {
     serverId,
     serverName,
@@ -87,10 +88,23 @@ export async function buildCatalog(core: ApiCore, registry: RegistryPort): Promi
   }
   // The minimax column always reads the agent's registry (a preview: nothing is claimed).
   const reg = await registry?.().catch(() => undefined);
+  return nameCatalog(sel.profile, { inputs, defs, servers }, reg);
+}
+
+/** What the catalog names: the servers taking part, their definitions, the per-server rows. */
+export interface CatalogParts {
+  inputs: NamingServerInput[];
+  defs: Map<string, ToolDef>;
+  servers: ToolsView['servers'];
+}
+
+/** NAME-4 over gathered parts (live or hand-given): one naming for every view. */
+export function nameCatalog(profile: Profile, parts: CatalogParts, reg: RegistryData | undefined): Catalog {
+  const { inputs, defs, servers } = parts;
   const cross = crossProfileView(inputs, reg);
-  const mine = cross.reports[sel.profile];
+  const mine = cross.reports[profile];
   const byKey = new Map(mine.tools.map((t) => [defKey(t.serverId, t.tool), t]));
-  const warnings = new Map<string, string[]>();
+  const warnings = new Map<string, NamingWarning[]>();
   const rows: ToolRow[] = [];
   for (const r of cross.rows) {
     const key = defKey(r.serverId, r.tool);
@@ -122,7 +136,7 @@ export async function buildCatalog(core: ApiCore, registry: RegistryPort): Promi
       why: whyWon(p, c),
     })),
   );
-  return { view: { profile: sel.profile, servers, tools: rows, collisions }, defs, warnings };
+  return { view: { profile, servers, tools: rows, collisions }, defs, warnings };
 }
 
 /** The last catalog built, shared by the tools, permissions and disclosure handlers. */

@@ -2,6 +2,7 @@
 export * from './secret-store';
 export * from './keytar-store';
 export * from './identity';
+export * from './adopt';
 export * from './oauth-provider';
 export * from './token-broker';
 export * from './loopback';

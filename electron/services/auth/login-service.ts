@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { ConnectionSpec } from '../../../shared/schemas/server';
-import { serverIdentity } from './identity';
+import type { ConnectionSpec, ServerStateKind } from '../../../shared/schemas/server';
+import { canonicalServerUrl } from './identity';
 import { LoginCallbackError, LoopbackListener, type TimerLike } from './loopback';
 import type { BrowserOpener } from './opener';
 import type { PreRegisteredClient } from './oauth-provider';
@@ -34,7 +34,11 @@ export interface LoginOptions {
   clientMetadataUrl?: string;
 }
 
-export type AuthState = 'not-applicable' | 'static' | 'logged-out' | 'logged-in' | 'expired' | 'needs-auth';
+/**
+ * `not-applicable`: no login needed (stdio, or a remote that answered without asking for one);
+ * `unknown`: remote, no token, not contacted yet (or it failed before saying anything about auth).
+ */
+export type AuthState = 'not-applicable' | 'unknown' | 'static' | 'logged-out' | 'logged-in' | 'expired' | 'needs-auth';
 
 /** `auth status --json` row: never a secret value. */
 export interface AuthStatus {
@@ -88,7 +92,7 @@ export class LoginService {
       return emit({ type: 'failed', reason: `${spec.name} is a local (stdio) server; it has no login`, code: 'not-applicable' }) as LoginOutcome;
     }
     const broker = this.o.broker;
-    const identity = serverIdentity(spec);
+    const identity = await broker.prepare(spec);
     const serverUrl = spec.url;
     let listener: LoopbackListener | undefined;
     try {
@@ -172,19 +176,30 @@ export class LoginService {
     }
   }
 
-  async logout(spec: ConnectionSpec): Promise<{ server: string; revoked: boolean; removed: number; revokeError?: string }> {
-    const r = await this.o.broker.logout(serverIdentity(spec));
-    return { server: spec.name, revoked: r.revoked, removed: r.removed.length, ...(r.revokeError ? { revokeError: r.revokeError } : {}) };
+  /** Logs the server's URL out for every profile and entry that uses it (one login per URL). */
+  async logout(spec: ConnectionSpec): Promise<{ server: string; url: string; revoked: boolean; removed: number; revokeError?: string }> {
+    const r = await this.o.broker.logout(await this.o.broker.prepare(spec));
+    const url = canonicalServerUrl(spec.url ?? '');
+    return { server: spec.name, url, revoked: r.revoked, removed: r.removed.length, ...(r.revokeError ? { revokeError: r.revokeError } : {}) };
   }
 
-  async status(spec: ConnectionSpec): Promise<AuthStatus> {
+  /**
+   * `connection`: what the pool saw of this server, when the caller has a pool (the panel).
+   * Without it (the CLI does not connect for `auth status`) "no token" reads `logged-out`; with
+   * it, a server that connected without a token needs no login, and one not contacted yet is
+   * `unknown` rather than "logged out" of something it may not have.
+   */
+  async status(spec: ConnectionSpec, connection?: ServerStateKind | null): Promise<AuthStatus> {
     const base = { server: spec.name, tokenStored: false, expiresAt: null, scopes: [], issuer: null, lastRefresh: null };
     if (spec.transport === 'stdio' || !spec.url) return { ...base, state: 'not-applicable' };
     if (hasStaticCredentials(spec)) return { ...base, state: 'static' };
-    const f = await this.o.broker.facts(serverIdentity(spec));
-    let state: AuthState = 'logged-out';
-    if (f.needsLogin && !f.tokenStored) state = 'needs-auth';
-    else if (f.tokenStored) state = f.expiresAt !== null && f.expiresAt <= this.now() && !f.refreshable ? 'expired' : 'logged-in';
+    const f = await this.o.broker.facts(await this.o.broker.prepare(spec));
+    let state: AuthState;
+    if (f.tokenStored) state = f.expiresAt !== null && f.expiresAt <= this.now() && !f.refreshable ? 'expired' : 'logged-in';
+    else if (f.loggedOut) state = 'logged-out';
+    else if (f.needsLogin || connection === 'needs-auth') state = 'needs-auth';
+    else if (connection === undefined) state = 'logged-out';
+    else state = connection === 'connected' ? 'not-applicable' : 'unknown';
     return { server: spec.name, state, tokenStored: f.tokenStored, expiresAt: iso(f.expiresAt), scopes: f.scopes, issuer: f.issuer, lastRefresh: iso(f.lastRefresh) };
   }
 }

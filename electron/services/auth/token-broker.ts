@@ -1,14 +1,17 @@
-// AUTH-3 token broker: the one owner of each server identity's tokens. It refreshes shortly
+// AUTH-3 token broker: the one owner of each server's tokens (keyed by canonical URL, shared by
+// every profile and entry name: identity.ts). It refreshes shortly
 // before expiry, lets concurrent callers share the one refresh in flight (single-flight: a
 // rotating, single-use refresh token is posted exactly once), turns a failed refresh into
 // `needs-auth`, and on logout revokes (RFC 7009, where advertised) and deletes every secret.
-import { refreshAuthorization, selectClientAuthMethod } from '@modelcontextprotocol/sdk/client/auth.js';
+import { refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
-import { serverIdentity } from './identity';
+import { adoptLegacySecrets } from './adopt';
+import { canonicalServerUrl, serverIdentity } from './identity';
 import { PanelOAuthProvider, type PreRegisteredClient } from './oauth-provider';
+import { revokeTokens } from './revoke';
 import { deleteAllSecrets, secretAccount, type SecretStore } from './secret-store';
 import { expiresAt, readSecret, writeSecret, type StoredTokens } from './stored';
 import { hasStaticCredentials } from './static-credentials';
@@ -21,6 +24,8 @@ export interface TokenBrokerOptions {
   refreshSkewMs?: number;
   /** A refresh failed or a login is needed: the pool shows `needs-auth` (AUTH-1/AUTH-3). */
   onNeedsAuth?: (identity: string, reason: string) => void;
+  /** Adopting old per-profile secrets failed (they stay where they are; retried next start). */
+  log?: (line: string) => void;
 }
 
 export interface ProviderOptions {
@@ -41,14 +46,21 @@ export interface TokenFacts {
   issuer: string | null;
   lastRefresh: number | null;
   needsLogin: string | null;
+  /** Logged out by this process and not logged in since. */
+  loggedOut: boolean;
 }
 
 interface Owner {
+  /** Old per-profile secrets adopted (adopt.ts); every read of this identity waits for it. */
+  ready: Promise<void>;
+  /** Raw URLs already checked for old secrets in this process. */
+  checked: Set<string>;
   inflight?: Promise<OAuthTokens | undefined>;
   preRegistered?: PreRegisteredClient;
   needsLogin?: string;
   /** Scope the server last asked for (step-up on insufficient_scope). */
   requiredScope?: string;
+  loggedOut?: boolean;
 }
 
 export class TokenBroker {
@@ -69,8 +81,43 @@ export class TokenBroker {
 
   private owner(identity: string): Owner {
     let w = this.owners.get(identity);
-    if (!w) this.owners.set(identity, (w = {}));
+    if (!w) this.owners.set(identity, (w = { ready: Promise.resolve(), checked: new Set() }));
     return w;
+  }
+
+  /**
+   * The identity of a server, once its old per-profile secrets (if any) were adopted. Every
+   * path into the store goes through here or `provider()`, so nothing reads a half-moved login.
+   */
+  async prepare(spec: Pick<ConnectionSpec, 'url'>): Promise<string> {
+    const identity = serverIdentity(spec);
+    const owner = this.owner(identity);
+    const raw = spec.url ?? '';
+    if (!owner.checked.has(raw)) {
+      owner.checked.add(raw);
+      const prev = owner.ready;
+      owner.ready = prev.then(() =>
+        adoptLegacySecrets(this.store, identity, [raw]).then(
+          () => undefined,
+          (e: unknown) => this.o.log?.(`keeping old stored login for ${canonicalServerUrl(raw)}: ${e instanceof Error ? e.message : String(e)}`),
+        ),
+      );
+    }
+    await owner.ready;
+    return identity;
+  }
+
+  /** A store whose reads and writes wait for the adoption of this identity's old secrets. */
+  private gated(identity: string): SecretStore {
+    const s = this.store;
+    const wait = () => this.owner(identity).ready;
+    return {
+      get: async (a) => (await wait(), s.get(a)),
+      set: async (a, v) => (await wait(), s.set(a, v)),
+      delete: async (a) => (await wait(), s.delete(a)),
+      list: async (p) => (await wait(), s.list(p)),
+      status: () => s.status(),
+    };
   }
 
   /**
@@ -82,15 +129,16 @@ export class TokenBroker {
     return this.provider(spec);
   };
 
-  provider(spec: Pick<ConnectionSpec, 'profile' | 'id' | 'url'>, opts: ProviderOptions = {}): PanelOAuthProvider {
+  provider(spec: Pick<ConnectionSpec, 'url'>, opts: ProviderOptions = {}): PanelOAuthProvider {
     const identity = serverIdentity(spec);
+    void this.prepare(spec);
     const owner = this.owner(identity);
     if (opts.preRegistered) owner.preRegistered = opts.preRegistered;
     return new PanelOAuthProvider({
       identity,
-      store: this.store,
+      store: this.gated(identity),
       tokens: () => this.validTokens(identity),
-      saveTokens: (t) => this.saveTokens(identity, spec.url ?? '', t),
+      saveTokens: (t) => this.saveTokens(identity, canonicalServerUrl(spec.url ?? ''), t),
       redirectUrl: opts.redirectUrl,
       state: opts.state,
       preRegistered: owner.preRegistered,
@@ -128,12 +176,15 @@ export class TokenBroker {
       issuer: tokens.issuer ?? meta.issuer,
       ...(refreshed ? { lastRefresh: this.now() } : { lastLogin: this.now() }),
     });
-    this.owner(identity).needsLogin = undefined;
+    const owner = this.owner(identity);
+    owner.needsLogin = undefined;
+    owner.loggedOut = false;
   }
 
   /** Tokens to send now: refreshed first when they expire within the skew (single-flight). */
   async validTokens(identity: string): Promise<OAuthTokens | undefined> {
     const owner = this.owner(identity);
+    await owner.ready;
     if (owner.inflight) return owner.inflight;
     const stored = await readSecret(this.store, identity, 'tokens');
     if (!stored) return undefined;
@@ -169,6 +220,12 @@ export class TokenBroker {
       this.markNeedsAuth(identity, 'cannot refresh: authorization server or client registration unknown');
       return undefined;
     }
+    // URL + issuer: a refresh token is only ever posted to the authorization server that issued it.
+    const issuer = stored.tokens.issuer;
+    if (issuer && !sameIssuer(issuer, discovery.authorizationServerUrl)) {
+      this.markNeedsAuth(identity, `the server now uses another authorization server (${discovery.authorizationServerUrl}); log in again`);
+      return undefined;
+    }
     this.refreshCount.set(identity, (this.refreshCount.get(identity) ?? 0) + 1);
     try {
       const fresh = await refreshAuthorization(discovery.authorizationServerUrl, {
@@ -190,6 +247,7 @@ export class TokenBroker {
   }
 
   async facts(identity: string): Promise<TokenFacts> {
+    await this.owner(identity).ready;
     const stored = await readSecret(this.store, identity, 'tokens');
     const meta = await readSecret(this.store, identity, 'meta');
     return {
@@ -200,49 +258,31 @@ export class TokenBroker {
       issuer: meta?.issuer ?? null,
       lastRefresh: meta?.lastRefresh ?? null,
       needsLogin: this.owners.get(identity)?.needsLogin ?? null,
+      loggedOut: this.owners.get(identity)?.loggedOut ?? false,
     };
   }
 
   /** AUTH-3 logout: revoke where advertised (RFC 7009), then delete every secret of the server. */
   async logout(identity: string): Promise<{ revoked: boolean; removed: string[]; revokeError?: string }> {
     const owner = this.owner(identity);
+    await owner.ready;
     await owner.inflight?.catch(() => undefined);
     const stored = await readSecret(this.store, identity, 'tokens');
     const discovery = await readSecret(this.store, identity, 'discovery');
     const client = owner.preRegistered ?? (await readSecret(this.store, identity, 'client'));
-    // OIDC-shaped metadata types lack the RFC 7009 fields; read them as plain data.
-    const md = discovery?.authorizationServerMetadata as
-      | { revocation_endpoint?: string; revocation_endpoint_auth_methods_supported?: string[]; token_endpoint_auth_methods_supported?: string[] }
-      | undefined;
-    const endpoint = md?.revocation_endpoint;
-    let revoked = false;
-    let revokeError: string | undefined;
-    if (stored && endpoint && client) {
-      const supported = md?.revocation_endpoint_auth_methods_supported ?? md?.token_endpoint_auth_methods_supported ?? [];
-      const method = selectClientAuthMethod(client, supported);
-      try {
-        for (const [token, hint] of [
-          [stored.tokens.refresh_token, 'refresh_token'],
-          [stored.tokens.access_token, 'access_token'],
-        ] as const) {
-          if (!token) continue;
-          const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded' });
-          const body = new URLSearchParams({ token, token_type_hint: hint, client_id: client.client_id });
-          if (method === 'client_secret_basic' && client.client_secret) {
-            headers.set('authorization', `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`);
-          } else if (method === 'client_secret_post' && client.client_secret) {
-            body.set('client_secret', client.client_secret);
-          }
-          const res = await this.fetchFn(endpoint, { method: 'POST', headers, body });
-          if (!res.ok) throw new Error(`revocation endpoint answered ${res.status}`);
-          revoked = true;
-        }
-      } catch (e) {
-        revokeError = e instanceof Error ? e.message : String(e);
-      }
-    }
+    const { revoked, revokeError } = stored && client ? await revokeTokens(this.fetchFn, stored.tokens, client, discovery) : { revoked: false };
     const removed = await deleteAllSecrets(this.store, identity);
-    this.owners.delete(identity);
+    // Keep the adoption bookkeeping: the old secrets are gone, checking again would find nothing.
+    this.owners.set(identity, { ready: owner.ready, checked: owner.checked, loggedOut: true });
     return { revoked, removed, ...(revokeError ? { revokeError } : {}) };
+  }
+}
+
+/** Issuers compared as the SDK compares its stamps: as parsed URLs where they are URLs. */
+function sameIssuer(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return a === b;
   }
 }

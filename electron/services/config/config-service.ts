@@ -120,6 +120,6 @@ export class ConfigService {
 
   private memLayer(servers: Record<string, unknown>, layer: 'session' | 'plugin', ctx: LoadContext, pluginOrigin?: PluginOrigin): LoadedLayer {
     const label = `(${layer})`;
-    return loadLayer(readText(JSON.stringify({ mcpServers: servers }), label), { path: label, layer, dialect: ctx.profile, pluginOrigin }, ctx);
+    return loadLayer(readText(JSON.stringify({ mcpServers: servers }), label), { path: label, layer, dialect: ctx.profile, pluginOrigin, writable: false }, ctx);
   }
 }

@@ -3,8 +3,6 @@
 // values only (never keys). An empty variable counts as unset (the shell's `:-`, and what a
 // connect needs: `Bearer ` with no token is no credential); `${VAR:-default}` takes the default
 // when the variable is unset or empty.
-import type { Dialect } from '../../../shared/schemas/dialects';
-import type { LayerKind } from '../../../shared/schemas/server';
 
 /** `${NAME}` or `${NAME:-default}`: the one spelling of a reference (CFG-3, AUTH-4, CFG-8 secret rules). */
 export const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
@@ -12,18 +10,6 @@ const VAR = ENV_REFERENCE;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/**
- * CFG-3, where each agent expands: MiniMax every string of a project-file entry ("只在项目文件里
- * 展开", seed 000); Minara the `headers` it documents with `Bearer ${SLACK_MCP_TOKEN}` (seed
- * 001); Kimi nowhere (seed 002 documents none: tokens come through bearerTokenEnvVar). Where
- * an agent does not expand, it sends `${X}` as written, and so does the panel.
- */
-export type Expansion = 'entry' | 'headers' | 'none';
-
-export function expansionFor(dialect: Dialect, layer: LayerKind): Expansion {
-  if (dialect === 'minimax') return layer === 'project' ? 'entry' : 'none';
-  return dialect === 'minara' ? 'headers' : 'none';
-}
 
 /** A variable's value, or undefined when it is unset or empty (the one definition of "set"). */
 export function variableValue(env: Env, name: string): string | undefined {

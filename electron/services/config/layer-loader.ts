@@ -6,7 +6,8 @@ import { entrySchemaFor, fileSchemaFor, inferTransport, kimiIgnoredType, type Di
 import { deeperThan, MAX_ENTRY_DEPTH } from '../../../shared/schemas/depth';
 import { pointerOf } from './json-text';
 import { type JsonDoc, parseDoc } from './json-doc';
-import { expandEntry, type Expansion, expansionFor, referencedIn } from './expand';
+import { type Expansion, expansionFor } from '../../../shared/schemas/expansion';
+import { expandEntry, referencedIn } from './expand';
 import { buildSpec } from './spec';
 import { ownerTarget, secretOwnerKey } from './secret-owner';
 import type { FileRead } from './read-file';
@@ -34,7 +35,7 @@ export async function hostVariables(ctx: LoadContext): Promise<{ vars: HostVaria
 }
 
 export function emptyLayer(opts: LayerOptions, state: LayerState, error: string | null = null): LoadedLayer {
-  return { info: { layer: opts.layer, path: opts.path, state, error }, servers: [], problems: [] };
+  return { info: { layer: opts.layer, path: opts.path, state, error, writable: opts.writable ?? true }, servers: [], problems: [] };
 }
 
 /** A layer from a file read (or from text such as MCP_SERVERS and session records). */
@@ -49,7 +50,7 @@ export function loadLayer(read: FileRead, opts: LayerOptions, ctx: LoadContext):
     return { ...emptyLayer(opts, 'invalid', read.error), problems: [problem] };
   }
   const { doc } = read;
-  const out: LoadedLayer = { info: { layer: opts.layer, path: opts.path, state: trusted ? 'ok' : 'untrusted', error: null }, servers: [], problems: [] };
+  const out: LoadedLayer = { info: { layer: opts.layer, path: opts.path, state: trusted ? 'ok' : 'untrusted', error: null, writable: opts.writable ?? true }, servers: [], problems: [] };
   const fail = (segs: Array<string | number>, message: string): LoadedLayer => {
     out.info = { ...out.info, state: 'invalid', error: message };
     out.problems.push(problemAt(doc, opts.path, segs, message));

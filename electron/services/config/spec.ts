@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import type { ConnectionSpec, LayerKind, Profile, ToolSource, Transport } from '../../../shared/schemas/server';
 import { KIMI_DEFAULTS, MINARA_DEFAULTS, type KimiMcpDefaults } from '../../../shared/schemas/dialects';
-import { expansionFor } from './expand';
+import { expansionFor } from '../../../shared/schemas/expansion';
 
 export function sourceOf(layer: LayerKind, pluginOrigin: 'official' | 'local' = 'local'): ToolSource {
   if (layer === 'session') return 'session';

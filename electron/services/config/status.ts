@@ -1,6 +1,7 @@
 // `status --json`: the effective view in the CLI's shape. A function of the
 // view so the connection engine can later fill `state` from live connections.
-import type { EffectiveServer, EffectiveView, ServerStateKind } from '../../../shared/schemas/server';
+import { describeReason } from '../../../shared/i18n/reasons';
+import type { EffectiveServer, EffectiveView, ReasonCode, ReasonParams, ServerStateKind } from '../../../shared/schemas/server';
 
 export interface StatusServer {
   name: string;
@@ -12,6 +13,9 @@ export interface StatusServer {
   enabled: boolean;
   trusted: boolean;
   state: ServerStateKind;
+  /** UI-9: why, as a code for the `reason.*` catalogue; `error` is its English text for scripts. */
+  code: ReasonCode;
+  params?: ReasonParams;
   error: string | null;
   /** Live figures from a discovery round; null with --no-connect or when not connected. */
   toolCount: number | null;
@@ -29,6 +33,11 @@ export interface Status {
 
 export interface LiveState {
   state: ServerStateKind;
+  code: ReasonCode;
+  params?: ReasonParams;
+  /** Raw detail (OS or server message), '' when the code says it all. */
+  reason: string;
+  /** English sentence and detail, for the CLI and --json; null while nothing is wrong. */
   error: string | null;
   toolCount?: number | null;
   connectMs?: number | null;
@@ -49,10 +58,14 @@ export function serverId(s: Pick<EffectiveServer, 'trusted' | 'layer' | 'name' |
  * (runnable). The one rule every front door uses to decide whether a server may start.
  */
 export function configState(s: EffectiveServer): LiveState {
-  if (!s.trusted) return { state: 'disabled', error: 'workspace not trusted: run `trust --workspace DIR` to allow this project layer' };
-  if (!s.enabled) return { state: 'disabled', error: null };
-  if (s.error !== null || !s.spec) return { state: 'failed', error: s.error ?? 'entry could not be resolved' };
-  return { state: 'pending', error: null };
+  if (!s.trusted) return coded('disabled', 'untrusted', '');
+  if (!s.enabled) return { state: 'disabled', code: 'disabled_in_config', reason: '', error: null };
+  if (s.error !== null || !s.spec) return coded('failed', 'config_error', s.error ?? '');
+  return { state: 'pending', code: 'not_connected', reason: '', error: null };
+}
+
+function coded(state: ServerStateKind, code: ReasonCode, reason: string): LiveState {
+  return { state, code, reason, error: describeReason('en', { code, reason }) };
 }
 
 export function buildStatus(
@@ -75,6 +88,8 @@ export function buildStatus(
         enabled: s.enabled,
         trusted: s.trusted,
         state: st.state,
+        code: st.code,
+        ...(st.params ? { params: st.params } : {}),
         error: st.error,
         toolCount: st.toolCount ?? null,
         connectMs: st.connectMs ?? null,

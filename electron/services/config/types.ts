@@ -62,12 +62,14 @@ export interface LayerOptions {
   dialect: Dialect;
   /** MCP_SERVERS: a JSON array of entries instead of `{mcpServers: {…}}`. */
   listMode?: boolean;
-  /** Where `${VAR}` expands (config/expand expansionFor): variables the host holds per server; they count as set in env and headers. */
+  /** Where `${VAR}` expands (shared/schemas/expansion expansionFor): variables the host holds per server; they count as set in env and headers. */
   hostVariables?: HostVariables;
   /** CFG-4: names this layer may not use. */
   reservedNames?: readonly string[];
   /** CFG-10: shown, never started. */
   trusted?: boolean;
+  /** CFG-7: the panel may write this file (default true). */
+  writable?: boolean;
   /** Project layers: stdio servers run in the workspace root (CFG-4, CONN-4). */
   projectRoot?: string;
   /** Plugin layer: official plugins claim names before local ones (NAME-1). */

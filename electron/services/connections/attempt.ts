@@ -6,6 +6,7 @@ import type { ConnectionSpec } from '../../../shared/schemas/server';
 import type { ConnectionContext } from './connection';
 import { startupTimeoutMs } from './options';
 import { type Session, type SessionContext, openSession } from './session';
+import type { LostCode } from './errors';
 
 /**
  * A start in progress. `started` resolves when the server's own start begins: after its stdio
@@ -30,7 +31,7 @@ export interface AttemptOwner extends Pick<SessionContext, 'stderr' | 'traffic'>
   /** The session is open and still wanted: the connection takes it over. */
   opened(s: Session): Promise<void>;
   /** The session closed without being asked to. */
-  lost(s: Session, why: string): void;
+  lost(s: Session, why: LostCode): void;
   /** The attempt is over, whichever way. */
   ended(attempt: OwnAttempt): void;
   /** It failed without having been cancelled (CONN-6: failed, retried later). */

@@ -6,7 +6,8 @@ import type { ConnectionSpec, ServerState, ToolDef } from '../../../shared/schem
 import { type Attempt, type OwnAttempt, startAttempt } from './attempt';
 import { callWithRetry } from './call';
 import type { TypedEmitter } from './emitter';
-import { errorMessage, isAuthError } from './errors';
+import { classify, errorMessage, type LostCode, ReasonError, type Why } from './errors';
+import { describeReason } from '../../../shared/i18n/reasons';
 import { applyLimits } from './limits';
 import { listAllTools } from './list-tools';
 import { type ResolvedPoolOptions, startupTimeoutMs } from './options';
@@ -47,7 +48,7 @@ export class McpConnection {
   private readonly backoff: Backoff;
   private inFlight = 0;
   /** The session died while calls were in flight: they decide (CONN-6), the last one records it. */
-  private lostWhileBusy: string | null = null;
+  private lostWhileBusy: ReasonError | null = null;
   /** Set once by stop(): a changed spec gets a new connection, this one never starts again. */
   private stopped = false;
 
@@ -58,7 +59,7 @@ export class McpConnection {
     private readonly ctx: ConnectionContext,
   ) {
     const o = ctx.options;
-    this.current = { kind: 'pending', reason: 'not connected yet (connects on first use or discovery)', since: o.clock.now() };
+    this.current = { kind: 'pending', code: 'not_connected', reason: '', since: o.clock.now() };
     this.stderr = new LineRing(o.stderrLines);
     this.traffic = new Ring(o.trafficEntries);
     this.calls = new Semaphore(o.concurrency);
@@ -155,7 +156,7 @@ export class McpConnection {
       traffic: this.traffic,
       isStopped: () => this.stopped,
       opened: (s: Session) => this.opened(s),
-      lost: (s: Session, why: string) => this.sessionLost(s, why),
+      lost: (s: Session, why: LostCode) => this.sessionLost(s, why),
       ended: (attempt: OwnAttempt) => {
         if (this.attempt === attempt) this.attempt = null;
       },
@@ -181,7 +182,7 @@ export class McpConnection {
       this.toolList = [];
       this.listed = false;
       await this.closeSession();
-      throw new Error(limited.error);
+      throw new ReasonError('too_many_tools', limited.error);
     }
     const before = canonicalJson(this.toolList);
     this.toolList = limited.tools;
@@ -196,7 +197,7 @@ export class McpConnection {
       this.ctx.log({ level: 'warn', module: 'mcp', action: 'mcp_snapshot_write_failed', server: this.spec.name, error: errorMessage(err) });
     }
     if (this.stopped) return;
-    this.setState({ kind: 'connected', reason: 'connected', since: this.now(), toolCount: this.toolList.length, connectMs: this.connectedIn ?? 0 });
+    this.setState({ kind: 'connected', code: 'connected', reason: '', since: this.now(), toolCount: this.toolList.length, connectMs: this.connectedIn ?? 0 });
     if (before !== canonicalJson(this.toolList)) this.ctx.events.emit('toolsChanged', this.id, this.toolList);
     this.idle.touch();
   }
@@ -215,7 +216,7 @@ export class McpConnection {
       release();
       if (!this.stopped) {
         if (this.live) this.idle.touch();
-        else if (this.inFlight === 0 && this.lostWhileBusy && !this.attempt) this.fail(new Error(this.lostWhileBusy));
+        else if (this.inFlight === 0 && this.lostWhileBusy && !this.attempt) this.fail(this.lostWhileBusy);
       }
     }
   }
@@ -226,7 +227,7 @@ export class McpConnection {
   }
 
   needsAuth(reason: string): void {
-    this.setState({ kind: 'needs-auth', reason, since: this.now() });
+    this.setState({ kind: 'needs-auth', code: 'auth_required', reason, since: this.now() });
   }
 
   /** Closes and reopens the session, then lists its tools. */
@@ -235,15 +236,16 @@ export class McpConnection {
     this.cancelTimers();
     this.backoff.reset();
     await this.closeSession();
-    this.setState({ kind: 'pending', reason: 'reconnecting', since: this.now() });
+    this.setState({ kind: 'pending', code: 'reconnecting', reason: '', since: this.now() });
     await this.start().catch(() => undefined);
     return this.current;
   }
 
   /** A discovery round stopped waiting (CONN-3): no tools this round, the attempt goes on. */
-  missedBudget(reason: string): void {
-    this.error = reason;
-    this.setState({ kind: 'failed', reason, since: this.now(), retryAt: null });
+  missedBudget(code: 'discovery_timeout' | 'command_timeout', ms: number): void {
+    const state: ServerState = { kind: 'failed', code, params: { ms }, reason: '', since: this.now(), retryAt: null };
+    this.error = describeReason('en', state);
+    this.setState(state);
   }
 
   /** Stops for good: timers, the attempt, the session. Resolves once every child is reaped. */
@@ -258,38 +260,39 @@ export class McpConnection {
 
   // ---- failures, backoff, idle ------------------------------------------------------------
 
-  private sessionLost(s: Session, why: string): void {
+  private sessionLost(s: Session, code: LostCode): void {
     if (this.session !== s) return;
     this.session = null;
     const tail = this.stderr.lines().at(-1);
-    const reason = tail ? `${why}; last stderr line: ${tail.slice(0, 200)}` : why;
+    const lost = new ReasonError(code, tail ? `last stderr line: ${tail.slice(0, 200)}` : '');
     // A call in flight handles it (CONN-6); otherwise the server is failed and retried later.
-    if (this.inFlight > 0) this.lostWhileBusy = reason;
-    else this.fail(new Error(reason));
+    if (this.inFlight > 0) this.lostWhileBusy = lost;
+    else this.fail(lost);
   }
 
   private fail(err: unknown): void {
     if (this.stopped) return;
     this.lostWhileBusy = null;
     const message = errorMessage(err);
+    const why = classify(err);
     this.error = message;
     void this.closeSession();
-    if (isAuthError(err)) this.setState({ kind: 'needs-auth', reason: `the server answered 401: ${message}`, since: this.now() });
-    else this.scheduleRetry(message);
+    if (why.code === 'auth_required') this.setState({ kind: 'needs-auth', ...why, since: this.now() });
+    else this.scheduleRetry(why);
     this.ctx.log({ level: 'error', module: 'app', action: 'mcp_server_connect_failed', server: this.spec.name, error: message });
   }
 
-  private scheduleRetry(reason: string): void {
+  private scheduleRetry(why: Why): void {
     const retryAt = this.backoff.schedule(() => {
       if (!this.stopped && !this.live && !this.attempt) this.start().catch(() => undefined);
     });
-    this.setState({ kind: 'failed', reason, since: this.now(), retryAt });
+    this.setState({ kind: 'failed', ...why, since: this.now(), retryAt });
   }
 
   private closeIdle(): void {
     if (this.current.kind === 'connected') {
-      const reason = `idle for ${Math.round(this.idle.idleMs / 1000)} s: connection closed, reopens on first use`;
-      this.setState({ ...this.current, reason, since: this.now() });
+      const params = { seconds: Math.round(this.idle.idleMs / 1000) };
+      this.setState({ ...this.current, code: 'idle_closed', params, reason: '', since: this.now() });
     }
     void this.closeSession();
   }

@@ -5,6 +5,7 @@
 // frees its start slot) and the next round retries. A one-shot host (the CLI) has no next
 // round: with `settle`, a server that missed its budget is waited for until it answers or fails
 // for its own reason, or the command's deadline passes.
+import { describeReason } from '../../../shared/i18n/reasons';
 import type { Clock } from './clock';
 import type { McpConnection } from './connection';
 import type { DiscoveryResult } from './types';
@@ -27,7 +28,8 @@ export function discoveryResult(c: Discoverable, withTools: boolean): DiscoveryR
     state: c.state,
     tools: withTools && connected ? c.tools : [],
     connectMs: connected ? c.connectMs : null,
-    error: connected ? null : (c.lastError ?? (c.state.kind === 'disabled' || c.state.kind === 'pending' ? null : c.state.reason)),
+    // English from the reason catalogue (UI-9) for the CLI and --json; the raw message while pending.
+    error: connected ? null : c.state.kind === 'disabled' || c.state.kind === 'pending' ? c.lastError : describeReason('en', c.state),
     snapshotDiff: withTools ? c.snapshotDiff : null,
   };
 }
@@ -47,11 +49,11 @@ export async function discoverOne(c: McpConnection, clock: Clock, budgetMs: numb
   if (outcome !== 'late') return discoveryResult(c, outcome === 'ok');
   releaseSlot();
   if (!settle) {
-    c.missedBudget(`did not answer within its ${budgetMs} ms discovery budget; tried again next round`);
+    c.missedBudget('discovery_timeout', budgetMs);
     return discoveryResult(c, false);
   }
   const last = await within(work, clock, settle.deadline - clock.now());
-  if (last === 'late') c.missedBudget(`did not answer within the ${settle.totalMs} ms this command waits for its servers`);
+  if (last === 'late') c.missedBudget('command_timeout', settle.totalMs);
   return discoveryResult(c, last === 'ok');
 }
 

@@ -3,6 +3,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { ReasonCode, ReasonParams } from '../../../shared/schemas/server';
 
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) {
@@ -39,4 +40,40 @@ export class TimeoutError extends Error {
     super(message);
     this.name = 'TimeoutError';
   }
+}
+
+/** An error whose reason code the engine already knows (a lost session, a limit, a budget). */
+export class ReasonError extends Error {
+  constructor(
+    readonly code: ReasonCode,
+    /** The raw detail shown after the translated sentence ('' when the code says it all). */
+    readonly detail: string,
+    readonly params?: ReasonParams,
+  ) {
+    super(detail || code);
+    this.name = 'ReasonError';
+  }
+}
+
+/** How a live session ended without being asked to. */
+export type LostCode = 'exited' | 'connection_closed';
+
+export interface Why {
+  code: ReasonCode;
+  params?: ReasonParams;
+  /** Raw detail: the OS or server message, shown untranslated after the sentence (UI-9). */
+  reason: string;
+}
+
+/** UI-9: the code of a failed connect, by the error's type; the message stays as the detail. */
+export function classify(err: unknown): Why {
+  if (err instanceof ReasonError) return { code: err.code, params: err.params, reason: err.detail };
+  const reason = errorMessage(err);
+  if (isAuthError(err)) return { code: 'auth_required', reason };
+  if (err instanceof TimeoutError || isTimeout(err)) return { code: 'timeout', reason };
+  if (err instanceof StreamableHTTPError || err instanceof SseError) return { code: 'http_error', params: { status: err.code ?? '?' }, reason };
+  const sys = err as { code?: unknown; syscall?: unknown };
+  if (typeof sys.syscall === 'string' && sys.syscall.startsWith('spawn')) return { code: 'spawn_failed', reason };
+  if (err instanceof McpError) return { code: err.code === ErrorCode.ConnectionClosed ? 'connection_closed' : 'protocol_error', reason };
+  return { code: 'connect_failed', reason };
 }

@@ -6,7 +6,7 @@ export { applyLimits, PLUGIN_MAX_TOOLS_PER_SERVER, PLUGIN_MAX_TOOLS_PER_SNAPSHOT
 export { redirectSafeFetch } from './redirect-fetch';
 export { expandVars, resolveHeaders, MissingVariableError } from './expand';
 export { Semaphore } from './semaphore';
-export { ManualClock, realClock, type Clock, type TimerHandle } from './clock';
+export { realClock, type Clock, type TimerHandle } from './clock';
 export { liveChildPids } from './process-group';
 export { sweepStaleGroups, type SweepResult } from './group-records';
 export { isAuthError } from './errors';

@@ -8,6 +8,7 @@ import { type ConnectionContext, McpConnection } from './connection';
 import { type Settle, discoverOne, discoveryResult } from './discovery';
 import { TypedEmitter } from './emitter';
 import { type ResolvedPoolOptions, discoveryBudgetMs, resolvePoolOptions } from './options';
+import { describeReason } from '../../../shared/i18n/reasons';
 import { errorResult } from './results';
 import { Semaphore } from './semaphore';
 import { SnapshotStore, canonicalJson } from './snapshots';
@@ -92,12 +93,12 @@ export class ConnectionPool {
       const old = this.servers.get(d.id);
       if (old?.state.kind === 'disabled') continue;
       if (isConnection(old)) this.retire(old);
-      this.servers.set(d.id, { id: d.id, name: d.name, state: { kind: 'disabled', reason: d.reason, since: now } });
+      this.servers.set(d.id, { id: d.id, name: d.name, state: { kind: 'disabled', code: d.code, reason: d.reason, since: now } });
     }
     for (const s of this.servers.values()) {
       if (seen.has(s.id) || s.state.kind === 'removed') continue;
       if (isConnection(s)) this.retire(s);
-      const state: ServerState = { kind: 'removed', reason: 'removed from the configuration', since: now };
+      const state: ServerState = { kind: 'removed', code: 'removed', reason: '', since: now };
       this.servers.set(s.id, { id: s.id, name: s.name, state });
       this.events.emit('stateChanged', s.id, state);
       res.removed.push(s.id);
@@ -205,7 +206,7 @@ export class ConnectionPool {
     if (s.state.kind === 'removed') {
       return errorResult('server-removed', `MCP server "${s.name}" was removed from the configuration; its tool "${toolName}" no longer exists. Do not call it again.`);
     }
-    return errorResult('server-disabled', `MCP server "${s.name}" is disabled (${s.state.reason}); its tools cannot be called.`);
+    return errorResult('server-disabled', `MCP server "${s.name}" is disabled (${describeReason('en', s.state)}); its tools cannot be called.`);
   }
 
   /** Kills and reaps every child, closes every socket, cancels every timer. */

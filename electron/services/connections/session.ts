@@ -11,7 +11,7 @@ import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { homeDir } from '../paths';
 import type { Clock } from './clock';
-import { TimeoutError } from './errors';
+import { type LostCode, TimeoutError } from './errors';
 import { resolveEnv, resolveHeaders } from './expand';
 import { GroupStdioTransport } from './group-transport';
 import { killLadder, processAlive } from './kill-ladder';
@@ -34,7 +34,7 @@ export interface SessionContext {
   /** Aborts a connect in progress (dispose, config change): the child is reaped. */
   signal?: AbortSignal;
   /** Called once when the transport closes without close() having been asked. */
-  onUnexpectedClose: (why: string) => void;
+  onUnexpectedClose: (why: LostCode) => void;
 }
 
 export interface Session {
@@ -109,7 +109,7 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
   transport.onclose = () => {
     closed = true;
     resolveExit();
-    if (!closing) ctx.onUnexpectedClose(stdio ? 'the server process exited' : 'the connection closed');
+    if (!closing) ctx.onUnexpectedClose(stdio ? 'exited' : 'connection_closed');
   };
   if (stdio) {
     const start = stdio.start.bind(stdio);

@@ -1,7 +1,7 @@
 // Public shapes of the connection engine (CONN-1 … CONN-11). Plain data: they cross the IPC
 // contract and the CLI as JSON.
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { ConnectionSpec, ServerState, ToolDef } from '../../../shared/schemas/server';
+import type { ConnectionSpec, ReasonCode, ServerState, ToolDef } from '../../../shared/schemas/server';
 import type { Clock } from './clock';
 
 /** One structured log line (CONN-10): `{level, module, action, …}`, printed as JSON by the host. */
@@ -159,6 +159,8 @@ export interface SetServersResult {
 export interface DisabledServer {
   id: string;
   name: string;
+  code: ReasonCode;
+  /** Raw detail, '' when the code says it all. */
   reason: string;
 }
 

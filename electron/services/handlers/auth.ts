@@ -4,7 +4,7 @@ import type { AppContract, AuthRow, LoginProgress } from '../../../shared/contra
 import { AppError } from '../../../shared/errors';
 import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
-import type { LoginEvent } from '../auth';
+import { serverIdentity, type LoginEvent } from '../auth';
 import type { AuthPort, SecretsPort } from '../api/ports';
 import { serverId } from '../api/rows';
 import { isAllowedExternalUrl } from '../api/guards';
@@ -43,18 +43,30 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
     }
   };
 
+  // SEC-2: the URL as resolved may carry `user:pass@` or `?api_key=`: masked by the entry rules.
+  const shownUrl = (url: string | undefined) => (url === undefined ? null : (redactEntry({ url }).url as string));
+  /** One login serves every entry with the same URL: reconnect them all (login: authorized; logout: back to needs-auth). */
+  const reconnectSameServer = async (url: string | undefined) => {
+    const identity = serverIdentity({ url });
+    for (const s of (await core.current()).servers) {
+      if (!s.spec?.url || s.spec.transport === 'stdio' || serverIdentity(s.spec) !== identity) continue;
+      await core.pool().reconnect(serverId(s)).catch((err: unknown) => core.log(`reconnect ${s.name}: ${String(err)}`));
+    }
+  };
+
   return {
     'auth.list': async () => {
       const view = await core.current();
       const st = await deps.secrets.status();
       const servers: AuthRow[] = [];
       for (const s of view.servers) {
-        if (!s.spec || s.spec.transport === 'stdio') continue;
+        if (!s.spec) continue;
         const id = serverId(s);
-        // SEC-2: the URL as resolved may carry `user:pass@` or `?api_key=`: masked by the entry rules.
-        const base = { id, name: s.name, url: s.spec.url === undefined ? null : (redactEntry({ url: s.spec.url }).url as string), busy: running.has(id) };
-        const status = await deps.auth.status(s.spec).catch(() => null);
-        const { state, tokenStored, expiresAt, scopes, issuer, lastRefresh } = status ?? { state: 'logged-out', tokenStored: false, expiresAt: null, scopes: [], issuer: null, lastRefresh: null };
+        const base = { id, name: s.name, url: shownUrl(s.spec.url), busy: running.has(id) };
+        // What the pool saw tells "needs no login" (connected without a token) from "not contacted yet".
+        const seen = core.info(id)?.state.kind ?? null;
+        const status = await deps.auth.status(s.spec, seen).catch(() => null);
+        const { state, tokenStored, expiresAt, scopes, issuer, lastRefresh } = status ?? { state: 'unknown', tokenStored: false, expiresAt: null, scopes: [], issuer: null, lastRefresh: null };
         servers.push({ ...base, state, tokenStored, expiresAt, scopes, issuer, lastRefresh });
       }
       return { servers, keychain: st };
@@ -82,7 +94,7 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
           async (last) => {
             running.delete(id);
             emit(progress(last));
-            if (last.type === 'done') await core.pool().reconnect(id).catch((err: unknown) => core.log(`reconnect after login: ${String(err)}`));
+            if (last.type === 'done') await reconnectSameServer(spec.url);
             core.announce(last.type === 'done' ? `logged in to ${spec.name}` : `login to ${spec.name} failed`);
           },
           (err: unknown) => {
@@ -100,8 +112,9 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
     'auth.logout': async ({ id }) => {
       const spec = remoteSpec(id);
       const r = await deps.auth.logout(spec);
+      await reconnectSameServer(spec.url);
       core.announce(`logged out of ${spec.name}`);
-      return { removed: r.removed, revoked: r.revoked, revokeError: r.revokeError ?? null };
+      return { url: shownUrl(r.url) ?? '', removed: r.removed, revoked: r.revoked, revokeError: r.revokeError ?? null };
     },
   };
 }

@@ -4,8 +4,11 @@ import type { Handlers } from '../../../shared/rpc';
 import { resolveDisclosureOptions } from '../../../shared/disclosure/options';
 import { planDisclosure, profileDeferral } from '../../../shared/disclosure/plan';
 import { ToolSearchIndex } from '../../../shared/disclosure/search';
+import { translateCode } from '../../../shared/i18n';
+import type { ProfileNoteCode } from '../../../shared/schemas/notes';
 import type { ApiCore } from '../api/core';
 import { defKey, qualified, type CatalogCache } from '../api/tool-catalog';
+import { catalogFor } from '../naming/given-catalog';
 
 type DisclosureHandlers = Pick<Handlers<AppContract>, 'disclosure.plan' | 'disclosure.search'>;
 
@@ -17,9 +20,9 @@ interface DisclosureDeps {
 
 export function disclosureHandlers(core: ApiCore, deps: DisclosureDeps): DisclosureHandlers {
   return {
-    'disclosure.plan': async ({ model, contextWindow }) => {
-      const c = await deps.catalog.build();
-      const resolved = resolveDisclosureOptions({ env: deps.env });
+    'disclosure.plan': async ({ model, contextWindow, config, ...input }) => {
+      const c = await catalogFor(core, deps.catalog, input);
+      const resolved = resolveDisclosureOptions({ env: deps.env, config });
       const plan = planDisclosure({
         tools: qualified(c).map(({ row, name }) => ({
           name,
@@ -32,15 +35,10 @@ export function disclosureHandlers(core: ApiCore, deps: DisclosureDeps): Disclos
         options: resolved.options,
       });
       const profile = c.view.profile;
-      const anyDeferred = (core.view()?.servers ?? []).some((s) => profileDeferral(profile, s).deferred);
-      const profileNote =
-        profile === 'kimi'
-          ? anyDeferred
-            ? 'kimi: servers marked "deferred": true load their tools through select_tools (DISC-3)'
-            : 'kimi: no server is marked "deferred"; the plan above is minimax’s rule, shown for comparison'
-          : profile === 'minara'
-            ? 'minara: every MCP tool carries defer_loading (DISC-3); the plan above is minimax’s rule'
-            : null;
+      const anyDeferred = (input.catalog ?? core.view()?.servers ?? []).some((s) => profileDeferral(profile, s).deferred);
+      // UI-9: a code for the renderer, its English (same catalogue) for the CLI and --json.
+      const profileNoteCode: ProfileNoteCode | null = profile === 'kimi' ? (anyDeferred ? 'kimi-deferred' : 'kimi-none-deferred') : profile === 'minara' ? 'minara' : null;
+      const profileNote = profileNoteCode && translateCode('en', 'disc.profile', { code: profileNoteCode });
       return {
         ...plan,
         options: {
@@ -51,11 +49,14 @@ export function disclosureHandlers(core: ApiCore, deps: DisclosureDeps): Disclos
           origins: Object.fromEntries(resolved.table.map((r) => [r.key, r.origin])),
         },
         profileNote,
+        profileNoteCode,
+        optionTable: resolved.table.map(({ key, env, configKey, default: d, value, origin }) => ({ key, env, configKey, default: d, value, origin })),
+        problems: resolved.problems,
       };
     },
-    'disclosure.search': async ({ query, mode, topK }) => {
-      const c = await deps.catalog.build();
-      const resolved = resolveDisclosureOptions({ env: deps.env }).options;
+    'disclosure.search': async ({ query, mode, topK, config, ...input }) => {
+      const c = await catalogFor(core, deps.catalog, input);
+      const resolved = resolveDisclosureOptions({ env: deps.env, config }).options;
       const index = new ToolSearchIndex(
         qualified(c).map(({ row, name }) => {
           const def = c.defs.get(defKey(row.serverId, row.tool));

@@ -1,5 +1,6 @@
 // UI-2: add / edit / remove / import servers (CFG-7), the keychain field (CFG-8), and session
 // servers tried before anything is written.
+import { agentReadsReference, expansionFor } from '../../../shared/schemas/expansion';
 import type { AppContract } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { Handlers } from '../../../shared/rpc';
@@ -9,7 +10,7 @@ import type { EditorPort, SecretsPort, SessionPort } from '../api/ports';
 
 type EditorHandlers = Pick<
   Handlers<AppContract>,
-  'editor.layers' | 'editor.save' | 'editor.remove' | 'editor.storeSecret' | 'editor.trySession' | 'editor.clearSession' | 'editor.import'
+  'editor.layers' | 'editor.save' | 'editor.remove' | 'editor.storeSecret' | 'editor.trySession' | 'editor.clearSession' | 'editor.importPreview' | 'editor.import'
 >;
 
 export interface EditorDeps {
@@ -59,6 +60,10 @@ export function editorHandlers(core: ApiCore, deps: EditorDeps): EditorHandlers 
       const key = slot.kind === 'authToken' ? 'TOKEN' : slot.key;
       const v = variable ?? (slot.kind === 'env' && VAR.test(slot.key) ? slot.key : variableFor(name, key));
       const view = await core.current();
+      // CFG-3/CFG-8: `${VAR}` where the agent sends it as written would hand it the text, not the secret.
+      if (!agentReadsReference(expansionFor(view.profile, layer), slot.kind)) {
+        throw new AppError('refused', `${view.profile} does not expand \${VAR} in its ${layer} file, so the agent would send the reference as text: keep the value out of this entry (set it in the environment the agent starts with) or use a file where ${view.profile} expands it`, { reason: 'agent_cannot_expand' });
+      }
       // SEC-6: bound to the file the draft is saved to and to what it runs or reaches.
       const path = layer === 'session' ? '(session)' : view.layers.find((l) => l.layer === layer)?.path;
       if (path === undefined) throw new AppError('refused', `the ${layer} layer has no file in this profile and workspace; choose another layer before moving a secret to the keychain`);
@@ -87,8 +92,10 @@ export function editorHandlers(core: ApiCore, deps: EditorDeps): EditorHandlers 
       await changed('session servers cleared');
       return {};
     },
-    'editor.import': async ({ from, layer, replace }) => {
-      const report = await editor.importFrom(core.selection(), from, layer, replace);
+    // Reads only: the page shows this plan and the user picks from it before anything is written.
+    'editor.importPreview': async ({ from, layer, replace }) => editor.importPreview(core.selection(), from, layer, replace),
+    'editor.import': async ({ from, layer, only, replace }) => {
+      const report = await editor.importFrom(core.selection(), from, layer, only, replace);
       if (report.changed) await changed(`imported from ${from}`);
       return report;
     },

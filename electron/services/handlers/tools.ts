@@ -5,6 +5,7 @@ import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
 import { defKey, describeTool, type CatalogCache } from '../api/tool-catalog';
 import { isRunnable } from '../api/rows';
+import { catalogFor } from '../naming/given-catalog';
 
 type ToolHandlers = Pick<Handlers<AppContract>, 'tools.list' | 'tools.describe' | 'tools.call' | 'tools.acceptSnapshot'>;
 
@@ -12,7 +13,11 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache }): To
   const { catalog } = deps;
 
   return {
-    'tools.list': async () => (await catalog.build()).view,
+    'tools.list': async ({ warnings, ...input }) => {
+      const c = await catalogFor(core, catalog, input);
+      // Per-row warnings only on request: the panel's list stays small (UI-3), describe has them.
+      return warnings ? { ...c.view, tools: c.view.tools.map((t) => ({ ...t, warnings: c.warnings.get(defKey(t.serverId, t.tool)) ?? [] })) } : c.view;
+    },
     'tools.describe': async ({ serverId, tool }) => {
       const s = core.findServer(serverId);
       // The definition is read fresh from the pool; the warnings come from the list the user sees.

@@ -1,18 +1,10 @@
-// Hand-given inputs for the naming, permission and disclosure views (CLI files, stdin),
-// validated with zod and turned into the plain inputs of shared/naming, shared/permissions
-// and shared/disclosure. Errors come back as InputError with the file and the JSON path.
+// Hand-given tools (the CLI's --tools FILE or stdin) for the naming, permission and disclosure
+// views: the one reader of those files, so `names`, `collisions`, `simulate`, `disclosure` and
+// `search` take the same formats. It only reshapes: the contract's ToolInputSchema checks the
+// rows (a bad file gets the same error as a bad call).
 import { readBoundedFile } from '../config/read-file';
-import { z } from 'zod';
-import { ServerStateKindSchema, ToolSourceSchema, type ToolDef, type ToolSource } from '../../../shared/schemas/server';
-import type { NamingReport, NamingServerInput } from '../../../shared/naming/assign';
-import { parseRuleSet, type RuleLists } from '../../../shared/permissions/rules';
-import type { DisclosureToolInput } from '../../../shared/disclosure/plan';
 
 export class InputError extends Error {}
-
-function issues(err: z.ZodError): string {
-  return err.issues.map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`).join('; ');
-}
 
 export function parseJsonText(text: string, where: string): unknown {
   try {
@@ -30,110 +22,46 @@ export async function readJsonFile(file: string): Promise<unknown> {
   return parseJsonText(read.bytes.toString('utf8'), file);
 }
 
-/** `names` input rows: `[{server, tool, source?}]` (+ state, subagent, deferred). */
-export const NameRowSchema = z.object({
-  server: z.string().min(1),
-  tool: z.string().min(1),
-  source: ToolSourceSchema.exclude(['session']).default('configured'),
-  state: ServerStateKindSchema.optional(),
-  subagent: z.boolean().optional(),
-  deferred: z.boolean().optional(),
-});
-export type NameRow = z.infer<typeof NameRowSchema>;
-
-export function parseNameRows(raw: unknown, where: string): NameRow[] {
-  const r = z.array(NameRowSchema).safeParse(raw);
-  if (!r.success) throw new InputError(`${where}: ${issues(r.error)}`);
-  return r.data;
-}
+type Named = { name: string } & Record<string, unknown>;
 
 /**
- * Group rows by (source, server) into naming inputs. The identity is the source plus the
- * server string as given; `locate` puts the report's rows back in input order.
+ * What a tools file holds. Every item is one of:
+ * - a row `{server, tool, source?, state?, subagent?, deferred?, description?, inputSchema?}`;
+ * - a qualified name `"mcp__github__create_issue"`;
+ * - a qualified definition `{name: "mcp__github__create_issue", description?, inputSchema?, server?, source?}`.
+ * A list of qualified names only is `named` (simulate takes those as typed, PERM-4).
  */
-export function rowsToServers(rows: readonly NameRow[]): { servers: NamingServerInput[]; locate: (report: NamingReport) => NamingReport['tools'] } {
-  const groups = new Map<string, { server: NamingServerInput & { tools: { name: string }[] }; rows: number[] }>();
-  rows.forEach((row, i) => {
-    const key = JSON.stringify([row.source, row.server]);
-    let g = groups.get(key);
-    if (!g) {
-      g = { server: { serverId: row.server, serverName: row.server, source: row.source, tools: [], state: row.state, subagent: row.subagent, deferred: row.deferred }, rows: [] };
-      groups.set(key, g);
-    }
-    g.server.tools.push({ name: row.tool });
-    g.server.state ??= row.state;
-    g.server.subagent ||= row.subagent;
-    g.server.deferred ||= row.deferred;
-    g.rows.push(i);
-  });
-  const servers = [...groups.values()].map((g) => g.server);
-  const position = new Array<number>(rows.length);
-  let offset = 0;
-  for (const g of groups.values()) {
-    g.rows.forEach((rowIndex, k) => (position[rowIndex] = offset + k));
-    offset += g.rows.length;
+export type ToolsFile = { kind: 'named'; items: Named[] } | { kind: 'rows'; rows: unknown };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const qualifiedItem = (v: unknown): Named | null =>
+  typeof v === 'string' ? { name: v } : isRecord(v) && typeof v.name === 'string' && !('tool' in v) ? (v as Named) : null;
+
+export function toolsFile(raw: unknown): ToolsFile {
+  if (Array.isArray(raw) && raw.length > 0) {
+    const named = raw.map(qualifiedItem);
+    if (named.every((n) => n !== null)) return { kind: 'named', items: named as Named[] };
   }
-  return {
-    servers,
-    // Report rows come server by server; synthetic rows (authenticate, query) follow them.
-    locate: (report) => [...position.map((p) => report.tools[p]!), ...report.tools.slice(offset)],
-  };
+  return { kind: 'rows', rows: Array.isArray(raw) ? raw.map((v) => qualifiedItem(v) ?? v) : raw };
 }
 
-/** `simulate --tools`: a JSON array of qualified names (objects with `name` accepted too). */
-export function parseToolNames(raw: unknown, where: string): string[] {
-  const r = z.array(z.union([z.string(), z.object({ name: z.string() }).transform((o) => o.name)])).safeParse(raw);
-  if (!r.success) throw new InputError(`${where}: ${issues(r.error)}`);
-  return r.data;
+/** `mcp__<server>__<tool>` (minimax, kimi) or `mcp_<id>_<tool>` (minara) → its two parts. */
+export function splitQualified(name: string): { server: string; tool: string } | null {
+  const m = /^mcp__(.+?)__(.+)$/.exec(name) ?? /^mcp_([^_]+)_(.+)$/.exec(name);
+  return m ? { server: m[1]!, tool: m[2]! } : null;
 }
 
-export function parseRules(raw: unknown, where: string): RuleLists {
-  const r = parseRuleSet(raw);
-  if (!r.ok) throw new InputError(`${where}: ${r.error}; expected {"permissions": {"allow": [...], "ask": [...], "deny": [...]}}`);
-  return r.value;
+function toRow(item: unknown, where: string): unknown {
+  const named = qualifiedItem(item);
+  if (!named) return item;
+  const { name, server, ...rest } = named;
+  const parts = splitQualified(name);
+  if (!parts) throw new InputError(`${where}: "${name}" is not a qualified tool name (mcp__<server>__<tool>); give {"server", "tool"} rows instead`);
+  return { ...rest, server: typeof server === 'string' ? server : parts.server, tool: parts.tool };
 }
 
-/** `disclosure` / `search --tools`: definitions with qualified names. */
-export const QualifiedToolSchema = z
-  .object({
-    name: z.string().min(1),
-    description: z.string().optional(),
-    inputSchema: z.record(z.string(), z.unknown()).default({ type: 'object' }),
-    server: z.string().optional(),
-    source: ToolSourceSchema.optional(),
-  })
-  .passthrough();
-
-export function parseQualifiedTools(raw: unknown, where: string): DisclosureToolInput[] {
-  const r = z.array(QualifiedToolSchema).safeParse(raw);
-  if (!r.success) throw new InputError(`${where}: ${issues(r.error)}`);
-  return r.data.map(({ server, source, ...definition }) => ({
-    name: definition.name,
-    server: server ?? serverOf(definition.name),
-    source: source ?? 'configured',
-    definition,
-  }));
-}
-
-/** The server segment of `mcp__<server>__<tool>` (or `mcp_<id>_…`), for per-server totals. */
-export function serverOf(name: string): string {
-  const m = /^mcp__(.+?)__/.exec(name) ?? /^mcp_([^_]+)_/.exec(name);
-  return m ? m[1]! : '(unknown)';
-}
-
-/** Discovered servers + their minimax names → qualified definitions for disclosure/search. */
-export function qualifiedDefinitions(report: NamingReport, servers: readonly (NamingServerInput & { tools: readonly ToolDef[] })[]): DisclosureToolInput[] {
-  const defs = new Map<string, ToolDef>();
-  const sources = new Map<string, ToolSource>();
-  for (const s of servers) {
-    for (const t of s.tools) defs.set(JSON.stringify([s.serverId, t.name]), t);
-    sources.set(s.serverId, s.source ?? 'configured');
-  }
-  const out: DisclosureToolInput[] = [];
-  for (const t of report.tools) {
-    const def = defs.get(JSON.stringify([t.serverId, t.tool]));
-    if (!t.name || !def) continue;
-    out.push({ name: t.name, server: t.serverName, source: sources.get(t.serverId) ?? 'configured', definition: { ...def, name: t.name } });
-  }
-  return out;
+/** The file as the contract's `catalog` input: qualified names become rows of their server. */
+export function catalogOf(file: ToolsFile, where: string): unknown {
+  const list = file.kind === 'named' ? file.items : file.rows;
+  return Array.isArray(list) ? list.map((item) => toRow(item, where)) : list;
 }

@@ -10,15 +10,11 @@ import writeFileAtomic from 'write-file-atomic';
 import { assignNames, type NamingReport, type NamingServerInput } from '../../../shared/naming/assign';
 import { allocateMinimaxNames, emptyRegistry, RegistryDataSchema, type AllocationResult, type RegistryClaim, type RegistryData } from '../../../shared/naming/minimax-registry';
 import { homeDir } from '../paths';
+import { minimaxDataDir } from '../config/layers';
 
 export const REGISTRY_FILE_NAME = 'mcp-runtime-names.json';
 
-/** minimax's data folder (seed 000: default `~/.minimax-code`). */
-export function minimaxDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return join(homeDir(env), '.minimax-code');
-}
-
-export function minimaxRegistryPath(env: NodeJS.ProcessEnv = process.env, dataDir = minimaxDataDir(env)): string {
+export function minimaxRegistryPath(env: NodeJS.ProcessEnv = process.env, dataDir = minimaxDataDir(homeDir(env))): string {
   return join(dataDir, REGISTRY_FILE_NAME);
 }
 

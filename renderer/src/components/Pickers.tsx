@@ -1,7 +1,9 @@
 // Profile and workspace pickers: detected agents first (CFG-12), recent workspaces.
+import { useState } from 'react';
 import { LOCALES, type Locale } from '../../../shared/i18n';
 import { ProfileSchema } from '../../../shared/schemas/server';
 import { useApp, useT } from '../store-context';
+import { WorkspaceDialog } from './WorkspaceDialog';
 
 const OTHER = '\u0000other';
 const NONE = '';
@@ -12,16 +14,14 @@ export function Pickers() {
   const select = useApp((s) => s.select);
   const locale = useApp((s) => s.locale);
   const setLocale = useApp((s) => s.setLocale);
+  const [asking, setAsking] = useState(false);
   if (!profiles) return null;
   const { selection } = profiles;
   const workspaces = [...new Set([...(selection.workspace ? [selection.workspace] : []), ...profiles.recentWorkspaces])];
 
   const onWorkspace = (value: string) => {
-    if (value === OTHER) {
-      const typed = window.prompt(t('picker.workspacePrompt'), selection.workspace ?? '');
-      if (typed && typed.trim()) void select({ ...selection, workspace: typed.trim() });
-      return;
-    }
+    // The select stays on the current workspace (it is controlled) until the dialog chooses.
+    if (value === OTHER) return setAsking(true);
     void select({ ...selection, workspace: value === NONE ? null : value });
   };
 
@@ -62,6 +62,16 @@ export function Pickers() {
           ))}
         </select>
       </label>
+      {asking && (
+        <WorkspaceDialog
+          initial={selection.workspace ?? ''}
+          onCancel={() => setAsking(false)}
+          onChoose={(workspace) => {
+            setAsking(false);
+            void select({ ...selection, workspace });
+          }}
+        />
+      )}
     </div>
   );
 }

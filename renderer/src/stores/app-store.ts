@@ -17,7 +17,7 @@ export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppS
   return createStore<AppState>()((...a) => ({
     ...createServersSlice(bridge)(...a),
     ...createSelectionSlice(bridge)(...a),
-    ...createUiSlice(locale)(...a),
+    ...createUiSlice(locale, bridge)(...a),
     ...createToolsSlice(bridge)(...a),
     ...createRulesSlice(bridge)(...a),
     ...createAuthSlice(bridge)(...a),

@@ -23,6 +23,8 @@ export interface AuthSlice {
   auth: { servers: AuthRow[]; keychain: KeychainInfo } | null;
   authError: RpcError | null;
   progress: Record<string, LoginProgress>;
+  /** Row id → the server URL just logged out (for every profile: a login belongs to the URL). */
+  loggedOut: Record<string, string>;
   logsFor: string | null;
   logs: LogsData | null;
   logsError: RpcError | null;
@@ -40,6 +42,7 @@ export const createAuthSlice =
     auth: null,
     authError: null,
     progress: {},
+    loggedOut: {},
     logsFor: null,
     logs: null,
     logsError: null,
@@ -48,7 +51,7 @@ export const createAuthSlice =
       set(r.ok ? { auth: r.value, authError: null } : { authError: r.error });
     },
     async login(id) {
-      set((s) => ({ progress: { ...s.progress, [id]: { type: 'discovering' } }, authError: null }));
+      set((s) => ({ progress: { ...s.progress, [id]: { type: 'discovering' } }, loggedOut: without(s.loggedOut, id), authError: null }));
       const r = await bridge.call('auth.login', { id });
       if (!r.ok) set((s) => ({ progress: { ...s.progress, [id]: { type: 'failed', reason: r.error.message, code: r.error.code } } }));
     },
@@ -58,11 +61,7 @@ export const createAuthSlice =
     async logout(id) {
       const r = await bridge.call('auth.logout', { id });
       if (!r.ok) return set({ authError: r.error });
-      set((s) => {
-        const progress = { ...s.progress };
-        delete progress[id];
-        return { progress };
-      });
+      set((s) => ({ progress: without(s.progress, id), loggedOut: { ...s.loggedOut, [id]: r.value.url } }));
       await get().loadAuth();
     },
     applyProgress(id, p) {
@@ -77,3 +76,8 @@ export const createAuthSlice =
       set(r.ok ? { logs: r.value, logsError: null } : { logs: null, logsError: r.error });
     },
   });
+
+function without<T>(m: Record<string, T>, id: string): Record<string, T> {
+  const { [id]: _gone, ...rest } = m;
+  return rest;
+}

@@ -1,6 +1,6 @@
 // UI-2 editor: the draft, the writer's answer and the way forward (CFG-7, CFG-8).
 import type { StateCreator } from 'zustand';
-import type { EditableLayer, SecretSlot, ServerRow } from '../../../shared/contract';
+import type { EditableLayer, ImportPlan, ImportReport, ImportSource, SecretSlot, ServerRow } from '../../../shared/contract';
 import type { RpcError } from '../../../shared/errors';
 import type { LayerKind } from '../../../shared/schemas/server';
 import type { PanelBridge } from '../bridge';
@@ -26,7 +26,11 @@ export interface EditorSlice {
   saved: string | null;
   /** Secrets moved to the keychain in this draft: the variable named in the file, and AUTH-5 warnings. */
   secretNotes: { variable: string; warning: string | null }[];
-  importReport: { path: string; imported: { name: string; notes: string[] }[]; skipped: { name: string; reason: string }[] } | null;
+  /** The preview of an import (nothing written yet), with the request it answers. */
+  importPlan: ImportPlan | null;
+  importRequest: { from: ImportSource; replace: boolean } | null;
+  importBusy: boolean;
+  importReport: ImportReport | null;
   loadLayers(): Promise<void>;
   startDraft(row: ServerRow | null): Promise<void>;
   setDraft(entry: Entry): void;
@@ -36,7 +40,9 @@ export interface EditorSlice {
   removeServer(): Promise<boolean>;
   trySession(): Promise<void>;
   moveToKeychain(slot: SecretSlot, secret: string): Promise<string | null>;
-  importFrom(from: 'claude-code' | 'claude-desktop' | 'cursor' | 'vscode'): Promise<void>;
+  previewImport(from: ImportSource, replace: boolean): Promise<void>;
+  /** Writes the picked servers of the previewed source into the layer the preview named. */
+  importFrom(only: string[]): Promise<void>;
 }
 
 function refusalOf(error: RpcError): Refusal {
@@ -62,6 +68,9 @@ export const createEditorSlice =
       saving: false,
       saved: null,
       secretNotes: [],
+      importPlan: null,
+      importRequest: null,
+      importBusy: false,
       importReport: null,
       async loadLayers() {
         const r = await bridge.call('editor.layers', {});
@@ -133,10 +142,24 @@ export const createEditorSlice =
         set((s) => ({ draft, secretNotes: [...s.secretNotes, note], refusal: s.refusal && s.refusal.reason === 'inline_secret' ? { ...s.refusal, findings: s.refusal.findings.filter((f) => !samePointer(f.pointer, slot)) } : s.refusal }));
         return r.value.variable;
       },
-      async importFrom(from) {
-        const r = await bridge.call('editor.import', { from, layer: get().draftLayer, replace: false });
-        if (!r.ok) return set({ refusal: refusalOf(r.error) });
-        set({ importReport: r.value });
+      async previewImport(from, replace) {
+        const layer = get().draftLayer;
+        set({ importRequest: { from, replace }, importBusy: true, importReport: null, refusal: null });
+        const r = await bridge.call('editor.importPreview', { from, layer, replace });
+        // A later pick (another source, layer or replace) may have overtaken this answer.
+        const req = get().importRequest;
+        if (req?.from !== from || req.replace !== replace || get().draftLayer !== layer) return;
+        if (!r.ok) return set({ importBusy: false, importPlan: null, refusal: refusalOf(r.error) });
+        set({ importBusy: false, importPlan: r.value });
+      },
+      async importFrom(only) {
+        const { importPlan: plan, importRequest: req } = get();
+        if (!plan || !req || only.length === 0) return;
+        set({ importBusy: true, refusal: null });
+        // The layer the user saw in the preview, not whatever the draft says now.
+        const r = await bridge.call('editor.import', { from: req.from, layer: plan.layer, only, replace: req.replace });
+        if (!r.ok) return set({ importBusy: false, refusal: refusalOf(r.error) });
+        set({ importBusy: false, importReport: r.value, importPlan: null });
       },
     };
   };

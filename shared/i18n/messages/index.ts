@@ -3,14 +3,17 @@ import { disclosure } from './disclosure';
 import { editor } from './editor';
 import { login } from './login';
 import { logs } from './logs';
+import { notes } from './notes';
 import { permissions } from './permissions';
+import { reasons } from './reasons';
 import { servers } from './servers';
 import { settings } from './settings';
 import { shell } from './shell';
 import { tools } from './tools';
 import { tray } from './tray';
+import { write } from './write';
 
-const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings] as const;
+const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes] as const;
 
 type KeysOf<T> = T extends unknown ? keyof T : never;
 export type MessageKey = KeysOf<(typeof all)[number]['en']> & string;

@@ -37,7 +37,7 @@ test('add a stdio server through the form; it connects with its tool count', asy
   expect(JSON.parse(readFileSync(bed.home.userFile, 'utf8')).mcpServers.added.args).toEqual([PID_SERVER]);
 });
 
-test('an inline token is refused; moving it to the keychain writes only a reference', async ({ page }) => {
+test('an inline token is refused; in the minimax user file no keychain move is offered, because MiniMax Code would send ${VAR} as text', async ({ page }) => {
   await open(page);
   await page.getByRole('button', { name: 'Add server' }).click();
   await page.getByLabel('Name').fill('tokened');
@@ -46,25 +46,14 @@ test('an inline token is refused; moving it to the keychain writes only a refere
   await page.getByRole('button', { name: 'Add to Environment' }).click();
   await page.getByLabel('Environment name 1').fill('API_TOKEN');
   await page.getByLabel('Environment value 1').fill('sk-live-0123456789abcdefghij');
+  await expect(page.getByRole('button', { name: 'Store in keychain' })).toBeDisabled();
   await page.getByRole('button', { name: /^Save to / }).click();
   const refusal = page.locator('.refusal[data-reason="inline_secret"]');
   await expect(refusal).toContainText('/env/API_TOKEN');
+  await expect(refusal).toContainText('minimax sends ${VARIABLE} in this file as written');
+  await expect(refusal.getByRole('button', { name: 'Move to keychain' })).toHaveCount(0);
+  await expect(refusal).toContainText('Take each value out of the entry');
   expect(readFileSync(bed.home.userFile, 'utf8')).not.toContain('tokened');
-  await refusal.getByRole('button', { name: 'Move to keychain' }).click();
-  await expect(page.getByText(/(Stored in the keychain|kept in memory) as \$\{API_TOKEN\}/)).toBeVisible();
-  await page.getByRole('button', { name: /^Save to / }).click();
-  await expect(page.getByText(`Saved to ${bed.home.userFile}`)).toBeVisible();
-  const text = readFileSync(bed.home.userFile, 'utf8');
-  expect(JSON.parse(text).mcpServers.tokened.env).toEqual({ API_TOKEN: '${API_TOKEN}' });
-  expect(text).not.toContain('sk-live-0123456789abcdefghij');
-  expect(await page.content()).not.toContain('sk-live-0123456789abcdefghij');
-  // The host injects the keychain value at connect time: the server sees the real token.
-  await go(page, 'tools');
-  await page.getByLabel('Filter tools').fill('tokened env');
-  await page.locator('[data-server="tokened"][data-tool="env"] button').click();
-  await page.getByLabel(/^name/).fill('API_TOKEN');
-  await page.getByRole('button', { name: 'Call tool' }).click();
-  await expect(page.getByTestId('call-result')).toContainText('"value":"sk-live-0123456789abcdefghij"');
 });
 
 test('a file changed on disk while editing: the diff (secrets masked), then overwrite keeps both edits', async ({ page }) => {
@@ -102,19 +91,26 @@ test('a session-only server connects before it is written anywhere', async ({ pa
   expect(readFileSync(bed.home.userFile, 'utf8')).not.toContain('trial');
 });
 
-test('import from Cursor writes the good server and skips the one with an inline token; remove deletes', async ({ page }) => {
+test('import from Cursor previews, then writes the picked server and refuses the one with an inline token; remove deletes', async ({ page }) => {
   await open(page);
   await page.getByRole('button', { name: 'Add server' }).click();
   await page.getByText('Import from another app').click();
   await page.getByRole('button', { name: 'cursor', exact: true }).click();
+  // The preview: the good server ticked, the one with an inline token refused and not tickable; nothing written yet.
+  const plan = page.getByTestId('import-plan');
+  await expect(plan.getByRole('checkbox', { name: 'Import from-cursor' })).toBeChecked();
+  await expect(plan.getByRole('checkbox', { name: 'Import leaky' })).toBeDisabled();
+  await expect(plan.locator('tr[data-import="leaky"]')).toContainText('skipped: holds a literal secret');
+  expect(readFileSync(bed.home.userFile, 'utf8')).not.toContain('from-cursor');
+  await page.getByRole('button', { name: 'Import 1 selected' }).click();
   await expect(page.getByText(`1 imported into ${bed.home.userFile}.`)).toBeVisible();
-  await expect(page.locator('.import li.warn')).toContainText('leaky');
   await go(page, 'servers');
   await expect(row(page, 'from-cursor').getByTestId('state')).toHaveText('connected');
   expect(readFileSync(bed.home.userFile, 'utf8')).not.toContain('sk-live-cursor');
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Edit from-cursor' }).click();
   await page.getByRole('button', { name: 'Remove' }).click();
+  // The in-page confirm dialog (no window.confirm in Electron): its own Remove button confirms.
+  await page.getByRole('alertdialog', { name: 'Remove from-cursor from its file?' }).getByRole('button', { name: 'Remove' }).click();
   await go(page, 'servers');
   await expect(row(page, 'from-cursor')).toHaveCount(0);
   expect(JSON.parse(readFileSync(bed.home.userFile, 'utf8')).mcpServers['from-cursor']).toBeUndefined();

@@ -186,7 +186,7 @@ describe('CFG-3 + CFG-8: a `${VAR}` kept in the keychain (editor field) enables 
     await writeFile(join(ws, '.mcp.json'), JSON.stringify({ mcpServers: { [name]: { command: process.execPath, args: [echo, 'stdio'], env: { API_KEY: `\${${variable}}` } } } }));
     const env = { ...process.env, HOME: home, MCP_PANEL_DATA_DIR: join(home, '.mcp-panel') };
     await new ConfigService({ env, cwd: ws }).trust.trust(ws); // SEC-5: project servers run only in a trusted workspace
-    const services = await startServices({ host: 'web', env, cwd: ws, version: 'test', profile: 'minimax', workspace: ws });
+    const services = await startServices({ host: 'web', pickFolder: null, env, cwd: ws, version: 'test', profile: 'minimax', workspace: ws });
     const entry = { command: process.execPath, args: [echo, 'stdio'], env: { API_KEY: `\${${variable}}` } };
     const owner = { profile: 'minimax' as const, layer: 'project' as const, path: join(ws, '.mcp.json'), name, target: ownerTarget(entry) };
     const account = `config/minimax/${name}#${secretOwnerKey(owner)}:env:${variable}`;

@@ -43,7 +43,8 @@ describe('import', () => {
       projects: { [ws]: { mcpServers: { shared: { type: 'http', url: 'https://local.example/mcp' } } }, '/elsewhere': { mcpServers: { other: { command: 'x' } } } },
     });
     await put(join(ws, '.mcp.json'), { mcpServers: { proj: { type: 'sse', url: 'https://p.example/sse' }, shared: { url: 'https://project.example/mcp' } } });
-    const r = await importServers(writer, { from: 'claude-code', target: { profile: 'kimi', layer: 'user' } }, { env, workspace: ws });
+    // Project and per-project servers go into the user layer only when named (import-preview.test.ts).
+    const r = await importServers(writer, { from: 'claude-code', target: { profile: 'kimi', layer: 'user' }, only: ['user1', 'shared', 'proj'] }, { env, workspace: ws });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.imported.map((s) => s.name).sort()).toEqual(['proj', 'shared', 'user1']);

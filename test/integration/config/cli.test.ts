@@ -15,7 +15,7 @@ describe('config CLI', () => {
     await sb.write(join(sb.ws, '.mcp.json'), { mcpServers: { docs: { command: 'node' } } });
     // SEC-5: until the workspace is trusted its layer is shown, its server takes no part.
     const untrusted = JSON.parse((await cli(['status', '--profile', 'minimax', '--workspace', sb.ws, '--no-connect', '--json'])).stdout);
-    expect(untrusted.layers[1]).toEqual({ layer: 'project', path: join(sb.ws, '.mcp.json'), state: 'untrusted', error: null });
+    expect(untrusted.layers[1]).toEqual({ layer: 'project', path: join(sb.ws, '.mcp.json'), state: 'untrusted', error: null, writable: false });
     expect(untrusted.servers.map((s: { name: string; layer: string; trusted: boolean; state: string }) => [s.name, s.layer, s.trusted, s.state])).toEqual([
       ['docs', 'user', true, 'pending'],
       ['broken', 'user', true, 'failed'],
@@ -27,8 +27,8 @@ describe('config CLI', () => {
     const out = JSON.parse(r.stdout);
     expect(Object.keys(out)).toEqual(['profile', 'workspace', 'layers', 'servers', 'problems']);
     expect(out.layers).toEqual([
-      { layer: 'user', path: join(sb.home, '.minimax-code', 'mcp.json'), state: 'ok', error: null },
-      { layer: 'project', path: join(sb.ws, '.mcp.json'), state: 'ok', error: null },
+      { layer: 'user', path: join(sb.home, '.minimax-code', 'mcp.json'), state: 'ok', error: null, writable: true },
+      { layer: 'project', path: join(sb.ws, '.mcp.json'), state: 'ok', error: null, writable: false },
     ]);
     const docs = out.servers.find((s: { name: string }) => s.name === 'docs');
     expect(docs).toMatchObject({ layer: 'project', transport: 'stdio', enabled: true, state: 'pending', error: null, shadows: [{ layer: 'user' }] });

@@ -4,7 +4,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock, realClock } from '../../../electron/services/connections';
+import { realClock } from '../../../electron/services/connections';
+import { ManualClock } from '../../helpers/manual-clock';
 import { killLadder } from '../../../electron/services/connections/kill-ladder';
 import { pidAlive } from './helpers';
 

@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionPool, ManualClock } from '../../../electron/services/connections';
+import { ConnectionPool } from '../../../electron/services/connections';
+import { ManualClock } from '../../helpers/manual-clock';
 import type { ServerState } from '../../../shared/schemas/server';
 import { ROOT, pidAlive, stdioSpec, tempDir, until } from './helpers';
 
@@ -30,7 +31,7 @@ describe('idle close (CONN-2)', () => {
     clock.advance(60_001);
     await until(() => !pidAlive(pid), 5_000, 'child exit after idle close');
     expect(pool.info('echo')!.live).toBe(false);
-    expect(pool.state('echo')).toMatchObject({ kind: 'connected', reason: expect.stringMatching(/idle/) });
+    expect(pool.state('echo')).toMatchObject({ kind: 'connected', code: 'idle_closed', params: { seconds: expect.any(Number) }, reason: '' });
     expect(await pool.callTool('echo', 'echo', { text: 'c' })).toMatchObject({ content: [{ type: 'text', text: 'c' }] });
     const pid2 = pool.info('echo')!.pid!;
     expect(pid2).not.toBe(pid);
@@ -81,7 +82,7 @@ describe('config changes and states (CFG-9, CONN-5)', () => {
     pool.setServers([a, b, c]);
     await pool.discover();
     const pids = Object.fromEntries(['a', 'b', 'c'].map((id) => [id, pool.info(id)!.pid!]));
-    const res = pool.setServers([a, { ...b, env: { CHANGED: '1' } }], { disabled: [{ id: 'd', name: 'd', reason: 'enabled: false' }] });
+    const res = pool.setServers([a, { ...b, env: { CHANGED: '1' } }], { disabled: [{ id: 'd', name: 'd', code: 'disabled_in_config', reason: 'enabled: false' }] });
     expect(res).toEqual({ added: [], changed: ['b'], removed: ['c'], unchanged: ['a'] });
     await until(() => pool.state('b')!.kind === 'connected' && pool.info('b')!.pid !== pids.b, 10_000, 'b reconnects');
     expect(pool.info('a')!.pid).toBe(pids.a);
@@ -91,7 +92,7 @@ describe('config changes and states (CFG-9, CONN-5)', () => {
     expect(removed).toMatchObject({ isError: true, error: { code: 'server-removed' } });
     expect(removed.error!.message).toMatch(/Do not call it again/);
     expect(await pool.callTool('d', 'echo', {})).toMatchObject({ isError: true, error: { code: 'server-disabled' } });
-    expect(pool.state('d')).toMatchObject({ kind: 'disabled', reason: 'enabled: false' });
+    expect(pool.state('d')).toMatchObject({ kind: 'disabled', code: 'disabled_in_config', reason: 'enabled: false' });
     // A disabled server is a plain record: no made-up spec stands behind it.
     expect(pool.spec('d')).toBeUndefined();
     expect(pool.info('d')).toMatchObject({ state: { kind: 'disabled' }, live: false, pid: null });

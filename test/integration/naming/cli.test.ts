@@ -117,7 +117,8 @@ describe('disclosure / search', () => {
     const zh = await cli(['search', '天气', '--tools', tools, '--json']);
     expect(zh.code, zh.stderr).toBe(0);
     const out = JSON.parse(zh.stdout);
-    expect(out.results[0]).toMatchObject({ name: 'mcp__weather__forecast', definition: { name: 'mcp__weather__forecast', description: '查询天气预报' } });
+    // disclosure.search's rows (name, score, description, truncated), as the panel shows them.
+    expect(out.results[0]).toMatchObject({ name: 'mcp__weather__forecast', description: '查询天气预报', truncated: false });
     const re = await cli(['search', '^mcp__git', '--regex', '--top-k', '1', '--tools', tools, '--json']);
     expect(JSON.parse(re.stdout).results.map((r: { name: string }) => r.name)).toEqual(['mcp__github__create_issue']);
     const bad = await cli(['search', '(', '--regex', '--tools', tools, '--json']);

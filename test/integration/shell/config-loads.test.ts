@@ -65,6 +65,7 @@ beforeAll(async () => {
   const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), MCP_PANEL_DATA_DIR: join(dir, 'data') };
   services = await startServices({
     host: 'web',
+    pickFolder: null,
     env,
     cwd: join(dir, 'ws'),
     version: '0.0.0',

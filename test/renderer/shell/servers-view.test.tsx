@@ -49,7 +49,7 @@ describe('servers view (UI-1)', () => {
       [
         serverRow({ name: 'github', shadows: [{ layer: 'user', path: '/home/u/.minimax-code/mcp.json' }], layer: 'project', path: '/work/proj/.mcp.json' }),
         serverRow({ name: 'fs' }),
-        serverRow({ name: 'down', state: { kind: 'failed', reason: 'spawn nope ENOENT', since: 1, retryAt: null }, toolCount: null, connectMs: null, lastError: 'spawn nope ENOENT' }),
+        serverRow({ name: 'down', state: { kind: 'failed', code: 'connect_failed', reason: 'spawn nope ENOENT', since: 1, retryAt: null }, toolCount: null, connectMs: null, lastError: 'spawn nope ENOENT' }),
       ],
       { problems: [{ path: '/work/proj/.mcp.local.json', pointer: '', message: 'value expected', severity: 'error', line: 3, column: 7 }] },
     );
@@ -88,9 +88,19 @@ describe('servers view (UI-1)', () => {
     expect(screen.getByRole('button', { name: 'Reconnect beta' })).toBeEnabled();
   });
 
+  it('a read-only project server offers no disable or edit, and says why', async () => {
+    const ro = serverRow({ name: 'repo', layer: 'project', path: '/work/proj/.mcp.json', readOnly: true });
+    await mount({ 'servers.list': { ok: true, value: serversView([ro, serverRow({ name: 'mine' })]) } });
+    const row = within(rowOf('repo'));
+    expect(row.queryByRole('button', { name: /Disable|Edit/ })).toBeNull();
+    expect(row.getByText('Read-only file: edit it by hand')).toHaveAttribute('title', expect.stringContaining('/work/proj/.mcp.json'));
+    expect(row.getByRole('button', { name: 'Reconnect repo' })).toBeEnabled();
+    expect(within(rowOf('mine')).getByRole('button', { name: 'Disable mine' })).toBeEnabled();
+  });
+
   it('a state event patches the row; a malformed event is dropped', async () => {
     const { emit } = await mount({ 'servers.list': { ok: true, value: serversView([serverRow({ name: 'alpha' })]) } });
-    act(() => emit('servers.stateChanged', { id: 'configured:minimax:alpha', state: { kind: 'failed', reason: 'connection closed', since: 2, retryAt: 12 }, toolCount: null }));
+    act(() => emit('servers.stateChanged', { id: 'configured:minimax:alpha', state: { kind: 'failed', code: 'connect_failed', reason: 'connection closed', since: 2, retryAt: 12 }, toolCount: null }));
     expect(within(rowOf('alpha')).getByTestId('state')).toHaveTextContent('failed');
     expect(rowOf('alpha')).toHaveTextContent('connection closed');
     act(() => emit('servers.stateChanged', { id: 'configured:minimax:alpha', state: { kind: 'bogus' } }));
@@ -107,7 +117,7 @@ describe('servers view (UI-1)', () => {
   });
 
   it('trust banner for an untrusted kimi workspace calls workspace.trust', async () => {
-    const view = serversView([serverRow({ name: 'proj', layer: 'project', trusted: false, state: { kind: 'disabled', reason: 'untrusted', since: 1 } })], {
+    const view = serversView([serverRow({ name: 'proj', layer: 'project', trusted: false, state: { kind: 'disabled', code: 'untrusted', reason: '', since: 1 } })], {
       profile: 'kimi',
       needsTrust: true,
     });

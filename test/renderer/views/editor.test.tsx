@@ -15,10 +15,13 @@ afterEach(() => {
 
 const layers = ok({
   layers: [
-    { layer: 'user', path: '/home/u/.minimax-code/mcp.json', dialect: 'minimax', readOnly: null, hash: 'h1' },
-    { layer: 'project', path: '/work/proj/.mcp.json', dialect: 'minimax', readOnly: 'minimax project files are read-only for the agent', hash: 'h2' },
+    { layer: 'user', path: '/home/u/.minimax-code/mcp.json', dialect: 'minimax', readOnly: null, expansion: 'none', hash: 'h1' },
+    { layer: 'project', path: '/work/proj/.mcp.json', dialect: 'minimax', readOnly: 'minimax project files are read-only for the agent', expansion: 'entry', hash: 'h2' },
   ],
 });
+/** A file whose agent expands `${VAR}` everywhere, so the keychain's reference reaches the server. */
+const expandingLayers = ok({ layers: [{ layer: 'user', path: '/home/u/.minimax-code/mcp.json', dialect: 'minimax', readOnly: null, expansion: 'entry', hash: 'h1' }] });
+const secretRefusal = { ok: false, error: { code: 'refused', message: 'refusing to write a secret into the file (CFG-8)', data: { reason: 'inline_secret', detail: [{ pointer: '/mcpServers/gh/env/GITHUB_TOKEN', kind: 'env', hint: 'literal value, 20 characters', fix: 'use ${GITHUB_TOKEN}' }] } } };
 const saved = ok({ path: '/home/u/.minimax-code/mcp.json', changed: true, created: false, hash: 'h3' });
 
 async function openEditor(answers: Record<string, unknown> = {}) {
@@ -27,6 +30,15 @@ async function openEditor(answers: Record<string, unknown> = {}) {
   await userEvent.setup().click(screen.getByRole('button', { name: 'Add server' }));
   await screen.findByRole('option', { name: /user: \/home\/u/ });
   return m;
+}
+
+/** A stdio draft whose env holds a literal GitHub token. */
+async function draftWithToken(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText('Name'), 'gh');
+    await user.type(screen.getByLabelText('Command'), 'npx');
+    await user.click(screen.getByRole('button', { name: 'Add to Environment' }));
+    await user.type(screen.getByLabelText('Environment name 1'), 'GITHUB_TOKEN');
+    await user.type(screen.getByLabelText('Environment value 1'), 'ghp_abcdefghij123456');
 }
 
 describe('editor (UI-2)', () => {
@@ -66,20 +78,12 @@ describe('editor (UI-2)', () => {
   it('an inline secret is refused; "Move to keychain" sends the value once and leaves a reference', async () => {
     let saves = 0;
     const m = await openEditor({
-      'editor.save': () => {
-        saves++;
-        return saves === 1
-          ? { ok: false, error: { code: 'refused', message: 'refusing to write a secret into the file (CFG-8)', data: { reason: 'inline_secret', detail: [{ pointer: '/mcpServers/gh/env/GITHUB_TOKEN', kind: 'env', hint: 'literal value, 20 characters', fix: 'use ${GITHUB_TOKEN}' }] } } }
-          : saved;
-      },
+      'editor.layers': expandingLayers,
+      'editor.save': () => (++saves === 1 ? secretRefusal : saved),
       'editor.storeSecret': ok({ variable: 'GITHUB_TOKEN', replacement: '${GITHUB_TOKEN}', backend: 'memory', warning: 'no keychain: the secret lives only until the panel quits.' }),
     });
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Name'), 'gh');
-    await user.type(screen.getByLabelText('Command'), 'npx');
-    await user.click(screen.getByRole('button', { name: 'Add to Environment' }));
-    await user.type(screen.getByLabelText('Environment name 1'), 'GITHUB_TOKEN');
-    await user.type(screen.getByLabelText('Environment value 1'), 'ghp_abcdefghij123456');
+    await draftWithToken(user);
     expect(screen.getByLabelText('Environment value 1')).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: /^Save to / }));
     const refusal = await screen.findByRole('alert');
@@ -92,6 +96,18 @@ describe('editor (UI-2)', () => {
     await user.click(screen.getByRole('button', { name: /^Save to / }));
     const second = m.calls.filter((c) => c.method === 'editor.save')[1]!.input as { entry: { env: Record<string, string> } };
     expect(second.entry.env).toEqual({ GITHUB_TOKEN: '${GITHUB_TOKEN}' });
+  });
+
+  it('where the agent sends ${VAR} as written (minimax user file), no keychain move is offered and the page says why', async () => {
+    const m = await openEditor({ 'editor.save': secretRefusal });
+    const user = userEvent.setup();
+    await draftWithToken(user);
+    expect(screen.getByRole('button', { name: 'Store in keychain' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: /^Save to / }));
+    const refusal = await screen.findByRole('alert');
+    expect(within(refusal).queryByRole('button', { name: 'Move to keychain' })).toBeNull();
+    expect(refusal).toHaveTextContent(/minimax sends \$\{VARIABLE\} in this file as written/);
+    expect(m.calls.some((c) => c.method === 'editor.storeSecret')).toBe(false);
   });
 
   it('a conflict shows the diff; overwrite applies the edit onto the file on disk', async () => {
@@ -133,8 +149,8 @@ describe('editor (UI-2)', () => {
     await user.type(screen.getByLabelText('Timeout (ms)'), '5000');
     await user.click(screen.getByRole('button', { name: /^Save to / }));
     expect(m.calls.find((c) => c.method === 'editor.save')?.input).toMatchObject({ name: 'gh', originalName: 'gh', entry: { command: 'npx', env: { TOKEN: SECRET_MASK }, timeout: 5000 } });
-    window.confirm = () => true;
     await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Remove gh from its file?' })).getByRole('button', { name: 'Remove' }));
     expect(m.calls).toContainEqual({ method: 'editor.remove', input: { layer: 'user', name: 'gh', baseHash: 'h1' } });
   });
 

@@ -113,7 +113,8 @@ describe('login (UI-6)', () => {
     stored = true;
     act(() => m.emit('auth.progress', { id: 'configured:minimax:remote', progress: { type: 'done', scopes: ['mcp:read'], expiresAt: null, keychain: false } }));
     await settle();
-    expect(row()).toHaveTextContent('Logged in for this session only (no keychain).');
+    expect(row()).toHaveTextContent('Logged in.');
+    expect(row()).toHaveTextContent('kept for this session only (no keychain)');
     expect(within(row()).getByTestId('auth-state')).toHaveTextContent('logged in');
     expect(row()).toHaveTextContent('scopes: mcp:read');
     expect(row()).toHaveTextContent('issuer: https://as.example/');

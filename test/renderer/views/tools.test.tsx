@@ -39,8 +39,8 @@ describe('tools view (UI-3)', () => {
     const rows = document.querySelectorAll('[data-tool]');
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.length).toBeLessThan(60);
-    expect(screen.getByRole('list', { name: '10000 tools' })).toBeInTheDocument();
-    expect(screen.getByText('10000 tools from 1 connected servers, named as minimax names them.')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: '10,000 tools' })).toBeInTheDocument();
+    expect(screen.getByText('10,000 tools from 1 connected server, named as minimax names them.')).toBeInTheDocument();
   });
 
   it('collisions say who won and why; the loser row is marked with the name it lost', async () => {
@@ -60,7 +60,7 @@ describe('tools view (UI-3)', () => {
     const box = screen.getByTestId('collisions');
     expect(box).toHaveTextContent('alpha/echo keeps the name; echo.a/echo lost it, and is called mcp__echo_a__echo_2.');
     expect(box).toHaveTextContent(/name registry gives a name to the first claimant/);
-    expect(screen.getByText('1 collisions under the other agents')).toBeInTheDocument();
+    expect(screen.getByText('1 collision under the other agents')).toBeInTheDocument();
     const lost = document.querySelector('.tool-row.loser') as HTMLElement;
     expect(lost).toHaveTextContent('lost mcp__alpha__echo');
     expect(within(lost).getByTestId('qualified')).toHaveTextContent('mcp__echo_a__echo_2');
@@ -108,7 +108,7 @@ describe('tools view (UI-3)', () => {
     const rows = [toolRow({ tool: 'search' }), toolRow({ tool: 'fetch' })];
     const m = await mountApp({
       'tools.list': ok(toolsView(rows)),
-      'tools.describe': describeFrom(rows, { search: { description: 'Search the web.\nSecond line.', warnings: ['kimi: renamed'], inputSchema: { type: 'object', properties: { q: { type: 'string' } } } } }),
+      'tools.describe': describeFrom(rows, { search: { description: 'Search the web.\nSecond line.', warnings: [{ code: 'renamed', params: { profile: 'kimi', name: 'mcp__alpha__search_1', taken: 'mcp__alpha__search' } }], inputSchema: { type: 'object', properties: { q: { type: 'string' } } } } }),
     });
     off = m.off;
     act(() => m.store.getState().setSection('tools'));
@@ -119,7 +119,7 @@ describe('tools view (UI-3)', () => {
     await user.click(document.querySelector('[data-tool="search"] button') as HTMLElement);
     expect(await screen.findByTestId('input-schema')).toHaveTextContent('"q"');
     expect(screen.getByText(/Second line\./)).toBeInTheDocument();
-    expect(screen.getByText('kimi: renamed')).toBeInTheDocument();
+    expect(screen.getByText('kimi: renamed to mcp__alpha__search_1 because mcp__alpha__search is taken')).toBeInTheDocument();
     expect(screen.getByLabelText(/^q/)).toBeInTheDocument();
     expect(describes().map((c) => c.input)).toEqual([{ serverId: 'configured:minimax:alpha', tool: 'search' }]);
     // Another tool, then back: the first detail is cached, not fetched again.

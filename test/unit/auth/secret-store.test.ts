@@ -85,10 +85,17 @@ describe('identity and static credentials', () => {
   const spec = (o: Record<string, unknown>) =>
     ConnectionSpecSchema.parse({ id: 'a:b', name: 'a', profile: 'kimi', layer: 'user', source: 'configured', transport: 'http', url: 'https://x/mcp', ...o });
 
-  it('identity escapes ":" and changes with the URL', () => {
+  it('identity is the canonical URL (no ":"), shared across profiles and names, and changes with the URL', () => {
     const id = serverIdentity(spec({}));
-    expect(id).toMatch(/^kimi\/a%3Ab#[0-9a-f]{8}$/);
+    expect(id).toBe('url/https%3A%2F%2Fx%2Fmcp');
+    expect(serverIdentity(spec({ profile: 'minara', id: 'other', name: 'other' }))).toBe(id);
+    expect(serverIdentity(spec({ url: 'HTTPS://X:443/mcp/#frag' }))).toBe(id);
     expect(serverIdentity(spec({ url: 'https://y/mcp' }))).not.toBe(id);
+    expect(serverIdentity(spec({ url: 'https://x/other' }))).not.toBe(id);
+    // A query (maybe an api key) keeps servers apart but never shows in the account name.
+    const q = serverIdentity(spec({ url: 'https://x/mcp?api_key=sk-123' }));
+    expect(q).toMatch(/^url\/https%3A%2F%2Fx%2Fmcp#[0-9a-f]{16}$/);
+    expect(q).not.toContain('sk-123');
   });
 
   it('AUTH-4 bearer token from env at connect time, missing variable reported', () => {

@@ -1,7 +1,8 @@
 // CFG-3 / issue 11: one `${VAR}` rule for the loader (is the row runnable?) and the engine
 // (what is sent), and one table of where each agent expands.
 import { describe, expect, it } from 'vitest';
-import { expandEntry, expansionFor } from '../../../electron/services/config/expand';
+import { expandEntry } from '../../../electron/services/config/expand';
+import { expansionFor } from '../../../shared/schemas/expansion';
 import { expandVars, MissingVariableError, resolveEnv, resolveHeaders } from '../../../electron/services/connections/expand';
 import { ConnectionSpecSchema, type ConnectionSpecInput } from '../../../shared/schemas/server';
 

@@ -7,7 +7,7 @@ function server(name: string, layer: LayerKind, over: Partial<LayerServer> = {})
   return { name, layer, path: `/${layer}.json`, pointer: `/mcpServers/${name}`, entry: {}, transport: 'stdio', enabled: true, error: null, valid: true, deferred: false, subagent: false, trusted: true, spec: null, ...over };
 }
 function layer(kind: LayerKind, servers: LayerServer[]): LoadedLayer {
-  return { info: { layer: kind, path: `/${kind}.json`, state: 'ok', error: null }, servers, problems: [] };
+  return { info: { layer: kind, path: `/${kind}.json`, state: 'ok', error: null, writable: true }, servers, problems: [] };
 }
 
 describe('CFG-1/CFG-6 merge', () => {

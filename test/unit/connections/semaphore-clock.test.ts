@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../electron/services/connections/clock';
+import { ManualClock } from '../../helpers/manual-clock';
 import { Semaphore } from '../../../electron/services/connections/semaphore';
 import { LineRing, Ring } from '../../../electron/services/connections/ring';
 

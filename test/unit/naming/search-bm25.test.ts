@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../../../shared/disclosure/bm25';
-import { createToolIndex, ToolSearchIndex } from '../../../shared/disclosure/search';
+import { ToolSearchIndex } from '../../../shared/disclosure/search';
+import { createToolIndex } from '../../helpers/minisearch-reference';
 
 // bm25.ts claims minisearch's ranking (as configured by createToolIndex) bit for bit: the
 // same documents, the same scores, the same order, ties included.

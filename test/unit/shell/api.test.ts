@@ -41,7 +41,7 @@ describe('api', () => {
     await api.start();
     expect(pool.given).toHaveLength(1);
     expect(pool.given[0]!.map((s) => s.name)).toEqual(['ok']);
-    set('configured:minimax:ok', { kind: 'connected', reason: 'ok', since: 5, toolCount: 7, connectMs: 42 });
+    set('configured:minimax:ok', { kind: 'connected', code: 'connected', reason: 'ok', since: 5, toolCount: 7, connectMs: 42 });
     const r = await dispatch('servers.list', {}, ctx);
     if (!r.ok) throw new Error(r.error.message);
     const rows = (r.value as { servers: { name: string; state: { kind: string }; toolCount: number | null; runnable: boolean; entry: unknown }[] }).servers;
@@ -63,8 +63,8 @@ describe('api', () => {
     await api.start();
     const seen: unknown[] = [];
     api.events.subscribe((event, payload) => seen.push({ event, payload }));
-    set('configured:minimax:ok', { kind: 'failed', reason: 'closed', since: 9, retryAt: 19 });
-    expect(seen).toEqual([{ event: 'servers.stateChanged', payload: { id: 'configured:minimax:ok', state: { kind: 'failed', reason: 'closed', since: 9, retryAt: 19 }, toolCount: null } }]);
+    set('configured:minimax:ok', { kind: 'failed', code: 'connect_failed', reason: 'closed', since: 9, retryAt: 19 });
+    expect(seen).toEqual([{ event: 'servers.stateChanged', payload: { id: 'configured:minimax:ok', state: { kind: 'failed', code: 'connect_failed', reason: 'closed', since: 9, retryAt: 19 }, toolCount: null } }]);
   });
 
   it('refusals are data: disabled server reconnect, unknown id, a writer refusal, non-http external URL', async () => {

@@ -35,7 +35,7 @@ function setup() {
   const { pool, set } = fakePool();
   const api = createApi(apiDeps(view, { createPool: () => pool, clock: () => 1 }));
   const leak = (id: string, reason: string) => {
-    const info: PoolInfo = { state: { kind: 'failed', reason, since: 1, retryAt: null }, lastError: reason };
+    const info: PoolInfo = { state: { kind: 'failed', code: 'connect_failed', reason, since: 1, retryAt: null }, lastError: reason };
     set(id, info);
   };
   return { api, leak, dispatch: createDispatcher(contract, api.handlers) };

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await mkdir(join(dir, 'ws'));
   await writeFile(file, JSON.stringify({ mcpServers: { remote: { url: URL_SECRET, enabled: false }, local: LOCAL } }, null, 2), { mode: 0o600 });
   const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), MCP_PANEL_DATA_DIR: join(dir, 'data') };
-  services = await startServices({ host: 'web', env, cwd: join(dir, 'ws'), version: '0.0.0', profile: 'minimax', workspace: join(dir, 'ws') });
+  services = await startServices({ host: 'web', pickFolder: null, env, cwd: join(dir, 'ws'), version: '0.0.0', profile: 'minimax', workspace: join(dir, 'ws') });
 }, 30_000);
 
 afterAll(async () => {

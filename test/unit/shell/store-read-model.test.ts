@@ -37,15 +37,15 @@ describe('the store follows the read model', () => {
   it('a state event that arrives before an older list answer is not lost (the newer `since` wins)', async () => {
     // The list was computed while alpha was still pending (since 10); the connected event (since
     // 20) came over the WebSocket before the list answer was handled.
-    const pending = serverRow({ name: 'alpha', state: { kind: 'pending', reason: 'not connected yet', since: 10 }, toolCount: null, connectMs: null });
+    const pending = serverRow({ name: 'alpha', state: { kind: 'pending', code: 'not_connected', reason: 'not connected yet', since: 10 }, toolCount: null, connectMs: null });
     const fake = fakeBridge({ 'servers.list': ok(serversView([pending])) });
     const store = createAppStore(fake.bridge);
     const off = connectStore(store, fake.bridge);
-    fake.emit('servers.stateChanged', { id: 'configured:minimax:alpha', state: { kind: 'connected', reason: 'connected', since: 20, toolCount: 7, connectMs: 900 }, toolCount: 7 });
+    fake.emit('servers.stateChanged', { id: 'configured:minimax:alpha', state: { kind: 'connected', code: 'connected', reason: 'connected', since: 20, toolCount: 7, connectMs: 900 }, toolCount: 7 });
     await store.getState().loadServers();
     expect(store.getState().view?.servers[0]).toMatchObject({ state: { kind: 'connected' }, toolCount: 7, connectMs: 900 });
     // A newer row (the config disabled it later) wins over the older event.
-    fake.emit('servers.changed', { reason: 'alpha disabled', view: serversView([serverRow({ name: 'alpha', state: { kind: 'disabled', reason: 'off', since: 30 } })]) });
+    fake.emit('servers.changed', { reason: 'alpha disabled', view: serversView([serverRow({ name: 'alpha', state: { kind: 'disabled', code: 'disabled_in_config', reason: 'off', since: 30 } })]) });
     expect(store.getState().view?.servers[0]?.state.kind).toBe('disabled');
     off();
   });

@@ -32,7 +32,7 @@ function setup() {
   const view: EffectiveView = { profile: 'minimax', workspace: null, layers: [], servers: [server('web'), server('web2')], problems: [] };
   const api = createApi(apiDeps(view, { createPool: () => pool }));
   const connect = (id: string) => {
-    const state: ServerState = { kind: 'connected', reason: 'ok', since: 5, toolCount: defs[id]?.length ?? 0, connectMs: 1 } as ServerState;
+    const state: ServerState = { kind: 'connected', code: 'connected', reason: 'ok', since: 5, toolCount: defs[id]?.length ?? 0, connectMs: 1 } as ServerState;
     set(id, { state });
   };
   return { api, connect, toolCalls, dispatch: createDispatcher(contract, api.handlers) };

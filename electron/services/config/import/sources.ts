@@ -1,11 +1,12 @@
 // Import sources (CFG-1 "beyond the seeds"): where Claude Code, Claude Desktop, Cursor and
 // VS Code keep their MCP servers. Read-only: the panel never writes these files.
 import { join, resolve } from 'node:path';
+import { ImportSourceSchema, type ImportSource } from '../../../../shared/contract/editor';
 import { homeDir } from '../../paths';
 import { pointerEscape } from '../secrets/secret-rules';
 
-export const IMPORT_SOURCES = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
+export const IMPORT_SOURCES = ImportSourceSchema.options;
+export type { ImportSource };
 
 export interface SourceContext {
   env: NodeJS.ProcessEnv;
@@ -15,6 +16,7 @@ export interface SourceContext {
 export interface SourceFile {
   source: ImportSource;
   path: string;
+  /** `project`: the source tool uses these servers only in this workspace. */
   scope: 'user' | 'project';
   /** Where server objects sit in the file: pointer prefixes, resolved against the parsed value. */
   containers: (value: unknown) => Array<{ pointer: string; servers: Record<string, unknown> }>;
@@ -77,6 +79,15 @@ export function vscodeUserPaths(env: NodeJS.ProcessEnv): string[] {
  * `allProjects` (the secret scan) reads every project block of `~/.claude.json`.
  */
 export function sourceFiles(source: ImportSource, ctx: SourceContext, allProjects = false): SourceFile[] {
+  const files = sourceFilesOf(source, ctx, allProjects);
+  // A workspace at HOME makes `<ws>/.cursor/mcp.json` the user file itself: read it once, as
+  // user. (~/.claude.json is exempt: its per-project block is a different part of the file.)
+  const claudeJson = join(homeDir(ctx.env), '.claude.json');
+  const userPaths = new Set(files.filter((f) => f.scope === 'user').map((f) => f.path));
+  return files.filter((f) => f.scope === 'user' || f.path === claudeJson || !userPaths.has(f.path));
+}
+
+function sourceFilesOf(source: ImportSource, ctx: SourceContext, allProjects: boolean): SourceFile[] {
   const home = homeDir(ctx.env);
   const ws = ctx.workspace ? resolve(ctx.workspace) : null;
   switch (source) {
@@ -87,7 +98,8 @@ export function sourceFiles(source: ImportSource, ctx: SourceContext, allProject
       const files: SourceFile[] = [{ source, path: claudeJson, scope: 'user', containers: claudeJsonContainers('top') }];
       if (ws) {
         files.push({ source, path: join(ws, '.mcp.json'), scope: 'project', containers: under('mcpServers') });
-        files.push({ source, path: claudeJson, scope: 'user', containers: claudeJsonContainers(ws) });
+        // Claude Code's "local" scope: kept in the user's file, but only for this project.
+        files.push({ source, path: claudeJson, scope: 'project', containers: claudeJsonContainers(ws) });
       }
       return files;
     }

@@ -1,6 +1,8 @@
 // CFG-1 minara (seed 001): MCP_SERVERS short-circuits both files; otherwise the user and
 // project files merge (project wins on id); the v1 URL variables apply only when both are empty.
+import { translateCode } from '../../../../shared/i18n';
 import { MINARA_V1_URL_VARS } from '../../../../shared/schemas/dialects';
+import type { LayerInfo } from '../../../../shared/schemas/server';
 import { resolveLayerPaths } from '../layers';
 import { emptyLayer, hostVariables, loadLayer, readText } from '../layer-loader';
 import { readConfigFile } from '../read-file';
@@ -14,9 +16,9 @@ export async function loadMinaraLayers(ctx: LoadContext): Promise<LoadedLayer[]>
   for (const [name, id] of Object.entries(MINARA_V1_URL_VARS)) {
     const url = ctx.env[name];
     if (!url) continue;
-    const opts = { path: name, layer: 'env' as const, dialect: 'minara' as const, listMode: true };
+    const opts = { path: name, layer: 'env' as const, dialect: 'minara' as const, listMode: true, writable: false };
     if (!earlierEmpty) {
-      layers.push(emptyLayer(opts, 'void', `${name} is ignored because ${envServersSet(ctx) ? 'MCP_SERVERS' : 'the config files'} define servers`));
+      layers.push(noted(emptyLayer(opts, 'void'), { code: envServersSet(ctx) ? 'v1-ignored-env' : 'v1-ignored-files', params: { name } }));
       continue;
     }
     layers.push(loadLayer(readText(JSON.stringify([{ id, url }]), name), opts, ctx));
@@ -33,10 +35,10 @@ async function loadEarlierSources(ctx: LoadContext): Promise<LoadedLayer[]> {
   if (envServers !== undefined && envServersSet(ctx)) {
     // "就算磁盤上有配置文件，MCP_SERVERS=… 也總會短路文件": the files are shown, not read.
     const skipped = locations.map((loc) =>
-      emptyLayer({ path: loc.path, layer: loc.layer, dialect: 'minara' }, 'void', 'MCP_SERVERS is set, so this file is not read'),
+      noted(emptyLayer({ path: loc.path, layer: loc.layer, dialect: 'minara' }, 'void'), { code: 'env-short-circuit', params: {} }),
     );
     const host = await hostVariables(ctx);
-    const env = withHostProblem(loadLayer(readText(envServers, 'MCP_SERVERS'), { path: 'MCP_SERVERS', layer: 'env', dialect: 'minara', listMode: true, hostVariables: host.vars }, ctx), host.problem);
+    const env = withHostProblem(loadLayer(readText(envServers, 'MCP_SERVERS'), { path: 'MCP_SERVERS', layer: 'env', dialect: 'minara', listMode: true, hostVariables: host.vars, writable: false }, ctx), host.problem);
     return [...skipped, env];
   }
   // SEC-5: a repository's `.minara/` connects nowhere until its workspace is trusted.
@@ -50,6 +52,12 @@ async function loadEarlierSources(ctx: LoadContext): Promise<LoadedLayer[]> {
     const read = reads[i] ?? { state: 'missing' as const };
     return withHostProblem(loadLayer(read, opts, ctx), read.state === 'ok' ? host.problem : null);
   });
+}
+
+/** UI-9: the note as a code for the renderer, its English (same catalogue) in `error` for the CLI. */
+function noted(layer: LoadedLayer, note: NonNullable<LayerInfo['note']>): LoadedLayer {
+  layer.info = { ...layer.info, error: translateCode('en', 'layer.note', note), note };
+  return layer;
 }
 
 function withHostProblem(layer: LoadedLayer, problem: string | null): LoadedLayer {

@@ -1,6 +1,6 @@
 // CFG-1 minimax (seed 000): user <dataDir>/mcp.json, then the workspace's .mcp.json, which
 // is read-only, size-capped, confined to the workspace and the only place ${VAR} expands
-// (config/expand expansionFor).
+// (shared/schemas/expansion expansionFor).
 import { MINIMAX_PROJECT_FILE_MAX_BYTES, MINIMAX_RESERVED_NAMES } from '../../../../shared/schemas/dialects';
 import { resolveLayerPaths } from '../layers';
 import { hostVariables, loadLayer } from '../layer-loader';
@@ -27,6 +27,7 @@ export async function loadMinimaxLayers(ctx: LoadContext): Promise<LoadedLayer[]
           reservedNames: MINIMAX_RESERVED_NAMES,
           projectRoot: ctx.workspace,
           trusted: !loc.needsTrust || trusted,
+          writable: loc.writable,
         },
         ctx,
       );

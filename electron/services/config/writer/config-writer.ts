@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import type { LayerKind, Profile } from '../../../../shared/schemas/server';
 import { atomicWriteFile } from './atomic-write';
-import { type ConflictData, errResult, okResult, type WriteResult } from './errors';
+import { type ConflictData, inFile, okResult, refuse, type WriteResult } from './errors';
 import { type LayerFile, resolveLayerFile } from './layer-paths';
 import { applyServerOps, dialectValidator, type EntryValidator, type ServerOp } from './server-ops';
 import { type FileSnapshot, hashText, readSnapshot, sameContent, UnreadableFileError } from './snapshot';
@@ -52,8 +52,8 @@ async function readResult(path: string): Promise<WriteResult<FileSnapshot>> {
   try {
     return okResult(await readSnapshot(path));
   } catch (err) {
-    if (err instanceof UnreadableFileError) return errResult('unreadable', `${err.message}; the panel will not write it`);
-    return errResult('io', `cannot read ${path}: ${(err as Error).message}`);
+    if (err instanceof UnreadableFileError) return refuse('write.unreadable', { path }, { detail: err.message });
+    return refuse('write.io.read', { path }, { detail: (err as Error).message });
   }
 }
 
@@ -92,8 +92,8 @@ export class ConfigWriter {
 
   /** The same, for a file already resolved (or any path in a known dialect). */
   async applyToFile(file: LayerFile, ops: readonly ServerOp[], opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
-    if (file.readOnly) return errResult('read_only', `${file.path}: ${file.readOnly}`);
-    if (opts.base && opts.base.path !== file.path) return errResult('invalid_target', `the snapshot is of ${opts.base.path}, not ${file.path}`);
+    if (file.readOnly) return refuse('write.read_only', { path: file.path }, { detail: file.readOnly });
+    if (opts.base && opts.base.path !== file.path) return refuse('write.invalid_target.snapshot', { path: file.path, other: opts.base.path });
     return this.locked(file.path, () => this.applyLocked(file, ops, opts));
   }
 
@@ -116,12 +116,12 @@ export class ConfigWriter {
         onCompromised: (err) => (compromised = err),
       });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ELOCKED') return errResult('busy', `${path} is being written by another process; try again in a moment`);
-      return errResult('io', `cannot lock ${path} for writing: ${(err as Error).message}`);
+      if ((err as NodeJS.ErrnoException).code === 'ELOCKED') return refuse('write.busy', { path });
+      return refuse('write.io.lock', { path }, { detail: (err as Error).message });
     }
     try {
       const result = await body();
-      if (compromised && result.ok) return errResult('busy', `${path}: the write lock was taken over by another process while writing; reload and try again`);
+      if (compromised && result.ok) return refuse('write.busy.takenOver', { path });
       return result;
     } finally {
       await release().catch(() => undefined);
@@ -139,11 +139,11 @@ export class ConfigWriter {
     // CFG-7: the text of a file that is not UTF-8 is lossy (U+FFFD); writing it back would
     // change bytes outside the edited span.
     if (base.invalidUtf8At !== undefined) {
-      return errResult('encoding', `${file.path} is not valid UTF-8 (byte offset ${base.invalidUtf8At}); fix or re-save it as UTF-8 by hand, the panel never rewrites it`, { offset: base.invalidUtf8At });
+      return refuse('write.encoding', { path: file.path, offset: base.invalidUtf8At }, { data: { offset: base.invalidUtf8At } });
     }
     const edited = applyServerOps(base.text, file.dialect, ops, this.validate);
     // Every refusal names the file, so a one-line CLI message is enough to act on.
-    if (!edited.ok) return errResult(edited.error.code, `${file.path}: ${edited.error.message}`, edited.error.data);
+    if (!edited.ok) return { ok: false, error: inFile(edited.error, file.path) };
     const ours = edited.value;
     if (base.exists && ours === base.text) {
       // Nothing to write, but the caller still must not act on a stale view.
@@ -161,7 +161,7 @@ export class ConfigWriter {
       });
     } catch (err) {
       if (err instanceof ConflictSignal) return this.conflict(file.path, base, err.theirs, ours);
-      return errResult('io', `cannot write ${file.path}: ${(err as Error).message}`);
+      return refuse('write.io.write', { path: file.path }, { detail: (err as Error).message });
     }
     // Never report success for a write that is not in the file (SEC-7): read it back.
     const onDisk = await readSnapshot(file.path).catch(() => null);
@@ -173,7 +173,7 @@ export class ConfigWriter {
 
   private conflict(path: string, base: FileSnapshot, theirs: FileSnapshot, ours: string): WriteResult<never> {
     const data: ConflictData = { path, base: base.text, theirs: theirs.text, ours };
-    return errResult('conflict', `${path} changed on disk since it was read; reload it and apply the change again (both versions are attached)`, data);
+    return refuse('write.conflict', { path }, { data });
   }
 
   add(target: WriteTarget, name: string, entry: Record<string, unknown>, opts?: WriteOptions) {

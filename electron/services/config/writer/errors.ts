@@ -2,26 +2,25 @@
 // The codes are finer than shared/errors.ts ErrorCode so the UI can offer the right fix;
 // `toSharedError` maps them onto the contract's codes (the writer's code kept in data.reason).
 import type { ErrorCode, RpcError } from '../../../../shared/errors';
+import { writeErrorText } from '../../../../shared/i18n/write-errors';
+import type { WriteKey } from '../../../../shared/i18n/messages/write';
+import type { WriteErrorCode, WriteText } from '../../../../shared/schemas/write-error';
 
-export type WriteErrorCode =
-  | 'conflict' // CFG-7: the file changed on disk since it was read (data: ConflictData)
-  | 'parse_error' // CFG-5 / SEC-3: the file does not parse; never overwritten (data: line, column)
-  | 'duplicate_key' // CFG-5: a key the edit depends on is written twice (data: line, column)
-  | 'encoding' // CFG-7: not valid UTF-8; never rewritten (data: offset)
-  | 'unreadable' // SEC-7: not a regular file, or over the size cap
-  | 'busy' // SEC-7: another process holds the file's write lock
-  | 'read_only' // CFG-1: minimax project files, session/plugin/env layers
-  | 'inline_secret' // CFG-8: a literal secret would land in the file (data: SecretFinding[])
-  | 'invalid_entry' // the dialect schema refused the entry (data: issues)
-  | 'invalid_target' // no file for this (profile, layer, workspace)
-  | 'unsupported' // the dialect has no such switch (minara has no `enabled`)
-  | 'not_found' // no such server in that file
-  | 'exists' // a server of that name is already in that file
-  | 'io'; // the file system refused (permissions, disk full)
+// Codes (shared/schemas/write-error.ts, so the renderer's catalogue can require a sentence each):
+// conflict (CFG-7, data: ConflictData) · parse_error (CFG-5/SEC-3, never overwritten) ·
+// duplicate_key (CFG-5) · encoding (not UTF-8, never rewritten) · unreadable (SEC-7: not a
+// regular file, over the size cap) · busy (another process holds the write lock) · read_only
+// (CFG-1: minimax project files, session/plugin/env) · inline_secret (CFG-8, data: findings) ·
+// invalid_entry (dialect schema, data: issues) · invalid_target (no file for this layer) ·
+// unsupported (minara has no `enabled`) · not_found · exists · io (the file system refused).
+export type { WriteErrorCode, WriteText };
 
 export interface WriteError {
   code: WriteErrorCode;
+  /** English, from the same catalogue as `text` (CLI, --json, agents). */
   message: string;
+  /** UI-9: the message as a key and params, for front doors that speak another language. */
+  text?: WriteText;
   data?: unknown;
 }
 
@@ -33,6 +32,24 @@ export function okResult<T>(value: T): WriteResult<T> {
 
 export function errResult(code: WriteErrorCode, message: string, data?: unknown): { ok: false; error: WriteError } {
   return { ok: false, error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+/**
+ * A refusal said through the `write.*` catalogue: the code is the key's second part
+ * (`write.invalid_entry.tooDeep` → invalid_entry), the English message is the catalogue's.
+ */
+export function refuse(key: WriteKey, params: WriteText['params'] = {}, opts: { detail?: string; data?: unknown } = {}): { ok: false; error: WriteError } {
+  const code = key.split('.')[1] as WriteErrorCode;
+  const text: WriteText = { key, params, ...(opts.detail ? { detail: opts.detail } : {}) };
+  const error: WriteError = { code, message: writeErrorText('en', text), text };
+  return { ok: false, error: opts.data === undefined ? error : { ...error, data: opts.data } };
+}
+
+/** The same refusal about a known file: its path leads the message (server-ops does not know it). */
+export function inFile(error: WriteError, path: string): WriteError {
+  if (!error.text) return { ...error, message: `${path}: ${error.message}` };
+  const text = { ...error.text, params: { ...error.text.params, path } };
+  return { ...error, text, message: writeErrorText('en', text) };
 }
 
 /** CFG-7 "show both, let the user choose": everything a diff view needs. */
@@ -63,7 +80,7 @@ const SHARED: Record<WriteErrorCode, ErrorCode> = {
   io: 'internal',
 };
 
-/** For the IPC contract: shared code, writer code in `data.reason`, original data in `data.detail`. */
+/** For the IPC contract: shared code, writer code in `data.reason`, original data in `data.detail`, words in `data.text`. */
 export function toSharedError(e: WriteError): RpcError {
-  return { code: SHARED[e.code], message: e.message, data: { reason: e.code, detail: e.data } };
+  return { code: SHARED[e.code], message: e.message, data: { reason: e.code, detail: e.data, ...(e.text ? { text: e.text } : {}) } };
 }

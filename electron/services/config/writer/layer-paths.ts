@@ -5,7 +5,7 @@ import type { Dialect } from '../../../../shared/schemas/dialects';
 import type { LayerKind, Profile } from '../../../../shared/schemas/server';
 import { resolveLayerPaths } from '../layers';
 import { homeDir } from '../../paths';
-import { errResult, okResult, type WriteResult } from './errors';
+import { okResult, refuse, type WriteResult } from './errors';
 
 export interface LayerPathContext {
   env: NodeJS.ProcessEnv;
@@ -26,16 +26,16 @@ export interface LayerFile {
 
 export async function resolveLayerFile(profile: Profile, layer: LayerKind, ctx: LayerPathContext): Promise<WriteResult<LayerFile>> {
   if (layer === 'session' || layer === 'plugin' || layer === 'env') {
-    return errResult('read_only', `the ${layer} layer is not a file the panel can write; pick the user or a project layer`);
+    return refuse('write.read_only.layer', { layer });
   }
   const workspace = ctx.workspace ? resolve(ctx.workspace) : null;
   const locations = await resolveLayerPaths(profile, { env: ctx.env, home: ctx.home ?? homeDir(ctx.env), workspace });
   const loc = locations.find((l) => l.layer === layer);
   if (!loc) {
     if (!workspace && (layer === 'project' || layer === 'project-local')) {
-      return errResult('invalid_target', `the ${layer} layer of ${profile} needs a workspace (--workspace DIR)`);
+      return refuse('write.invalid_target.needsWorkspace', { layer, profile });
     }
-    return errResult('invalid_target', `${profile} has no ${layer} layer`);
+    return refuse('write.invalid_target', { profile, layer });
   }
   // CFG-1/CFG-7: MiniMax Code treats its project file as read-only; so does the panel.
   const readOnly = loc.writable ? null : `${profile} ${layer} files are read-only (CFG-7); add the server to the user layer instead`;

@@ -7,7 +7,7 @@ import { describeFindings, findInlineSecrets, pointerEscape, type SecretFinding 
 import type { Node } from 'jsonc-parser';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../../../../shared/schemas/depth';
 import { type DuplicateKey, duplicateKeys, offsetToLineCol, pointerOf } from '../json-text';
-import { errResult, okResult, type WriteResult } from './errors';
+import { okResult, refuse, type WriteResult } from './errors';
 import { detectFormat, newFileText, parseConfigText, removeAt, renameKey, setAt, updateAt } from './text-edit';
 
 /** Every dialect keeps its servers under this key (seeds 000, 001, 002). */
@@ -68,23 +68,23 @@ function newSecrets(name: string, before: unknown, after: Record<string, unknown
 }
 
 function checkEntry(dialect: Dialect, name: string, before: unknown, entry: unknown, validate: EntryValidator): WriteResult<Record<string, unknown>> {
-  if (!isRecord(entry)) return errResult('invalid_entry', `the entry for "${name}" must be a JSON object`);
+  if (!isRecord(entry)) return refuse('write.invalid_entry.notObject', { name });
   // CFG-5: before anything recurses over it (secret scan, schema, JSON.stringify).
-  if (deeperThan(entry, MAX_ENTRY_DEPTH)) return errResult('invalid_entry', `the entry for "${name}" is nested more than ${MAX_ENTRY_DEPTH} levels deep; flatten it`);
+  if (deeperThan(entry, MAX_ENTRY_DEPTH)) return refuse('write.invalid_entry.tooDeep', { name, depth: MAX_ENTRY_DEPTH });
   const secrets = newSecrets(name, before, entry);
   if (secrets.length > 0) {
-    return errResult('inline_secret', `refusing to write a secret into the file (CFG-8): ${describeFindings(secrets)}`, secrets);
+    return refuse('write.inline_secret', {}, { detail: describeFindings(secrets), data: secrets });
   }
   const issues = validate(dialect, entry);
   if (issues.length > 0) {
     const text = issues.map((i) => `${i.pointer || '/'}: ${i.message}`).join('; ');
-    return errResult('invalid_entry', `"${name}" is not a valid ${dialect} entry: ${text}`, issues);
+    return refuse('write.invalid_entry', { name, dialect }, { detail: text, data: issues });
   }
   return okResult(entry);
 }
 
 function checkName(name: string): WriteResult<string> {
-  if (name.trim() === '' || FORBIDDEN_NAMES.has(name)) return errResult('invalid_entry', `"${name}" cannot be used as a server name`);
+  if (name.trim() === '' || FORBIDDEN_NAMES.has(name)) return refuse('write.invalid_entry.badName', { name });
   return okResult(name);
 }
 
@@ -113,18 +113,19 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
   const parsed = parseConfigText(out);
   if (!parsed.ok) {
     const { line, column, message } = parsed.error;
-    return errResult('parse_error', `the file does not parse (line ${line}, column ${column}: ${message}); fix it by hand, the panel never overwrites it`, parsed.error);
+    return refuse('write.parse_error', { line, column }, { detail: message, data: parsed.error });
   }
-  if (!isRecord(parsed.value)) return errResult('parse_error', 'the file is not a JSON object; fix it by hand, the panel never overwrites it', { line: 1, column: 1 });
+  if (!isRecord(parsed.value)) return refuse('write.parse_error.notObject', {}, { data: { line: 1, column: 1 } });
   const container = parsed.value[SERVERS_KEY];
   if (container !== undefined && !isRecord(container)) {
-    return errResult('parse_error', `"${SERVERS_KEY}" is not an object; fix it by hand, the panel never overwrites it`);
+    return refuse('write.parse_error.servers', { key: SERVERS_KEY });
   }
   const twice = parsed.tree ? riskyDuplicate(parsed.tree, ops) : null;
   if (twice) {
     const { line, column } = offsetToLineCol(out, twice.keyOffset);
-    const where = twice.container.length === 0 ? 'at the top level' : `in ${pointerOf(twice.container)}`;
-    return errResult('duplicate_key', `"${twice.key}" is written twice ${where} (line ${line}, column ${column}); the agent uses only the last one: merge them by hand, the panel will not guess`, { line, column });
+    const data = { line, column };
+    if (twice.container.length === 0) return refuse('write.duplicate_key', { key: twice.key, line, column }, { data });
+    return refuse('write.duplicate_key.in', { key: twice.key, container: pointerOf(twice.container), line, column }, { data });
   }
   const servers: Record<string, unknown> = { ...(container ?? {}) };
   const fmt = detectFormat(out);
@@ -135,11 +136,11 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
     const has = Object.prototype.hasOwnProperty.call(servers, op.name);
     const current = has ? servers[op.name] : undefined;
     const path = [SERVERS_KEY, op.name];
-    if (op.op !== 'add' && !has) return errResult('not_found', `no server "${op.name}" in this file`);
+    if (op.op !== 'add' && !has) return refuse('write.not_found', { name: op.name });
     switch (op.op) {
       case 'add':
       case 'set': {
-        if (op.op === 'add' && has) return errResult('exists', `a server "${op.name}" is already in this file; use set to change it`);
+        if (op.op === 'add' && has) return refuse('write.exists', { name: op.name });
         const checked = checkEntry(dialect, op.name, current, op.entry, validate);
         if (!checked.ok) return checked;
         if (has) out = updateAt(out, path, current, op.entry, fmt);
@@ -157,8 +158,8 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
       case 'enable':
       case 'disable': {
         // Minara has no per-server switch (seed 001): writing one would mislead the user.
-        if (dialect === 'minara') return errResult('unsupported', 'minara has no per-server enabled switch; remove the server instead (or move it to another file)');
-        if (!isRecord(current)) return errResult('invalid_entry', `"${op.name}" is not an object entry`);
+        if (dialect === 'minara') return refuse('write.unsupported', { profile: dialect });
+        if (!isRecord(current)) return refuse('write.invalid_entry.notObject', { name: op.name });
         if (op.op === 'disable' && current.enabled !== false) out = setAt(out, [...path, 'enabled'], false, fmt);
         // Enabled is the default: dropping `enabled: false` restores it with the smallest edit.
         if (op.op === 'enable' && current.enabled === false) out = removeAt(out, [...path, 'enabled'], fmt);
@@ -169,7 +170,7 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
       case 'rename': {
         const to = checkName(op.to);
         if (!to.ok) return to;
-        if (Object.prototype.hasOwnProperty.call(servers, op.to)) return errResult('exists', `a server "${op.to}" is already in this file`);
+        if (Object.prototype.hasOwnProperty.call(servers, op.to)) return refuse('write.exists', { name: op.to });
         out = renameKey(out, [SERVERS_KEY], op.name, op.to);
         servers[op.to] = current;
         delete servers[op.name];
@@ -183,7 +184,7 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
   // an edit into a shadowed copy): the text must parse to exactly the intended servers.
   const check = parseConfigText(result);
   if (!check.ok || !isRecord(check.value) || !isDeepStrictEqual(check.value[SERVERS_KEY] ?? {}, servers)) {
-    return errResult('io', 'the edit did not produce the intended servers, so nothing was written; please report this file\'s layout');
+    return refuse('write.io.layout');
   }
   return okResult(result);
 }

@@ -65,10 +65,11 @@ export function DisclosureView() {
       {plan && (
         <>
           <div className={`banner ${plan.deferred ? 'warning' : 'ok'}`} role="status" data-testid="disclosure-verdict" data-deferred={plan.deferred}>
-            <strong>{plan.deferred ? t('disc.kicksIn') : t('disc.inline')}</strong> {plan.explanation}
+            {/* UI-9: the host's code in our language; its English only from a host that sent none. */}
+            <strong>{plan.deferred ? t('disc.kicksIn') : t('disc.inline')}</strong> {plan.why ? t.code('disc.why', plan.why) : plan.explanation}
             {plan.addedTools.length > 0 && <div>{t('disc.added', { tools: plan.addedTools.join(', ') })}</div>}
           </div>
-          {plan.profileNote && <p className="muted">{plan.profileNote}</p>}
+          {plan.profileNote && <p className="muted">{plan.profileNoteCode ? t.code('disc.profile', { code: plan.profileNoteCode }) : plan.profileNote}</p>}
           <div className="meter" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)} aria-label={t('disc.share')}>
             <div className="meter-fill" style={{ width: `${pct}%` }} />
             <div className="meter-threshold" style={{ left: `${Math.min(100, thresholdPct)}%` }} title={t('disc.threshold')} />

@@ -3,12 +3,12 @@
 // session-only server before writing it anywhere.
 import { useEffect, useMemo, useState } from 'react';
 import type { LayerKind } from '../../../../shared/schemas/server';
+import { ConfirmButton } from '../../components/ConfirmButton';
 import { useApp, useT } from '../../store-context';
 import { validateEntry, validateName } from './draft';
 import { EntryForm } from './EntryForm';
+import { ImportPanel } from './ImportPanel';
 import { Refusal } from './Refusal';
-
-const SOURCES = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
 
 export function EditorView() {
   const t = useT();
@@ -128,38 +128,13 @@ export function EditorView() {
           {t('editor.try')}
         </button>
         {s.originalName && (
-          <button type="button" className="danger" onClick={() => window.confirm(t('editor.removeConfirm', { name: s.originalName ?? '' })) && void s.removeServer()}>
+          <ConfirmButton className="danger" question={t('editor.removeConfirm', { name: s.originalName })} confirmLabel={t('editor.remove')} onConfirm={() => void s.removeServer()}>
             {t('editor.remove')}
-          </button>
+          </ConfirmButton>
         )}
       </div>
       <p className="muted small">{t('editor.tryHelp')}</p>
-      <details className="import">
-        <summary>{t('editor.import')}</summary>
-        <p className="muted">{t('editor.importHelp', { layer: s.draftLayer })}</p>
-        {SOURCES.map((src) => (
-          <button key={src} type="button" onClick={() => void s.importFrom(src)}>
-            {src}
-          </button>
-        ))}
-        {s.importReport && (
-          <div role="status">
-            <p>{t('editor.imported', { n: s.importReport.imported.length, path: s.importReport.path })}</p>
-            <ul>
-              {s.importReport.imported.map((i) => (
-                <li key={i.name}>
-                  {i.name} {i.notes.join('; ')}
-                </li>
-              ))}
-              {s.importReport.skipped.map((i) => (
-                <li key={i.name} className="warn">
-                  {i.name}: {i.reason}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </details>
+      <ImportPanel />
     </section>
   );
 }

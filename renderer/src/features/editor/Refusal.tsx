@@ -1,10 +1,11 @@
 // The writer said no: say why and offer the way forward (CFG-7 conflict: reload or overwrite
 // after the diff; CFG-8 inline secret: move it to the keychain; parse error: fix by hand).
 import { useContext } from 'react';
+import { writeErrorText, writeTextOf } from '../../../../shared/i18n/write-errors';
 import { StoreContext, useApp, useT } from '../../store-context';
 import { entryPointer, slotOf } from '../../stores/editor-slice';
 import { lineDiff } from './diff';
-import { valueAt } from './draft';
+import { keychainUsable, valueAt } from './draft';
 
 export function Refusal() {
   const t = useT();
@@ -17,22 +18,32 @@ export function Refusal() {
   const loadServers = useApp((s) => s.loadServers);
   const layer = useApp((s) => s.draftLayer);
   const original = useApp((s) => s.originalName);
+  const layers = useApp((s) => s.layers);
+  const agent = useApp((s) => s.profiles?.selection.profile ?? 'minimax');
   if (!refusal) return null;
   const { error, reason, findings, conflict } = refusal;
+  // UI-9: the host's key and params in the UI's language; its English message only without them.
+  const text = writeTextOf(error.data);
+  const movableSlot = (pointer: string) => {
+    const slot = slotOf(pointer);
+    return slot !== null && keychainUsable(layers, layer, slot.kind);
+  };
   return (
     <div className="banner error refusal" role="alert" data-reason={reason ?? error.code}>
-      <p>{error.message}</p>
+      <p>{text ? writeErrorText(t.locale, text) : error.message}</p>
       {reason === 'inline_secret' && (
         <>
-          <p>{t('editor.inlineSecret')}</p>
+          <p>{findings.some((f) => movableSlot(f.pointer)) ? t('editor.inlineSecret') : t('editor.inlineSecretNoMove')}</p>
           <ul>
             {findings.map((f) => {
               const slot = slotOf(f.pointer);
               const value = valueAt(draft, entryPointer(f.pointer));
+              const movable = slot && typeof value === 'string' ? keychainUsable(layers, layer, slot.kind) : null;
               return (
                 <li key={f.pointer} data-finding={f.pointer}>
                   <code>{f.pointer}</code> ({f.hint}): {f.fix}{' '}
-                  {slot && typeof value === 'string' && (
+                  {movable === false && <span className="small"> {t('editor.keychainUnusable', { agent })}</span>}
+                  {movable && slot && typeof value === 'string' && (
                     <button type="button" onClick={() => void move(slot, value)}>
                       {t('editor.moveToKeychain')}
                     </button>

@@ -3,7 +3,9 @@
 import { entrySchemaFor } from '../../../../shared/schemas/dialects';
 import { inferTransport } from '../../../../shared/schemas/dialects/common';
 import { SECRET_MASK } from '../../../../shared/contract';
-import type { Profile, Transport } from '../../../../shared/schemas/server';
+import type { LayerKind, Profile, Transport } from '../../../../shared/schemas/server';
+import { agentReadsReference, type SecretSlotKind } from '../../../../shared/schemas/expansion';
+import type { EditableLayer } from '../../../../shared/contract';
 
 export type Entry = Record<string, unknown>;
 
@@ -90,4 +92,10 @@ export function valueAt(entry: Entry, pointer: string): unknown {
 
 export function emptyEntry(dialect: Profile): Entry {
   return dialect === 'minara' ? { url: '' } : { command: '' };
+}
+
+/** CFG-3/CFG-8: "Move to keychain" only where the agent reads the reference it leaves behind. */
+export function keychainUsable(layers: readonly EditableLayer[] | null, layer: LayerKind, slot: SecretSlotKind): boolean {
+  const file = layers?.find((l) => l.layer === layer);
+  return file !== undefined && agentReadsReference(file.expansion, slot);
 }

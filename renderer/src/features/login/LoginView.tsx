@@ -1,6 +1,9 @@
 // UI-6: log in / out per OAuth server with progress (waiting for the browser, exchanging the
 // code), cancel, errors that say what to do; token status without any secret (SEC-2). In the
 // browser the page itself opens the sign-in page (the host cannot reach this browser).
+// A login belongs to the server URL, not to the profile: the view says so, and logging out says
+// it ended the login for every profile. Servers that need no login get no Log in button, and
+// where tokens are kept is said once per row, as it really is (keychain or this session).
 import { useEffect } from 'react';
 import type { AuthRow, LoginProgress } from '../../../../shared/contract';
 import { useApp, useT } from '../../store-context';
@@ -35,7 +38,7 @@ function Progress({ p, onCancel }: { p: LoginProgress; onCancel(): void }) {
     case 'done':
       return (
         <span className="ok" role="status">
-          {p.keychain ? t('login.done') : t('login.doneMemory')}
+          {t('login.done')}
         </span>
       );
     case 'failed':
@@ -47,14 +50,18 @@ function Progress({ p, onCancel }: { p: LoginProgress; onCancel(): void }) {
   }
 }
 
-function Row({ row }: { row: AuthRow }) {
+/** Only these can be logged in to: the others need no login, or use a static token. */
+const CAN_LOG_IN: ReadonlySet<AuthRow['state']> = new Set(['unknown', 'logged-out', 'logged-in', 'expired', 'needs-auth']);
+
+function Row({ row, keychain }: { row: AuthRow; keychain: boolean }) {
   const t = useT();
   const p = useApp((s) => s.progress[row.id]);
+  const loggedOutUrl = useApp((s) => s.loggedOut[row.id]);
   const login = useApp((s) => s.login);
   const cancel = useApp((s) => s.cancelLogin);
   const logout = useApp((s) => s.logout);
   const running = p && (p.type === 'discovering' || p.type === 'waiting-for-browser' || p.type === 'exchanging');
-  const oauth = row.state !== 'not-applicable' && row.state !== 'static';
+  const oauth = CAN_LOG_IN.has(row.state);
   return (
     <tr data-server={row.name} data-auth={row.state}>
       <th scope="row">
@@ -62,9 +69,9 @@ function Row({ row }: { row: AuthRow }) {
         <div className="muted small">{row.url}</div>
       </th>
       <td data-testid="auth-state">{t(`login.state.${row.state}`)}</td>
-      <td>
-        {row.tokenStored ? t('login.stored') : t('login.notStored')}
-        {row.expiresAt && <div className="small">{t('login.expires', { at: new Date(row.expiresAt).toLocaleString() })}</div>}
+      <td data-testid="auth-token">
+        {row.tokenStored ? (keychain ? t('login.storedKeychain') : t('login.storedSession')) : oauth ? t('login.notStored') : ''}
+        {row.expiresAt && <div className="small">{t('login.expires', { at: t.dateTime(Date.parse(row.expiresAt)) })}</div>}
         {row.scopes.length > 0 && <div className="small">{t('login.scopes', { scopes: row.scopes.join(' ') })}</div>}
         {row.issuer && <div className="small">{t('login.issuer', { issuer: row.issuer })}</div>}
       </td>
@@ -75,12 +82,28 @@ function Row({ row }: { row: AuthRow }) {
           </button>
         )}
         {row.tokenStored && (
-          <button type="button" disabled={running} onClick={() => void logout(row.id)} aria-label={`${t('login.logout')} ${row.name}`}>
+          <button
+            type="button"
+            disabled={running}
+            onClick={() => void logout(row.id)}
+            aria-label={`${t('login.logout')} ${row.name}`}
+            title={t('login.logoutTitle', { url: row.url ?? row.name })}
+          >
             {t('login.logout')}
           </button>
         )}
         {!oauth && <span className="muted small">{row.state === 'static' ? t('login.staticHelp') : ''}</span>}
-        <div>{p && <Progress p={p} onCancel={() => void cancel(row.id)} />}</div>
+        <div>
+          {p ? (
+            <Progress p={p} onCancel={() => void cancel(row.id)} />
+          ) : (
+            loggedOutUrl !== undefined && (
+              <span className="ok" role="status">
+                {t('login.loggedOutAll', { url: loggedOutUrl })}
+              </span>
+            )
+          )}
+        </div>
       </td>
     </tr>
   );
@@ -118,7 +141,7 @@ export function LoginView() {
       )}
       {!auth ? (
         <p className="progress">{t('login.loading')}</p>
-      ) : auth.servers.length === 0 ? (
+      ) : !auth.servers.some((r) => r.url !== null) ? (
         <div className="empty">
           <p>{t('login.empty')}</p>
           <button type="button" onClick={() => setSection('editor')}>
@@ -137,10 +160,15 @@ export function LoginView() {
           </thead>
           <tbody>
             {auth.servers.map((r) => (
-              <Row key={r.id} row={r} />
+              <Row key={r.id} row={r} keychain={auth.keychain.available} />
             ))}
           </tbody>
         </table>
+      )}
+      {auth?.servers.some((r) => r.url !== null) && (
+        <p className="muted small" data-testid="login-shared">
+          {t('login.shared')}
+        </p>
       )}
     </section>
   );

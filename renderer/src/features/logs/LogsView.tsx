@@ -63,16 +63,16 @@ export function LogsView() {
       )}
       <p className="muted">{t('logs.bounded')}</p>
       <div id="log-all">
-        <h3>{t('logs.stderr', { n: stderr.length })}</h3>
+        <h3>{t.plural('logs.stderr', stderr.length)}</h3>
         {stderr.length === 0 ? <p className="empty">{t('logs.noStderr')}</p> : <pre className="log" data-testid="stderr">{stderr.join('\n')}</pre>}
-        <h3>{t('logs.traffic', { n: traffic.length })}</h3>
+        <h3>{t.plural('logs.traffic', traffic.length)}</h3>
         {traffic.length === 0 ? (
           <p className="empty">{t('logs.noTraffic')}</p>
         ) : (
           <ol className="log traffic" data-testid="traffic">
             {traffic.map((m, i) => (
               <li key={i} className={`dir-${m.dir} kind-${m.kind}`}>
-                <span className="muted">{new Date(m.at).toLocaleTimeString()}</span> {m.dir === 'out' ? '→' : '←'} <strong>{m.method ?? m.kind}</strong> <code>{m.text}</code>
+                <span className="muted">{t.time(m.at)}</span> {m.dir === 'out' ? '→' : '←'} <strong>{m.method ?? m.kind}</strong> <code>{m.text}</code>
               </li>
             ))}
           </ol>

@@ -99,7 +99,7 @@ export function PermissionsView() {
               </tbody>
             </table>
           )}
-          <h3>{t('perm.tools', { n: sim.tools.length })}</h3>
+          <h3>{t.plural('perm.tools', sim.tools.length)}</h3>
           {sim.tools.length === 0 ? (
             <p className="empty">{t('perm.noTools')}</p>
           ) : (

@@ -1,4 +1,5 @@
 import type { ServerRow } from '../../../../shared/contract';
+import { reasonSentence } from '../../../../shared/i18n/reasons';
 import { useApp, useT } from '../../store-context';
 
 export function ServerRowView({ row }: { row: ServerRow }) {
@@ -12,22 +13,35 @@ export function ServerRowView({ row }: { row: ServerRow }) {
   const login = useApp((s) => s.login);
   const state = row.state.kind;
   const canReconnect = row.runnable;
+  const readOnlyWhy = row.readOnly ? t(row.layer === 'project' ? 'servers.readOnlyProject' : 'servers.readOnlyLayer', { path: row.path }) : undefined;
   return (
     <tr data-server={row.name} data-state={state}>
       <th scope="row">
         <span className="name">{row.name}</span>
         {row.deferred && <span className="badge">{t('servers.deferred')}</span>}
         {!row.trusted && <span className="badge warn">{t('servers.untrusted')}</span>}
+        {row.readOnly && (
+          <span className="badge" title={readOnlyWhy}>
+            {t('servers.readOnly')}
+          </span>
+        )}
         {row.target && <div className="target">{row.target}</div>}
       </th>
       <td>{row.transport ?? '—'}</td>
       <td>
-        <span className={`state state-${state}`} data-testid="state">
+        <span className={`state state-${state}`} data-testid="state" title={t('servers.since', { time: t.dateTime(row.state.since) })}>
           {t(`state.${state}`)}
         </span>
-        {row.lastError && (state === 'failed' || state === 'needs-auth') && (
-          <div className="error" role="note" aria-label={t('servers.lastError')}>
-            {row.lastError}
+        {/* UI-9: the host sends a code; the sentence is ours, the raw OS/server detail follows. */}
+        {row.state.code !== 'connected' && row.state.code !== 'not_connected' && (
+          <div className={state === 'failed' || state === 'needs-auth' ? 'error' : 'small muted'} role="note" aria-label={t('servers.reason')} data-testid="reason">
+            {reasonSentence(t.locale, row.state)}
+            {row.state.reason && <span className="detail">: {row.state.reason}</span>}
+          </div>
+        )}
+        {row.state.kind === 'failed' && row.state.retryAt !== null && (
+          <div className="small muted" data-testid="retry">
+            {t('servers.retryAt', { time: t.time(row.state.retryAt) })}
           </div>
         )}
       </td>
@@ -45,12 +59,20 @@ export function ServerRowView({ row }: { row: ServerRow }) {
         <button type="button" disabled={busy || !canReconnect} onClick={() => void reconnect(row.id)} aria-label={`${t('servers.reconnect')} ${row.name}`}>
           {t('servers.reconnect')}
         </button>
-        <button type="button" disabled={busy} onClick={() => void setEnabled(row.id, !row.enabled)} aria-label={`${row.enabled ? t('servers.disable') : t('servers.enable')} ${row.name}`}>
-          {row.enabled ? t('servers.disable') : t('servers.enable')}
-        </button>
-        <button type="button" onClick={() => openEditor({ mode: 'edit', id: row.id })} aria-label={`${t('servers.edit')} ${row.name}`}>
-          {t('servers.edit')}
-        </button>
+        {row.readOnly ? (
+          <span className="muted readonly-note" title={readOnlyWhy}>
+            {t('servers.readOnlyShort')}
+          </span>
+        ) : (
+          <>
+            <button type="button" disabled={busy} onClick={() => void setEnabled(row.id, !row.enabled)} aria-label={`${row.enabled ? t('servers.disable') : t('servers.enable')} ${row.name}`}>
+              {row.enabled ? t('servers.disable') : t('servers.enable')}
+            </button>
+            <button type="button" onClick={() => openEditor({ mode: 'edit', id: row.id })} aria-label={`${t('servers.edit')} ${row.name}`}>
+              {t('servers.edit')}
+            </button>
+          </>
+        )}
         <button
           type="button"
           onClick={() => {

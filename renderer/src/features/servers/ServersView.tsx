@@ -68,7 +68,7 @@ export function ServersView() {
               .filter((l) => !view.problems.some((p) => p.path === l.path))
               .map((l) => (
                 <li key={`l${l.path}`} className="error" data-testid="problem">
-                  <code>{l.path}</code> {l.error}
+                  <code>{l.path}</code> {l.note ? t.code('layer.note', l.note) : l.error}
                 </li>
               ))}
           </ul>

@@ -1,5 +1,5 @@
 // UI-9: language (follows the system locale until chosen) and theme (follows the system until
-// chosen). Choices live in this page only; nothing of main's data is persisted here.
+// chosen). The host keeps both (app.setSettings, through the ui slice) so a reload keeps them.
 import { LOCALES, pickLocale, type Locale } from '../../../../shared/i18n';
 import { useApp, useT } from '../../store-context';
 import type { Theme } from '../../stores/ui-slice';
@@ -10,10 +10,16 @@ export function SettingsView() {
   const choose = useApp((s) => s.chooseLocale);
   const theme = useApp((s) => s.theme);
   const setTheme = useApp((s) => s.setTheme);
+  const error = useApp((s) => s.settingsError);
   const system = pickLocale([...navigator.languages, navigator.language]);
   return (
     <section aria-labelledby="settings-title" className="settings">
       <h2 id="settings-title">{t('nav.settings')}</h2>
+      {error && (
+        <div className="banner error" role="alert">
+          {t('settings.notSaved', { message: error.message })}
+        </div>
+      )}
       <div className="field">
         <label htmlFor="set-lang">{t('theme.language')}</label>
         <select id="set-lang" value={choice ?? 'system'} onChange={(e) => choose(e.target.value === 'system' ? null : (e.target.value as Locale), system)}>

@@ -26,7 +26,7 @@ export function ToolDetailPane({ row, profile, callable }: { row: ToolRow; profi
       </h3>
       {detail?.title && <p>{detail.title}</p>}
       <p>{detail ? detail.description || t('tools.noDescription') : row.summary}</p>
-      <p className="muted">{t('tools.tokens', { n: row.tokens })}</p>
+      <p className="muted">{t.plural('tools.tokens', row.tokens)}</p>
       {entry?.error && (
         <div className="banner error" role="alert">
           {entry.error.message} <button onClick={() => void describe(row.serverId, row.tool)}>{t('servers.retry')}</button>
@@ -41,8 +41,8 @@ export function ToolDetailPane({ row, profile, callable }: { row: ToolRow; profi
         <>
           {detail.warnings.length > 0 && (
             <ul className="warnings">
-              {detail.warnings.map((w) => (
-                <li key={w}>{w}</li>
+              {detail.warnings.map((w, i) => (
+                <li key={i}>{t.code('naming.warn', w)}</li>
               ))}
             </ul>
           )}

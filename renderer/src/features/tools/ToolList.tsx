@@ -58,7 +58,7 @@ export function listItems(rows: readonly ToolRow[], profile: Profile, roles: Map
       badge: role === 'loser' ? t('tools.lost', { name: r.collidesWith?.name ?? '' }) : role === 'winner' ? won : null,
       deferred: r.deferred ? deferred : null,
       others: `${a}: ${r.names[a] ?? '—'}   ${b}: ${r.names[b] ?? '—'}`,
-      tokens: t('tools.tokens', { n: r.tokens }),
+      tokens: t.plural('tools.tokens', r.tokens),
     };
   };
   return {
@@ -147,7 +147,7 @@ export function ToolList({ rows, profile, roles, selected, onSelect }: Props) {
   const virtual = v.getVirtualItems();
   const slots = Math.max(MIN_SLOTS, virtual.length + 1);
   return (
-    <div ref={scroller} className="tool-scroller" data-testid="tool-scroller" role="list" aria-label={t('tools.listLabel', { n: items.length })} onClick={onClick} onKeyDown={onKeyDown}>
+    <div ref={scroller} className="tool-scroller" data-testid="tool-scroller" role="list" aria-label={t.plural('tools.listLabel', items.length)} onClick={onClick} onKeyDown={onKeyDown}>
       <div className="tool-rows" style={{ height: v.getTotalSize() }}>
         {virtual.map(({ index }) => {
           const item = items.at(index)!;

@@ -63,7 +63,7 @@ export function ToolsView() {
           {loading ? t('tools.refreshing') : t('tools.refresh')}
         </button>
       </div>
-      <p className="muted">{t('tools.summary', { tools: view.tools.length, servers: view.servers.filter((s) => s.state === 'connected').length, profile: view.profile })}</p>
+      <p className="muted">{t('tools.summary', { tools: t.plural('tools.listLabel', view.tools.length), servers: t.plural('tools.connectedServers', view.servers.filter((s) => s.state === 'connected').length), profile: view.profile })}</p>
       {changed.map((s) => (
         <div key={s.id} className="banner warning" role="status" data-testid="snapshot-diff">
           {t('tools.changed', { server: s.name, added: s.diff!.added.length, removed: s.diff!.removed.length, changed: s.diff!.changed.length })}{' '}
@@ -84,7 +84,7 @@ export function ToolsView() {
       {mine.length > 0 && (
         <details className="collisions" data-testid="collisions" open={mine.length <= 3}>
           <summary>
-            <strong>{t('tools.collisions', { n: mine.length, profile: view.profile })}</strong>
+            <strong>{t.plural('tools.collisions', mine.length, { profile: view.profile })}</strong>
           </summary>
           <ul>
             {mine.map((c, i) => (
@@ -99,7 +99,7 @@ export function ToolsView() {
       )}
       {others.length > 0 && (
         <details className="collisions-other">
-          <summary>{t('tools.otherCollisions', { n: others.length })}</summary>
+          <summary>{t.plural('tools.otherCollisions', others.length)}</summary>
           <ul>
             {others.map((c, i) => (
               <li key={i}>

@@ -1,0 +1,91 @@
+// The import plan (CFG-1, CFG-7, CFG-8): what importing a source into a layer would do, per
+// server, computed without writing. `importServers` applies exactly this plan, so the preview
+// the user saw and the write they asked for cannot disagree.
+import { resolve } from 'node:path';
+import type { ImportPlan, ImportPlanItem } from '../../../../shared/contract/editor';
+import type { Dialect } from '../../../../shared/schemas/dialects';
+import { describeFindings, findInlineSecrets } from '../secrets/secret-rules';
+import type { ConfigWriter, WriteTarget } from '../writer/config-writer';
+import { errResult, okResult, type WriteResult } from '../writer/errors';
+import { dialectValidator, SERVERS_KEY } from '../writer/server-ops';
+import type { FileSnapshot } from '../writer/snapshot';
+import { parseConfigText } from '../writer/text-edit';
+import { convertEntry } from './convert';
+import { readSource } from './read-source';
+import type { ImportSource, SourceContext } from './sources';
+
+export type { ImportPlan, ImportPlanItem };
+
+export interface PlanOptions {
+  from: ImportSource;
+  target: WriteTarget;
+  /** Overwrite servers of the same name in the target file (default: skip them). */
+  replace?: boolean;
+}
+
+/** The plan plus what applying it needs: the converted entries and the target as read. */
+export interface ComputedPlan {
+  plan: ImportPlan;
+  entries: Map<string, Record<string, unknown>>;
+  base: FileSnapshot;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+type Verdict = Pick<ImportPlanItem, 'verdict' | 'notes' | 'skip'> & { entry?: Record<string, unknown> };
+
+function judge(raw: unknown, pointer: string, name: string, dialect: Dialect, workspace: string | null, existing: Set<string>, targetPath: string, replace: boolean): Verdict {
+  const skip = (code: NonNullable<ImportPlanItem['skip']>['code'], reason: string, notes: string[] = []): Verdict => ({ verdict: 'skip', notes, skip: { code, reason } });
+  const converted = convertEntry(raw, dialect, workspace);
+  if (!converted.ok) return skip(converted.reason.includes('only') ? 'unsupported_transport' : 'invalid_source', converted.reason);
+  const { entry, notes } = converted.value;
+  // CFG-8: a literal secret in the source is named (pointer, length), never copied. Checked
+  // after conversion so `${input:x}` / `${env:X}` count as the references they become.
+  const secrets = findInlineSecrets(entry);
+  if (secrets.length > 0) return skip('inline_secret', `holds a literal secret in the source: ${describeFindings(secrets, pointer)}`, notes);
+  const issues = dialectValidator(dialect, entry);
+  if (issues.length > 0) return skip('invalid_entry', issues.map((i) => `${i.pointer || '/'}: ${i.message}`).join('; '), notes);
+  if (existing.has(name) && !replace) return skip('exists', `a server "${name}" is already in ${targetPath} (import with replace to overwrite it)`, notes);
+  return { verdict: existing.has(name) ? 'replace' : 'import', notes, skip: null, entry };
+}
+
+/** "Never move project servers into the user layer unasked": shown and offered, never assumed. */
+export function needsAsking(item: Pick<ImportPlanItem, 'scope'>, layer: WriteTarget['layer']): boolean {
+  return item.scope === 'project' && layer === 'user';
+}
+
+export async function computePlan(writer: ConfigWriter, opts: PlanOptions, ctx: SourceContext): Promise<WriteResult<ComputedPlan>> {
+  const file = await writer.resolve(opts.target);
+  if (!file.ok) return file;
+  if (file.value.readOnly) return errResult('read_only', `${file.value.path}: ${file.value.readOnly}`);
+  const dialect: Dialect = file.value.dialect;
+  const base = await writer.read(opts.target);
+  if (!base.ok) return base;
+  const parsedTarget = base.value.text === null ? null : parseConfigText(base.value.text);
+  if (parsedTarget && !parsedTarget.ok) {
+    const { line, column, message } = parsedTarget.error;
+    return errResult('parse_error', `${file.value.path}: the file does not parse (line ${line}, column ${column}: ${message}); fix it by hand first`, parsedTarget.error);
+  }
+  const targetValue = parsedTarget?.ok ? parsedTarget.value : undefined;
+  const existing = new Set(Object.keys(isRecord(targetValue) && isRecord(targetValue[SERVERS_KEY]) ? targetValue[SERVERS_KEY] : {}));
+
+  const workspace = ctx.workspace ? resolve(ctx.workspace) : null;
+  const { servers, files } = await readSource(opts.from, ctx);
+  const entries = new Map<string, Record<string, unknown>>();
+  const items: ImportPlanItem[] = servers.map((s) => {
+    const { entry, ...v } = judge(s.entry, s.pointer, s.name, dialect, workspace, existing, file.value.path, opts.replace === true);
+    if (entry) entries.set(s.name, entry);
+    const selected = v.verdict !== 'skip' && !needsAsking(s, opts.target.layer);
+    return { name: s.name, from: `${s.path}#${s.pointer}`, path: s.path, pointer: s.pointer, scope: s.scope, ...v, selected };
+  });
+  const plan: ImportPlan = { source: opts.from, layer: opts.target.layer, path: file.value.path, sourceFiles: files, servers: items };
+  return okResult({ plan, entries, base: base.value });
+}
+
+/** The preview: the plan alone. Reads the source and the target file; writes nothing. */
+export async function planImport(writer: ConfigWriter, opts: PlanOptions, ctx: SourceContext): Promise<WriteResult<ImportPlan>> {
+  const r = await computePlan(writer, opts, ctx);
+  return r.ok ? okResult(r.value.plan) : r;
+}

@@ -1,0 +1,90 @@
+// "Other folder…": type an absolute path, or Browse… with the host's native chooser where the
+// host has one (Electron; a browser page cannot, app.info says which).
+import { useId, useState } from 'react';
+import { useApp, useT } from '../store-context';
+import { Dialog } from './Dialog';
+
+/** POSIX `/…`, Windows `C:\…` or `C:/…`, UNC `\\server\share`: the forms a host can open as given. */
+export function isAbsolutePath(path: string): boolean {
+  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || /^\\\\[^\\]+\\[^\\]+/.test(path);
+}
+
+export interface WorkspaceDialogProps {
+  initial: string;
+  onCancel(): void;
+  onChoose(path: string): void;
+}
+
+export function WorkspaceDialog({ initial, onCancel, onChoose }: WorkspaceDialogProps) {
+  const t = useT();
+  const native = useApp((s) => s.appInfo?.nativeFolderPicker ?? false);
+  const pickFolder = useApp((s) => s.pickFolder);
+  const [path, setPath] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [browsing, setBrowsing] = useState(false);
+  const fieldId = useId();
+  const errorId = useId();
+
+  const submit = () => {
+    const p = path.trim();
+    if (!p) return setError(t('picker.pathEmpty'));
+    if (!isAbsolutePath(p)) return setError(t('picker.notAbsolute', { path: p }));
+    onChoose(p);
+  };
+  const browse = async () => {
+    setBrowsing(true);
+    const r = await pickFolder();
+    setBrowsing(false);
+    if (!r.ok) return setError(t('picker.browseFailed', { message: r.error.message }));
+    if (r.value.path === null) return; // cancelled: keep what was typed
+    setPath(r.value.path);
+    setError(null);
+  };
+
+  return (
+    <Dialog
+      title={t('picker.workspaceTitle')}
+      onCancel={onCancel}
+      onSubmit={submit}
+      initialFocus={fieldId}
+      testId="workspace-dialog"
+      actions={
+        <>
+          {native && (
+            <button type="button" disabled={browsing} onClick={() => void browse()}>
+              {t('picker.browse')}
+            </button>
+          )}
+          <button type="button" onClick={onCancel}>
+            {t('dialog.cancel')}
+          </button>
+          <button type="submit" className="primary">
+            {t('dialog.ok')}
+          </button>
+        </>
+      }
+    >
+      <div className="field">
+        <label htmlFor={fieldId}>{t('picker.workspacePrompt')}</label>
+        <input
+          id={fieldId}
+          type="text"
+          spellCheck={false}
+          autoComplete="off"
+          value={path}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => {
+            setPath(e.target.value);
+            setError(null);
+          }}
+        />
+        {error && (
+          <p id={errorId} className="banner error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+// Codes the host sends instead of English (UI-9), besides server states and writer refusals:
+// the disclosure verdict and profile note, naming warnings, and notes on a layer. Each family's
+// `satisfies` makes a code without a sentence a type error.
+import type { ExplanationCode } from '../../disclosure/plan';
+import type { LayerNoteCode, NamingWarningCode, ProfileNoteCode } from '../../schemas/notes';
+import { messages } from './define';
+
+type Keyed<Prefix extends string, Code extends string> = Record<`${Prefix}.${Code}`, string>;
+
+const why = {
+  'disc.why.disabled': 'tool search is disabled (MAVIS_MCP_TOOL_SEARCH_ENABLED / mcpToolSearch.enabled)',
+  'disc.why.whitelist-empty': 'the model whitelist is empty, so it matches no model: every tool stays inline',
+  'disc.why.model-not-whitelisted': '{model} matches no whitelist entry ({list})',
+  'disc.why.below-min-defer-count': '{n} configured tools, fewer than minDeferCount {min}',
+  'disc.why.under-threshold': '{tokens} tokens ≤ {pct} × {window} = {threshold}',
+  'disc.why.over-threshold': '{tokens} tokens > {pct} × {window} = {threshold}: configured tools move behind tool_search',
+} as const satisfies Keyed<'disc.why', ExplanationCode>;
+
+const profile = {
+  'disc.profile.kimi-deferred': 'kimi: servers marked "deferred": true load their tools through select_tools (DISC-3)',
+  'disc.profile.kimi-none-deferred': 'kimi: no server is marked "deferred"; the plan above is minimax’s rule, shown for comparison',
+  'disc.profile.minara': 'minara: every MCP tool carries defer_loading (DISC-3); the plan above is minimax’s rule',
+} as const satisfies Keyed<'disc.profile', ProfileNoteCode>;
+
+const naming = {
+  'naming.warn.dropped': '{profile}: dropped, "{name}" already belongs to {owner}',
+  'naming.warn.wrapped': '{profile}: hidden behind {by} (subagent)',
+  'naming.warn.needs-auth': '{profile}: not shown (server needs authentication)',
+  'naming.warn.renamed': '{profile}: renamed to {name} because {taken} is taken',
+  'naming.warn.differs': '{profile}: {name} differs from the raw name "{raw}" (sanitised or shortened)',
+} as const satisfies Keyed<'naming.warn', NamingWarningCode>;
+
+const layer = {
+  'layer.note.v1-ignored-env': '{name} is ignored because MCP_SERVERS define servers',
+  'layer.note.v1-ignored-files': '{name} is ignored because the config files define servers',
+  'layer.note.env-short-circuit': 'MCP_SERVERS is set, so this file is not read',
+} as const satisfies Keyed<'layer.note', LayerNoteCode>;
+
+export const notes = messages({
+  en: { ...why, ...profile, ...naming, ...layer },
+  zh: {
+    'disc.why.disabled': '工具搜索已关闭（MAVIS_MCP_TOOL_SEARCH_ENABLED / mcpToolSearch.enabled）',
+    'disc.why.whitelist-empty': '模型白名单为空，不匹配任何模型：所有工具都保持内联',
+    'disc.why.model-not-whitelisted': '{model} 不匹配任何白名单条目（{list}）',
+    'disc.why.below-min-defer-count': '{n} 个已配置工具，少于 minDeferCount {min}',
+    'disc.why.under-threshold': '{tokens} 个 token ≤ {pct} × {window} = {threshold}',
+    'disc.why.over-threshold': '{tokens} 个 token > {pct} × {window} = {threshold}：已配置的工具移到 tool_search 之后',
+    'disc.profile.kimi-deferred': 'kimi：标记为 "deferred": true 的服务器通过 select_tools 加载其工具（DISC-3）',
+    'disc.profile.kimi-none-deferred': 'kimi：没有服务器标记为 "deferred"；上面的方案是 minimax 的规则，仅供比较',
+    'disc.profile.minara': 'minara：每个 MCP 工具都带有 defer_loading（DISC-3）；上面的方案是 minimax 的规则',
+    'naming.warn.dropped': '{profile}：已丢弃，"{name}" 已属于 {owner}',
+    'naming.warn.wrapped': '{profile}：隐藏在 {by} 之后（子智能体）',
+    'naming.warn.needs-auth': '{profile}：未显示（服务器需要认证）',
+    'naming.warn.renamed': '{profile}：已重命名为 {name}，因为 {taken} 已被占用',
+    'naming.warn.differs': '{profile}：{name} 与原始名称 "{raw}" 不同（经过清理或缩短）',
+    'layer.note.v1-ignored-env': '{name} 被忽略，因为 MCP_SERVERS 定义了服务器',
+    'layer.note.v1-ignored-files': '{name} 被忽略，因为配置文件定义了服务器',
+    'layer.note.env-short-circuit': '已设置 MCP_SERVERS，因此不读取此文件',
+  },
+});

@@ -1,0 +1,114 @@
+// UI-6: the login view says, per server, whether a login is needed at all, and says once where
+// tokens are really kept. The answers go through the real contract client (validation runs).
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AuthRow } from '../../../shared/contract';
+import { mountApp, ok, settle } from './mount';
+
+let off: (() => void) | null = null;
+afterEach(() => {
+  off?.();
+  cleanup();
+});
+
+const row = (name: string, state: AuthRow['state'], over: Partial<AuthRow> = {}): AuthRow => ({
+  id: `configured:minimax:${name}`,
+  name,
+  url: `https://${name}.example/mcp`,
+  state,
+  tokenStored: false,
+  expiresAt: null,
+  scopes: [],
+  issuer: null,
+  lastRefresh: null,
+  busy: false,
+  ...over,
+});
+
+const ROWS: AuthRow[] = [
+  row('local', 'not-applicable', { url: null }),
+  row('open', 'not-applicable'),
+  row('fresh', 'unknown'),
+  row('locked', 'needs-auth'),
+  row('secured', 'logged-in', { tokenStored: true, scopes: ['mcp:read'], issuer: 'https://as.example/' }),
+];
+
+const keychain = (available: boolean) =>
+  available ? { available: true, backend: 'keychain', reason: null, fix: null } : { available: false, backend: 'memory', reason: 'no Secret Service on the session bus', fix: 'start gnome-keyring' };
+
+async function open(available: boolean, rows = ROWS, extra: Record<string, unknown> = {}, locale: 'en' | 'zh' = 'en') {
+  const m = await mountApp({ 'auth.list': () => ok({ servers: rows, keychain: keychain(available) }), ...extra }, { locale });
+  off = m.off;
+  act(() => m.store.getState().setSection('login'));
+  await settle();
+  return m;
+}
+
+const tr = (name: string) => document.querySelector(`tr[data-server="${name}"]`) as HTMLElement;
+const logInButton = (name: string) => within(tr(name)).queryByRole('button', { name: /^Log in/ });
+
+describe('login view statuses (UI-6)', () => {
+  it('no login needed (stdio, or a remote that answered without one): said so, and no Log in button', async () => {
+    await open(true);
+    for (const name of ['local', 'open']) {
+      expect(within(tr(name)).getByTestId('auth-state')).toHaveTextContent('no login needed');
+      expect(logInButton(name)).toBeNull();
+      expect(tr(name)).not.toHaveTextContent('logged out');
+      expect(tr(name)).not.toHaveTextContent('none stored');
+    }
+    expect(within(tr('fresh')).getByTestId('auth-state')).toHaveTextContent('unknown (not contacted yet)');
+    expect(within(tr('locked')).getByTestId('auth-state')).toHaveTextContent('needs login');
+    expect(logInButton('locked')).toBeInTheDocument();
+    expect(within(tr('secured')).getByTestId('auth-state')).toHaveTextContent('logged in');
+  });
+
+  it('Chinese: the same statuses in Chinese', async () => {
+    await open(true, ROWS, {}, 'zh');
+    expect(within(tr('open')).getByTestId('auth-state')).toHaveTextContent('无需登录');
+    expect(within(tr('fresh')).getByTestId('auth-state')).toHaveTextContent('未知（尚未连接）');
+    expect(within(tr('secured')).getByTestId('auth-token')).toHaveTextContent('保存在钥匙串中');
+  });
+});
+
+describe('where tokens are kept: said once, as it is', () => {
+  it('keychain available: "kept in the keychain", never "session only"', async () => {
+    const m = await open(true);
+    expect(within(tr('secured')).getByTestId('auth-token')).toHaveTextContent('kept in the keychain');
+    act(() => m.emit('auth.progress', { id: 'configured:minimax:secured', progress: { type: 'done', scopes: ['mcp:read'], expiresAt: null, keychain: true } }));
+    await settle();
+    expect(tr('secured')).toHaveTextContent('Logged in.');
+    expect(document.body).not.toHaveTextContent(/session only|no keychain/i);
+    expect(tr('secured').textContent!.match(/keychain/gi)).toHaveLength(1);
+  });
+
+  it('no keychain: "for this session only", never "in the keychain", even right after a login', async () => {
+    const m = await open(false);
+    act(() => m.emit('auth.progress', { id: 'configured:minimax:secured', progress: { type: 'done', scopes: ['mcp:read'], expiresAt: null, keychain: false } }));
+    await settle();
+    const text = tr('secured').textContent!;
+    expect(within(tr('secured')).getByTestId('auth-token')).toHaveTextContent('kept for this session only (no keychain)');
+    expect(text).not.toMatch(/stored in the keychain|kept in the keychain|token is in the keychain/);
+    expect(text.match(/session only/g)).toHaveLength(1);
+    expect(screen.getByTestId('keychain-warning')).toHaveTextContent('no Secret Service on the session bus');
+  });
+});
+
+describe('a login belongs to the server URL', () => {
+  it('the view says so; logging out says it ended the login for every profile', async () => {
+    let stored = true;
+    const m = await open(true, [], {
+      'auth.list': () => ok({ servers: [row('secured', stored ? 'logged-in' : 'needs-auth', { tokenStored: stored })], keychain: keychain(true) }),
+      'auth.logout': () => ((stored = false), ok({ url: 'https://secured.example/mcp', removed: 4, revoked: true, revokeError: null })),
+    });
+    expect(screen.getByTestId('login-shared')).toHaveTextContent('serves every profile');
+    const logout = within(tr('secured')).getByRole('button', { name: 'Log out secured' });
+    expect(logout).toHaveAttribute('title', 'Log out of https://secured.example/mcp for every profile and entry that uses it');
+    await userEvent.setup().click(logout);
+    await settle();
+    expect(m.calls).toContainEqual({ method: 'auth.logout', input: { id: 'configured:minimax:secured' } });
+    expect(tr('secured')).toHaveTextContent('Logged out of https://secured.example/mcp for every profile.');
+    expect(within(tr('secured')).getByTestId('auth-state')).toHaveTextContent('needs login');
+  });
+});
