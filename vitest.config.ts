@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/integration/leak-check.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,6 +1,6 @@
 // `tsx bench/config.ts`: load + merge of three layers holding 500 servers each (kimi: user,
 // git-root project, project-local; trusted), median over repeated runs, beside a baseline of
-// plain JSON.parse of the same three files in the same run. Target: ≤ 30 ms (issue 2 §4).
+// plain JSON.parse of the same three files in the same run. Target: ≤ 30 ms.
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

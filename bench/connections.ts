@@ -1,4 +1,4 @@
-// Benchmarks of the connection engine (issue 3), each against a baseline measured in the same
+// Benchmarks of the connection engine, each against a baseline measured in the same
 // run: the pool vs a bare SDK Client on the same transport. Prints medians and ratios.
 //
 //   npx tsx bench/connections.ts [--calls 2000] [--servers 50] [--reps 5] [--only calls,discovery,rss,idle]

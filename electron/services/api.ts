@@ -1,7 +1,7 @@
 // The one composition of the engines behind shared/contract.ts. Every host (Electron IPC,
 // web host, CLI) puts createDispatcher(contract, api.handlers) in front of this; nothing
 // here knows which host it serves.
-import { contract, type AppContract, type Selection, type ServersView } from '../../shared/contract';
+import { type AppContract, type Selection, type ServersView } from '../../shared/contract';
 import { AppError } from '../../shared/errors';
 import { createEventHub, type EventHub, type Handlers } from '../../shared/rpc';
 import type { ConnectionSpec, EffectiveView } from '../../shared/schemas/server';
@@ -201,5 +201,3 @@ export function createApi(deps: ApiDeps): PanelApi {
     },
   };
 }
-
-export { contract };

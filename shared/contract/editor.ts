@@ -38,12 +38,6 @@ export const EditorSaveInputSchema = z.object({
 
 export const SaveOutcomeSchema = z.object({ path: z.string(), changed: z.boolean(), created: z.boolean(), hash: z.string().nullable() });
 
-/**
- * Writer refusals arrive as RpcError with `data: {reason, detail}` (config/writer toSharedError).
- * For `conflict`, detail is this shape with every secret-looking value masked (SEC-2).
- */
-export const ConflictDetailSchema = z.object({ path: z.string(), base: z.string().nullable(), theirs: z.string().nullable(), ours: z.string() });
-
 /** Where a secret sits in the draft entry. */
 export const SecretSlotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('env'), key: z.string().min(1).max(200) }),

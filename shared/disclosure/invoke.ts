@@ -7,7 +7,6 @@ export const McpInvokeInputSchema = z.object({
   tool_name: z.string().min(1),
   arguments: z.record(z.string(), z.unknown()).default({}),
 });
-export type McpInvokeInput = z.infer<typeof McpInvokeInputSchema>;
 
 export interface InvokeTarget {
   name: string;

@@ -1,7 +1,7 @@
 // NAME-4: the same tools under each agent's scheme side by side, with a warning wherever
 // an agent would show (and match permission rules against) something other than the raw
 // tool name.
-import type { NamingWarning, NamingWarningCode } from '../schemas/notes';
+import type { NamingWarning } from '../schemas/notes';
 import type { Profile } from '../schemas/server';
 import { assignNames, type NamedTool, type NamingReport, type NamingServerInput } from './assign';
 import type { RegistryData } from './minimax-registry';
@@ -15,7 +15,7 @@ export interface CrossProfileRow {
 }
 
 // UI-9: a warning is a code and params (schemas/notes.ts); `naming.warn.<code>` says it.
-export type { NamingWarning, NamingWarningCode };
+export type { NamingWarning };
 
 export interface CrossProfileView {
   rows: CrossProfileRow[];

@@ -60,7 +60,7 @@ export function makeKimiHome(): PanelHome {
 }
 
 export interface RunningPanel {
-  /** The first one-time link `serve --json` printed (it works once: SEC-2, issue 7). */
+  /** The first one-time link `serve --json` printed (it works once: SEC-2). */
   url: string;
   origin: string;
   port: number;

@@ -185,5 +185,3 @@ export class KeychainConfigSecrets {
     return { available: s.available, backend: s.backend, reason: s.reason ?? null, fix: s.fix ?? null };
   }
 }
-
-export { entryPrefix as configSecretPrefix };

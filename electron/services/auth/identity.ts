@@ -57,14 +57,6 @@ export function serverIdentity(spec: Pick<ConnectionSpec, 'url'>): string {
   return `url/${encodeURIComponent(visible)}${hidden ? `#${sha(hidden).slice(0, 16)}` : ''}`;
 }
 
-/**
- * The per-profile identity of earlier versions (`<profile>/<id>#<sha256(url)[:8]>`), kept only
- * so their tokens can be adopted (token-broker.ts `adoptLegacy`).
- */
-export function legacyServerIdentity(spec: Pick<ConnectionSpec, 'profile' | 'id' | 'url'>): string {
-  return `${spec.profile}/${encodeURIComponent(spec.id)}#${legacyUrlHash(spec.url ?? '')}`;
-}
-
 export function legacyUrlHash(url: string): string {
   return sha(url).slice(0, 8);
 }

@@ -9,4 +9,3 @@ export * from './loopback';
 export * from './opener';
 export * from './login-service';
 export * from './static-credentials';
-export type { StoredTokens, StoredMeta } from './stored';

@@ -1,5 +1,4 @@
 // The three agent dialects (CFG-2): one entry schema and one file schema each.
-import type { z } from 'zod';
 import { KimiEntrySchema, KimiFileSchema } from './kimi';
 import { MinaraEntrySchema, MinaraFileSchema } from './minara';
 import { MinimaxEntrySchema, MinimaxFileSchema } from './minimax';
@@ -10,13 +9,11 @@ export * from './kimi';
 export * from './minara';
 
 export type Dialect = 'minimax' | 'kimi' | 'minara';
-export const DIALECTS: readonly Dialect[] = ['minimax', 'kimi', 'minara'];
 
 const entrySchemas = { minimax: MinimaxEntrySchema, kimi: KimiEntrySchema, minara: MinaraEntrySchema } as const;
 const fileSchemas = { minimax: MinimaxFileSchema, kimi: KimiFileSchema, minara: MinaraFileSchema } as const;
 
 export type EntrySchemaFor<D extends Dialect> = (typeof entrySchemas)[D];
-export type DialectEntry = z.infer<EntrySchemaFor<Dialect>>;
 
 export function entrySchemaFor<D extends Dialect>(dialect: D): EntrySchemaFor<D> {
   return entrySchemas[dialect];

@@ -19,7 +19,6 @@ export const KimiEntrySchema = z
     type: z.unknown().optional(),
   })
   .superRefine(checkTransportFields('kimi'));
-export type KimiEntry = z.infer<typeof KimiEntrySchema>;
 
 /** A `type` Kimi will not read, and what it does instead (null when there is none). */
 export function kimiIgnoredType(entry: Record<string, unknown>): string | null {
@@ -42,7 +41,6 @@ export const KimiFileSchema = z.looseObject({
   mcpServers: z.record(z.string(), KimiEntrySchema).optional(),
   mcp: KimiMcpDefaultsSchema.optional(),
 });
-export type KimiFile = z.infer<typeof KimiFileSchema>;
 
 /** Environment overrides of the `mcp` section (CFG-2). */
 export const KIMI_ENV = {

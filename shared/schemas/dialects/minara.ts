@@ -41,12 +41,10 @@ export const MinaraEntrySchema = z
     const reason = minaraSseReason(e);
     if (reason) ctx.addIssue({ code: 'custom', path: ['url'], message: reason });
   });
-export type MinaraEntry = z.infer<typeof MinaraEntrySchema>;
 
 export const MinaraFileSchema = z.looseObject({
   mcpServers: z.record(z.string(), MinaraEntrySchema).optional(),
 });
-export type MinaraFile = z.infer<typeof MinaraFileSchema>;
 
 export const MINARA_DEFAULTS = {
   dataDir: '.minara',

@@ -3,12 +3,10 @@ import { z } from 'zod';
 import { baseEntryShape, checkTransportFields } from './common';
 
 export const MinimaxEntrySchema = z.looseObject(baseEntryShape).superRefine(checkTransportFields('minimax'));
-export type MinimaxEntry = z.infer<typeof MinimaxEntrySchema>;
 
 export const MinimaxFileSchema = z.looseObject({
   mcpServers: z.record(z.string(), MinimaxEntrySchema).optional(),
 });
-export type MinimaxFile = z.infer<typeof MinimaxFileSchema>;
 
 /** CFG-4: names a project file may not use (seed 000 project-config.ts:161). */
 export const MINIMAX_RESERVED_NAMES: readonly string[] = ['matrix', 'nd', 'cu', '__proto__', 'constructor', 'prototype'];

@@ -1,4 +1,4 @@
-// Issue 7 in the real browser: `serve --open` starts the browser on a private handoff file
+// In the real browser: `serve --open` starts the browser on a private handoff file
 // (file://); the file's redirect trades the one-time link for the SameSite=Strict session
 // cookie, and the panel loads at the clean URL. The link is dead afterwards, even in the same
 // browser it worked in once the cookie is gone.

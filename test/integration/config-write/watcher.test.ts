@@ -20,13 +20,12 @@ afterEach(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
+/** Polls `cond` (the watcher's own counters), failing after `ms`. */
 async function waitFor(cond: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error('timed out waiting');
-    await sleep(20);
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
@@ -40,9 +39,11 @@ describe('watchConfig', () => {
     const changes: ConfigChange[] = [];
     let loads = 0;
     watcher = watchConfig({
-      load: () => {
+      // Counted once loaded: the watcher reports right after, before the next poll can look.
+      load: async () => {
+        const view = await svc.load('minimax', null);
         loads++;
-        return svc.load('minimax', null);
+        return view;
       },
       onChange: (c) => changes.push(c),
     });
@@ -65,20 +66,19 @@ describe('watchConfig', () => {
     // A burst of writes inside the debounce window is one reload and one change.
     n = changes.length;
     const loadsBefore = loads;
-    for (let i = 0; i < 5; i++) {
-      await writeFile(file, servers({ a: { command: `burst-${i}` }, b: { url: 'https://b.example/mcp' } }));
-      await sleep(20);
-    }
+    for (let i = 0; i < 5; i++) await writeFile(file, servers({ a: { command: `burst-${i}` }, b: { url: 'https://b.example/mcp' } }));
     await waitFor(() => changes.length > n);
-    await sleep(500);
+    // Settled: no reload pending and none running (the debounce timer is the only way in).
+    await waitFor(() => watcher!.resources().timers === 0);
     expect(changes.length).toBe(n + 1);
     expect(loads - loadsBefore).toBe(1);
     expect(changes.at(-1)!.view.servers.find((s) => s.name === 'a')?.entry).toEqual({ command: 'burst-4' });
 
-    // Rewriting the same content is not a change of any server.
+    // Rewriting the same content is not a change of any server: it reloads, and reports nothing.
     n = changes.length;
+    const reloadsBefore = loads;
     await writeFile(file, servers({ a: { command: 'burst-4' }, b: { url: 'https://b.example/mcp' } }));
-    await sleep(500);
+    await waitFor(() => loads > reloadsBefore && watcher!.resources().timers === 0);
     expect(changes.length).toBe(n);
 
     await writeFile(file, servers({ a: { command: 'burst-4' } }));
@@ -89,9 +89,11 @@ describe('watchConfig', () => {
     await writeFile(file, servers({}));
     watcher.dispose();
     expect(watcher.resources()).toEqual({ watchers: 0, timers: 0 });
+    // Nothing is left that could fire: no watcher, no timer (checked above), so a later write is unseen.
     n = changes.length;
+    const loadsAtDispose = loads;
     await writeFile(file, servers({ z: { command: 'z' } }));
-    await sleep(500);
     expect(changes.length).toBe(n);
+    expect(loads).toBe(loadsAtDispose);
   });
 });

@@ -1,4 +1,4 @@
-// Bug "Workspace" (issue 11): run through npm from another folder, the CLI took the panel's
+// Bug "Workspace": run through npm from another folder, the CLI took the panel's
 // own folder as the workspace and ignored the person's `.mcp.json`.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// CFG-3 / issue 11 end to end: real files → ConfigService → ConnectionPool → a real stdio
+// CFG-3 end to end: real files → ConfigService → ConnectionPool → a real stdio
 // fixture. What the row says (runnable or not) is what the connect does, and `${X}` is sent
 // as written where MiniMax would send it as written (its user mcp.json).
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The CLI face (issue 3): tools / call / logs / tools accept against a real minimax config in
+// The CLI face: tools / call / logs / tools accept against a real minimax config in
 // a temp HOME, with real fixture processes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Bug "a one-shot CLI drops remote servers" (issue 11): with ~10 stdio and 5 remote servers a
+// Bug "a one-shot CLI drops remote servers": with ~10 stdio and 5 remote servers a
 // busy machine made every healthy HTTP server miss its 2 s budget, and `status`/`tools` ran one
 // round and exited. A one-shot command now waits for each server until it answered or failed
 // for its own reason, or the command's deadline passed. Real fixture processes throughout.

@@ -1,4 +1,4 @@
-// Issue 11 item 2: one read model. Through the real composition (startServices: real config
+// One read model. Through the real composition (startServices: real config
 // engine, writer and file watcher on a temp HOME) and the real dispatch, one editor save costs
 // one config load: the handler reloads once, the watcher's echo of that write loads nothing,
 // and `servers.changed` carries the new view so no page has to ask `servers.list` again.
@@ -84,7 +84,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('one read model (issue 11 item 2)', () => {
+describe('one read model', () => {
   it('an editor save through the dispatch costs one config load, and the event carries the view', async () => {
     // The list reads the model start() loaded; queued behind the watcher's first look.
     const first = await services.dispatch('servers.list', {}, ctx);

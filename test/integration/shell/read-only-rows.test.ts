@@ -1,4 +1,4 @@
-// Issue 11 bug "read-only project servers": MiniMax Code treats the workspace's .mcp.json as
+// Bug "read-only project servers": MiniMax Code treats the workspace's .mcp.json as
 // read-only (CFG-7). Through the real composition and dispatch, its rows say so before any
 // action is offered, and a disable sent anyway is refused with the file untouched.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

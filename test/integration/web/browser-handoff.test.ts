@@ -1,4 +1,4 @@
-// Issue 7: `serve --open` hands the one-time link to the browser through a private file, so
+// SEC-2: `serve --open` hands the one-time link to the browser through a private file, so
 // the token never appears on a command line (`ps`, /proc/<pid>/cmdline). The stand-in browser
 // (MCP_PANEL_BROWSER) records the argv and /proc cmdline it was really started with.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -28,7 +28,7 @@ async function openWithStandIn() {
   return { browser, panel };
 }
 
-describe('the browser gets a file path, not the token (issue 7)', () => {
+describe('the browser gets a file path, not the token', () => {
   it('argv and /proc cmdline hold a 0600 file in a 0700 directory; the file redirects to a one-time link, then is removed', async () => {
     const { browser, panel } = await openWithStandIn();
     const { argv, cmdline } = browser.read();

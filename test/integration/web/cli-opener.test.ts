@@ -1,4 +1,4 @@
-// Issue 6 / SEC-1: the CLI's browser opener uses the same http(s)-only guard as Electron and
+// SEC-1: the CLI's browser opener uses the same http(s)-only guard as Electron and
 // the web host. A real authorization server whose metadata advertises a file:// (smb://,
 // javascript:) authorization_endpoint; the real CLI `login` must refuse with a clear error and
 // never start the browser (a stand-in named by MCP_PANEL_BROWSER records every start).
@@ -39,7 +39,7 @@ function homeFor(url: string, browserBin: string): { env: NodeJS.ProcessEnv; cwd
   return { env, cwd: join(home, 'ws') };
 }
 
-describe('CLI login opener (SEC-1, issue 6)', () => {
+describe('CLI login opener (SEC-1)', () => {
   it('control: an http(s) authorization URL reaches the browser named by MCP_PANEL_BROWSER', async () => {
     const fx = await startOAuthFixture();
     closers.push(() => fx.close());

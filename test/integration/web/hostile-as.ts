@@ -1,6 +1,6 @@
 // A real OAuth authorization server on 127.0.0.1 (the fixture's provider and the SDK's router,
 // test/fixtures/oauth) in front of a protected MCP endpoint, whose metadata advertises an
-// authorization_endpoint of the attacker's choosing (issue 6: file:///etc/shadow).
+// authorization_endpoint of the attacker's choosing (file:///etc/shadow).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';

@@ -59,7 +59,7 @@ function wsStatus(headers: Record<string, string>, query = ''): Promise<number |
   });
 }
 
-describe('one-time links and the session cookie (issue 7)', () => {
+describe('one-time links and the session cookie', () => {
   it('the URL token works once, then answers 401; the cookie holds a different secret', async () => {
     const link = panel.url;
     const token = new URL(link).searchParams.get('token')!;
@@ -108,7 +108,7 @@ describe('one-time links and the session cookie (issue 7)', () => {
   });
 });
 
-describe('request bounds (issue 15)', () => {
+describe('request bounds', () => {
   it('a 2 MB call gets a 413 the client can read (with and without Content-Length)', async () => {
     const cookie = await panel.session();
     const big = Buffer.alloc(2 * 1024 * 1024, 'a');

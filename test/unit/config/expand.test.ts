@@ -1,4 +1,4 @@
-// CFG-3 / issue 11: one `${VAR}` rule for the loader (is the row runnable?) and the engine
+// CFG-3: one `${VAR}` rule for the loader (is the row runnable?) and the engine
 // (what is sent), and one table of where each agent expands.
 import { describe, expect, it } from 'vitest';
 import { expandEntry } from '../../../electron/services/config/expand';

@@ -60,7 +60,7 @@ describe('CFG-3 expansion', () => {
     expect(value).toEqual({ url: 'https://h.example/mcp', env: { K: 'dev', E: 'd' }, args: ['${A}', 1], '${KEY}': 'x' });
     expect(missing).toEqual(['A']);
   });
-  it('a set-but-empty variable without default counts as unset (issue 11: the connect side agrees)', () => {
+  it('a set-but-empty variable without default counts as unset (the connect side agrees)', () => {
     expect(expandVars('x${E}y', { E: '' })).toEqual({ value: 'x${E}y', missing: ['E'] });
   });
   it('referencedVars lists names', () => {

@@ -1,4 +1,4 @@
-// Property tests (issue 2 §4): the loader never throws, every problem points at a real
+// Property tests: the loader never throws, every problem points at a real
 // place in the file (or at the whole file), and valid entries always load.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

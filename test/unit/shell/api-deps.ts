@@ -1,4 +1,4 @@
-// Stand-in engines for createApi tests: every dependency is required (issue 11 item 1), so a
+// Stand-in engines for createApi tests: every dependency is required, so a
 // test names only the ones it is about and takes inert ones for the rest.
 import type { ApiDeps } from '../../../electron/services/api';
 import type { EffectiveView } from '../../../shared/schemas/server';

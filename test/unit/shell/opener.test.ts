@@ -1,4 +1,4 @@
-// SEC-1 / issue 6: the CLI's openers refuse non-http(s) links with the shared guard, before
+// SEC-1: the CLI's openers refuse non-http(s) links with the shared guard, before
 // anything is spawned or printed; MCP_PANEL_BROWSER replaces the platform opener.
 import type { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';

@@ -1,4 +1,4 @@
-// Issue 11 item 2, page side: the store takes the view `servers.changed` carries and does not
+// The one read model, page side: the store takes the view `servers.changed` carries and does not
 // ask `servers.list` again after an event or after its own actions; only an event without a
 // view (the web transport after a reconnect, when events may have been missed) refetches.
 import { describe, expect, it } from 'vitest';

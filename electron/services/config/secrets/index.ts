@@ -1,4 +1,3 @@
 // CFG-8: inline-secret rules (writer, importer) and the scan over every known file.
 export * from './secret-rules';
 export * from './scan';
-export { maskSecretsInText } from './secret-text';

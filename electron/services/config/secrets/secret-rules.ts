@@ -36,7 +36,7 @@ import {
   urlSecretsInText,
 } from './secret-values';
 
-export { isEnvReferenceValue, looksLikeKnownToken } from './secret-values';
+export { isEnvReferenceValue } from './secret-values';
 
 export type SecretKind = 'auth-token' | 'header' | 'env' | 'arg' | 'url' | 'token-env-name' | 'field';
 

@@ -56,10 +56,6 @@ export function knownTokensIn(parts: readonly string[]): string[] {
   return parts.flatMap((p) => [...p.matchAll(KNOWN_TOKENS)].map((m) => m[0]));
 }
 
-export function looksLikeKnownToken(value: string): boolean {
-  return knownTokensIn(literalParts(value)).length > 0;
-}
-
 function decode(s: string): string {
   try {
     return decodeURIComponent(s);

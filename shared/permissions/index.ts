@@ -1,3 +1,0 @@
-export * from './rules';
-export * from './match';
-export * from './simulate';
