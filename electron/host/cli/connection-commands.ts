@@ -6,7 +6,7 @@ import { type EffectiveServer, type EffectiveView } from '../../../shared/schema
 import { ConnectionPool, SnapshotStore, jsonLineLogger, type DiscoveryRound } from '../../services/connections';
 import { panelDataDir } from '../../services/paths';
 import { engineFor } from './engine';
-import { configState, type LiveState, serverId } from '../../services/config/status';
+import { configState, poolInput, type LiveState, serverId } from '../../services/config/status';
 import { describeReason } from '../../../shared/i18n/reasons';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption } from './command';
 
@@ -42,14 +42,7 @@ export async function poolForView(view: EffectiveView, ctx: CommandContext): Pro
     workspace: view.workspace,
     ...(ctx.opts.verbose ? { logger: jsonLineLogger(ctx.stderr) } : {}),
   });
-  const specs = [];
-  const disabled = [];
-  for (const s of view.servers) {
-    // Why a configured server must not run (CFG-3, CFG-10, `enabled: false`): the one rule.
-    const c = configState(s);
-    if (c.state === 'pending' && s.spec) specs.push(s.spec);
-    else disabled.push({ id: serverId(s), name: s.name, code: c.code, reason: c.reason });
-  }
+  const { specs, disabled } = poolInput(view);
   pool.setServers(specs, { disabled });
   return pool;
 }

@@ -14,15 +14,31 @@ export type PanelCall = <M extends MethodName<AppContract>>(method: M, input: Me
 
 const CLI = { host: 'cli' } as const;
 
-/** Until no server is still connecting: the CLI has no next round (CONN-3). */
+/**
+ * Until no server is still connecting (the CLI has no next round, CONN-3), or the deadline:
+ * woken by the engine's own state events, not by polling.
+ */
 async function settled(services: Services): Promise<void> {
-  const deadline = Date.now() + ONE_SHOT_SETTLE_MS;
-  for (;;) {
+  const anyPending = async () => {
     const r = await services.dispatch('servers.list', {}, CLI);
-    const pending = r.ok && (r.value as MethodOutput<AppContract, 'servers.list'>).servers.some((s) => s.state.kind === 'pending');
-    if (!pending || Date.now() > deadline) return;
-    await new Promise((done) => setTimeout(done, 50));
-  }
+    return r.ok && (r.value as MethodOutput<AppContract, 'servers.list'>).servers.some((s) => s.state.kind === 'pending');
+  };
+  await new Promise<void>((done) => {
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(deadline);
+      off();
+      done();
+    };
+    const check = () => void anyPending().then((pending) => pending || finish());
+    const deadline = setTimeout(finish, ONE_SHOT_SETTLE_MS);
+    const off = services.api.events.subscribe((event) => {
+      if (event === 'servers.stateChanged' || event === 'servers.changed') check();
+    });
+    check();
+  });
 }
 
 /**

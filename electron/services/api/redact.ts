@@ -6,9 +6,9 @@ import { SECRET_MASK, type AppContract } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { EventHub, Handlers } from '../../../shared/rpc';
 import type { ConnectionSpec, EffectiveView } from '../../../shared/schemas/server';
-import { entrySecretValues, maskEntrySecrets } from '../config/secrets/secret-rules';
-import { maskSecretsInText } from '../config/secrets/secret-text';
-import { isEnvReferenceValue, maskPieces } from '../config/secrets/secret-values';
+import { entrySecretValues, maskEntrySecrets } from '../../../shared/secrets/secret-rules';
+import { maskSecretsInText } from '../../../shared/secrets/secret-text';
+import { isEnvReferenceValue, maskPieces } from '../../../shared/secrets/secret-values';
 
 /**
  * An entry as the page sees it: each secret piece the rules find replaced by SECRET_MASK, and

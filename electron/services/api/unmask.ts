@@ -5,7 +5,7 @@
 import { parse } from 'jsonc-parser';
 import { SECRET_MASK } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
-import { entrySecretValues } from '../config/secrets/secret-rules';
+import { entrySecretValues } from '../../../shared/secrets/secret-rules';
 import { redactEntry } from './redact';
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -4,8 +4,8 @@
 // connect needs: `Bearer ` with no token is no credential); `${VAR:-default}` takes the default
 // when the variable is unset or empty.
 
-/** `${NAME}` or `${NAME:-default}`: the one spelling of a reference (CFG-3, AUTH-4, CFG-8 secret rules). */
-export const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+import { ENV_REFERENCE } from '../../../shared/schemas/expansion';
+
 const VAR = ENV_REFERENCE;
 
 type Env = Readonly<Record<string, string | undefined>>;

@@ -1,5 +1,6 @@
 // JSON text → tree, values and locations. jsonc-parser keeps offsets, so every problem can
 // name a line and column (CFG-5) and every pointer can be checked against the real file.
+import { escapePointer } from '../../../shared/json-pointer';
 import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 
 export interface TextLocation {
@@ -176,11 +177,6 @@ export function propNode(node: Node | undefined, key: string): Node | undefined 
   return objectProps(node).filter((p) => p.key === key).pop()?.value;
 }
 
-/** RFC 6901. */
-export function escapePointer(segment: string | number): string {
-  const s = String(segment);
-  return s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s;
-}
 
 export function pointerOf(segments: ReadonlyArray<string | number>): string {
   return segments.map((s) => '/' + escapePointer(s)).join('');

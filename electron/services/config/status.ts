@@ -1,7 +1,7 @@
 // `status --json`: the effective view in the CLI's shape. A function of the
 // view so the connection engine can later fill `state` from live connections.
 import { describeReason } from '../../../shared/i18n/reasons';
-import type { EffectiveServer, EffectiveView, ReasonCode, ReasonParams, ServerStateKind } from '../../../shared/schemas/server';
+import type { ConnectionSpec, EffectiveServer, EffectiveView, ReasonCode, ReasonParams, ServerStateKind } from '../../../shared/schemas/server';
 
 export interface StatusServer {
   name: string;
@@ -62,6 +62,21 @@ export function configState(s: EffectiveServer): LiveState {
   if (!s.enabled) return { state: 'disabled', code: 'disabled_in_config', reason: '', error: null };
   if (s.error !== null || !s.spec) return coded('failed', 'config_error', s.error ?? '');
   return { state: 'pending', code: 'not_connected', reason: '', error: null };
+}
+
+/**
+ * What a pool is given for a view, by the rule above: the runnable servers as specs, the others
+ * as records that say why they do not run (a `call` to one answers with that reason, CONN-5).
+ */
+export function poolInput(view: EffectiveView): { specs: ConnectionSpec[]; disabled: Array<{ id: string; name: string; code: ReasonCode; reason: string }> } {
+  const specs: ConnectionSpec[] = [];
+  const disabled: Array<{ id: string; name: string; code: ReasonCode; reason: string }> = [];
+  for (const s of view.servers) {
+    const c = configState(s);
+    if (c.state === 'pending' && s.spec) specs.push(s.spec);
+    else disabled.push({ id: serverId(s), name: s.name, code: c.code, reason: c.reason });
+  }
+  return { specs, disabled };
 }
 
 function coded(state: ServerStateKind, code: ReasonCode, reason: string): LiveState {

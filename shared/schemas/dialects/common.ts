@@ -4,6 +4,9 @@
 import { z } from 'zod';
 import type { Transport } from '../server';
 
+/** Server names no file may hold: they would poison a plain object on the agent's side (CFG-4 lists them for minimax). */
+export const FORBIDDEN_SERVER_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** CFG-2: the `type` / `transport` values an entry may spell out. */
 export const TransportTypeSchema = z.enum(['stdio', 'http', 'streamable-http', 'sse']);
 export type TransportType = z.infer<typeof TransportTypeSchema>;

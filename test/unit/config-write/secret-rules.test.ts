@@ -1,6 +1,6 @@
 // CFG-8: what counts as an inline secret, and that findings never carry the value.
 import { describe, expect, it } from 'vitest';
-import { findInlineSecrets, isEnvReferenceValue } from '../../../electron/services/config/secrets/secret-rules';
+import { findInlineSecrets, isEnvReferenceValue } from '../../../shared/secrets/secret-rules';
 
 describe('findInlineSecrets', () => {
   const flagged: Array<[string, Record<string, unknown>, string]> = [

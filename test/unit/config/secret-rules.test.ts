@@ -2,8 +2,8 @@
 // refuses, the scan reports and the page masks exactly what findInlineSecrets finds, so one
 // table covers all three; `${VAR}` references must never be flagged.
 import { describe, expect, it } from 'vitest';
-import { entrySecretValues, findInlineSecrets, isEnvReferenceValue, maskEntrySecrets } from '../../../electron/services/config/secrets/secret-rules';
-import { maskSecretsInText } from '../../../electron/services/config/secrets/secret-text';
+import { entrySecretValues, findInlineSecrets, isEnvReferenceValue, maskEntrySecrets } from '../../../shared/secrets/secret-rules';
+import { maskSecretsInText } from '../../../shared/secrets/secret-text';
 
 const GHP = 'ghp_' + 'Zq8Lm2Nx4Vb6Tc1Rd3Se5Uf7Wg9Yh0Ji2Kk4';
 const HEX40 = '0123456789abcdef0123456789abcdef01234567';

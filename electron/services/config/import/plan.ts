@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { ImportPlan, ImportPlanItem } from '../../../../shared/contract/editor';
 import type { Dialect } from '../../../../shared/schemas/dialects';
-import { describeFindings, findInlineSecrets } from '../secrets/secret-rules';
+import { describeFindings, findInlineSecrets } from '../../../../shared/secrets/secret-rules';
 import type { ConfigWriter, WriteTarget } from '../writer/config-writer';
 import { errResult, okResult, type WriteResult } from '../writer/errors';
 import { dialectValidator, SERVERS_KEY } from '../writer/server-ops';

@@ -1,7 +1,7 @@
 // Read one import source: every server of its files, later files overriding earlier ones by
 // name as in the source tool. The files are only read (SEC-7 bounded reads).
+import { escapePointer } from '../../../../shared/json-pointer';
 import { readBoundedFile } from '../read-file';
-import { pointerEscape } from '../secrets/secret-rules';
 import { parseConfigText } from '../writer/text-edit';
 import { type ImportSource, type SourceContext, type SourceFile, sourceFiles } from './sources';
 
@@ -51,7 +51,7 @@ export async function readSource(source: ImportSource, ctx: SourceContext): Prom
     for (const { pointer, servers } of file.containers(parsed.value)) {
       for (const [name, entry] of Object.entries(servers)) {
         byName.delete(name); // keep the overriding entry's position at the end
-        byName.set(name, { name, entry, path: file.path, pointer: `${pointer}/${pointerEscape(name)}`, scope: file.scope });
+        byName.set(name, { name, entry, path: file.path, pointer: `${pointer}/${escapePointer(name)}`, scope: file.scope });
       }
     }
   }

@@ -1,9 +1,9 @@
 // Import sources (CFG-1 "beyond the seeds"): where Claude Code, Claude Desktop, Cursor and
 // VS Code keep their MCP servers. Read-only: the panel never writes these files.
+import { escapePointer } from '../../../../shared/json-pointer';
 import { join, resolve } from 'node:path';
 import { ImportSourceSchema, type ImportSource } from '../../../../shared/contract/editor';
 import { homeDir } from '../../paths';
-import { pointerEscape } from '../secrets/secret-rules';
 
 export const IMPORT_SOURCES = ImportSourceSchema.options;
 export type { ImportSource };
@@ -45,7 +45,7 @@ function claudeJsonContainers(which: 'top' | 'all' | string) {
     for (const [dir, proj] of Object.entries(projects)) {
       if (onlyProject !== null && resolve(dir) !== onlyProject) continue;
       if (isRecord(proj) && isRecord(proj.mcpServers)) {
-        out.push({ pointer: `/projects/${pointerEscape(dir)}/mcpServers`, servers: proj.mcpServers });
+        out.push({ pointer: `/projects/${escapePointer(dir)}/mcpServers`, servers: proj.mcpServers });
       }
     }
     return out;

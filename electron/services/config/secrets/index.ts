@@ -1,3 +1,2 @@
-// CFG-8: inline-secret rules (writer, importer) and the scan over every known file.
-export * from './secret-rules';
+// CFG-8: the scan over every known file. The rules themselves are shared/secrets (the page uses them too).
 export * from './scan';

@@ -2,6 +2,7 @@
 // (legacy minara files included) and the import sources. Reports literal secrets by file,
 // pointer and kind with a masked hint, files others can read (advise chmod 600), and
 // project files with secrets that git would commit. Never prints a secret's value.
+import { escapePointer } from '../../../../shared/json-pointer';
 import { execFile } from 'node:child_process';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { IMPORT_SOURCES, sourceFiles } from '../import/sources';
@@ -10,7 +11,7 @@ import { homeDir } from '../../paths';
 import { resolveLayerPaths } from '../layers';
 import { parseConfigText } from '../writer/text-edit';
 import { readBoundedFile } from '../read-file';
-import { findInlineSecrets, pointerEscape, type SecretKind } from './secret-rules';
+import { findInlineSecrets, type SecretKind } from '../../../../shared/secrets/secret-rules';
 
 export type GitRunner = (args: string[], cwd: string) => Promise<{ code: number; stdout: string }>;
 
@@ -151,7 +152,7 @@ export async function scanSecrets(ctx: ScanContext): Promise<ScanReport> {
     for (const { pointer, servers } of c.containers(parsed.value)) {
       for (const [name, entry] of Object.entries(servers)) {
         for (const f of findInlineSecrets(entry)) {
-          const full = `${pointer}/${pointerEscape(name)}${f.pointer}`;
+          const full = `${pointer}/${escapePointer(name)}${f.pointer}`;
           if (seenPointers.has(c.path + '#' + full)) continue;
           seenPointers.add(c.path + '#' + full);
           file.secrets++;

@@ -1,9 +1,11 @@
 // Pure part of the writer: apply server operations to a file's text (no I/O), with every
 // refusal of CFG-7/CFG-8 except the ones that need the disk (conflict, read-only).
+import { FORBIDDEN_SERVER_NAMES } from '../../../../shared/schemas/dialects/common';
+import { escapePointer } from '../../../../shared/json-pointer';
 import { isDeepStrictEqual } from 'node:util';
 import type { Dialect } from '../../../../shared/schemas/dialects';
 import { entrySchemaFor } from '../../../../shared/schemas/dialects';
-import { describeFindings, findInlineSecrets, pointerEscape, type SecretFinding } from '../secrets/secret-rules';
+import { describeFindings, findInlineSecrets, type SecretFinding } from '../../../../shared/secrets/secret-rules';
 import type { Node } from 'jsonc-parser';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../../../../shared/schemas/depth';
 import { type DuplicateKey, duplicateKeys, offsetToLineCol, pointerOf } from '../json-text';
@@ -34,13 +36,10 @@ export const dialectValidator: EntryValidator = (dialect, entry) => {
   const parsed = entrySchemaFor(dialect).safeParse(entry);
   if (parsed.success) return [];
   return parsed.error.issues.map((i) => ({
-    pointer: i.path.map((p) => '/' + pointerEscape(String(p))).join(''),
+    pointer: i.path.map((p) => '/' + escapePointer(String(p))).join(''),
     message: i.message,
   }));
 };
-
-// Names that would poison a plain object on the agent's side (CFG-4 lists them for minimax).
-const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -64,7 +63,7 @@ function valueAt(obj: unknown, pointer: string): unknown {
  */
 function newSecrets(name: string, before: unknown, after: Record<string, unknown>): SecretFinding[] {
   return findInlineSecrets(after).filter((f) => !isDeepStrictEqual(valueAt(before, f.pointer), valueAt(after, f.pointer)) || before === undefined)
-    .map((f) => ({ ...f, pointer: `/${SERVERS_KEY}/${pointerEscape(name)}${f.pointer}` }));
+    .map((f) => ({ ...f, pointer: `/${SERVERS_KEY}/${escapePointer(name)}${f.pointer}` }));
 }
 
 function checkEntry(dialect: Dialect, name: string, before: unknown, entry: unknown, validate: EntryValidator): WriteResult<Record<string, unknown>> {
@@ -84,7 +83,7 @@ function checkEntry(dialect: Dialect, name: string, before: unknown, entry: unkn
 }
 
 function checkName(name: string): WriteResult<string> {
-  if (name.trim() === '' || FORBIDDEN_NAMES.has(name)) return refuse('write.invalid_entry.badName', { name });
+  if (name.trim() === '' || FORBIDDEN_SERVER_NAMES.has(name)) return refuse('write.invalid_entry.badName', { name });
   return okResult(name);
 }
 

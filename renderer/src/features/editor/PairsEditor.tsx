@@ -33,7 +33,7 @@ export function PairsEditor({ label, kind, pairs: given, onChange, onKeychain }:
     <fieldset className="pairs">
       <legend>{label}</legend>
       {pairs.map(([k, v], i) => {
-        const secret = looksSecret(k, v);
+        const secret = looksSecret(kind, k, v);
         return (
           <div className="pair" key={i} data-pair={k}>
             <input aria-label={t('editor.pairKey', { what: label, n: i + 1 })} value={k} onChange={(e) => set(i, e.target.value, v)} />

@@ -1,7 +1,8 @@
 // UI-2 pure helpers: the draft entry is one object; the form and the raw JSON tab are two views
 // of it. Validation as you type uses the dialect's zod schema, the one the host writes with.
 import { entrySchemaFor } from '../../../../shared/schemas/dialects';
-import { inferTransport } from '../../../../shared/schemas/dialects/common';
+import { FORBIDDEN_SERVER_NAMES, inferTransport } from '../../../../shared/schemas/dialects/common';
+import { findInlineSecrets } from '../../../../shared/secrets/secret-rules';
 import { SECRET_MASK } from '../../../../shared/contract';
 import type { LayerKind, Profile, Transport } from '../../../../shared/schemas/server';
 import { agentReadsReference, type SecretSlotKind } from '../../../../shared/schemas/expansion';
@@ -20,11 +21,13 @@ export function validateEntry(dialect: Profile, entry: Entry): Issue[] {
   return r.error.issues.map((i) => ({ pointer: '/' + i.path.map(String).join('/'), message: i.message }));
 }
 
-const RESERVED = new Set(['matrix', 'nd', 'cu', '__proto__', 'constructor', 'prototype']);
-
+/**
+ * The writer's name rule (server-ops.ts), told before the save. CFG-4's other reserved names
+ * (matrix, nd, cu) bind only minimax project files, which the panel never writes.
+ */
 export function validateName(name: string, taken: readonly string[]): string | null {
   if (!name.trim()) return 'empty';
-  if (RESERVED.has(name)) return 'reserved';
+  if (FORBIDDEN_SERVER_NAMES.has(name)) return 'reserved';
   if (taken.includes(name)) return 'taken';
   return null;
 }
@@ -72,12 +75,10 @@ export function setField(entry: Entry, key: string, value: unknown): Entry {
   return next;
 }
 
-const SECRET_NAME = /token|secret|key|passw|pwd|credential|auth|session|cookie/i;
-const REF = /^(?:\s*(?:bearer|basic|token)\s+)?\$\{[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\}\s*$/i;
-
-/** Client-side hint (the host decides, CFG-8): a literal value under a secret-looking name. */
-export function looksSecret(key: string, value: string): boolean {
-  return SECRET_NAME.test(key) && value !== '' && value !== SECRET_MASK && !REF.test(value);
+/** CFG-8 as you type, by the writer's own rule: would this env or header pair be refused? */
+export function looksSecret(kind: 'env' | 'header', key: string, value: string): boolean {
+  if (value === '' || value === SECRET_MASK) return false;
+  return findInlineSecrets(kind === 'env' ? { env: { [key]: value } } : { headers: { [key]: value } }).length > 0;
 }
 
 /** The value at a JSON pointer of the draft (to move it to the keychain). */

@@ -23,7 +23,7 @@
 //   variable name is a token pasted into the wrong field.
 // - Any other field named like a credential (`apiKey`, `clientSecret`, nested too).
 
-import { escapePointer } from '../json-text';
+import { escapePointer } from '../json-pointer';
 import {
   HEADER_FLAG,
   SECRET_FLAG,
@@ -63,7 +63,6 @@ const KNOWN_FIELDS = new Set(['command', 'args', 'env', 'headers', 'url', 'authT
 const ARG_FIX = 'pass the secret through an environment variable ("env": {"TOKEN": "${TOKEN}"}) instead of the command line';
 
 /** RFC 6901 escaping: the loader's, so reader and writer pointers agree. */
-export const pointerEscape = escapePointer;
 
 export function maskHint(value: string): string {
   return `literal value, ${value.length} characters`;
@@ -117,7 +116,7 @@ function otherFields(value: unknown, pointer: string, add: (pointer: string, kin
   if (!isRecord(value) || depth > 8) return;
   for (const [k, v] of Object.entries(value)) {
     if (depth === 0 && KNOWN_FIELDS.has(k)) continue;
-    const p = `${pointer}/${pointerEscape(k)}`;
+    const p = `${pointer}/${escapePointer(k)}`;
     if (typeof v === 'string') {
       const parts = literalParts(v);
       const secrets = CREDENTIAL_FIELD.test(k) && !/env(?:var)?$/i.test(k) ? parts : knownTokensIn(parts);
@@ -148,13 +147,13 @@ function entryHits(entry: unknown): Hit[] {
       if (typeof v !== 'string') continue;
       const ref = `\${${envVarFor(/^authorization$/i.test(name) ? 'MCP_TOKEN' : name)}}`;
       const example = /^authorization$/i.test(name) ? `"${name}": "Bearer ${ref}"` : `"${name}": "${ref}"`;
-      add(`/headers/${pointerEscape(name)}`, 'header', v, headerSecrets(name, v), `reference an environment variable instead: ${example} (or use "authTokenEnv" / "bearerTokenEnvVar", or the keychain)`);
+      add(`/headers/${escapePointer(name)}`, 'header', v, headerSecrets(name, v), `reference an environment variable instead: ${example} (or use "authTokenEnv" / "bearerTokenEnvVar", or the keychain)`);
     }
   }
   if (isRecord(entry.env)) {
     for (const [name, v] of Object.entries(entry.env)) {
       if (typeof v !== 'string') continue;
-      add(`/env/${pointerEscape(name)}`, 'env', v, envSecrets(name, v), `reference the variable from the agent's environment instead: "${name}": "\${${envVarFor(name)}}"`);
+      add(`/env/${escapePointer(name)}`, 'env', v, envSecrets(name, v), `reference the variable from the agent's environment instead: "${name}": "\${${envVarFor(name)}}"`);
     }
   }
   if (Array.isArray(entry.args)) {
