@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['test/renderer/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['test/renderer/setup.ts'],
+          // userEvent types key by key: under a loaded 2-core machine a long form test needs more than 5 s.
+          testTimeout: 20_000,
         },
       },
     ],

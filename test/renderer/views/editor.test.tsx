@@ -110,6 +110,16 @@ describe('editor (UI-2)', () => {
     expect(m.calls.some((c) => c.method === 'editor.storeSecret')).toBe(false);
   });
 
+  it('validation messages follow the page language (zod in Chinese in the Chinese page)', async () => {
+    const m = await mountApp({ 'editor.layers': layers, 'editor.save': saved }, { locale: 'zh' });
+    off = m.off;
+    await userEvent.setup().click(screen.getByRole('button', { name: '添加服务器' }));
+    const validation = await screen.findByTestId('validation');
+    expect(validation).toHaveTextContent('/command');
+    expect(validation.textContent).toMatch(/[\u4e00-\u9fff]/);
+    expect(validation).not.toHaveTextContent('Too small');
+  });
+
   it('a conflict shows the diff; overwrite applies the edit onto the file on disk', async () => {
     const conflict = { ok: false, error: { code: 'conflict', message: 'changed on disk since it was read', data: { reason: 'conflict', detail: { path: '/home/u/.minimax-code/mcp.json', base: '{}', theirs: '{\n  "a": 1\n}', ours: '{\n  "b": 2\n}' } } } };
     let n = 0;

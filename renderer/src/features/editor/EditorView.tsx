@@ -29,7 +29,7 @@ export function EditorView() {
     if (tab === 'form') setRaw(JSON.stringify(s.draft, null, 2));
   }, [s.draft, tab]);
 
-  const issues = useMemo(() => validateEntry(dialect, s.draft), [dialect, s.draft]);
+  const issues = useMemo(() => validateEntry(dialect, s.draft, t.locale), [dialect, s.draft, t.locale]);
   const taken = servers.filter((r) => r.layer === s.draftLayer && r.name !== s.originalName).map((r) => r.name);
   const nameError = validateName(s.draftName, taken);
   const layer = s.layers?.find((l) => l.layer === s.draftLayer);

@@ -1,5 +1,8 @@
 // UI-2 pure helpers: the draft entry is one object; the form and the raw JSON tab are two views
 // of it. Validation as you type uses the dialect's zod schema, the one the host writes with.
+import zodEn from 'zod/v4/locales/en.js';
+import zodZhCN from 'zod/v4/locales/zh-CN.js';
+import type { Locale } from '../../../../shared/i18n';
 import { entrySchemaFor } from '../../../../shared/schemas/dialects';
 import { FORBIDDEN_SERVER_NAMES, inferTransport } from '../../../../shared/schemas/dialects/common';
 import { findInlineSecrets } from '../../../../shared/secrets/secret-rules';
@@ -15,8 +18,11 @@ export interface Issue {
   message: string;
 }
 
-export function validateEntry(dialect: Profile, entry: Entry): Issue[] {
-  const r = entrySchemaFor(dialect).safeParse(entry);
+/** UI-9: zod's own messages in the page's language (only the two catalogues the page has). */
+const zodMessages: Record<Locale, ReturnType<typeof zodEn>['localeError']> = { en: zodEn().localeError, zh: zodZhCN().localeError };
+
+export function validateEntry(dialect: Profile, entry: Entry, locale: Locale = 'en'): Issue[] {
+  const r = entrySchemaFor(dialect).safeParse(entry, { error: zodMessages[locale] });
   if (r.success) return [];
   return r.error.issues.map((i) => ({ pointer: '/' + i.path.map(String).join('/'), message: i.message }));
 }
