@@ -63,12 +63,12 @@ export function EditorView() {
           <select id="ed-layer" value={s.draftLayer} onChange={(e) => s.setDraftLayer(e.target.value as LayerKind)} disabled={!!s.originalName}>
             {(s.layers ?? []).map((l) => (
               <option key={l.layer} value={l.layer} disabled={l.readOnly !== null}>
-                {l.layer}: {l.path}
+                {t(`layer.${l.layer}`)}: {l.path}
                 {l.readOnly !== null ? ` (${t('editor.readOnly')})` : ''}
               </option>
             ))}
           </select>
-          {layer?.readOnly && <div className="warn small">{layer.readOnly}</div>}
+          {layer?.readOnly && <div className="warn small">{t('servers.readOnlyProject', { path: layer.path })}</div>}
         </div>
         <div className="field">
           <label htmlFor="ed-name">{t('editor.name')}</label>

@@ -78,7 +78,7 @@ export function ServersView() {
       {view.servers.length > 0 && rows.length === 0 && <p className="empty">{t('servers.noMatch', { filter })}</p>}
       {groups.map((g) => (
         <table key={g.layer} className="server-table" data-layer={g.layer}>
-          <caption>{t('servers.layer', { layer: g.layer })}</caption>
+          <caption>{t('servers.layer', { layer: t(`layer.${g.layer}`) })}</caption>
           <thead>
             <tr>
               {COLUMNS.map((c) => (

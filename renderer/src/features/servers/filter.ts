@@ -1,5 +1,6 @@
 // UI-1 filter box (like `/mcp [filter]`): every word must match name, layer, transport,
 // state, target or file.
+import type { LayerKind } from '../../../../shared/schemas/server';
 import type { ServerRow } from '../../../../shared/contract';
 
 export function matchesFilter(row: ServerRow, filter: string): boolean {
@@ -10,7 +11,7 @@ export function matchesFilter(row: ServerRow, filter: string): boolean {
 }
 
 /** Rows grouped by layer, in the order the config engine lists its layers. */
-export function groupByLayer(rows: ServerRow[], layerOrder: string[]): { layer: string; rows: ServerRow[] }[] {
+export function groupByLayer(rows: ServerRow[], layerOrder: LayerKind[]): { layer: LayerKind; rows: ServerRow[] }[] {
   const order = [...new Set([...layerOrder, ...rows.map((r) => r.layer)])];
   return order.map((layer) => ({ layer, rows: rows.filter((r) => r.layer === layer) })).filter((g) => g.rows.length);
 }
