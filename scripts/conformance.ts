@@ -1,5 +1,6 @@
-// `npm run conformance [-- --json-out FILE] [scenario …]`: the official MCP conformance suite's
-// client scenarios against scripts/conformance-client.ts (see scripts/conformance/run-suite.ts).
+// `npm run conformance [-- --json-out FILE] [--sequential] [scenario …]`: the official MCP conformance suite's
+// client scenarios (`--suite all`, in parallel) against the built scripts/conformance-client.ts
+// (see scripts/conformance/run-suite.ts).
 import { main } from './conformance/run-suite';
 
 main(process.argv.slice(2)).then(

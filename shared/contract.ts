@@ -14,6 +14,7 @@ import { permissionsMethods } from './contract/permissions';
 import { disclosureMethods } from './contract/disclosure';
 import { authEvents, authMethods } from './contract/auth';
 import { logsMethods } from './contract/logs';
+import { doctorMethods } from './contract/doctor';
 
 export * from './contract/app';
 export * from './contract/profiles';
@@ -24,6 +25,7 @@ export * from './contract/permissions';
 export * from './contract/disclosure';
 export * from './contract/auth';
 export * from './contract/logs';
+export * from './contract/doctor';
 
 export const contract = defineContract({
   methods: {
@@ -37,6 +39,7 @@ export const contract = defineContract({
     ...disclosureMethods,
     ...authMethods,
     ...logsMethods,
+    ...doctorMethods,
   },
   events: {
     ...serversEvents,

@@ -1,7 +1,9 @@
 // UI-8: the tray (and the browser tab's title and favicon) sum up every server. A pure
 // function of the server states: Electron's tray and the web page only render it.
-import type { ServerStateKind } from './schemas/server';
+import type { ServerRow } from './contract';
+import { isLaunchDiagnosis, type ReasonCode, type ReasonParams, type ServerStateKind } from './schemas/server';
 import { translator, type Locale } from './i18n';
+import { reasonSentence } from './i18n/reasons';
 
 /** One icon per aggregate, in build/ and drawn by the favicon. */
 export const AGGREGATES = ['connected', 'needs-auth', 'failed', 'idle'] as const;
@@ -12,7 +14,18 @@ export interface TrayServerInput {
   name: string;
   state: ServerStateKind;
   toolCount: number | null;
+  /** Why, when it failed: a launch doctor's diagnosis is said in the tooltip. */
+  code?: ReasonCode;
+  params?: ReasonParams;
 }
+
+/** The tray's input from the page's rows: the one mapping for the Electron tray and the tab title. */
+export function trayRows(rows: readonly ServerRow[]): TrayServerInput[] {
+  return rows.map((s) => ({ id: s.id, name: s.name, state: s.state.kind, toolCount: s.toolCount, code: s.state.code, ...(s.state.params ? { params: s.state.params } : {}) }));
+}
+
+/** Diagnoses the tooltip spells out; the rest are counted. */
+const TOOLTIP_DIAGNOSES = 3;
 
 export type TrayAction = { type: 'reconnect'; id: string } | { type: 'login'; id: string } | { type: 'open' } | { type: 'quit' };
 
@@ -70,6 +83,10 @@ export function trayModel(servers: readonly TrayServerInput[], locale: Locale = 
           ...(counts.failed ? [t('tray.failed', { n: counts.failed })] : []),
           t.plural('tray.tools', counts.tools),
         ];
+  // One line per failed server the launch doctor explained, with the fix ("use /opt/homebrew/bin/npx").
+  const diagnosed = servers.filter((s) => s.state === 'failed' && s.code !== undefined && isLaunchDiagnosis(s.code));
+  const why = diagnosed.slice(0, TOOLTIP_DIAGNOSES).map((s) => t('tray.why', { name: s.name, why: reasonSentence(locale, { code: s.code!, ...(s.params ? { params: s.params } : {}) }) }));
+  if (diagnosed.length > TOOLTIP_DIAGNOSES) why.push(t('tray.more', { n: diagnosed.length - TOOLTIP_DIAGNOSES }));
   const serverItems: TrayMenuItem[] = servers
     .filter((s) => s.state !== 'removed')
     .map((s) => {
@@ -81,7 +98,7 @@ export function trayModel(servers: readonly TrayServerInput[], locale: Locale = 
   return {
     aggregate: aggregateOf(counts),
     counts,
-    tooltip: parts.join(' · '),
+    tooltip: [parts.join(' · '), ...why].join('\n'),
     menu: [
       ...serverItems,
       ...(serverItems.length ? [{ kind: 'separator' } as const] : []),

@@ -1,43 +1,64 @@
 #!/usr/bin/env node
 // The CLI front door: every view of the panel has a command here (`--json` for scripts).
+import { realpathSync } from 'node:fs';
+import nodeModule from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type Command, type CommandContext, UsageError, UserError } from './cli/command';
-import { commands } from './cli/commands';
+import type { CommandContext } from './cli/command';
+import { type CommandIndexEntry, loadCommand, readCommandIndex } from './cli/commands';
 import { invocationDir } from './invocation-dir';
+import { appVersion } from './web/build';
+
+/** Baked in by scripts/build-node.mjs (esbuild `define`); absent when run from source. */
+declare const __MCP_PANEL_COMMANDS__: CommandIndexEntry[] | undefined;
+
+function commandIndex(): Promise<CommandIndexEntry[]> {
+  return typeof __MCP_PANEL_COMMANDS__ !== 'undefined' ? Promise.resolve(__MCP_PANEL_COMMANDS__) : readCommandIndex();
+}
 
 const common = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function findCommand(argv: string[]): { cmd: Command; rest: string[] } | undefined {
+function findCommand(commands: CommandIndexEntry[], argv: string[]): { entry: CommandIndexEntry; rest: string[] } | undefined {
   const two = argv.slice(0, 2).join(' ');
   const byTwo = commands.find((c) => c.name === two);
-  if (byTwo) return { cmd: byTwo, rest: argv.slice(2) };
+  if (byTwo) return { entry: byTwo, rest: argv.slice(2) };
   const byOne = commands.find((c) => c.name === argv[0]);
-  return byOne ? { cmd: byOne, rest: argv.slice(1) } : undefined;
+  return byOne ? { entry: byOne, rest: argv.slice(1) } : undefined;
 }
 
-function help(): string {
+function help(commands: CommandIndexEntry[]): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
     'mcp-panel: the MCP servers of your coding agents, from the command line',
     '',
-    'usage: npm run --silent cli -- <command> [options]',
+    'usage: mcp-panel <command> [options]      (from a checkout: npm run --silent cli -- <command>)',
     '',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Every command takes --json for a single JSON document on stdout.',
+    'Every command takes --json for a single JSON document on stdout; mcp-panel --version prints the version.',
   ].join('\n');
 }
 
 export async function main(argv: string[], env = process.env): Promise<number> {
-  const found = findCommand(argv);
-  if (!found || argv[0] === 'help' || argv[0] === '--help') {
-    (found ? process.stdout : process.stderr).write(help() + '\n');
-    return found || argv[0] === 'help' || argv[0] === '--help' ? 0 : 2;
+  if (argv[0] === '--version' || argv[0] === '-v') {
+    process.stdout.write(`${appVersion()}\n`);
+    return 0;
   }
-  const { cmd, rest } = found;
+  const commands = await commandIndex();
+  const found = findCommand(commands, argv);
+  const asked = argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h';
+  if (!found || asked) {
+    // Asked for: stdout, exit 0. An unknown command: the same list on stderr, exit 2.
+    (asked ? process.stdout : process.stderr).write(help(commands) + '\n');
+    return asked ? 0 : 2;
+  }
+  const { entry, rest } = found;
+  const cmd = await loadCommand(entry);
+  // Not at the top: command.ts brings zod (the --profile schema), which `help` does not need.
+  const { UsageError, UserError } = await import('./cli/command');
   let interrupt!: () => void;
   const interrupted = new Promise<void>((r) => (interrupt = r));
   process.once('SIGINT', () => interrupt());
@@ -80,8 +101,19 @@ export async function main(argv: string[], env = process.env): Promise<number> {
   }
 }
 
-// Run when executed directly (tsx or node), not when imported by tests.
-if (process.argv[1] && /cli\.(ts|js|mjs)$/.test(process.argv[1])) {
+/** Executed directly (tsx, node, or the installed `mcp-panel` link to the built file), not imported by tests. */
+function isEntry(): boolean {
+  try {
+    return !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) {
+  // Node ≥ 22.1 keeps the compiled code of the chunks a command loads (in the OS temp folder),
+  // so the next start skips compiling them; on Node 20 the function does not exist.
+  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err) => {

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pickLocale } from '../../shared/i18n';
-import { trayModel, type TrayAction } from '../../shared/tray';
+import { trayModel, trayRows, type TrayAction } from '../../shared/tray';
 import { isAllowedExternalUrl } from '../services/api/guards';
 import { startServices, type Services } from '../services/compose';
 import { folderPicker } from './folder-picker';
@@ -33,10 +33,15 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     /* stay in the tray */
   });
-  app.whenReady().then(boot, (err: unknown) => {
-    console.error(err);
-    app.exit(1);
-  });
+  // A boot that throws (a corrupt data folder, a port in use) must not leave a windowless,
+  // trayless process behind: say why and exit.
+  app
+    .whenReady()
+    .then(boot)
+    .catch((err: unknown) => {
+      console.error(err);
+      app.exit(1);
+    });
 }
 
 function showWindow(): void {
@@ -86,8 +91,7 @@ async function boot(): Promise<void> {
   tray = new PanelTray(onAction);
   const renderTray = () => {
     const view = s.api.current();
-    const rows = (view?.servers ?? []).map((r) => ({ id: r.id, name: r.name, state: r.state.kind, toolCount: r.toolCount }));
-    tray?.render(trayModel(rows, locale));
+    tray?.render(trayModel(trayRows(view?.servers ?? []), locale));
   };
   s.api.events.subscribe(() => setTimeout(renderTray, 0));
   renderTray();

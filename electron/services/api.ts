@@ -4,10 +4,11 @@
 import { type AppContract, type Selection, type ServersView } from '../../shared/contract';
 import { AppError } from '../../shared/errors';
 import { createEventHub, type EventHub, type Handlers } from '../../shared/rpc';
-import type { ConnectionSpec, EffectiveView } from '../../shared/schemas/server';
+import type { EffectiveView } from '../../shared/schemas/server';
 import type { AuthPort, ConfigPort, DetectPort, EditorPort, PoolFactory, PoolPort, RecentPort, RegistryPort, SecretsPort, SessionPort, TrustPort, WatchPort, WriterPort } from './api/ports';
 import type { ApiCore } from './api/core';
-import { isRunnable, serverId, toServersView } from './api/rows';
+import { serverId, toServersView } from './api/rows';
+import { poolInput } from './config/status';
 import { redactEvents, redactHandlers } from './api/redact';
 import { createReadModel } from './api/read-model';
 import { catalogCache } from './api/tool-catalog';
@@ -21,6 +22,8 @@ import { permissionHandlers } from './handlers/permissions';
 import { disclosureHandlers } from './handlers/disclosure';
 import { authHandlers } from './handlers/auth';
 import { logHandlers } from './handlers/logs';
+import { doctorHandlers } from './handlers/doctor';
+import { createLaunchDoctor, type LaunchDoctor } from './doctor';
 import type { FolderPicker } from './handlers/workspace';
 import type { SettingsPort } from './settings/settings-store';
 
@@ -54,6 +57,8 @@ export interface ApiDeps {
   /** Electron only: shell.openExternal after the guard; the web host has none (the page opens links). */
   openExternal?: ((url: string) => Promise<void>) | null;
   logger?: (line: string) => void;
+  /** The launch doctor over the host's launch environment (compose.ts); the process env when absent. */
+  doctor?: LaunchDoctor;
 }
 
 export interface PanelApi {
@@ -102,7 +107,7 @@ export function createApi(deps: ApiDeps): PanelApi {
     log,
     // CFG-9: hand the pool the runnable servers only when they changed.
     async loaded(view) {
-      const specs: ConnectionSpec[] = view.servers.filter(isRunnable).map((s) => s.spec!);
+      const { specs } = poolInput(view);
       const key = JSON.stringify(specs);
       const p = await poolFor(model.selection());
       if (key !== lastSpecs) {
@@ -179,6 +184,7 @@ export function createApi(deps: ApiDeps): PanelApi {
       ...disclosureHandlers(core, { catalog, env: deps.env }),
       ...authHandlers(core, { ...deps, openExternal: deps.openExternal ?? null }),
       ...logHandlers(core),
+      ...doctorHandlers(core, deps.doctor ?? createLaunchDoctor({ launch: { env: deps.env, source: 'process', shell: null, ms: 0, note: null, loginPath: async () => null } })),
     },
     model.view,
   );

@@ -14,41 +14,46 @@ import { ConfigWriter, toSharedError } from './config/writer';
 import { WriterEditor } from './api/editor-adapter';
 import { minimaxRegistryPath, NameRegistryStore } from './naming/registry-store';
 import { watchConfig } from './config/watch';
-import { ConnectionPool, sweepStaleGroups, type Logger } from './connections';
-import { LoginService, openSecretStore, TokenBroker } from './auth';
-import { KeychainConfigSecrets } from './auth/config-secrets';
+import { ConnectionPool, type Logger } from './connections';
+import { LoginService, TokenBroker } from './auth';
+import type { KeychainConfigSecrets } from './auth/config-secrets';
+import { createConfigEngine } from './config-engine';
 import { homeDir, panelDataDir } from './paths';
 import type { FolderPicker } from './handlers/workspace';
 import { SettingsStore } from './settings/settings-store';
+import { type LaunchEnvironment, resolveLaunchEnvironment } from './launch-env';
+import { createLaunchDoctor, type LaunchDoctor } from './doctor';
 
 export interface Engine {
   broker: TokenBroker;
   configSecrets: KeychainConfigSecrets;
   config: ConfigService;
+  /** The environment stdio servers start in, and the doctor that explains a failed start. */
+  launch: LaunchEnvironment;
+  doctor: LaunchDoctor;
   createPool(opts?: { workspace?: string | null; logger?: Logger }): ConnectionPool;
 }
 
 /** The engines every front door shares: token broker, config engine, pool factory. */
-export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string }): Promise<Engine> {
-  const { env, cwd } = opts;
+export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; launch?: LaunchEnvironment }): Promise<Engine> {
+  const { env } = opts;
   const dataDir = panelDataDir(env);
-  // SEC-7: end the stdio servers a killed host left behind, before this host starts its own.
-  const swept = sweepStaleGroups(dataDir);
-  // AUTH-3/AUTH-5: the keychain when it works, memory otherwise (said plainly by `auth status`).
-  const broker = new TokenBroker({ store: await openSecretStore() });
-  const configSecrets = new KeychainConfigSecrets(broker.store, env);
-  // CFG-3/CFG-8: a `${VAR}` kept in the keychain is set as far as the config check goes; its
-  // value reaches the server only at connect time (injectEnv below).
-  const config = new ConfigService({ env, cwd, hostVariables: (p) => configSecrets.variableNames(p) });
-  await swept;
+  // Launch environment, keychain, config engine (and the SEC-7 sweep of a killed host's
+  // servers): the same pieces `status --no-connect` uses alone (config-engine.ts); the broker
+  // keeps its tokens in that keychain store.
+  const { store, configSecrets, config, launch } = await createConfigEngine(opts);
+  const broker = new TokenBroker({ store });
   return {
     broker,
     configSecrets,
     config,
+    launch,
+    doctor: createLaunchDoctor({ launch, injectEnv: (spec) => configSecrets.envFor(spec) }),
     createPool: ({ workspace, logger } = {}) =>
       new ConnectionPool({
         dataDir,
-        env,
+        env: launch.env,
+        loginPath: launch.loginPath, // the doctor's "use /opt/homebrew/bin/npx"
         ...(workspace ? { workspaceRoot: workspace } : {}),
         ...(logger ? { logger } : {}),
         authProvider: broker.authProviderFor, // AUTH-1: stored tokens; a 401 → needs-auth
@@ -70,6 +75,12 @@ export interface StartOptions {
   logger?: (line: string) => void;
   /** The CLI (CONN-3): settle within a deadline (no next round), or `false`: start no server (a hand-given catalog). */
   discovery?: false | { settleWithinMs: number };
+  /**
+   * Read the login shell's environment once, bounded, for stdio servers. On by
+   * default for the Electron host only: started from the Dock or a .desktop file it has the
+   * session's bare PATH. The CLI and the web host are started from a terminal, which has it.
+   */
+  loginShell?: boolean | { shell?: string; timeoutMs?: number };
 }
 
 export interface Services {
@@ -104,7 +115,11 @@ export async function startServices(opts: StartOptions): Promise<Services> {
   const { env, cwd } = opts;
   const log = opts.logger ?? (() => {});
   const dataDir = panelDataDir(env);
-  const { broker, configSecrets, config, createPool } = await createEngine({ env, cwd });
+  const shellOpt = opts.loginShell ?? opts.host === 'electron';
+  const launch = await resolveLaunchEnvironment({ env, loginShell: shellOpt !== false, ...(typeof shellOpt === 'object' ? shellOpt : {}) });
+  if (launch.note) log(`login shell ${launch.shell ?? '(none)'} not used (${launch.note.code}: ${launch.note.detail}); stdio servers start with the process environment`);
+  else if (launch.source === 'login-shell') log(`login shell ${launch.shell}: environment read in ${launch.ms} ms`);
+  const { broker, configSecrets, config, createPool, doctor } = await createEngine({ env, cwd, launch });
   const writer = new ConfigWriter({ env });
   const recent = new RecentWorkspaces(dataDir);
   const detect = async () => {
@@ -139,6 +154,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     // NAME-1 preview: the agent's registry as it is; nothing claimed, nothing written.
     registry: () => new NameRegistryStore({ file: minimaxRegistryPath(env) }).read(),
     env,
+    doctor,
     trust: {
       async setTrusted(workspace, trusted) {
         if (trusted) await config.trust.trust(workspace);

@@ -1,14 +1,10 @@
 // UI-8 in the browser: the tab's title and favicon mirror the tray (same pure model).
-import { AGGREGATE_COLORS, trayModel, type TrayModel } from '../../shared/tray';
+import { AGGREGATE_COLORS, trayModel, trayRows, type TrayModel } from '../../shared/tray';
 import type { Locale } from '../../shared/i18n';
 import type { ServersView } from '../../shared/contract';
 
 export function modelFor(view: ServersView | null, locale: Locale): TrayModel {
-  const rows = view?.servers ?? [];
-  return trayModel(
-    rows.map((s) => ({ id: s.id, name: s.name, state: s.state.kind, toolCount: s.toolCount })),
-    locale,
-  );
+  return trayModel(trayRows(view?.servers ?? []), locale);
 }
 
 export function faviconHref(model: TrayModel): string {

@@ -10,6 +10,8 @@ import { ConnectionPool } from '../../electron/services/connections/pool';
 import { HeadlessPerson, LoginService, MemorySecretStore, TokenBroker, type PreRegisteredClient } from '../../electron/services/auth';
 
 const MAX_LOGINS = 3;
+/** Inside the suite's 30 s client timeout, with room for the login and the calls. */
+const SETTLE_MS = 20_000;
 
 export interface EngineOptions {
   preRegistered?: PreRegisteredClient;
@@ -40,7 +42,9 @@ export async function withPanelEngine<T>(url: string, opts: EngineOptions, body:
   };
   const api: PanelApi = {
     async connect() {
-      await pool.discover();
+      // A one-shot client has no next discovery round (CONN-3): settle instead of the 2 s
+      // budget, which 26 clients starting at once on 2 cores (`--suite all`) can miss.
+      await pool.discover({ settleWithinMs: SETTLE_MS });
       for (let i = 0; i <= MAX_LOGINS && pool.state(spec.id)?.kind === 'needs-auth'; i++) await ensureLoggedIn();
       const st = pool.state(spec.id);
       if (st?.kind !== 'connected') throw new Error(`not connected: ${JSON.stringify(st)}`);

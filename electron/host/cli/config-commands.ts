@@ -3,12 +3,12 @@
 import { resolve } from 'node:path';
 import { ConfigService } from '../../services/config/config-service';
 import { buildStatus, serverId } from '../../services/config/status';
-import { connectView } from './connection-commands';
-import { engineFor } from './engine';
+import { configEngineFor, engineFor } from './engine';
 import { CHECK_DIALECTS, checkFile, type CheckDialect } from '../../services/config/check';
 import { detectProfiles } from '../../services/config/detect';
 import { TrustStore } from '../../services/config/trust-store';
 import { homeDir } from '../../services/paths';
+import { PROFILES, type Profile } from '../../../shared/schemas/server';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson, requireString, profileOption } from './command';
 
 function service(ctx: CommandContext): ConfigService {
@@ -20,15 +20,26 @@ function workspaceOpt(ctx: CommandContext): string {
   return resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
 }
 
+/** CFG-12, as the panel opens: an explicit --profile, else the first agent installed here, else minimax. */
+async function statusProfile(ctx: CommandContext): Promise<Profile> {
+  const asked = profileOption(ctx, null);
+  if (asked) return asked;
+  const agents = await detectProfiles(homeDir(ctx.env), ctx.env);
+  return PROFILES.find((p) => agents.some((a) => a.detected && a.profile === p)) ?? 'minimax';
+}
+
 const status: Command = {
   name: 'status',
   summary: 'Every server of a profile: layer, file, transport, state, errors, shadowed entries',
-  usage: 'status --profile minimax|kimi|minara [--workspace DIR] [--no-connect] [--json]',
+  usage: 'status [--profile minimax|kimi|minara] [--workspace DIR] [--no-connect] [--json]',
   options: { profile: { type: 'string' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' } },
   async run(ctx) {
-    const view = await (await engineFor(ctx)).config.load(profileOption(ctx), workspaceOpt(ctx));
+    const noConnect = !!ctx.opts['no-connect'];
+    // --no-connect: the config engine alone (no pool, no SDK, no OAuth code is even loaded).
+    const engine = noConnect ? await configEngineFor(ctx) : await engineFor(ctx);
+    const view = await engine.config.load(await statusProfile(ctx), workspaceOpt(ctx));
     // CONN-3: without --no-connect one discovery round fills in the live state of each server.
-    const live = ctx.opts['no-connect'] ? null : (await connectView(view, ctx)).byId;
+    const live = noConnect ? null : (await (await import('./connection-commands')).connectView(view, ctx)).byId;
     const report = buildStatus(view, (s) => {
       const l = s.trusted && s.enabled && !s.error ? live?.get(serverId(s)) : undefined;
       return l;

@@ -1,10 +1,8 @@
 // Services + web host in one call: what `serve`, `npm start` (fallback) and the e2e tests run.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Profile } from '../../../shared/schemas/server';
 import { startServices, type Services } from '../../services/compose';
 import { startWebHost, type WebHost } from '../web-host';
-import { ensureRendererBuilt, repoRoot } from './build';
+import { appVersion, ensureRendererBuilt, repoRoot } from './build';
 import { openPanelInBrowser, type Handoff } from './handoff';
 
 export interface ServeOptions {
@@ -27,13 +25,8 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export function appVersion(root = repoRoot()): string {
-  try {
-    return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
+// Where the CLI and the panel-call helper have always found it.
+export { appVersion };
 
 export async function serve(opts: ServeOptions): Promise<Served> {
   const dir = ensureRendererBuilt(repoRoot(), opts.logger);

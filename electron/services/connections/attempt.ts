@@ -6,7 +6,8 @@ import type { ConnectionSpec } from '../../../shared/schemas/server';
 import type { ConnectionContext } from './connection';
 import { startupTimeoutMs } from './options';
 import { type Session, type SessionContext, openSession } from './session';
-import type { LostCode } from './errors';
+import { type LostCode, ReasonError } from './errors';
+import { diagnoseLaunch, type ExitStatus, isStartFailure } from '../doctor/diagnose';
 
 /**
  * A start in progress. `started` resolves when the server's own start begins: after its stdio
@@ -63,6 +64,7 @@ export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, '
     markStarted();
     const authProvider = spec.transport === 'stdio' ? undefined : o.authProvider?.(spec);
     let opened: Session | null = null;
+    let exit: ExitStatus | null = null;
     const session = await openSession(
       spec,
       {
@@ -77,12 +79,16 @@ export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, '
         killGraceMs: o.killGraceMs,
         dataDir: o.dataDir, // SEC-7: stdio groups recorded for the start-up sweep
         signal: controller.signal,
+        onExit: (s) => (exit = s),
         onUnexpectedClose: (why) => {
           if (opened) owner.lost(opened, why);
         },
       },
       startupTimeoutMs(spec, o),
-    );
+    ).catch(async (err: unknown) => {
+      // A stdio start that failed says why, with the fix, instead of ENOENT.
+      throw spec.transport === 'stdio' && wanted() && isStartFailure(err, exit) ? await explain(spec, err, exit, o, injected, () => owner.stderr.lines()) : err;
+    });
     releaseSlot();
     if (!wanted()) {
       await session.close();
@@ -112,6 +118,13 @@ export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, '
   done.catch(() => undefined);
   const attempt: OwnAttempt = { started, done, releaseSlot, abort: () => controller.abort() };
   return attempt;
+}
+
+/** The launch doctor's diagnosis as the attempt's error; the original error when it has none. */
+async function explain(spec: ConnectionSpec, err: unknown, exit: ExitStatus | null, o: Pick<ConnectionContext['options'], 'env' | 'loginPath'>, injected: Record<string, string>, stderr: () => string[]): Promise<unknown> {
+  await new Promise((r) => setImmediate(r)); // the child's last stderr chunk is piped, not yet read
+  const d = await diagnoseLaunch(spec, { env: o.env, injected, ...(o.loginPath ? { loginPath: o.loginPath } : {}) }, { error: err, exit, stderr: stderr() }).catch(() => null);
+  return d ? new ReasonError(d.code, d.reason, d.params) : err;
 }
 
 function cancelled(): Error {

@@ -32,6 +32,16 @@ export function resolveEnv(spec: Pick<ConnectionSpec, 'env' | 'literalVars'>, en
   return spec.literalVars ? { ...spec.env } : expandRecord(spec.env, env, 'env');
 }
 
+/**
+ * CONN-4: what a stdio child starts with: the base env (the launch environment), then the
+ * entry's env, then host-injected values. The one rule, for the pool and the launch doctor.
+ */
+export function stdioEnv(spec: Pick<ConnectionSpec, 'env' | 'literalVars'>, base: NodeJS.ProcessEnv, injected: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
+  return Object.assign(env, resolveEnv(spec, { ...base, ...injected }), injected);
+}
+
 /** Headers for a remote server: config headers, then the bearer token (env name wins over literal). */
 export function resolveHeaders(spec: ConnectionSpec, env: Env): Record<string, string> {
   const headers = spec.literalVars ? { ...spec.headers } : expandRecord(spec.headers, env, 'header');

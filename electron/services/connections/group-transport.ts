@@ -34,6 +34,8 @@ export class GroupStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** How the child ended (the launch doctor reads an exit before the handshake). */
+  onexit?: (status: { code: number | null; signal: NodeJS.Signals | null }) => void;
   /** Piped from the start, so no early line is lost (the SDK transport does the same). */
   readonly stderr = new PassThrough();
   private child: ChildProcess | undefined;
@@ -66,8 +68,9 @@ export class GroupStdioTransport implements Transport {
         this.onerror?.(err);
       });
       child.on('spawn', () => resolve());
-      child.on('exit', () => {
+      child.on('exit', (code, signal) => {
         this.exited = true;
+        this.onexit?.({ code, signal });
         if (pid === undefined) return;
         // The server is gone: what it started has no one to serve (SEC-7: none outlives it).
         killGroup(pid, 'SIGKILL');

@@ -12,8 +12,9 @@ import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { homeDir } from '../paths';
 import type { Clock } from './clock';
 import { type LostCode, TimeoutError } from './errors';
-import { resolveEnv, resolveHeaders } from './expand';
+import { resolveHeaders, stdioEnv } from './expand';
 import { GroupStdioTransport } from './group-transport';
+import type { ExitStatus } from '../doctor/diagnose';
 import { killLadder, processAlive } from './kill-ladder';
 import { redirectSafeFetch } from './redirect-fetch';
 import type { LineRing, Ring } from './ring';
@@ -33,6 +34,8 @@ export interface SessionContext {
   dataDir?: string;
   /** Aborts a connect in progress (dispose, config change): the child is reaped. */
   signal?: AbortSignal;
+  /** stdio: how the child ended, told before the close that fails a connect in progress. */
+  onExit?: (status: ExitStatus) => void;
   /** Called once when the transport closes without close() having been asked. */
   onUnexpectedClose: (why: LostCode) => void;
 }
@@ -53,10 +56,8 @@ function buildTransport(spec: ConnectionSpec, ctx: SessionContext): Transport {
   const lookup = { ...ctx.env, ...ctx.injected };
   if (spec.transport === 'stdio') {
     if (!spec.command) throw new Error('stdio server has no command');
-    // CONN-4: process env, then config env, then host-injected values.
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
-    Object.assign(env, resolveEnv(spec, lookup), ctx.injected);
+    // CONN-4: launch env, then config env, then host-injected values.
+    const env = stdioEnv(spec, ctx.env, ctx.injected);
     // SEC-7: its own process group, so closing it ends whatever it started too.
     return new GroupStdioTransport({
       command: spec.command,
@@ -91,6 +92,12 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
   const exited = new Promise<void>((r) => (resolveExit = r));
 
   stdio?.stderr.on('data', (chunk: Buffer) => ctx.stderr.write(chunk));
+  // Only an exit of its own: one our close caused (a timeout, a cancel) is not the server's doing.
+  const onExit = ctx.onExit;
+  if (stdio && onExit)
+    stdio.onexit = (status) => {
+      if (!closing) onExit(status);
+    };
   // Taps set before connect: the SDK chains them ahead of its own handlers.
   transport.onmessage = (msg) => ctx.traffic.push(trafficEntry('in', msg, ctx.clock.now()));
   let lastTransportError: string | null = null;

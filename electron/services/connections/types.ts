@@ -37,6 +37,8 @@ export interface PoolOptions {
   env: NodeJS.ProcessEnv;
   /** OAuth (AUTH-1): handed to the HTTP and SSE transports. */
   authProvider?: (spec: ConnectionSpec) => OAuthClientProvider | undefined;
+  /** The login shell's PATH, for the launch doctor's "use /opt/homebrew/bin/npx". */
+  loginPath?: () => Promise<string | null>;
   /** Host-injected environment (keychain tokens), applied last (CONN-4). */
   injectEnv?: (spec: ConnectionSpec) => Promise<Record<string, string>>;
   /** fetch used by the remote transports (tests; defaults to global fetch). */

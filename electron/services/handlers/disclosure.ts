@@ -3,7 +3,6 @@ import type { AppContract } from '../../../shared/contract';
 import type { Handlers } from '../../../shared/rpc';
 import { resolveDisclosureOptions } from '../../../shared/disclosure/options';
 import { planDisclosure, profileDeferral } from '../../../shared/disclosure/plan';
-import { ToolSearchIndex } from '../../../shared/disclosure/search';
 import { translateCode } from '../../../shared/i18n';
 import type { ProfileNoteCode } from '../../../shared/schemas/notes';
 import type { ApiCore } from '../api/core';
@@ -57,6 +56,8 @@ export function disclosureHandlers(core: ApiCore, deps: DisclosureDeps): Disclos
     'disclosure.search': async ({ query, mode, topK, config, ...input }) => {
       const c = await catalogFor(core, deps.catalog, input);
       const resolved = resolveDisclosureOptions({ env: deps.env, config }).options;
+      // The BM25 index (and its tokenizer) loads with the first search, not with the host.
+      const { ToolSearchIndex } = await import('../../../shared/disclosure/search');
       const index = new ToolSearchIndex(
         qualified(c).map(({ row, name }) => {
           const def = c.defs.get(defKey(row.serverId, row.tool));

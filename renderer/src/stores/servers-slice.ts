@@ -1,7 +1,7 @@
 // Servers (UI-1): a cache of the host's read model, patched by `servers.stateChanged` and
 // replaced by the view each `servers.changed` carries (no refetch after an event).
 import type { StateCreator } from 'zustand';
-import type { ServersView } from '../../../shared/contract';
+import type { ServersView, TryLaunchOutcome } from '../../../shared/contract';
 import type { RpcError } from '../../../shared/errors';
 import type { PanelBridge } from '../bridge';
 import type { AppState } from './app-store';
@@ -19,6 +19,10 @@ export interface ServersSlice {
   reconnect(id: string): Promise<void>;
   setEnabled(id: string, enabled: boolean): Promise<void>;
   applyStateChange(ev: { id: string; state: ServersView['servers'][number]['state']; toolCount: number | null }): void;
+  /** "try launch" per server: running, then what it printed, until closed. */
+  tries: Record<string, { running: boolean; result: TryLaunchOutcome | null; error: RpcError | null }>;
+  tryLaunch(id: string): Promise<void>;
+  closeTry(id: string): void;
 }
 
 export const createServersSlice =
@@ -58,6 +62,18 @@ export const createServersSlice =
       loadError: null,
       actionError: null,
       busy: {},
+      tries: {},
+      async tryLaunch(id) {
+        set((s) => ({ tries: { ...s.tries, [id]: { running: true, result: null, error: null } } }));
+        const r = await bridge.call('doctor.tryLaunch', { id });
+        set((s) => ({ tries: { ...s.tries, [id]: { running: false, result: r.ok ? r.value : null, error: r.ok ? null : r.error } } }));
+      },
+      closeTry(id) {
+        set((s) => {
+          const { [id]: _closed, ...rest } = s.tries;
+          return { tries: rest };
+        });
+      },
       async loadServers() {
         const mine = ++generation; // a slow answer never overwrites a newer one
         set({ loading: true });

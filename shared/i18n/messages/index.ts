@@ -1,5 +1,6 @@
 // Every view's catalogue. Terms that recur across views take their Chinese word from glossary.ts.
 import { disclosure } from './disclosure';
+import { doctor } from './doctor';
 import { editor } from './editor';
 import { login } from './login';
 import { logs } from './logs';
@@ -13,7 +14,7 @@ import { tools } from './tools';
 import { tray } from './tray';
 import { write } from './write';
 
-const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes] as const;
+const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes, doctor] as const;
 
 type KeysOf<T> = T extends unknown ? keyof T : never;
 export type MessageKey = KeysOf<(typeof all)[number]['en']> & string;

@@ -15,6 +15,8 @@ export const tray = messages({
     'tray.login': 'Log in',
     'tray.open': 'Open MCP Panel',
     'tray.quit': 'Quit',
+    'tray.why': '{name}: {why}',
+    'tray.more': '…and {n} more',
   },
   zh: {
     'tray.servers_one': '{n} 个服务器',
@@ -29,5 +31,7 @@ export const tray = messages({
     'tray.login': '登录',
     'tray.open': '打开 MCP 面板',
     'tray.quit': '退出',
+    'tray.why': '{name}：{why}',
+    'tray.more': '……另有 {n} 个',
   },
 });

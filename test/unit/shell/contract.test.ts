@@ -62,6 +62,8 @@ describe('contract derivation', () => {
       'auth.cancel': true,
       'auth.logout': true,
       'logs.get': true,
+      'doctor.run': true,
+      'doctor.tryLaunch': true,
     };
     expect(Object.keys(keys).sort()).toEqual(Object.keys(contract.methods).sort());
   });

@@ -1,6 +1,35 @@
-import type { ServerRow } from '../../../../shared/contract';
-import { reasonSentence } from '../../../../shared/i18n/reasons';
+import type { ServerRow, TryLaunchOutcome } from '../../../../shared/contract';
+import type { Translator } from '../../../../shared/i18n';
+import { describeReason, reasonSentence } from '../../../../shared/i18n/reasons';
+import { isLaunchDiagnosis } from '../../../../shared/schemas/server';
 import { useApp, useT } from '../../store-context';
+
+/** What one start outside the pool printed, and the doctor's word on it. */
+function TryOutput({ name, out, t, close }: { name: string; out: TryLaunchOutcome; t: Translator; close: () => void }) {
+  const exit = out.exit ? (out.exit.code ?? out.exit.signal ?? '?') : '?';
+  const outcome = out.answered ? t('doctor.answered', { ms: out.ms }) : out.timedOut ? t('doctor.timedOut', { ms: out.ms }) : out.started && out.exit ? t('doctor.exited', { exit, ms: out.ms }) : t('doctor.notStarted');
+  return (
+    <div className="try-output" role="region" aria-label={t('doctor.output', { name })} data-testid="try-output">
+      <div className={out.answered ? 'small' : 'error'}>{outcome}</div>
+      {out.diagnosis && <div className="error" data-testid="try-diagnosis">{describeReason(t.locale, out.diagnosis)}</div>}
+      {out.started &&
+        ([
+          ['stdout', t('doctor.stdout'), out.stdout],
+          ['stderr', t('doctor.stderr'), out.stderr],
+        ] as const).map(([key, label, lines]) => (
+          <div key={key}>
+            <div className="small muted">{label}</div>
+            <pre className="log" data-testid={`try-${key}`}>
+              {lines.length ? lines.join('\n') : t('doctor.nothing')}
+            </pre>
+          </div>
+        ))}
+      <button type="button" onClick={close}>
+        {t('doctor.close')}
+      </button>
+    </div>
+  );
+}
 
 export function ServerRowView({ row }: { row: ServerRow }) {
   const t = useT();
@@ -11,6 +40,10 @@ export function ServerRowView({ row }: { row: ServerRow }) {
   const setSection = useApp((s) => s.setSection);
   const showLogs = useApp((s) => s.showLogs);
   const login = useApp((s) => s.login);
+  const tried = useApp((s) => s.tries[row.id]);
+  const tryLaunch = useApp((s) => s.tryLaunch);
+  const closeTry = useApp((s) => s.closeTry);
+  const canTry = row.transport === 'stdio' && row.state.kind === 'failed' && row.trusted;
   const state = row.state.kind;
   const canReconnect = row.runnable;
   const readOnlyWhy = row.readOnly ? t(row.layer === 'project' ? 'servers.readOnlyProject' : 'servers.readOnlyLayer', { path: row.path }) : undefined;
@@ -39,6 +72,12 @@ export function ServerRowView({ row }: { row: ServerRow }) {
             {row.state.reason && <span className="detail">: {row.state.reason}</span>}
           </div>
         )}
+        {tried && !tried.running && tried.result && <TryOutput name={row.name} out={tried.result} t={t} close={() => closeTry(row.id)} />}
+        {tried?.error && (
+          <div className="error" role="alert">
+            {tried.error.message}
+          </div>
+        )}
         {row.state.kind === 'failed' && row.state.retryAt !== null && (
           <div className="small muted" data-testid="retry">
             {t('servers.retryAt', { time: t.time(row.state.retryAt) })}
@@ -51,7 +90,7 @@ export function ServerRowView({ row }: { row: ServerRow }) {
         <div title={row.pointer}>{t('servers.from', { path: row.path })}</div>
         {row.shadows.map((s) => (
           <div key={`${s.layer}:${s.path}`} className="shadow">
-            {t('servers.shadows', { path: `${s.path} (${s.layer})` })}
+            {t('servers.shadows', { path: `${s.path} (${t(`layer.${s.layer}`)})` })}
           </div>
         ))}
       </td>
@@ -83,6 +122,17 @@ export function ServerRowView({ row }: { row: ServerRow }) {
         >
           {t('nav.logs')}
         </button>
+        {canTry && (
+          <button
+            type="button"
+            className={isLaunchDiagnosis(row.state.code) ? 'primary' : undefined}
+            disabled={tried?.running}
+            onClick={() => void tryLaunch(row.id)}
+            aria-label={`${t('doctor.try')} ${row.name}`}
+          >
+            {tried?.running ? t('doctor.trying') : t('doctor.try')}
+          </button>
+        )}
         {state === 'needs-auth' && (
           <button
             type="button"

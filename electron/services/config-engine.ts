@@ -1,0 +1,37 @@
+// The part of the composition root that reads configuration and nothing more: the launch
+// environment, the keychain store, the keychain-held config variables and the config engine.
+// No MCP SDK, no OAuth, no connection pool: the CLI's commands that connect nothing
+// (`status --no-connect`) start from this alone, and createEngine (compose.ts) builds the rest
+// on the same pieces, so both read `${VAR}` and the keychain the same way.
+import { ConfigService } from './config';
+import { sweepStaleGroups } from './connections/group-records';
+import { panelDataDir } from './paths';
+import { openSecretStore } from './auth/keytar-store';
+import type { SecretStore } from './auth/secret-store';
+import { KeychainConfigSecrets } from './auth/config-secrets';
+import { type LaunchEnvironment, resolveLaunchEnvironment } from './launch-env';
+
+export interface ConfigEngine {
+  store: SecretStore;
+  configSecrets: KeychainConfigSecrets;
+  config: ConfigService;
+  launch: LaunchEnvironment;
+}
+
+export async function createConfigEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; launch?: LaunchEnvironment }): Promise<ConfigEngine> {
+  const { env, cwd } = opts;
+  // SEC-7: whichever front door starts first ends the stdio servers a killed host left behind.
+  const swept = sweepStaleGroups(panelDataDir(env));
+  // Servers start in the launch environment (the login shell's PATH and what
+  // it adds, when the host asked for it); the config's `${VAR}` check reads the same one, so
+  // "set" means what the server will get. The panel's own paths stay on the process env.
+  const launch = opts.launch ?? (await resolveLaunchEnvironment({ env, loginShell: false }));
+  // AUTH-3/AUTH-5: the keychain when it works, memory otherwise (said plainly by `auth status`).
+  const store = await openSecretStore();
+  const configSecrets = new KeychainConfigSecrets(store, env);
+  // CFG-3/CFG-8: a `${VAR}` kept in the keychain is set as far as the config check goes; its
+  // value reaches the server only at connect time (the pool's injectEnv).
+  const config = new ConfigService({ env: launch.env, cwd, hostVariables: (p) => configSecrets.variableNames(p) });
+  await swept;
+  return { store, configSecrets, config, launch };
+}

@@ -1,0 +1,43 @@
+// The launch doctor over the api's read model and pool: a diagnosis per stdio
+// server (the pool's own when the start failed, else what can be seen without starting it),
+// and "try launch" of one server outside the pool.
+import { type AppContract, TRY_LAUNCH_DEFAULT_MS } from '../../../shared/contract';
+import { AppError } from '../../../shared/errors';
+import type { Handlers } from '../../../shared/rpc';
+import type { ApiCore } from '../api/core';
+import { serverId } from '../api/rows';
+import type { LaunchDoctor } from '../doctor';
+
+type DoctorHandlers = Pick<Handlers<AppContract>, 'doctor.run' | 'doctor.tryLaunch'>;
+
+export function doctorHandlers(core: ApiCore, doctor: LaunchDoctor): DoctorHandlers {
+  return {
+    'doctor.run': async ({ id }) => {
+      await core.current();
+      const servers = id ? [core.findServer(id)] : (core.view()?.servers ?? []).filter((s) => s.transport === 'stdio' && s.trusted && s.enabled);
+      if (id && servers[0]?.transport !== 'stdio') throw new AppError('unsupported', `"${servers[0]?.name}" is not a stdio server: the launch doctor checks servers the panel starts`);
+      return {
+        launchEnv: doctor.info(),
+        servers: await Promise.all(
+          servers.map(async (s) => {
+            const sid = serverId(s);
+            const state = core.info(sid)?.state;
+            const diagnosis = await doctor.diagnose(s, state);
+            return { id: sid, name: s.name, state: state?.kind ?? (s.spec ? 'pending' : 'failed'), diagnosis };
+          }),
+        ),
+      };
+    },
+    'doctor.tryLaunch': async ({ id, timeoutMs }) => {
+      await core.current();
+      const s = core.findServer(id);
+      if (s.transport !== 'stdio') throw new AppError('unsupported', `"${s.name}" is not a stdio server: there is no process to try`);
+      if (!s.spec) {
+        const diagnosis = await doctor.diagnose(s, undefined);
+        return { command: '', args: [], cwd: '', started: false, answered: false, exit: null, timedOut: false, ms: 0, stdout: [], stderr: [], diagnosis };
+      }
+      const r = await doctor.tryLaunch(s.spec, timeoutMs ?? TRY_LAUNCH_DEFAULT_MS);
+      return { ...r, exit: r.exit ? { code: r.exit.code, signal: r.exit.signal } : null };
+    },
+  };
+}

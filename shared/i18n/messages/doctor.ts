@@ -1,0 +1,51 @@
+// Messages of the launch doctor: the environment servers start in, and
+// "try launch" in the servers view and the CLI. The diagnoses themselves are reason codes
+// (reasons.ts), so the row, the tray and `status` word them the same way.
+import { messages } from './define';
+
+export const doctor = messages({
+  en: {
+    'doctor.env.loginShell': 'Servers start with the environment of your login shell {shell} (read in {ms} ms)',
+    'doctor.env.process': "Servers start with the panel's own environment",
+    'doctor.note.no_shell': "no login shell is set ($SHELL is empty): servers start with the panel's own environment",
+    'doctor.note.timeout': "the login shell {shell} did not answer in time: servers start with the panel's own environment",
+    'doctor.note.failed': "the login shell {shell} failed: servers start with the panel's own environment",
+    'doctor.note.unparsable': "the login shell {shell} printed no environment: servers start with the panel's own environment",
+    'doctor.path': 'PATH: {path}',
+    'doctor.ok': 'nothing wrong found',
+    'doctor.none': 'No stdio servers to check.',
+    'doctor.try': 'Try launch',
+    'doctor.trying': 'Trying…',
+    'doctor.answered': 'It started and answered in {ms} ms',
+    'doctor.exited': 'It exited (exit {exit}) after {ms} ms',
+    'doctor.timedOut': 'Still running without an answer after {ms} ms',
+    'doctor.notStarted': 'It could not be started',
+    'doctor.output': 'What {name} printed',
+    'doctor.stdout': 'stdout',
+    'doctor.stderr': 'stderr',
+    'doctor.nothing': '(nothing)',
+    'doctor.close': 'Close',
+  },
+  zh: {
+    'doctor.env.loginShell': '服务器以登录 shell {shell} 的环境启动（读取用时 {ms} 毫秒）',
+    'doctor.env.process': '服务器以面板自身的环境启动',
+    'doctor.note.no_shell': '未设置登录 shell（$SHELL 为空）：服务器以面板自身的环境启动',
+    'doctor.note.timeout': '登录 shell {shell} 未及时响应：服务器以面板自身的环境启动',
+    'doctor.note.failed': '登录 shell {shell} 运行失败：服务器以面板自身的环境启动',
+    'doctor.note.unparsable': '登录 shell {shell} 没有输出环境变量：服务器以面板自身的环境启动',
+    'doctor.path': 'PATH：{path}',
+    'doctor.ok': '未发现问题',
+    'doctor.none': '没有需要检查的 stdio 服务器。',
+    'doctor.try': '试启动',
+    'doctor.trying': '正在试启动…',
+    'doctor.answered': '已启动，并在 {ms} 毫秒内响应',
+    'doctor.exited': '在 {ms} 毫秒后退出（退出码 {exit}）',
+    'doctor.timedOut': '{ms} 毫秒后仍在运行，但没有响应',
+    'doctor.notStarted': '无法启动',
+    'doctor.output': '{name} 的输出',
+    'doctor.stdout': 'stdout',
+    'doctor.stderr': 'stderr',
+    'doctor.nothing': '（无）',
+    'doctor.close': '关闭',
+  },
+});
