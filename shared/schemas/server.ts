@@ -146,6 +146,7 @@ export const ReasonCodeSchema = z.enum([
   'config_error',
   // The launch doctor's diagnoses of a stdio server that did not start.
   'command_not_found',
+  'file_missing',
   'command_elsewhere',
   'not_executable',
   'interpreter_missing',
@@ -156,7 +157,7 @@ export const ReasonCodeSchema = z.enum([
 ]);
 export type ReasonCode = z.infer<typeof ReasonCodeSchema>;
 /** The launch doctor's codes: a stdio server that did not start, and the fix. */
-export const LAUNCH_DIAGNOSIS_CODES = ['command_not_found', 'command_elsewhere', 'not_executable', 'interpreter_missing', 'exited_at_once', 'node_engine', 'variable_unset', 'cwd_missing'] as const satisfies readonly ReasonCode[];
+export const LAUNCH_DIAGNOSIS_CODES = ['command_not_found', 'file_missing', 'command_elsewhere', 'not_executable', 'interpreter_missing', 'exited_at_once', 'node_engine', 'variable_unset', 'cwd_missing'] as const satisfies readonly ReasonCode[];
 export function isLaunchDiagnosis(code: ReasonCode): boolean {
   return (LAUNCH_DIAGNOSIS_CODES as readonly string[]).includes(code);
 }

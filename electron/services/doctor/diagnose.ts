@@ -2,6 +2,7 @@
 // its params and the fix in its sentence (UI-9: shared/i18n/messages/reasons.ts words it). The
 // checks run in the order a start fails: the entry's variables, its cwd, the command on the
 // PATH the child gets, the interpreter a script names, then what the process said as it exited.
+import { resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { ConnectionSpec, ReasonCode, ReasonParams } from '../../../shared/schemas/server';
 import { MissingVariableError, stdioEnv } from '../connections/expand';
@@ -80,8 +81,10 @@ export async function diagnoseLaunch(spec: ConnectionSpec, denv: DoctorEnv, fact
   if (process.platform === 'win32') return null;
   const found = await lookupCommand(spec.command, env.PATH, cwd);
   if (found.kind === 'missing') {
+    // A path is not looked up on PATH (execvp): saying "not on the PATH" would send the user the wrong way.
+    if (spec.command.includes('/')) return { code: 'file_missing', params: { file: resolve(cwd, spec.command) }, reason: detail };
     const path = env.PATH ?? '';
-    const login = spec.command.includes('/') ? null : await denv.loginPath?.();
+    const login = await denv.loginPath?.();
     const there = login && login !== path ? await lookupCommand(spec.command, login, cwd) : null;
     if (there?.kind === 'found') return { code: 'command_elsewhere', params: { command: spec.command, path, found: there.file }, reason: detail };
     return { code: 'command_not_found', params: { command: spec.command, path }, reason: detail };

@@ -31,7 +31,7 @@ test('servers view: connected stdio server with tools, failed one with its error
   await expect(row(page, 'alpha').getByTestId('tools')).toHaveText('3 tools');
   await expect(row(page, 'missing').getByTestId('state')).toHaveText('failed');
   await expect(row(page, 'missing')).toContainText('ENOENT');
-  await expect(row(page, 'missing').getByTestId('reason')).toContainText('the server could not be started');
+  await expect(row(page, 'missing').getByTestId('reason')).toContainText('no-such-binary does not exist: correct the command');
   await expect(row(page, 'sleepy').getByTestId('state')).toHaveText('disabled');
   const problem = page.getByTestId('problem').first();
   await expect(problem).toContainText(`${h.workspace}/.mcp.json:`);

@@ -51,7 +51,7 @@ describe('ConnectionPool over stdio', () => {
     expect(byId.broken!.error).toMatch(/ENOENT/);
     // UI-9: a code for the front doors to word (the launch doctor's: not found, and where it
     // looked), the OS message kept as the raw detail.
-    expect(byId.broken!.state).toMatchObject({ code: 'command_not_found', params: { command: '/nonexistent/binary' }, reason: expect.stringMatching(/ENOENT/) });
+    expect(byId.broken!.state).toMatchObject({ code: 'file_missing', params: { file: '/nonexistent/binary' }, reason: expect.stringMatching(/ENOENT/) });
     expect(byId.broken!.tools).toEqual([]);
     expect(byId.flood!.state.kind).toBe('connected');
     expect(byId.garbage!.state.kind).toBe('connected');
