@@ -1,6 +1,7 @@
-// The web host serves `out/renderer`; build it on demand the first time (electron-vite).
+// The web host serves `out/renderer`; build it on demand (electron-vite) the first time, and
+// again in a checkout whose page sources are newer than the build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,10 +40,31 @@ export function rendererDir(at = repoRoot()): string {
   return join(at, 'out', 'renderer');
 }
 
+function newestMtime(path: string): number {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  // Files only: a folder's own time moves when a checkout is made, not when a source changes.
+  let newest = 0;
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
+  return newest;
+}
+
+/**
+ * A checkout whose page sources changed since the last build: a page built before a `git pull`
+ * would speak an older contract than the host and refuse its answers. An installed copy ships
+ * no sources, so it is never stale.
+ */
+export function rendererStale(at: string): boolean {
+  const index = join(rendererDir(at), 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  return ['renderer', 'shared'].some((s) => existsSync(join(at, s)) && newestMtime(join(at, s)) > built);
+}
+
 export function ensureRendererBuilt(at = repoRoot(), log: (l: string) => void = () => {}): string {
   const dir = rendererDir(at);
-  if (existsSync(join(dir, 'index.html'))) return dir;
-  log('building the renderer (first run): npx electron-vite build');
+  if (!rendererStale(at)) return dir;
+  log(existsSync(join(dir, 'index.html')) ? 'the page sources changed since the last build: npx electron-vite build' : 'building the renderer (first run): npx electron-vite build');
   const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: at, stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0 || !existsSync(join(dir, 'index.html'))) throw new Error('could not build the renderer: run `npx electron-vite build` and read its errors');
   return dir;
