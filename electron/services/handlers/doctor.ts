@@ -5,6 +5,7 @@ import { type AppContract, TRY_LAUNCH_DEFAULT_MS } from '../../../shared/contrac
 import { AppError } from '../../../shared/errors';
 import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
+import type { EffectiveServer } from '../../../shared/schemas/server';
 import { serverId } from '../api/rows';
 import type { LaunchDoctor } from '../doctor';
 
@@ -14,7 +15,7 @@ export function doctorHandlers(core: ApiCore, doctor: LaunchDoctor): DoctorHandl
   return {
     'doctor.run': async ({ id }) => {
       await core.current();
-      const servers = id ? [core.findServer(id)] : (core.view()?.servers ?? []).filter((s) => s.transport === 'stdio' && s.trusted && s.enabled);
+      const servers = id ? [trustedServer(core, id)] : (core.view()?.servers ?? []).filter((s) => s.transport === 'stdio' && s.trusted && s.enabled);
       if (id && servers[0]?.transport !== 'stdio') throw new AppError('unsupported', `"${servers[0]?.name}" is not a stdio server: the launch doctor checks servers the panel starts`);
       return {
         launchEnv: doctor.info(),
@@ -30,7 +31,7 @@ export function doctorHandlers(core: ApiCore, doctor: LaunchDoctor): DoctorHandl
     },
     'doctor.tryLaunch': async ({ id, timeoutMs }) => {
       await core.current();
-      const s = core.findServer(id);
+      const s = trustedServer(core, id);
       if (s.transport !== 'stdio') throw new AppError('unsupported', `"${s.name}" is not a stdio server: there is no process to try`);
       if (!s.spec) {
         const diagnosis = await doctor.diagnose(s, undefined);
@@ -40,4 +41,14 @@ export function doctorHandlers(core: ApiCore, doctor: LaunchDoctor): DoctorHandl
       return { ...r, exit: r.exit ? { code: r.exit.code, signal: r.exit.signal } : null };
     },
   };
+}
+
+/**
+ * SEC-5/CFG-10: an untrusted workspace stays inert for the doctor too. Trying a launch starts
+ * the entry's command, and a diagnosis runs `node --version` from the entry's own PATH.
+ */
+function trustedServer(core: ApiCore, id: string): EffectiveServer {
+  const s = core.findServer(id);
+  if (!s.trusted) throw new AppError('refused', `"${s.name}" comes from a workspace that is not trusted: nothing of it is run or examined until you trust it (CLI: \`trust --workspace DIR\`)`);
+  return s;
 }

@@ -49,6 +49,13 @@ describe('a cloned repository starts nothing until its workspace is trusted (SEC
     expect(JSON.parse(call.stdout)).toMatchObject({ isError: true, error: { code: 'server-disabled' } });
     expect(call.stdout).toMatch(/not trusted/);
     expect(existsSync(marker)).toBe(false);
+    // The launch doctor neither tries it nor examines it.
+    for (const args of [['doctor', 'evil', '--try'], ['doctor', 'evil']]) {
+      const doc = await cli([...args, '--profile', 'minimax', '--workspace', sb.ws, '--json']);
+      expect(doc.code, args.join(' ')).not.toBe(0);
+      expect(doc.stdout + doc.stderr).toMatch(/not trusted/);
+    }
+    expect(existsSync(marker)).toBe(false);
 
     expect((await cli(['trust', '--workspace', sb.ws])).code).toBe(0);
     await cli(['status', '--profile', 'minimax', '--workspace', sb.ws, '--json']);

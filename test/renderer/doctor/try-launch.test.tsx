@@ -1,14 +1,11 @@
 // The launch doctor in the servers view: a failed stdio row shows the doctor's diagnosis (the
 // state's code, worded here) and a "Try launch" button that shows what the server printed.
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TryLaunchOutcome } from '../../../shared/contract';
-import { App } from '../../../renderer/src/App';
-import { connectStore, createAppStore } from '../../../renderer/src/stores/app-store';
-import { StoreContext } from '../../../renderer/src/store-context';
-import { fakeBridge, serverRow, serversView } from '../shell/fake-bridge';
-import { ok, profiles } from '../views/mount';
+import { serverRow, serversView } from '../shell/fake-bridge';
+import { mountApp, ok } from '../views/mount';
 
 let dispose: (() => void) | null = null;
 afterEach(() => {
@@ -23,18 +20,9 @@ async function mount(locale: 'en' | 'zh') {
     serverRow({ name: 'py', state: { kind: 'failed', code: 'command_elsewhere', params: { command: 'uvx', path: '/usr/bin:/bin', found: '/opt/homebrew/bin/uvx' }, reason: 'spawn uvx ENOENT', since: 1, retryAt: null }, toolCount: null, connectMs: null }),
     serverRow({ name: 'fine' }),
   ]);
-  const fake = fakeBridge({ 'profiles.detect': profiles, 'servers.list': ok(view), 'doctor.tryLaunch': ok(exited) });
-  const store = createAppStore(fake.bridge, locale);
-  dispose = connectStore(store, fake.bridge);
-  render(
-    <StoreContext.Provider value={store}>
-      <App />
-    </StoreContext.Provider>,
-  );
-  await act(async () => {
-    await Promise.all([store.getState().loadProfiles(), store.getState().loadServers()]);
-  });
-  return fake;
+  const m = await mountApp({ 'servers.list': ok(view), 'doctor.tryLaunch': ok(exited) }, { locale });
+  dispose = m.off;
+  return m;
 }
 
 const rowOf = (name: string) => document.querySelector(`tr[data-server="${name}"]`) as HTMLElement;
