@@ -13,6 +13,7 @@ import { ToolsView } from './features/tools/ToolsView';
 import type { Section } from './stores/ui-slice';
 import { useApp, useT } from './store-context';
 import { mirrorTray, modelFor } from './tray-mirror';
+import { PanelThemeProvider } from './theme';
 
 const VIEWS: Record<Section, () => React.JSX.Element | null> = {
   servers: ServersView,
@@ -46,6 +47,7 @@ export function App() {
 
   const View = VIEWS[section];
   return (
+    <PanelThemeProvider theme={theme}>
     <div className="app">
       <a className="skip" href="#main">
         {t('app.skip')}
@@ -65,5 +67,6 @@ export function App() {
         <View />
       </main>
     </div>
+    </PanelThemeProvider>
   );
 }

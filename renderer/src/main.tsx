@@ -4,6 +4,8 @@ import { App } from './App';
 import { createBridge } from './bridge';
 import { connectStore, createAppStore } from './stores/app-store';
 import { StoreContext } from './store-context';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import './styles.css';
 
 // UI-9: how long the first paint waits for the saved theme and language. Long enough for the
