@@ -46,6 +46,7 @@ const common = {
   external: ['keytar', 'electron'],
   // Bundled CommonJS (proper-lockfile, cross-spawn, …) calls require() for node builtins.
   banner: { js: "import { createRequire as __mcpPanelRequire } from 'node:module'; const require = __mcpPanelRequire(import.meta.url);" },
+  inject: ['scripts/esm-shims.mjs'],
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',

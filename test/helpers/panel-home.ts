@@ -6,10 +6,10 @@ import { get as httpGet } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { cliNodeArgs } from './run-cli';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 export const PID_SERVER = join(ROOT, 'test/e2e/fixtures/pid-server.mjs');
 
 export interface PanelHome {
@@ -91,7 +91,7 @@ export function exchangeLink(link: string): Promise<{ status: number; cookie: st
 }
 
 export async function startPanel(h: PanelHome, extraArgs: string[] = [], opts: StartPanelOptions = {}): Promise<RunningPanel> {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'electron/host/cli.ts'), 'serve', '--json', '--profile', h.profile, '--workspace', h.workspace, ...extraArgs], {
+  const child = spawn(process.execPath, cliNodeArgs(['serve', '--json', '--profile', h.profile, '--workspace', h.workspace, ...extraArgs]), {
     cwd: h.workspace,
     env: { ...process.env, HOME: h.home, MCP_PANEL_DATA_DIR: join(h.dir, 'panel-data'), ...opts.env },
     stdio: ['pipe', 'pipe', 'pipe'],
