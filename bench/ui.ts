@@ -10,35 +10,127 @@
 //     Long animation frames (≥ 50 ms, PerformanceObserver) are counted with their script share:
 //     a long frame with little script is the machine or GC, not our code;
 //   - tools.list and tools.describe: bytes and host answer time (POST from the page);
-//   - web-host cold start (process spawn → URL printed) and to first paint of the servers view.
+//   - web-host cold start (process spawn → URL printed) and to first paint of the servers view;
+//   - the servers view with 50 servers (issue 14): page load → 50 rows painted, and the section
+//     switch with the data cached (another view → servers → 50 rows painted);
+//   - the detail view of a server with 100 resources (issue 14): Resources tab → 100 rows painted.
 // Medians over several runs. Run: npx tsx bench/ui.ts   (npm run bench:ui)
 // BENCH_UI_TRACE=/tmp/x writes a Chromium trace of one measured pass per step (/tmp/x-<px>.json).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT, startPanel, type PanelHome } from '../test/helpers/panel-home';
 
 const MANY = join(ROOT, 'test/fixtures/servers/many-tools.mjs');
-const RUNS = { render: 5, scroll: 5, cold: 3, rpc: 5 };
+const ECHO = join(ROOT, 'test/fixtures/servers/echo.mjs');
+const RUNS = { render: 5, scroll: 5, cold: 3, rpc: 5, servers: 5 };
+/** Issue 14: the servers view's figure is taken with this many rows. */
+const SERVER_ROWS = 50;
 const STEPS_PER_PASS = 120;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
-function home(): PanelHome {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-bench-ui-'));
+/** A minimax HOME whose user file holds `servers`. */
+function benchHome(prefix: string, servers: Record<string, unknown>): PanelHome {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   const h = join(dir, 'home');
   const workspace = join(dir, 'workspace');
   mkdirSync(join(h, '.minimax-code'), { recursive: true });
   mkdirSync(workspace, { recursive: true });
-  const servers = {
-    many: { command: process.execPath, args: [MANY, 'stdio', '--count', '10000'] },
-    few: { command: process.execPath, args: [MANY, 'stdio', '--count', '100'] },
-  };
   writeFileSync(join(h, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   return { profile: 'minimax', dir, home: h, workspace, pidFile: join(dir, 'x.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function home(): PanelHome {
+  return benchHome('mcp-panel-bench-ui-', {
+    many: { command: process.execPath, args: [MANY, 'stdio', '--count', '10000'] },
+    few: { command: process.execPath, args: [MANY, 'stdio', '--count', '100'] },
+  });
+}
+
+/**
+ * 50 servers: 5 real stdio ones that connect, one that fails (its explanation row renders too),
+ * the rest disabled so that 2 cores are not spent on 44 more processes: every row is drawn the same.
+ */
+function fiftyHome(): PanelHome {
+  const servers: Record<string, unknown> = { broken: { command: join(tmpdir(), 'mcp-panel-bench-no-such-binary') } };
+  for (let i = 0; Object.keys(servers).length < SERVER_ROWS; i++) servers[`server-${String(i).padStart(2, '0')}`] = { command: process.execPath, args: [ECHO], ...(i >= 5 ? { enabled: false } : {}) };
+  return benchHome('mcp-panel-bench-ui50-', servers);
+}
+
+/** Page load → all 50 rows painted, and a section switch back to them with the data cached. */
+async function fiftyServers(browser: Browser): Promise<{ load: number[]; cached: number[] }> {
+  const h = fiftyHome();
+  const panel = await startPanel(h);
+  const load: number[] = [];
+  const cached: number[] = [];
+  try {
+    for (let i = 0; i < RUNS.servers; i++) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const link = await panel.freshUrl();
+      const t0 = performance.now();
+      await page.goto(link);
+      await page.waitForFunction((n) => document.querySelectorAll('tr[data-server]').length >= n, SERVER_ROWS, { timeout: 120_000, polling: 'raf' });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      load.push(performance.now() - t0);
+      await page.locator('tr[data-server="server-00"] [data-testid="state"]').filter({ hasText: 'connected' }).waitFor({ timeout: 120_000 });
+      await timeSection(page, 'settings', 'main[data-section="settings"]');
+      cached.push(await timeSection(page, 'servers', `tr[data-server="server-${String(SERVER_ROWS - 2).padStart(2, '0')}"]`));
+      await page.close();
+    }
+  } finally {
+    await panel.stop();
+    h.cleanup();
+  }
+  return { load, cached };
+}
+
+/** Issue 14: the detail view's figure is taken on a server with this many resources. */
+const DETAIL_RESOURCES = 100;
+
+/**
+ * The detail view of a server with 100 resources: from the Resources tab's click to all 100 rows
+ * painted (the tab mounts on each visit, so each run includes the inspect.resources answer).
+ */
+async function detailHundred(browser: Browser): Promise<number[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-bench-detail-'));
+  const h: PanelHome = { profile: 'minimax', dir, home: join(dir, 'home'), workspace: join(dir, 'workspace'), pidFile: join(dir, 'x.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  mkdirSync(join(h.home, '.minimax-code'), { recursive: true });
+  mkdirSync(h.workspace, { recursive: true });
+  const res = { command: process.execPath, args: [join(ROOT, 'test/fixtures/servers/many-resources.mjs'), 'stdio', '--count', String(DETAIL_RESOURCES)] };
+  writeFileSync(join(h.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { res } }, null, 2));
+  const panel = await startPanel(h);
+  const out: number[] = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(panel.url);
+    await page.locator('tr[data-server="res"] [data-testid="state"]').filter({ hasText: 'connected' }).waitFor({ timeout: 120_000 });
+    await page.locator('nav button[data-section="detail"]').click();
+    await page.getByTestId('detail-view').getByRole('combobox').selectOption({ label: 'res' });
+    await page.getByTestId('detail-info').waitFor({ timeout: 60_000 });
+    for (let i = 0; i < RUNS.servers + 1; i++) {
+      const ms = await page.evaluate(async (n) => {
+        // No named helpers in here: tsx would wrap them in a __name the page does not have.
+        const tabs = [...document.querySelectorAll<HTMLElement>('[role="tab"]')];
+        tabs.find((el) => el.textContent === 'Info')!.click();
+        while (!document.querySelector('[data-testid="detail-info"]')) await new Promise((r) => setTimeout(r, 1));
+        const t0 = performance.now();
+        tabs.find((el) => el.textContent === 'Resources')!.click();
+        while (document.querySelectorAll('[data-testid="resource-list"] tbody tr').length < n) await new Promise((r) => setTimeout(r, 1));
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        return performance.now() - t0;
+      }, DETAIL_RESOURCES);
+      if (i > 0) out.push(ms); // the first visit warms the bundle's lazy paths
+    }
+    await page.close();
+  } finally {
+    await panel.stop();
+    h.cleanup();
+  }
+  return out;
 }
 
 /** Click a nav section and time until its rows exist and a frame has been painted. */
@@ -145,6 +237,13 @@ async function main() {
   console.log(`bench:ui on ${availableParallelism()} cores, load ${loadBefore.toFixed(2)}`);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
   try {
+    const fifty = await fiftyServers(browser);
+    console.log(`servers view, ${SERVER_ROWS} servers: page load → rows painted : median ${fmt(median(fifty.load))}  runs ${fifty.load.map((x) => x.toFixed(0)).join(', ')}`);
+    console.log(`servers view, ${SERVER_ROWS} servers: switch back (cached)     : median ${fmt(median(fifty.cached))}  runs ${fifty.cached.map((x) => x.toFixed(0)).join(', ')}`);
+    const detail = await detailHundred(browser);
+    console.log(`detail view, ${DETAIL_RESOURCES} resources: tab → rows painted : median ${fmt(median(detail))}  runs ${detail.map((x) => x.toFixed(0)).join(', ')}`);
+    // BENCH_UI_ONLY=servers: just the figures above (the rest takes minutes).
+    if (process.env.BENCH_UI_ONLY === 'servers') return;
     // Cold start: spawn the host, then load the page to the first painted servers row.
     const cold: { host: number; paint: number; fcp: number }[] = [];
     for (let i = 0; i < RUNS.cold; i++) {

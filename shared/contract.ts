@@ -9,23 +9,29 @@ import { profilesMethods } from './contract/profiles';
 import { serversEvents, serversMethods } from './contract/servers';
 import { workspaceMethods } from './contract/workspace';
 import { editorMethods } from './contract/editor';
-import { toolsMethods } from './contract/tools';
+import { toolsEvents, toolsMethods } from './contract/tools';
+import { toolFilterMethods } from './contract/tool-filter';
+import { inspectMethods } from './contract/inspect';
 import { permissionsMethods } from './contract/permissions';
 import { disclosureMethods } from './contract/disclosure';
 import { authEvents, authMethods } from './contract/auth';
 import { logsMethods } from './contract/logs';
 import { doctorMethods } from './contract/doctor';
+import { bridgesEvents, bridgesMethods } from './contract/bridges';
 
 export * from './contract/app';
 export * from './contract/profiles';
 export * from './contract/servers';
 export * from './contract/editor';
 export * from './contract/tools';
+export * from './contract/tool-filter';
 export * from './contract/permissions';
 export * from './contract/disclosure';
 export * from './contract/auth';
 export * from './contract/logs';
 export * from './contract/doctor';
+export * from './contract/inspect';
+export * from './contract/bridges';
 
 export const contract = defineContract({
   methods: {
@@ -35,15 +41,20 @@ export const contract = defineContract({
     ...workspaceMethods,
     ...editorMethods,
     ...toolsMethods,
+    ...toolFilterMethods,
     ...permissionsMethods,
     ...disclosureMethods,
     ...authMethods,
     ...logsMethods,
     ...doctorMethods,
+    ...inspectMethods,
+    ...bridgesMethods,
   },
   events: {
     ...serversEvents,
     ...authEvents,
+    ...toolsEvents,
+    ...bridgesEvents,
   },
 });
 

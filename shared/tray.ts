@@ -4,6 +4,7 @@ import type { ServerRow } from './contract';
 import { isLaunchDiagnosis, type ReasonCode, type ReasonParams, type ServerStateKind } from './schemas/server';
 import { translator, type Locale } from './i18n';
 import { reasonSentence } from './i18n/reasons';
+import type { LiveBridge } from './schemas/bridge';
 
 /** One icon per aggregate, in build/ and drawn by the favicon. */
 export const AGGREGATES = ['connected', 'needs-auth', 'failed', 'idle'] as const;
@@ -32,7 +33,9 @@ export type TrayAction = { type: 'reconnect'; id: string } | { type: 'login'; id
 export type TrayMenuItem =
   | { kind: 'server'; id: string; label: string; state: ServerStateKind; actions: { label: string; action: TrayAction }[] }
   | { kind: 'separator' }
-  | { kind: 'action'; label: string; action: TrayAction };
+  | { kind: 'action'; label: string; action: TrayAction }
+  /** BRIDGE-4: an agent process using a server through the bridge (shown, nothing to click). */
+  | { kind: 'bridge'; pid: number; label: string };
 
 export interface TrayCounts {
   servers: number;
@@ -70,7 +73,15 @@ export function aggregateOf(c: TrayCounts): Aggregate {
   return 'idle';
 }
 
-export function trayModel(servers: readonly TrayServerInput[], locale: Locale = 'en'): TrayModel {
+/** BRIDGE-4: one row per running bridge: agent process → server · calls (· last error). */
+function bridgeItems(bridges: readonly LiveBridge[], t: ReturnType<typeof translator>): TrayMenuItem[] {
+  return bridges.map((b) => {
+    const vars = { agent: t('bridges.agent', { name: b.agentName ?? t('bridges.unknownAgent'), pid: b.agentPid }), server: b.server, calls: t.plural('bridges.tray.calls', b.calls) };
+    return { kind: 'bridge', pid: b.pid, label: b.lastError ? t('bridges.tray.rowError', { ...vars, error: b.lastError }) : t('bridges.tray.row', vars) };
+  });
+}
+
+export function trayModel(servers: readonly TrayServerInput[], locale: Locale = 'en', bridges: readonly LiveBridge[] = []): TrayModel {
   const t = translator(locale);
   const counts = countServers(servers);
   const parts =
@@ -87,6 +98,8 @@ export function trayModel(servers: readonly TrayServerInput[], locale: Locale = 
   const diagnosed = servers.filter((s) => s.state === 'failed' && s.code !== undefined && isLaunchDiagnosis(s.code));
   const why = diagnosed.slice(0, TOOLTIP_DIAGNOSES).map((s) => t('tray.why', { name: s.name, why: reasonSentence(locale, { code: s.code!, ...(s.params ? { params: s.params } : {}) }) }));
   if (diagnosed.length > TOOLTIP_DIAGNOSES) why.push(t('tray.more', { n: diagnosed.length - TOOLTIP_DIAGNOSES }));
+  if (bridges.length > 0) why.push(t.plural('bridges.tray.count', bridges.length));
+  const bridgeRows = bridgeItems(bridges, t);
   const serverItems: TrayMenuItem[] = servers
     .filter((s) => s.state !== 'removed')
     .map((s) => {
@@ -102,6 +115,8 @@ export function trayModel(servers: readonly TrayServerInput[], locale: Locale = 
     menu: [
       ...serverItems,
       ...(serverItems.length ? [{ kind: 'separator' } as const] : []),
+      ...bridgeRows,
+      ...(bridgeRows.length ? [{ kind: 'separator' } as const] : []),
       { kind: 'action', label: t('tray.open'), action: { type: 'open' } },
       { kind: 'action', label: t('tray.quit'), action: { type: 'quit' } },
     ],

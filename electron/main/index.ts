@@ -11,6 +11,7 @@ import { startServices, type Services } from '../services/compose';
 import { folderPicker } from './folder-picker';
 import { registerIpc } from './ipc';
 import { PanelTray } from './tray';
+import type { LiveBridge } from '../../shared/schemas/bridge';
 import { createMainWindow, installSessionGuards } from './window';
 
 const here = dirname(fileURLToPath(import.meta.url)); // ESM: no __dirname
@@ -89,11 +90,16 @@ async function boot(): Promise<void> {
     else void s.dispatch('servers.reconnect', { id: action.id }, { host: 'electron' });
   };
   tray = new PanelTray(onAction);
+  // BRIDGE-4: the bridges agents run now, as the last `bridges.changed` said.
+  let bridges: LiveBridge[] = [];
   const renderTray = () => {
     const view = s.api.current();
-    tray?.render(trayModel(trayRows(view?.servers ?? []), locale));
+    tray?.render(trayModel(trayRows(view?.servers ?? []), locale, bridges));
   };
-  s.api.events.subscribe(() => setTimeout(renderTray, 0));
+  s.api.events.subscribe((event, payload) => {
+    if (event === 'bridges.changed') bridges = (payload as { bridges: LiveBridge[] }).bridges;
+    setTimeout(renderTray, 0);
+  });
   renderTray();
   showWindow();
   app.on('will-quit', (e) => {

@@ -31,6 +31,8 @@ export class PanelTray {
           return { type: 'separator' };
         case 'action':
           return { label: item.label, click: () => this.onAction(item.action) };
+        case 'bridge':
+          return { label: item.label, enabled: false };
         case 'server':
           return item.actions.length
             ? { label: item.label, submenu: item.actions.map((a) => ({ label: a.label, click: () => this.onAction(a.action) })) }

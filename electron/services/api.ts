@@ -18,11 +18,15 @@ import { serverHandlers } from './handlers/servers';
 import { workspaceHandlers } from './handlers/workspace';
 import { editorHandlers } from './handlers/editor';
 import { toolHandlers } from './handlers/tools';
+import { toolFilterHandlers } from './handlers/tool-filter';
+import type { ToolFilterPort } from './naming/tool-filter';
 import { permissionHandlers } from './handlers/permissions';
 import { disclosureHandlers } from './handlers/disclosure';
 import { authHandlers } from './handlers/auth';
 import { logHandlers } from './handlers/logs';
 import { doctorHandlers } from './handlers/doctor';
+import { inspectHandlers } from './handlers/inspect';
+import { bridgesHandlers, type BridgesPort } from './handlers/bridges';
 import { createLaunchDoctor, type LaunchDoctor } from './doctor';
 import type { FolderPicker } from './handlers/workspace';
 import type { SettingsPort } from './settings/settings-store';
@@ -59,6 +63,10 @@ export interface ApiDeps {
   logger?: (line: string) => void;
   /** The launch doctor over the host's launch environment (compose.ts); the process env when absent. */
   doctor?: LaunchDoctor;
+  /** CONN-8 per-tool switches written through the config writer; absent, its methods answer `unavailable`. */
+  toolFilter?: ToolFilterPort;
+  /** BRIDGE-4: install side and live list of the agent bridge; absent, its methods answer `unavailable`. */
+  bridges?: BridgesPort;
 }
 
 export interface PanelApi {
@@ -81,6 +89,7 @@ export function createApi(deps: ApiDeps): PanelApi {
   let pool: PoolPort | null = null;
   let poolWorkspace: string | null | undefined;
   let stopPool: (() => void) | null = null;
+  let stopBridges: (() => void) | null = null;
 
   /** One pool per workspace; switching workspace disposes the old one (and its children). */
   async function poolFor(sel: Selection): Promise<PoolPort> {
@@ -180,10 +189,13 @@ export function createApi(deps: ApiDeps): PanelApi {
       ...workspaceHandlers(core, deps),
       ...editorHandlers(core, deps),
       ...toolHandlers(core, { catalog }),
-      ...permissionHandlers(core, { catalog }),
+      ...toolFilterHandlers(core, deps),
+      ...permissionHandlers(core, { catalog, env: deps.env, isTrusted: deps.trust.isTrusted }),
       ...disclosureHandlers(core, { catalog, env: deps.env }),
       ...authHandlers(core, { ...deps, openExternal: deps.openExternal ?? null }),
       ...logHandlers(core),
+      ...inspectHandlers(core),
+      ...bridgesHandlers(core, deps.bridges),
       ...doctorHandlers(core, deps.doctor ?? createLaunchDoctor({ launch: { env: deps.env, source: 'process', shell: null, ms: 0, note: null, loginPath: async () => null } })),
     },
     model.view,
@@ -197,11 +209,13 @@ export function createApi(deps: ApiDeps): PanelApi {
       if (workspace) deps.recent.add(workspace);
       await model.reload();
       watchSelection();
+      stopBridges = deps.bridges?.watch((bridges) => events.emit('bridges.changed', { bridges })) ?? null;
     },
     current: rows,
     async dispose() {
       stopWatch?.();
       stopPool?.();
+      stopBridges?.();
       await pool?.dispose();
       pool = null;
     },

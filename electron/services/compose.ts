@@ -2,7 +2,7 @@
 // startServices, the CLI through createEngine (its one-shot commands need the engines, not
 // the api). A login made in one front door is honoured by the others because they all wire
 // the same keychain-backed broker here, and nothing else constructs an engine.
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import { PROFILES, type Profile } from '../../shared/schemas/server';
 import { createDispatcher, type Dispatch } from '../../shared/rpc';
 import { AppError } from '../../shared/errors';
@@ -13,6 +13,7 @@ import { ConfigService, detectProfiles } from './config';
 import { ConfigWriter, toSharedError } from './config/writer';
 import { WriterEditor } from './api/editor-adapter';
 import { minimaxRegistryPath, NameRegistryStore } from './naming/registry-store';
+import { offeredTools, toolFilterWriter } from './naming/tool-filter';
 import { watchConfig } from './config/watch';
 import { ConnectionPool, type Logger } from './connections';
 import { LoginService, TokenBroker } from './auth';
@@ -23,6 +24,7 @@ import type { FolderPicker } from './handlers/workspace';
 import { SettingsStore } from './settings/settings-store';
 import { type LaunchEnvironment, resolveLaunchEnvironment } from './launch-env';
 import { createLaunchDoctor, type LaunchDoctor } from './doctor';
+import { createBridgeService } from './bridge/install-service';
 
 export interface Engine {
   broker: TokenBroker;
@@ -42,7 +44,8 @@ export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; 
   // servers): the same pieces `status --no-connect` uses alone (config-engine.ts); the broker
   // keeps its tokens in that keychain store.
   const { store, configSecrets, config, launch } = await createConfigEngine(opts);
-  const broker = new TokenBroker({ store });
+  // BRIDGE-2: the panel and the CLI refresh under the same machine-wide lock as the bridges.
+  const broker = new TokenBroker({ store, lockDir: join(dataDir, 'locks') });
   return {
     broker,
     configSecrets,
@@ -104,7 +107,9 @@ function poolPort(pool: ConnectionPool, discovery: StartOptions['discovery']): P
     onStateChanged: (listener) => pool.on('stateChanged', (id, state) => listener(id, { ...info(id), state })),
     // Only what discovery already holds: listing must never start a server (CONN-2 lazy).
     tools: async (id) => (pool.state(id)?.kind === 'connected' ? pool.listTools(id) : []),
-    callTool: (id, tool, args) => pool.callTool(id, tool, args),
+    rawTools: (id) => offeredTools(pool, id),
+    callTool: (id, tool, args, opts) => pool.callTool(id, tool, args, opts),
+    request: (id, fn) => pool.request(id, fn),
     acceptSnapshot: (id) => pool.acceptSnapshot(id),
     dispose: () => pool.dispose(),
   };
@@ -148,6 +153,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     createPool: (sel) =>
       poolPort(createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)) }), opts.discovery),
     editor: new WriterEditor(writer, env),
+    toolFilter: toolFilterWriter(writer),
     session: config,
     secrets: configSecrets,
     auth: new LoginService({ broker }),
@@ -155,11 +161,13 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     registry: () => new NameRegistryStore({ file: minimaxRegistryPath(env) }).read(),
     env,
     doctor,
+    bridges: createBridgeService({ env, dataDir, config, secrets: configSecrets, writer }),
     trust: {
       async setTrusted(workspace, trusted) {
         if (trusted) await config.trust.trust(workspace);
         else await config.trust.revoke(workspace);
       },
+      isTrusted: (workspace) => config.trust.isTrusted(workspace),
     },
     writer: {
       async setEnabled(sel, server, enabled) {

@@ -1,7 +1,9 @@
 import { useEffect, useLayoutEffect } from 'react';
+import { Alert, AppShell, Group, Title } from '@mantine/core';
 import { Nav } from './components/Nav';
 import { Pickers } from './components/Pickers';
 import { TrustBanner } from './components/TrustBanner';
+import { DetailView } from './features/detail/DetailView';
 import { DisclosureView } from './features/disclosure/DisclosureView';
 import { EditorView } from './features/editor/EditorView';
 import { LoginView } from './features/login/LoginView';
@@ -17,6 +19,7 @@ import { PanelThemeProvider } from './theme';
 
 const VIEWS: Record<Section, () => React.JSX.Element | null> = {
   servers: ServersView,
+  detail: DetailView,
   editor: EditorView,
   tools: ToolsView,
   permissions: PermissionsView,
@@ -25,6 +28,10 @@ const VIEWS: Record<Section, () => React.JSX.Element | null> = {
   logs: LogsView,
   settings: SettingsView,
 };
+
+/** Header and navbar sizes: fixed, so every view's PageHeader starts at the same place. */
+const HEADER_HEIGHT = 56;
+const NAVBAR_WIDTH = 184;
 
 export function App() {
   const t = useT();
@@ -48,25 +55,31 @@ export function App() {
   const View = VIEWS[section];
   return (
     <PanelThemeProvider theme={theme}>
-    <div className="app">
-      <a className="skip" href="#main">
-        {t('app.skip')}
-      </a>
-      <header className="top">
-        <h1>{t('app.title')}</h1>
-        <Pickers />
-      </header>
-      <Nav />
-      <main className="content" id="main" tabIndex={-1} data-section={section}>
-        {selectionError && (
-          <div className="banner error" role="alert">
-            {selectionError.message}
-          </div>
-        )}
-        <TrustBanner />
-        <View />
-      </main>
-    </div>
+      <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: NAVBAR_WIDTH, breakpoint: 0 }} padding="md">
+        <a className="skip" href="#main">
+          {t('app.skip')}
+        </a>
+        <AppShell.Header px="md">
+          <Group h="100%" gap="lg" wrap="nowrap" justify="space-between">
+            <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
+              {t('app.title')}
+            </Title>
+            <Pickers />
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs">
+          <Nav />
+        </AppShell.Navbar>
+        <AppShell.Main id="main" tabIndex={-1} data-section={section} style={{ minWidth: 0 }}>
+          {selectionError && (
+            <Alert color="red" role="alert" mb="sm">
+              {selectionError.message}
+            </Alert>
+          )}
+          <TrustBanner />
+          <View />
+        </AppShell.Main>
+      </AppShell>
     </PanelThemeProvider>
   );
 }

@@ -3,7 +3,7 @@ import { pickLocale } from '../../shared/i18n';
 import { App } from './App';
 import { createBridge } from './bridge';
 import { connectStore, createAppStore } from './stores/app-store';
-import { StoreContext } from './store-context';
+import { BridgeContext, StoreContext } from './store-context';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
@@ -24,7 +24,9 @@ void store.getState().loadAppInfo();
 void Promise.race([store.getState().loadSettings(system), new Promise((r) => setTimeout(r, SETTINGS_WAIT_MS))]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StoreContext.Provider value={store}>
-      <App />
+      <BridgeContext.Provider value={bridge}>
+        <App />
+      </BridgeContext.Provider>
     </StoreContext.Provider>,
   );
 });

@@ -62,8 +62,13 @@ const colourNames = Object.keys(DEFAULT_THEME.colors);
 function schemeVariables(body: string, towards: 'dark' | 'light', shade: number): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of colourNames) {
-    const c = readable(DEFAULT_THEME.colors[name]![shade]!, body, towards);
-    out[`--mantine-color-${name}-light-color`] = c;
+    const scale = DEFAULT_THEME.colors[name]!;
+    const c = readable(scale[shade]!, body, towards);
+    // Light variants (badges, light buttons, the active nav item) put their text on a tint, and on
+    // a darker tint under the pointer (Mantine: colour 2 in light, colour 9 darkened 30 % in dark):
+    // measured against that, so hovering never drops the text below AA.
+    const hover = towards === 'dark' ? scale[2]! : toHex(darken(scale[9]!, 0.3));
+    out[`--mantine-color-${name}-light-color`] = readable(c, hover, towards);
     out[`--mantine-color-${name}-text`] = c;
     out[`--mantine-color-${name}-outline`] = c;
   }

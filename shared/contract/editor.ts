@@ -61,6 +61,8 @@ export type ImportSource = z.infer<typeof ImportSourceSchema>;
 
 export const ImportSourceFileSchema = z.object({ path: z.string(), state: z.enum(['ok', 'missing', 'invalid']), error: z.string().nullable() });
 export const ImportSkipCodeSchema = z.enum(['inline_secret', 'unsupported_transport', 'invalid_source', 'invalid_entry', 'exists', 'not_found']);
+/** UI-9: a coded sentence (why a server is skipped, a conversion note) and its params; the English rides beside it. */
+const ImportWhySchema = z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) });
 
 /** One server of the source as the import would treat it; nothing is written to build it. */
 export const ImportPlanItemSchema = z.object({
@@ -75,9 +77,11 @@ export const ImportPlanItemSchema = z.object({
    */
   scope: z.enum(['user', 'project']),
   verdict: z.enum(['import', 'replace', 'skip']),
-  /** Conversion notes (rewritten references, dropped fields). */
+  /** Conversion notes (rewritten references, dropped fields), in English. */
   notes: z.array(z.string()),
-  skip: z.object({ code: ImportSkipCodeSchema, reason: z.string() }).nullable(),
+  /** UI-9: the same notes as `editor.importNote.<code>` and params. */
+  noteCodes: z.array(ImportWhySchema).optional(),
+  skip: z.object({ code: ImportSkipCodeSchema, reason: z.string(), why: ImportWhySchema.optional() }).nullable(),
   /** Ticked by default: importable, and not a project server headed for the user layer. */
   selected: z.boolean(),
 });
@@ -96,9 +100,9 @@ export type ImportPlan = z.infer<typeof ImportPlanSchema>;
 export const ImportReportSchema = z.object({
   source: ImportSourceSchema,
   path: z.string(),
-  imported: z.array(z.object({ name: z.string(), from: z.string(), notes: z.array(z.string()) })),
+  imported: z.array(z.object({ name: z.string(), from: z.string(), notes: z.array(z.string()), noteCodes: z.array(ImportWhySchema).optional() })),
   /** Picked servers that were not written, with why. */
-  skipped: z.array(z.object({ name: z.string(), from: z.string(), code: ImportSkipCodeSchema, reason: z.string() })),
+  skipped: z.array(z.object({ name: z.string(), from: z.string(), code: ImportSkipCodeSchema, reason: z.string(), why: ImportWhySchema.optional() })),
   /** Servers of the source that were not picked (project servers left out of the user layer among them). */
   notPicked: z.array(z.object({ name: z.string(), scope: z.enum(['user', 'project']) })),
   sourceFiles: z.array(ImportSourceFileSchema),

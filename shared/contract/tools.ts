@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { NamingWarningSchema } from '../schemas/notes';
 import { ProfileSchema, ServerStateKindSchema, ToolSourceSchema } from '../schemas/server';
 import { RegistryDataSchema } from '../naming/minimax-registry';
+import { COLLISION_CAUSES } from '../naming/collision-cause';
 import { method } from '../rpc';
 
 const ToolRefSchema = z.object({ serverId: z.string(), serverName: z.string(), tool: z.string() });
@@ -87,6 +88,8 @@ export const CollisionRowSchema = z.object({
   assigned: z.string().nullable(),
   /** Plain words: who won and why (first claimant, registry order…). */
   why: z.string(),
+  /** NAME-4: how the two names came to coincide (the renderer words it: tools.cause.*). */
+  cause: z.enum(COLLISION_CAUSES),
 });
 export type CollisionRow = z.infer<typeof CollisionRowSchema>;
 
@@ -118,7 +121,7 @@ export const ToolsViewSchema = z.object({
 });
 export type ToolsView = z.infer<typeof ToolsViewSchema>;
 
-const PartSchema = z.discriminatedUnion('type', [
+export const PartSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string() }),
   z.object({ type: z.literal('audio'), data: z.string(), mimeType: z.string() }),
@@ -143,7 +146,18 @@ export const toolsMethods = {
   'tools.list': method(CatalogInputSchema.extend({ warnings: z.boolean().optional() }), ToolsViewSchema),
   /** UI-3: the full definition (schema, description, warnings) of one listed tool. */
   'tools.describe': method(z.object({ serverId: z.string().min(1), tool: z.string().min(1) }), ToolDetailSchema),
-  'tools.call': method(z.object({ id: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}) }), CallResultSchema),
+  /** `callId` (chosen by the page) names the call for `tools.progress` events and `tools.cancel`. */
+  'tools.call': method(
+    z.object({ id: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}), callId: z.string().min(1).max(100).optional() }),
+    CallResultSchema,
+  ),
+  /** Aborts a call in flight (the SDK sends notifications/cancelled); false when it already ended. */
+  'tools.cancel': method(z.object({ callId: z.string().min(1).max(100) }), z.object({ cancelled: z.boolean() })),
   /** CONN-11: the user accepts the server's current tool list. */
   'tools.acceptSnapshot': method(z.object({ id: z.string().min(1) }), z.object({ sha: z.string().nullable() })),
+};
+
+export const toolsEvents = {
+  /** notifications/progress of a call made with a `callId` (issue 14: a long call shows progress). */
+  'tools.progress': z.object({ callId: z.string(), progress: z.number(), total: z.number().optional(), message: z.string().optional() }),
 };

@@ -4,8 +4,9 @@ import type { WriteText } from '../schemas/write-error';
 import { type Locale, type MessageKey, translate } from './index';
 import { en } from './messages';
 
+/** Keys a host error may carry: the writer's refusals and the handlers' own (`host.*`). */
 export function isWriteKey(key: string): key is MessageKey {
-  return key.startsWith('write.') && key in en;
+  return /^(write|host)\./.test(key) && key in en;
 }
 
 export function writeErrorText(locale: Locale, text: WriteText): string {
@@ -20,4 +21,10 @@ export function writeTextOf(data: unknown): WriteText | null {
   const text = data && typeof data === 'object' ? (data as { text?: unknown }).text : undefined;
   if (!text || typeof text !== 'object' || typeof (text as WriteText).key !== 'string') return null;
   return text as WriteText;
+}
+
+/** Any host error in the UI's language: its coded text when the host sent one, else its English message. */
+export function errorText(locale: Locale, error: { message: string; data?: unknown }): string {
+  const text = writeTextOf(error.data);
+  return text ? writeErrorText(locale, text) : error.message;
 }

@@ -5,6 +5,7 @@ import picomatch from 'picomatch';
 import type { Profile } from '../schemas/server';
 import type { RuleRef } from './rules';
 import { sanitizeKimiPart } from '../naming/schemes';
+import { permNote, type PermNote } from './notes';
 
 export interface ParsedToolName {
   name: string;
@@ -19,9 +20,9 @@ export interface CompiledRule extends RuleRef {
   exact: string | null;
   test: (tool: ParsedToolName) => boolean;
   /** Why the rule can never match an MCP tool under this profile, or null. */
-  unmatchable: string | null;
+  unmatchable: PermNote | null;
   /** Parts of the rule the simulator does not evaluate (argument content). */
-  notes: string[];
+  notes: PermNote[];
   /** A substring every matching name contains (lets the simulator skip most tests). */
   literal: string | null;
 }
@@ -69,43 +70,47 @@ export function parseToolName(profile: Profile, name: string): ParsedToolName {
  * Every compiled rule is built here, field by field: `{ ...ref, … }` costs microseconds a
  * rule in V8 (measured: 8× slower), which 500 rules a simulation would pay each time.
  */
-function make(ref: RuleRef, server: string | null, exact: string | null, test: CompiledRule['test'], unmatchable: string | null, notes: string[], literal: string | null): CompiledRule {
+function make(ref: RuleRef, server: string | null, exact: string | null, test: CompiledRule['test'], unmatchable: PermNote | null, notes: PermNote[], literal: string | null): CompiledRule {
   return { list: ref.list, index: ref.index, rule: ref.rule, server, exact, test, unmatchable, notes, literal };
 }
 const matchNothing = (): boolean => false;
-const never = (ref: RuleRef, reason: string, notes: string[]): CompiledRule => make(ref, null, null, matchNothing, reason, notes, null);
+const never = (ref: RuleRef, reason: PermNote, notes: PermNote[]): CompiledRule => make(ref, null, null, matchNothing, reason, notes, null);
 /** A substring test first (most names fail it, so most regex tests are skipped). */
 const globTest = (re: RegExp, lit: string | null): CompiledRule['test'] => (lit ? (t) => t.name.includes(lit) && re.test(t.name) : (t) => re.test(t.name));
 
+/** Argument content is not simulated: the rule is treated as matching. */
+const contentNotes = (content: string | null): PermNote[] => (content !== null ? [permNote('content-not-simulated', { content })] : []);
+const NOT_MCP = permNote('not-mcp');
+
 function compileMinimax(ref: RuleRef, knownServers: ReadonlySet<string>): CompiledRule {
   const { tool, content } = splitContent(ref.rule);
-  const notes = content !== null ? [`argument content "${content}" is not simulated: treated as matching`] : [];
+  const notes = contentNotes(content);
   const segs = tool.split('__');
-  if (segs[0] !== 'mcp' || segs.length < 2) return never(ref, 'not an MCP rule (MCP permission keys start with mcp__)', notes);
-  if (GLOB_CHARS.test(tool)) return never(ref, 'minimax does not expand wildcards: name the server (mcp__<server>) or the exact tool', notes);
-  if (segs.some((s) => s === '')) return never(ref, 'an empty segment: minimax rules are mcp__<server> or mcp__<server>__<tool>', notes);
+  if (segs[0] !== 'mcp' || segs.length < 2) return never(ref, NOT_MCP, notes);
+  if (GLOB_CHARS.test(tool)) return never(ref, permNote('minimax-no-wildcards'), notes);
+  if (segs.some((s) => s === '')) return never(ref, permNote('minimax-empty-segment'), notes);
   if (segs.length === 2) {
     const server = segs[1]!;
-    let unmatchable: string | null = null;
+    let unmatchable: PermNote | null = null;
     // Only a server no tool has can be a hoped-for prefix (checked first: it is cheap).
     const prefixOf = knownServers.has(server) ? [] : [...knownServers].filter((s) => s !== server && s.startsWith(server));
     if (prefixOf.length > 0) {
-      unmatchable = `minimax never prefix-matches: ${tool} does not cover ${prefixOf.slice(0, 3).map((s) => `mcp__${s}`).join(', ')}`;
+      unmatchable = permNote('minimax-no-prefix', { rule: tool, servers: prefixOf.slice(0, 3).map((s) => `mcp__${s}`).join(', ') });
     }
     return make(ref, server, null, (t) => t.server === server, unmatchable, notes, null);
   }
   if (segs.length === 3) return make(ref, segs[1]!, tool, (t) => t.name === tool && t.server !== null, null, notes, tool);
-  return never(ref, `${segs.length} segments: minimax matches only names of exactly three (an extra __ makes the rule fail)`, notes);
+  return never(ref, permNote('minimax-segments', { n: segs.length }), notes);
 }
 
 function compileKimi(ref: RuleRef): CompiledRule {
   const { tool, content } = splitContent(ref.rule);
-  const notes = content !== null ? [`argument content "${content}" is not simulated: treated as matching`] : [];
+  const notes = contentNotes(content);
   if (!isGlob(tool)) {
-    if (!tool.startsWith('mcp__')) return never(ref, 'not an MCP rule (MCP permission keys start with mcp__)', notes);
+    if (!tool.startsWith('mcp__')) return never(ref, NOT_MCP, notes);
     const parsed = parseKimiName(tool);
     // The hint names the server as kimi does (`fs.work` → `fs_work`), or it could never match either.
-    const unmatchable = parsed.server === null ? `kimi matches the whole name: ${tool} covers no tool, write mcp__${sanitizeKimiPart(tool.slice(5))}__* for all of its tools` : null;
+    const unmatchable = parsed.server === null ? permNote('kimi-whole-name', { rule: tool, hint: `mcp__${sanitizeKimiPart(tool.slice(5))}__*` }) : null;
     return make(ref, parsed.server, tool, (t) => t.name === tool, unmatchable, notes, tool);
   }
   const re = globToRegExp(tool);
@@ -118,7 +123,7 @@ function compileKimi(ref: RuleRef): CompiledRule {
     if (seg !== null && PLAIN_SEGMENT.test(seg)) server = seg;
   }
   // The regex test last: it compiles the regex, which most rules would otherwise only need later.
-  const unmatchable = !tool.startsWith('mcp') && !/^[*?[{(!+@]/.test(tool) && !re.test('mcp__s__t') ? 'not an MCP rule (MCP permission keys start with mcp__)' : null;
+  const unmatchable = !tool.startsWith('mcp') && !/^[*?[{(!+@]/.test(tool) && !re.test('mcp__s__t') ? NOT_MCP : null;
   return make(ref, server, null, globTest(re, lit), unmatchable, notes, lit);
 }
 
@@ -170,8 +175,8 @@ export function compileRule(profile: Profile, ref: RuleRef, knownServers: Readon
 /** minara has no MCP rule syntax of its own (seed 001): whole-name globs, like kimi's. */
 function compileMinara(ref: RuleRef): CompiledRule {
   const { tool, content } = splitContent(ref.rule);
-  const notes = content !== null ? [`argument content "${content}" is not simulated: treated as matching`] : [];
-  const unmatchable = /^[a-zA-Z0-9_-]+$/.test(tool) && !tool.startsWith('mcp_') ? 'not an MCP rule (minara MCP tools are named mcp_<id>_<tool>)' : null;
+  const notes = contentNotes(content);
+  const unmatchable = /^[a-zA-Z0-9_-]+$/.test(tool) && !tool.startsWith('mcp_') ? permNote('minara-not-mcp') : null;
   if (!isGlob(tool)) return make(ref, null, tool, (t) => t.name === tool, unmatchable, notes, tool);
   const re = globToRegExp(tool);
   const lit = requiredLiteral(tool);

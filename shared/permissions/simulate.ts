@@ -7,6 +7,7 @@
 import type { Profile } from '../schemas/server';
 import { compileRule, parseToolName, type CompiledRule, type ParsedToolName } from './match';
 import { flattenRules, type Decision, type RuleLists, type RuleRef } from './rules';
+import { permNote, type PermNote } from './notes';
 
 export interface SimulatedTool {
   name: string;
@@ -14,7 +15,7 @@ export interface SimulatedTool {
   /** The deciding rule; null when the default decided. */
   rule: RuleRef | null;
   /** Why no rule of this profile can ever match this name (e.g. an extra `__`). */
-  note: string | null;
+  note: PermNote | null;
 }
 
 export interface SimulatedRule extends RuleRef {
@@ -22,8 +23,10 @@ export interface SimulatedRule extends RuleRef {
   neverMatches: boolean;
   shadowedBy: RuleRef | null;
   /** The rule can never match an MCP tool under the profile's semantics. */
-  unmatchable: string | null;
-  warnings: string[];
+  unmatchable: PermNote | null;
+  /** What the simulator does not evaluate (argument content). Shadowing and unmatchable are
+   * said by their own fields only, so each note appears once. */
+  notes: PermNote[];
 }
 
 export interface Simulation {
@@ -31,7 +34,6 @@ export interface Simulation {
   defaultDecision: Decision;
   tools: SimulatedTool[];
   rules: SimulatedRule[];
-  warnings: string[];
 }
 
 export interface SimulateInput {
@@ -57,7 +59,7 @@ function gramKey(s: string, at: number): number {
 }
 const gramSlot = (key: number, bits: number): number => Math.imul(key, 0x9e3779b1) >>> (32 - bits);
 
-const MINIMAX_NOTE = 'not exactly mcp__<server>__<tool> (an extra __?): no minimax rule can match it';
+const MINIMAX_NOTE = permNote('minimax-tool-unmatchable');
 const refOf = (r: RuleRef): RuleRef => ({ list: r.list, index: r.index, rule: r.rule });
 
 /**
@@ -201,19 +203,14 @@ export function simulate({ profile, rules, tools, defaultDecision = 'ask' }: Sim
   }
 
   const staticShadow = staticShadows(profile, compiled, index, parsed.length);
-  const warnings: string[] = [];
   const ruleOut: SimulatedRule[] = compiled.map((c, i) => {
-    const w: string[] = c.notes.slice();
-    if (c.unmatchable) w.push(c.unmatchable);
     let shadow = -1;
     if (matches[i]! > 0 && decides[i] === 0 && firstDecider[i]! >= 0) shadow = firstDecider[i]!;
     else if (matches[i] === 0) shadow = staticShadow(i);
     const shadowedBy = shadow === -1 ? null : refs[shadow]!;
-    if (shadowedBy) w.push(`shadowed by ${shadowedBy.list}[${shadowedBy.index}] "${shadowedBy.rule}": it never decides`);
-    for (const m of w) warnings.push(`${c.list}[${c.index}] "${c.rule}": ${m}`);
-    return { list: c.list, index: c.index, rule: c.rule, matches: matches[i]!, neverMatches: matches[i] === 0, shadowedBy, unmatchable: c.unmatchable, warnings: w };
+    return { list: c.list, index: c.index, rule: c.rule, matches: matches[i]!, neverMatches: matches[i] === 0, shadowedBy, unmatchable: c.unmatchable, notes: c.notes };
   });
-  return { profile, defaultDecision, tools: out, rules: ruleOut, warnings };
+  return { profile, defaultDecision, tools: out, rules: ruleOut };
 }
 
 /**

@@ -23,6 +23,7 @@
 //   variable name is a token pasted into the wrong field.
 // - Any other field named like a credential (`apiKey`, `clientSecret`, nested too).
 
+import { translate } from '../i18n';
 import { escapePointer } from '../json-pointer';
 import {
   HEADER_FLAG,
@@ -46,9 +47,15 @@ export interface SecretFinding {
   kind: SecretKind;
   /** Masked: only the length is ever shown. */
   hint: string;
-  /** What to write instead (CFG-8: env reference or keychain). */
+  /** What to write instead (CFG-8: env reference or keychain), in English. */
   fix: string;
+  /** UI-9: the value's length, and the fix as `secret.fix.<fixCode>` with its params. */
+  length: number;
+  fixCode: FixCode;
+  fixParams: Record<string, string>;
 }
+
+type FixCode = 'field' | 'auth_token' | 'token_env_name' | 'header' | 'env' | 'arg' | 'url';
 
 /** A finding with the secret pieces of its value: internal, never printed or sent. */
 interface Hit extends SecretFinding {
@@ -60,12 +67,10 @@ const HARMLESS = /^(?:true|false|yes|no|on|off|none|null|\d{1,3})$/i;
 /** Other fields: stricter than SECRET_NAME (no bare `key`/`auth`/`session`), names of variables exempt. */
 const CREDENTIAL_FIELD = /token|secret|passw|api[-_]?key|credential|private[-_]?key/i;
 const KNOWN_FIELDS = new Set(['command', 'args', 'env', 'headers', 'url', 'authToken', 'authTokenEnv', 'bearerTokenEnvVar']);
-const ARG_FIX = 'pass the secret through an environment variable ("env": {"TOKEN": "${TOKEN}"}) instead of the command line';
-
 /** RFC 6901 escaping: the loader's, so reader and writer pointers agree. */
 
 export function maskHint(value: string): string {
-  return `literal value, ${value.length} characters`;
+  return translate('en', 'secret.hint', { n: value.length });
 }
 
 function envVarFor(name: string): string {
@@ -112,7 +117,9 @@ function argSecrets(args: readonly unknown[], i: number): string[] {
 }
 
 /** Unknown fields (nested too): credential-named strings, and token shapes anywhere. */
-function otherFields(value: unknown, pointer: string, add: (pointer: string, kind: SecretKind, value: string, secrets: string[], fix: string) => void, depth = 0): void {
+type Add = (pointer: string, kind: SecretKind, value: string, secrets: string[], fix: FixCode, params?: Record<string, string>) => void;
+
+function otherFields(value: unknown, pointer: string, add: Add, depth = 0): void {
   if (!isRecord(value) || depth > 8) return;
   for (const [k, v] of Object.entries(value)) {
     if (depth === 0 && KNOWN_FIELDS.has(k)) continue;
@@ -120,7 +127,7 @@ function otherFields(value: unknown, pointer: string, add: (pointer: string, kin
     if (typeof v === 'string') {
       const parts = literalParts(v);
       const secrets = CREDENTIAL_FIELD.test(k) && !/env(?:var)?$/i.test(k) ? parts : knownTokensIn(parts);
-      if (secrets.length > 0) add(p, 'field', v, secrets, `remove "${k}" and reference an environment variable or the keychain instead`);
+      if (secrets.length > 0) add(p, 'field', v, secrets, 'field', { field: k });
     } else otherFields(v, p, add, depth + 1);
   }
 }
@@ -128,18 +135,18 @@ function otherFields(value: unknown, pointer: string, add: (pointer: string, kin
 function entryHits(entry: unknown): Hit[] {
   if (!isRecord(entry)) return [];
   const out: Hit[] = [];
-  const add = (pointer: string, kind: SecretKind, value: string, secrets: string[], fix: string) => {
-    if (secrets.length > 0) out.push({ pointer, kind, hint: maskHint(value), fix, secrets });
+  const add: Add = (pointer, kind, value, secrets, fixCode, fixParams = {}) => {
+    if (secrets.length > 0) out.push({ pointer, kind, hint: maskHint(value), fix: translate('en', `secret.fix.${fixCode}`, fixParams), length: value.length, fixCode, fixParams, secrets });
   };
 
   const token = entry.authToken;
   if (typeof token === 'string' && token !== '') {
-    add('/authToken', 'auth-token', token, [token], 'remove "authToken" and set "authTokenEnv": "<VARIABLE>" naming an environment variable that holds the token, or store the token in the keychain');
+    add('/authToken', 'auth-token', token, [token], 'auth_token');
   }
   for (const field of ['authTokenEnv', 'bearerTokenEnvVar'] as const) {
     const v = entry[field];
     if (typeof v === 'string' && v !== '' && !ENV_NAME.test(v)) {
-      add(`/${field}`, 'token-env-name', v, [v], `"${field}" must name an environment variable (e.g. "MY_SERVER_TOKEN"), not hold the token itself`);
+      add(`/${field}`, 'token-env-name', v, [v], 'token_env_name', { field });
     }
   }
   if (isRecord(entry.headers)) {
@@ -147,26 +154,26 @@ function entryHits(entry: unknown): Hit[] {
       if (typeof v !== 'string') continue;
       const ref = `\${${envVarFor(/^authorization$/i.test(name) ? 'MCP_TOKEN' : name)}}`;
       const example = /^authorization$/i.test(name) ? `"${name}": "Bearer ${ref}"` : `"${name}": "${ref}"`;
-      add(`/headers/${escapePointer(name)}`, 'header', v, headerSecrets(name, v), `reference an environment variable instead: ${example} (or use "authTokenEnv" / "bearerTokenEnvVar", or the keychain)`);
+      add(`/headers/${escapePointer(name)}`, 'header', v, headerSecrets(name, v), 'header', { example });
     }
   }
   if (isRecord(entry.env)) {
     for (const [name, v] of Object.entries(entry.env)) {
       if (typeof v !== 'string') continue;
-      add(`/env/${escapePointer(name)}`, 'env', v, envSecrets(name, v), `reference the variable from the agent's environment instead: "${name}": "\${${envVarFor(name)}}"`);
+      add(`/env/${escapePointer(name)}`, 'env', v, envSecrets(name, v), 'env', { name, variable: envVarFor(name) });
     }
   }
   if (Array.isArray(entry.args)) {
     const args: readonly unknown[] = entry.args;
     args.forEach((arg, i) => {
-      if (typeof arg === 'string') add(`/args/${i}`, 'arg', arg, argSecrets(args, i), ARG_FIX);
+      if (typeof arg === 'string') add(`/args/${i}`, 'arg', arg, argSecrets(args, i), 'arg');
     });
   }
   if (typeof entry.url === 'string') {
-    add('/url', 'url', entry.url, urlSecrets(entry.url), 'take the credential out of the URL and send it in a header built from an environment variable ("Authorization": "Bearer ${TOKEN}")');
+    add('/url', 'url', entry.url, urlSecrets(entry.url), 'url');
   }
   if (typeof entry.command === 'string') {
-    add('/command', 'arg', entry.command, [...urlSecretsInText(entry.command), ...knownTokensIn(literalParts(entry.command))], ARG_FIX);
+    add('/command', 'arg', entry.command, [...urlSecretsInText(entry.command), ...knownTokensIn(literalParts(entry.command))], 'arg');
   }
   otherFields(entry, '', add);
   return out;
@@ -174,7 +181,7 @@ function entryHits(entry: unknown): Hit[] {
 
 /** Every inline secret in one server entry (any dialect, or an import source's entry). */
 export function findInlineSecrets(entry: unknown): SecretFinding[] {
-  return entryHits(entry).map(({ pointer, kind, hint, fix }) => ({ pointer, kind, hint, fix }));
+  return entryHits(entry).map(({ secrets: _, ...finding }) => finding);
 }
 
 /** The literal secret strings of one entry (host-side only: to scrub them from any text). */

@@ -5,8 +5,8 @@ import type { PoolInfo, PoolPort } from '../../electron/services/api';
 
 export type FakePool = PoolPort & { given: ConnectionSpec[][]; reconnected: string[]; disposed: number };
 
-/** `defs`: the tools each server id lists once discovered (none by default). */
-export function fakePool(defs: Record<string, ToolDef[]> = {}): { pool: FakePool; set(id: string, info: PoolInfo): void } {
+/** `defs`: the tools each server id lists once discovered (none by default); `raw`: before the CONN-8 filter (defs when absent). */
+export function fakePool(defs: Record<string, ToolDef[]> = {}, raw: Record<string, ToolDef[]> = {}): { pool: FakePool; set(id: string, info: PoolInfo): void } {
   const infos = new Map<string, PoolInfo>();
   let listener: (id: string, info: PoolInfo) => void = () => {};
   const pool: FakePool = {
@@ -19,8 +19,12 @@ export function fakePool(defs: Record<string, ToolDef[]> = {}): { pool: FakePool
     info: (id) => infos.get(id),
     details: () => undefined,
     tools: async (id) => defs[id] ?? [],
+    rawTools: async (id) => raw[id] ?? defs[id] ?? [],
     callTool: async () => ({ isError: false, content: [] }),
     acceptSnapshot: async () => null,
+    request: async () => {
+      throw new Error('the fake pool has no sessions');
+    },
     onStateChanged: (l) => {
       listener = l;
       return () => (listener = () => {});

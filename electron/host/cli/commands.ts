@@ -12,6 +12,8 @@ export const areas = {
   auth: async () => (await import('./auth-commands')).authCommands,
   host: async () => (await import('./host-commands')).hostCommands,
   doctor: async () => (await import('./doctor-commands')).doctorCommands,
+  'bridge-install': async () => (await import('./bridge-install-commands')).bridgeInstallCommands,
+  bridge: async () => (await import('./bridge-commands')).bridgeCommands,
 } satisfies Record<string, () => Promise<Command[]>>;
 
 export type Area = keyof typeof areas;

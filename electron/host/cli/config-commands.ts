@@ -44,7 +44,10 @@ const status: Command = {
       const l = s.trusted && s.enabled && !s.error ? live?.get(serverId(s)) : undefined;
       return l;
     });
-    if (ctx.opts.json) return printJson(ctx, report);
+    // BRIDGE-4: the bridges agents run now, whatever the profile.
+    const { liveBridgesFor, liveBridgeLines } = await import('./bridge-status');
+    const bridges = await liveBridgesFor(ctx.env);
+    if (ctx.opts.json) return printJson(ctx, { ...report, bridges });
     const lines = [`${report.profile} · ${report.workspace ?? '(no workspace)'}`, ''];
     for (const l of report.layers) lines.push(`  ${l.layer.padEnd(13)} ${l.state.padEnd(9)} ${l.path}${l.error ? `  (${l.error})` : ''}`);
     lines.push('');
@@ -55,6 +58,7 @@ const status: Command = {
     }
     if (report.servers.length === 0) lines.push('  (no servers)');
     for (const p of report.problems) lines.push(`  ${p.severity}: ${p.path}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
+    lines.push('', ...liveBridgeLines(bridges, Date.now()));
     ctx.stdout(lines.join('\n') + '\n');
   },
 };

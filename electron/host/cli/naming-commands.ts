@@ -4,7 +4,7 @@
 // names/collisions) go in as the method's `catalog`; without them the running servers answer.
 import type { CatalogInput, CollisionRow, ToolsView } from '../../../shared/contract';
 import type { Profile } from '../../../shared/schemas/server';
-import { translateCode } from '../../../shared/i18n';
+import { translate, translateCode } from '../../../shared/i18n';
 import { InputError, catalogOf, parseJsonText, readJsonFile, toolsFile, type ToolsFile } from '../../services/naming/inputs';
 import { NameRegistryStore, RegistryFileError } from '../../services/naming/registry-store';
 import { type Command, type CommandContext, optInt, optString, printJson, requireString, UsageError, UserError, profileOption } from './command';
@@ -138,27 +138,45 @@ const collisions: Command = {
 
 const simulateCmd: Command = {
   name: 'simulate',
-  summary: 'What permission rules decide for each tool, and which rules never match or are shadowed (PERM-4)',
-  usage: 'simulate --profile minimax|kimi|minara --rules FILE [--tools FILE] [--default ask|allow|deny] [--registry FILE] [--workspace DIR] [--json]',
+  summary: 'What permission rules decide for each tool, and which rules never match or are shadowed (PERM-4); without --rules, the rules of the agent\'s own files',
+  usage: 'simulate --profile minimax|kimi|minara [--rules FILE] [--tools FILE] [--default ask|allow|deny] [--registry FILE] [--workspace DIR] [--json]',
   options: { ...catalogOptions, rules: { type: 'string' }, default: { type: 'string' } },
   run: (ctx) =>
     guard(async () => {
       const profile = profileOption(ctx);
-      const rules = await readJsonFile(requireString(ctx, 'rules'));
+      const rulesFile = optString(ctx, 'rules');
+      // No --rules: the host reads the rules from the profile's files (trusted layers only).
+      const rules = rulesFile === undefined ? {} : { rules: (await readJsonFile(rulesFile)) as never };
       const given = await givenTools(ctx, false);
       const sim = await withPanel(ctx, { profile, live: given === null }, async (call) => {
         // PERM-4: a list of qualified names is simulated as typed; anything else is named first.
         const tools = given?.file.kind === 'named' ? { tools: given.file.items.map((i) => i.name) } : await catalogArgs(ctx, call, given, profile, true);
-        return call('permissions.simulate', { rules: rules as never, defaultDecision: optString(ctx, 'default') as never, ...tools });
+        return call('permissions.simulate', { ...rules, defaultDecision: optString(ctx, 'default') as never, ...tools });
+      });
+      // UI-9: the host sends codes; the CLI says them in the catalogue's English.
+      const say = (n: { code: string; params?: Record<string, string | number> }) => translateCode('en', 'perm.note', n);
+      const label = (r: { list: string; index: number; rule: string }) => `${r.list} #${r.index + 1} "${r.rule}"`;
+      const warnings = sim.rules.flatMap((r) => {
+        const lines = [...r.notes.map(say), ...(r.unmatchable ? [say(r.unmatchable)] : []), ...(r.shadowedBy ? [translate('en', 'perm.shadowed', { by: label(r.shadowedBy) })] : [])];
+        return lines.map((w) => `${label(r)}${r.source ? ` (${r.source.layer} ${r.source.path})` : ''}: ${w}`);
       });
       const out = {
-        tools: sim.tools.map((t) => ({ name: t.name, decision: t.decision, rule: t.rule, ...(t.note ? { note: t.note } : {}) })),
-        rules: sim.rules.map((r) => ({ list: r.list, index: r.index, rule: r.rule, matches: r.matches, neverMatches: r.neverMatches, shadowedBy: r.shadowedBy, unmatchable: r.unmatchable })),
-        warnings: sim.warnings,
+        tools: sim.tools.map((t) => ({ name: t.name, decision: t.decision, rule: t.rule, ...(t.note ? { note: say(t.note) } : {}) })),
+        rules: sim.rules.map((r) => ({
+          list: r.list,
+          index: r.index,
+          rule: r.rule,
+          matches: r.matches,
+          neverMatches: r.neverMatches,
+          shadowedBy: r.shadowedBy,
+          unmatchable: r.unmatchable ? say(r.unmatchable) : null,
+          ...(r.source ? { source: r.source } : {}),
+        })),
+        warnings,
       };
       if (ctx.opts.json) return printJson(ctx, out);
-      for (const t of sim.tools) ctx.stdout(`${t.decision.padEnd(5)} ${t.name}  ${t.rule ? `${t.rule.list}[${t.rule.index}] ${t.rule.rule}` : '(default)'}\n`);
-      for (const w of sim.warnings) ctx.stdout(`warning: ${w}\n`);
+      for (const t of sim.tools) ctx.stdout(`${t.decision.padEnd(5)} ${t.name}  ${t.rule ? label(t.rule) : '(default)'}\n`);
+      for (const w of warnings) ctx.stdout(`warning: ${w}\n`);
     }),
 };
 

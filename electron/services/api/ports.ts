@@ -6,7 +6,7 @@ import type { ConnectionSpec, EffectiveServer, EffectiveView, LayerKind, ToolDef
 import type { DetectedProfileSchema, EditableLayer, EditorSaveInputSchema, ImportPlan, ImportReportSchema, ImportSourceSchema, SaveOutcomeSchema, Selection } from '../../../shared/contract';
 import type { RegistryData } from '../../../shared/naming/minimax-registry';
 import type { ConfigService } from '../config';
-import type { ConnectionPool, ServerInfo } from '../connections';
+import type { CallOptions, ConnectionPool, ServerInfo } from '../connections';
 import type { LoginService } from '../auth';
 import type { KeychainConfigSecrets } from '../auth/config-secrets';
 
@@ -25,7 +25,7 @@ export type PoolInfo = Pick<ServerInfo, 'state'> & Partial<Pick<ServerInfo, 'too
 export type PoolDetails = Pick<ServerInfo, 'stderrTail' | 'traffic' | 'live' | 'pid' | 'snapshotDiff'>;
 
 /** The connection engine (CONN-*) as the api uses it; compose.ts adapts the ConnectionPool. */
-export interface PoolPort extends Pick<ConnectionPool, 'acceptSnapshot'> {
+export interface PoolPort extends Pick<ConnectionPool, 'acceptSnapshot' | 'request'> {
   setServers(specs: ConnectionSpec[]): unknown;
   discover(): Promise<unknown>;
   reconnect(id: string): Promise<unknown>;
@@ -34,7 +34,9 @@ export interface PoolPort extends Pick<ConnectionPool, 'acceptSnapshot'> {
   onStateChanged(listener: (id: string, info: PoolInfo) => void): () => void;
   /** The discovered tools of a connected server (never connects on its own: CONN-2 lazy). */
   tools(id: string): Promise<ToolDef[]>;
-  callTool(id: string, tool: string, args: Record<string, unknown>): ReturnType<ConnectionPool['callTool']>;
+  /** CONN-8: the same server's tools before the agent's per-tool filter (the tool filter's offer). */
+  rawTools(id: string): Promise<ToolDef[]>;
+  callTool(id: string, tool: string, args: Record<string, unknown>, opts?: CallOptions): ReturnType<ConnectionPool['callTool']>;
   dispose(): Promise<void> | void;
 }
 
@@ -44,6 +46,8 @@ export type PoolFactory = (sel: Selection) => PoolPort;
 /** CFG-10: trust decisions per workspace. */
 export interface TrustPort {
   setTrusted(workspace: string, trusted: boolean): Promise<void> | void;
+  /** CFG-10: absent (test fakes) = nothing is trusted, fail closed. */
+  isTrusted?: (workspace: string) => Promise<boolean>;
 }
 
 /** CFG-7: flip `enabled` in the file of the server's layer. */

@@ -114,7 +114,8 @@ export function redactHandlers(handlers: Handlers<AppContract>, view: () => Effe
   const table = handlers as unknown as Record<string, (input: unknown, ctx: unknown) => unknown>;
   const out: Record<string, (input: unknown, ctx: unknown) => Promise<unknown>> = {};
   for (const [name, handler] of Object.entries(table)) {
-    const redact = SERVER_CONTENT.has(name) ? redactKnownOnly : redactValue;
+    // inspect.*: resources, prompts and server info are what the server says (issue 14).
+    const redact = SERVER_CONTENT.has(name) || name.startsWith('inspect.') ? redactKnownOnly : redactValue;
     out[name] = async (input, ctx) => {
       try {
         return redact(await handler(input, ctx), knownSecrets(view()));

@@ -3,6 +3,7 @@
 // methods, so the three views can never disagree about a name.
 import { SUMMARY_MAX, type CollisionRow, type ToolDetail, type ToolRow, type ToolsView } from '../../../shared/contract';
 import { crossProfileView, type NamingWarning } from '../../../shared/naming/cross-profile';
+import { collisionCause } from '../../../shared/naming/collision-cause';
 import type { Collision, NamingServerInput } from '../../../shared/naming/assign';
 import { estimateTokens } from '../../../shared/disclosure/plan';
 import type { Profile, ToolDef } from '../../../shared/schemas/server';
@@ -69,7 +70,14 @@ export function whyWon(profile: Profile, c: Collision): string {
 }
 
 export async function buildCatalog(core: ApiCore, registry: RegistryPort): Promise<Catalog> {
-  const sel = core.selection();
+  const parts = await liveParts(core);
+  // The minimax column always reads the agent's registry (a preview: nothing is claimed).
+  const reg = await registry?.().catch(() => undefined);
+  return nameCatalog(core.selection().profile, parts, reg);
+}
+
+/** The running servers' tools as the naming takes them (also the tool filter's "before", CONN-8). */
+export async function liveParts(core: ApiCore): Promise<CatalogParts> {
   const view = await core.current();
   const inputs: NamingServerInput[] = [];
   const defs = new Map<string, ToolDef>();
@@ -86,9 +94,7 @@ export async function buildCatalog(core: ApiCore, registry: RegistryPort): Promi
       inputs.push({ serverId: id, serverName: s.name, source: s.spec?.source ?? 'configured', tools: list, state: row.state.kind, subagent: s.subagent, deferred: s.deferred });
     }
   }
-  // The minimax column always reads the agent's registry (a preview: nothing is claimed).
-  const reg = await registry?.().catch(() => undefined);
-  return nameCatalog(sel.profile, { inputs, defs, servers }, reg);
+  return { inputs, defs, servers };
 }
 
 /** What the catalog names: the servers taking part, their definitions, the per-server rows. */
@@ -134,6 +140,7 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
       resolution: c.resolution,
       assigned: c.assigned,
       why: whyWon(p, c),
+      cause: collisionCause(p, c),
     })),
   );
   return { view: { profile, servers, tools: rows, collisions }, defs, warnings };

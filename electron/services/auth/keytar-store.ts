@@ -46,7 +46,13 @@ export function explainKeychainError(message: string): { reason: string; fix: st
   return { reason: `the keychain failed (${message})`, fix: 'check that a Secret Service (gnome-keyring, KWallet) is running and unlocked' };
 }
 
-const PROBE_ACCOUNT = '__mcp-panel-probe__';
+// BRIDGE-2: bridges start by the half-dozen. The probe item is per process (concurrent writes
+// and deletes of one item fail), and lives under its own service so another process's
+// `findCredentials` never enumerates an item that is deleted under it (libsecret then returns
+// an item without a value, and that process would fall back to memory).
+const PROBE_PREFIX = '__mcp-panel-probe__';
+const PROBE_ACCOUNT = `${PROBE_PREFIX}:${process.pid}`;
+const probeService = (service: string) => `${service}.probe`;
 
 /**
  * Keychain first; on the first failure (at probe or later) it switches to memory for the rest
@@ -71,8 +77,8 @@ export class KeytarSecretStore implements SecretStore {
     this.probed ??= (async () => {
       if (this.failure || !this.keytar) return;
       try {
-        await this.keytar.setPassword(this.service, PROBE_ACCOUNT, 'probe');
-        await this.keytar.deletePassword(this.service, PROBE_ACCOUNT);
+        await this.keytar.setPassword(probeService(this.service), PROBE_ACCOUNT, 'probe');
+        await this.keytar.deletePassword(probeService(this.service), PROBE_ACCOUNT);
       } catch (e) {
         this.fail(e);
       }
@@ -109,7 +115,7 @@ export class KeytarSecretStore implements SecretStore {
   }
   list(prefix: string): Promise<string[]> {
     return this.use(
-      async (k) => (await k.findCredentials(this.service)).map((c) => c.account).filter((a) => a.startsWith(prefix) && a !== PROBE_ACCOUNT).sort(),
+      async (k) => (await k.findCredentials(this.service)).map((c) => c.account).filter((a) => a.startsWith(prefix) && !a.startsWith(PROBE_PREFIX)).sort(),
       () => this.memory.list(prefix),
     );
   }
@@ -120,8 +126,12 @@ export class KeytarSecretStore implements SecretStore {
   }
 }
 
-/** The store the app and CLI use: the OS keychain when it works, memory otherwise (AUTH-5). */
-export async function openSecretStore(opts: { service?: string } = {}): Promise<KeytarSecretStore> {
+/**
+ * The store the app and CLI use: the OS keychain when it works, memory otherwise (AUTH-5).
+ * `MCP_PANEL_KEYCHAIN_SERVICE` names another keychain service (tests isolate their secrets so;
+ * every process of one run must see the same value to share a login).
+ */
+export async function openSecretStore(opts: { service?: string; env?: NodeJS.ProcessEnv } = {}): Promise<KeytarSecretStore> {
   const { keytar, error } = await loadKeytar();
-  return new KeytarSecretStore(keytar, error, opts.service ?? KEYCHAIN_SERVICE);
+  return new KeytarSecretStore(keytar, error, opts.service ?? ((opts.env ?? process.env).MCP_PANEL_KEYCHAIN_SERVICE || KEYCHAIN_SERVICE));
 }

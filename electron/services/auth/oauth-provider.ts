@@ -117,6 +117,9 @@ export class PanelOAuthProvider implements OAuthClientProvider {
   }
 
   async saveCodeVerifier(verifier: string): Promise<void> {
+    // BRIDGE-3: a passive provider never finishes a login, and the verifier is one keychain item
+    // per server: writing it here would replace the one a login in another process waits on.
+    if (this.o.passive) return;
     await writeSecret(this.o.store, this.o.identity, 'verifier', { verifier });
   }
 

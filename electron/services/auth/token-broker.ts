@@ -3,6 +3,9 @@
 // before expiry, lets concurrent callers share the one refresh in flight (single-flight: a
 // rotating, single-use refresh token is posted exactly once), turns a failed refresh into
 // `needs-auth`, and on logout revokes (RFC 7009, where advertised) and deletes every secret.
+// BRIDGE-2: with `lockDir` the single flight spans every process on the machine (bridges, the
+// CLI, the panel): the refresh runs under a lock file and re-reads the keychain first, so one
+// expiry costs one refresh request however many processes hold the token.
 import { refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -15,13 +18,29 @@ import { revokeTokens } from './revoke';
 import { deleteAllSecrets, secretAccount, type SecretStore } from './secret-store';
 import { expiresAt, readSecret, writeSecret, type StoredTokens } from './stored';
 import { hasStaticCredentials } from './static-credentials';
+import { LockTimeoutError, lockPath, withCrossProcessLock } from './cross-process';
 
 export interface TokenBrokerOptions {
   store: SecretStore;
   fetch?: FetchLike;
   now?: () => number;
-  /** Refresh this long before expiry (default 60 s). */
+  /** Refresh at most this long before expiry (default 60 s). */
   refreshSkewMs?: number;
+  /**
+   * …and this share of the token's lifetime (default 0.1), but at least min(1 s, a quarter of
+   * it) so a loaded machine's request still lands before expiry. A fixed skew longer than the
+   * lifetime would refresh on every call (mcp-remote's 60 s against 5 s tokens).
+   */
+  refreshSkewFraction?: number;
+  /** BRIDGE-2: `<panelDataDir>/locks`; without it the single flight is per process. */
+  lockDir?: string;
+  /** How long a refresh waits for another process's (default 30 s). */
+  lockWaitMs?: number;
+  /** Retries of a refresh the AS answered 429/5xx/temporarily_unavailable or the network lost (default 3). */
+  refreshRetries?: number;
+  /** First back-off delay; doubles per retry, with jitter (default 500 ms). */
+  refreshBackoffMs?: number;
+  random?: () => number;
   /** A refresh failed or a login is needed: the pool shows `needs-auth` (AUTH-1/AUTH-3). */
   onNeedsAuth?: (identity: string, reason: string) => void;
   /** Adopting old per-profile secrets failed (they stay where they are; retried next start). */
@@ -61,6 +80,10 @@ interface Owner {
   /** Scope the server last asked for (step-up on insufficient_scope). */
   requiredScope?: string;
   loggedOut?: boolean;
+  /** BRIDGE-2: this process's copy of valid tokens, so a call does not read the keychain. */
+  cached?: StoredTokens;
+  /** Jitter of the refresh moment, drawn once per token (keyed by obtainedAt). */
+  jitter?: { obtainedAt: number; ms: number };
 }
 
 export class TokenBroker {
@@ -69,14 +92,32 @@ export class TokenBroker {
   private readonly fetchFn: FetchLike;
   private readonly now: () => number;
   private readonly skew: number;
+  private readonly skewFraction: number;
+  private readonly random: () => number;
   /** Counts refresh requests actually sent, per identity (observability and tests). */
   readonly refreshCount = new Map<string, number>();
 
   constructor(private readonly o: TokenBrokerOptions) {
-    this.store = o.store;
+    this.store = this.forgetting(o.store);
     this.fetchFn = o.fetch ?? ((url, init) => fetch(url, init));
     this.now = o.now ?? Date.now;
     this.skew = o.refreshSkewMs ?? 60_000;
+    this.skewFraction = o.refreshSkewFraction ?? 0.1;
+    this.random = o.random ?? Math.random;
+  }
+
+  /** Any write of an identity's tokens (login, logout, the SDK's invalidation) drops the copy. */
+  private forgetting(s: SecretStore): SecretStore {
+    const drop = (account: string) => {
+      if (account.endsWith(':tokens')) this.forget(account.slice(0, -':tokens'.length));
+    };
+    return {
+      get: (a) => s.get(a),
+      set: async (a, v) => (drop(a), s.set(a, v)),
+      delete: async (a) => (drop(a), s.delete(a)),
+      list: (p) => s.list(p),
+      status: () => s.status(),
+    };
   }
 
   private owner(identity: string): Owner {
@@ -169,6 +210,7 @@ export class TokenBroker {
   async saveTokens(identity: string, serverUrl: string, tokens: OAuthTokens & { issuer?: string }, refreshed = false): Promise<void> {
     const stored: StoredTokens = { tokens, obtainedAt: this.now() };
     await writeSecret(this.store, identity, 'tokens', stored);
+    this.owner(identity).cached = stored;
     const meta = (await readSecret(this.store, identity, 'meta')) ?? { serverUrl };
     await writeSecret(this.store, identity, 'meta', {
       ...meta,
@@ -186,35 +228,82 @@ export class TokenBroker {
     const owner = this.owner(identity);
     await owner.ready;
     if (owner.inflight) return owner.inflight;
+    if (owner.cached && !this.expiring(identity, owner.cached)) return owner.cached.tokens;
+    // Due (or unknown here): another process may have refreshed already, so read the keychain.
     const stored = await readSecret(this.store, identity, 'tokens');
+    owner.cached = stored;
     if (!stored) return undefined;
-    if (!this.expiring(stored) || !stored.tokens.refresh_token) return stored.tokens;
+    if (!this.expiring(identity, stored) || !stored.tokens.refresh_token) return stored.tokens;
     return this.refresh(identity);
   }
 
-  private expiring(stored: StoredTokens): boolean {
+  /** Drops this process's copy: the next call reads the keychain (a sibling may have logged in). */
+  forget(identity: string): void {
+    const owner = this.owners.get(identity);
+    if (owner) owner.cached = undefined;
+  }
+
+  private expiring(identity: string, stored: StoredTokens): boolean {
     const exp = expiresAt(stored);
-    return exp !== null && exp - this.skew <= this.now();
+    if (exp === null) return false;
+    const lifetime = exp - stored.obtainedAt;
+    const skew = Math.min(this.skew, Math.max(lifetime * this.skewFraction, Math.min(1_000, lifetime / 4)));
+    // Jitter spreads the processes holding one token over a window, so one of them takes the
+    // lock and the others find the new token when they look.
+    const owner = this.owner(identity);
+    if (owner.jitter?.obtainedAt !== stored.obtainedAt) owner.jitter = { obtainedAt: stored.obtainedAt, ms: this.random() * skew * 0.5 };
+    return exp - skew - owner.jitter.ms <= this.now();
   }
 
   /** One refresh per identity at a time; everyone asking meanwhile gets its result. */
   refresh(identity: string): Promise<OAuthTokens | undefined> {
     const owner = this.owner(identity);
-    owner.inflight ??= this.doRefresh(identity).finally(() => {
+    owner.inflight ??= this.lockedRefresh(identity).finally(() => {
       owner.inflight = undefined;
     });
     return owner.inflight;
   }
 
-  private async doRefresh(identity: string): Promise<OAuthTokens | undefined> {
+  /**
+   * The server refused `accessToken` (401) before we thought it expired (a slow request, a
+   * clock apart): refresh now unless the keychain already holds another one.
+   */
+  refreshRejected(identity: string, accessToken: string): Promise<OAuthTokens | undefined> {
+    const owner = this.owner(identity);
+    owner.cached = undefined;
+    owner.inflight ??= this.lockedRefresh(identity, accessToken).finally(() => {
+      owner.inflight = undefined;
+    });
+    return owner.inflight;
+  }
+
+  private async lockedRefresh(identity: string, rejected?: string): Promise<OAuthTokens | undefined> {
+    const dir = this.o.lockDir;
+    if (!dir) return this.doRefresh(identity, rejected);
+    const stored = this.owner(identity).cached ?? (await readSecret(this.store, identity, 'tokens'));
+    const issuer = stored?.tokens.issuer ?? (await readSecret(this.store, identity, 'discovery'))?.authorizationServerUrl ?? '';
+    try {
+      return await withCrossProcessLock(lockPath(dir, 'refresh', identity, issuer), { dir, waitMs: this.o.lockWaitMs ?? 30_000, log: this.o.log }, () => this.doRefresh(identity, rejected));
+    } catch (e) {
+      if (!(e instanceof LockTimeoutError)) throw e;
+      // Posting without the lock could replay a rotated token: use what the keychain has now.
+      this.o.log?.(`token refresh skipped: ${e.message}`);
+      return (await readSecret(this.store, identity, 'tokens'))?.tokens;
+    }
+  }
+
+  private async doRefresh(identity: string, rejected?: string): Promise<OAuthTokens | undefined> {
+    const owner = this.owner(identity);
+    // Re-read under the lock: the refresh token may have been rotated by another process.
     const stored = await readSecret(this.store, identity, 'tokens');
+    owner.cached = stored;
     const refreshToken = stored?.tokens.refresh_token;
     if (!stored || !refreshToken) return stored?.tokens;
     // A caller that read the old tokens just before another refresh finished must not post
     // the (already rotated) refresh token again.
-    if (!this.expiring(stored)) return stored.tokens;
+    if (rejected ? stored.tokens.access_token !== rejected : !this.expiring(identity, stored)) return stored.tokens;
     const discovery = await readSecret(this.store, identity, 'discovery');
-    const client = this.owner(identity).preRegistered ?? (await readSecret(this.store, identity, 'client'));
+    const client = owner.preRegistered ?? (await readSecret(this.store, identity, 'client'));
     const meta = await readSecret(this.store, identity, 'meta');
     if (!discovery?.authorizationServerUrl || !client) {
       this.markNeedsAuth(identity, 'cannot refresh: authorization server or client registration unknown');
@@ -226,23 +315,41 @@ export class TokenBroker {
       this.markNeedsAuth(identity, `the server now uses another authorization server (${discovery.authorizationServerUrl}); log in again`);
       return undefined;
     }
-    this.refreshCount.set(identity, (this.refreshCount.get(identity) ?? 0) + 1);
-    try {
-      const fresh = await refreshAuthorization(discovery.authorizationServerUrl, {
-        metadata: discovery.authorizationServerMetadata,
-        clientInformation: client,
-        refreshToken,
-        resource: discovery.resourceMetadata?.resource,
-        fetchFn: this.fetchFn,
-      });
-      const withIssuer = { ...fresh, issuer: stored.tokens.issuer ?? discovery.authorizationServerUrl };
-      await this.saveTokens(identity, meta?.serverUrl ?? '', withIssuer, true);
-      return withIssuer;
-    } catch (e) {
-      // AUTH-3: a refresh that fails sends the server back to needs-auth; the dead tokens go.
-      await this.store.delete(secretAccount(identity, 'tokens'));
-      this.markNeedsAuth(identity, `token refresh failed: ${e instanceof Error ? e.message : String(e)}`);
-      return undefined;
+    const retries = this.o.refreshRetries ?? 3;
+    for (let attempt = 0; ; attempt++) {
+      this.refreshCount.set(identity, (this.refreshCount.get(identity) ?? 0) + 1);
+      try {
+        const fresh = await refreshAuthorization(discovery.authorizationServerUrl, {
+          metadata: discovery.authorizationServerMetadata,
+          clientInformation: client,
+          refreshToken,
+          resource: discovery.resourceMetadata?.resource,
+          fetchFn: this.fetchFn,
+        });
+        const withIssuer = { ...fresh, issuer: stored.tokens.issuer ?? discovery.authorizationServerUrl };
+        await this.saveTokens(identity, meta?.serverUrl ?? '', withIssuer, true);
+        return withIssuer;
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e);
+        if (errorCode(e) === 'invalid_grant') {
+          // Only the token we posted is dead: a sibling that rotated it meanwhile left a live one.
+          const now = await readSecret(this.store, identity, 'tokens');
+          if (now?.tokens.refresh_token && now.tokens.refresh_token !== refreshToken) return now.tokens;
+          // AUTH-3: a refresh the AS refused sends the server back to needs-auth; the dead tokens go.
+          await this.store.delete(secretAccount(identity, 'tokens'));
+          this.markNeedsAuth(identity, `token refresh failed: ${why}`);
+          return undefined;
+        }
+        if (transient(e) && attempt < retries) {
+          await new Promise((r) => setTimeout(r, (this.o.refreshBackoffMs ?? 500) * 2 ** attempt * (0.5 + this.random())));
+          continue;
+        }
+        // BRIDGE-2: anything else keeps the tokens (the next expiry tries again).
+        this.o.log?.(`token refresh failed, tokens kept: ${why}`);
+        if (transient(e)) return stored.tokens;
+        this.markNeedsAuth(identity, `token refresh failed: ${why}`);
+        return undefined;
+      }
     }
   }
 
@@ -276,6 +383,21 @@ export class TokenBroker {
     this.owners.set(identity, { ready: owner.ready, checked: owner.checked, loggedOut: true });
     return { revoked, removed, ...(revokeError ? { revokeError } : {}) };
   }
+}
+
+function errorCode(e: unknown): string | undefined {
+  const c = (e as { errorCode?: unknown } | null)?.errorCode;
+  return typeof c === 'string' ? c : undefined;
+}
+
+/** 429, 5xx, temporarily_unavailable and a lost network: worth a retry, never a discard. */
+function transient(e: unknown): boolean {
+  const code = errorCode(e);
+  if (code === 'temporarily_unavailable' || code === 'too_many_requests') return true;
+  const msg = e instanceof Error ? e.message : '';
+  if (/^HTTP (429|5\d\d)\b/.test(msg)) return true;
+  if (code === 'server_error') return !/^HTTP 4\d\d\b/.test(msg);
+  return e instanceof TypeError; // fetch failed: refused, reset, DNS
 }
 
 /** Issuers compared as the SDK compares its stamps: as parsed URLs where they are URLs. */

@@ -4,7 +4,7 @@ import type { McpConnection } from './connection';
 import { errorMessage, isAuthError, isProtocolError, isTimeout, isTransportFault } from './errors';
 import { convertResult, errorResult } from './results';
 import type { Session } from './session';
-import type { ConvertedResult } from './types';
+import type { CallOptions, ConvertedResult } from './types';
 
 /** What a call needs of its connection (connection.ts). */
 export type CallTarget = Pick<McpConnection, 'spec' | 'state' | 'lastError' | 'currentSession' | 'start' | 'drop' | 'needsAuth' | 'pingTimeoutMs'>;
@@ -26,7 +26,9 @@ function connectErrorResult(e: CallTarget, err: unknown): ConvertedResult {
   return errorResult('connect-failed', `Could not connect to MCP server "${e.spec.name}": ${errorMessage(err)}`);
 }
 
-function callErrorResult(e: CallTarget, tool: string, timeout: number, err: unknown): ConvertedResult {
+function callErrorResult(e: CallTarget, tool: string, timeout: number, err: unknown, signal?: AbortSignal): ConvertedResult {
+  // The user cancelled: the SDK already told the server (notifications/cancelled); no retry.
+  if (signal?.aborted) return errorResult('cancelled', `The call of tool "${tool}" of "${e.spec.name}" was cancelled.`);
   if (isTimeout(err)) return errorResult('timeout', `Tool "${tool}" of "${e.spec.name}" did not answer within ${timeout} ms.`);
   if (isAuthError(err)) {
     e.needsAuth(errorMessage(err));
@@ -42,10 +44,13 @@ export async function callWithRetry(
   tool: string,
   args: Record<string, unknown>,
   timeout: number,
-  signal?: AbortSignal,
+  opts: Pick<CallOptions, 'signal' | 'onprogress'> = {},
 ): Promise<ConvertedResult> {
+  const { signal, onprogress } = opts;
+  // A call that reports progress is alive: each notification restarts its timeout (SDK option).
+  const progress = onprogress ? { onprogress, resetTimeoutOnProgress: true } : {};
   const invoke = async (s: Session) =>
-    convertResult(await s.client.callTool({ name: tool, arguments: args }, undefined, { timeout, ...(signal ? { signal } : {}) }));
+    convertResult(await s.client.callTool({ name: tool, arguments: args }, undefined, { timeout, ...(signal ? { signal } : {}), ...progress }));
   let session: Session;
   try {
     session = await e.start();
@@ -55,7 +60,7 @@ export async function callWithRetry(
   try {
     return await invoke(session);
   } catch (err) {
-    if (!isTransportFault(err)) return callErrorResult(e, tool, timeout, err);
+    if (!isTransportFault(err)) return callErrorResult(e, tool, timeout, err, signal);
     // SEC-4: an answer over the SDK's stdio message cap would only be refused again.
     if (session.lastTransportError && /ReadBuffer exceeded/.test(session.lastTransportError)) {
       return errorResult('transport', `[MCP content dropped: the answer of ${tool} exceeded the stdio message size limit]`);
@@ -64,7 +69,7 @@ export async function callWithRetry(
       try {
         return { ...(await invoke(session)), retried: 'after-ping' };
       } catch (err2) {
-        return callErrorResult(e, tool, timeout, err2);
+        return callErrorResult(e, tool, timeout, err2, signal);
       }
     }
     await e.drop(session);
@@ -77,7 +82,7 @@ export async function callWithRetry(
     try {
       return { ...(await invoke(fresh)), retried: 'after-reconnect' };
     } catch (err3) {
-      return callErrorResult(e, tool, timeout, err3);
+      return callErrorResult(e, tool, timeout, err3, signal);
     }
   }
 }

@@ -210,7 +210,7 @@ export class McpConnection {
     this.inFlight++;
     try {
       const timeout = opts.timeoutMs ?? this.spec.callTimeoutMs ?? this.ctx.options.callTimeoutMs;
-      return await callWithRetry(this, tool, args, timeout, opts.signal);
+      return await callWithRetry(this, tool, args, timeout, opts);
     } finally {
       this.inFlight--;
       release();
@@ -218,6 +218,23 @@ export class McpConnection {
         if (this.live) this.idle.touch();
         else if (this.inFlight === 0 && this.lostWhileBusy && !this.attempt) this.fail(this.lostWhileBusy);
       }
+    }
+  }
+
+  /**
+   * One inspector request (ping, resources, prompts: issue 14) over the live session, connecting
+   * on first use (CONN-2) and counted as in flight so the idle close waits for it. No retry:
+   * the page shows the error and the user asks again.
+   */
+  async request<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    const release = await this.calls.acquire();
+    this.inFlight++;
+    try {
+      return await fn(await this.start());
+    } finally {
+      this.inFlight--;
+      release();
+      if (!this.stopped && this.live) this.idle.touch();
     }
   }
 

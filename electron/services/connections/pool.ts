@@ -11,6 +11,7 @@ import { type ResolvedPoolOptions, discoveryBudgetMs, resolvePoolOptions } from 
 import { describeReason } from '../../../shared/i18n/reasons';
 import { errorResult } from './results';
 import { Semaphore } from './semaphore';
+import type { Session } from './session';
 import { SnapshotStore, canonicalJson } from './snapshots';
 import type {
   CallOptions,
@@ -207,6 +208,14 @@ export class ConnectionPool {
       return errorResult('server-removed', `MCP server "${s.name}" was removed from the configuration; its tool "${toolName}" no longer exists. Do not call it again.`);
     }
     return errorResult('server-disabled', `MCP server "${s.name}" is disabled (${describeReason('en', s.state)}); its tools cannot be called.`);
+  }
+
+  /** Issue 14 inspector requests over one server's session; a server that does not run throws. */
+  async request<T>(id: string, fn: (s: Session) => Promise<T>): Promise<T> {
+    const s = this.servers.get(id);
+    if (!s) throw new Error(`Unknown MCP server "${id}".`);
+    if (!isConnection(s)) throw new Error(`MCP server "${s.name}" does not run (${describeReason('en', s.state)}).`);
+    return s.request(fn);
   }
 
   /** Kills and reaps every child, closes every socket, cancels every timer. */

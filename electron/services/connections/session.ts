@@ -47,6 +47,8 @@ export interface Session {
   connectMs: number;
   /** Last error the transport reported (garbage line, oversized message, failed fetch). */
   readonly lastTransportError: string | null;
+  /** The protocol version the server answered `initialize` with (the SDK keeps it nowhere public). */
+  readonly protocolVersion: string | null;
   close(): Promise<void>;
 }
 
@@ -99,7 +101,13 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
       if (!closing) onExit(status);
     };
   // Taps set before connect: the SDK chains them ahead of its own handlers.
-  transport.onmessage = (msg) => ctx.traffic.push(trafficEntry('in', msg, ctx.clock.now()));
+  let protocolVersion: string | null = null;
+  transport.onmessage = (msg) => {
+    // The first answer carrying serverInfo is initialize's (issue 14: shown on the detail view).
+    const result = (msg as { result?: { protocolVersion?: unknown; serverInfo?: unknown } }).result;
+    if (protocolVersion === null && typeof result?.protocolVersion === 'string' && result.serverInfo) protocolVersion = result.protocolVersion;
+    ctx.traffic.push(trafficEntry('in', msg, ctx.clock.now()));
+  };
   let lastTransportError: string | null = null;
   let pid: number | null = null;
   transport.onerror = (err) => {
@@ -182,6 +190,9 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
     connectMs: Math.round(performance.now() - started),
     get lastTransportError() {
       return lastTransportError;
+    },
+    get protocolVersion() {
+      return protocolVersion;
     },
     close,
   };

@@ -120,6 +120,7 @@ export type CallErrorCode =
   | 'timeout'
   | 'transport'
   | 'protocol'
+  | 'cancelled'
   | 'tool-error';
 
 /** CONN-9: what a tool call answers; failures are results with isError, never throws. */
@@ -135,7 +136,10 @@ export interface ConvertedResult {
 
 export interface CallOptions {
   timeoutMs?: number;
+  /** Aborted: the SDK sends notifications/cancelled and the call answers `cancelled`. */
   signal?: AbortSignal;
+  /** The server's notifications/progress for this call (the SDK asks with a progressToken). */
+  onprogress?: (p: { progress: number; total?: number; message?: string }) => void;
 }
 
 export interface ToolChange {

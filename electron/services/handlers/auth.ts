@@ -1,7 +1,7 @@
 // UI-6 login / logout with progress (AUTH-1, AUTH-2). No secret value crosses: status rows
 // carry "stored", expiry, scopes and issuer only.
 import type { AppContract, AuthRow, LoginProgress } from '../../../shared/contract';
-import { AppError } from '../../../shared/errors';
+import { hostError } from './refusal';
 import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
 import { serverIdentity, type LoginEvent } from '../auth';
@@ -23,9 +23,9 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
   const running = new Map<string, AbortController>();
   const remoteSpec = (id: string) => {
     const s = core.findServer(id);
-    if (!s.spec || s.spec.transport === 'stdio') throw new AppError('refused', `"${s.name}" is a local (stdio) server: it has nothing to log in to`);
+    if (!s.spec || s.spec.transport === 'stdio') throw hostError('refused', 'host.stdio_no_login', { name: s.name });
     // SEC-5: never contact an untrusted workspace's server, not even its authorization server.
-    if (!s.trusted) throw new AppError('refused', `"${s.name}" comes from a workspace that is not trusted; review its project files and trust the workspace first`);
+    if (!s.trusted) throw hostError('refused', 'host.untrusted_login', { name: s.name });
     return s.spec;
   };
   const progress = (e: LoginEvent): LoginProgress => {
@@ -74,7 +74,7 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
     'auth.login': async ({ id }) => {
       const spec = remoteSpec(id);
       const { auth } = deps;
-      if (running.has(id)) throw new AppError('refused', `a login for "${spec.name}" is already running; finish it in the browser or cancel it`);
+      if (running.has(id)) throw hostError('refused', 'host.login_running', { name: spec.name });
       const ac = new AbortController();
       running.set(id, ac);
       const emit = (p: LoginProgress) => core.events.emit('auth.progress', { id, progress: p });
@@ -85,7 +85,7 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
           opener: {
             async open(url) {
               // SEC-1: the same guard as app.openExternal; a non-http(s) authorization URL fails the login.
-              if (!isAllowedExternalUrl(url)) throw new AppError('refused', 'the authorization server gave a link that is not http(s); not opening it');
+              if (!isAllowedExternalUrl(url)) throw hostError('refused', 'host.auth_link_not_http');
               if (deps.openExternal) await deps.openExternal(url);
             },
           },

@@ -2,7 +2,7 @@
 // server (the pool's own when the start failed, else what can be seen without starting it),
 // and "try launch" of one server outside the pool.
 import { type AppContract, TRY_LAUNCH_DEFAULT_MS } from '../../../shared/contract';
-import { AppError } from '../../../shared/errors';
+import { hostError } from './refusal';
 import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
 import type { EffectiveServer } from '../../../shared/schemas/server';
@@ -16,7 +16,7 @@ export function doctorHandlers(core: ApiCore, doctor: LaunchDoctor): DoctorHandl
     'doctor.run': async ({ id }) => {
       await core.current();
       const servers = id ? [trustedServer(core, id)] : (core.view()?.servers ?? []).filter((s) => s.transport === 'stdio' && s.trusted && s.enabled);
-      if (id && servers[0]?.transport !== 'stdio') throw new AppError('unsupported', `"${servers[0]?.name}" is not a stdio server: the launch doctor checks servers the panel starts`);
+      if (id && servers[0]?.transport !== 'stdio') throw hostError('unsupported', 'host.doctor_not_stdio', { name: servers[0]?.name ?? id });
       return {
         launchEnv: doctor.info(),
         servers: await Promise.all(
@@ -32,7 +32,7 @@ export function doctorHandlers(core: ApiCore, doctor: LaunchDoctor): DoctorHandl
     'doctor.tryLaunch': async ({ id, timeoutMs }) => {
       await core.current();
       const s = trustedServer(core, id);
-      if (s.transport !== 'stdio') throw new AppError('unsupported', `"${s.name}" is not a stdio server: there is no process to try`);
+      if (s.transport !== 'stdio') throw hostError('unsupported', 'host.try_not_stdio', { name: s.name });
       if (!s.spec) {
         const diagnosis = await doctor.diagnose(s, undefined);
         return { command: '', args: [], cwd: '', started: false, answered: false, exit: null, timedOut: false, ms: 0, stdout: [], stderr: [], diagnosis };
@@ -49,6 +49,6 @@ export function doctorHandlers(core: ApiCore, doctor: LaunchDoctor): DoctorHandl
  */
 function trustedServer(core: ApiCore, id: string): EffectiveServer {
   const s = core.findServer(id);
-  if (!s.trusted) throw new AppError('refused', `"${s.name}" comes from a workspace that is not trusted: nothing of it is run or examined until you trust it (CLI: \`trust --workspace DIR\`)`);
+  if (!s.trusted) throw hostError('refused', 'host.doctor_untrusted', { name: s.name });
   return s;
 }

@@ -2,7 +2,7 @@
 // servers tried before anything is written.
 import { agentReadsReference, expansionFor } from '../../../shared/schemas/expansion';
 import type { AppContract } from '../../../shared/contract';
-import { AppError } from '../../../shared/errors';
+import { hostError } from './refusal';
 import type { Handlers } from '../../../shared/rpc';
 import { ownerTarget } from '../config/secret-owner';
 import type { ApiCore } from '../api/core';
@@ -62,11 +62,11 @@ export function editorHandlers(core: ApiCore, deps: EditorDeps): EditorHandlers 
       const view = await core.current();
       // CFG-3/CFG-8: `${VAR}` where the agent sends it as written would hand it the text, not the secret.
       if (!agentReadsReference(expansionFor(view.profile, layer), slot.kind)) {
-        throw new AppError('refused', `${view.profile} does not expand \${VAR} in its ${layer} file, so the agent would send the reference as text: keep the value out of this entry (set it in the environment the agent starts with) or use a file where ${view.profile} expands it`, { reason: 'agent_cannot_expand' });
+        throw hostError('refused', 'host.agent_cannot_expand', { agent: view.profile, layer }, { data: { reason: 'agent_cannot_expand' } });
       }
       // SEC-6: bound to the file the draft is saved to and to what it runs or reaches.
       const path = layer === 'session' ? '(session)' : view.layers.find((l) => l.layer === layer)?.path;
-      if (path === undefined) throw new AppError('refused', `the ${layer} layer has no file in this profile and workspace; choose another layer before moving a secret to the keychain`);
+      if (path === undefined) throw hostError('refused', 'host.no_layer_file', { layer });
       await secrets.storeEnvSecret({ profile: view.profile, layer, path, name, target: ownerTarget(entry) }, v, secret);
       // CFG-3/CFG-8: an entry that already says `${v}` may have been waiting for exactly this.
       await changed(`${v} kept in the keychain for ${name}`);

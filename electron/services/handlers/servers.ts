@@ -1,6 +1,6 @@
 // servers.*: the rows of the one read model (UI-1), a reconnect, enable/disable (CFG-7).
 import type { AppContract } from '../../../shared/contract';
-import { AppError } from '../../../shared/errors';
+import { hostError } from './refusal';
 import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
 import type { WriterPort } from '../api/ports';
@@ -17,7 +17,7 @@ export function serverHandlers(core: ApiCore, deps: { writer: WriterPort }): Ser
     },
     'servers.reconnect': async ({ id }) => {
       const s = core.findServer(id);
-      if (!isRunnable(s)) throw new AppError('refused', `"${s.name}" cannot connect: ${s.error ?? (s.enabled ? 'workspace not trusted' : 'it is disabled')}`);
+      if (!isRunnable(s)) throw s.error ? hostError('refused', 'host.cannot_connect', { name: s.name }, { detail: s.error }) : hostError('refused', s.enabled ? 'host.cannot_connect_untrusted' : 'host.cannot_connect_disabled', { name: s.name });
       await core.pool().reconnect(id);
       return {};
     },

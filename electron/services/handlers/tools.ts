@@ -7,10 +7,12 @@ import { defKey, describeTool, type CatalogCache } from '../api/tool-catalog';
 import { isRunnable } from '../api/rows';
 import { catalogFor } from '../naming/given-catalog';
 
-type ToolHandlers = Pick<Handlers<AppContract>, 'tools.list' | 'tools.describe' | 'tools.call' | 'tools.acceptSnapshot'>;
+type ToolHandlers = Pick<Handlers<AppContract>, 'tools.list' | 'tools.describe' | 'tools.call' | 'tools.cancel' | 'tools.acceptSnapshot'>;
 
 export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache }): ToolHandlers {
   const { catalog } = deps;
+  /** Calls in flight that the page named (issue 14: progress events and cancel). */
+  const inFlight = new Map<string, AbortController>();
 
   return {
     'tools.list': async ({ warnings, ...input }) => {
@@ -28,12 +30,25 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache }): To
       const warnings = (last?.warnings.has(key) ? last : await catalog.build()).warnings.get(key) ?? [];
       return describeTool(serverId, s.name, def, warnings);
     },
-    'tools.call': async ({ id, tool, arguments: args }) => {
+    'tools.call': async ({ id, tool, arguments: args, callId }) => {
       const s = core.findServer(id);
       if (!isRunnable(s)) throw new AppError('refused', `"${s.name}" is not running (${s.error ?? (s.enabled ? 'workspace not trusted' : 'disabled')}); enable or fix it on the Servers view first`);
+      if (callId !== undefined && inFlight.has(callId)) throw new AppError('conflict', `a call named "${callId}" is already running`);
+      const abort = new AbortController();
+      const opts = callId === undefined ? {} : { signal: abort.signal, onprogress: (p: { progress: number; total?: number; message?: string }) => core.events.emit('tools.progress', { callId, ...p }) };
+      if (callId !== undefined) inFlight.set(callId, abort);
       const started = performance.now();
-      const r = await core.pool().callTool(id, tool, args);
-      return { ...r, content: r.content as never, ms: Math.round(performance.now() - started) };
+      try {
+        const r = await core.pool().callTool(id, tool, args, opts);
+        return { ...r, content: r.content as never, ms: Math.round(performance.now() - started) };
+      } finally {
+        if (callId !== undefined) inFlight.delete(callId);
+      }
+    },
+    'tools.cancel': ({ callId }) => {
+      const abort = inFlight.get(callId);
+      abort?.abort();
+      return { cancelled: abort !== undefined };
     },
     'tools.acceptSnapshot': async ({ id }) => {
       core.findServer(id);

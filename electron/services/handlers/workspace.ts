@@ -1,6 +1,6 @@
 // workspace.*: CFG-10 trust of a workspace's project layers, and the host's folder chooser.
 import type { AppContract } from '../../../shared/contract';
-import { AppError } from '../../../shared/errors';
+import { hostError } from './refusal';
 import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
 import type { TrustPort } from '../api/ports';
@@ -21,7 +21,7 @@ export function workspaceHandlers(core: ApiCore, deps: { trust: TrustPort; pickF
       return {};
     },
     'workspace.pickFolder': async () => {
-      if (!deps.pickFolder) throw new AppError('unsupported', 'a folder chooser is not available in the browser; type the absolute path of the folder instead');
+      if (!deps.pickFolder) throw hostError('unsupported', 'host.no_folder_chooser');
       return { path: await deps.pickFolder() };
     },
   };

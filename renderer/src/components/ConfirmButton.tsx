@@ -1,5 +1,6 @@
 // A button that asks first, in the page (Electron has no confirm box).
 import { useState, type ReactNode } from 'react';
+import { Button, type ButtonProps } from '@mantine/core';
 import { ConfirmDialog } from './Dialog';
 
 export interface ConfirmButtonProps {
@@ -8,22 +9,25 @@ export interface ConfirmButtonProps {
   /** The button's label and the confirming button's label. */
   children: ReactNode;
   confirmLabel: string;
+  /** "danger": a red button, and a red confirming button. */
   className?: string;
+  size?: ButtonProps['size'];
   onConfirm(): void;
 }
 
-export function ConfirmButton({ question, children, confirmLabel, className, onConfirm }: ConfirmButtonProps) {
+export function ConfirmButton({ question, children, confirmLabel, className, size = 'sm', onConfirm }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
+  const danger = className === 'danger';
   return (
     <>
-      <button type="button" className={className} onClick={() => setOpen(true)}>
+      <Button type="button" size={size} variant={danger ? 'outline' : 'default'} color={danger ? 'red' : undefined} onClick={() => setOpen(true)}>
         {children}
-      </button>
+      </Button>
       {open && (
         <ConfirmDialog
           title={question}
           confirmLabel={confirmLabel}
-          danger={className === 'danger'}
+          danger={danger}
           onCancel={() => setOpen(false)}
           onConfirm={() => {
             setOpen(false);

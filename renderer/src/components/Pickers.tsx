@@ -1,12 +1,14 @@
-// Profile and workspace pickers: detected agents first (CFG-12), recent workspaces.
+// Profile and workspace pickers: detected agents first (CFG-12), recent workspaces; and the
+// language. Mantine Selects: a combobox each, labelled, operable by keyboard.
 import { useState } from 'react';
+import { Group, Select } from '@mantine/core';
 import { LOCALES, type Locale } from '../../../shared/i18n';
 import { ProfileSchema } from '../../../shared/schemas/server';
 import { useApp, useT } from '../store-context';
 import { WorkspaceDialog } from './WorkspaceDialog';
 
 const OTHER = '\u0000other';
-const NONE = '';
+const NONE = '\u0000none';
 
 export function Pickers() {
   const t = useT();
@@ -19,49 +21,47 @@ export function Pickers() {
   const { selection } = profiles;
   const workspaces = [...new Set([...(selection.workspace ? [selection.workspace] : []), ...profiles.recentWorkspaces])];
 
-  const onWorkspace = (value: string) => {
+  const onWorkspace = (value: string | null) => {
+    if (value === null) return;
     // The select stays on the current workspace (it is controlled) until the dialog chooses.
     if (value === OTHER) return setAsking(true);
     void select({ ...selection, workspace: value === NONE ? null : value });
   };
 
   return (
-    <div className="pickers">
-      <label>
-        {t('picker.profile')}
-        <select
-          value={selection.profile}
-          onChange={(e) => void select({ ...selection, profile: ProfileSchema.parse(e.target.value) })}
-        >
-          {profiles.profiles.map((p) => (
-            <option key={p.profile} value={p.profile} title={p.evidence.join('\n')}>
-              {p.profile} ({p.detected ? t('picker.detected') : t('picker.notDetected')})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('picker.workspace')}
-        <select value={selection.workspace ?? NONE} onChange={(e) => onWorkspace(e.target.value)}>
-          <option value={NONE}>{t('picker.noWorkspace')}</option>
-          {workspaces.map((w) => (
-            <option key={w} value={w}>
-              {w}
-            </option>
-          ))}
-          <option value={OTHER}>{t('picker.otherWorkspace')}</option>
-        </select>
-      </label>
-      <label>
-        {t('theme.language')}
-        <select value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
-          {LOCALES.map((l) => (
-            <option key={l} value={l}>
-              {l === 'en' ? 'English' : '中文'}
-            </option>
-          ))}
-        </select>
-      </label>
+    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Select
+        label={t('picker.profile')}
+        size="xs"
+        w={230}
+        allowDeselect={false}
+        value={selection.profile}
+        onChange={(v) => v && void select({ ...selection, profile: ProfileSchema.parse(v) })}
+        data={profiles.profiles.map((p) => ({ value: p.profile, label: `${p.profile} (${p.detected ? t('picker.detected') : t('picker.notDetected')})` }))}
+        styles={{ root: { display: 'flex', alignItems: 'center', gap: 6 }, label: { whiteSpace: 'nowrap' } }}
+      />
+      <Select
+        label={t('picker.workspace')}
+        size="xs"
+        w={280}
+        allowDeselect={false}
+        value={selection.workspace ?? NONE}
+        onChange={onWorkspace}
+        title={selection.workspace ?? undefined}
+        comboboxProps={{ width: 420, position: 'bottom-end' }}
+        data={[{ value: NONE, label: t('picker.noWorkspace') }, ...workspaces.map((w) => ({ value: w, label: w })), { value: OTHER, label: t('picker.otherWorkspace') }]}
+        styles={{ root: { display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }, label: { whiteSpace: 'nowrap' }, wrapper: { flex: 1, minWidth: 0 } }}
+      />
+      <Select
+        label={t('theme.language')}
+        size="xs"
+        w={180}
+        allowDeselect={false}
+        value={locale}
+        onChange={(v) => v && setLocale(v as Locale)}
+        data={LOCALES.map((l) => ({ value: l, label: l === 'en' ? 'English' : '中文' }))}
+        styles={{ root: { display: 'flex', alignItems: 'center', gap: 6 }, label: { whiteSpace: 'nowrap' } }}
+      />
       {asking && (
         <WorkspaceDialog
           initial={selection.workspace ?? ''}
@@ -72,6 +72,6 @@ export function Pickers() {
           }}
         />
       )}
-    </div>
+    </Group>
   );
 }

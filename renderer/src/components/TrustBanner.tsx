@@ -1,5 +1,7 @@
 // CFG-10: an untrusted kimi workspace's project servers are shown, never started.
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useApp, useT } from '../store-context';
+import { MiddlePath } from './MiddlePath';
 
 export function TrustBanner() {
   const t = useT();
@@ -8,11 +10,15 @@ export function TrustBanner() {
   if (!view || !view.needsTrust || !view.workspace) return null;
   const workspace = view.workspace;
   return (
-    <div className="banner warning" role="status">
-      <span>{t('trust.banner')}</span> <code>{workspace}</code>{' '}
-      <button type="button" onClick={() => void trust(workspace)}>
-        {t('trust.action')}
-      </button>
-    </div>
+    <Alert color="yellow" role="status" mb="sm" p="xs">
+      <Group gap="sm" wrap="nowrap" justify="space-between">
+        <Text size="sm" style={{ minWidth: 0 }}>
+          {t('trust.banner')} <MiddlePath path={workspace} copy={false} />
+        </Text>
+        <Button size="xs" variant="filled" onClick={() => void trust(workspace)} style={{ flexShrink: 0 }}>
+          {t('trust.action')}
+        </Button>
+      </Group>
+    </Alert>
   );
 }

@@ -1,6 +1,7 @@
 // "Other folder…": type an absolute path, or Browse… with the host's native chooser where the
 // host has one (Electron; a browser page cannot, app.info says which).
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Button, TextInput } from '@mantine/core';
 import { useApp, useT } from '../store-context';
 import { Dialog } from './Dialog';
 
@@ -22,8 +23,6 @@ export function WorkspaceDialog({ initial, onCancel, onChoose }: WorkspaceDialog
   const [path, setPath] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [browsing, setBrowsing] = useState(false);
-  const fieldId = useId();
-  const errorId = useId();
 
   const submit = () => {
     const p = path.trim();
@@ -46,45 +45,34 @@ export function WorkspaceDialog({ initial, onCancel, onChoose }: WorkspaceDialog
       title={t('picker.workspaceTitle')}
       onCancel={onCancel}
       onSubmit={submit}
-      initialFocus={fieldId}
       testId="workspace-dialog"
       actions={
         <>
           {native && (
-            <button type="button" disabled={browsing} onClick={() => void browse()}>
+            <Button type="button" variant="default" loading={browsing} onClick={() => void browse()}>
               {t('picker.browse')}
-            </button>
+            </Button>
           )}
-          <button type="button" onClick={onCancel}>
+          <Button type="button" variant="default" onClick={onCancel}>
             {t('dialog.cancel')}
-          </button>
-          <button type="submit" className="primary">
-            {t('dialog.ok')}
-          </button>
+          </Button>
+          <Button type="submit">{t('dialog.ok')}</Button>
         </>
       }
     >
-      <div className="field">
-        <label htmlFor={fieldId}>{t('picker.workspacePrompt')}</label>
-        <input
-          id={fieldId}
-          type="text"
-          spellCheck={false}
-          autoComplete="off"
-          value={path}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => {
-            setPath(e.target.value);
-            setError(null);
-          }}
-        />
-        {error && (
-          <p id={errorId} className="banner error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <TextInput
+        data-autofocus
+        label={t('picker.workspacePrompt')}
+        spellCheck={false}
+        autoComplete="off"
+        value={path}
+        error={error ? <span role="alert">{error}</span> : undefined}
+        onChange={(e) => {
+          setPath(e.currentTarget.value);
+          setError(null);
+        }}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      />
     </Dialog>
   );
 }

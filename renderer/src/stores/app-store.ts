@@ -9,8 +9,9 @@ import { createToolsSlice, type ToolsSlice } from './tools-slice';
 import { createRulesSlice, type RulesSlice } from './rules-slice';
 import { createAuthSlice, type AuthSlice } from './auth-slice';
 import { createEditorSlice, type EditorSlice } from './editor-slice';
+import { createDetailSlice, type DetailSlice } from './detail-slice';
 
-export type AppState = ServersSlice & SelectionSlice & UiSlice & ToolsSlice & RulesSlice & AuthSlice & EditorSlice;
+export type AppState = ServersSlice & SelectionSlice & UiSlice & ToolsSlice & RulesSlice & AuthSlice & EditorSlice & DetailSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppStore {
@@ -22,6 +23,7 @@ export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppS
     ...createRulesSlice(bridge)(...a),
     ...createAuthSlice(bridge)(...a),
     ...createEditorSlice(bridge)(...a),
+    ...createDetailSlice(bridge)(...a),
   }));
 }
 
@@ -56,6 +58,7 @@ export function connectStore(store: AppStore, bridge: PanelBridge): () => void {
       if (s.section === 'login') void s.loadAuth();
     }),
     bridge.on('auth.progress', (ev) => store.getState().applyProgress(ev.id, ev.progress)),
+    bridge.on('tools.progress', (ev) => store.getState().applyCallProgress(ev)),
   ];
   return () => offs.forEach((off) => off());
 }

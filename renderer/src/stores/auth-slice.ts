@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { AuthRow, LoginProgress } from '../../../shared/contract';
 import type { RpcError } from '../../../shared/errors';
+import { errorText } from '../../../shared/i18n/write-errors';
 import type { PanelBridge } from '../bridge';
 import type { AppState } from './app-store';
 
@@ -53,7 +54,8 @@ export const createAuthSlice =
     async login(id) {
       set((s) => ({ progress: { ...s.progress, [id]: { type: 'discovering' } }, loggedOut: without(s.loggedOut, id), authError: null }));
       const r = await bridge.call('auth.login', { id });
-      if (!r.ok) set((s) => ({ progress: { ...s.progress, [id]: { type: 'failed', reason: r.error.message, code: r.error.code } } }));
+      // UI-9: a coded refusal (already running, untrusted…) in the page's language.
+      if (!r.ok) set((s) => ({ progress: { ...s.progress, [id]: { type: 'failed', reason: errorText(s.locale, r.error), code: r.error.code } } }));
     },
     async cancelLogin(id) {
       await bridge.call('auth.cancel', { id });

@@ -10,12 +10,14 @@ import type { AppState } from './app-store';
 export interface Refusal {
   error: RpcError;
   reason: string | null;
-  /** inline_secret findings: pointer + fix, never a value. */
-  findings: { pointer: string; kind: string; hint: string; fix: string }[];
+  /** inline_secret findings: pointer + fix, never a value; codes (UI-9) from hosts that send them. */
+  findings: { pointer: string; kind: string; hint: string; fix: string; length?: number; fixCode?: string; fixParams?: Record<string, string | number> }[];
   conflict: { path: string; base: string | null; theirs: string | null; ours: string } | null;
 }
 
 export interface EditorSlice {
+  /** For parts of the editor that talk to the host themselves (the bridge offer, BRIDGE-4). */
+  editorBridge: Pick<PanelBridge, 'call'>;
   layers: EditableLayer[] | null;
   draftLayer: LayerKind;
   draftName: string;
@@ -38,7 +40,8 @@ export interface EditorSlice {
   setDraftLayer(layer: LayerKind): void;
   save(overwrite?: boolean): Promise<boolean>;
   removeServer(): Promise<boolean>;
-  trySession(): Promise<void>;
+  /** True when the host started the draft as a session-only server. */
+  trySession(): Promise<boolean>;
   moveToKeychain(slot: SecretSlot, secret: string): Promise<string | null>;
   previewImport(from: ImportSource, replace: boolean): Promise<void>;
   /** Writes the picked servers of the previewed source into the layer the preview named. */
@@ -59,6 +62,7 @@ export const createEditorSlice =
     const hashOf = (layer: LayerKind) => get().layers?.find((l) => l.layer === layer)?.hash ?? null;
     const dialect = () => get().profiles?.selection.profile ?? get().view?.profile ?? 'minimax';
     return {
+      editorBridge: bridge,
       layers: null,
       draftLayer: 'user',
       draftName: '',
@@ -118,8 +122,10 @@ export const createEditorSlice =
       },
       async trySession() {
         const { draftName, draft } = get();
+        set({ refusal: null });
         const r = await bridge.call('editor.trySession', { name: draftName, entry: draft });
-        if (!r.ok) return set({ refusal: refusalOf(r.error) });
+        if (!r.ok) set({ refusal: refusalOf(r.error) });
+        return r.ok;
       },
       async moveToKeychain(slot, secret) {
         const { draftName, draftLayer, draft: current } = get();

@@ -1,18 +1,89 @@
-// Messages of the permissions simulator (UI-5), in both languages side by side.
+// Messages of the permissions simulator (UI-4), in both languages side by side. The simulator's
+// notes (shared/permissions/notes.ts) and a rule file's problems arrive as codes: `satisfies`
+// makes a code without a sentence a type error.
+import type { PermNoteCode } from '../../permissions/notes';
 import { messages } from './define';
+
+type Keyed<Prefix extends string, Code extends string> = Record<`${Prefix}.${Code}`, string>;
+/** Why a layer file's rules cannot be read (electron/services/permissions/rule-text.ts). */
+type LayerProblemCode = 'parse' | 'not-object' | 'shape' | 'unreadable' | 'encoding';
+
+const notesEn = {
+  'perm.note.content-not-simulated': 'argument content "{content}" is not simulated: treated as matching',
+  'perm.note.not-mcp': 'not an MCP rule (MCP permission keys start with mcp__)',
+  'perm.note.minimax-no-wildcards': 'minimax does not expand wildcards: name the server (mcp__<server>) or the exact tool',
+  'perm.note.minimax-empty-segment': 'an empty segment: minimax rules are mcp__<server> or mcp__<server>__<tool>',
+  'perm.note.minimax-no-prefix': 'minimax never prefix-matches: {rule} does not cover {servers}',
+  'perm.note.minimax-segments': '{n} segments: minimax matches only names of exactly three (an extra __ makes the rule fail)',
+  'perm.note.minimax-tool-unmatchable': 'not exactly mcp__<server>__<tool> (an extra __?): no minimax rule can match it',
+  'perm.note.kimi-whole-name': 'kimi matches the whole name: {rule} covers no tool, write {hint} for all of its tools',
+  'perm.note.minara-not-mcp': 'not an MCP rule (minara MCP tools are named mcp_<id>_<tool>)',
+} as const satisfies Keyed<'perm.note', PermNoteCode>;
+
+const notesZh = {
+  'perm.note.content-not-simulated': '参数内容 "{content}" 不参与模拟：按匹配处理',
+  'perm.note.not-mcp': '不是 MCP 规则（MCP 权限键以 mcp__ 开头）',
+  'perm.note.minimax-no-wildcards': 'minimax 不展开通配符：请写服务器（mcp__<server>）或确切的工具名',
+  'perm.note.minimax-empty-segment': '有空段：minimax 规则只能是 mcp__<server> 或 mcp__<server>__<tool>',
+  'perm.note.minimax-no-prefix': 'minimax 从不做前缀匹配：{rule} 不覆盖 {servers}',
+  'perm.note.minimax-segments': '{n} 段：minimax 只匹配恰好三段的名字（多出的 __ 会让规则失效）',
+  'perm.note.minimax-tool-unmatchable': '不是恰好 mcp__<server>__<tool>（多了 __？）：没有 minimax 规则能匹配它',
+  'perm.note.kimi-whole-name': 'kimi 匹配整个名字：{rule} 不覆盖任何工具；要覆盖该服务器的全部工具，请写 {hint}',
+  'perm.note.minara-not-mcp': '不是 MCP 规则（minara 的 MCP 工具名为 mcp_<id>_<tool>）',
+} as const satisfies Keyed<'perm.note', PermNoteCode>;
+
+const layerEn = {
+  'perm.layer.parse': 'the file does not parse (line {line}, column {column}); fix it by hand, the panel never overwrites it',
+  'perm.layer.not-object': 'the file is not a JSON object; fix it by hand',
+  'perm.layer.shape': 'the rules are not lists of strings ({error}); fix them by hand',
+  'perm.layer.unreadable': 'the panel cannot read this file ({error})',
+  'perm.layer.encoding': 'the file is not valid UTF-8; the panel never rewrites it',
+} as const satisfies Keyed<'perm.layer', LayerProblemCode>;
+
+const layerZh = {
+  'perm.layer.parse': '文件无法解析（第 {line} 行第 {column} 列）；请手动修复，面板不会覆盖它',
+  'perm.layer.not-object': '该文件不是 JSON 对象；请手动修复',
+  'perm.layer.shape': '规则不是字符串列表（{error}）；请手动修复',
+  'perm.layer.unreadable': '面板无法读取此文件（{error}）',
+  'perm.layer.encoding': '该文件不是有效的 UTF-8；面板不会重写它',
+} as const satisfies Keyed<'perm.layer', LayerProblemCode>;
 
 export const permissions = messages({
   en: {
-    'perm.help': 'Rules are checked deny first, then ask, then allow, each in order ({profile} semantics). Type one rule per line.',
+    ...notesEn,
+    ...layerEn,
+    'perm.help': 'The rules come from {profile}’s own files. They are checked deny first, then ask, then allow; inside a list the most local file’s rules come first. One rule per line.',
     'perm.list.allow': 'Allow',
     'perm.list.ask': 'Ask',
     'perm.list.deny': 'Deny',
+    'perm.files': 'Rule files',
+    'perm.fileOf': '{layer} file',
+    'perm.state.readOnly': 'read-only',
+    'perm.state.untrusted': 'workspace not trusted: not applied',
+    'perm.state.missing': 'no file yet: created on save',
+    'perm.readOnlyWhy': '{profile} treats this file as read-only; the panel shows its rules but does not write them.',
+    'perm.untrustedWhy': 'The workspace is not trusted: these rules are not applied, and the panel does not write them until you trust it.',
+    'perm.unsaved': 'Unsaved',
+    'perm.save': 'Save',
+    'perm.discard': 'Discard',
+    'perm.saved': 'Saved to {path}',
+    'perm.savedNothing': 'Nothing to save: the file already says this',
+    'perm.restored': 'Unsaved edits from before the reload were restored.',
+    'perm.conflict.title': 'The file changed on disk since it was read',
+    'perm.conflict.body': 'Nothing was written. Compare, then overwrite it with your rules or reload it and lose your edits.',
+    'perm.conflict.theirs': 'On disk now',
+    'perm.conflict.ours': 'What would be written',
+    'perm.conflict.overwrite': 'Overwrite with my rules',
+    'perm.conflict.reload': 'Reload from disk',
+    'perm.error.untrusted': 'The workspace is not trusted: trust it before the panel writes its project files.',
     'perm.handTools': 'Tool names to test (optional, one per line)',
     'perm.handToolsPlaceholder': 'Empty: the discovered tools',
     'perm.default': 'When no rule matches',
     'perm.rules': 'Rules',
-    'perm.noRules': 'No rules yet: type one above, e.g. mcp__github.',
+    'perm.noRules': 'No rules yet: add one to a file above, e.g. mcp__github.',
     'perm.rule': 'Rule',
+    'perm.source': 'From',
+    'perm.ruleNumber': '{list} #{n}',
     'perm.matches': 'Matches',
     'perm.notes': 'Notes',
     'perm.neverMatch': 'Can never match: {why}',
@@ -27,16 +98,40 @@ export const permissions = messages({
     'perm.byDefault': 'no rule: the default',
   },
   zh: {
-    'perm.help': '规则按 deny、ask、allow 的顺序检查，各列表内按先后顺序（{profile} 语义）。每行一条规则。',
+    ...notesZh,
+    ...layerZh,
+    'perm.help': '规则来自 {profile} 自己的文件。按 deny、ask、allow 的顺序检查；同一列表内，越靠近本地的文件的规则越靠前。每行一条规则。',
     'perm.list.allow': '允许',
     'perm.list.ask': '询问',
     'perm.list.deny': '拒绝',
+    'perm.files': '规则文件',
+    'perm.fileOf': '{layer}层文件',
+    'perm.state.readOnly': '只读',
+    'perm.state.untrusted': '工作区未受信任：不生效',
+    'perm.state.missing': '文件尚不存在：保存时创建',
+    'perm.readOnlyWhy': '{profile} 把此文件视为只读；面板显示其中的规则，但不写入。',
+    'perm.untrustedWhy': '工作区未受信任：这些规则不生效，在你信任它之前面板也不会写入。',
+    'perm.unsaved': '未保存',
+    'perm.save': '保存',
+    'perm.discard': '放弃更改',
+    'perm.saved': '已保存到 {path}',
+    'perm.savedNothing': '无需保存：文件内容已是如此',
+    'perm.restored': '已恢复重新加载前未保存的编辑。',
+    'perm.conflict.title': '读取后该文件已在磁盘上被修改',
+    'perm.conflict.body': '没有写入任何内容。请比较后选择用你的规则覆盖，或重新加载并放弃你的编辑。',
+    'perm.conflict.theirs': '磁盘上的当前内容',
+    'perm.conflict.ours': '将要写入的内容',
+    'perm.conflict.overwrite': '用我的规则覆盖',
+    'perm.conflict.reload': '从磁盘重新加载',
+    'perm.error.untrusted': '工作区未受信任：请先信任它，面板才会写入其项目文件。',
     'perm.handTools': '要测试的工具名（可选，每行一个）',
     'perm.handToolsPlaceholder': '留空：使用已发现的工具',
     'perm.default': '没有规则匹配时',
     'perm.rules': '规则',
-    'perm.noRules': '还没有规则：请在上方输入，例如 mcp__github。',
+    'perm.noRules': '还没有规则：请在上方的文件中添加，例如 mcp__github。',
     'perm.rule': '规则',
+    'perm.source': '来源',
+    'perm.ruleNumber': '{list} 第 {n} 条',
     'perm.matches': '匹配数',
     'perm.notes': '说明',
     'perm.neverMatch': '永远无法匹配：{why}',

@@ -32,6 +32,9 @@ export const shell = messages({
     'app.skip': 'Skip to content',
     'nav.editor': 'Add / edit',
     'nav.login': 'Login',
+    'path.copy': 'Copy path',
+    'path.copied': 'Copied',
+    'dialog.close': 'Close',
   },
   zh: {
     'app.title': 'MCP 面板',
@@ -63,5 +66,8 @@ export const shell = messages({
     'app.skip': '跳到内容',
     'nav.editor': '添加 / 编辑',
     'nav.login': '登录',
+    'path.copy': '复制路径',
+    'path.copied': '已复制',
+    'dialog.close': '关闭',
   },
 });

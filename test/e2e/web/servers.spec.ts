@@ -5,6 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
 import { makePanelHome, PID_SERVER, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
+import { expectNoSeriousViolations } from '../helpers/axe';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -139,4 +140,45 @@ test('an external edit of a config file reaches the page (CFG-9)', async ({ page
   writeFileSync(file, JSON.stringify(cfg, null, 2));
   await expect(row(page, 'added').getByTestId('state')).toHaveText('connected');
   await expect(row(page, 'added').getByTestId('tools')).toHaveText('3 tools');
+});
+
+// Issue 14 items 2 and 8 on a HOME of its own: a server that prints a fatal line on stderr and
+// exits. Rows stay ≤ 64 px at 1280×800 in both languages; the failed one explains itself in a
+// row under it (diagnosis with its fix, the last stderr line, Reconnect, Logs, Try launch).
+test('rows are at most 64 px; a failed row explains itself and acts in place', async ({ page }) => {
+  const crash = "process.stderr.write('loading config\\nfatal: API_KEY missing\\n'); process.exit(3)";
+  const home = makePanelHome({ crashy: { command: process.execPath, args: ['-e', crash] } });
+  const own = await startPanel(home);
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(await own.freshUrl());
+    await expect(page).toHaveURL(`${own.origin}/`);
+    await expect(row(page, 'crashy').getByTestId('state')).toHaveText('failed');
+    await expect(row(page, 'alpha').getByTestId('state')).toHaveText('connected');
+    const explain = page.locator('tr[data-explains="crashy"]');
+    await expect(explain.getByTestId('diagnosis')).toContainText('exit');
+    await expect(explain.getByTestId('last-stderr')).toContainText('fatal: API_KEY missing');
+    for (const language of ['en', 'zh'] as const) {
+      const r = await page.request.post(`${own.origin}/api/app.setSettings`, { data: { language } });
+      expect(r.ok()).toBe(true);
+      await page.goto(`${own.origin}/`);
+      await expect(row(page, 'alpha').getByTestId('state')).toHaveAttribute('class', /state-connected/);
+      const heights = await page.locator('tr[data-server]').evaluateAll((rows) => rows.map((el) => [el.getAttribute('data-server'), Math.round(el.getBoundingClientRect().height)] as const));
+      expect(heights.length).toBe(4);
+      for (const [name, h] of heights) expect(h, `${name} (${language}) is ${h} px tall`).toBeLessThanOrEqual(64);
+    }
+    await page.request.post(`${own.origin}/api/app.setSettings`, { data: { language: 'en' } });
+    await page.goto(`${own.origin}/`);
+    await expect(explain.getByRole('button', { name: 'Reconnect crashy' })).toBeEnabled();
+    await expectNoSeriousViolations(page, 'servers view with a failed row');
+    // Try launch: visible feedback, then what the server printed, in place.
+    await explain.getByRole('button', { name: 'Try launch crashy' }).click();
+    await expect(explain.getByTestId('try-stderr')).toContainText('fatal: API_KEY missing');
+    // Logs: the logs view opens on this server.
+    await explain.getByRole('button', { name: 'Logs crashy' }).click();
+    await expect(page.locator('main')).toHaveAttribute('data-section', 'logs');
+  } finally {
+    await own.stop();
+    home.cleanup();
+  }
 });

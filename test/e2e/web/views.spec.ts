@@ -11,6 +11,11 @@ const bed = useViewsPanel();
 
 const row = (page: Page, name: string) => page.locator(`tr[data-server="${name}"]`);
 const go = (page: Page, section: string) => page.locator(`nav button[data-section="${section}"]`).click();
+/** Edit sits in the row's menu (issue 14: one row of actions). */
+async function edit(page: Page, name: string) {
+  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: `Edit ${name}` }).click();
+}
 
 async function open(page: Page) {
   await page.goto(await bed.panel.freshUrl());
@@ -58,7 +63,7 @@ test('an inline token is refused; in the minimax user file no keychain move is o
 
 test('a file changed on disk while editing: the diff (secrets masked), then overwrite keeps both edits', async ({ page }) => {
   await open(page);
-  await page.getByRole('button', { name: 'Edit echo_a' }).click();
+  await edit(page, 'echo_a');
   await expect(page.getByRole('heading', { name: 'Edit echo_a' })).toBeVisible();
   await expect(page.getByLabel('Environment value 1')).toHaveValue('••••••');
   const cfg = JSON.parse(readFileSync(bed.home.userFile, 'utf8')) as { mcpServers: Record<string, unknown> };
@@ -107,7 +112,7 @@ test('import from Cursor previews, then writes the picked server and refuses the
   await go(page, 'servers');
   await expect(row(page, 'from-cursor').getByTestId('state')).toHaveText('connected');
   expect(readFileSync(bed.home.userFile, 'utf8')).not.toContain('sk-live-cursor');
-  await page.getByRole('button', { name: 'Edit from-cursor' }).click();
+  await edit(page, 'from-cursor');
   await page.getByRole('button', { name: 'Remove' }).click();
   // The in-page confirm dialog (no window.confirm in Electron): its own Remove button confirms.
   await page.getByRole('alertdialog', { name: 'Remove from-cursor from its file?' }).getByRole('button', { name: 'Remove' }).click();
@@ -189,4 +194,104 @@ test('OAuth login through the UI: the browser follows the sign-in page and the t
   await go(page, 'servers');
   await expect(row(page, 'secured').getByTestId('state')).toHaveText('connected');
   expect(await page.content()).not.toMatch(/access_token|refresh_token/);
+});
+
+test('in Chinese, the editor, login, logs, settings and disclosure views say nothing in English', async ({ page }) => {
+  await open(page);
+  // Server names (earlier tests added some) are names, whatever the language.
+  const servers = new Set(await page.locator('tr[data-server]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.server!)));
+  await go(page, 'settings');
+  await page.locator('#set-lang').selectOption('zh');
+  await expect(page.getByRole('heading', { name: '设置' })).toBeVisible();
+  const english: string[] = [];
+  const collect = async (view: string) => {
+    // What servers and files say (traffic, stderr, descriptions, code) is theirs, not the panel's.
+    const text = await page.locator('main').evaluate((main) => {
+      const copy = main.cloneNode(true) as HTMLElement;
+      for (const el of copy.querySelectorAll('code, pre, [data-testid="traffic"], [data-testid="stderr"], [data-path], [data-raw]')) el.remove();
+      document.body.append(copy);
+      const said = copy.innerText;
+      copy.remove();
+      return said;
+    });
+    for (const word of latinProse(text)) if (!servers.has(word)) english.push(`${view}: ${word}`);
+  };
+  await collect('settings');
+  await go(page, 'servers');
+  await page.getByRole('button', { name: '添加服务器' }).click();
+  await page.getByRole('tab', { name: '原始 JSON' }).click();
+  await collect('editor/raw');
+  await page.getByRole('tab', { name: '表单' }).click();
+  await page.getByText('从其他应用导入').click();
+  await page.getByRole('button', { name: 'cursor', exact: true }).click();
+  await expect(page.getByTestId('import-plan')).toBeVisible();
+  await collect('editor');
+  // A refusal from the host (CFG-8 inline secret): its sentence and each finding's fix from codes.
+  await page.getByLabel('名称', { exact: true }).fill('tokened-zh');
+  await page.getByLabel('命令', { exact: true }).fill(process.execPath);
+  await page.getByRole('button', { name: '添加环境变量' }).click();
+  await page.getByLabel('环境变量 名称 1').fill('API_TOKEN');
+  await page.getByLabel('环境变量 值 1').fill('sk-live-0123456789abcdefghij');
+  await page.getByRole('button', { name: /^保存到 / }).click();
+  await expect(page.locator('.refusal[data-reason="inline_secret"]')).toContainText('/env/API_TOKEN');
+  await collect('editor/refusal');
+  await go(page, 'login');
+  await expect(page.getByTestId('auth-table')).toBeVisible();
+  await collect('login');
+  await go(page, 'logs');
+  await expect(page.getByTestId('traffic')).toBeVisible();
+  await collect('logs');
+  await go(page, 'disclosure');
+  await expect(page.getByTestId('disclosure-verdict')).toBeVisible();
+  await page.getByLabel('tool_search 查询').fill('天气预报');
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+  await expect(page.getByTestId('search-results').locator('li').first()).toContainText('mcp__zh__weather');
+  await collect('disclosure');
+  await go(page, 'settings');
+  await page.locator('#set-lang').selectOption('en');
+  expect(english).toEqual([]);
+});
+
+/**
+ * Latin words in a Chinese page that are prose, not names: server, file, tool and field names,
+ * paths, URLs, code and the product and protocol names every language writes in Latin.
+ */
+function latinProse(text: string): string[] {
+  const names = /^(?:mcp|MCP|JSON|JSON-RPC|RPC|stdio|http|https|sse|streamable|HTTP|OAuth|URL|token|stderr|BM25|CFG|SEC|AUTH|UI|DISC|CLI|Tab|Enter|minimax|MiniMax|Code|kimi|Kimi|minara|Minara|claude|desktop|Claude|cursor|Cursor|vscode|VS|English|UTF|deferred|label|timeoutMs|maxTools|authTokenEnv|startupTimeoutMs|toolTimeoutMs|bearerTokenEnvVar|enabled|thresholdPct|minDeferCount|modelWhitelist|default|env|true|false|tool_search|mcp_invoke|regex|echo|zh|secured|leaky|ms|PID|Authorization|Bearer|command|url|args|npx|node|shell|string)$/;
+  const out = new Set<string>();
+  for (const token of text.split(/[\s，。：；、（）“”《》！？,;()[\]"'`]+/)) {
+    if (!/[A-Za-z]{2,}/.test(token)) continue;
+    // Paths, URLs, identifiers and code: anything with a separator or digits in it.
+    if (/[/\\.:_${}<>=@#→←+*|~-]/.test(token.replace(/^[-–—]+|[-–—.]+$/g, '')) || /\d/.test(token)) continue;
+    const word = token.replace(/[^A-Za-z]/g, '');
+    if (!names.test(word)) out.add(word);
+  }
+  return [...out];
+}
+
+test('login and import tables fit 1280×800 and 1024×700 in both languages; no column is squeezed to a character per line', async ({ page }) => {
+  await open(page);
+  for (const locale of ['zh', 'en'] as const) {
+    await go(page, 'settings');
+    await page.locator('#set-lang').selectOption(locale);
+    for (const [width, height] of [
+      [1280, 800],
+      [1024, 700],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await go(page, 'login');
+      const table = page.getByTestId('auth-table');
+      await expect(table).toBeVisible();
+      const fit = await table.evaluate((el) => {
+        const main = document.querySelector('main')!.getBoundingClientRect();
+        const cells = [...el.querySelectorAll('th, td')].map((c) => c.getBoundingClientRect().width);
+        return { overflow: document.documentElement.scrollWidth - window.innerWidth, right: el.getBoundingClientRect().right - main.right, narrowest: Math.min(...cells) };
+      });
+      expect(fit.overflow, `${locale} ${width}: page scrolls sideways`).toBeLessThanOrEqual(0);
+      expect(fit.right, `${locale} ${width}: table past the right edge`).toBeLessThanOrEqual(1);
+      // Three CJK characters at 14 px: anything narrower breaks Chinese a character or two per line.
+      expect(fit.narrowest, `${locale} ${width}: a squeezed column`).toBeGreaterThanOrEqual(48);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 });

@@ -25,7 +25,7 @@ describe('config CLI', () => {
     const r = await cli(['status', '--profile', 'minimax', '--workspace', sb.ws, '--no-connect', '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out)).toEqual(['profile', 'workspace', 'layers', 'servers', 'problems']);
+    expect(Object.keys(out)).toEqual(['profile', 'workspace', 'layers', 'servers', 'problems', 'bridges']);
     expect(out.layers).toEqual([
       { layer: 'user', path: join(sb.home, '.minimax-code', 'mcp.json'), state: 'ok', error: null, writable: true },
       { layer: 'project', path: join(sb.ws, '.mcp.json'), state: 'ok', error: null, writable: false },

@@ -26,18 +26,21 @@ async function mount(locale: 'en' | 'zh') {
 }
 
 const rowOf = (name: string) => document.querySelector(`tr[data-server="${name}"]`) as HTMLElement;
+/** The row under a failed server that explains it (issue 14 item 8). */
+const explainOf = (name: string) => document.querySelector(`tr[data-explains="${name}"]`) as HTMLElement;
 
 describe('launch doctor in the server row', () => {
   it('words the diagnosis with its fix, and offers Try launch on the failed row only', async () => {
     await mount('en');
     expect(within(rowOf('py')).getByTestId('reason')).toHaveTextContent('uvx is not on the PATH the server starts with (/usr/bin:/bin); the login shell finds it: use /opt/homebrew/bin/uvx: spawn uvx ENOENT');
     expect(within(rowOf('fine')).queryByRole('button', { name: /Try launch/ })).toBeNull();
-    expect(within(rowOf('py')).getByRole('button', { name: 'Try launch py' })).toBeInTheDocument();
+    expect(within(explainOf('py')).getByRole('button', { name: 'Try launch py' })).toBeInTheDocument();
+    expect(explainOf('fine')).toBeNull();
   });
 
   it('Try launch calls the host once and shows what the server printed, in Chinese too', async () => {
     const fake = await mount('zh');
-    await userEvent.click(within(rowOf('py')).getByRole('button', { name: '试启动 py' }));
+    await userEvent.click(within(explainOf('py')).getByRole('button', { name: '试启动 py' }));
     expect(fake.calls.filter((c) => c.method === 'doctor.tryLaunch')).toEqual([{ method: 'doctor.tryLaunch', input: { id: 'configured:minimax:py' } }]);
     const out = await screen.findByTestId('try-output');
     expect(out).toHaveTextContent('在 42 毫秒后退出（退出码 3）');

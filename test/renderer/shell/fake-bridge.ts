@@ -68,3 +68,19 @@ export function fakeBridge(answers: Record<string, unknown>): FakeBridge {
   };
   return { bridge: createClient(contract, transport), calls, answers, emit: (e, p) => listeners.forEach((l) => l(e, p)) };
 }
+
+type User = ReturnType<typeof import('@testing-library/user-event').default.setup>;
+
+/** Picks an option of a Mantine Select (a combobox with a listbox, not a native <select>). */
+export async function chooseOption(user: User, combobox: HTMLElement, option: string | RegExp): Promise<void> {
+  const { screen } = await import('@testing-library/react');
+  await user.click(combobox);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** Opens a server row's "More actions" menu and picks one item (labelled "<action> <server>"). */
+export async function rowMenu(user: User, server: string, item: string): Promise<void> {
+  const { screen } = await import('@testing-library/react');
+  await user.click(screen.getByRole('button', { name: `More actions for ${server}` }));
+  await user.click(await screen.findByRole('menuitem', { name: `${item} ${server}` }));
+}

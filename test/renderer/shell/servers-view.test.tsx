@@ -1,10 +1,11 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../../renderer/src/App';
 import { connectStore, createAppStore, type AppStore } from '../../../renderer/src/stores/app-store';
 import { StoreContext } from '../../../renderer/src/store-context';
-import { fakeBridge, serverRow, serversView } from './fake-bridge';
+import { chooseOption, fakeBridge, rowMenu, serverRow, serversView } from './fake-bridge';
 
 const profiles = {
   ok: true,
@@ -23,6 +24,8 @@ let dispose: (() => void) | null = null;
 afterEach(() => {
   dispose?.();
   cleanup();
+  // Notifications live in a store of Mantine's own, outside the rendered tree.
+  act(() => notifications.clean());
 });
 
 async function mount(answers: Record<string, unknown>, locale: 'en' | 'zh' = 'en') {
@@ -58,9 +61,19 @@ describe('servers view (UI-1)', () => {
     expect([...tables].map((t) => t.getAttribute('data-layer'))).toEqual(['user', 'project']);
     expect(within(rowOf('fs')).getByTestId('state')).toHaveTextContent('connected');
     expect(within(rowOf('fs')).getByTestId('tools')).toHaveTextContent('3 tools');
-    expect(rowOf('fs')).toHaveTextContent('connected in 120 ms');
-    expect(rowOf('github')).toHaveTextContent('shadows /home/u/.minimax-code/mcp.json (user)');
+    expect(rowOf('fs')).toHaveTextContent('120 ms');
+    // The whole path stays in the page (elided in the middle by CSS only), with a copy button.
+    expect(rowOf('fs').querySelector('[data-path="/home/u/.minimax-code/mcp.json"]')).toHaveTextContent('/home/u/.minimax-code/mcp.json');
+    expect(within(rowOf('fs')).getByRole('button', { name: 'Copy path: /home/u/.minimax-code/mcp.json' })).toBeInTheDocument();
+    expect(within(rowOf('github')).getByTestId('shadows')).toHaveTextContent('shadows 1 entry');
+    await userEvent.setup().hover(within(rowOf('github')).getByTestId('shadows'));
+    expect(await screen.findByText('shadows /home/u/.minimax-code/mcp.json (user)')).toBeInTheDocument();
     expect(rowOf('down')).toHaveTextContent('spawn nope ENOENT');
+    // Failed: explained in a row of its own under it, with Reconnect and Logs in place.
+    const explain = within(document.querySelector('tr[data-explains="down"]') as HTMLElement);
+    expect(explain.getByTestId('diagnosis')).toHaveTextContent('spawn nope ENOENT');
+    expect(explain.getByRole('button', { name: 'Reconnect down' })).toBeInTheDocument();
+    expect(explain.getByRole('button', { name: 'Logs down' })).toBeInTheDocument();
     expect(screen.getByTestId('problem')).toHaveTextContent('/work/proj/.mcp.local.json:3:7');
     expect(document.title).toBe('MCP Panel — 3 servers · 2 connected · 1 failed · 6 tools');
     expect(document.getElementById('favicon')?.dataset.state).toBe('failed');
@@ -74,7 +87,9 @@ describe('servers view (UI-1)', () => {
     expect(rowOf('alpha')).toBeNull();
     expect(rowOf('beta')).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Reconnect beta' }));
-    await user.click(screen.getByRole('button', { name: 'Disable beta' }));
+    // The result of an action is said where the eye is, not only in the row.
+    expect(await screen.findByText('beta: reconnect asked')).toBeInTheDocument();
+    await rowMenu(user, 'beta', 'Disable');
     expect(calls.filter((c) => c.method !== 'servers.list' && c.method !== 'profiles.detect')).toEqual([
       { method: 'servers.reconnect', input: { id: 'configured:minimax:beta' } },
       { method: 'servers.setEnabled', input: { id: 'configured:minimax:beta', enabled: false } },
@@ -92,10 +107,15 @@ describe('servers view (UI-1)', () => {
     const ro = serverRow({ name: 'repo', layer: 'project', path: '/work/proj/.mcp.json', readOnly: true });
     await mount({ 'servers.list': { ok: true, value: serversView([ro, serverRow({ name: 'mine' })]) } });
     const row = within(rowOf('repo'));
-    expect(row.queryByRole('button', { name: /Disable|Edit/ })).toBeNull();
-    expect(row.getByText('Read-only file: edit it by hand')).toHaveAttribute('title', expect.stringContaining('/work/proj/.mcp.json'));
+    expect(row.getByTestId('read-only')).toHaveAttribute('title', expect.stringContaining('/work/proj/.mcp.json'));
     expect(row.getByRole('button', { name: 'Reconnect repo' })).toBeEnabled();
-    expect(within(rowOf('mine')).getByRole('button', { name: 'Disable mine' })).toBeEnabled();
+    const user = userEvent.setup();
+    await user.click(row.getByRole('button', { name: 'More actions for repo' }));
+    expect(await screen.findByRole('menuitem', { name: 'Logs repo' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Disable|Edit/ })).toBeNull();
+    await user.keyboard('{Escape}');
+    await user.click(within(rowOf('mine')).getByRole('button', { name: 'More actions for mine' }));
+    expect(await screen.findByRole('menuitem', { name: 'Disable mine' })).toBeEnabled();
   });
 
   it('a state event patches the row; a malformed event is dropped', async () => {
@@ -112,7 +132,7 @@ describe('servers view (UI-1)', () => {
       'servers.list': { ok: true, value: serversView([serverRow({ name: 'alpha' })]) },
       'servers.setEnabled': { ok: false, error: { code: 'refused', message: 'minimax project files are read-only' } },
     });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Disable alpha' }));
+    await rowMenu(userEvent.setup(), 'alpha', 'Disable');
     expect(screen.getByRole('alert')).toHaveTextContent('read-only');
   });
 
@@ -129,8 +149,11 @@ describe('servers view (UI-1)', () => {
   it('pickers list detected agents first and select through the bridge', async () => {
     const { calls } = await mount({ 'servers.list': { ok: true, value: serversView([]) } });
     const agent = screen.getByRole('combobox', { name: /Agent/ });
-    expect([...(agent as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['kimi (detected)', 'minimax (not found)', 'minara (not found)']);
-    await userEvent.setup().selectOptions(agent, 'minara');
+    const user = userEvent.setup();
+    await user.click(agent);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['kimi (detected)', 'minimax (not found)', 'minara (not found)']);
+    await user.keyboard('{Escape}');
+    await chooseOption(user, agent, 'minara (not found)');
     expect(calls).toContainEqual({ method: 'profiles.select', input: { profile: 'minara', workspace: '/work/proj' } });
     expect(screen.getByText(/No servers configured/)).toBeInTheDocument();
   });

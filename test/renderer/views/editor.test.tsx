@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../../shared/contract';
 import { lineDiff } from '../../../renderer/src/features/editor/diff';
@@ -10,6 +11,8 @@ import { mountApp, ok } from './mount';
 let off: (() => void) | null = null;
 afterEach(() => {
   off?.();
+  // Mantine keeps notifications in one store for the module: a "Saved" must not leak into the next test.
+  act(() => notifications.clean());
   cleanup();
 });
 
@@ -154,7 +157,8 @@ describe('editor (UI-2)', () => {
     const m = await mountApp({ 'servers.list': ok(serversView([row])), 'editor.layers': layers, 'editor.save': saved, 'editor.remove': saved });
     off = m.off;
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Edit gh' }));
+    // The servers view's row menu opens this; the editor is what is tested here.
+    act(() => m.store.getState().openEditor({ mode: 'edit', id: row.id }));
     expect(await screen.findByRole('heading', { name: 'Edit gh' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Timeout (ms)'), '5000');
     await user.click(screen.getByRole('button', { name: /^Save to / }));
@@ -164,13 +168,28 @@ describe('editor (UI-2)', () => {
     expect(m.calls).toContainEqual({ method: 'editor.remove', input: { layer: 'user', name: 'gh', baseHash: 'h1' } });
   });
 
-  it('try without saving sends the draft to the session layer', async () => {
+  it('a saved entry the agent cannot use as written is offered the bridge (BRIDGE-4); a new draft is not', async () => {
+    const row = serverRow({ name: 'gh', entry: { url: 'https://gh.example/mcp' } });
+    const offer = ok({ server: 'gh', profile: 'minimax', layer: 'user', advice: [{ code: 'minimax_oauth', variables: [] }], installed: null, line: { command: 'mcp-panel', args: ['bridge', 'gh'] }, unavailable: null });
+    const m = await mountApp({ 'servers.list': ok(serversView([row])), 'editor.layers': layers, 'bridges.advice': offer });
+    off = m.off;
+    const user = userEvent.setup();
+    act(() => m.store.getState().openEditor({ mode: 'edit', id: row.id }));
+    const region = await screen.findByRole('region', { name: 'Use through the bridge' });
+    expect(region).toHaveTextContent('MiniMax Code cannot log in by OAuth');
+    expect(m.calls).toContainEqual({ method: 'bridges.advice', input: { id: row.id } });
+    await user.click(screen.getByRole('button', { name: 'New server' }));
+    expect(screen.queryByRole('region', { name: 'Use through the bridge' })).toBeNull();
+  });
+
+  it('try without saving sends the draft to the session layer and says it joined the session', async () => {
     const m = await openEditor({ 'editor.trySession': ok({ id: 'session:minimax:t' }) });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Name'), 't');
     await user.type(screen.getByLabelText('Command'), 'node');
     await act(async () => user.click(screen.getByRole('button', { name: 'Try without saving' })));
     expect(m.calls).toContainEqual({ method: 'editor.trySession', input: { name: 't', entry: { command: 'node' } } });
+    expect(await screen.findByText(/t joined this session: it connects now/)).toBeInTheDocument();
   });
 
   it('line diff marks removed and added lines', () => {

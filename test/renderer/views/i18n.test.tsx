@@ -14,6 +14,8 @@ afterEach(() => {
 // 23:27:54 local time: en says 11:27:54 PM, zh-CN says 23:27:54.
 const late = new Date(2026, 0, 2, 23, 27, 54).getTime();
 const rowOf = (name: string) => document.querySelector(`tr[data-server="${name}"]`) as HTMLElement;
+/** A failed row explains itself in the row under it (issue 14 item 8): diagnosis, retry time, actions. */
+const explanationOf = (name: string) => document.querySelector(`tr[data-explains="${name}"]`) as HTMLElement;
 
 describe('Chinese UI (UI-9)', () => {
   it('servers view: a coded reason in Chinese, the raw detail after it, a zh-CN retry time', async () => {
@@ -23,7 +25,7 @@ describe('Chinese UI (UI-9)', () => {
     off = m.off;
     const reason = within(rowOf('down')).getByTestId('reason');
     expect(reason).toHaveTextContent('无法启动服务器：请检查其命令: spawn nope ENOENT');
-    expect(within(rowOf('down')).getByTestId('retry')).toHaveTextContent('将于 23:27:54 重试');
+    expect(within(explanationOf('down')).getByTestId('retry')).toHaveTextContent('将于 23:27:54 重试');
     expect(rowOf('down')).not.toHaveTextContent(/PM|could not/);
     expect(within(rowOf('proj')).getByTestId('reason')).toHaveTextContent('工作区未受信任');
   });
@@ -44,7 +46,7 @@ describe('Chinese UI (UI-9)', () => {
     const m = await mountApp({ 'servers.list': ok(serversView([down])) });
     off = m.off;
     expect(within(rowOf('down')).getByTestId('reason')).toHaveTextContent(/^did not answer within its 2000 ms discovery budget; tried again next round$/);
-    expect(within(rowOf('down')).getByTestId('retry')).toHaveTextContent(/retries at 11:27:54\sPM/);
+    expect(within(explanationOf('down')).getByTestId('retry')).toHaveTextContent(/retries at 11:27:54\sPM/);
   });
 
   it('logs view: traffic times and counts through Intl for zh-CN', async () => {
@@ -99,7 +101,7 @@ describe('Chinese UI (UI-9)', () => {
     off = m.off;
     act(() => m.store.getState().setSection('disclosure'));
     await settle();
-    expect(screen.getByTestId('disclosure-verdict')).toHaveTextContent('40000 个 token > 0.15 × 200000 = 30000：已配置的工具移到 tool_search 之后');
+    expect(screen.getByTestId('disclosure-verdict')).toHaveTextContent('40,000 个 token > 0.15 × 200,000 = 30,000：已配置的工具移到 tool_search 之后');
     expect(screen.getByText(/minara：每个 MCP 工具都带有 defer_loading/)).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/must not show/);
   });

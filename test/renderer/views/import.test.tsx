@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportPlan, ImportPlanItem } from '../../../shared/contract';
 import { ImportPanel } from '../../../renderer/src/features/editor/ImportPanel';
 import { createAppStore } from '../../../renderer/src/stores/app-store';
+import { PanelThemeProvider } from '../../../renderer/src/theme';
 import { StoreContext } from '../../../renderer/src/store-context';
 import { fakeBridge } from '../shell/fake-bridge';
 import { mountApp, ok } from './mount';
@@ -49,7 +50,9 @@ async function openImport() {
   const store = createAppStore(fake.bridge, 'en');
   render(
     <StoreContext.Provider value={store}>
-      <ImportPanel />
+      <PanelThemeProvider theme="light">
+        <ImportPanel />
+      </PanelThemeProvider>
     </StoreContext.Provider>,
   );
   const user = userEvent.setup();
@@ -64,7 +67,7 @@ describe('import panel', () => {
     const table = await screen.findByRole('table');
     expect(calls.find((c) => c.method === 'editor.importPreview')?.input).toEqual({ from: 'claude-code', layer: 'user', replace: false });
     expect(screen.getByText(`Into ${USER_FILE} (user layer)`)).toBeInTheDocument();
-    expect(within(table).getByText('/work/proj/.mcp.json#/mcpServers/team')).toBeInTheDocument();
+    expect(table.querySelector('[data-path="/work/proj/.mcp.json#/mcpServers/team"]')).toBeInTheDocument();
     const box = (name: string) => within(table).getByRole('checkbox', { name: `Import ${name}` });
     expect(box('personal')).toBeChecked();
     expect(box('team')).not.toBeChecked(); // project server, user layer: not assumed

@@ -8,6 +8,7 @@ let off: (() => void) | null = null;
 afterEach(() => {
   off?.();
   cleanup();
+  sessionStorage.clear();
 });
 
 const simulation = (rules: { allow: string[]; ask: string[]; deny: string[] }) => ({
@@ -17,17 +18,20 @@ const simulation = (rules: { allow: string[]; ask: string[]; deny: string[] }) =
     { name: 'mcp__gh__issues', decision: rules.deny.includes('mcp__gh') ? 'deny' : 'ask', rule: rules.deny.includes('mcp__gh') ? { list: 'deny', index: 0, rule: 'mcp__gh' } : null, note: null },
   ],
   rules: [
-    ...rules.deny.map((rule, index) => ({ list: 'deny', index, rule, matches: 1, neverMatches: false, shadowedBy: null, unmatchable: null, warnings: [] })),
-    ...rules.allow.map((rule, index) => ({ list: 'allow', index, rule, matches: 0, neverMatches: true, shadowedBy: rule === 'mcp__gh__issues' ? { list: 'deny', index: 0, rule: 'mcp__gh' } : null, unmatchable: rule.split('__').length > 3 ? 'four segments' : null, warnings: [] })),
+    ...rules.deny.map((rule, index) => ({ list: 'deny', index, rule, matches: 1, neverMatches: false, shadowedBy: null, unmatchable: null, notes: [], source: null })),
+    ...rules.allow.map((rule, index) => ({ list: 'allow', index, rule, matches: 0, neverMatches: true, shadowedBy: rule === 'mcp__gh__issues' ? { list: 'deny', index: 0, rule: 'mcp__gh' } : null, unmatchable: rule.split('__').length > 3 ? { code: 'minimax-segments', params: { n: 4 } } : null, notes: [], source: null })),
   ],
-  warnings: [],
 });
+const USER_FILE = '/home/u/.minimax-code/mcp.json';
+const ruleLayers = { layers: [{ layer: 'user', path: USER_FILE, exists: true, trusted: true, readOnly: false, hash: 'h1', rules: { allow: [], ask: [], deny: [] }, problem: null }] };
+type SimInput = { layers: { rules: { allow: string[]; ask: string[]; deny: string[] } }[] };
 
 describe('permissions (UI-4)', () => {
   it('typing rules re-simulates in the host; decisions, shadowed and never-match rules show', async () => {
-    const m = await mountApp({ 'permissions.simulate': (input: { rules: { allow: string[]; ask: string[]; deny: string[] } }) => ok(simulation(input.rules)) });
+    const m = await mountApp({ 'permissions.read': ok(ruleLayers), 'permissions.simulate': (input: SimInput) => ok(simulation(input.layers[0]!.rules)) });
     off = m.off;
     act(() => m.store.getState().setSection('permissions'));
+    await settle(0); // the rule files are read first; the simulation follows them
     await settle(300);
     const decision = () => within(document.querySelector('tr[data-tool="mcp__gh__issues"]') as HTMLElement).getByTestId('decision');
     expect(decision()).toHaveTextContent('ask');
@@ -36,10 +40,10 @@ describe('permissions (UI-4)', () => {
     await user.type(screen.getByLabelText('Allow'), 'mcp__gh__issues{Enter}mcp__gh__a__b');
     await settle(300);
     expect(decision()).toHaveTextContent('deny');
-    expect(document.querySelector('tr[data-rule="mcp__gh__issues"]')).toHaveTextContent('Shadowed by deny[0] mcp__gh');
-    expect(document.querySelector('tr[data-rule="mcp__gh__a__b"]')).toHaveTextContent('Can never match: four segments');
+    expect(document.querySelector('tr[data-rule="mcp__gh__issues"]')).toHaveTextContent('Shadowed by deny #1 mcp__gh');
+    expect(document.querySelector('tr[data-rule="mcp__gh__a__b"]')).toHaveTextContent('Can never match: 4 segments');
     const last = m.calls.filter((c) => c.method === 'permissions.simulate').at(-1)!.input;
-    expect(last).toEqual({ rules: { allow: ['mcp__gh__issues', 'mcp__gh__a__b'], ask: [], deny: ['mcp__gh'] }, defaultDecision: 'ask' });
+    expect(last).toEqual({ layers: [{ layer: 'user', path: USER_FILE, rules: { allow: ['mcp__gh__issues', 'mcp__gh__a__b'], ask: [], deny: ['mcp__gh'] } }], defaultDecision: 'ask' });
   });
 });
 
@@ -68,7 +72,7 @@ describe('disclosure (UI-5)', () => {
     expect(screen.getByTestId('disclosure-verdict')).toHaveTextContent('Deferred disclosure kicks in.');
     expect(screen.getByTestId('disclosure-verdict')).toHaveTextContent('tool_search, mcp_invoke');
     expect(screen.getByRole('meter')).toHaveAttribute('aria-valuenow', '20');
-    expect(screen.getByTestId('cost-table')).toHaveTextContent('40000');
+    expect(screen.getByTestId('cost-table')).toHaveTextContent('40,000'); // Intl, the UI locale's digits
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('tool_search query'), '天气');
     await user.click(screen.getByRole('button', { name: 'Search' }));

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sizeToolScroller } from './scroller-size';
 import { fieldsOf, toArguments } from '../../../renderer/src/features/tools/schema-form';
 import { describeFrom, mountApp, ok, settle, toolRow, toolsView } from './mount';
 
@@ -11,23 +12,7 @@ afterEach(() => {
   cleanup();
 });
 
-// jsdom has no layout: give the list's scroller the size a window would (900 × 520 px) so the
-// virtualiser computes a real window of rows, as it does in Chromium (see the e2e and bench).
-const sized = (dim: 'clientHeight' | 'clientWidth', px: number) =>
-  Object.defineProperty(HTMLElement.prototype, dim, {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('tool-scroller') ? px : 0;
-    },
-  });
-beforeAll(() => {
-  sized('clientHeight', 520);
-  sized('clientWidth', 900);
-});
-afterAll(() => {
-  delete (HTMLElement.prototype as Partial<Record<'clientHeight' | 'clientWidth', number>>).clientHeight;
-  delete (HTMLElement.prototype as Partial<Record<'clientHeight' | 'clientWidth', number>>).clientWidth;
-});
+sizeToolScroller();
 
 describe('tools view (UI-3)', () => {
   it('10,000 tools: only a window of rows exists in the DOM (virtualised)', async () => {
@@ -52,7 +37,7 @@ describe('tools view (UI-3)', () => {
       names: { minimax: 'mcp__echo_a__echo_2', kimi: null, minara: null },
       collidesWith: { serverId: winner.serverId, serverName: 'alpha', tool: 'echo', name: 'mcp__alpha__echo', kind: 'other_server' },
     });
-    const collision = { name: 'mcp__alpha__echo', kind: 'other_server' as const, winner: { serverId: winner.serverId, serverName: 'alpha', tool: 'echo' }, loser: { serverId: loser.serverId, serverName: 'echo.a', tool: 'echo' }, resolution: 'suffixed' as 'suffixed' | 'dropped', assigned: 'mcp__echo_a__echo_2' as string | null, why: 'x' };
+    const collision = { name: 'mcp__alpha__echo', kind: 'other_server' as const, winner: { serverId: winner.serverId, serverName: 'alpha', tool: 'echo' }, loser: { serverId: loser.serverId, serverName: 'echo.a', tool: 'echo' }, resolution: 'suffixed' as 'suffixed' | 'dropped', assigned: 'mcp__echo_a__echo_2' as string | null, why: 'x', cause: 'sanitised' as const };
     const m = await mountApp({ 'tools.list': ok(toolsView([winner, loser], { collisions: [collision, { ...collision, profile: 'kimi' as const, resolution: 'dropped' as const, assigned: null }].map((c) => ({ profile: 'minimax' as const, ...c })) })) });
     off = m.off;
     act(() => m.store.getState().setSection('tools'));
@@ -61,7 +46,7 @@ describe('tools view (UI-3)', () => {
     expect(box).toHaveTextContent('alpha/echo keeps the name; echo.a/echo lost it, and is called mcp__echo_a__echo_2.');
     expect(box).toHaveTextContent(/name registry gives a name to the first claimant/);
     expect(screen.getByText('1 collision under the other agents')).toBeInTheDocument();
-    const lost = document.querySelector('.tool-row.loser') as HTMLElement;
+    const lost = document.querySelector('[data-role="loser"]') as HTMLElement;
     expect(lost).toHaveTextContent('lost mcp__alpha__echo');
     expect(within(lost).getByTestId('qualified')).toHaveTextContent('mcp__echo_a__echo_2');
   });
@@ -96,7 +81,7 @@ describe('tools view (UI-3)', () => {
     await user.type(screen.getByLabelText(/^opts/), '{{"x":1}');
     await user.click(screen.getByLabelText(/^loud/));
     await user.click(screen.getByRole('button', { name: 'Call tool' }));
-    expect(m.calls.find((c) => c.method === 'tools.call')?.input).toEqual({ id: 'configured:minimax:alpha', tool: 'add', arguments: { a: 2, loud: true, opts: { x: 1 } } });
+    expect(m.calls.find((c) => c.method === 'tools.call')?.input).toEqual({ id: 'configured:minimax:alpha', tool: 'add', arguments: { a: 2, loud: true, opts: { x: 1 } }, callId: expect.any(String) });
     const result = await screen.findByTestId('call-result');
     expect(result).toHaveTextContent('sum is 3');
     expect(result.querySelector('img')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');

@@ -15,7 +15,7 @@ describe('convertEntry', () => {
   it('spells SSE the dialect’s way and leaves inferable transports implicit', () => {
     expect(convertEntry({ type: 'sse', url: 'https://x/sse' }, 'kimi', null)).toMatchObject({ ok: true, value: { entry: { transport: 'sse', url: 'https://x/sse' } } });
     expect(convertEntry({ type: 'sse', url: 'https://x/sse' }, 'minimax', null)).toMatchObject({ ok: true, value: { entry: { type: 'sse', url: 'https://x/sse' } } });
-    expect(convertEntry({ type: 'http', url: 'https://x/mcp', headers: { A: 'b' } }, 'minimax', null)).toEqual({ ok: true, value: { entry: { url: 'https://x/mcp', headers: { A: 'b' } }, notes: [] } });
+    expect(convertEntry({ type: 'http', url: 'https://x/mcp', headers: { A: 'b' } }, 'minimax', null)).toEqual({ ok: true, value: { entry: { url: 'https://x/mcp', headers: { A: 'b' } }, notes: [], noteCodes: [] } });
   });
 
   it('minara takes streamable-HTTP servers only', () => {

@@ -3,6 +3,24 @@ import { translate } from '../../../shared/i18n';
 import { en, zh } from '../../../shared/i18n/messages';
 import { glossary } from '../../../shared/i18n/messages/glossary';
 
+// Placeholders, references, tags, quoted and code text are names, not prose.
+const prose = (text: string) => text.replace(/\$\{[^}]*\}+|\{\w+\}|<[^>]*>|"[^"]*"|`[^`]*`/g, ' ');
+
+/** Keys whose English says a glossary term and whose Chinese lacks that term's word. */
+function glossaryGaps(enCat: Record<string, string>, zhCat: Record<string, string>): string[] {
+  const gaps: string[] = [];
+  for (const term of glossary) {
+    const word = new RegExp(`\\b${term.en}s?\\b`, 'i');
+    for (const [key, text] of Object.entries(enCat)) {
+      if (!word.test(prose(text))) continue;
+      const other = 'otherSense' in term && term.otherSense.keys.some((k) => key.startsWith(k));
+      const want = other ? term.otherSense.zh : term.zh;
+      if (!zhCat[key]?.includes(want)) gaps.push(`${key}: "${term.en}" → ${want}`);
+    }
+  }
+  return gaps;
+}
+
 describe('message catalogues', () => {
   it('give every key in both languages, with the same placeholders', () => {
     const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -18,6 +36,15 @@ describe('message catalogues', () => {
       for (const term of glossary) for (const word of term.not) if (text.includes(word)) offenders.push(`${key}: "${word}" (use ${term.zh})`);
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('say a glossary term with its Chinese word wherever the English says it', () => {
+    expect(glossaryGaps(en, zh)).toEqual([]);
+  });
+
+  it('the glossary check fails a Chinese text that drops the term, or uses the wrong sense', () => {
+    expect(glossaryGaps({ 'x.a': 'the agent reads {server}' }, { 'x.a': '它会读取 {server}' })).toEqual(['x.a: "agent" → 智能体']);
+    expect(glossaryGaps({ 'disc.a': '5 tokens', 'login.a': 'token kept' }, { 'disc.a': '5 个令牌', 'login.a': '已保存 token' })).toEqual(['disc.a: "token" → token', 'login.a: "token" → 令牌']);
   });
 
   it('fill placeholders and keep unknown ones visible', () => {

@@ -11,6 +11,12 @@ import { DEFAULT_DISCLOSURE_OPTIONS } from '../../../shared/disclosure/options';
 import { planDisclosure, type ExplanationCode } from '../../../shared/disclosure/plan';
 import { LayerNoteCodeSchema, NamingWarningSchema, ProfileNoteCodeSchema } from '../../../shared/schemas/notes';
 import { translateCode, translator } from '../../../shared/i18n';
+import { en } from '../../../shared/i18n/messages';
+import { errorText } from '../../../shared/i18n/write-errors';
+import { toRpcError } from '../../../shared/errors';
+import { findInlineSecrets } from '../../../shared/secrets/secret-rules';
+import { hostError } from '../../../electron/services/handlers/refusal';
+import { convertEntry } from '../../../electron/services/config/import/convert';
 
 const han = /\p{Script=Han}/u;
 
@@ -87,5 +93,43 @@ describe('notes: disclosure verdict and profile note, naming warnings, layer not
     expect(translateCode('en', 'naming.warn', w)).toBe('kimi: renamed to a_2 because a is taken');
     expect(translateCode('zh', 'naming.warn', w)).toBe('kimi：已重命名为 a_2，因为 a 已被占用');
     expect(translateCode('zh', 'naming.warn', { code: 'from-a-newer-host' })).toBe('from-a-newer-host');
+  });
+});
+
+describe('handler refusals, import reasons and inline-secret fixes (UI-9)', () => {
+  it('a handler refusal carries its key: English message for the CLI, Chinese for the page', () => {
+    const e = hostError('refused', 'host.login_running', { name: 'gh' });
+    expect(e.message).toBe('a login for "gh" is already running; finish it in the browser or cancel it');
+    expect(errorText('zh', toRpcError(e))).toBe('"gh" 的登录已在进行中；请在浏览器中完成或取消它');
+    const withDetail = toRpcError(hostError('refused', 'host.cannot_connect', { name: 'x' }, { detail: 'spawn nope ENOENT', data: { reason: 'r' } }));
+    expect(withDetail.message).toBe('"x" cannot connect: spawn nope ENOENT');
+    expect(withDetail.data).toMatchObject({ reason: 'r' });
+    expect(errorText('zh', withDetail)).toBe('"x" 无法连接: spawn nope ENOENT');
+    expect(errorText('zh', { message: 'from an older host' })).toBe('from an older host');
+  });
+
+  it('every host, import and secret sentence is in Chinese too', () => {
+    for (const key of Object.keys(en).filter((k) => /^(host|secret|editor\.import(Why|Note))\./.test(k))) {
+      expect(translate('zh', key as MessageKey), key).toMatch(han);
+    }
+  });
+
+  it('an import skip and a conversion note: English from the catalogue, the code for the page', () => {
+    const minara = convertEntry({ command: 'npx' }, 'minara', null);
+    expect(minara).toMatchObject({ ok: false, reason: 'minara connects to streamable-HTTP servers only; this is a stdio server', why: { code: 'http_only' } });
+    if (minara.ok) return;
+    expect(translateCode('zh', 'editor.importWhy', minara.why)).toBe('minara 只连接 streamable-HTTP 服务器；这是一个 stdio 服务器');
+    const vscode = convertEntry({ command: 'node', env: { K: '${input:api-key}' } }, 'kimi', null);
+    if (!vscode.ok) throw new Error('should convert');
+    expect(vscode.value.notes).toEqual(['${input:api-key} became the environment reference ${API_KEY}: export API_KEY where the agent runs']);
+    expect(translateCode('zh', 'editor.importNote', vscode.value.noteCodes[0]!)).toBe('${input:api-key} 已改为环境变量引用 ${API_KEY}：请在智能体运行的环境中导出 API_KEY');
+  });
+
+  it('an inline-secret finding says its hint and fix from codes', () => {
+    const [f] = findInlineSecrets({ command: 'x', env: { GITHUB_TOKEN: 'ghp_abcdefghij1234567890' } });
+    expect(f).toMatchObject({ pointer: '/env/GITHUB_TOKEN', hint: 'literal value, 24 characters', length: 24, fixCode: 'env' });
+    expect(f!.fix).toBe('reference the variable from the agent\'s environment instead: "GITHUB_TOKEN": "${GITHUB_TOKEN}"');
+    expect(translateCode('zh', 'secret.fix', { code: f!.fixCode, params: f!.fixParams })).toBe('改为引用智能体环境中的变量："GITHUB_TOKEN": "${GITHUB_TOKEN}"');
+    expect(f).not.toHaveProperty('secrets');
   });
 });

@@ -1,13 +1,40 @@
 // Convert another tool's server entry into a profile's dialect (CFG-1 import). Pure.
+import { translate, type MessageKey } from '../../../../shared/i18n';
 import type { Dialect } from '../../../../shared/schemas/dialects';
 
 export interface Converted {
   entry: Record<string, unknown>;
-  /** Things the user should know: rewritten references, dropped fields. */
+  /** Things the user should know: rewritten references, dropped fields (English). */
   notes: string[];
+  /** UI-9: the same notes as `editor.importNote.<code>` and params, for the page's language. */
+  noteCodes: Coded[];
 }
 
-export type ConvertResult = { ok: true; value: Converted } | { ok: false; reason: string };
+/** A sentence as `<prefix>.<code>` and its params (UI-9). */
+export interface Coded {
+  code: string;
+  params: Record<string, string | number>;
+}
+
+export type ConvertResult = { ok: true; value: Converted } | { ok: false; reason: string; why: Coded };
+
+/** Notes by their English text (one note per text, as the Set was), with their codes. */
+type Notes = Map<string, Coded>;
+
+/** A coded sentence and its English, from the one catalogue (the CLI prints the English). */
+export function said(prefix: 'editor.importNote' | 'editor.importWhy', code: string, params: Record<string, string | number> = {}): { text: string; coded: Coded } {
+  return { text: translate('en', `${prefix}.${code}` as MessageKey, params), coded: { code, params } };
+}
+
+function note(notes: Notes, code: string, params: Record<string, string> = {}): void {
+  const { text, coded } = said('editor.importNote', code, params);
+  notes.set(text, coded);
+}
+
+function refuse(code: string, params: Record<string, string> = {}): ConvertResult {
+  const { text, coded } = said('editor.importWhy', code, params);
+  return { ok: false, reason: text, why: coded };
+}
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -24,22 +51,22 @@ export function inputVarName(id: string): string {
  * `${input:x}` → `${X}` (the prompt the user answered in VS Code becomes an env variable),
  * `${env:X}` (VS Code, Cursor) → `${X}`, `${workspaceFolder}` → the workspace path.
  */
-export function rewriteRefs(value: string, workspace: string | null, notes: Set<string>): string {
+function rewriteRefs(value: string, workspace: string | null, notes: Notes): string {
   return value.replace(/\$\{([^}]+)\}/g, (whole, inner: string) => {
     const input = /^input:(.+)$/.exec(inner);
     if (input) {
       const name = inputVarName(input[1]!);
-      notes.add(`\${input:${input[1]}} became the environment reference \${${name}}: export ${name} where the agent runs`);
+      note(notes, 'input', { input: input[1]!, name });
       return `\${${name}}`;
     }
     const env = /^env:([A-Za-z_][A-Za-z0-9_]*)$/.exec(inner);
     if (env) return `\${${env[1]}}`;
     if (inner === 'workspaceFolder' || inner === 'workspaceRoot') {
       if (workspace) {
-        notes.add(`\${${inner}} was replaced by ${workspace}`);
+        note(notes, 'workspace', { variable: inner, workspace });
         return workspace;
       }
-      notes.add(`\${${inner}} kept as written: no workspace given`);
+      note(notes, 'noWorkspace', { variable: inner });
     }
     return whole;
   });
@@ -65,22 +92,22 @@ export function foreignTransport(e: Record<string, unknown>): 'stdio' | 'http' |
 }
 
 export function convertEntry(raw: unknown, dialect: Dialect, workspace: string | null): ConvertResult {
-  if (!isRecord(raw)) return { ok: false, reason: 'the entry is not a JSON object' };
+  if (!isRecord(raw)) return refuse('not_object');
   const transport = foreignTransport(raw);
-  if (!transport) return { ok: false, reason: 'neither "command" nor "url": cannot tell how to connect' };
-  const notes = new Set<string>();
+  if (!transport) return refuse('no_transport');
+  const notes: Notes = new Map();
   const src: Record<string, unknown> = { ...raw };
   if (src.url === undefined && typeof src.serverUrl === 'string') src.url = src.serverUrl; // Windsurf-style spelling
   const dropped = Object.keys(raw).filter((k) => !(CARRIED as readonly string[]).includes(k) && !['type', 'transport', 'serverUrl'].includes(k));
-  if (dropped.length > 0) notes.add(`fields not carried over: ${dropped.join(', ')}`);
+  if (dropped.length > 0) note(notes, 'dropped', { fields: dropped.join(', ') });
 
   const entry: Record<string, unknown> = {};
   if (dialect === 'minara') {
     // Seed 001: minara connects to streamable-HTTP endpoints only.
-    if (transport !== 'http') return { ok: false, reason: `minara connects to streamable-HTTP servers only; this is a ${transport} server` };
+    if (transport !== 'http') return refuse('http_only', { agent: 'minara', transport });
     for (const k of ['url', 'headers'] as const) if (src[k] !== undefined) entry[k] = src[k];
     const ignored = ['command', 'args', 'env', 'cwd'].filter((k) => src[k] !== undefined);
-    if (ignored.length > 0) notes.add(`fields minara does not use were dropped: ${ignored.join(', ')}`);
+    if (ignored.length > 0) note(notes, 'agentDropped', { agent: 'minara', fields: ignored.join(', ') });
   } else {
     // Explicit only where inference would get it wrong (CFG-2: command → stdio, url → http).
     if (transport === 'sse') entry[dialect === 'kimi' ? 'transport' : 'type'] = 'sse';
@@ -92,5 +119,5 @@ export function convertEntry(raw: unknown, dialect: Dialect, workspace: string |
     }
   }
   const rewritten = mapStrings(entry, (s) => rewriteRefs(s, workspace, notes)) as Record<string, unknown>;
-  return { ok: true, value: { entry: rewritten, notes: [...notes] } };
+  return { ok: true, value: { entry: rewritten, notes: [...notes.keys()], noteCodes: [...notes.values()] } };
 }

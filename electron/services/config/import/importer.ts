@@ -5,6 +5,7 @@ import type { ImportReport } from '../../../../shared/contract/editor';
 import type { ConfigWriter } from '../writer/config-writer';
 import { okResult, type WriteResult } from '../writer/errors';
 import type { ServerOp } from '../writer/server-ops';
+import { said } from './convert';
 import { computePlan, needsAsking, type PlanOptions } from './plan';
 import type { SourceContext } from './sources';
 
@@ -32,14 +33,19 @@ export async function importServers(writer: ConfigWriter, opts: ImportOptions, c
     }
     const entry = entries.get(s.name);
     if (s.skip || !entry) {
-      report.skipped.push({ name: s.name, from: s.from, code: s.skip?.code ?? 'invalid_source', reason: s.skip?.reason ?? 'not importable' });
+      const fallback = said('editor.importWhy', 'not_importable');
+      const { code, reason, why } = s.skip ?? { code: 'invalid_source' as const, reason: fallback.text, why: fallback.coded };
+      report.skipped.push({ name: s.name, from: s.from, code, reason, ...(why ? { why } : {}) });
       continue;
     }
     ops.push({ op: s.verdict === 'replace' ? 'set' : 'add', name: s.name, entry });
-    report.imported.push({ name: s.name, from: s.from, notes: s.notes });
+    report.imported.push({ name: s.name, from: s.from, notes: s.notes, ...(s.noteCodes ? { noteCodes: s.noteCodes } : {}) });
   }
   // Names the source no longer has (edited since the preview, or a typo in --only).
-  for (const name of picked) report.skipped.push({ name, from: plan.source, code: 'not_found', reason: `no server "${name}" in the ${plan.source} files` });
+  for (const name of picked) {
+    const { text, coded } = said('editor.importWhy', 'not_found', { name, source: plan.source });
+    report.skipped.push({ name, from: plan.source, code: 'not_found', reason: text, why: coded });
+  }
   if (ops.length === 0) return okResult(report);
   const written = await writer.apply(opts.target, ops, { base });
   if (!written.ok) return written;

@@ -4,13 +4,13 @@
 import { resolve } from 'node:path';
 import type { ImportPlan, ImportPlanItem } from '../../../../shared/contract/editor';
 import type { Dialect } from '../../../../shared/schemas/dialects';
-import { describeFindings, findInlineSecrets } from '../../../../shared/secrets/secret-rules';
+import { findInlineSecrets } from '../../../../shared/secrets/secret-rules';
 import type { ConfigWriter, WriteTarget } from '../writer/config-writer';
 import { errResult, okResult, type WriteResult } from '../writer/errors';
 import { dialectValidator, SERVERS_KEY } from '../writer/server-ops';
 import type { FileSnapshot } from '../writer/snapshot';
 import { parseConfigText } from '../writer/text-edit';
-import { convertEntry } from './convert';
+import { convertEntry, said } from './convert';
 import { readSource } from './read-source';
 import type { ImportSource, SourceContext } from './sources';
 
@@ -34,21 +34,26 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-type Verdict = Pick<ImportPlanItem, 'verdict' | 'notes' | 'skip'> & { entry?: Record<string, unknown> };
+type Verdict = Pick<ImportPlanItem, 'verdict' | 'notes' | 'noteCodes' | 'skip'> & { entry?: Record<string, unknown> };
+type Skip = NonNullable<ImportPlanItem['skip']>;
 
 function judge(raw: unknown, pointer: string, name: string, dialect: Dialect, workspace: string | null, existing: Set<string>, targetPath: string, replace: boolean): Verdict {
-  const skip = (code: NonNullable<ImportPlanItem['skip']>['code'], reason: string, notes: string[] = []): Verdict => ({ verdict: 'skip', notes, skip: { code, reason } });
   const converted = convertEntry(raw, dialect, workspace);
-  if (!converted.ok) return skip(converted.reason.includes('only') ? 'unsupported_transport' : 'invalid_source', converted.reason);
-  const { entry, notes } = converted.value;
+  if (!converted.ok) return { verdict: 'skip', notes: [], skip: { code: converted.why.code === 'http_only' ? 'unsupported_transport' : 'invalid_source', reason: converted.reason, why: converted.why } };
+  const { entry, notes, noteCodes } = converted.value;
+  // UI-9: the reason in English from the catalogue, and its code for the page's language.
+  const skip = (code: Skip['code'], params: Record<string, string>): Verdict => {
+    const { text, coded } = said('editor.importWhy', code, params);
+    return { verdict: 'skip', notes, noteCodes, skip: { code, reason: text, why: coded } };
+  };
   // CFG-8: a literal secret in the source is named (pointer, length), never copied. Checked
   // after conversion so `${input:x}` / `${env:X}` count as the references they become.
   const secrets = findInlineSecrets(entry);
-  if (secrets.length > 0) return skip('inline_secret', `holds a literal secret in the source: ${describeFindings(secrets, pointer)}`, notes);
+  if (secrets.length > 0) return skip('inline_secret', { pointers: secrets.map((f) => `${pointer}${f.pointer}`).join(', ') });
   const issues = dialectValidator(dialect, entry);
-  if (issues.length > 0) return skip('invalid_entry', issues.map((i) => `${i.pointer || '/'}: ${i.message}`).join('; '), notes);
-  if (existing.has(name) && !replace) return skip('exists', `a server "${name}" is already in ${targetPath} (import with replace to overwrite it)`, notes);
-  return { verdict: existing.has(name) ? 'replace' : 'import', notes, skip: null, entry };
+  if (issues.length > 0) return skip('invalid_entry', { issues: issues.map((i) => `${i.pointer || '/'}: ${i.message}`).join('; ') });
+  if (existing.has(name) && !replace) return skip('exists', { name, target: targetPath });
+  return { verdict: existing.has(name) ? 'replace' : 'import', notes, noteCodes, skip: null, entry };
 }
 
 /** "Never move project servers into the user layer unasked": shown and offered, never assumed. */

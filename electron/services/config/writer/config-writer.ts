@@ -5,6 +5,7 @@ import { mkdir, realpath } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import type { LayerKind, Profile } from '../../../../shared/schemas/server';
+import type { ToolFilterPatch } from '../../../../shared/schemas/dialects/tool-filter';
 import { atomicWriteFile } from './atomic-write';
 import { type ConflictData, inFile, okResult, refuse, type WriteResult } from './errors';
 import { type LayerFile, resolveLayerFile } from './layer-paths';
@@ -92,9 +93,18 @@ export class ConfigWriter {
 
   /** The same, for a file already resolved (or any path in a known dialect). */
   async applyToFile(file: LayerFile, ops: readonly ServerOp[], opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
+    return this.editFile(file, (text) => applyServerOps(text, file.dialect, ops, this.validate), opts);
+  }
+
+  /**
+   * A text edit of the caller's own under the same lock, checks and atomic write (BRIDGE-4:
+   * `bridge uninstall` puts an entry's exact original text back, which no server op can say).
+   * `edit` must refuse what it cannot vouch for: its text is written as returned.
+   */
+  async editFile(file: LayerFile, edit: (text: string | null) => WriteResult<string>, opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
     if (file.readOnly) return refuse('write.read_only', { path: file.path }, { detail: file.readOnly });
     if (opts.base && opts.base.path !== file.path) return refuse('write.invalid_target.snapshot', { path: file.path, other: opts.base.path });
-    return this.locked(file.path, () => this.applyLocked(file, ops, opts));
+    return this.locked(file.path, () => this.applyLocked(file, edit, opts));
   }
 
   /**
@@ -128,7 +138,7 @@ export class ConfigWriter {
     }
   }
 
-  private async applyLocked(file: LayerFile, ops: readonly ServerOp[], opts: WriteOptions): Promise<WriteResult<WriteOutcome>> {
+  private async applyLocked(file: LayerFile, edit: (text: string | null) => WriteResult<string>, opts: WriteOptions): Promise<WriteResult<WriteOutcome>> {
     let base: FileSnapshot;
     if (opts.base) base = opts.base;
     else {
@@ -141,7 +151,7 @@ export class ConfigWriter {
     if (base.invalidUtf8At !== undefined) {
       return refuse('write.encoding', { path: file.path, offset: base.invalidUtf8At }, { data: { offset: base.invalidUtf8At } });
     }
-    const edited = applyServerOps(base.text, file.dialect, ops, this.validate);
+    const edited = edit(base.text);
     // Every refusal names the file, so a one-line CLI message is enough to act on.
     if (!edited.ok) return { ok: false, error: inFile(edited.error, file.path) };
     const ours = edited.value;
@@ -198,5 +208,10 @@ export class ConfigWriter {
 
   rename(target: WriteTarget, name: string, to: string, opts?: WriteOptions) {
     return this.apply(target, [{ op: 'rename', name, to }], opts);
+  }
+
+  /** CONN-8: the agent's per-tool filter of one server (shared/schemas/dialects/tool-filter.ts). */
+  setToolFilter(target: WriteTarget, name: string, patch: ToolFilterPatch, opts?: WriteOptions) {
+    return this.apply(target, [{ op: 'tools', name, patch }], opts);
   }
 }

@@ -10,6 +10,7 @@ import type { Node } from 'jsonc-parser';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../../../../shared/schemas/depth';
 import { type DuplicateKey, duplicateKeys, offsetToLineCol, pointerOf } from '../json-text';
 import { okResult, refuse, type WriteResult } from './errors';
+import { patchedEntry, toolFilterFields, type ToolFilterPatch } from '../../../../shared/schemas/dialects/tool-filter';
 import { detectFormat, newFileText, parseConfigText, removeAt, renameKey, setAt, updateAt } from './text-edit';
 
 /** Every dialect keeps its servers under this key (seeds 000, 001, 002). */
@@ -21,7 +22,9 @@ export type ServerOp =
   | { op: 'remove'; name: string }
   | { op: 'enable'; name: string }
   | { op: 'disable'; name: string }
-  | { op: 'rename'; name: string; to: string };
+  | { op: 'rename'; name: string; to: string }
+  /** CONN-8: set (list) or remove (null) the agent's per-tool filter fields of one entry. */
+  | { op: 'tools'; name: string; patch: ToolFilterPatch };
 
 export interface EntryIssue {
   /** Pointer relative to the entry. */
@@ -164,6 +167,18 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
         if (op.op === 'enable' && current.enabled === false) out = removeAt(out, [...path, 'enabled'], fmt);
         const { enabled, ...rest } = current;
         servers[op.name] = op.op === 'disable' ? { ...current, enabled: false } : enabled === false ? rest : current;
+        break;
+      }
+      case 'tools': {
+        // minimax reads no per-tool field (seed 000): a written one would do nothing.
+        const fields = toolFilterFields(dialect);
+        if (Object.keys(op.patch).some((k) => !(fields as readonly string[]).includes(k))) return refuse('write.unsupported.toolFilter', { profile: dialect });
+        const next = patchedEntry(isRecord(current) ? current : {}, op.patch);
+        const checked = checkEntry(dialect, op.name, current, next, validate);
+        if (!checked.ok) return checked;
+        // Field by field, so the rest of the entry (comments, order) is not touched.
+        for (const [k, v] of Object.entries(op.patch)) out = v === null ? removeAt(out, [...path, k], fmt) : setAt(out, [...path, k], v, fmt);
+        servers[op.name] = next;
         break;
       }
       case 'rename': {

@@ -79,7 +79,8 @@ export function setAt(text: string, path: JSONPath, value: unknown, fmt = detect
 // not "on the line" and are left to jsonc-parser.
 const LINE_COMMENTS = /(?:[ \t]*(?:\/\/[^\r\n]*|\/\*(?:(?!\*\/)[^\r\n])*\*\/))+/y;
 
-function lineCommentsEnd(text: string, from: number): number {
+/** Past the spaces and same-line comments that follow `from` (a value's own note). */
+export function lineCommentsEnd(text: string, from: number): number {
   LINE_COMMENTS.lastIndex = from;
   return LINE_COMMENTS.test(text) ? LINE_COMMENTS.lastIndex : from;
 }

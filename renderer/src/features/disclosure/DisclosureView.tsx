@@ -2,7 +2,12 @@
 // whether deferred disclosure would kick in and why, and a tool_search box (DISC-2, Chinese
 // queries included).
 import { useEffect, useState } from 'react';
+import { Accordion, Alert, Autocomplete, Badge, Button, Code, Group, List, NativeSelect, NumberInput, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { CodedText, Translator } from '../../../../shared/i18n';
+import { errorText } from '../../../../shared/i18n/write-errors';
+import { PageHeader } from '../../components/PageHeader';
 import { useApp, useT } from '../../store-context';
+import classes from './disclosure.module.css';
 
 const MODELS: [string, number][] = [
   ['minimax/MiniMax-M2', 200_000],
@@ -10,6 +15,12 @@ const MODELS: [string, number][] = [
   ['openai/gpt-4.1', 1_000_000],
   ['moonshot/kimi-k2', 128_000],
 ];
+
+/** A host code's sentence with its whole numbers in the UI locale's format (40,000 / 40,000). */
+function coded(t: Translator, prefix: string, c: CodedText): string {
+  const params = Object.fromEntries(Object.entries(c.params ?? {}).map(([k, v]) => [k, typeof v === 'number' && Number.isInteger(v) ? t.number(v) : v]));
+  return t.code(prefix, { code: c.code, params });
+}
 
 export function DisclosureView() {
   const t = useT();
@@ -24,126 +35,159 @@ export function DisclosureView() {
   const [query, setQuery] = useState(search.query);
   const [mode, setMode] = useState(search.mode);
   // The field may be empty while typing; the plan follows only whole positive numbers.
-  const [winText, setWinText] = useState(String(win));
-  useEffect(() => setWinText((t) => (Number(t) === win ? t : String(win))), [win]);
+  const [winText, setWinText] = useState<string | number>(win);
+  useEffect(() => setWinText((t) => (Number(t) === win ? t : win)), [win]);
 
   useEffect(() => void loadPlan(), [model, win, loadPlan]);
   const pct = plan ? Math.min(100, plan.contextShare * 100) : 0;
   const thresholdPct = plan ? (plan.thresholdTokens / Math.max(1, plan.contextWindow)) * 100 : 0;
 
   return (
-    <section aria-labelledby="disc-title" className="disclosure">
-      <h2 id="disc-title">{t('nav.disclosure')}</h2>
-      <div className="toolbar">
-        <label>
-          {t('disc.model')}{' '}
-          <input list="models" value={model} onChange={(e) => setModel(e.target.value, MODELS.find(([m]) => m === e.target.value)?.[1] ?? win)} />
-          <datalist id="models">
-            {MODELS.map(([m]) => (
-              <option key={m} value={m} />
-            ))}
-          </datalist>
-        </label>
-        <label>
-          {t('disc.window')} <input
-            type="number"
-            min={1}
-            value={winText}
-            onChange={(e) => {
-              setWinText(e.target.value);
-              const n = Number(e.target.value);
-              if (Number.isInteger(n) && n > 0) setModel(model, n);
-            }}
-          />
-        </label>
-      </div>
+    <Stack component="section" aria-labelledby="disc-title" className="disclosure" gap="sm">
+      <PageHeader titleId="disc-title" title={t('nav.disclosure')} />
+      <Group align="flex-end" gap="sm">
+        <Autocomplete label={t('disc.model')} value={model} data={MODELS.map(([m]) => m)} onChange={(v) => setModel(v, MODELS.find(([m]) => m === v)?.[1] ?? win)} miw={260} />
+        <NumberInput
+          label={t('disc.window')}
+          min={1}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator={false}
+          value={winText}
+          onChange={(v) => {
+            setWinText(v);
+            const n = Number(v);
+            if (v !== '' && Number.isInteger(n) && n > 0) setModel(model, n);
+          }}
+          w={200}
+        />
+      </Group>
       {planError && (
-        <div className="banner error" role="alert">
-          {planError.message}
-        </div>
+        <Alert color="red" variant="light" role="alert">
+          {errorText(t.locale, planError)}
+        </Alert>
       )}
       {plan && (
         <>
-          <div className={`banner ${plan.deferred ? 'warning' : 'ok'}`} role="status" data-testid="disclosure-verdict" data-deferred={plan.deferred}>
+          <Alert color={plan.deferred ? 'yellow' : 'teal'} variant="light" role="status" data-testid="disclosure-verdict" data-deferred={plan.deferred} title={plan.deferred ? t('disc.kicksIn') : t('disc.inline')}>
             {/* UI-9: the host's code in our language; its English only from a host that sent none. */}
-            <strong>{plan.deferred ? t('disc.kicksIn') : t('disc.inline')}</strong> {plan.why ? t.code('disc.why', plan.why) : plan.explanation}
-            {plan.addedTools.length > 0 && <div>{t('disc.added', { tools: plan.addedTools.join(', ') })}</div>}
-          </div>
-          {plan.profileNote && <p className="muted">{plan.profileNoteCode ? t.code('disc.profile', { code: plan.profileNoteCode }) : plan.profileNote}</p>}
-          <div className="meter" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)} aria-label={t('disc.share')}>
-            <div className="meter-fill" style={{ width: `${pct}%` }} />
-            <div className="meter-threshold" style={{ left: `${Math.min(100, thresholdPct)}%` }} title={t('disc.threshold')} />
-          </div>
-          <p>{t('disc.total', { tokens: plan.totalTokens, window: plan.contextWindow, pct: (plan.contextShare * 100).toFixed(2), threshold: Math.round(plan.thresholdTokens) })}</p>
-          {plan.perServer.length === 0 ? (
-            <p className="empty">{t('disc.empty')}</p>
-          ) : (
-            <table className="grid" data-testid="cost-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('disc.server')}</th>
-                  <th scope="col">{t('disc.tools')}</th>
-                  <th scope="col">{t('disc.tokens')}</th>
-                  <th scope="col">{t('disc.deferrable')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {plan.perServer.map((s) => (
-                  <tr key={s.server} data-server={s.server}>
-                    <td>{s.server}</td>
-                    <td>{s.tools}</td>
-                    <td>{s.tokens}</td>
-                    <td>{s.deferrable ? t('disc.yes') : t('disc.no')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Text size="sm">{plan.why ? coded(t, 'disc.why', plan.why) : plan.explanation}</Text>
+            {plan.addedTools.length > 0 && <Text size="sm">{t('disc.added', { tools: plan.addedTools.join(', ') })}</Text>}
+          </Alert>
+          {plan.profileNote && (
+            <Text size="sm" c="dimmed">
+              {plan.profileNoteCode ? t.code('disc.profile', { code: plan.profileNoteCode }) : plan.profileNote}
+            </Text>
           )}
-          <details>
-            <summary>{t('disc.options')}</summary>
-            <ul>
-              <li>enabled = {String(plan.options.enabled)} ({plan.options.origins.enabled})</li>
-              <li>thresholdPct = {plan.options.thresholdPct} ({plan.options.origins.thresholdPct})</li>
-              <li>minDeferCount = {plan.options.minDeferCount} ({plan.options.origins.minDeferCount})</li>
-              <li>
-                modelWhitelist = [{plan.options.modelWhitelist.join(', ')}] ({plan.options.origins.modelWhitelist})
-              </li>
-            </ul>
-          </details>
+          <div className={classes.meter} role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)} aria-label={t('disc.share')}>
+            <Progress value={pct} size="lg" color={plan.deferred ? 'yellow' : 'indigo'} aria-hidden="true" />
+            <div className={classes.threshold} style={{ left: `${Math.min(100, thresholdPct)}%` }} title={t('disc.threshold')} />
+          </div>
+          <Text size="sm">
+            {t('disc.total', { tokens: t.number(plan.totalTokens), window: t.number(plan.contextWindow), pct: t.number(Number((plan.contextShare * 100).toFixed(2))), threshold: t.number(Math.round(plan.thresholdTokens)) })}
+          </Text>
+          {plan.perServer.length === 0 ? (
+            <Text size="sm">{t('disc.empty')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={420}>
+              <Table data-testid="cost-table" verticalSpacing={4} striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('disc.server')}</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      {t('disc.tools')}
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      {t('disc.tokens')}
+                    </Table.Th>
+                    <Table.Th scope="col">{t('disc.deferrable')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {plan.perServer.map((s) => (
+                    <Table.Tr key={s.server} data-server={s.server}>
+                      <Table.Td className={classes.wrap}>{s.server}</Table.Td>
+                      <Table.Td ta="right">{t.number(s.tools)}</Table.Td>
+                      <Table.Td ta="right">{t.number(s.tokens)}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={s.deferrable ? 'teal' : 'gray'} className={classes.badge}>
+                          {s.deferrable ? t('disc.yes') : t('disc.no')}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Accordion variant="contained" transitionDuration={0}>
+            <Accordion.Item value="options">
+              <Accordion.Control>{t('disc.options')}</Accordion.Control>
+              <Accordion.Panel>
+                <List size="sm" ff="monospace">
+                  <List.Item>
+                    enabled = {String(plan.options.enabled)} ({plan.options.origins.enabled})
+                  </List.Item>
+                  <List.Item>
+                    thresholdPct = {plan.options.thresholdPct} ({plan.options.origins.thresholdPct})
+                  </List.Item>
+                  <List.Item>
+                    minDeferCount = {plan.options.minDeferCount} ({plan.options.origins.minDeferCount})
+                  </List.Item>
+                  <List.Item>
+                    modelWhitelist = [{plan.options.modelWhitelist.join(', ')}] ({plan.options.origins.modelWhitelist})
+                  </List.Item>
+                </List>
+              </Accordion.Panel>
+            </Accordion.Item>
+          </Accordion>
         </>
       )}
-      <h3>tool_search</h3>
+      <Title order={3} size="h4" mt="sm">
+        tool_search
+      </Title>
       <form
-        className="toolbar"
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
           void runSearch(query, mode);
         }}
       >
-        <input type="search" aria-label={t('disc.query')} placeholder={t('disc.queryPlaceholder')} value={query} onChange={(e) => setQuery(e.target.value)} />
-        <select aria-label={t('disc.mode')} value={mode} onChange={(e) => setMode(e.target.value as 'keyword' | 'regex')}>
-          <option value="keyword">{t('disc.keyword')}</option>
-          <option value="regex">{t('disc.regex')}</option>
-        </select>
-        <button type="submit" disabled={search.busy}>
-          {search.busy ? t('disc.searching') : t('disc.search')}
-        </button>
+        <Group gap="xs" align="flex-end">
+          <TextInput type="search" aria-label={t('disc.query')} placeholder={t('disc.queryPlaceholder')} value={query} onChange={(e) => setQuery(e.currentTarget.value)} style={{ flex: '1 1 280px' }} />
+          <NativeSelect
+            aria-label={t('disc.mode')}
+            value={mode}
+            onChange={(e) => setMode(e.currentTarget.value as 'keyword' | 'regex')}
+            data={[
+              { value: 'keyword', label: t('disc.keyword') },
+              { value: 'regex', label: t('disc.regex') },
+            ]}
+          />
+          <Button type="submit" loading={search.busy}>
+            {t('disc.search')}
+          </Button>
+        </Group>
       </form>
       {search.error && (
-        <p className="error" role="alert">
+        <Text size="sm" c="red" role="alert">
           {search.error}
-        </p>
+        </Text>
       )}
-      {search.query && !search.busy && !search.error && search.results.length === 0 && <p className="empty">{t('disc.noResults')}</p>}
-      <ol className="search-results" data-testid="search-results">
+      {search.query && !search.busy && !search.error && search.results.length === 0 && <Text size="sm">{t('disc.noResults')}</Text>}
+      <List type="ordered" spacing="xs" data-testid="search-results">
         {search.results.map((r) => (
-          <li key={r.name}>
-            <code>{r.name}</code> <span className="muted small">{t('disc.score', { score: r.score.toFixed(2) })}</span>
-            <div>{r.description}</div>
-          </li>
+          <List.Item key={r.name}>
+            <Code>{r.name}</Code>{' '}
+            <Text span size="xs" c="dimmed">
+              {t('disc.score', { score: t.number(Number(r.score.toFixed(2))) })}
+            </Text>
+            <Text size="sm" className={classes.wrap}>
+              {r.description}
+            </Text>
+          </List.Item>
         ))}
-      </ol>
-    </section>
+      </List>
+    </Stack>
   );
 }

@@ -2,10 +2,15 @@
 // JSON tab over one draft, validated as you type with the dialect's zod schema; try it as a
 // session-only server before writing it anywhere.
 import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Code, Group, List, NativeSelect, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { LayerKind } from '../../../../shared/schemas/server';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { BridgeOffer } from '../bridges/BridgeOffer';
+import { PageHeader } from '../../components/PageHeader';
 import { useApp, useT } from '../../store-context';
 import { validateEntry, validateName } from './draft';
+import classes from './editor.module.css';
 import { EntryForm } from './EntryForm';
 import { ImportPanel } from './ImportPanel';
 import { Refusal } from './Refusal';
@@ -28,6 +33,10 @@ export function EditorView() {
   useEffect(() => {
     if (tab === 'form') setRaw(JSON.stringify(s.draft, null, 2));
   }, [s.draft, tab]);
+  // Every save (the button, or "apply my edit" after a conflict) ends here.
+  useEffect(() => {
+    if (s.saved) notifications.show({ color: 'teal', title: t('editor.savedTitle'), message: t('editor.saved', { path: s.saved }) });
+  }, [s.saved]); // not `t`: a language switch must not say it again
 
   const issues = useMemo(() => validateEntry(dialect, s.draft, t.locale), [dialect, s.draft, t.locale]);
   const taken = servers.filter((r) => r.layer === s.draftLayer && r.name !== s.originalName).map((r) => r.name);
@@ -46,95 +55,118 @@ export function EditorView() {
     }
   };
   const onKeychain = (slot: Parameters<typeof s.moveToKeychain>[0], value: string) => void s.moveToKeychain(slot, value);
+  const onTry = async () => {
+    const name = s.draftName;
+    if (await s.trySession()) notifications.show({ color: 'teal', title: t('editor.triedTitle'), message: t('editor.tried', { name }) });
+  };
 
   return (
-    <section aria-labelledby="editor-title" className="editor">
-      <div className="toolbar">
-        <h2 id="editor-title">{s.originalName ? t('editor.editTitle', { name: s.originalName }) : t('editor.addTitle')}</h2>
-        {s.originalName && (
-          <button type="button" onClick={() => s.openEditor({ mode: 'add' })}>
-            {t('editor.new')}
-          </button>
-        )}
-      </div>
-      <div className="editor-head">
-        <div className="field">
-          <label htmlFor="ed-layer">{t('editor.layer')}</label>
-          <select id="ed-layer" value={s.draftLayer} onChange={(e) => s.setDraftLayer(e.target.value as LayerKind)} disabled={!!s.originalName}>
-            {(s.layers ?? []).map((l) => (
-              <option key={l.layer} value={l.layer} disabled={l.readOnly !== null}>
-                {t(`layer.${l.layer}`)}: {l.path}
-                {l.readOnly !== null ? ` (${t('editor.readOnly')})` : ''}
-              </option>
-            ))}
-          </select>
-          {layer?.readOnly && <div className="warn small">{t('servers.readOnlyProject', { path: layer.path })}</div>}
-        </div>
-        <div className="field">
-          <label htmlFor="ed-name">{t('editor.name')}</label>
-          <input id="ed-name" value={s.draftName} onChange={(e) => s.setDraftName(e.target.value)} aria-invalid={!!nameError} />
-          {nameError && s.draftName !== '' && <div className="error small">{t(`editor.name.${nameError}` as 'editor.name.empty')}</div>}
-        </div>
-      </div>
-      <div role="tablist" aria-label={t('editor.view')} className="tabs">
-        <button role="tab" type="button" aria-selected={tab === 'form'} onClick={() => setTab('form')}>
-          {t('editor.tabForm')}
-        </button>
-        <button role="tab" type="button" aria-selected={tab === 'raw'} onClick={() => setTab('raw')}>
-          {t('editor.tabRaw')}
-        </button>
-      </div>
-      <div role="tabpanel">
-        {tab === 'form' ? (
+    <Stack component="section" aria-labelledby="editor-title" className="editor" gap="md" maw={960}>
+      <PageHeader
+        titleId="editor-title"
+        title={s.originalName ? t('editor.editTitle', { name: s.originalName }) : t('editor.addTitle')}
+        actions={
+          s.originalName && (
+            <Button variant="default" onClick={() => s.openEditor({ mode: 'add' })}>
+              {t('editor.new')}
+            </Button>
+          )
+        }
+      />
+      <Group align="flex-start" grow wrap="wrap">
+        <Stack gap={4} miw={260}>
+          <NativeSelect
+            id="ed-layer"
+            label={t('editor.layer')}
+            value={s.draftLayer}
+            onChange={(e) => s.setDraftLayer(e.currentTarget.value as LayerKind)}
+            disabled={!!s.originalName}
+            data={(s.layers ?? []).map((l) => ({
+              value: l.layer,
+              label: `${t(`layer.${l.layer}`)}: ${l.path}${l.readOnly !== null ? ` (${t('editor.readOnly')})` : ''}`,
+              disabled: l.readOnly !== null,
+            }))}
+          />
+          {layer?.readOnly && (
+            <Text size="sm" c="yellow" className={classes.wrap}>
+              {t('servers.readOnlyProject', { path: layer.path })}
+            </Text>
+          )}
+        </Stack>
+        <TextInput
+          id="ed-name"
+          miw={200}
+          label={t('editor.name')}
+          value={s.draftName}
+          onChange={(e) => s.setDraftName(e.currentTarget.value)}
+          aria-invalid={!!nameError}
+          error={nameError && s.draftName !== '' ? t(`editor.name.${nameError}` as 'editor.name.empty') : undefined}
+        />
+      </Group>
+      <Tabs value={tab} onChange={(v) => setTab(v === 'raw' ? 'raw' : 'form')} keepMounted={false}>
+        <Tabs.List aria-label={t('editor.view')}>
+          <Tabs.Tab value="form">{t('editor.tabForm')}</Tabs.Tab>
+          <Tabs.Tab value="raw">{t('editor.tabRaw')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="form" pt="sm">
           <EntryForm dialect={dialect} entry={s.draft} onChange={s.setDraft} onKeychain={onKeychain} />
-        ) : (
-          <div className="field">
-            <label htmlFor="ed-raw">{t('editor.rawLabel', { dialect })}</label>
-            <textarea id="ed-raw" className="raw" rows={14} spellCheck={false} value={raw} onChange={(e) => onRaw(e.target.value)} aria-invalid={!!rawError} />
-            {rawError && <div className="error">{t('editor.rawError', { message: rawError })}</div>}
-          </div>
-        )}
-      </div>
-      <div className="validation" aria-live="polite" data-testid="validation">
+        </Tabs.Panel>
+        <Tabs.Panel value="raw" pt="sm">
+          <Textarea
+            id="ed-raw"
+            label={t('editor.rawLabel', { dialect })}
+            rows={14}
+            resize="vertical"
+            ff="monospace"
+            spellCheck={false}
+            value={raw}
+            onChange={(e) => onRaw(e.currentTarget.value)}
+            aria-invalid={!!rawError}
+            error={rawError ? t('editor.rawError', { message: rawError }) : undefined}
+          />
+        </Tabs.Panel>
+      </Tabs>
+      {/* BRIDGE-4: a saved entry the agent cannot use as written is offered the bridge. */}
+      {row && s.originalName === row.name && <BridgeOffer key={row.id} bridge={s.editorBridge} serverId={row.id} onChanged={() => void s.loadServers()} />}
+      <div aria-live="polite" data-testid="validation">
         {issues.length === 0 ? (
-          <span className="ok">{t('editor.valid', { dialect })}</span>
+          <Text size="sm" c="teal">
+            {t('editor.valid', { dialect })}
+          </Text>
         ) : (
-          <ul>
+          <List size="sm" spacing={2}>
             {issues.map((i) => (
-              <li key={i.pointer + i.message} className="error">
-                <code>{i.pointer}</code> {i.message}
-              </li>
+              <List.Item key={i.pointer + i.message} c="red" className={classes.wrap}>
+                <Code>{i.pointer}</Code> {i.message}
+              </List.Item>
             ))}
-          </ul>
+          </List>
         )}
       </div>
       {s.secretNotes.map((n, i) => (
-        <p key={i} className={`banner ${n.warning ? 'warning' : 'ok'}`} role="status">
+        <Alert key={i} color={n.warning ? 'yellow' : 'teal'} variant="light" role="status">
           {t(n.warning ? 'editor.storedInMemory' : 'editor.storedInKeychain', { variable: `\${${n.variable}}` })}
-          {n.warning && <span className="small"> {n.warning}</span>}
-        </p>
+          {n.warning && <Text span size="sm"> {n.warning}</Text>}
+        </Alert>
       ))}
       <Refusal />
-      {s.saved && (
-        <p className="banner ok" role="status">
-          {t('editor.saved', { path: s.saved })}
-        </p>
-      )}
-      <div className="actions">
-        <button type="button" className="primary" disabled={!canSave} onClick={() => void s.save()}>
-          {s.saving ? t('editor.saving') : t('editor.save', { path: layer?.path ?? '' })}
-        </button>
-        <button type="button" disabled={!!nameError || issues.length > 0} onClick={() => void s.trySession()}>
+      <Group gap="xs">
+        <Button disabled={!canSave} loading={s.saving} onClick={() => void s.save()}>
+          {t('editor.save', { path: layer?.path ?? '' })}
+        </Button>
+        <Button variant="default" disabled={!!nameError || issues.length > 0} onClick={() => void onTry()}>
           {t('editor.try')}
-        </button>
+        </Button>
         {s.originalName && (
           <ConfirmButton className="danger" question={t('editor.removeConfirm', { name: s.originalName })} confirmLabel={t('editor.remove')} onConfirm={() => void s.removeServer()}>
             {t('editor.remove')}
           </ConfirmButton>
         )}
-      </div>
-      <p className="muted small">{t('editor.tryHelp')}</p>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('editor.tryHelp')}
+      </Text>
       <ImportPanel />
-    </section>
+    </Stack>
   );
 }

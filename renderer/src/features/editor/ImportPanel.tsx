@@ -2,25 +2,49 @@
 // would be written, tick the ones wanted, then import. Nothing is written before the click.
 // Project servers headed for the user layer arrive unticked (the host's `selected`).
 import { useEffect, useState } from 'react';
+import { Accordion, Alert, Badge, Button, Checkbox, Group, List, Stack, Table, Text } from '@mantine/core';
 import type { ImportPlanItem, ImportSource } from '../../../../shared/contract';
+import { MiddlePath } from '../../components/MiddlePath';
 import { useApp, useT } from '../../store-context';
+import classes from './editor.module.css';
 
 const SOURCES = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const satisfies readonly ImportSource[];
+
+type Skip = Pick<NonNullable<ImportPlanItem['skip']>, 'code' | 'reason' | 'why'>;
+
+/** Why a server is skipped, in the UI's language when the host sent a code (its English otherwise). */
+function skipWhy(t: ReturnType<typeof useT>, skip: Skip): string {
+  return skip.why ? t.code('editor.importWhy', skip.why) : skip.reason;
+}
+
+/** Conversion notes in the UI's language (their English from a host without codes). */
+function notesOf(t: ReturnType<typeof useT>, item: Pick<ImportPlanItem, 'notes' | 'noteCodes'>): string {
+  return (item.noteCodes ? item.noteCodes.map((c) => t.code('editor.importNote', c)) : item.notes).join('; ');
+}
 
 function Verdict({ item }: { item: ImportPlanItem }) {
   const t = useT();
   if (item.skip) {
     return (
-      <span className="warn">
-        {t(`editor.importSkip.${item.skip.code}`)} <span className="small">{item.skip.reason}</span>
-      </span>
+      <Stack gap={2}>
+        <Text size="sm" c="yellow">
+          {t(`editor.importSkip.${item.skip.code}`)}
+        </Text>
+        <Text size="xs" className={classes.wrap}>
+          {skipWhy(t, item.skip)}
+        </Text>
+      </Stack>
     );
   }
   return (
-    <span>
-      {t(item.verdict === 'replace' ? 'editor.importVerdict.replace' : 'editor.importVerdict.import')}
-      {item.notes.length > 0 && <span className="muted small"> {item.notes.join('; ')}</span>}
-    </span>
+    <Stack gap={2}>
+      <Text size="sm">{t(item.verdict === 'replace' ? 'editor.importVerdict.replace' : 'editor.importVerdict.import')}</Text>
+      {item.notes.length > 0 && (
+        <Text size="xs" c="dimmed" className={classes.wrap}>
+          {notesOf(t, item)}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -54,90 +78,104 @@ export function ImportPanel() {
   const only = plan?.servers.filter((s) => picked.has(s.name) && !s.skip).map((s) => s.name) ?? [];
 
   return (
-    <details className="import">
-      <summary>{t('editor.import')}</summary>
-      <p className="muted">{t('editor.importHelp')}</p>
-      <div role="group" aria-label={t('editor.importSource')}>
-        {SOURCES.map((src) => (
-          <button key={src} type="button" aria-pressed={source === src} onClick={() => setSource(src)}>
-            {src}
-          </button>
-        ))}
-      </div>
-      {plan && plan.source === source && (
-        <div data-testid="import-plan">
-          <p>{t('editor.importTarget', { path: plan.path, layer: plan.layer })}</p>
-          {found.map((f) => (
-            <p key={f.path} className={`small ${f.state === 'ok' ? 'muted' : 'warn'}`}>
-              {t('editor.importSourceFile', { path: f.path })}
-              {f.error ? `: ${f.error}` : ''}
-            </p>
-          ))}
-          {plan.servers.length === 0 ? (
-            <p className="empty">{t('editor.importNone', { source: plan.source })}</p>
-          ) : (
-            <table className="server-table">
-              <thead>
-                <tr>
-                  <th>{t('editor.importPick')}</th>
-                  <th>{t('editor.name')}</th>
-                  <th>{t('editor.importFrom')}</th>
-                  <th>{t('editor.importWhat')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {plan.servers.map((s) => (
-                  <tr key={s.name} data-import={s.name}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={t('editor.importPickOne', { name: s.name })}
-                        checked={picked.has(s.name) && !s.skip}
-                        disabled={!!s.skip}
-                        onChange={(e) => toggle(s.name, e.target.checked)}
-                      />
-                    </td>
-                    <td>
-                      {s.name}
-                      {s.scope === 'project' && <span className="badge warn">{t('editor.importProject')}</span>}
-                    </td>
-                    <td className="provenance">{s.from}</td>
-                    <td>
-                      <Verdict item={s} />
-                    </td>
-                  </tr>
+    <Accordion variant="contained" className="import" keepMounted={false} transitionDuration={0}>
+      <Accordion.Item value="import">
+        <Accordion.Control>{t('editor.import')}</Accordion.Control>
+        <Accordion.Panel>
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('editor.importHelp')}
+            </Text>
+            <Group gap="xs" role="group" aria-label={t('editor.importSource')}>
+              {SOURCES.map((src) => (
+                <Button key={src} size="xs" variant={source === src ? 'filled' : 'default'} aria-pressed={source === src} onClick={() => setSource(src)}>
+                  {src}
+                </Button>
+              ))}
+            </Group>
+            {plan && plan.source === source && (
+              <Stack gap="xs" data-testid="import-plan">
+                <Text size="sm" className={classes.wrap}>
+                  {t('editor.importTarget', { path: plan.path, layer: t(`layer.${plan.layer}`) })}
+                </Text>
+                {found.map((f) => (
+                  <Text key={f.path} size="xs" c={f.state === 'ok' ? 'dimmed' : 'yellow'} className={classes.wrap}>
+                    <MiddlePath prefix={t('editor.importRead')} path={f.path} copy={false} />
+                    {f.error ? `: ${f.error}` : ''}
+                  </Text>
                 ))}
-              </tbody>
-            </table>
-          )}
-          {projectUnticked && <p className="warn small">{t('editor.importProjectHelp')}</p>}
-          <label>
-            <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> {t('editor.importReplace')}
-          </label>
-          <div className="actions">
-            <button type="button" className="primary" disabled={busy || only.length === 0} onClick={() => void importFrom(only)}>
-              {t.plural('editor.importPicked', only.length)}
-            </button>
-          </div>
-        </div>
-      )}
-      {report && (
-        <div role="status">
-          <p>{t('editor.imported', { n: report.imported.length, path: report.path })}</p>
-          <ul>
-            {report.imported.map((i) => (
-              <li key={i.name}>
-                {i.name} {i.notes.join('; ')}
-              </li>
-            ))}
-            {report.skipped.map((i) => (
-              <li key={i.name} className="warn">
-                {i.name}: {i.reason}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-    </details>
+                {plan.servers.length === 0 ? (
+                  <Text size="sm">{t('editor.importNone', { source: plan.source })}</Text>
+                ) : (
+                  <Table.ScrollContainer minWidth={560}>
+                    <Table verticalSpacing={4} layout="fixed">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th w={72}>{t('editor.importPick')}</Table.Th>
+                          <Table.Th w="22%">{t('editor.name')}</Table.Th>
+                          <Table.Th>{t('editor.importFrom')}</Table.Th>
+                          <Table.Th w="34%">{t('editor.importWhat')}</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {plan.servers.map((s) => (
+                          <Table.Tr key={s.name} data-import={s.name}>
+                            <Table.Td>
+                              <Checkbox aria-label={t('editor.importPickOne', { name: s.name })} checked={picked.has(s.name) && !s.skip} disabled={!!s.skip} onChange={(e) => toggle(s.name, e.currentTarget.checked)} />
+                            </Table.Td>
+                            <Table.Td className={classes.wrap}>
+                              {s.name}{' '}
+                              {s.scope === 'project' && (
+                                <Badge size="xs" color="yellow" variant="light">
+                                  {t('editor.importProject')}
+                                </Badge>
+                              )}
+                            </Table.Td>
+                            <Table.Td className="provenance">
+                              <MiddlePath path={s.from} copy={false} />
+                            </Table.Td>
+                            <Table.Td>
+                              <Verdict item={s} />
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )}
+                {projectUnticked && (
+                  <Text size="sm" c="yellow">
+                    {t('editor.importProjectHelp')}
+                  </Text>
+                )}
+                <Checkbox label={t('editor.importReplace')} checked={replace} onChange={(e) => setReplace(e.currentTarget.checked)} />
+                <Group>
+                  <Button disabled={busy || only.length === 0} loading={busy} onClick={() => void importFrom(only)}>
+                    {t.plural('editor.importPicked', only.length)}
+                  </Button>
+                </Group>
+              </Stack>
+            )}
+            {report && (
+              <Alert color={report.skipped.length > 0 ? 'yellow' : 'teal'} variant="light" role="status">
+                <Text size="sm">{t('editor.imported', { n: t.number(report.imported.length), path: report.path })}</Text>
+                <List size="sm">
+                  {report.imported.map((i) => (
+                    <List.Item key={i.name}>
+                      {i.name} {notesOf(t, i)}
+                    </List.Item>
+                  ))}
+                  {report.skipped.map((i) => (
+                    <List.Item key={i.name} c="yellow" className={classes.wrap}>
+                      {i.name}: {t(`editor.importSkip.${i.code}`)} ({skipWhy(t, i)})
+                    </List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
+          </Stack>
+        </Accordion.Panel>
+      </Accordion.Item>
+    </Accordion>
   );
 }

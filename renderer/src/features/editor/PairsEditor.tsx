@@ -1,6 +1,7 @@
 // env / headers rows with a keychain field: a secret-looking literal is one click away from
 // the keychain (CFG-8); the value then leaves the draft for good.
 import { useEffect, useState } from 'react';
+import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { SecretSlot } from '../../../../shared/contract';
 import { useApp, useT } from '../../store-context';
 import { keychainUsable, looksSecret, type Pairs } from './draft';
@@ -30,27 +31,38 @@ export function PairsEditor({ label, kind, pairs: given, onChange, onKeychain }:
   };
   const set = (i: number, k: string, v: string) => update(pairs.map((p, j) => (j === i ? [k, v] : p)));
   return (
-    <fieldset className="pairs">
-      <legend>{label}</legend>
-      {pairs.map(([k, v], i) => {
-        const secret = looksSecret(kind, k, v);
-        return (
-          <div className="pair" key={i} data-pair={k}>
-            <input aria-label={t('editor.pairKey', { what: label, n: i + 1 })} value={k} onChange={(e) => set(i, e.target.value, v)} />
-            <input aria-label={t('editor.pairValue', { what: label, n: i + 1 })} type={secret ? 'password' : 'text'} value={v} onChange={(e) => set(i, k, e.target.value)} />
-            <button type="button" disabled={!k || !v || !secret || !usable} onClick={() => onKeychain(kind === 'env' ? { kind: 'env', key: k } : { kind: 'header', key: k }, v)} title={usable ? t('editor.keychainHelp') : t('editor.keychainUnusable', { agent })}>
-              {t('editor.toKeychain')}
-            </button>
-            <button type="button" aria-label={t('editor.removePair', { key: k || String(i + 1) })} onClick={() => update(pairs.filter((_, j) => j !== i))}>
-              ×
-            </button>
-            {secret && <div className="warn small">{usable ? t('editor.secretHint') : t('editor.keychainUnusable', { agent })}</div>}
-          </div>
-        );
-      })}
-      <button type="button" onClick={() => update([...pairs, ['', '']])}>
-        {t('editor.addPair', { what: label })}
-      </button>
-    </fieldset>
+    <Fieldset legend={label} className="pairs" variant="filled">
+      <Stack gap="xs">
+        {pairs.map(([k, v], i) => {
+          const secret = looksSecret(kind, k, v);
+          return (
+            <div key={i} data-pair={k}>
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <TextInput style={{ flex: 2 }} ff="monospace" aria-label={t('editor.pairKey', { what: label, n: i + 1 })} value={k} onChange={(e) => set(i, e.currentTarget.value, v)} />
+                <TextInput style={{ flex: 3 }} ff="monospace" aria-label={t('editor.pairValue', { what: label, n: i + 1 })} type={secret ? 'password' : 'text'} value={v} onChange={(e) => set(i, k, e.currentTarget.value)} />
+                <Tooltip label={usable ? t('editor.keychainHelp') : t('editor.keychainUnusable', { agent })} multiline maw={320}>
+                  <Button variant="default" disabled={!k || !v || !secret || !usable} onClick={() => onKeychain(kind === 'env' ? { kind: 'env', key: k } : { kind: 'header', key: k }, v)}>
+                    {t('editor.toKeychain')}
+                  </Button>
+                </Tooltip>
+                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('editor.removePair', { key: k || String(i + 1) })} onClick={() => update(pairs.filter((_, j) => j !== i))}>
+                  ×
+                </ActionIcon>
+              </Group>
+              {secret && (
+                <Text size="sm" c="yellow" mt={4}>
+                  {usable ? t('editor.secretHint') : t('editor.keychainUnusable', { agent })}
+                </Text>
+              )}
+            </div>
+          );
+        })}
+        <Group>
+          <Button variant="light" size="xs" onClick={() => update([...pairs, ['', '']])}>
+            {t('editor.addPair', { what: label })}
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
   );
 }

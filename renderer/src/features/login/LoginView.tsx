@@ -5,53 +5,75 @@
 // it ended the login for every profile. Servers that need no login get no Log in button, and
 // where tokens are kept is said once per row, as it really is (keychain or this session).
 import { useEffect } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { AuthRow, LoginProgress } from '../../../../shared/contract';
+import { errorText } from '../../../../shared/i18n/write-errors';
+import { PageHeader } from '../../components/PageHeader';
 import { useApp, useT } from '../../store-context';
+import classes from './login.module.css';
 
 function Progress({ p, onCancel }: { p: LoginProgress; onCancel(): void }) {
   const t = useT();
+  const cancel = (
+    <Button size="compact-xs" variant="default" onClick={onCancel}>
+      {t('login.cancel')}
+    </Button>
+  );
   switch (p.type) {
     case 'discovering':
       return (
-        <span className="progress" role="status">
-          {t('login.discovering')} <button onClick={onCancel}>{t('login.cancel')}</button>
-        </span>
+        <Group gap={6} role="status" wrap="wrap">
+          <Loader size="xs" />
+          <Text size="sm">{t('login.discovering')}</Text> {cancel}
+        </Group>
       );
     case 'waiting-for-browser':
       return (
-        <span className="progress" role="status">
-          {p.opened ? t('login.waitingOpened') : t('login.waiting')}{' '}
+        <Group gap={6} role="status" wrap="wrap">
+          <Loader size="xs" />
+          <Text size="sm">{p.opened ? t('login.waitingOpened') : t('login.waiting')}</Text>{' '}
           {!p.opened && (
-            <a href={p.url} target="_blank" rel="noopener noreferrer" data-testid="login-link">
+            <Anchor size="sm" href={p.url} target="_blank" rel="noopener noreferrer" data-testid="login-link">
               {t('login.openPage')}
-            </a>
+            </Anchor>
           )}{' '}
-          <button onClick={onCancel}>{t('login.cancel')}</button>
-        </span>
+          {cancel}
+        </Group>
       );
     case 'exchanging':
       return (
-        <span className="progress" role="status">
-          {t('login.exchanging')}
-        </span>
+        <Group gap={6} role="status">
+          <Loader size="xs" />
+          <Text size="sm">{t('login.exchanging')}</Text>
+        </Group>
       );
     case 'done':
       return (
-        <span className="ok" role="status">
+        <Text size="sm" c="teal" role="status">
           {t('login.done')}
-        </span>
+        </Text>
       );
     case 'failed':
       return (
-        <span className="error" role="alert">
+        <Text size="sm" c="red" role="alert" className={classes.wrap}>
           {t('login.failed', { reason: p.reason })}
-        </span>
+        </Text>
       );
   }
 }
 
 /** Only these can be logged in to: the others need no login, or use a static token. */
 const CAN_LOG_IN: ReadonlySet<AuthRow['state']> = new Set(['unknown', 'logged-out', 'logged-in', 'expired', 'needs-auth']);
+
+const STATE_COLOUR: Record<AuthRow['state'], string> = {
+  'not-applicable': 'gray',
+  unknown: 'gray',
+  static: 'blue',
+  'logged-out': 'yellow',
+  'logged-in': 'teal',
+  expired: 'orange',
+  'needs-auth': 'orange',
+};
 
 function Row({ row, keychain }: { row: AuthRow; keychain: boolean }) {
   const t = useT();
@@ -60,52 +82,69 @@ function Row({ row, keychain }: { row: AuthRow; keychain: boolean }) {
   const login = useApp((s) => s.login);
   const cancel = useApp((s) => s.cancelLogin);
   const logout = useApp((s) => s.logout);
-  const running = p && (p.type === 'discovering' || p.type === 'waiting-for-browser' || p.type === 'exchanging');
+  const running = !!p && (p.type === 'discovering' || p.type === 'waiting-for-browser' || p.type === 'exchanging');
   const oauth = CAN_LOG_IN.has(row.state);
   return (
-    <tr data-server={row.name} data-auth={row.state}>
-      <th scope="row">
-        {row.name}
-        <div className="muted small">{row.url}</div>
-      </th>
-      <td data-testid="auth-state">{t(`login.state.${row.state}`)}</td>
-      <td data-testid="auth-token">
-        {row.tokenStored ? (keychain ? t('login.storedKeychain') : t('login.storedSession')) : oauth ? t('login.notStored') : ''}
-        {row.expiresAt && <div className="small">{t('login.expires', { at: t.dateTime(Date.parse(row.expiresAt)) })}</div>}
-        {row.scopes.length > 0 && <div className="small">{t('login.scopes', { scopes: row.scopes.join(' ') })}</div>}
-        {row.issuer && <div className="small">{t('login.issuer', { issuer: row.issuer })}</div>}
-      </td>
-      <td className="actions">
-        {oauth && (
-          <button type="button" disabled={running} onClick={() => void login(row.id)} aria-label={`${t('login.login')} ${row.name}`}>
-            {t('login.login')}
-          </button>
+    <Table.Tr data-server={row.name} data-auth={row.state}>
+      <Table.Th scope="row" className={classes.wrap}>
+        <Text fw={600} size="sm">
+          {row.name}
+        </Text>
+        {row.url && (
+          <Text size="xs" c="dimmed" className={classes.url}>
+            {row.url}
+          </Text>
         )}
-        {row.tokenStored && (
-          <button
-            type="button"
-            disabled={running}
-            onClick={() => void logout(row.id)}
-            aria-label={`${t('login.logout')} ${row.name}`}
-            title={t('login.logoutTitle', { url: row.url ?? row.name })}
-          >
-            {t('login.logout')}
-          </button>
-        )}
-        {!oauth && <span className="muted small">{row.state === 'static' ? t('login.staticHelp') : ''}</span>}
-        <div>
+      </Table.Th>
+      <Table.Td data-testid="auth-state">
+        <Badge variant="light" color={STATE_COLOUR[row.state]} className={classes.badge}>
+          {t(`login.state.${row.state}`)}
+        </Badge>
+      </Table.Td>
+      <Table.Td data-testid="auth-token" className={classes.wrap}>
+        <Text size="sm">{row.tokenStored ? (keychain ? t('login.storedKeychain') : t('login.storedSession')) : oauth ? t('login.notStored') : ''}</Text>
+        {row.expiresAt && <Text size="xs">{t('login.expires', { at: t.dateTime(Date.parse(row.expiresAt)) })}</Text>}
+        {row.scopes.length > 0 && <Text size="xs">{t('login.scopes', { scopes: row.scopes.join(' ') })}</Text>}
+        {row.issuer && <Text size="xs">{t('login.issuer', { issuer: row.issuer })}</Text>}
+      </Table.Td>
+      <Table.Td className={classes.wrap}>
+        <Stack gap={4}>
+          <Group gap={6}>
+            {oauth && (
+              <Button size="xs" disabled={running} onClick={() => void login(row.id)} aria-label={`${t('login.login')} ${row.name}`}>
+                {t('login.login')}
+              </Button>
+            )}
+            {row.tokenStored && (
+              <Button
+                size="xs"
+                variant="default"
+                disabled={running}
+                onClick={() => void logout(row.id)}
+                aria-label={`${t('login.logout')} ${row.name}`}
+                title={t('login.logoutTitle', { url: row.url ?? row.name })}
+              >
+                {t('login.logout')}
+              </Button>
+            )}
+            {!oauth && row.state === 'static' && (
+              <Text size="xs" c="dimmed">
+                {t('login.staticHelp')}
+              </Text>
+            )}
+          </Group>
           {p ? (
             <Progress p={p} onCancel={() => void cancel(row.id)} />
           ) : (
             loggedOutUrl !== undefined && (
-              <span className="ok" role="status">
+              <Text size="sm" c="teal" role="status">
                 {t('login.loggedOutAll', { url: loggedOutUrl })}
-              </span>
+              </Text>
             )
           )}
-        </div>
-      </td>
-    </tr>
+        </Stack>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 
@@ -127,50 +166,63 @@ export function LoginView() {
     }
   }, [progress]);
   return (
-    <section aria-labelledby="login-title" className="login">
-      <h2 id="login-title">{t('nav.login')}</h2>
+    <Stack component="section" aria-labelledby="login-title" className="login" gap="sm">
+      <PageHeader titleId="login-title" title={t('nav.login')} />
       {auth && !auth.keychain.available && (
-        <div className="banner warning" role="status" data-testid="keychain-warning">
-          {t('login.noKeychain', { reason: auth.keychain.reason ?? '' })} {auth.keychain.fix}
-        </div>
+        <Alert color="yellow" variant="light" role="status" data-testid="keychain-warning" className={classes.wrap}>
+          <Text size="sm">{t('login.noKeychain')}</Text>
+          {/* The keychain backend's own words (no codes yet): shown as the raw detail they are. */}
+          <Text size="xs" data-raw>
+            {[auth.keychain.reason, auth.keychain.fix].filter(Boolean).join(' — ')}
+          </Text>
+        </Alert>
       )}
       {error && (
-        <div className="banner error" role="alert">
-          {error.message}
-        </div>
+        <Alert color="red" variant="light" role="alert" className={classes.wrap}>
+          {errorText(t.locale, error)}
+        </Alert>
       )}
       {!auth ? (
-        <p className="progress">{t('login.loading')}</p>
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm">{t('login.loading')}</Text>
+        </Group>
       ) : !auth.servers.some((r) => r.url !== null) ? (
-        <div className="empty">
-          <p>{t('login.empty')}</p>
-          <button type="button" onClick={() => setSection('editor')}>
+        <Stack gap="xs" align="flex-start">
+          <Text>{t('login.empty')}</Text>
+          <Button variant="default" onClick={() => setSection('editor')}>
             {t('login.addRemote')}
-          </button>
-        </div>
+          </Button>
+        </Stack>
       ) : (
-        <table className="grid" data-testid="auth-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('servers.col.name')}</th>
-              <th scope="col">{t('login.col.state')}</th>
-              <th scope="col">{t('login.col.token')}</th>
-              <th scope="col">{t('servers.col.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table layout="fixed" verticalSpacing="xs" data-testid="auth-table" className={classes.table}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col" w="26%">
+                {t('servers.col.name')}
+              </Table.Th>
+              <Table.Th scope="col" w="18%">
+                {t('login.col.state')}
+              </Table.Th>
+              <Table.Th scope="col" w="24%">
+                {t('login.col.token')}
+              </Table.Th>
+              <Table.Th scope="col">{t('servers.col.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
             {auth.servers.map((r) => (
               <Row key={r.id} row={r} keychain={auth.keychain.available} />
             ))}
-          </tbody>
-        </table>
+          </Table.Tbody>
+        </Table>
       )}
       {auth?.servers.some((r) => r.url !== null) && (
-        <p className="muted small" data-testid="login-shared">
+        <Text size="sm" c="dimmed" data-testid="login-shared">
           {t('login.shared')}
-        </p>
+        </Text>
       )}
-    </section>
+    </Stack>
   );
 }
 

@@ -1,7 +1,11 @@
 // UI-7 / CONN-10: per-server stderr and JSON-RPC traffic (bounded by the host), searchable and
 // copyable. Polled while on screen: logs are not worth an event per line.
 import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Code, List, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { errorText } from '../../../../shared/i18n/write-errors';
+import { PageHeader } from '../../components/PageHeader';
 import { useApp, useT } from '../../store-context';
+import classes from './logs.module.css';
 
 const POLL_MS = 2000;
 
@@ -39,45 +43,68 @@ export function LogsView() {
     setTimeout(() => setCopied(false), 1500);
   };
 
-  if (servers.length === 0) return <p className="empty">{t('logs.empty')}</p>;
+  if (servers.length === 0) {
+    return (
+      <Stack component="section" aria-labelledby="logs-title" gap="sm">
+        <PageHeader titleId="logs-title" title={t('nav.logs')} />
+        <Text>{t('logs.empty')}</Text>
+      </Stack>
+    );
+  }
   return (
-    <section aria-labelledby="logs-title" className="logs">
-      <div className="toolbar">
-        <h2 id="logs-title">{t('nav.logs')}</h2>
-        <select aria-label={t('logs.server')} value={id ?? ''} onChange={(e) => void show(e.target.value)}>
-          {servers.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name} ({t(`state.${s.state.kind}`)})
-            </option>
-          ))}
-        </select>
-        <input type="search" aria-label={t('logs.search')} placeholder={t('logs.searchPlaceholder')} value={q} onChange={(e) => setQ(e.target.value)} />
-        <button type="button" onClick={() => void copy()}>
-          {copied ? t('logs.copied') : t('logs.copy')}
-        </button>
-      </div>
+    <Stack component="section" aria-labelledby="logs-title" className="logs" gap="sm">
+      <PageHeader
+        titleId="logs-title"
+        title={t('nav.logs')}
+        actions={
+          <>
+            <NativeSelect aria-label={t('logs.server')} value={id ?? ''} onChange={(e) => void show(e.currentTarget.value)} miw={0} style={{ flex: '0 1 220px' }}
+              data={servers.map((s) => ({ value: s.id, label: `${s.name} (${t(`state.${s.state.kind}`)})` }))}
+            />
+            <TextInput type="search" aria-label={t('logs.search')} placeholder={t('logs.searchPlaceholder')} value={q} onChange={(e) => setQ(e.currentTarget.value)} miw={0} style={{ flex: '0 1 260px' }} />
+            <Button variant="default" color={copied ? 'teal' : undefined} onClick={() => void copy()}>
+              {copied ? t('logs.copied') : t('logs.copy')}
+            </Button>
+          </>
+        }
+      />
       {error && (
-        <div className="banner error" role="alert">
-          {error.message}
-        </div>
+        <Alert color="red" variant="light" role="alert" className={classes.wrap}>
+          {errorText(t.locale, error)}
+        </Alert>
       )}
-      <p className="muted">{t('logs.bounded')}</p>
-      <div id="log-all">
-        <h3>{t.plural('logs.stderr', stderr.length)}</h3>
-        {stderr.length === 0 ? <p className="empty">{t('logs.noStderr')}</p> : <pre className="log" data-testid="stderr">{stderr.join('\n')}</pre>}
-        <h3>{t.plural('logs.traffic', traffic.length)}</h3>
-        {traffic.length === 0 ? (
-          <p className="empty">{t('logs.noTraffic')}</p>
+      <Text size="sm" c="dimmed">
+        {t('logs.bounded')}
+      </Text>
+      <Stack id="log-all" gap="xs">
+        <Title order={3} size="h5">
+          {t.plural('logs.stderr', stderr.length)}
+        </Title>
+        {stderr.length === 0 ? (
+          <Text size="sm">{t('logs.noStderr')}</Text>
         ) : (
-          <ol className="log traffic" data-testid="traffic">
-            {traffic.map((m, i) => (
-              <li key={i} className={`dir-${m.dir} kind-${m.kind}`}>
-                <span className="muted">{t.time(m.at)}</span> {m.dir === 'out' ? '→' : '←'} <strong>{m.method ?? m.kind}</strong> <code>{m.text}</code>
-              </li>
-            ))}
-          </ol>
+          <Code block className={classes.log} data-testid="stderr">
+            {stderr.join('\n')}
+          </Code>
         )}
-      </div>
-    </section>
+        <Title order={3} size="h5">
+          {t.plural('logs.traffic', traffic.length)}
+        </Title>
+        {traffic.length === 0 ? (
+          <Text size="sm">{t('logs.noTraffic')}</Text>
+        ) : (
+          <List type="ordered" listStyleType="none" spacing={2} className={classes.log} data-testid="traffic">
+            {traffic.map((m, i) => (
+              <List.Item key={i} className={`dir-${m.dir} kind-${m.kind}`}>
+                <Text span size="xs" c="dimmed">
+                  {t.time(m.at)}
+                </Text>{' '}
+                {m.dir === 'out' ? '→' : '←'} <strong>{m.method ?? m.kind}</strong> <Code className={classes.wrap}>{m.text}</Code>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Stack>
   );
 }

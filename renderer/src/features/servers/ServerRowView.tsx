@@ -1,152 +1,101 @@
-import type { ServerRow, TryLaunchOutcome } from '../../../../shared/contract';
-import type { Translator } from '../../../../shared/i18n';
-import { describeReason, reasonSentence } from '../../../../shared/i18n/reasons';
-import { isLaunchDiagnosis } from '../../../../shared/schemas/server';
-import { useApp, useT } from '../../store-context';
+// One server: a row no taller than 64 px at 1280×800 (issue 14): one line per cell, long text
+// elided with the whole of it in a tooltip, paths elided in the middle. A failed server gets a
+// second row right under it that explains itself (FailedExplain).
+import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import type { ServerRow } from '../../../../shared/contract';
+import { reasonSentence } from '../../../../shared/i18n/reasons';
+import { MiddlePath } from '../../components/MiddlePath';
+import { useT } from '../../store-context';
+import { FailedExplain } from './FailedExplain';
+import { RowActions } from './RowActions';
+import classes from './ServersView.module.css';
 
-/** What one start outside the pool printed, and the doctor's word on it. */
-function TryOutput({ name, out, t, close }: { name: string; out: TryLaunchOutcome; t: Translator; close: () => void }) {
-  const exit = out.exit ? (out.exit.code ?? out.exit.signal ?? '?') : '?';
-  const outcome = out.answered ? t('doctor.answered', { ms: out.ms }) : out.timedOut ? t('doctor.timedOut', { ms: out.ms }) : out.started && out.exit ? t('doctor.exited', { exit, ms: out.ms }) : t('doctor.notStarted');
-  return (
-    <div className="try-output" role="region" aria-label={t('doctor.output', { name })} data-testid="try-output">
-      <div className={out.answered ? 'small' : 'error'}>{outcome}</div>
-      {out.diagnosis && <div className="error" data-testid="try-diagnosis">{describeReason(t.locale, out.diagnosis)}</div>}
-      {out.started &&
-        ([
-          ['stdout', t('doctor.stdout'), out.stdout],
-          ['stderr', t('doctor.stderr'), out.stderr],
-        ] as const).map(([key, label, lines]) => (
-          <div key={key}>
-            <div className="small muted">{label}</div>
-            <pre className="log" data-testid={`try-${key}`}>
-              {lines.length ? lines.join('\n') : t('doctor.nothing')}
-            </pre>
-          </div>
-        ))}
-      <button type="button" onClick={close}>
-        {t('doctor.close')}
-      </button>
-    </div>
-  );
-}
+const STATE_COLOR = { connected: 'teal', failed: 'red', 'needs-auth': 'yellow', pending: 'gray', disabled: 'gray', removed: 'gray' } as const;
 
-export function ServerRowView({ row }: { row: ServerRow }) {
+export function ServerRowView({ row, columns }: { row: ServerRow; columns: number }) {
   const t = useT();
-  const busy = useApp((s) => !!s.busy[row.id]);
-  const reconnect = useApp((s) => s.reconnect);
-  const setEnabled = useApp((s) => s.setEnabled);
-  const openEditor = useApp((s) => s.openEditor);
-  const setSection = useApp((s) => s.setSection);
-  const showLogs = useApp((s) => s.showLogs);
-  const login = useApp((s) => s.login);
-  const tried = useApp((s) => s.tries[row.id]);
-  const tryLaunch = useApp((s) => s.tryLaunch);
-  const closeTry = useApp((s) => s.closeTry);
-  const canTry = row.transport === 'stdio' && row.state.kind === 'failed' && row.trusted;
   const state = row.state.kind;
-  const canReconnect = row.runnable;
   const readOnlyWhy = row.readOnly ? t(row.layer === 'project' ? 'servers.readOnlyProject' : 'servers.readOnlyLayer', { path: row.path }) : undefined;
+  const hasReason = row.state.code !== 'connected' && row.state.code !== 'not_connected';
+  // UI-9: the host sends a code; the sentence is ours, the raw OS/server detail follows.
+  const reason = hasReason ? `${reasonSentence(t.locale, row.state)}${row.state.reason ? `: ${row.state.reason}` : ''}` : '';
+  const explains = state === 'failed';
   return (
-    <tr data-server={row.name} data-state={state}>
-      <th scope="row">
-        <span className="name">{row.name}</span>
-        {row.deferred && <span className="badge">{t('servers.deferred')}</span>}
-        {!row.trusted && <span className="badge warn">{t('servers.untrusted')}</span>}
-        {row.readOnly && (
-          <span className="badge" title={readOnlyWhy}>
-            {t('servers.readOnly')}
-          </span>
-        )}
-        {row.target && <div className="target">{row.target}</div>}
-      </th>
-      <td>{row.transport ?? '—'}</td>
-      <td>
-        <span className={`state state-${state}`} data-testid="state" title={t('servers.since', { time: t.dateTime(row.state.since) })}>
-          {t(`state.${state}`)}
-        </span>
-        {/* UI-9: the host sends a code; the sentence is ours, the raw OS/server detail follows. */}
-        {row.state.code !== 'connected' && row.state.code !== 'not_connected' && (
-          <div className={state === 'failed' || state === 'needs-auth' ? 'error' : 'small muted'} role="note" aria-label={t('servers.reason')} data-testid="reason">
-            {reasonSentence(t.locale, row.state)}
-            {row.state.reason && <span className="detail">: {row.state.reason}</span>}
-          </div>
-        )}
-        {tried && !tried.running && tried.result && <TryOutput name={row.name} out={tried.result} t={t} close={() => closeTry(row.id)} />}
-        {tried?.error && (
-          <div className="error" role="alert">
-            {tried.error.message}
-          </div>
-        )}
-        {row.state.kind === 'failed' && row.state.retryAt !== null && (
-          <div className="small muted" data-testid="retry">
-            {t('servers.retryAt', { time: t.time(row.state.retryAt) })}
-          </div>
-        )}
-      </td>
-      <td data-testid="tools">{row.toolCount === null ? '—' : t.plural('servers.tools', row.toolCount)}</td>
-      <td>{row.connectMs === null ? '—' : t('servers.connectedIn', { ms: Math.round(row.connectMs) })}</td>
-      <td className="provenance">
-        <div title={row.pointer}>{t('servers.from', { path: row.path })}</div>
-        {row.shadows.map((s) => (
-          <div key={`${s.layer}:${s.path}`} className="shadow">
-            {t('servers.shadows', { path: `${s.path} (${t(`layer.${s.layer}`)})` })}
-          </div>
-        ))}
-      </td>
-      <td className="actions">
-        <button type="button" disabled={busy || !canReconnect} onClick={() => void reconnect(row.id)} aria-label={`${t('servers.reconnect')} ${row.name}`}>
-          {t('servers.reconnect')}
-        </button>
-        {row.readOnly ? (
-          <span className="muted readonly-note" title={readOnlyWhy}>
-            {t('servers.readOnlyShort')}
-          </span>
-        ) : (
-          <>
-            <button type="button" disabled={busy} onClick={() => void setEnabled(row.id, !row.enabled)} aria-label={`${row.enabled ? t('servers.disable') : t('servers.enable')} ${row.name}`}>
-              {row.enabled ? t('servers.disable') : t('servers.enable')}
-            </button>
-            <button type="button" onClick={() => openEditor({ mode: 'edit', id: row.id })} aria-label={`${t('servers.edit')} ${row.name}`}>
-              {t('servers.edit')}
-            </button>
-          </>
-        )}
-        <button
-          type="button"
-          onClick={() => {
-            void showLogs(row.id);
-            setSection('logs');
-          }}
-          aria-label={`${t('nav.logs')} ${row.name}`}
-        >
-          {t('nav.logs')}
-        </button>
-        {canTry && (
-          <button
-            type="button"
-            className={isLaunchDiagnosis(row.state.code) ? 'primary' : undefined}
-            disabled={tried?.running}
-            onClick={() => void tryLaunch(row.id)}
-            aria-label={`${t('doctor.try')} ${row.name}`}
-          >
-            {tried?.running ? t('doctor.trying') : t('doctor.try')}
-          </button>
-        )}
-        {state === 'needs-auth' && (
-          <button
-            type="button"
-            className="primary"
-            onClick={() => {
-              setSection('login');
-              void login(row.id);
-            }}
-            aria-label={`${t('login.login')} ${row.name}`}
-          >
-            {t('login.login')}
-          </button>
-        )}
-      </td>
-    </tr>
+    <>
+      <Table.Tr data-server={row.name} data-state={state} className={explains ? classes.explained : undefined}>
+        <Table.Th scope="row" className={classes.cell}>
+          <Group gap={6} wrap="nowrap" className={classes.line}>
+            <Text span fw={600} size="sm" truncate className={classes.name}>
+              {row.name}
+            </Text>
+            {row.deferred && (
+              <Badge size="xs" variant="light" color="gray">
+                {t('servers.deferred')}
+              </Badge>
+            )}
+            {!row.trusted && (
+              <Badge size="xs" variant="light" color="yellow">
+                {t('servers.untrusted')}
+              </Badge>
+            )}
+            {row.readOnly && (
+              <Tooltip label={readOnlyWhy} multiline maw={420}>
+                <Badge size="xs" variant="light" color="gray" title={readOnlyWhy} data-testid="read-only">
+                  {t('servers.readOnly')}
+                </Badge>
+              </Tooltip>
+            )}
+          </Group>
+          {row.target && (
+            <Text size="xs" c="dimmed" className={classes.line}>
+              <MiddlePath path={row.target} copy={false} />
+            </Text>
+          )}
+        </Table.Th>
+        <Table.Td className={classes.cell}>
+          <Text size="sm">{row.transport ?? '—'}</Text>
+        </Table.Td>
+        <Table.Td className={classes.cell}>
+          <Badge variant="light" color={STATE_COLOR[state]} data-testid="state" className={`state-${state}`} title={t('servers.since', { time: t.dateTime(row.state.since) })}>
+            {t(`state.${state}`)}
+          </Badge>
+          {hasReason && (
+            <Tooltip label={reason} multiline maw={480} disabled={explains}>
+              <Text size="xs" c={state === 'needs-auth' || explains ? 'red' : 'dimmed'} truncate role="note" aria-label={t('servers.reason')} data-testid="reason" className={classes.line}>
+                {reason}
+              </Text>
+            </Tooltip>
+          )}
+        </Table.Td>
+        <Table.Td className={classes.cell} data-testid="tools">
+          <Text size="sm">{row.toolCount === null ? '—' : t.plural('servers.tools', row.toolCount)}</Text>
+        </Table.Td>
+        <Table.Td className={classes.cell}>
+          <Text size="sm">{row.connectMs === null ? '—' : t('servers.ms', { ms: Math.round(row.connectMs) })}</Text>
+        </Table.Td>
+        <Table.Td className={classes.cell}>
+          <Text size="xs" className={classes.line}>
+            <MiddlePath path={row.path} prefix={t('servers.from', { path: '' }).trim()} />
+          </Text>
+          {row.shadows.length > 0 && (
+            <Tooltip label={row.shadows.map((s) => t('servers.shadows', { path: `${s.path} (${t(`layer.${s.layer}`)})` })).join('\n')} multiline maw={520} style={{ whiteSpace: 'pre-line' }}>
+              <Text size="xs" c="dimmed" fs="italic" data-testid="shadows" className={classes.line}>
+                {t.plural('servers.shadowsCount', row.shadows.length)}
+              </Text>
+            </Tooltip>
+          )}
+        </Table.Td>
+        <Table.Td className={classes.cell}>
+          <RowActions row={row} />
+        </Table.Td>
+      </Table.Tr>
+      {explains && (
+        <Table.Tr data-explains={row.name} className={classes.explanation}>
+          <Table.Td colSpan={columns}>
+            <FailedExplain row={row} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
   );
 }

@@ -1,10 +1,28 @@
 // UI-1: every server of the chosen profile and workspace, grouped by layer; a broken file's
-// error (file, line, column) beside the good servers (CFG-5).
-import { useApp, useT } from '../../store-context';
+// error (file, line, column) beside the good servers (CFG-5); the agent processes that use
+// servers through the bridge right now (BRIDGE-4).
+import { Alert, Button, List, Stack, Table, Text, TextInput } from '@mantine/core';
+import { MiddlePath } from '../../components/MiddlePath';
+import { PageHeader } from '../../components/PageHeader';
+import { useApp, useBridge, useT } from '../../store-context';
+import { LiveBridges } from '../bridges/LiveBridges';
 import { groupByLayer, matchesFilter } from './filter';
 import { ServerRowView } from './ServerRowView';
+import classes from './ServersView.module.css';
 
-const COLUMNS = ['name', 'transport', 'state', 'tools', 'connect', 'provenance', 'actions'] as const;
+/**
+ * Fixed widths for the short columns; name, state and provenance share the rest, so the table
+ * fits 1024 px as well as 1280 px without pushing the page sideways (issue 14).
+ */
+const COLUMNS = [
+  ['name', undefined],
+  ['transport', 96],
+  ['state', undefined],
+  ['tools', 84],
+  ['connect', 96],
+  ['provenance', undefined],
+  ['actions', 168],
+] as const;
 
 export function ServersView() {
   const t = useT();
@@ -16,18 +34,47 @@ export function ServersView() {
   const setFilter = useApp((s) => s.setFilter);
   const load = useApp((s) => s.loadServers);
   const openEditor = useApp((s) => s.openEditor);
+  const bridge = useBridge();
+
+  const header = (
+    <PageHeader
+      title={t('nav.servers')}
+      titleId="servers-title"
+      actions={
+        <>
+          <TextInput
+            type="search"
+            size="sm"
+            aria-label={t('servers.filter')}
+            placeholder={t('servers.filterPlaceholder')}
+            value={filter}
+            onChange={(e) => setFilter(e.currentTarget.value)}
+            style={{ flex: 1, maxWidth: 420, minWidth: 120 }}
+          />
+          <Button onClick={() => openEditor({ mode: 'add' })} style={{ flexShrink: 0 }}>
+            {t('servers.add')}
+          </Button>
+        </>
+      }
+    />
+  );
 
   if (!view) {
-    if (loadError)
-      return (
-        <div className="banner error" role="alert">
-          {t('servers.loadFailed', { message: loadError.message })}{' '}
-          <button type="button" onClick={() => void load()}>
-            {t('servers.retry')}
-          </button>
-        </div>
-      );
-    return <p aria-busy="true">{loading ? t('servers.loading') : ''}</p>;
+    return (
+      <section aria-labelledby="servers-title">
+        {header}
+        {loadError ? (
+          <Alert color="red" role="alert">
+            {t('servers.loadFailed', { message: loadError.message })}{' '}
+            <Button size="compact-sm" variant="default" onClick={() => void load()}>
+              {t('servers.retry')}
+            </Button>
+          </Alert>
+        ) : (
+          <p aria-busy="true">{loading ? t('servers.loading') : ''}</p>
+        )}
+      </section>
+    );
   }
   const rows = view.servers.filter((r) => matchesFilter(r, filter));
   const groups = groupByLayer(rows, view.layers.map((l) => l.layer));
@@ -35,66 +82,69 @@ export function ServersView() {
   const broken = view.layers.filter((l) => l.error);
 
   return (
-    <section aria-labelledby="servers-title" className="servers">
-      <div className="toolbar">
-        <h2 id="servers-title">{t('nav.servers')}</h2>
-        <input
-          type="search"
-          aria-label={t('servers.filter')}
-          placeholder={t('servers.filterPlaceholder')}
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
-        <button type="button" className="primary" onClick={() => openEditor({ mode: 'add' })}>
-          {t('servers.add')}
-        </button>
-      </div>
-      {actionError && (
-        <div className="banner error" role="alert">
-          {actionError.message}
-        </div>
-      )}
-      {(view.problems.length > 0 || broken.length > 0) && (
-        <section className="problems" aria-labelledby="problems-title">
-          <h3 id="problems-title">{t('servers.problems')}</h3>
-          <ul>
-            {view.problems.map((p, i) => (
-              <li key={`p${i}`} className={p.severity} data-testid="problem">
-                <code>{p.line !== undefined ? t('servers.problemAt', { path: p.path, line: p.line, column: p.column ?? 1 }) : p.path}</code>
-                {p.pointer && <code className="pointer">{p.pointer}</code>} {p.message}
-              </li>
-            ))}
-            {broken
-              .filter((l) => !view.problems.some((p) => p.path === l.path))
-              .map((l) => (
-                <li key={`l${l.path}`} className="error" data-testid="problem">
-                  <code>{l.path}</code> {l.note ? t.code('layer.note', l.note) : l.error}
-                </li>
+    <section aria-labelledby="servers-title">
+      {header}
+      <Stack gap="md">
+        {actionError && (
+          <Alert color="red" role="alert" p="xs">
+            {actionError.message}
+          </Alert>
+        )}
+        {(view.problems.length > 0 || broken.length > 0) && (
+          <Alert color="red" variant="light" title={t('servers.problems')} p="sm" role="region" aria-label={t('servers.problems')}>
+            <List size="sm" spacing={4}>
+              {view.problems.map((p, i) => (
+                <List.Item key={`p${i}`} data-testid="problem" style={{ wordBreak: 'break-word' }}>
+                  <MiddlePath path={p.line !== undefined ? t('servers.problemAt', { path: p.path, line: p.line, column: p.column ?? 1 }) : p.path} />
+                  {p.pointer && <code> {p.pointer}</code>} {p.message}
+                </List.Item>
               ))}
-          </ul>
-        </section>
-      )}
-      {view.servers.length === 0 && <p className="empty">{t('servers.empty', { path: userLayer?.path ?? '' })}</p>}
-      {view.servers.length > 0 && rows.length === 0 && <p className="empty">{t('servers.noMatch', { filter })}</p>}
-      {groups.map((g) => (
-        <table key={g.layer} className="server-table" data-layer={g.layer}>
-          <caption>{t('servers.layer', { layer: t(`layer.${g.layer}`) })}</caption>
-          <thead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col">
-                  {t(`servers.col.${c}`)}
-                </th>
+              {broken
+                .filter((l) => !view.problems.some((p) => p.path === l.path))
+                .map((l) => (
+                  <List.Item key={`l${l.path}`} data-testid="problem" style={{ wordBreak: 'break-word' }}>
+                    <MiddlePath path={l.path} /> {l.note ? t.code('layer.note', l.note) : l.error}
+                  </List.Item>
+                ))}
+            </List>
+          </Alert>
+        )}
+        {view.servers.length === 0 && (
+          <Text c="dimmed" data-testid="empty">
+            {t('servers.empty', { path: userLayer?.path ?? '' })}
+          </Text>
+        )}
+        {view.servers.length > 0 && rows.length === 0 && (
+          <Text c="dimmed" data-testid="empty">
+            {t('servers.noMatch', { filter })}
+          </Text>
+        )}
+        {groups.map((g) => (
+          <Table key={g.layer} className={classes.table} layout="fixed" data-layer={g.layer} withTableBorder verticalSpacing={6} horizontalSpacing="sm" highlightOnHover captionSide="top">
+            <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>{t('servers.layer', { layer: t(`layer.${g.layer}`) })}</Table.Caption>
+            <colgroup>
+              {COLUMNS.map(([c, w]) => (
+                <col key={c} style={w ? { width: w } : undefined} />
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {g.rows.map((r) => (
-              <ServerRowView key={r.id} row={r} />
-            ))}
-          </tbody>
-        </table>
-      ))}
+            </colgroup>
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map(([c]) => (
+                  <Table.Th key={c} scope="col" className={classes.head} fz="xs" c="dimmed">
+                    {t(`servers.col.${c}`)}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {g.rows.map((r) => (
+                <ServerRowView key={r.id} row={r} columns={COLUMNS.length} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        ))}
+        {bridge && <LiveBridges bridge={bridge} />}
+      </Stack>
     </section>
   );
 }

@@ -1,67 +1,162 @@
-// UI-3: a "call tool" form built from the input schema.
+// UI-3 "call tool" form built from the input schema; issue 14: schema defaults filled in, the
+// same arguments as raw JSON (both checked before a call), and a long call shows its progress
+// and a Cancel button. Calls go through the detail slice's runCall (one call path, history).
 import { useMemo, useState } from 'react';
+import { Alert, Button, Checkbox, Group, NativeSelect, Progress, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { ToolDetail } from '../../../../shared/contract';
 import { useApp, useT } from '../../store-context';
-import { toolKey } from '../../stores/tools-slice';
+import { lastCall, type CallEntry } from '../../stores/detail-slice';
 import { ResultView } from './ResultView';
-import { fieldsOf, toArguments, type FormValues } from './schema-form';
+import { defaultValues, fieldsOf, fromArguments, parseJsonArguments, toArguments, type Field, type FormValues } from './schema-form';
+
+type Mode = 'form' | 'json';
+
+function FieldInput({ f, id, value, error, onChange }: { f: Field; id: string; value: string | boolean | undefined; error: React.ReactNode; onChange: (v: string | boolean) => void }) {
+  const common = { id, label: f.name, withAsterisk: f.required, description: [f.kind, f.description].filter(Boolean).join(' · '), error };
+  if (f.kind === 'boolean') {
+    const { withAsterisk: _, ...box } = common;
+    return <Checkbox {...box} label={f.required ? `${f.name} *` : f.name} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />;
+  }
+  if (f.kind === 'enum') return <NativeSelect {...common} data={['', ...f.options]} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
+  if (f.kind === 'json') return <Textarea {...common} rows={3} resize="vertical" ff="monospace" value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
+  return <TextInput {...common} inputMode={f.kind === 'string' ? undefined : 'decimal'} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
+}
+
+/** A call in flight: determinate when the server tells a total, and always cancellable. */
+function Running({ call }: { call: CallEntry }) {
+  const t = useT();
+  const cancel = useApp((s) => s.cancelCall);
+  const p = call.progress;
+  const label = !p ? t('tools.calling') : p.total ? t('call.progress', { progress: t.number(p.progress), total: t.number(p.total) }) : t('call.progressOpen', { progress: t.number(p.progress) });
+  return (
+    <Stack gap={4} data-testid="call-running">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" role="status">
+          {label}
+          {p?.message ? ` · ${p.message}` : ''}
+        </Text>
+        <Button size="xs" variant="default" onClick={() => void cancel(call.callId)} loading={call.cancelling} disabled={call.cancelling}>
+          {call.cancelling ? t('call.cancelling') : t('call.cancel')}
+        </Button>
+      </Group>
+      <Progress value={p?.total ? (100 * p.progress) / p.total : 100} animated={!p?.total} striped={!p?.total} aria-label={label} />
+    </Stack>
+  );
+}
 
 export function CallForm({ tool, callable }: { tool: ToolDetail; callable: boolean }) {
   const t = useT();
   const fields = useMemo(() => fieldsOf(tool.inputSchema), [tool.inputSchema]);
-  const [values, setValues] = useState<FormValues>({});
+  const [mode, setMode] = useState<Mode>('form');
+  const [values, setValues] = useState<FormValues>(() => defaultValues(fields));
+  const [json, setJson] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const call = useApp((s) => s.calls[toolKey(tool.serverId, tool.tool)]);
-  const callTool = useApp((s) => s.callTool);
+  const [jsonError, setJsonError] = useState<string | null>(null);
+  const call = useApp((s) => lastCall(s.callHistory, tool.serverId, tool.tool));
+  const runCall = useApp((s) => s.runCall);
+  const running = call?.status === 'running';
+
+  /** The arguments of the current mode, checked; null (with the errors shown) when they do not pass. */
+  const checked = (): Record<string, unknown> | null => {
+    if (mode === 'form') {
+      const r = toArguments(fields, values);
+      setErrors(r.errors);
+      return Object.keys(r.errors).length ? null : r.args;
+    }
+    const r = parseJsonArguments(fields, json);
+    setErrors({});
+    if (r.invalid) {
+      setJsonError(r.invalid === 'not-object' ? t('call.jsonNotObject') : t('call.jsonInvalid', { detail: r.invalid.detail }));
+      return null;
+    }
+    const bad = Object.entries(r.errors);
+    setJsonError(bad.length ? bad.map(([field, kind]) => t('call.jsonField', { field, kind })).join(' ') : null);
+    return bad.length ? null : r.args;
+  };
+  const switchMode = (next: Mode) => {
+    if (next === mode) return;
+    if (next === 'json') {
+      setJson(JSON.stringify(toArguments(fields, values).args, null, 2));
+      setJsonError(null);
+      return setMode('json');
+    }
+    const r = parseJsonArguments(fields, json);
+    if (r.invalid) return setJsonError(r.invalid === 'not-object' ? t('call.jsonNotObject') : t('call.jsonInvalid', { detail: r.invalid.detail }));
+    setValues(fromArguments(fields, r.args));
+    setMode('form');
+  };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const { args, errors: errs } = toArguments(fields, values);
-    setErrors(errs);
-    if (Object.keys(errs).length === 0) void callTool(tool.serverId, tool.tool, args);
+    const args = checked();
+    if (args) void runCall(tool.serverId, tool.tool, args);
   };
   const id = (name: string) => `arg-${tool.serverId}-${tool.tool}-${name}`;
+  const title = t('tools.callTitle', { tool: tool.tool });
   return (
-    <form className="call-form" onSubmit={submit} aria-label={t('tools.callTitle', { tool: tool.tool })}>
-      <h4>{t('tools.callTitle', { tool: tool.tool })}</h4>
-      {fields.length === 0 && <p className="muted">{t('tools.noArguments')}</p>}
-      {fields.map((f) => (
-        <div className="field" key={f.name}>
-          <label htmlFor={id(f.name)}>
-            {f.name}
-            {f.required && ' *'} <span className="muted">{f.kind}</span>
-          </label>
-          {f.kind === 'boolean' ? (
-            <input id={id(f.name)} type="checkbox" checked={values[f.name] === true} onChange={(e) => setValues({ ...values, [f.name]: e.target.checked })} />
-          ) : f.kind === 'enum' ? (
-            <select id={id(f.name)} value={String(values[f.name] ?? '')} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}>
-              <option value="">—</option>
-              {f.options.map((o) => (
-                <option key={o}>{o}</option>
-              ))}
-            </select>
-          ) : f.kind === 'json' ? (
-            <textarea id={id(f.name)} rows={3} value={String(values[f.name] ?? '')} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
-          ) : (
-            <input id={id(f.name)} inputMode={f.kind === 'string' ? undefined : 'decimal'} value={String(values[f.name] ?? '')} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
+    <form className="call-form" onSubmit={submit} aria-label={title} noValidate>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={4} size="h5">
+            {title}
+          </Title>
+          {fields.length > 0 && (
+            <SegmentedControl
+              size="xs"
+              aria-label={t('call.mode')}
+              value={mode}
+              onChange={(v) => switchMode(v as Mode)}
+              data={[
+                { value: 'form', label: t('call.form') },
+                { value: 'json', label: t('call.json') },
+              ]}
+            />
           )}
-          {f.description && <div className="muted small">{f.description}</div>}
-          {errors[f.name] && (
-            <div className="error" role="alert">
-              {t('tools.fieldError', { kind: errors[f.name]! })}
-            </div>
-          )}
-        </div>
-      ))}
-      <button type="submit" disabled={!callable || call?.busy}>
-        {call?.busy ? t('tools.calling') : t('tools.call')}
-      </button>
-      {!callable && <p className="muted">{t('tools.notCallable')}</p>}
-      {call?.error && (
-        <p className="error" role="alert">
-          {call.error.message}
-        </p>
-      )}
-      {call?.result && <ResultView result={call.result} />}
+        </Group>
+        {fields.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('tools.noArguments')}
+          </Text>
+        )}
+        {mode === 'form' &&
+          fields.map((f) => (
+            <FieldInput
+              key={f.name}
+              f={f}
+              id={id(f.name)}
+              value={values[f.name]}
+              onChange={(v) => setValues({ ...values, [f.name]: v })}
+              error={errors[f.name] && <span role="alert">{t('tools.fieldError', { kind: errors[f.name]! })}</span>}
+            />
+          ))}
+        {mode === 'json' && (
+          <Textarea
+            label={t('call.jsonLabel')}
+            rows={8}
+            resize="vertical"
+            ff="monospace"
+            value={json}
+            onChange={(e) => setJson(e.currentTarget.value)}
+            error={jsonError && <span role="alert">{jsonError}</span>}
+          />
+        )}
+        <Group>
+          <Button type="submit" disabled={!callable || running}>
+            {t('tools.call')}
+          </Button>
+        </Group>
+        {!callable && (
+          <Text size="sm" c="dimmed">
+            {t('tools.notCallable')}
+          </Text>
+        )}
+        {running && call && <Running call={call} />}
+        {call?.error && (
+          <Alert color="red" role="alert">
+            {call.error.message}
+          </Alert>
+        )}
+        {call?.result && <ResultView result={call.result} />}
+      </Stack>
     </form>
   );
 }

@@ -1,6 +1,8 @@
 // UI-3 detail of the selected tool: the list ships only names and costs, so the description,
 // warnings and input schema are fetched here on selection (tools.describe) and cached per tool.
+// The server detail view (issue 14) shows the same pane for its tools.
 import { useEffect } from 'react';
+import { Accordion, Alert, Button, Code, List, Stack, Text, Title } from '@mantine/core';
 import type { ToolRow } from '../../../../shared/contract';
 import type { Profile } from '../../../../shared/schemas/server';
 import { useApp, useT } from '../../store-context';
@@ -20,39 +22,55 @@ export function ToolDetailPane({ row, profile, callable }: { row: ToolRow; profi
   }, [cached, describe, row.serverId, row.tool]);
   const detail = entry?.detail ?? null;
   return (
-    <>
-      <h3>
-        {row.names[profile] ?? row.tool} <span className="muted small">{row.serverName}</span>
-      </h3>
-      {detail?.title && <p>{detail.title}</p>}
-      <p>{detail ? detail.description || t('tools.noDescription') : row.summary}</p>
-      <p className="muted">{t.plural('tools.tokens', row.tokens)}</p>
+    <Stack gap="sm">
+      <Title order={3} size="h4" style={{ wordBreak: 'break-word' }}>
+        {row.names[profile] ?? row.tool}{' '}
+        <Text span size="sm" c="dimmed">
+          {row.serverName}
+        </Text>
+      </Title>
+      {detail?.title && <Text>{detail.title}</Text>}
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {detail ? detail.description || t('tools.noDescription') : row.summary}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t.plural('tools.tokens', row.tokens)}
+      </Text>
       {entry?.error && (
-        <div className="banner error" role="alert">
-          {entry.error.message} <button onClick={() => void describe(row.serverId, row.tool)}>{t('servers.retry')}</button>
-        </div>
+        <Alert color="red" role="alert">
+          {entry.error.message}{' '}
+          <Button size="xs" variant="default" onClick={() => void describe(row.serverId, row.tool)}>
+            {t('servers.retry')}
+          </Button>
+        </Alert>
       )}
       {!detail && !entry?.error && (
-        <p className="progress" data-testid="tool-describing">
+        <Text size="sm" c="dimmed" data-testid="tool-describing">
           {t('tools.loadingDetail')}
-        </p>
+        </Text>
       )}
       {detail && (
         <>
           {detail.warnings.length > 0 && (
-            <ul className="warnings">
+            <List size="sm">
               {detail.warnings.map((w, i) => (
-                <li key={i}>{t.code('naming.warn', w)}</li>
+                <List.Item key={i}>{t.code('naming.warn', w)}</List.Item>
               ))}
-            </ul>
+            </List>
           )}
-          <details>
-            <summary>{t('tools.inputSchema')}</summary>
-            <pre data-testid="input-schema">{JSON.stringify(detail.inputSchema, null, 2)}</pre>
-          </details>
+          <Accordion variant="contained">
+            <Accordion.Item value="schema">
+              <Accordion.Control>{t('tools.inputSchema')}</Accordion.Control>
+              <Accordion.Panel>
+                <Code block data-testid="input-schema">
+                  {JSON.stringify(detail.inputSchema, null, 2)}
+                </Code>
+              </Accordion.Panel>
+            </Accordion.Item>
+          </Accordion>
           <CallForm key={key} tool={detail} callable={callable} />
         </>
       )}
-    </>
+    </Stack>
   );
 }

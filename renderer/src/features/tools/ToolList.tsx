@@ -9,13 +9,16 @@
 //   clicks and keys are handled once, on the list, by the row's data-index.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef } from 'react';
+import { Badge } from '@mantine/core';
 import type { ToolRow } from '../../../../shared/contract';
 import type { Profile } from '../../../../shared/schemas/server';
 import { translator, type Translator } from '../../../../shared/i18n';
 import { useT } from '../../store-context';
 import { toolKey } from '../../stores/tools-slice';
+import classes from './ToolList.module.css';
 
-const ROW = 46;
+/** Three one-line rows: the agent's name, the server and raw tool name, the other agents' names. */
+const ROW = 62;
 const OVERSCAN = 2;
 /** Slot keys repeat every SLOTS rows; the window (≈12 rows + overscan) is always smaller. */
 const MIN_SLOTS = 64;
@@ -26,6 +29,8 @@ export interface ListItem {
   key: string;
   tool: string;
   server: string;
+  /** "server {server}, tool {tool}" for the row's accessible name and tooltip. */
+  origin: string;
   name: string | null;
   /** Shown in place of a missing name (dropped / not shown). */
   missing: string;
@@ -52,6 +57,7 @@ export function listItems(rows: readonly ToolRow[], profile: Profile, roles: Map
       key,
       tool: r.tool,
       server: r.serverName,
+      origin: t('tools.rowOrigin', { server: r.serverName, tool: r.tool }),
       name: r.names[profile],
       missing: r.dropped ? dropped : hidden,
       role,
@@ -72,20 +78,32 @@ export function listItems(rows: readonly ToolRow[], profile: Profile, roles: Map
   };
 }
 
-/** One row; re-renders only when it shows another tool or its selection flips. */
+/** One row; re-renders only when it shows another tool or its selection flips. Badges are `dot` /
+ *  `default`: their text keeps the body colour, so it reads on the row in both schemes (axe). */
 const Row = memo(function Row({ item, index, selected }: { item: ListItem; index: number; selected: boolean }) {
   return (
-    <div role="listitem" data-index={index} data-tool={item.tool} data-server={item.server} className={item.role ? `tool-row ${item.role}` : 'tool-row'} style={{ transform: `translateY(${index * ROW}px)` }}>
-      <button type="button" aria-pressed={selected}>
-        <span className="line1">
-          <span className="qname" data-testid="qualified">
+    <div role="listitem" data-index={index} data-tool={item.tool} data-server={item.server} data-role={item.role} className={item.role ? `${classes.row} ${classes[item.role]}` : classes.row} style={{ height: ROW, transform: `translateY(${index * ROW}px)` }}>
+      <button type="button" className={classes.button} aria-pressed={selected} title={`${item.name ?? item.missing}\n${item.origin}\n${item.others}`}>
+        <span className={classes.line}>
+          <span className={classes.qname} data-testid="qualified">
             {item.name ?? <em>{item.missing}</em>}
           </span>
-          {item.badge && <span className={item.role === 'loser' ? 'badge bad' : 'badge ok'}>{item.badge}</span>}
-          {item.deferred && <span className="badge">{item.deferred}</span>}
+          {item.badge && (
+            <Badge className={classes.badge} size="sm" variant="dot" color={item.role === 'loser' ? 'red' : 'teal'}>
+              {item.badge}
+            </Badge>
+          )}
+          {item.deferred && (
+            <Badge className={classes.badge} size="sm" variant="default">
+              {item.deferred}
+            </Badge>
+          )}
         </span>
-        <span className="others">{item.others}</span>
-        <span className="tokens">{item.tokens}</span>
+        <span className={classes.origin} data-testid="origin">
+          <b>{item.server}</b> · {item.tool}
+        </span>
+        <span className={classes.others}>{item.others}</span>
+        <span className={classes.tokens}>{item.tokens}</span>
       </button>
     </div>
   );
@@ -146,9 +164,10 @@ export function ToolList({ rows, profile, roles, selected, onSelect }: Props) {
   }, []);
   const virtual = v.getVirtualItems();
   const slots = Math.max(MIN_SLOTS, virtual.length + 1);
+  // `tool-scroller`: bench:ui finds the scroller by it.
   return (
-    <div ref={scroller} className="tool-scroller" data-testid="tool-scroller" role="list" aria-label={t.plural('tools.listLabel', items.length)} onClick={onClick} onKeyDown={onKeyDown}>
-      <div className="tool-rows" style={{ height: v.getTotalSize() }}>
+    <div ref={scroller} className={`${classes.scroller} tool-scroller`} data-testid="tool-scroller" role="list" aria-label={t.plural('tools.listLabel', items.length)} onClick={onClick} onKeyDown={onKeyDown}>
+      <div className={classes.rows} style={{ height: v.getTotalSize() }}>
         {virtual.map(({ index }) => {
           const item = items.at(index)!;
           return <Row key={index % slots} item={item} index={index} selected={selected === item.key} />;

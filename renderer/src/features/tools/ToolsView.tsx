@@ -1,12 +1,18 @@
-// UI-3: per server, the qualified names under the chosen profile and the other schemes side by
-// side (NAME-4), collisions with who won and why, token cost, input schema, a call form, and
-// changed tool lists since the last accepted snapshot (CONN-11).
-import { useEffect, useMemo, useState } from 'react';
+// UI-3: every tool with its server, its raw name and the name each agent calls it (NAME-4);
+// filters (text, server, collisions only); the collisions grouped by server pair with who wins
+// and why; token cost; the detail and call pane; changed tool lists since the last accepted
+// snapshot (CONN-11); per-tool switches where the agent has them (CONN-8, ToolFilterModal).
+import { useEffect, useMemo } from 'react';
+import { Alert, Button, Checkbox, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader';
 import { useApp, useT } from '../../store-context';
 import { toolKey } from '../../stores/tools-slice';
-import { collisionRoles, filterTools } from './filter';
+import { CollisionsPanel } from './CollisionsPanel';
+import { collisionRoles, filterTools, type CollisionRole } from './filter';
 import { ToolDetailPane } from './ToolDetailPane';
+import { ToolFilterModal } from './ToolFilterModal';
 import { ToolList } from './ToolList';
+import classes from './ToolsView.module.css';
 
 export function ToolsView() {
   const t = useT();
@@ -18,116 +24,122 @@ export function ToolsView() {
   const select = useApp((s) => s.selectTool);
   const accept = useApp((s) => s.acceptSnapshot);
   const setSection = useApp((s) => s.setSection);
-  const [filter, setFilter] = useState('');
+  const filter = useApp((s) => s.toolsFilter);
+  const setFilter = useApp((s) => s.setToolsFilter);
   const server = useApp((s) => s.toolsServer);
   const setServer = useApp((s) => s.setToolsServer);
+  const collisionsOnly = useApp((s) => s.collisionsOnly);
+  const setCollisionsOnly = useApp((s) => s.setCollisionsOnly);
+  const openFilter = useApp((s) => s.openToolFilter);
 
   useEffect(() => void load(), [load]);
   // A remembered server that is gone from the list (removed, other profile) means all servers.
   const active = server && view?.servers.some((s) => s.id === server) ? server : '';
-  const rows = useMemo(() => filterTools(view?.tools.filter((r) => !active || r.serverId === active) ?? [], filter), [view, filter, active]);
-  const roles = useMemo(() => (view ? collisionRoles(view) : new Map<string, 'winner' | 'loser'>()), [view]);
+  const roles = useMemo(() => (view ? collisionRoles(view) : new Map<string, CollisionRole>()), [view]);
+  const rows = useMemo(() => filterTools(view?.tools ?? [], filter, { server: active || undefined, roles: collisionsOnly ? roles : undefined }), [view, filter, active, collisionsOnly, roles]);
   const current = view?.tools.find((r) => toolKey(r.serverId, r.tool) === selected) ?? null;
+  const header = (actions?: React.ReactNode) => <PageHeader title={t('nav.tools')} titleId="tools-title" actions={actions} />;
 
   if (!view) {
     return (
       <section aria-labelledby="tools-title" aria-busy={loading}>
-        <h2 id="tools-title">{t('nav.tools')}</h2>
+        {header()}
         {error ? (
-          <div className="banner error" role="alert">
-            {error.message} <button onClick={() => void load()}>{t('servers.retry')}</button>
-          </div>
+          <Alert color="red" role="alert">
+            {error.message}{' '}
+            <Button size="compact-sm" variant="light" onClick={() => void load()}>
+              {t('servers.retry')}
+            </Button>
+          </Alert>
         ) : (
-          <p className="progress">{t('tools.loading')}</p>
+          <Text className="progress">{t('tools.loading')}</Text>
         )}
       </section>
     );
   }
-  const mine = view.collisions.filter((c) => c.profile === view.profile);
-  const others = view.collisions.filter((c) => c.profile !== view.profile);
   const changed = view.servers.filter((s) => s.diff);
+  const switchable = view.servers.filter((s) => s.state === 'connected');
+  // The switches open on the server in view: the filtered one, the selected tool's, else the first.
+  const target = active || current?.serverId || switchable[0]?.id || view.servers[0]?.id;
   return (
-    <section aria-labelledby="tools-title" className="tools" aria-busy={loading}>
-      <div className="toolbar">
-        <h2 id="tools-title">{t('nav.tools')}</h2>
-        <input type="search" aria-label={t('tools.filter')} placeholder={t('tools.filterPlaceholder')} value={filter} onChange={(e) => setFilter(e.target.value)} />
-        <select aria-label={t('tools.server')} value={active} onChange={(e) => setServer(e.target.value)}>
-          <option value="">{t('tools.allServers')}</option>
-          {view.servers.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name} ({s.toolCount})
-            </option>
-          ))}
-        </select>
-        <button type="button" onClick={() => void load()} disabled={loading}>
+    <section aria-labelledby="tools-title" className={classes.view} aria-busy={loading}>
+      {header(
+        <Button variant="default" onClick={() => void load()} disabled={loading}>
           {loading ? t('tools.refreshing') : t('tools.refresh')}
-        </button>
-      </div>
-      <p className="muted">{t('tools.summary', { tools: t.plural('tools.listLabel', view.tools.length), servers: t.plural('tools.connectedServers', view.servers.filter((s) => s.state === 'connected').length), profile: view.profile })}</p>
+        </Button>,
+      )}
+      <Group gap="sm" wrap="wrap" mb="xs" className={classes.filters}>
+        <TextInput type="search" aria-label={t('tools.filter')} placeholder={t('tools.filterPlaceholder')} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} className={classes.grow} />
+        <Select
+          aria-label={t('tools.server')}
+          data={[{ value: '', label: t('tools.allServers') }, ...view.servers.map((s) => ({ value: s.id, label: `${s.name} (${t.number(s.toolCount)})` }))]}
+          value={active}
+          onChange={(v) => setServer(v ?? '')}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: false }}
+          className={classes.server}
+        />
+        <Checkbox label={t('tools.collisionsOnly')} checked={collisionsOnly} onChange={(e) => setCollisionsOnly(e.currentTarget.checked)} />
+        {target && (
+          <Button variant="default" onClick={() => void openFilter(target)}>
+            {t('tools.manage')}
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('tools.summary', { tools: t.plural('tools.listLabel', view.tools.length), servers: t.plural('tools.connectedServers', switchable.length), profile: view.profile })}
+      </Text>
       {changed.map((s) => (
-        <div key={s.id} className="banner warning" role="status" data-testid="snapshot-diff">
-          {t('tools.changed', { server: s.name, added: s.diff!.added.length, removed: s.diff!.removed.length, changed: s.diff!.changed.length })}{' '}
-          {s.diff!.added.slice(0, 5).map((n) => (
-            <code key={`a${n}`}>+{n} </code>
-          ))}
-          {s.diff!.removed.slice(0, 5).map((n) => (
-            <code key={`r${n}`}>−{n} </code>
-          ))}
-          {s.diff!.changed.slice(0, 5).map((c) => (
-            <code key={`c${c.name}`}>~{c.name} ({c.fields.join(', ')}) </code>
-          ))}
-          <button type="button" onClick={() => void accept(s.id)}>
-            {t('tools.accept')}
-          </button>
-        </div>
+        <Alert key={s.id} color="yellow" role="status" data-testid="snapshot-diff" mb="xs">
+          <Stack gap={4}>
+            <Text size="sm">{t('tools.changed', { server: s.name, added: s.diff!.added.length, removed: s.diff!.removed.length, changed: s.diff!.changed.length })}</Text>
+            <Group gap={4}>
+              {s.diff!.added.slice(0, 5).map((n) => (
+                <Code key={`a${n}`}>+{n}</Code>
+              ))}
+              {s.diff!.removed.slice(0, 5).map((n) => (
+                <Code key={`r${n}`}>−{n}</Code>
+              ))}
+              {s.diff!.changed.slice(0, 5).map((c) => (
+                <Code key={`c${c.name}`}>
+                  ~{c.name} ({c.fields.join(', ')})
+                </Code>
+              ))}
+              <Button size="compact-sm" variant="light" onClick={() => void accept(s.id)}>
+                {t('tools.accept')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
       ))}
-      {mine.length > 0 && (
-        <details className="collisions" data-testid="collisions" open={mine.length <= 3}>
-          <summary>
-            <strong>{t.plural('tools.collisions', mine.length, { profile: view.profile })}</strong>
-          </summary>
-          <ul>
-            {mine.map((c, i) => (
-              <li key={i}>
-                <code>{c.name}</code>: {t('tools.collisionWinner', { winner: `${c.winner.serverName}/${c.winner.tool}`, loser: `${c.loser.serverName}/${c.loser.tool}` })}{' '}
-                {c.assigned ? t('tools.suffixed', { name: c.assigned }) : t('tools.droppedLoser')}
-                <div className="muted small">{t(`tools.why.${c.profile}`, { winner: `${c.winner.serverName}/${c.winner.tool}`, loser: `${c.loser.serverName}/${c.loser.tool}` })}</div>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-      {others.length > 0 && (
-        <details className="collisions-other">
-          <summary>{t.plural('tools.otherCollisions', others.length)}</summary>
-          <ul>
-            {others.map((c, i) => (
-              <li key={i}>
-                <span className="badge">{c.profile}</span> <code>{c.name}</code>: {t(`tools.why.${c.profile}`, { winner: `${c.winner.serverName}/${c.winner.tool}`, loser: `${c.loser.serverName}/${c.loser.tool}` })}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <CollisionsPanel view={view} />
       {view.tools.length === 0 ? (
-        <div className="empty">
-          <p>{t('tools.empty')}</p>
-          <button type="button" onClick={() => setSection('servers')}>
+        <Stack align="flex-start" className="empty">
+          <Text>{t('tools.empty')}</Text>
+          <Button variant="light" onClick={() => setSection('servers')}>
             {t('tools.goServers')}
-          </button>
-        </div>
+          </Button>
+        </Stack>
       ) : (
-        <div className="tools-split">
-          <ToolList rows={rows} profile={view.profile} roles={roles} selected={selected} onSelect={select} />
-          <aside className="tool-detail" aria-label={t('tools.detail')}>
+        <div className={classes.split}>
+          <div className={classes.list}>
+            {rows.length === 0 && (
+              <Text size="sm" c="dimmed" mb={4} data-testid="no-match">
+                {t('tools.noMatch')}
+              </Text>
+            )}
+            <ToolList rows={rows} profile={view.profile} roles={roles} selected={selected} onSelect={select} />
+          </div>
+          <aside className={`tool-detail ${classes.detail}`} aria-label={t('tools.detail')}>
             {current ? (
               <ToolDetailPane key={selected} row={current} profile={view.profile} callable={view.servers.find((s) => s.id === current.serverId)?.state === 'connected'} />
             ) : (
-              <p className="muted">{t('tools.pick')}</p>
+              <Text c="dimmed">{t('tools.pick')}</Text>
             )}
           </aside>
         </div>
       )}
+      <ToolFilterModal servers={view.servers} />
     </section>
   );
 }

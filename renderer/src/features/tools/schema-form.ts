@@ -1,5 +1,7 @@
 // UI-3 "call tool" form: fields generated from a tool's JSON Schema (top-level properties).
-// Scalars get inputs; objects, arrays and anything unusual get a JSON text box.
+// Scalars get inputs; objects, arrays and anything unusual get a JSON text box. Issue 14: the
+// schema's defaults fill the form, and the same arguments can be written as raw JSON; both
+// ways are checked against the fields before a call.
 
 export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
 
@@ -9,6 +11,8 @@ export interface Field {
   required: boolean;
   description: string;
   options: string[];
+  /** The schema's `default`, filled into the form (issue 14); undefined when it has none. */
+  default: unknown;
 }
 
 type Schema = Record<string, unknown>;
@@ -29,6 +33,7 @@ export function fieldsOf(schema: Schema): Field[] {
     required: required.has(name),
     description: typeof s?.description === 'string' ? s.description : '',
     options: Array.isArray(s?.enum) ? (s.enum as unknown[]).map(String) : [],
+    default: s?.default,
   }));
 }
 
@@ -60,6 +65,52 @@ export function toArguments(fields: Field[], values: FormValues): { args: Record
         errors[f.name] = 'JSON';
       }
     } else args[f.name] = text;
+  }
+  return { args, errors };
+}
+
+/** Arguments → form text (the JSON → form switch; with the defaults, the form's first values). */
+export function fromArguments(fields: Field[], args: Record<string, unknown>): FormValues {
+  const values: FormValues = {};
+  for (const f of fields) {
+    const v = args[f.name];
+    if (v === undefined) continue;
+    if (f.kind === 'boolean') values[f.name] = v === true;
+    else values[f.name] = f.kind === 'json' || typeof v === 'object' ? JSON.stringify(v, null, 2) : String(v);
+  }
+  return values;
+}
+
+/** The form's first values: each field's schema default. */
+export function defaultValues(fields: Field[]): FormValues {
+  return fromArguments(fields, Object.fromEntries(fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default])));
+}
+
+const KIND_OK: Record<Exclude<FieldKind, 'json'>, (v: unknown, f: Field) => boolean> = {
+  string: (v) => typeof v === 'string',
+  number: (v) => typeof v === 'number' && Number.isFinite(v),
+  integer: (v) => typeof v === 'number' && Number.isInteger(v),
+  boolean: (v) => typeof v === 'boolean',
+  enum: (v, f) => typeof v === 'string' && f.options.includes(v),
+};
+const KIND_WORD: Record<Exclude<FieldKind, 'json'>, string> = { string: 'text', number: 'number', integer: 'whole number', boolean: 'true/false', enum: 'listed' };
+
+/** Raw JSON arguments: parsed, an object, and each known field of the right kind (errors as toArguments'). */
+export function parseJsonArguments(fields: Field[], text: string): { args: Record<string, unknown>; errors: Record<string, string>; invalid?: { detail: string } | 'not-object' } {
+  let parsed: unknown;
+  try {
+    parsed = text.trim() === '' ? {} : JSON.parse(text);
+  } catch (err) {
+    return { args: {}, errors: {}, invalid: { detail: err instanceof Error ? err.message : String(err) } };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { args: {}, errors: {}, invalid: 'not-object' };
+  const args = parsed as Record<string, unknown>;
+  const errors: Record<string, string> = {};
+  for (const f of fields) {
+    const v = args[f.name];
+    if (v === undefined) {
+      if (f.required) errors[f.name] = 'required';
+    } else if (f.kind !== 'json' && !KIND_OK[f.kind](v, f)) errors[f.name] = KIND_WORD[f.kind];
   }
   return { args, errors };
 }

@@ -1,0 +1,167 @@
+// bench:bridge — the agent bridge (BRIDGE-1) as agents run it: the built `mcp-panel bridge`
+// (out/cli/mcp-panel.mjs) in front of the registry's reference server over streamable HTTP.
+//   - start → ready: spawn → the answer to `initialize` on stdout, median of RUNS cold starts,
+//     for `bridge --url URL` and for `bridge NAME` (the config engine finds the entry);
+//     target ≤ 300 ms
+//   - tool-call latency through the bridge vs a direct SDK client to the same server, same run,
+//     interleaved; target ratio ≤ 1.15×
+//   - RSS of a bridge after the calls; target ≤ 60 MB
+// Run: npm run build:node && npm run bench:bridge [-- --runs 15 --calls 300]
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const BIN = join(ROOT, 'out/cli/mcp-panel.mjs');
+const arg = (name: string, dflt: number) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : dflt;
+};
+const RUNS = arg('runs', 15);
+const CALLS = arg('calls', 300);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+async function startEverything(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  for (let i = 0; i < 200; i++) {
+    if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url: `http://127.0.0.1:${port}/mcp`, child };
+}
+
+const INIT = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }) + '\n';
+
+/** spawn → the initialize answer on stdout (then stdin closes and the bridge exits, not timed). */
+function timeStart(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [BIN, 'bridge', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdin.write(INIT);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('"id":1')) {
+        const ms = performance.now() - t0;
+        child.stdin.end();
+        child.once('exit', () => resolve(ms));
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.once('exit', (code) => {
+      if (!out.includes('"id":1')) reject(new Error(`bridge exited ${code} before answering: ${err}`));
+    });
+  });
+}
+
+async function timeCalls(client: Client, n: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await client.callTool({ name: 'echo', arguments: { message: `m${i}` } });
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+/**
+ * RSS counts the node binary and shared libraries, whose pages every node process on the machine
+ * shares; USS (private pages) is what one more bridge costs, PSS the fair share of both.
+ */
+interface Memory {
+  rss: number;
+  pss: number;
+  uss: number;
+}
+function memoryOf(pid: number): Memory {
+  const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
+  return { rss: kb('Rss') / 1024, pss: kb('Pss') / 1024, uss: (kb('Private_Clean') + kb('Private_Dirty')) / 1024 };
+}
+
+/** The floor: a node process that has only loaded the SDK's streamable HTTP client. */
+async function sdkClientMemory(): Promise<Memory> {
+  const code = "await import('@modelcontextprotocol/sdk/client/streamableHttp.js'); process.stdout.write('ready'); setInterval(() => {}, 1e6);";
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+  await new Promise((r) => child.stdout!.once('data', r));
+  const m = memoryOf(child.pid!);
+  child.kill();
+  return m;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-bench-bridge-'));
+  const server = await startEverything();
+  try {
+    const home = join(dir, 'home');
+    mkdirSync(join(home, '.minimax-code'), { recursive: true });
+    writeFileSync(join(home, '.minimax-code/mcp.json'), JSON.stringify({ mcpServers: { everything: { type: 'http', url: server.url } } }));
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, MCP_PANEL_DATA_DIR: join(home, '.mcp-panel'), LANG: 'C.UTF-8' };
+    // The keychain as the person has it: the D-Bus session of this shell, if any.
+    for (const k of ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'XDG_DATA_HOME', 'DISPLAY', 'MCP_PANEL_KEYCHAIN_SERVICE']) if (process.env[k]) env[k] = process.env[k];
+
+    const byUrl: number[] = [];
+    const byName: number[] = [];
+    const bare: number[] = [];
+    await timeStart(['--url', server.url], env); // warm the OS file cache once
+    for (let i = 0; i < RUNS; i++) {
+      byUrl.push(await timeStart(['--url', server.url], env));
+      byName.push(await timeStart(['everything', '--profile', 'minimax'], env));
+      // A busy machine slows every start: bare node, measured interleaved, says by how much.
+      const t0 = performance.now();
+      spawnSync(process.execPath, ['-e', '0']);
+      bare.push(performance.now() - t0);
+    }
+
+    const bridged = new Client({ name: 'bench-bridged', version: '1' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'bridge', 'everything', '--profile', 'minimax'], env: env as Record<string, string>, stderr: 'ignore' });
+    await bridged.connect(transport);
+    const direct = new Client({ name: 'bench-direct', version: '1' });
+    await direct.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    await timeCalls(bridged, 20);
+    await timeCalls(direct, 20);
+    const viaBridge: number[] = [];
+    const viaDirect: number[] = [];
+    // Interleaved in blocks, so a busy machine slows both alike.
+    for (let b = 0; b < 10; b++) {
+      viaBridge.push(...(await timeCalls(bridged, CALLS / 10)));
+      viaDirect.push(...(await timeCalls(direct, CALLS / 10)));
+    }
+    const mem = memoryOf(transport.pid!);
+    const floor = await sdkClientMemory();
+    await bridged.close();
+    await direct.close();
+
+    const fmt = (n: number) => n.toFixed(1);
+    const bridgeMs = median(viaBridge);
+    const directMs = median(viaDirect);
+    console.log(`bench:bridge — ${RUNS} starts each, ${CALLS} calls each way, load ${loadavg()[0]!.toFixed(2)}`);
+    console.log(`start → initialize answered, --url URL     median ${fmt(median(byUrl))} ms   (target ≤ 300 ms)`);
+    console.log(`start → initialize answered, NAME (config) median ${fmt(median(byName))} ms   (target ≤ 300 ms)`);
+    console.log(`bare \`node -e 0\` in the same run          median ${fmt(median(bare))} ms`);
+    console.log(`tool call: bridge ${fmt(bridgeMs)} ms, direct SDK client ${fmt(directMs)} ms, ratio ${(bridgeMs / directMs).toFixed(2)}×   (target ≤ 1.15×)`);
+    console.log(`memory of a bridge after ${CALLS + 20} calls: RSS ${fmt(mem.rss)} MB, PSS ${fmt(mem.pss)} MB, private (USS) ${fmt(mem.uss)} MB   (target ≤ 60 MB)`);
+    console.log(`node with only the SDK's HTTP client loaded:   RSS ${fmt(floor.rss)} MB, PSS ${fmt(floor.pss)} MB, private (USS) ${fmt(floor.uss)} MB`);
+  } finally {
+    server.child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

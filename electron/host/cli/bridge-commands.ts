@@ -1,0 +1,35 @@
+// BRIDGE-1: `mcp-panel bridge <server>` / `mcp-panel bridge --url URL`, the stdio MCP server an
+// agent starts instead of reaching a remote server itself. stdout is the protocol: everything
+// this command says goes to stderr. (`bridge install` / `bridge uninstall` live in their own
+// area; two-word commands win in the dispatcher.)
+import { type Command, UsageError, UserError, optString, profileOption } from './command';
+
+const bridge: Command = {
+  name: 'bridge',
+  summary: 'Serve a remote server to an agent over stdio, with the credentials the panel holds (one login and one token refresh for every agent process)',
+  usage: 'mcp-panel bridge SERVER [--profile P] [--workspace DIR] | mcp-panel bridge --url URL [--sse]',
+  options: { profile: { type: 'string' }, workspace: { type: 'string' }, url: { type: 'string' }, sse: { type: 'boolean' } },
+  async run(ctx) {
+    const url = optString(ctx, 'url');
+    const server = ctx.args[0];
+    if (url ? ctx.args.length > 0 : ctx.args.length !== 1) throw new UsageError('give exactly one SERVER name, or --url URL');
+    if (ctx.opts.sse && !url) throw new UsageError('--sse goes with --url (a configured entry says its own transport)');
+    const [{ runBridge }, { BridgeTargetError }] = await Promise.all([import('../../services/bridge/run'), import('../../services/bridge/target')]);
+    try {
+      await runBridge({
+        ...(url ? { url, sse: ctx.opts.sse === true } : { server }),
+        profile: profileOption(ctx, null),
+        workspace: optString(ctx, 'workspace') ?? null,
+        env: ctx.env,
+        cwd: ctx.cwd,
+        log: (line) => ctx.stderr(`mcp-panel bridge: ${line}\n`),
+        interrupted: ctx.interrupted,
+      });
+    } catch (e) {
+      if (e instanceof BridgeTargetError) throw new UserError(e.message);
+      throw e;
+    }
+  },
+};
+
+export const bridgeCommands: Command[] = [bridge];

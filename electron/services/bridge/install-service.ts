@@ -1,0 +1,103 @@
+// BRIDGE-4: the bridge's install side as one service over the engines (config, writer, trust,
+// keychain names), for the api (handlers/bridges.ts) and the CLI alike; and the live list,
+// watched so the page and the tray hear when a bridge starts, counts calls or ends.
+import { mkdirSync, watch, type FSWatcher } from 'node:fs';
+import { join } from 'node:path';
+import type { BridgeOffer } from '../../../shared/contract/bridges';
+import type { LiveBridge } from '../../../shared/schemas/bridge';
+import type { EffectiveServer, Profile } from '../../../shared/schemas/server';
+import type { KeychainConfigSecrets } from '../auth/config-secrets';
+import type { ConfigService } from '../config/config-service';
+import { ConfigWriter } from '../config/writer';
+import { bridgeAdvice } from './install-advice';
+import { type BridgeCommand, probeProcess, resolveBridgeCommand } from './install-command';
+import { bridgeLine, type BridgeInstallDeps, installBridge, isBridgeEntry, uninstallBridge } from './install';
+import { findInstall } from './install-records';
+import { listLiveBridges } from './live';
+
+/** A slow look even when fs.watch is quiet (network homes, some containers deliver no events). */
+const POLL_MS = 5_000;
+/** Records change at most once a second per bridge; gather a burst into one look. */
+const SETTLE_MS = 150;
+
+export interface BridgeServiceOptions {
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  config: ConfigService;
+  secrets: Pick<KeychainConfigSecrets, 'variableNames'>;
+  writer?: ConfigWriter;
+  command?: BridgeCommand | null;
+}
+
+export interface BridgeScope {
+  profile: Profile;
+  workspace: string | null;
+}
+
+export function createBridgeService(opts: BridgeServiceOptions) {
+  const deps: BridgeInstallDeps = {
+    dataDir: opts.dataDir,
+    writer: opts.writer ?? new ConfigWriter({ env: opts.env }),
+    config: opts.config,
+    isTrusted: (w) => opts.config.trust.isTrusted(w),
+    command: opts.command === undefined ? resolveBridgeCommand(probeProcess(opts.env)) : opts.command,
+  };
+  return {
+    deps,
+    install: (scope: BridgeScope, server: string, layer?: EffectiveServer['layer']) => installBridge(deps, { ...scope, server, ...(layer ? { layer } : {}) }),
+    uninstall: (scope: BridgeScope, server: string, layer?: EffectiveServer['layer']) => uninstallBridge(deps, { ...scope, server, ...(layer ? { layer } : {}) }),
+    async offer(scope: BridgeScope, server: EffectiveServer): Promise<BridgeOffer> {
+      const base = { server: server.name, profile: scope.profile, layer: server.layer };
+      const rec = await findInstall({ dataDir: deps.dataDir, profile: scope.profile, server: server.name, file: server.path });
+      if (rec || isBridgeEntry(server.entry)) {
+        return { ...base, advice: [], installed: rec ? { layer: rec.layer, path: rec.file, installedAt: rec.installedAt } : { layer: server.layer, path: server.path, installedAt: 0 }, line: null, unavailable: null };
+      }
+      const names = server.spec?.secretOwner ? (await opts.secrets.variableNames(scope.profile)).byOwner.get(server.spec.secretOwner) : undefined;
+      const advice = bridgeAdvice({ profile: scope.profile, layer: server.layer, entry: server.entry, spec: server.spec, held: names ?? new Set() });
+      const unavailable = scope.profile === 'minara' ? 'stdio_unsupported' : deps.command ? null : 'no_command';
+      const line = deps.command && !unavailable ? bridgeLine(deps.command, scope.profile, server.name, server.layer, scope.workspace) : null;
+      return { ...base, advice, installed: null, line, unavailable };
+    },
+    list: (): Promise<LiveBridge[]> => listLiveBridges(deps.dataDir),
+    /** Calls `onChange` with the live list whenever it differs from the last one; returns the disposer. */
+    watch(onChange: (bridges: LiveBridge[]) => void): () => void {
+      const dir = join(deps.dataDir, 'bridges');
+      let last = '';
+      let timer: NodeJS.Timeout | undefined;
+      let stopped = false;
+      const look = (): void => {
+        timer = undefined;
+        listLiveBridges(deps.dataDir)
+          .then((bridges) => {
+            const key = JSON.stringify(bridges);
+            if (stopped || key === last) return;
+            last = key;
+            onChange(bridges);
+          })
+          .catch(() => undefined);
+      };
+      const soon = (): void => {
+        if (!timer && !stopped) timer = setTimeout(look, SETTLE_MS);
+      };
+      let watcher: FSWatcher | null = null;
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        watcher = watch(dir, soon);
+        watcher.on('error', () => undefined);
+      } catch {
+        /* the poll below still sees them */
+      }
+      const poll = setInterval(soon, POLL_MS);
+      poll.unref();
+      last = '[]';
+      return () => {
+        stopped = true;
+        watcher?.close();
+        clearInterval(poll);
+        if (timer) clearTimeout(timer);
+      };
+    },
+  };
+}
+
+export type BridgeService = ReturnType<typeof createBridgeService>;

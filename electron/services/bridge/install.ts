@@ -1,0 +1,223 @@
+// BRIDGE-4: `bridge install` puts the bridge line in place of an agent's entry (or adds it), and
+// `bridge uninstall` puts back exactly what was there. Every write goes through the config
+// writer (lock, conflict check, atomic replace, its refusals: CFG-7, CFG-8, SEC-7); what was
+// replaced is kept in install-records.ts first, so a crash between the two loses nothing.
+import { isDeepStrictEqual } from 'node:util';
+import { findNodeAtLocation } from 'jsonc-parser';
+import type { z } from 'zod';
+import type { BridgeErrorCode, BridgeInstallResultSchema, BridgeLineSchema, BridgeUninstallResultSchema } from '../../../shared/contract/bridges';
+import type { LayerKind, Profile } from '../../../shared/schemas/server';
+import { findInlineSecrets } from '../../../shared/secrets/secret-rules';
+import type { ConfigService } from '../config/config-service';
+import { applyServerOps, type ConfigWriter, hashText, parseConfigText, SERVERS_KEY, type WriteError, type WriteTarget } from '../config/writer';
+import type { BridgeCommand } from './install-command';
+import { dropInstall, findInstall, type InstallRecord, putInstall } from './install-records';
+
+
+export interface BridgeError {
+  code: BridgeErrorCode;
+  /** English, for the CLI and logs; the page words the code and params itself. */
+  message: string;
+  params: Record<string, string>;
+  /** The writer's own refusal when code is `write`. */
+  write?: WriteError;
+}
+
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+export interface BridgeInstallDeps {
+  dataDir: string;
+  writer: ConfigWriter;
+  config: Pick<ConfigService, 'load'>;
+  isTrusted(workspace: string): Promise<boolean>;
+  /** Null when no mcp-panel command can be found to write (install-command.ts). */
+  command: BridgeCommand | null;
+  now?: () => number;
+}
+
+export interface InstallRequest {
+  profile: Profile;
+  server: string;
+  /** Defaults to the layer of the entry the agent uses now. */
+  layer?: LayerKind;
+  workspace?: string | null;
+}
+
+export type BridgeLine = z.infer<typeof BridgeLineSchema>;
+export type InstallOutcome = z.infer<typeof BridgeInstallResultSchema>;
+/** exact: the file is byte for byte what it was; entry: the entry's own text is back, other edits kept; removed: the added line is gone. */
+export type UninstallOutcome = z.infer<typeof BridgeUninstallResultSchema>;
+
+const PROJECT_LAYERS: readonly LayerKind[] = ['project', 'project-local'];
+
+/** What carries the connection: the bridge line replaces these, other fields (timeouts, tool filters, `enabled`) stay. */
+const CONNECTION_KEYS = new Set(['url', 'type', 'transport', 'headers', 'command', 'args', 'env', 'cwd', 'authToken', 'authTokenEnv', 'bearerTokenEnvVar']);
+
+function fail(code: BridgeErrorCode, message: string, params: Record<string, string>, write?: WriteError): { ok: false; error: BridgeError } {
+  return { ok: false, error: { code, message, params, ...(write ? { write } : {}) } };
+}
+
+function writeFailure(error: WriteError): { ok: false; error: BridgeError } {
+  return fail('write', error.message, {}, error);
+}
+
+/** `["bridge", server, "--profile", p]` (+ `--workspace` for a project file: the bridge reads that file's entry). */
+export function bridgeLine(cmd: BridgeCommand, profile: Profile, server: string, layer: LayerKind, workspace: string | null): BridgeLine {
+  const ws = PROJECT_LAYERS.includes(layer) && workspace ? ['--workspace', workspace] : [];
+  return { command: cmd.command, args: [...cmd.prefix, 'bridge', server, '--profile', profile, ...ws] };
+}
+
+/** Does this entry start a bridge (ours or an older one)? */
+export function isBridgeEntry(entry: unknown): boolean {
+  if (typeof entry !== 'object' || entry === null) return false;
+  const args = (entry as { args?: unknown }).args;
+  if (!Array.isArray(args)) return false;
+  const at = args.indexOf('bridge');
+  return at >= 0 && at <= 1 && /mcp-panel(\.mjs)?$/.test(String(at === 0 ? (entry as { command?: unknown }).command : args[0]));
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The single span that differs between two texts: undoing it restores `before` exactly. */
+export function differingSpan(before: string, after: string): InstallRecord['undo'] {
+  let p = 0;
+  const max = Math.min(before.length, after.length);
+  while (p < max && before[p] === after[p]) p++;
+  let s = 0;
+  while (s < max - p && before[before.length - 1 - s] === after[after.length - 1 - s]) s++;
+  return { offset: p, length: after.length - p - s, text: before.slice(p, before.length - s), afterHash: hashText(after) };
+}
+
+function serversOf(text: string | null): { servers: Record<string, unknown>; tree: ReturnType<typeof parseConfigText> } | null {
+  if (text === null) return { servers: {}, tree: { ok: true, tree: undefined, value: {} } };
+  const parsed = parseConfigText(text);
+  if (!parsed.ok || !isRecord(parsed.value)) return null;
+  const servers = parsed.value[SERVERS_KEY];
+  return { servers: isRecord(servers) ? servers : {}, tree: parsed };
+}
+
+function valueText(text: string, parsed: ReturnType<typeof parseConfigText>, server: string): string | null {
+  if (!parsed.ok || !parsed.tree) return null;
+  const node = findNodeAtLocation(parsed.tree, [SERVERS_KEY, server]);
+  return node ? text.slice(node.offset, node.offset + node.length) : null;
+}
+
+export async function installBridge(deps: BridgeInstallDeps, req: InstallRequest): Promise<BridgeResult<InstallOutcome>> {
+  const { profile, server } = req;
+  const workspace = req.workspace ?? null;
+  // Minara starts no local process: its entries are streamable-HTTP URLs only (seed 001).
+  if (profile === 'minara') return fail('stdio_unsupported', `minara connects to streamable-HTTP URLs only and cannot start a local bridge; keep ${server} as it is`, { server, profile });
+  if (!deps.command) return fail('no_command', 'no mcp-panel command was found to write into the line: install it (npm i -g) or build the checkout (npm run build)', {});
+  const view = await deps.config.load(profile, workspace);
+  const effective = view.servers.find((s) => s.name === server);
+  const layer = req.layer ?? effective?.layer ?? 'user';
+  const target: WriteTarget = { profile, layer, workspace };
+  // BRIDGE-5, CFG-10: never on behalf of a workspace the user has not trusted.
+  if ((PROJECT_LAYERS.includes(layer) || effective?.trusted === false) && workspace && !(await deps.isTrusted(workspace))) {
+    return fail('untrusted_workspace', `${workspace} is not trusted; trust it first (mcp-panel trust ${workspace})`, { workspace });
+  }
+  const snap = await deps.writer.read(target);
+  if (!snap.ok) return writeFailure(snap.error);
+  const base = snap.value;
+  const current = serversOf(base.text);
+  if (!current) {
+    // The writer words a parse failure; ask it for the refusal rather than restating it.
+    const r = applyServerOps(base.text, profile, [{ op: 'remove', name: server }]);
+    return r.ok ? fail('unknown_server', `no server named ${server}`, { server, profile }) : writeFailure(r.error);
+  }
+  const has = Object.hasOwn(current.servers, server);
+  const original = has ? current.servers[server] : effective?.entry;
+  if (original === undefined) return fail('unknown_server', `${profile} has no server named ${server}`, { server, profile });
+  // Already a bridge line: nothing to replace (and nothing worth keeping as "the original").
+  if (isBridgeEntry(original) && isRecord(original)) {
+    const line = { command: String(original.command), args: (original.args as unknown[]).map(String) };
+    return { ok: true, value: { path: base.path, layer, changed: false, replaced: true, line } };
+  }
+  // CFG-8: the record keeps the original in the panel's data dir; a literal secret must not go there.
+  const secrets = findInlineSecrets(original);
+  if (secrets.length > 0) {
+    const where = secrets.map((f) => f.pointer).join(', ');
+    return fail('inline_secret', `${server} holds a literal secret (${where}); move it to the keychain first (the editor's "Move to keychain", or mcp-panel secrets set)`, { server, where });
+  }
+  const line = bridgeLine(deps.command, profile, server, layer, workspace);
+  const kept = isRecord(original) ? Object.fromEntries(Object.entries(original).filter(([k]) => !CONNECTION_KEYS.has(k))) : {};
+  const entry: Record<string, unknown> = { ...line, ...kept };
+  const ops = [has ? { op: 'set' as const, name: server, entry } : { op: 'add' as const, name: server, entry }];
+  // The writer is deterministic: the text it will write is known now, so the record (with its
+  // exact undo) is on disk before the agent's file changes.
+  const planned = applyServerOps(base.text, profile, ops);
+  if (!planned.ok) return writeFailure(planned.error);
+  const rec: InstallRecord = {
+    profile,
+    server,
+    layer,
+    workspace,
+    file: base.path,
+    installedAt: (deps.now ?? Date.now)(),
+    originalValue: original,
+    originalText: has && base.text !== null ? valueText(base.text, current.tree, server) : null,
+    bridgeValue: entry,
+    undo: differingSpan(base.text ?? '', planned.value),
+  };
+  await putInstall(deps.dataDir, rec);
+  const written = await deps.writer.apply(target, ops, { base });
+  if (!written.ok) {
+    await dropInstall(deps.dataDir, { profile, server, file: base.path });
+    return writeFailure(written.error);
+  }
+  return { ok: true, value: { path: written.value.path, layer, changed: written.value.changed, replaced: has, line } };
+}
+
+/** The restored text, or why not (the file as it is now, the record of the install). */
+function restoredText(text: string, rec: InstallRecord, dialect: Profile): BridgeResult<{ text: string; restored: UninstallOutcome['restored'] }> {
+  const check = (out: string): boolean => {
+    const s = serversOf(out);
+    return !!s && (rec.originalText === null ? !Object.hasOwn(s.servers, rec.server) : isDeepStrictEqual(s.servers[rec.server], rec.originalValue));
+  };
+  // Untouched since install: undo the one span, and the file is what it was, byte for byte.
+  if (hashText(text) === rec.undo.afterHash) {
+    const out = text.slice(0, rec.undo.offset) + rec.undo.text + text.slice(rec.undo.offset + rec.undo.length);
+    if (check(out)) return { ok: true, value: { text: out, restored: 'exact' } };
+  }
+  const now = serversOf(text);
+  if (!now || !isDeepStrictEqual(now.servers[rec.server], rec.bridgeValue)) {
+    return fail('edited', `the bridge line for ${rec.server} in ${rec.file} was changed or removed since install; nothing restored (edit the file by hand)`, { server: rec.server, path: rec.file });
+  }
+  if (rec.originalText === null) {
+    const out = applyServerOps(text, dialect, [{ op: 'remove', name: rec.server }]);
+    return out.ok ? { ok: true, value: { text: out.value, restored: 'removed' } } : writeFailure(out.error);
+  }
+  const node = now.tree.ok && now.tree.tree ? findNodeAtLocation(now.tree.tree, [SERVERS_KEY, rec.server]) : undefined;
+  if (!node) return fail('edited', `no entry ${rec.server} in ${rec.file}`, { server: rec.server, path: rec.file });
+  // The entry's own text goes back where the line is; the user's edits around it stay.
+  const out = text.slice(0, node.offset) + rec.originalText + text.slice(node.offset + node.length);
+  if (!check(out)) return fail('edited', `${rec.file} cannot take ${rec.server}'s original text back where it was; edit the file by hand`, { server: rec.server, path: rec.file });
+  return { ok: true, value: { text: out, restored: 'entry' } };
+}
+
+export async function uninstallBridge(deps: Pick<BridgeInstallDeps, 'dataDir' | 'writer'>, req: InstallRequest): Promise<BridgeResult<UninstallOutcome>> {
+  const { profile, server } = req;
+  let file: string | undefined;
+  if (req.layer) {
+    const f = await deps.writer.resolve({ profile, layer: req.layer, workspace: req.workspace ?? null });
+    if (!f.ok) return writeFailure(f.error);
+    file = f.value.path;
+  }
+  const rec = await findInstall({ dataDir: deps.dataDir, profile, server, ...(file ? { file } : {}) });
+  if (!rec) return fail('not_installed', `no bridge of ${profile} for ${server} was installed by the panel`, { server, profile });
+  const target: WriteTarget = { profile, layer: rec.layer, workspace: rec.workspace };
+  const snap = await deps.writer.read(target);
+  if (!snap.ok) return writeFailure(snap.error);
+  if (snap.value.text === null) return fail('edited', `${rec.file} is gone; nothing to restore`, { server, path: rec.file });
+  const next = restoredText(snap.value.text, rec, profile);
+  if (!next.ok) return next;
+  const resolved = await deps.writer.resolve(target);
+  if (!resolved.ok) return writeFailure(resolved.error);
+  // `base`: a change between this read and the write is a conflict, never overwritten.
+  const written = await deps.writer.editFile(resolved.value, () => ({ ok: true, value: next.value.text }), { base: snap.value });
+  if (!written.ok) return writeFailure(written.error);
+  await dropInstall(deps.dataDir, { profile, server, file: rec.file });
+  return { ok: true, value: { path: rec.file, layer: rec.layer, restored: next.value.restored } };
+}

@@ -1,0 +1,114 @@
+// BRIDGE-1: the forwarding itself, at the JSON-RPC message level. Whatever the agent sends on
+// stdio goes to the remote transport and back, untouched (ids are not rewritten), so requests,
+// notifications, server→client requests (sampling, elicitation, roots), progress,
+// cancellation and list-changed all pass without the bridge knowing the methods. The bridge
+// only adds credentials (the remote transport's authProvider/headers) and turns a failure to
+// reach the server into a JSON-RPC error for the request that suffered it.
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+/** JSON-RPC server-error range: the remote could not be reached or refused our credentials. */
+export const UNREACHABLE = -32000;
+export const LOGIN_NEEDED = -32001;
+
+export type Retry = { retry: true } | { retry: false; message: string };
+
+export interface ProxyOptions {
+  local: Transport;
+  /** Starts the remote side (SSE connects here; a 401 is the caller's to handle, see unauthorized). */
+  connect: () => Promise<Transport>;
+  /** A send failed as unauthorized: log in / re-read the keychain, then retry once or give the reason. */
+  unauthorized: () => Promise<Retry>;
+  /** The error an agent reads when the server could not be reached (in the user's language). */
+  unreachable: (detail: string) => string;
+  onRequest?: () => void;
+  onError?: (message: string) => void;
+  log: (line: string) => void;
+}
+
+const isRequest = (m: JSONRPCMessage): m is JSONRPCMessage & { id: string | number; method: string } => 'method' in m && 'id' in m;
+
+/** Resolves when either side has closed (and the other was closed after it). */
+export function runProxy(o: ProxyOptions): Promise<void> {
+  let remote: Transport | undefined;
+  let remoteReady: Promise<Transport> | undefined;
+  let initId: string | number | undefined;
+  // initialize and notifications/initialized go one after the other (the session id and the
+  // protocol version come from the first); everything else is sent as it comes, so a
+  // cancellation reaches the server while the call it cancels is still running.
+  let gate: Promise<unknown> = Promise.resolve();
+  let done!: () => void;
+  const finished = new Promise<void>((r) => (done = r));
+  let closing = false;
+
+  const closeAll = async (): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    const r = remote as (Transport & { terminateSession?: () => Promise<void> }) | undefined;
+    await r?.terminateSession?.().catch(() => undefined);
+    await r?.close().catch(() => undefined);
+    await o.local.close().catch(() => undefined);
+    done();
+  };
+
+  const reply = (msg: JSONRPCMessage, code: number, message: string): void => {
+    o.onError?.(message);
+    if (isRequest(msg)) void o.local.send({ jsonrpc: '2.0', id: msg.id, error: { code, message } }).catch(() => undefined);
+    else o.log(`dropped ${'method' in msg ? msg.method : 'a response'}: ${message}`);
+  };
+
+  const attach = (t: Transport): Transport => {
+    t.onmessage = (m) => {
+      if (initId !== undefined && 'result' in m && m.id === initId) {
+        const v = (m.result as { protocolVersion?: unknown }).protocolVersion;
+        if (typeof v === 'string') t.setProtocolVersion?.(v);
+      }
+      void o.local.send(m).catch((e: unknown) => o.log(`could not pass a message to the agent: ${String(e)}`));
+    };
+    t.onerror = (e) => o.log(`remote: ${e.message}`);
+    t.onclose = () => void closeAll();
+    return t;
+  };
+
+  const ensureRemote = (): Promise<Transport> =>
+    (remoteReady ??= o.connect().then((t) => (remote = attach(t))).catch((e: unknown) => {
+      remoteReady = undefined; // the next message tries again (after a login, say)
+      throw e;
+    }));
+
+  const sendOnce = async (msg: JSONRPCMessage): Promise<void> => (await ensureRemote()).send(msg);
+
+  const forward = async (msg: JSONRPCMessage): Promise<void> => {
+    try {
+      await sendOnce(msg);
+    } catch (e) {
+      let err = e;
+      if (err instanceof UnauthorizedError) {
+        const r = await o.unauthorized();
+        if (!r.retry) return reply(msg, LOGIN_NEEDED, r.message);
+        try {
+          return await sendOnce(msg);
+        } catch (again) {
+          err = again;
+        }
+      }
+      const text = err instanceof Error ? err.message : String(err);
+      reply(msg, err instanceof UnauthorizedError ? LOGIN_NEEDED : UNREACHABLE, o.unreachable(text));
+    }
+  };
+
+  o.local.onmessage = (msg) => {
+    if (isRequest(msg)) {
+      o.onRequest?.();
+      if (msg.method === 'initialize') initId = msg.id;
+    }
+    const ordered = 'method' in msg && (msg.method === 'initialize' || msg.method === 'notifications/initialized');
+    const sent = gate.then(() => forward(msg));
+    if (ordered) gate = sent;
+  };
+  o.local.onerror = (e) => o.log(`agent: ${e.message}`);
+  o.local.onclose = () => void closeAll();
+  void o.local.start();
+  return finished;
+}

@@ -1,0 +1,124 @@
+// BRIDGE-1…3, BRIDGE-5: one bridge process, wired from the engine's own pieces — the config
+// engine finds the entry, the keychain store and TokenBroker hold its OAuth tokens (with the
+// machine-wide refresh lock), KeychainConfigSecrets supplies keychain-held header variables,
+// LoginService + the platform opener run the one login. No connection pool, no API: a bridge
+// starts in the time an agent waits for a stdio server.
+//
+// BRIDGE-3, while a login is needed: the bridge holds the agent's `initialize` (does not answer
+// it) until the login — its own or a sibling's — has ended. Answering first would mean
+// inventing the server's capabilities and an empty tool list that the agent then caches; a held
+// initialize only looks like a slow start, and a failed login answers it with an error that
+// says how to log in.
+import { join } from 'node:path';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { pickLocale, translator } from '../../../shared/i18n';
+import type { Profile } from '../../../shared/schemas/server';
+import type { SecretStore } from '../auth/secret-store';
+import { panelDataDir } from '../paths';
+import { startLiveRecord } from './live';
+import { runProxy, type Retry } from './proxy';
+import { adHocTarget, resolveTarget, type BridgeTarget } from './target';
+
+export interface BridgeRunOptions {
+  server?: string;
+  url?: string;
+  sse?: boolean;
+  profile: Profile | null;
+  workspace: string | null;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** stderr only: stdout is the protocol. Never given a secret. */
+  log: (line: string) => void;
+  interrupted: Promise<void>;
+}
+
+/** Strips what may carry a secret (userinfo, path, query) from anything we log. */
+function scrub(text: string, url: string): string {
+  const origin = new URL(url).origin;
+  return text.split(url).join(origin);
+}
+
+export async function runBridge(o: BridgeRunOptions): Promise<void> {
+  const t = translator(pickLocale([o.env.LC_ALL, o.env.LC_MESSAGES, o.env.LANG]));
+  const dataDir = panelDataDir(o.env);
+  let target: BridgeTarget;
+  let store: SecretStore;
+  let injected: Record<string, string> = {};
+  if (o.url) {
+    target = adHocTarget(t, o.url, o.sse);
+    store = await (await import('../auth/keytar-store')).openSecretStore({ env: o.env });
+  } else {
+    const { createConfigEngine } = await import('../config-engine');
+    const engine = await createConfigEngine({ env: o.env, cwd: o.cwd });
+    target = await resolveTarget(t, engine, o.server ?? '', o.profile, o.workspace);
+    store = engine.store;
+    // CFG-8/SEC-6: keychain-held variables of exactly this entry, into headers only (never argv/env).
+    injected = await engine.configSecrets.envFor(target.spec);
+  }
+  const { spec } = target;
+  const url = spec.url!;
+  const log = (line: string) => o.log(scrub(line, url));
+
+  const [{ TokenBroker }, { hasStaticCredentials }, { resolveHeaders }] = await Promise.all([
+    import('../auth/token-broker'),
+    import('../auth/static-credentials'),
+    import('../connections/expand'),
+  ]);
+  const lockDir = join(dataDir, 'locks');
+  const broker = new TokenBroker({ store, lockDir, log });
+  const headers = resolveHeaders(spec, { ...o.env, ...injected });
+  const authProvider = hasStaticCredentials(spec) ? undefined : broker.provider(spec);
+  const identity = await broker.prepare(spec);
+  // The access token last handed to the transport: what a 401 refused.
+  let sent: string | undefined;
+  if (authProvider) {
+    const tokens = authProvider.tokens.bind(authProvider);
+    authProvider.tokens = async () => {
+      const t = await tokens();
+      sent = t?.access_token;
+      return t;
+    };
+  }
+
+  const connect = async (): Promise<Transport> => {
+    // BRIDGE-5: the SDK's default redirect policy follows a redirect only within the entry's
+    // origin; any other is an error, so neither tokens nor headers leave it.
+    const opts = { requestInit: { headers }, ...(authProvider ? { authProvider } : {}) };
+    const t =
+      spec.transport === 'sse'
+        ? new (await import('@modelcontextprotocol/sdk/client/sse.js')).SSEClientTransport(new URL(url), opts)
+        : new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(new URL(url), opts);
+    await t.start();
+    return t;
+  };
+
+  // One login per URL: with --url, any configured entry of that URL logs it in (login takes names).
+  const loginCommand = o.url ? 'mcp-panel login SERVER' : `mcp-panel login ${spec.name}${target.profile ? ` --profile ${target.profile}` : ''}`;
+  let pending: Promise<Retry> | undefined;
+  const unauthorized = (): Promise<Retry> =>
+    (pending ??= (async (): Promise<Retry> => {
+      if (!authProvider) return { retry: false, message: t('bridgeRun.refused_credentials', { server: spec.name }) };
+      const rejected = sent;
+      // Refused before we thought it expired, or a sibling already replaced it: a refresh (under
+      // the machine-wide lock, so at most one) or a re-read is enough; no login.
+      const now = rejected ? (await broker.refreshRejected(identity, rejected))?.access_token : (broker.forget(identity), (await broker.validTokens(identity))?.access_token);
+      if (now && now !== rejected) return { retry: true };
+      const [{ loginOnce }, { LoginService }, { PlatformOpener }] = await Promise.all([import('../auth/login-once'), import('../auth/login-service'), import('../auth/opener')]);
+      const r = await loginOnce(spec, { broker, logins: new LoginService({ broker }), opener: new PlatformOpener((l) => o.log(l.trimEnd())), lockDir, staleAccessToken: rejected });
+      return r.ok ? { retry: true } : { retry: false, message: t('bridgeRun.login_needed', { server: spec.name, reason: r.reason, command: loginCommand }) };
+    })().finally(() => {
+      pending = undefined;
+    }));
+
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const live = startLiveRecord(dataDir, { server: spec.name, profile: target.profile, workspace: target.workspace, origin: new URL(url).origin });
+  const local = new StdioServerTransport();
+  try {
+    await Promise.race([
+      runProxy({ local, connect, unauthorized, log, unreachable: (detail) => t('bridgeRun.unreachable', { detail }), onRequest: () => live.call(), onError: (m) => (live.error(scrub(m, url)), log(m)) }),
+      o.interrupted.then(() => local.close()),
+    ]);
+  } finally {
+    live.close();
+  }
+}

@@ -1,0 +1,61 @@
+// BRIDGE-4 over the api: the offer for a server row, install/uninstall of the bridge line in
+// the selection's agent file, and the bridges running now. Refusals cross as codes
+// (data.reason, data.params) that the page words from the bridges catalogue.
+import type { AppContract } from '../../../shared/contract';
+import { AppError } from '../../../shared/errors';
+import type { Handlers } from '../../../shared/rpc';
+import type { ApiCore } from '../api/core';
+import { toSharedError } from '../config/writer';
+import type { BridgeError, BridgeResult } from '../bridge/install';
+import type { BridgeService } from '../bridge/install-service';
+
+type BridgesHandlers = Pick<Handlers<AppContract>, 'bridges.advice' | 'bridges.install' | 'bridges.uninstall' | 'bridges.list'>;
+
+/** What the api needs of the service (compose.ts wires createBridgeService; tests may fake it). */
+export type BridgesPort = Pick<BridgeService, 'offer' | 'install' | 'uninstall' | 'list' | 'watch'>;
+
+function refusal(e: BridgeError): AppError {
+  if (e.code === 'write' && e.write) {
+    const w = toSharedError(e.write);
+    return new AppError(w.code, w.message, w.data);
+  }
+  const code = e.code === 'unknown_server' || e.code === 'not_installed' ? 'not-found' : 'refused';
+  return new AppError(code, e.message, { reason: e.code, params: e.params });
+}
+
+function unwrap<T>(r: BridgeResult<T>): T {
+  if (!r.ok) throw refusal(r.error);
+  return r.value;
+}
+
+export function bridgesHandlers(core: ApiCore, bridges: BridgesPort | undefined): BridgesHandlers {
+  const need = (): BridgesPort => {
+    if (!bridges) throw new AppError('unavailable', 'bridges are not wired on this host');
+    return bridges;
+  };
+  const scope = () => {
+    const { profile, workspace } = core.selection();
+    return { profile, workspace };
+  };
+  return {
+    'bridges.advice': async ({ id }) => {
+      await core.current();
+      return need().offer(scope(), core.findServer(id));
+    },
+    'bridges.install': async ({ id, layer }) => {
+      await core.current();
+      const server = core.findServer(id);
+      const out = unwrap(await need().install(scope(), server.name, layer ?? server.layer));
+      if (out.changed) await core.changed(`${server.name} now goes through the bridge`);
+      return out;
+    },
+    'bridges.uninstall': async ({ id }) => {
+      await core.current();
+      const server = core.findServer(id);
+      const out = unwrap(await need().uninstall(scope(), server.name, server.layer));
+      await core.changed(`${server.name} restored from the bridge`);
+      return out;
+    },
+    'bridges.list': async () => ({ bridges: await need().list() }),
+  };
+}

@@ -1,0 +1,131 @@
+// Issue 14 item 4: a connected server at MCP Inspector level. Each method runs one SDK request
+// over the server's session (pool.request: connects on first use, CONN-2) and answers plain data;
+// failures cross as codes with a `reason` the page translates (shared/i18n/messages/detail.ts).
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { AppContract } from '../../../shared/contract';
+import { AppError } from '../../../shared/errors';
+import type { Handlers } from '../../../shared/rpc';
+import type { ApiCore } from '../api/core';
+import { isRunnable } from '../api/rows';
+import { errorMessage } from '../connections/errors';
+import { base64Bytes, convertResult, MAX_BINARY_BYTES } from '../connections/results';
+import type { Session } from '../connections/session';
+
+type InspectHandlers = Pick<
+  Handlers<AppContract>,
+  'inspect.server' | 'inspect.ping' | 'inspect.resources' | 'inspect.templates' | 'inspect.read' | 'inspect.prompts' | 'inspect.getPrompt'
+>;
+type Capability = 'resources' | 'prompts' | null;
+
+/** The optional string fields of an SDK answer that are present (absent ones stay absent). */
+function pick<T extends Record<string, unknown>>(o: T, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of keys) if (typeof o[k] === 'string') out[k] = o[k];
+  return out;
+}
+
+export function inspectHandlers(core: ApiCore): InspectHandlers {
+  /** One request over `id`'s session; the capability is checked first so the page can say so. */
+  async function over<T>(id: string, capability: Capability, fn: (client: Client, s: Session) => Promise<T>): Promise<T> {
+    const server = core.findServer(id);
+    if (!isRunnable(server)) throw new AppError('refused', `"${server.name}" does not run; enable or fix it on the Servers view first`, { reason: 'not-running' });
+    let connected = false;
+    try {
+      return await core.pool().request(id, async (s) => {
+        connected = true;
+        if (capability && !s.client.getServerCapabilities()?.[capability]) {
+          throw new AppError('unsupported', `"${server.name}" does not offer ${capability} (not in its declared capabilities)`, { reason: 'capability', capability });
+        }
+        return fn(s.client, s);
+      });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (!connected) throw new AppError('unavailable', `could not connect to "${server.name}": ${errorMessage(err)}`, { reason: 'disconnected' });
+      if (err instanceof McpError && err.code === ErrorCode.MethodNotFound) {
+        throw new AppError('unsupported', `"${server.name}" does not implement this method: ${err.message}`, { reason: 'method-not-found' });
+      }
+      if (err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout) {
+        throw new AppError('refused', `"${server.name}" answered with an error: ${err.message}`, { reason: 'server-error' });
+      }
+      throw new AppError('unavailable', `"${server.name}" did not answer: ${errorMessage(err)}`, { reason: 'disconnected' });
+    }
+  }
+
+  return {
+    'inspect.server': ({ id }) =>
+      over(id, null, async (client, s) => {
+        const v = client.getServerVersion();
+        return {
+          name: v?.name ?? '',
+          version: v?.version ?? '',
+          title: typeof v?.title === 'string' ? v.title : null,
+          protocolVersion: s.protocolVersion,
+          capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
+          instructions: client.getInstructions() ?? null,
+        };
+      }),
+    'inspect.ping': ({ id }) =>
+      over(id, null, async (client) => {
+        const started = performance.now();
+        await client.ping();
+        return { ms: Math.round((performance.now() - started) * 10) / 10 };
+      }),
+    'inspect.resources': ({ id, cursor }) =>
+      over(id, 'resources', async (client) => {
+        const r = await client.listResources(cursor === undefined ? {} : { cursor });
+        return {
+          resources: r.resources.map((x) => ({ uri: x.uri, name: x.name, ...pick(x, ['title', 'description', 'mimeType']), ...(typeof x.size === 'number' ? { size: x.size } : {}) })),
+          nextCursor: r.nextCursor ?? null,
+        };
+      }),
+    'inspect.templates': ({ id, cursor }) =>
+      over(id, 'resources', async (client) => {
+        const r = await client.listResourceTemplates(cursor === undefined ? {} : { cursor });
+        return {
+          templates: r.resourceTemplates.map((x) => ({
+            uriTemplate: x.uriTemplate,
+            name: x.name,
+            ...pick(x, ['title', 'description', 'mimeType']),
+            params: new UriTemplate(x.uriTemplate).variableNames,
+          })),
+          nextCursor: r.nextCursor ?? null,
+        };
+      }),
+    'inspect.read': (input) =>
+      over(input.id, 'resources', async (client) => {
+        const uri = 'uri' in input ? input.uri : new UriTemplate(input.template).expand(input.values);
+        const r = await client.readResource({ uri });
+        return {
+          uri,
+          contents: r.contents.map((c) => {
+            const base = { uri: c.uri, ...pick(c, ['mimeType']) };
+            if (!('blob' in c)) return { kind: 'text' as const, ...base, text: c.text };
+            const size = base64Bytes(c.blob);
+            // CONN-9's binary limit: the size still shows, the bytes stay on the host.
+            return size > MAX_BINARY_BYTES ? { kind: 'blob' as const, ...base, blob: '', size, omitted: true } : { kind: 'blob' as const, ...base, blob: c.blob, size };
+          }),
+        };
+      }),
+    'inspect.prompts': ({ id, cursor }) =>
+      over(id, 'prompts', async (client) => {
+        const r = await client.listPrompts(cursor === undefined ? {} : { cursor });
+        return {
+          prompts: r.prompts.map((p) => ({
+            name: p.name,
+            ...pick(p, ['title', 'description']),
+            arguments: (p.arguments ?? []).map((a) => ({ name: a.name, ...pick(a, ['description']), required: a.required === true })),
+          })),
+          nextCursor: r.nextCursor ?? null,
+        };
+      }),
+    'inspect.getPrompt': ({ id, name, arguments: args }) =>
+      over(id, 'prompts', async (client) => {
+        const r = await client.getPrompt({ name, arguments: args });
+        // Message content is the same part union as a tool result (CONN-9 conversion, one place).
+        const parts = convertResult({ content: r.messages.map((m) => m.content) }).content;
+        return { description: r.description ?? null, messages: r.messages.map((m, i) => ({ role: m.role, content: parts[i]! as never })) };
+      }),
+  };
+}

@@ -1,0 +1,98 @@
+// The permission rules of a selection, layer by layer, from the agent's own files (where and
+// why: shared/permissions/layers.ts), and saving one layer's lists back through the config
+// writer: locked atomic write, conflict when the file changed since it was read (CFG-7),
+// read-only layers (CFG-7) and untrusted workspaces (CFG-10) refused.
+import type { RuleLayerView, Selection } from '../../../shared/contract';
+import { AppError } from '../../../shared/errors';
+import type { LayerRules } from '../../../shared/permissions/layers';
+import type { RuleLists } from '../../../shared/permissions/rules';
+import type { LayerKind } from '../../../shared/schemas/server';
+import { toAppError } from '../api/editor-adapter';
+import type { SaveOutcome } from '../api/ports';
+import { resolveLayerPaths, type LayerLocation } from '../config/layers';
+import { type ConfigWriter, type FileSnapshot, readSnapshot } from '../config/writer';
+import { homeDir } from '../paths';
+import { readRules, writeRules } from './rule-text';
+
+const MAX_SNAPSHOTS = 64;
+
+export interface RuleFilesDeps {
+  writer: ConfigWriter;
+  env: NodeJS.ProcessEnv;
+  /** CFG-10; absent = no workspace is trusted (fail closed). */
+  isTrusted?: (workspace: string) => Promise<boolean>;
+}
+
+export class RuleFiles {
+  private readonly snapshots = new Map<string, FileSnapshot>();
+
+  constructor(private readonly deps: RuleFilesDeps) {}
+
+  private async locations(sel: Selection): Promise<LayerLocation[]> {
+    return resolveLayerPaths(sel.profile, { env: this.deps.env, home: homeDir(this.deps.env), workspace: sel.workspace });
+  }
+
+  private async trusted(loc: LayerLocation, sel: Selection): Promise<boolean> {
+    if (!loc.needsTrust) return true;
+    return !!sel.workspace && !!(await this.deps.isTrusted?.(sel.workspace));
+  }
+
+  private remember(s: FileSnapshot): string | null {
+    if (s.hash === null) return null;
+    this.snapshots.set(s.hash, s);
+    if (this.snapshots.size > MAX_SNAPSHOTS) this.snapshots.delete(this.snapshots.keys().next().value!);
+    return s.hash;
+  }
+
+  /** Every layer file, lowest precedence first, with the rules it holds or why they cannot be read. */
+  async read(sel: Selection): Promise<RuleLayerView[]> {
+    const out: RuleLayerView[] = [];
+    for (const loc of await this.locations(sel)) {
+      const base = { layer: loc.layer, path: loc.path, trusted: await this.trusted(loc, sel), readOnly: !loc.writable };
+      let snap: FileSnapshot;
+      try {
+        snap = await readSnapshot(loc.path);
+      } catch (err) {
+        out.push({ ...base, exists: true, hash: null, rules: { allow: [], ask: [], deny: [] }, problem: { code: 'unreadable', params: { error: (err as Error).message } } });
+        continue;
+      }
+      const { rules, problem } = snap.invalidUtf8At !== undefined ? { rules: { allow: [], ask: [], deny: [] }, problem: { code: 'encoding' } } : readRules(snap.text);
+      out.push({ ...base, exists: snap.exists, hash: this.remember(snap), rules, problem });
+    }
+    return out;
+  }
+
+  /** The rules the agent would apply: trusted, readable layers only (CFG-10). */
+  async effective(sel: Selection): Promise<LayerRules[]> {
+    return (await this.read(sel)).filter((l) => l.trusted && !l.problem).map((l) => ({ layer: l.layer, path: l.path, rules: l.rules }));
+  }
+
+  async save(sel: Selection, layer: LayerKind, rules: RuleLists, baseHash: string | null, overwrite: boolean): Promise<SaveOutcome> {
+    const file = await this.deps.writer.resolve({ profile: sel.profile, layer, workspace: sel.workspace });
+    if (!file.ok) throw toAppError(file.error);
+    const loc = (await this.locations(sel)).find((l) => l.layer === layer);
+    if (loc && !(await this.trusted(loc, sel))) {
+      throw new AppError('refused', `${file.value.path}: the workspace is not trusted; trust it before the panel writes its project files (CFG-10)`, { reason: 'untrusted' });
+    }
+    const base = overwrite ? undefined : await this.baseFor(file.value.path, baseHash);
+    const r = await this.deps.writer.editFile(file.value, (text) => writeRules(text, rules), base ? { base } : {});
+    if (!r.ok) throw toAppError(r.error);
+    return { path: r.value.path, changed: r.value.changed, created: r.value.created, hash: this.remember(r.value.after) };
+  }
+
+  /**
+   * The content the user's edit is based on (overwrite = none: onto the file as it is now, the
+   * user saw the diff). `null` = the file did not exist, so a file created since conflicts too.
+   * A hash this host never read (it restarted while a draft waited in the page) is the base
+   * only if the file still has that content; otherwise the write must conflict, never land.
+   */
+  private async baseFor(path: string, baseHash: string | null): Promise<FileSnapshot> {
+    const missing: FileSnapshot = { path, exists: false, text: null, hash: null, mode: null };
+    if (baseHash === null) return missing;
+    const known = this.snapshots.get(baseHash);
+    if (known) return known;
+    const now = await readSnapshot(path).catch(() => null);
+    if (now?.hash === baseHash) return now;
+    return { ...(now ?? missing), exists: true, hash: baseHash };
+  }
+}

@@ -1,0 +1,62 @@
+// What resources/read answered (issue 14): text as text; a blob as its size and type with a
+// download link, and a preview when it is an image.
+import { Badge, Button, Code, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import type { InspectContents } from '../../../../shared/contract';
+import { useT } from '../../store-context';
+
+function fileName(uri: string): string {
+  const last = uri.split(/[/?#]/).filter(Boolean).pop() ?? 'resource';
+  return last.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'resource';
+}
+
+function Blob({ c }: { c: Extract<InspectContents, { kind: 'blob' }> }) {
+  const t = useT();
+  const mime = c.mimeType ?? 'application/octet-stream';
+  if (c.omitted) return <Text size="sm">{t('detail.blobOmitted', { size: t.number(c.size) })}</Text>;
+  const href = `data:${mime};base64,${c.blob}`;
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Text size="sm" data-testid="blob-size">
+          {t('detail.blob', { size: t.number(c.size) })}
+        </Text>
+        <Badge variant="light" tt="none">
+          {mime}
+        </Badge>
+        <Button component="a" size="xs" variant="default" href={href} download={fileName(c.uri)}>
+          {t('detail.download')}
+        </Button>
+      </Group>
+      {mime.startsWith('image/') && <Image src={href} alt={t('detail.preview', { uri: c.uri })} maw={360} fit="contain" />}
+    </Stack>
+  );
+}
+
+export function ContentsView({ uri, contents }: { uri: string; contents: InspectContents[] }) {
+  const t = useT();
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={t('detail.contents', { uri })} data-testid="resource-contents">
+      <Title order={4} size="h6" mb="xs" style={{ wordBreak: 'break-all' }}>
+        {t('detail.contents', { uri })}
+      </Title>
+      <Stack gap="sm">
+        {contents.map((c, i) =>
+          c.kind === 'text' ? (
+            <Stack key={i} gap={4}>
+              {c.mimeType && (
+                <Badge variant="light" tt="none">
+                  {c.mimeType}
+                </Badge>
+              )}
+              <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {c.text}
+              </Code>
+            </Stack>
+          ) : (
+            <Blob key={i} c={c} />
+          ),
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,115 @@
+// A server row's actions in one line (issue 14: rows ≤ 64 px): Reconnect (or Log in when the
+// server waits for a login) as a button, everything else in a menu. Labels name the server, so
+// a screen reader's list of buttons says which row each belongs to.
+import { useContext } from 'react';
+import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import type { ServerRow } from '../../../../shared/contract';
+import { notify } from '../../components/notify';
+import { StoreContext, useApp, useT } from '../../store-context';
+
+function DotsIcon() {
+  return (
+    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
+      <circle cx="5" cy="12" r="2" />
+      <circle cx="12" cy="12" r="2" />
+      <circle cx="19" cy="12" r="2" />
+    </svg>
+  );
+}
+
+/** Reconnect, with its outcome as a notification: the row changes too, but may be off screen. */
+export function useReconnect(row: ServerRow): () => Promise<void> {
+  const t = useT();
+  const store = useContext(StoreContext)!;
+  const reconnect = useApp((s) => s.reconnect);
+  return async () => {
+    await reconnect(row.id);
+    // The slice keeps the last action's error: read it once this action has finished.
+    const failed = store.getState().actionError;
+    notify(t, failed ? { tone: 'error', message: t('servers.actionFailed', { name: row.name, message: failed.message }) } : { message: t('servers.reconnectDone', { name: row.name }) });
+  };
+}
+
+/** Shows the server's stderr and traffic in the logs view. */
+export function useShowLogs(row: ServerRow): () => void {
+  const showLogs = useApp((s) => s.showLogs);
+  const setSection = useApp((s) => s.setSection);
+  return () => {
+    void showLogs(row.id);
+    setSection('logs');
+  };
+}
+
+export function RowActions({ row }: { row: ServerRow }) {
+  const t = useT();
+  const busy = useApp((s) => !!s.busy[row.id]);
+  const setEnabled = useApp((s) => s.setEnabled);
+  const openEditor = useApp((s) => s.openEditor);
+  const openDetail = useApp((s) => s.openDetail);
+  const setSection = useApp((s) => s.setSection);
+  const login = useApp((s) => s.login);
+  const reconnect = useReconnect(row);
+  const logs = useShowLogs(row);
+  const name = row.name;
+  const needsLogin = row.state.kind === 'needs-auth';
+  // A disabled server's next step is to enable it: that is its button, not a Reconnect it cannot do.
+  const enableFirst = !row.enabled && !row.readOnly;
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {needsLogin ? (
+        <Button
+          size="compact-sm"
+          onClick={() => {
+            setSection('login');
+            void login(row.id);
+          }}
+          aria-label={`${t('login.login')} ${name}`}
+        >
+          {t('login.login')}
+        </Button>
+      ) : row.state.kind === 'failed' ? null /* the explanation row below has Reconnect, beside the reason */ : enableFirst ? (
+        <Button size="compact-sm" variant="default" loading={busy} onClick={() => void setEnabled(row.id, true)} aria-label={`${t('servers.enable')} ${name}`}>
+          {t('servers.enable')}
+        </Button>
+      ) : (
+        <Button size="compact-sm" variant="default" loading={busy} disabled={!row.runnable} onClick={() => void reconnect()} aria-label={`${t('servers.reconnect')} ${name}`}>
+          {t('servers.reconnect')}
+        </Button>
+      )}
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('servers.more', { name })}>
+            <DotsIcon />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {row.state.kind === 'connected' && (
+            <Menu.Item onClick={() => openDetail(row.id)} aria-label={`${t('servers.details')} ${name}`}>
+              {t('servers.details')}
+            </Menu.Item>
+          )}
+          {needsLogin && (
+            <Menu.Item disabled={busy || !row.runnable} onClick={() => void reconnect()} aria-label={`${t('servers.reconnect')} ${name}`}>
+              {t('servers.reconnect')}
+            </Menu.Item>
+          )}
+          <Menu.Item onClick={logs} aria-label={`${t('nav.logs')} ${name}`}>
+            {t('nav.logs')}
+          </Menu.Item>
+          {!row.readOnly && (
+            <>
+              <Menu.Item onClick={() => openEditor({ mode: 'edit', id: row.id })} aria-label={`${t('servers.edit')} ${name}`}>
+                {t('servers.edit')}
+              </Menu.Item>
+              {!enableFirst && (
+              <Menu.Item disabled={busy} onClick={() => void setEnabled(row.id, !row.enabled)} aria-label={`${row.enabled ? t('servers.disable') : t('servers.enable')} ${name}`}>
+                {row.enabled ? t('servers.disable') : t('servers.enable')}
+              </Menu.Item>
+              )}
+            </>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

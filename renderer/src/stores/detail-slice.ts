@@ -1,0 +1,81 @@
+// Issue 14 item 4: the server detail view's state. Which server is open, and the tool calls of
+// this page session (newest first, every server; the view filters by server). Every tool call
+// of the panel goes through runCall: it names the call (callId) so the host's `tools.progress`
+// events find it and `tools.cancel` can abort it. Inspector answers (resources, prompts…) are
+// the view's own state: they are asked for on screen and dropped when it leaves.
+import type { StateCreator } from 'zustand';
+import type { CallResult } from '../../../shared/contract';
+import type { AppContract } from '../../../shared/contract';
+import type { Result, RpcError } from '../../../shared/errors';
+import type { MethodInput, MethodName, MethodOutput } from '../../../shared/rpc';
+import type { PanelBridge } from '../bridge';
+import type { AppState } from './app-store';
+
+export type CallStatus = 'running' | 'ok' | 'error' | 'cancelled' | 'failed';
+
+export interface CallEntry {
+  callId: string;
+  serverId: string;
+  tool: string;
+  args: Record<string, unknown>;
+  startedAt: number;
+  status: CallStatus;
+  progress: { progress: number; total?: number; message?: string } | null;
+  cancelling: boolean;
+  result: CallResult | null;
+  /** The host refused the call (not the tool failing: that is a result with isError). */
+  error: RpcError | null;
+}
+
+/** A page session keeps this many calls; the oldest go first. */
+const HISTORY_MAX = 200;
+
+export type InspectMethod = Extract<MethodName<AppContract>, `inspect.${string}`>;
+
+export interface DetailSlice {
+  detailServer: string | null;
+  callHistory: CallEntry[];
+  openDetail(serverId: string | null): void;
+  runCall(serverId: string, tool: string, args: Record<string, unknown>): Promise<void>;
+  cancelCall(callId: string): Promise<void>;
+  applyCallProgress(ev: { callId: string; progress: number; total?: number; message?: string }): void;
+  /** One inspector request; the view keeps the answer. */
+  inspect<M extends InspectMethod>(method: M, input: MethodInput<AppContract, M>): Promise<Result<MethodOutput<AppContract, M>>>;
+}
+
+/** The newest call of a tool (what the call pane shows). */
+export function lastCall(history: readonly CallEntry[], serverId: string, tool: string): CallEntry | undefined {
+  return history.find((c) => c.serverId === serverId && c.tool === tool);
+}
+
+function statusOf(r: CallResult): CallStatus {
+  if (r.error?.code === 'cancelled') return 'cancelled';
+  return r.isError ? 'error' : 'ok';
+}
+
+export const createDetailSlice =
+  (bridge: PanelBridge): StateCreator<AppState, [], [], DetailSlice> =>
+  (set) => {
+    let seq = 0;
+    const patch = (callId: string, p: Partial<CallEntry>) =>
+      set((s) => ({ callHistory: s.callHistory.map((c) => (c.callId === callId ? { ...c, ...p } : c)) }));
+    return {
+      detailServer: null,
+      callHistory: [],
+      openDetail: (serverId) => set({ detailServer: serverId, section: 'detail' }),
+      async runCall(serverId, tool, args) {
+        const callId = `${Date.now().toString(36)}-${++seq}`;
+        const entry: CallEntry = { callId, serverId, tool, args, startedAt: Date.now(), status: 'running', progress: null, cancelling: false, result: null, error: null };
+        set((s) => ({ callHistory: [entry, ...s.callHistory].slice(0, HISTORY_MAX) }));
+        const r = await bridge.call('tools.call', { id: serverId, tool, arguments: args, callId });
+        patch(callId, r.ok ? { status: statusOf(r.value), result: r.value, cancelling: false } : { status: 'failed', error: r.error, cancelling: false });
+      },
+      async cancelCall(callId) {
+        patch(callId, { cancelling: true });
+        const r = await bridge.call('tools.cancel', { callId });
+        if (!r.ok || !r.value.cancelled) patch(callId, { cancelling: false });
+      },
+      applyCallProgress: ({ callId, ...progress }) => patch(callId, { progress }),
+      inspect: (method, input) => bridge.call(method, input),
+    };
+  };

@@ -1,0 +1,72 @@
+// Issue 14 item 4: one connected server at MCP Inspector level (server info, resources and
+// templates, prompts, ping). Tool calls stay on tools.call (progress, cancel). Answers carry what
+// the server said; errors cross as codes: `unsupported` with {capability} when the server did not
+// declare it, `refused` with {state} when it does not run, `unavailable` when it cannot connect.
+import { z } from 'zod';
+import { method } from '../rpc';
+import { PartSchema } from './tools';
+
+const IdSchema = z.object({ id: z.string().min(1) });
+const PageInputSchema = IdSchema.extend({ cursor: z.string().max(10_000).optional() });
+const Opt = z.string().optional();
+
+export const InspectServerSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  title: z.string().nullable(),
+  protocolVersion: z.string().nullable(),
+  /** The capabilities object the server declared, as it sent it. */
+  capabilities: z.record(z.string(), z.unknown()),
+  instructions: z.string().nullable(),
+});
+
+const ResourceSchema = z.object({ uri: z.string(), name: z.string(), title: Opt, description: Opt, mimeType: Opt, size: z.number().optional() });
+
+const TemplateSchema = z.object({
+  uriTemplate: z.string(),
+  name: z.string(),
+  title: Opt,
+  description: Opt,
+  mimeType: Opt,
+  /** RFC 6570 variable names, parsed on the host by the SDK's UriTemplate. */
+  params: z.array(z.string()),
+});
+export type InspectTemplate = z.infer<typeof TemplateSchema>;
+
+const ContentsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), uri: z.string(), mimeType: Opt, text: z.string() }),
+  /** `blob` is base64; `size` its decoded bytes; `omitted`: over CONN-9's 10 MB, blob left empty. */
+  z.object({ kind: z.literal('blob'), uri: z.string(), mimeType: Opt, blob: z.string(), size: z.number().int(), omitted: z.boolean().optional() }),
+]);
+export type InspectContents = z.infer<typeof ContentsSchema>;
+
+const PromptSchema = z.object({
+  name: z.string(),
+  title: Opt,
+  description: Opt,
+  arguments: z.array(z.object({ name: z.string(), description: Opt, required: z.boolean() })),
+});
+export type InspectPrompt = z.infer<typeof PromptSchema>;
+
+const MessageSchema = z.object({ role: z.string(), content: PartSchema });
+
+export const inspectMethods = {
+  'inspect.server': method(IdSchema, InspectServerSchema),
+  /** Round trip of one `ping`, in ms. */
+  'inspect.ping': method(IdSchema, z.object({ ms: z.number() })),
+  'inspect.resources': method(PageInputSchema, z.object({ resources: z.array(ResourceSchema), nextCursor: z.string().nullable() })),
+  'inspect.templates': method(PageInputSchema, z.object({ templates: z.array(TemplateSchema), nextCursor: z.string().nullable() })),
+  /** Reads a URI, or a template filled with values (expanded on the host). */
+  'inspect.read': method(
+    z.union([
+      IdSchema.extend({ uri: z.string().min(1).max(10_000) }),
+      IdSchema.extend({ template: z.string().min(1).max(10_000), values: z.record(z.string(), z.string().max(10_000)) }),
+    ]),
+    z.object({ uri: z.string(), contents: z.array(ContentsSchema) }),
+  ),
+  'inspect.prompts': method(PageInputSchema, z.object({ prompts: z.array(PromptSchema), nextCursor: z.string().nullable() })),
+  'inspect.getPrompt': method(
+    IdSchema.extend({ name: z.string().min(1), arguments: z.record(z.string(), z.string().max(100_000)).default({}) }),
+    z.object({ description: z.string().nullable(), messages: z.array(MessageSchema) }),
+  ),
+};

@@ -1,0 +1,30 @@
+// NAME-4: why two tools meet on one name, as a code the renderer words (UI-9). The winner is
+// decided by the agent's rule (NAME-1 registry, NAME-2/3 first claimant); this says how the
+// names came to coincide, which is what the user can change (rename, disable a tool).
+import type { Profile } from '../schemas/server';
+import { sanitizeKimiPart, sanitizeMinimaxPart } from './schemes';
+import type { CollisionKind, ToolRef } from './assign';
+
+export const COLLISION_CAUSES = ['same_server', 'same_name', 'sanitised', 'truncated'] as const;
+export type CollisionCause = (typeof COLLISION_CAUSES)[number];
+
+/** The qualified name before any length limit (NAME-1 ≤ 80, NAME-2 ≤ 64 + hash). */
+function untruncated(profile: Profile, server: string, tool: string): string {
+  if (profile === 'kimi') return `mcp__${sanitizeKimiPart(server)}__${sanitizeKimiPart(tool)}`;
+  if (profile === 'minara') return `mcp_${sanitizeMinimaxPart(server)}_${sanitizeMinimaxPart(tool)}`;
+  return `mcp__${sanitizeMinimaxPart(server)}__${sanitizeMinimaxPart(tool)}`;
+}
+
+/**
+ * same_server: one server lists the name twice; same_name: two servers of one name (different
+ * sources) offer the same tool; sanitised: different raw names that the scheme's character
+ * rules and separators make equal; truncated: the names differ until the length limit cuts them.
+ */
+type Side = Pick<ToolRef, 'serverName' | 'tool'>;
+
+export function collisionCause(profile: Profile, c: { kind: CollisionKind; winner: Side; loser: Side }): CollisionCause {
+  if (c.kind === 'same_server') return 'same_server';
+  const { winner: w, loser: l } = c;
+  if (w.serverName === l.serverName && w.tool === l.tool) return 'same_name';
+  return untruncated(profile, w.serverName, w.tool) === untruncated(profile, l.serverName, l.tool) ? 'sanitised' : 'truncated';
+}

@@ -1,0 +1,84 @@
+// CONN-8: the per-tool switch each agent reads in a server's entry. kimi: `enabledTools`
+// (allow-list) then `disabledTools` (deny-list), seed 002; minara: `include` (allow-list), seed
+// 001; minimax: none (seed 000 has only the whole-server `enabled: false`), so the panel
+// offers no per-tool toggle there. The engine applies the fields (connections/limits.ts); this
+// module only says which fields exist and how to write a wanted set of enabled tools into them.
+import type { Dialect } from './index';
+
+export const TOOL_FILTER_FIELDS = ['enabledTools', 'disabledTools', 'include'] as const;
+export type ToolFilterField = (typeof TOOL_FILTER_FIELDS)[number];
+
+const FIELDS: Record<Dialect, readonly ToolFilterField[]> = {
+  minimax: [],
+  kimi: ['enabledTools', 'disabledTools'],
+  minara: ['include'],
+};
+
+/** The fields this agent reads; empty = it has no per-tool switch. */
+export function toolFilterFields(dialect: Dialect): readonly ToolFilterField[] {
+  return FIELDS[dialect];
+}
+
+/** What to write: a field's new list, or null to remove the field. Only changed fields. */
+export type ToolFilterPatch = Partial<Record<ToolFilterField, string[] | null>>;
+
+const list = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
+const same = (a: readonly string[] | undefined, b: readonly string[] | undefined) => a?.length === b?.length && (a ?? []).every((x, i) => x === b![i]);
+
+/**
+ * An allow-list that lets exactly `enabled` of `offered` through: names it holds for tools the
+ * server does not offer now are kept (they are the user's, for another day), existing order
+ * is kept, newly enabled names are appended in the server's order.
+ */
+function allow(current: readonly string[], offered: readonly string[], enabled: ReadonlySet<string>): string[] {
+  const offeredSet = new Set(offered);
+  const kept = current.filter((n) => !offeredSet.has(n) || enabled.has(n));
+  const have = new Set(kept);
+  return [...kept, ...offered.filter((n) => enabled.has(n) && !have.has(n))];
+}
+
+/** A deny-list that holds back exactly the offered tools not in `enabled` (others kept). */
+function deny(current: readonly string[], offered: readonly string[], enabled: ReadonlySet<string>): string[] {
+  return allow(current, offered, new Set(offered.filter((n) => !enabled.has(n))));
+}
+
+/**
+ * The smallest change to `entry` after which the agent lets exactly `enabled` of `offered`
+ * through. kimi: an entry that already has `enabledTools` keeps using it (and drops the
+ * re-enabled names from `disabledTools`); otherwise `disabledTools` holds the disabled ones.
+ * minara: `include` is written only when something is disabled or it is already there.
+ */
+export function toolFilterPatch(dialect: Dialect, entry: Record<string, unknown>, offered: readonly string[], enabled: ReadonlySet<string>): ToolFilterPatch {
+  const patch: ToolFilterPatch = {};
+  const put = (field: ToolFilterField, next: string[] | null) => {
+    const had = list(entry[field]);
+    if (next === null ? had !== undefined : !same(had, next)) patch[field] = next;
+  };
+  const everything = offered.every((n) => enabled.has(n));
+  if (dialect === 'minara') {
+    const include = list(entry.include);
+    put('include', include ? allow(include, offered, enabled) : everything ? null : offered.filter((n) => enabled.has(n)));
+  } else if (dialect === 'kimi') {
+    const on = list(entry.enabledTools);
+    const off = list(entry.disabledTools) ?? [];
+    if (on) {
+      put('enabledTools', allow(on, offered, enabled));
+      const rest = off.filter((n) => !enabled.has(n));
+      put('disabledTools', rest.length ? rest : null);
+    } else {
+      const next = deny(off, offered, enabled);
+      put('disabledTools', next.length ? next : null);
+    }
+  }
+  return patch;
+}
+
+/** `entry` with the patch applied (null removes the field): what the writer validates. */
+export function patchedEntry(entry: Record<string, unknown>, patch: ToolFilterPatch): Record<string, unknown> {
+  const out = { ...entry };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = v;
+  }
+  return out;
+}
