@@ -20,6 +20,9 @@ import { expiresAt, readSecret, writeSecret, type StoredTokens } from './stored'
 import { hasStaticCredentials } from './static-credentials';
 import { LockTimeoutError, lockPath, withCrossProcessLock } from './cross-process';
 
+/** How long "no tokens stored" is believed (see Owner.noneUntil); a login elsewhere shows within it. */
+const NO_TOKENS_TTL_MS = 2_000;
+
 export interface TokenBrokerOptions {
   store: SecretStore;
   fetch?: FetchLike;
@@ -82,6 +85,12 @@ interface Owner {
   loggedOut?: boolean;
   /** BRIDGE-2: this process's copy of valid tokens, so a call does not read the keychain. */
   cached?: StoredTokens;
+  /**
+   * Until when "the keychain holds no tokens" is believed without asking again: a server that
+   * needs no login would otherwise cost a keychain round trip on every request. A 401 calls
+   * forget(), so a login made meanwhile by another process is found when it matters.
+   */
+  noneUntil?: number;
   /** Jitter of the refresh moment, drawn once per token (keyed by obtainedAt). */
   jitter?: { obtainedAt: number; ms: number };
 }
@@ -229,9 +238,11 @@ export class TokenBroker {
     await owner.ready;
     if (owner.inflight) return owner.inflight;
     if (owner.cached && !this.expiring(identity, owner.cached)) return owner.cached.tokens;
+    if (!owner.cached && (owner.noneUntil ?? 0) > this.now()) return undefined;
     // Due (or unknown here): another process may have refreshed already, so read the keychain.
     const stored = await readSecret(this.store, identity, 'tokens');
     owner.cached = stored;
+    owner.noneUntil = stored ? undefined : this.now() + NO_TOKENS_TTL_MS;
     if (!stored) return undefined;
     if (!this.expiring(identity, stored) || !stored.tokens.refresh_token) return stored.tokens;
     return this.refresh(identity);
@@ -240,7 +251,9 @@ export class TokenBroker {
   /** Drops this process's copy: the next call reads the keychain (a sibling may have logged in). */
   forget(identity: string): void {
     const owner = this.owners.get(identity);
-    if (owner) owner.cached = undefined;
+    if (!owner) return;
+    owner.cached = undefined;
+    owner.noneUntil = undefined;
   }
 
   private expiring(identity: string, stored: StoredTokens): boolean {
