@@ -19,6 +19,8 @@ export default defineConfig({
   renderer: {
     root: 'renderer',
     plugins: [react()],
-    build: { outDir: 'out/renderer', rollupOptions: { input: resolve('renderer/index.html') } },
+    // electron-vite leaves minification off; the page is also served to browsers (web host), and
+    // unminified it was 1.9 MB of script before the first paint.
+    build: { outDir: 'out/renderer', minify: true, rollupOptions: { input: resolve('renderer/index.html') } },
   },
 });
