@@ -5,12 +5,25 @@ import { method } from '../rpc';
 
 const Id = z.object({ id: z.string().min(1).max(512) });
 
+/** Why the keychain cannot be used (AUTH-5): `keychain.<code>.reason|fix` in the catalogues. */
+export const KeychainCodeSchema = z.enum(['library-missing', 'module-missing', 'no-secret-service', 'locked', 'failed']);
+export type KeychainCode = z.infer<typeof KeychainCodeSchema>;
+
 export const KeychainStatusSchema = z.object({
   available: z.boolean(),
   backend: z.enum(['keychain', 'memory']),
+  code: KeychainCodeSchema.nullable(),
+  /** The library's own words, shown as the raw detail they are. */
+  detail: z.string().nullable(),
+  /** English sentences of `code`, for the CLI and logs. */
   reason: z.string().nullable(),
   fix: z.string().nullable(),
 });
+export type KeychainStatus = z.infer<typeof KeychainStatusSchema>;
+
+/** Why a login ended without tokens: `login.failed.<code>`; the raw reason follows as detail. */
+export const LoginFailureCodeSchema = z.enum(['not-applicable', 'cancelled', 'timeout', 'authorization-denied', 'state-mismatch', 'bad-callback', 'error']);
+export type LoginFailureCode = z.infer<typeof LoginFailureCodeSchema>;
 
 export const AuthRowSchema = z.object({
   id: z.string(),
@@ -37,7 +50,7 @@ export const LoginProgressSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('waiting-for-browser'), url: z.string(), opened: z.boolean() }),
   z.object({ type: z.literal('exchanging') }),
   z.object({ type: z.literal('done'), scopes: z.array(z.string()), expiresAt: z.number().nullable(), keychain: z.boolean() }),
-  z.object({ type: z.literal('failed'), reason: z.string(), code: z.string() }),
+  z.object({ type: z.literal('failed'), reason: z.string(), code: LoginFailureCodeSchema }),
 ]);
 export type LoginProgress = z.infer<typeof LoginProgressSchema>;
 

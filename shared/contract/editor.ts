@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
 import { method } from '../rpc';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../schemas/depth';
+import { KeychainStatusSchema } from './auth';
 
 const Empty = z.object({});
 // CFG-5: an entry nested deeper than the loader accepts is refused at the door, so a
@@ -52,8 +53,8 @@ export const StoreSecretOutputSchema = z.object({
   /** What to write in the draft instead of the value (`${VAR}`, `Bearer ${VAR}`, authTokenEnv). */
   replacement: z.string(),
   backend: z.enum(['keychain', 'memory']),
-  /** AUTH-5: said plainly when the secret will not survive a restart. */
-  warning: z.string().nullable(),
+  /** AUTH-5: why the secret will not survive a restart; null when the keychain holds it. */
+  keychain: KeychainStatusSchema.nullable(),
 });
 
 export const ImportSourceSchema = z.enum(['claude-code', 'claude-desktop', 'cursor', 'vscode']);

@@ -4,6 +4,7 @@
 //   config/<profile>/<name>#<ownerKey>:owner            who owns it (JSON, no secret)
 // The pool injects them as environment at connect time (CONN-4 host-injected env, which
 // `${VAR}` in env and headers also resolve against), only into a spec with the same owner key.
+import type { KeychainStatus } from '../../../shared/contract/auth';
 import type { ConnectionSpec, Profile } from '../../../shared/schemas/server';
 import { describeOwner, secretOwnerKey, type SecretOwner } from '../config/secret-owner';
 import type { HostVariables } from '../config/types';
@@ -180,8 +181,8 @@ export class KeychainConfigSecrets {
     }
   }
 
-  async status(): Promise<{ available: boolean; backend: 'keychain' | 'memory'; reason: string | null; fix: string | null }> {
+  async status(): Promise<KeychainStatus> {
     const s = await this.store.status();
-    return { available: s.available, backend: s.backend, reason: s.reason ?? null, fix: s.fix ?? null };
+    return { available: s.available, backend: s.backend, code: s.code ?? null, detail: s.detail ?? null, reason: s.reason ?? null, fix: s.fix ?? null };
   }
 }

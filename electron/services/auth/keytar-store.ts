@@ -1,7 +1,9 @@
 // AUTH-3 keychain adapter (keytar, service `mcp-panel`) and the AUTH-5 fallback: when the
 // keychain cannot be reached (keytar not built, no D-Bus, locked collection) the store says
 // so in plain words and keeps secrets in memory for this process only — never in a file.
-import { MemorySecretStore, type SecretStore, type SecretStoreStatus } from './secret-store';
+import type { KeychainCode } from '../../../shared/contract/auth';
+import { translate } from '../../../shared/i18n';
+import { MemorySecretStore, type KeychainProblem, type SecretStore, type SecretStoreStatus } from './secret-store';
 
 export const KEYCHAIN_SERVICE = 'mcp-panel';
 
@@ -26,24 +28,18 @@ export async function loadKeytar(): Promise<{ keytar?: KeytarLike; error?: strin
 }
 
 /** Turns keytar/libsecret errors into what the user should read and do (AUTH-5). */
-export function explainKeychainError(message: string): { reason: string; fix: string } {
+export function explainKeychainError(message: string): KeychainProblem {
   const m = message.toLowerCase();
-  if (m.includes('libsecret')) {
-    return { reason: `the keychain library could not be loaded (${message})`, fix: 'install libsecret (Debian/Ubuntu: apt-get install libsecret-1-0) and restart the panel' };
-  }
-  if (m.includes('cannot find module') || m.includes('err_module_not_found') || m.includes('not built')) {
-    return { reason: 'the keychain module (keytar) is not installed in this build', fix: 'reinstall the panel with its optional dependency keytar (needs libsecret-1-dev to build)' };
-  }
-  if (m.includes('d-bus') || m.includes('dbus') || m.includes('$display') || m.includes('org.freedesktop.secrets') || m.includes('could not connect')) {
-    return {
-      reason: `no Secret Service is reachable over D-Bus (${message})`,
-      fix: 'run a Secret Service such as gnome-keyring (apt-get install gnome-keyring) in your desktop session, or start one with dbus-run-session',
-    };
-  }
-  if (m.includes('locked') || m.includes('object does not exist') || m.includes('dismissed') || m.includes('denied')) {
-    return { reason: `the keychain is locked or refused access (${message})`, fix: 'unlock your login keyring (e.g. in Seahorse / "Passwords and Keys") and try again' };
-  }
-  return { reason: `the keychain failed (${message})`, fix: 'check that a Secret Service (gnome-keyring, KWallet) is running and unlocked' };
+  const code: KeychainCode = m.includes('libsecret')
+    ? 'library-missing'
+    : m.includes('cannot find module') || m.includes('err_module_not_found') || m.includes('not built')
+      ? 'module-missing'
+      : m.includes('d-bus') || m.includes('dbus') || m.includes('$display') || m.includes('org.freedesktop.secrets') || m.includes('could not connect')
+        ? 'no-secret-service'
+        : m.includes('locked') || m.includes('object does not exist') || m.includes('dismissed') || m.includes('denied')
+          ? 'locked'
+          : 'failed';
+  return { code, detail: message, reason: translate('en', `keychain.${code}.reason`, { detail: message }), fix: translate('en', `keychain.${code}.fix`) };
 }
 
 // BRIDGE-2: bridges start by the half-dozen. The probe item is per process (concurrent writes
@@ -60,7 +56,7 @@ const probeService = (service: string) => `${service}.probe`;
  */
 export class KeytarSecretStore implements SecretStore {
   private readonly memory: MemorySecretStore;
-  private failure: { reason: string; fix: string } | undefined;
+  private failure: KeychainProblem | undefined;
   private probed: Promise<void> | undefined;
 
   constructor(
@@ -121,7 +117,7 @@ export class KeytarSecretStore implements SecretStore {
   }
   async status(): Promise<SecretStoreStatus> {
     await this.probe();
-    if (this.failure) return { available: false, backend: 'memory', reason: this.failure.reason, fix: this.failure.fix };
+    if (this.failure) return { available: false, backend: 'memory', ...this.failure };
     return { available: true, backend: 'keychain' };
   }
 }

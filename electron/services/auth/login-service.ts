@@ -5,6 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { LoginFailureCode } from '../../../shared/contract/auth';
+import { translate } from '../../../shared/i18n';
 import type { ConnectionSpec, ServerStateKind } from '../../../shared/schemas/server';
 import { canonicalServerUrl } from './identity';
 import { LoginCallbackError, LoopbackListener, type TimerLike } from './loopback';
@@ -20,7 +22,7 @@ export type LoginEvent =
   | { type: 'waiting-for-browser'; url: string; redirectUri: string }
   | { type: 'exchanging' }
   | { type: 'done'; scopes: string[]; expiresAt: number | null; keychain: boolean }
-  | { type: 'failed'; reason: string; code: string };
+  | { type: 'failed'; reason: string; code: LoginFailureCode };
 
 export type LoginOutcome = Extract<LoginEvent, { type: 'done' | 'failed' }>;
 
@@ -89,7 +91,7 @@ export class LoginService {
       return e;
     };
     if (spec.transport === 'stdio' || !spec.url) {
-      return emit({ type: 'failed', reason: `${spec.name} is a local (stdio) server; it has no login`, code: 'not-applicable' }) as LoginOutcome;
+      return emit({ type: 'failed', reason: translate('en', 'login.failed.not-applicable', { server: spec.name }), code: 'not-applicable' }) as LoginOutcome;
     }
     const broker = this.o.broker;
     const identity = await broker.prepare(spec);
@@ -143,7 +145,7 @@ export class LoginService {
       return emit({ type: 'done', scopes: facts.scopes, expiresAt: facts.expiresAt, keychain }) as LoginOutcome;
     } catch (e) {
       await broker.store.delete(secretAccount(identity, 'verifier')).catch(() => false);
-      const code = e instanceof LoginCallbackError ? e.code : 'error';
+      const code: LoginFailureCode = e instanceof LoginCallbackError ? e.code : 'error';
       return emit({ type: 'failed', reason: failureReason(e), code }) as LoginOutcome;
     } finally {
       await listener?.close();

@@ -1,6 +1,7 @@
 // AUTH-3/AUTH-5: the one port through which OAuth secrets are kept. Implementations: the OS
 // keychain (keytar-store.ts) and an in-memory map that lives only as long as this process.
 // There is deliberately no file-backed implementation (AUTH-5: never a plain file).
+import type { KeychainCode } from '../../../shared/contract/auth';
 
 /** What the secrets of one server are split into; account = `<serverIdentity>:<kind>`. */
 export type SecretKind = 'tokens' | 'client' | 'verifier' | 'discovery' | 'meta';
@@ -11,11 +12,18 @@ export interface SecretStoreStatus {
   available: boolean;
   /** 'keychain' | 'memory': where secrets go right now. */
   backend: 'keychain' | 'memory';
-  /** Plain words for the user when not available (AUTH-5). */
+  /** Why not, as a code the page translates (AUTH-5, UI-9); absent for a plain memory store. */
+  code?: KeychainCode;
+  /** The keychain library's own words. */
+  detail?: string;
+  /** Plain English words for the user when not available (CLI, logs). */
   reason?: string;
   /** What the user can do about it. */
   fix?: string;
 }
+
+/** Why a keychain was given up: the code and its English sentences. */
+export type KeychainProblem = Required<Pick<SecretStoreStatus, 'code' | 'detail' | 'reason' | 'fix'>>;
 
 export interface SecretStore {
   get(account: string): Promise<string | undefined>;
@@ -34,7 +42,7 @@ export function secretAccount(identity: string, kind: SecretKind): string {
 /** Process-lifetime store: used in tests and as the AUTH-5 fallback when no keychain exists. */
 export class MemorySecretStore implements SecretStore {
   private readonly map = new Map<string, string>();
-  constructor(private readonly why?: { reason: string; fix: string }) {}
+  constructor(private readonly why?: KeychainProblem) {}
   async get(account: string): Promise<string | undefined> {
     return this.map.get(account);
   }
@@ -52,7 +60,7 @@ export class MemorySecretStore implements SecretStore {
       available: false,
       backend: 'memory',
       reason: this.why?.reason ?? 'secrets are kept in memory only for this process',
-      ...(this.why ? { fix: this.why.fix } : {}),
+      ...(this.why ? { code: this.why.code, detail: this.why.detail, fix: this.why.fix } : {}),
     };
   }
 }

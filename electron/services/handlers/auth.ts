@@ -99,7 +99,7 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
           },
           (err: unknown) => {
             running.delete(id);
-            emit({ type: 'failed', reason: err instanceof Error ? err.message : String(err), code: 'internal' });
+            emit({ type: 'failed', reason: err instanceof Error ? err.message : String(err), code: 'error' });
           },
         );
       return { started: true };

@@ -76,7 +76,7 @@ export function editorHandlers(core: ApiCore, deps: EditorDeps): EditorHandlers 
         variable: v,
         replacement,
         backend: st.backend,
-        warning: st.available ? null : `${st.reason ?? 'no keychain is available'}: the secret lives only until the panel quits. ${st.fix ?? ''}`.trim(),
+        keychain: st.available ? null : st,
       };
     },
     'editor.trySession': async ({ name, entry }) => {

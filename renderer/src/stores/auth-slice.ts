@@ -1,17 +1,10 @@
 // UI-6 login / logout and UI-7 logs.
 import type { StateCreator } from 'zustand';
-import type { AuthRow, LoginProgress } from '../../../shared/contract';
+import type { AuthRow, KeychainStatus, LoginProgress } from '../../../shared/contract';
 import type { RpcError } from '../../../shared/errors';
 import { errorText } from '../../../shared/i18n/write-errors';
 import type { PanelBridge } from '../bridge';
 import type { AppState } from './app-store';
-
-export interface KeychainInfo {
-  available: boolean;
-  backend: 'keychain' | 'memory';
-  reason: string | null;
-  fix: string | null;
-}
 
 export interface LogsData {
   stderr: string[];
@@ -21,7 +14,7 @@ export interface LogsData {
 }
 
 export interface AuthSlice {
-  auth: { servers: AuthRow[]; keychain: KeychainInfo } | null;
+  auth: { servers: AuthRow[]; keychain: KeychainStatus } | null;
   authError: RpcError | null;
   progress: Record<string, LoginProgress>;
   /** Row id → the server URL just logged out (for every profile: a login belongs to the URL). */
@@ -55,7 +48,7 @@ export const createAuthSlice =
       set((s) => ({ progress: { ...s.progress, [id]: { type: 'discovering' } }, loggedOut: without(s.loggedOut, id), authError: null }));
       const r = await bridge.call('auth.login', { id });
       // UI-9: a coded refusal (already running, untrusted…) in the page's language.
-      if (!r.ok) set((s) => ({ progress: { ...s.progress, [id]: { type: 'failed', reason: errorText(s.locale, r.error), code: r.error.code } } }));
+      if (!r.ok) set((s) => ({ progress: { ...s.progress, [id]: { type: 'failed', reason: errorText(s.locale, r.error), code: 'error' } } }));
     },
     async cancelLogin(id) {
       await bridge.call('auth.cancel', { id });

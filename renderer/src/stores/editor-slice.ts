@@ -1,6 +1,6 @@
 // UI-2 editor: the draft, the writer's answer and the way forward (CFG-7, CFG-8).
 import type { StateCreator } from 'zustand';
-import type { EditableLayer, ImportPlan, ImportReport, ImportSource, SecretSlot, ServerRow } from '../../../shared/contract';
+import type { EditableLayer, ImportPlan, ImportReport, ImportSource, KeychainStatus, SecretSlot, ServerRow } from '../../../shared/contract';
 import type { RpcError } from '../../../shared/errors';
 import type { LayerKind } from '../../../shared/schemas/server';
 import type { PanelBridge } from '../bridge';
@@ -27,7 +27,7 @@ export interface EditorSlice {
   saving: boolean;
   saved: string | null;
   /** Secrets moved to the keychain in this draft: the variable named in the file, and AUTH-5 warnings. */
-  secretNotes: { variable: string; warning: string | null }[];
+  secretNotes: { variable: string; keychain: KeychainStatus | null }[];
   /** The preview of an import (nothing written yet), with the request it answers. */
   importPlan: ImportPlan | null;
   importRequest: { from: ImportSource; replace: boolean } | null;
@@ -144,7 +144,7 @@ export const createEditorSlice =
           const field = slot.kind === 'env' ? 'env' : 'headers';
           draft[field] = { ...((draft[field] as Record<string, string> | undefined) ?? {}), [slot.key]: r.value.replacement };
         }
-        const note = { variable: r.value.variable, warning: r.value.warning };
+        const note = { variable: r.value.variable, keychain: r.value.keychain };
         set((s) => ({ draft, secretNotes: [...s.secretNotes, note], refusal: s.refusal && s.refusal.reason === 'inline_secret' ? { ...s.refusal, findings: s.refusal.findings.filter((f) => !samePointer(f.pointer, slot)) } : s.refusal }));
         return r.value.variable;
       },

@@ -83,7 +83,7 @@ describe('editor (UI-2)', () => {
     const m = await openEditor({
       'editor.layers': expandingLayers,
       'editor.save': () => (++saves === 1 ? secretRefusal : saved),
-      'editor.storeSecret': ok({ variable: 'GITHUB_TOKEN', replacement: '${GITHUB_TOKEN}', backend: 'memory', warning: 'no keychain: the secret lives only until the panel quits.' }),
+      'editor.storeSecret': ok({ variable: 'GITHUB_TOKEN', replacement: '${GITHUB_TOKEN}', backend: 'memory', keychain: { available: false, backend: 'memory', code: 'no-secret-service', detail: 'Cannot autolaunch D-Bus without X11 $DISPLAY', reason: null, fix: null } }),
     });
     const user = userEvent.setup();
     await draftWithToken(user);
@@ -94,7 +94,7 @@ describe('editor (UI-2)', () => {
     await user.click(within(refusal).getByRole('button', { name: 'Move to keychain' }));
     expect(m.calls.find((c) => c.method === 'editor.storeSecret')?.input).toEqual({ name: 'gh', layer: 'user', entry: { command: 'npx' }, slot: { kind: 'env', key: 'GITHUB_TOKEN' }, secret: 'ghp_abcdefghij123456' });
     expect(screen.getByLabelText('Environment value 1')).toHaveValue('${GITHUB_TOKEN}');
-    expect(screen.getByText(/no keychain: the secret lives only until the panel quits/)).toBeInTheDocument();
+    expect(screen.getByTestId('keychain-problem')).toHaveTextContent('no Secret Service is reachable over D-Bus (Cannot autolaunch D-Bus without X11 $DISPLAY) — run a Secret Service such as gnome-keyring');
     expect(screen.getByText(/kept in memory as \$\{GITHUB_TOKEN\}/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Save to / }));
     const second = m.calls.filter((c) => c.method === 'editor.save')[1]!.input as { entry: { env: Record<string, string> } };

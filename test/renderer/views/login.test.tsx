@@ -36,7 +36,9 @@ const ROWS: AuthRow[] = [
 ];
 
 const keychain = (available: boolean) =>
-  available ? { available: true, backend: 'keychain', reason: null, fix: null } : { available: false, backend: 'memory', reason: 'no Secret Service on the session bus', fix: 'start gnome-keyring' };
+  available
+    ? { available: true, backend: 'keychain', code: null, detail: null, reason: null, fix: null }
+    : { available: false, backend: 'memory', code: 'no-secret-service', detail: 'Cannot autolaunch D-Bus without X11 $DISPLAY', reason: 'English for the CLI', fix: 'English for the CLI' };
 
 async function open(available: boolean, rows = ROWS, extra: Record<string, unknown> = {}, locale: 'en' | 'zh' = 'en') {
   const m = await mountApp({ 'auth.list': () => ok({ servers: rows, keychain: keychain(available) }), ...extra }, { locale });
@@ -91,7 +93,21 @@ describe('where tokens are kept: said once, as it is', () => {
     expect(within(tr('secured')).getByTestId('auth-token')).toHaveTextContent('kept for this session only (no keychain)');
     expect(text).not.toMatch(/stored in the keychain|kept in the keychain|token is in the keychain/);
     expect(text.match(/session only/g)).toHaveLength(1);
-    expect(screen.getByTestId('keychain-warning')).toHaveTextContent('no Secret Service on the session bus');
+    expect(screen.getByTestId('keychain-warning')).toHaveTextContent('no Secret Service is reachable over D-Bus (Cannot autolaunch D-Bus without X11 $DISPLAY)');
+    expect(screen.getByTestId('keychain-warning')).not.toHaveTextContent('English for the CLI');
+  });
+
+  it('UI-9: in Chinese, why there is no keychain and why a login failed are Chinese; the library\'s and server\'s own words stay as detail', async () => {
+    const m = await open(false, ROWS, {}, 'zh');
+    expect(screen.getByTestId('keychain-warning')).toHaveTextContent('无法通过 D-Bus 连接到 Secret Service（Cannot autolaunch D-Bus without X11 $DISPLAY）');
+    act(() => m.emit('auth.progress', { id: 'configured:minimax:locked', progress: { type: 'failed', reason: 'the login timed out after 300 s', code: 'timeout' } }));
+    await settle();
+    expect(tr('locked')).toHaveTextContent('登录失败：未能及时在浏览器中批准登录');
+    expect(tr('locked')).not.toHaveTextContent('timed out');
+    act(() => m.emit('auth.progress', { id: 'configured:minimax:locked', progress: { type: 'failed', reason: 'invalid_scope (scope mcp:admin is not allowed)', code: 'authorization-denied' } }));
+    await settle();
+    expect(tr('locked')).toHaveTextContent('授权服务器拒绝了登录');
+    expect(tr('locked')).toHaveTextContent('invalid_scope (scope mcp:admin is not allowed)');
   });
 });
 

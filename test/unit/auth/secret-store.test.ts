@@ -73,7 +73,10 @@ describe('secret stores', () => {
     const st = await new KeytarSecretStore(undefined, "Cannot find module 'keytar'").status();
     expect(st.reason).toMatch(/not installed/);
     expect(st.fix).toMatch(/keytar/);
-    expect(explainKeychainError('libsecret-1.so.0: cannot open shared object file').fix).toMatch(/libsecret/);
+    expect(explainKeychainError('libsecret-1.so.0: cannot open shared object file')).toMatchObject({ code: 'library-missing', detail: 'libsecret-1.so.0: cannot open shared object file', fix: expect.stringMatching(/libsecret/) });
+    expect(st.code).toBe('module-missing');
+    expect(explainKeychainError('Cannot autolaunch D-Bus without X11 $DISPLAY').code).toBe('no-secret-service');
+    expect(explainKeychainError('Cannot create an item in a locked collection').code).toBe('locked');
   });
 
   it('memory store reports itself as not persistent', async () => {

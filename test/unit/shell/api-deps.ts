@@ -25,7 +25,7 @@ export function apiDeps(view: EffectiveView | (() => EffectiveView), over: Parti
     initial: { profile: 'minimax', workspace: null },
     editor: { layers: async () => [], save: refuse('editor.save'), remove: refuse('editor.remove'), importPreview: refuse('editor.importPreview'), importFrom: refuse('editor.import') },
     session: { getSessionServers: (p) => ({ ...sessions.get(p) }), setSessionServers: (p, s) => void sessions.set(p, s) },
-    secrets: { storeEnvSecret: refuse('storeEnvSecret'), status: async () => ({ available: false, backend: 'memory', reason: 'test', fix: null }) },
+    secrets: { storeEnvSecret: refuse('storeEnvSecret'), status: async () => ({ available: false, backend: 'memory', code: null, detail: null, reason: 'test', fix: null }) },
     auth: { status: refuse('auth.status'), login: refuse('auth.login'), logout: refuse('auth.logout') },
     registry: async () => undefined,
     settings: { get: async () => ({ theme: 'system', language: 'system' }), set: async (p) => ({ theme: 'system', language: 'system', ...p }) },

@@ -6,6 +6,7 @@ import { Alert, Button, Code, Group, List, NativeSelect, Stack, Tabs, Text, Text
 import { notifications } from '@mantine/notifications';
 import type { LayerKind } from '../../../../shared/schemas/server';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { KeychainProblem } from '../../components/KeychainProblem';
 import { BridgeOffer } from '../bridges/BridgeOffer';
 import { PageHeader } from '../../components/PageHeader';
 import { useApp, useT } from '../../store-context';
@@ -144,9 +145,9 @@ export function EditorView() {
         )}
       </div>
       {s.secretNotes.map((n, i) => (
-        <Alert key={i} color={n.warning ? 'yellow' : 'teal'} variant="light" role="status">
-          {t(n.warning ? 'editor.storedInMemory' : 'editor.storedInKeychain', { variable: `\${${n.variable}}` })}
-          {n.warning && <Text span size="sm"> {n.warning}</Text>}
+        <Alert key={i} color={n.keychain ? 'yellow' : 'teal'} variant="light" role="status">
+          {t(n.keychain ? 'editor.storedInMemory' : 'editor.storedInKeychain', { variable: `\${${n.variable}}` })}
+          {n.keychain && <KeychainProblem status={n.keychain} />}
         </Alert>
       ))}
       <Refusal />

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { AuthRow, LoginProgress } from '../../../../shared/contract';
 import { errorText } from '../../../../shared/i18n/write-errors';
+import { KeychainProblem } from '../../components/KeychainProblem';
 import { PageHeader } from '../../components/PageHeader';
 import { useApp, useT } from '../../store-context';
 import classes from './login.module.css';
@@ -55,12 +56,22 @@ function Progress({ p, onCancel }: { p: LoginProgress; onCancel(): void }) {
       );
     case 'failed':
       return (
-        <Text size="sm" c="red" role="alert" className={classes.wrap}>
-          {t('login.failed', { reason: p.reason })}
-        </Text>
+        <Stack gap={2} role="alert" className={classes.wrap}>
+          <Text size="sm" c="red">
+            {t('login.failed', { reason: t.code('login.failed', { code: p.code }) })}
+          </Text>
+          {/* The server's or the library's own words, where they say more than the code. */}
+          {RAW_DETAIL.has(p.code) && (
+            <Text size="xs" c="dimmed" data-raw>
+              {p.reason}
+            </Text>
+          )}
+        </Stack>
       );
   }
 }
+
+const RAW_DETAIL: ReadonlySet<LoginProgress & { type: 'failed' } extends { code: infer C } ? C : never> = new Set(['error', 'authorization-denied', 'bad-callback']);
 
 /** Only these can be logged in to: the others need no login, or use a static token. */
 const CAN_LOG_IN: ReadonlySet<AuthRow['state']> = new Set(['unknown', 'logged-out', 'logged-in', 'expired', 'needs-auth']);
@@ -171,10 +182,7 @@ export function LoginView() {
       {auth && !auth.keychain.available && (
         <Alert color="yellow" variant="light" role="status" data-testid="keychain-warning" className={classes.wrap}>
           <Text size="sm">{t('login.noKeychain')}</Text>
-          {/* The keychain backend's own words (no codes yet): shown as the raw detail they are. */}
-          <Text size="xs" data-raw>
-            {[auth.keychain.reason, auth.keychain.fix].filter(Boolean).join(' — ')}
-          </Text>
+          <KeychainProblem status={auth.keychain} />
         </Alert>
       )}
       {error && (
