@@ -50,6 +50,10 @@ describe('editor (UI-2)', () => {
     const user = userEvent.setup();
     const save = () => screen.getByRole('button', { name: /^Save to / });
     expect(screen.getByRole('option', { name: /project: .*read only/ })).toBeDisabled();
+    // Untouched: what to fill in, not a list of errors.
+    expect(screen.getByTestId('validation')).toHaveTextContent('Give the server a name, then a command');
+    expect(within(screen.getByTestId('validation')).queryByRole('listitem')).toBeNull();
+    expect(save()).toBeDisabled();
     await user.type(screen.getByLabelText('Name'), 'fs');
     expect(screen.getByTestId('validation')).toHaveTextContent('/command');
     expect(save()).toBeDisabled();
@@ -116,7 +120,10 @@ describe('editor (UI-2)', () => {
   it('validation messages follow the page language (zod in Chinese in the Chinese page)', async () => {
     const m = await mountApp({ 'editor.layers': layers, 'editor.save': saved }, { locale: 'zh' });
     off = m.off;
-    await userEvent.setup().click(screen.getByRole('button', { name: '添加服务器' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '添加服务器' }));
+    expect(await screen.findByTestId('validation')).toHaveTextContent('先填写服务器名称');
+    await user.type(screen.getByLabelText('名称'), 'fs');
     const validation = await screen.findByTestId('validation');
     expect(validation).toHaveTextContent('/command');
     expect(validation.textContent).toMatch(/[\u4e00-\u9fff]/);

@@ -10,7 +10,7 @@ import { KeychainProblem } from '../../components/KeychainProblem';
 import { BridgeOffer } from '../bridges/BridgeOffer';
 import { PageHeader } from '../../components/PageHeader';
 import { useApp, useT } from '../../store-context';
-import { validateEntry, validateName } from './draft';
+import { isEmptyEntry, validateEntry, validateName } from './draft';
 import classes from './editor.module.css';
 import { EntryForm } from './EntryForm';
 import { ImportPanel } from './ImportPanel';
@@ -40,6 +40,8 @@ export function EditorView() {
   }, [s.saved]); // not `t`: a language switch must not say it again
 
   const issues = useMemo(() => validateEntry(dialect, s.draft, t.locale), [dialect, s.draft, t.locale]);
+  // A new, untouched form is not wrong yet: it says what to fill in, not what is missing.
+  const pristine = !s.originalName && s.draftName === '' && isEmptyEntry(dialect, s.draft);
   const taken = servers.filter((r) => r.layer === s.draftLayer && r.name !== s.originalName).map((r) => r.name);
   const nameError = validateName(s.draftName, taken);
   const layer = s.layers?.find((l) => l.layer === s.draftLayer);
@@ -130,7 +132,11 @@ export function EditorView() {
       {/* BRIDGE-4: a saved entry the agent cannot use as written is offered the bridge. */}
       {row && s.originalName === row.name && <BridgeOffer key={row.id} bridge={s.editorBridge} serverId={row.id} onChanged={() => void s.loadServers()} />}
       <div aria-live="polite" data-testid="validation">
-        {issues.length === 0 ? (
+        {pristine ? (
+          <Text size="sm" c="dimmed">
+            {t('editor.start')}
+          </Text>
+        ) : issues.length === 0 ? (
           <Text size="sm" c="teal">
             {t('editor.valid', { dialect })}
           </Text>

@@ -101,6 +101,11 @@ export function emptyEntry(dialect: Profile): Entry {
   return dialect === 'minara' ? { url: '' } : { command: '' };
 }
 
+/** Nothing typed yet: the entry a new draft starts from. */
+export function isEmptyEntry(dialect: Profile, entry: Entry): boolean {
+  return JSON.stringify(entry) === JSON.stringify(emptyEntry(dialect));
+}
+
 /** CFG-3/CFG-8: "Move to keychain" only where the agent reads the reference it leaves behind. */
 export function keychainUsable(layers: readonly EditableLayer[] | null, layer: LayerKind, slot: SecretSlotKind): boolean {
   const file = layers?.find((l) => l.layer === layer);
