@@ -2,7 +2,7 @@
 // (out/cli/mcp-panel.mjs) in front of the registry's reference server over streamable HTTP.
 //   - start → ready: spawn → the answer to `initialize` on stdout, median of RUNS cold starts,
 //     for `bridge --url URL` and for `bridge NAME` (the config engine finds the entry);
-//     target ≤ 300 ms
+//     target ≤ 300 ms; baseline: a bare SDK proxy (bench/bridge/bare-proxy.ts) bundled the same way
 //   - tool-call latency through the bridge vs a direct SDK client to the same server, same run,
 //     interleaved; target ratio ≤ 1.15×
 //   - RSS of a bridge after the calls; target ≤ 60 MB
@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { build } from 'esbuild';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
@@ -49,9 +50,13 @@ const INIT = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', param
 
 /** spawn → the initialize answer on stdout (then stdin closes and the bridge exits, not timed). */
 function timeStart(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return timeSpawn([BIN, 'bridge', ...args], env);
+}
+
+function timeSpawn(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [BIN, 'bridge', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, argv, { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdin.write(INIT);
@@ -116,13 +121,19 @@ async function main(): Promise<void> {
     // The keychain as the person has it: the D-Bus session of this shell, if any.
     for (const k of ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'XDG_DATA_HOME', 'DISPLAY', 'MCP_PANEL_KEYCHAIN_SERVICE']) if (process.env[k]) env[k] = process.env[k];
 
+    const sdkProxy = join(dir, 'bare-proxy.mjs');
+    await build({ entryPoints: [join(import.meta.dirname, 'bridge/bare-proxy.ts')], outfile: sdkProxy, bundle: true, platform: 'node', format: 'esm', target: 'node20.19', logLevel: 'warning', banner: { js: "import { createRequire as r } from 'node:module'; const require = r(import.meta.url);" } });
+
     const byUrl: number[] = [];
     const byName: number[] = [];
+    const bySdk: number[] = [];
     const bare: number[] = [];
     await timeStart(['--url', server.url], env); // warm the OS file cache once
+    await timeSpawn([sdkProxy, server.url], env);
     for (let i = 0; i < RUNS; i++) {
       byUrl.push(await timeStart(['--url', server.url], env));
       byName.push(await timeStart(['everything', '--profile', 'minimax'], env));
+      bySdk.push(await timeSpawn([sdkProxy, server.url], env));
       // A busy machine slows every start: bare node, measured interleaved, says by how much.
       const t0 = performance.now();
       spawnSync(process.execPath, ['-e', '0']);
@@ -152,8 +163,10 @@ async function main(): Promise<void> {
     const bridgeMs = median(viaBridge);
     const directMs = median(viaDirect);
     console.log(`bench:bridge — ${RUNS} starts each, ${CALLS} calls each way, load ${loadavg()[0]!.toFixed(2)}`);
-    console.log(`start → initialize answered, --url URL     median ${fmt(median(byUrl))} ms   (target ≤ 300 ms)`);
-    console.log(`start → initialize answered, NAME (config) median ${fmt(median(byName))} ms   (target ≤ 300 ms)`);
+    const sdkMs = median(bySdk);
+    console.log(`start → initialize answered, --url URL     median ${fmt(median(byUrl))} ms (${(median(byUrl) / sdkMs).toFixed(2)}× the bare SDK proxy)   (target ≤ 300 ms)`);
+    console.log(`start → initialize answered, NAME (config) median ${fmt(median(byName))} ms (${(median(byName) / sdkMs).toFixed(2)}×)   (target ≤ 300 ms)`);
+    console.log(`bare SDK proxy (two SDK transports, nothing else) median ${fmt(sdkMs)} ms`);
     console.log(`bare \`node -e 0\` in the same run          median ${fmt(median(bare))} ms`);
     console.log(`tool call: bridge ${fmt(bridgeMs)} ms, direct SDK client ${fmt(directMs)} ms, ratio ${(bridgeMs / directMs).toFixed(2)}×   (target ≤ 1.15×)`);
     console.log(`memory of a bridge after ${CALLS + 20} calls: RSS ${fmt(mem.rss)} MB, PSS ${fmt(mem.pss)} MB, private (USS) ${fmt(mem.uss)} MB   (target ≤ 60 MB)`);

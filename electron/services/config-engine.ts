@@ -18,7 +18,7 @@ export interface ConfigEngine {
   launch: LaunchEnvironment;
 }
 
-export async function createConfigEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; launch?: LaunchEnvironment }): Promise<ConfigEngine> {
+export async function createConfigEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; launch?: LaunchEnvironment; store?: SecretStore }): Promise<ConfigEngine> {
   const { env, cwd } = opts;
   // SEC-7: whichever front door starts first ends the stdio servers a killed host left behind.
   const swept = sweepStaleGroups(panelDataDir(env));
@@ -27,7 +27,7 @@ export async function createConfigEngine(opts: { env: NodeJS.ProcessEnv; cwd: st
   // "set" means what the server will get. The panel's own paths stay on the process env.
   const launch = opts.launch ?? (await resolveLaunchEnvironment({ env, loginShell: false }));
   // AUTH-3/AUTH-5: the keychain when it works, memory otherwise (said plainly by `auth status`).
-  const store = await openSecretStore();
+  const store = opts.store ?? (await openSecretStore());
   const configSecrets = new KeychainConfigSecrets(store, env);
   // CFG-3/CFG-8: a `${VAR}` kept in the keychain is set as far as the config check goes; its
   // value reaches the server only at connect time (the pool's injectEnv).

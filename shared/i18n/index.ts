@@ -1,10 +1,11 @@
 // UI-9: English and Chinese, following the system locale, switchable. Pure: the renderer,
 // the tray and the CLI share it. Plurals, numbers and times go through Intl with the UI
 // locale, never the runtime's default (a Chinese UI on an English system says 23:27:54).
+import { fill, type Locale, type Vars } from './core';
 import { en, type MessageKey, zh } from './messages';
 
-export type Locale = 'en' | 'zh';
-export type { MessageKey };
+export type { Locale, MessageKey, Vars };
+export { pickLocale } from './core';
 export const LOCALES: readonly Locale[] = ['en', 'zh'];
 
 const tables: Record<Locale, Record<MessageKey, string>> = { en, zh };
@@ -12,20 +13,11 @@ const tables: Record<Locale, Record<MessageKey, string>> = { en, zh };
 /** The BCP 47 tag Intl formats with for each UI locale. */
 export const INTL_TAG: Record<Locale, string> = { en: 'en', zh: 'zh-CN' };
 
-/** `zh-CN`, `zh_TW.UTF-8`, `zh` → zh; anything else → en. */
-export function pickLocale(tags: readonly (string | undefined)[]): Locale {
-  for (const tag of tags) if (tag && /^zh\b|^zh[-_]/i.test(tag)) return 'zh';
-  return 'en';
-}
-
-export type Vars = Record<string, string | number>;
-
 /** `servers.tools` for the pair `servers.tools_one` / `servers.tools_other`. */
 export type PluralBase = MessageKey extends infer K ? (K extends `${infer B}_other` ? B : never) : never;
 
 export function translate(locale: Locale, key: MessageKey, vars: Vars = {}): string {
-  const text = tables[locale][key] ?? en[key];
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+  return fill(tables[locale][key] ?? en[key], vars);
 }
 
 // Intl objects are costly to build and a render formats many values: one of each per locale.

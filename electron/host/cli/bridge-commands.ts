@@ -14,6 +14,10 @@ const bridge: Command = {
     const server = ctx.args[0];
     if (url ? ctx.args.length > 0 : ctx.args.length !== 1) throw new UsageError('give exactly one SERVER name, or --url URL');
     if (ctx.opts.sse && !url) throw new UsageError('--sse goes with --url (a configured entry says its own transport)');
+    // keytar (a native addon) loads before the bridge's modules, so its first keychain round
+    // trips can run on the thread pool while those load: an agent waits for this start.
+    const store = await (await import('../../services/auth/keytar-store')).openSecretStore({ env: ctx.env });
+    void store.get('__mcp-panel-warm__'); // opens the keychain's D-Bus session now
     const [{ runBridge }, { BridgeTargetError }] = await Promise.all([import('../../services/bridge/run'), import('../../services/bridge/target')]);
     try {
       await runBridge({
@@ -22,6 +26,7 @@ const bridge: Command = {
         workspace: optString(ctx, 'workspace') ?? null,
         env: ctx.env,
         cwd: ctx.cwd,
+        store,
         log: (line) => ctx.stderr(`mcp-panel bridge: ${line}\n`),
         interrupted: ctx.interrupted,
       });

@@ -1,6 +1,6 @@
 // BRIDGE-4: the bridges running now, as `mcp-panel status` shows them (text and --json).
 import type { LiveBridge } from '../../../shared/schemas/bridge';
-import { listLiveBridges } from '../../services/bridge/live';
+import { listLiveBridges } from '../../services/bridge/live-list';
 import { panelDataDir } from '../../services/paths';
 
 function age(ms: number): string {

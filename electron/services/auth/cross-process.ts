@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import lockfile from 'proper-lockfile';
 
 export interface CrossProcessLockOptions {
   /** `<panelDataDir>/locks` */
@@ -35,7 +34,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * proper-lockfile's retry counts because a login may legitimately hold it for minutes.
  */
 export async function withCrossProcessLock<T>(path: string, o: CrossProcessLockOptions, fn: () => Promise<T>): Promise<T> {
-  await mkdir(o.dir, { recursive: true, mode: 0o700 });
+  // Loaded here, not at the top: proper-lockfile brings graceful-fs, and a bridge that never
+  // refreshes (most starts) should not pay for it.
+  const [{ default: lockfile }] = await Promise.all([import('proper-lockfile'), mkdir(o.dir, { recursive: true, mode: 0o700 })]);
   const deadline = Date.now() + o.waitMs;
   let release: (() => Promise<void>) | undefined;
   for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {

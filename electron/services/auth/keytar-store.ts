@@ -2,7 +2,8 @@
 // keychain cannot be reached (keytar not built, no D-Bus, locked collection) the store says
 // so in plain words and keeps secrets in memory for this process only — never in a file.
 import type { KeychainCode } from '../../../shared/contract/auth';
-import { translate } from '../../../shared/i18n';
+import { fill } from '../../../shared/i18n/core';
+import { keychain } from '../../../shared/i18n/messages/keychain';
 import { MemorySecretStore, type KeychainProblem, type SecretStore, type SecretStoreStatus } from './secret-store';
 
 export const KEYCHAIN_SERVICE = 'mcp-panel';
@@ -39,7 +40,7 @@ export function explainKeychainError(message: string): KeychainProblem {
         : m.includes('locked') || m.includes('object does not exist') || m.includes('dismissed') || m.includes('denied')
           ? 'locked'
           : 'failed';
-  return { code, detail: message, reason: translate('en', `keychain.${code}.reason`, { detail: message }), fix: translate('en', `keychain.${code}.fix`) };
+  return { code, detail: message, reason: fill(keychain.en[`keychain.${code}.reason`], { detail: message }), fix: keychain.en[`keychain.${code}.fix`] };
 }
 
 // BRIDGE-2: bridges start by the half-dozen. The probe item is per process (concurrent writes
@@ -87,8 +88,11 @@ export class KeytarSecretStore implements SecretStore {
     Object.assign(this.memory, { why: this.failure });
   }
 
+  /**
+   * Only status() probes: an operation that fails switches to memory by itself, and a bridge
+   * start (which only reads, and which agents wait for) is spared two keychain writes.
+   */
   private async use<T>(keychain: (k: KeytarLike) => Promise<T>, memory: () => Promise<T>): Promise<T> {
-    await this.probe();
     if (this.failure || !this.keytar) return memory();
     try {
       return await keychain(this.keytar);

@@ -13,7 +13,7 @@ import { bridgeAdvice } from './install-advice';
 import { type BridgeCommand, probeProcess, resolveBridgeCommand } from './install-command';
 import { bridgeLine, type BridgeInstallDeps, installBridge, isBridgeEntry, uninstallBridge } from './install';
 import { findInstall } from './install-records';
-import { listLiveBridges } from './live';
+import { listLiveBridges } from './live-list';
 
 /** A slow look even when fs.watch is quiet (network homes, some containers deliver no events). */
 const POLL_MS = 5_000;

@@ -3,14 +3,13 @@
 // synchronously and atomically (a record is tiny; a sync write cannot be cut in half by the
 // exit hook that removes it), at most once a second, and removed when the bridge exits. A
 // bridge killed with SIGKILL leaves its file: readers drop records whose pid is gone.
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// The readers (status, tray, servers view) are in live-list.ts: a bridge start loads no schema.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { LiveBridgeSchema, type LiveBridge } from '../../../shared/schemas/bridge';
-import { readBoundedFile } from '../config/read-file';
+import type { LiveBridge } from '../../../shared/schemas/bridge';
 
-const DIR = 'bridges';
-const MAX_RECORD_BYTES = 8_192;
+export const LIVE_DIR = 'bridges';
 const MIN_INTERVAL_MS = 1_000;
 
 export type LiveBridgeStart = Pick<LiveBridge, 'server' | 'profile' | 'workspace' | 'origin'>;
@@ -34,7 +33,7 @@ function agentName(ppid: number): string | null {
 
 /** Starts this process's record. An unwritable data dir costs the record, never the bridge. */
 export function startLiveRecord(dataDir: string, init: LiveBridgeStart, now: () => number = Date.now): LiveRecord {
-  const dir = join(dataDir, DIR);
+  const dir = join(dataDir, LIVE_DIR);
   const file = join(dir, `${process.pid}.json`);
   const since = now();
   const rec: LiveBridge = { pid: process.pid, agentPid: process.ppid, agentName: agentName(process.ppid), ...init, since, calls: 0, lastError: null, updatedAt: since };
@@ -85,45 +84,4 @@ export function startLiveRecord(dataDir: string, init: LiveBridgeStart, now: () 
       remove();
     },
   };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The bridges running now (records of dead pids are dropped and their files removed). */
-export async function listLiveBridges(dataDir: string): Promise<LiveBridge[]> {
-  const dir = join(dataDir, DIR);
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => /^\d+\.json$/.test(n));
-  } catch {
-    return [];
-  }
-  const out: LiveBridge[] = [];
-  for (const name of names) {
-    const file = join(dir, name);
-    const pid = Number(name.slice(0, -5));
-    if (!alive(pid)) {
-      rmSync(file, { force: true });
-      continue;
-    }
-    // SEC-7: bounded, regular-file-only read, confined to the records folder.
-    const read = await readBoundedFile(file, { maxBytes: MAX_RECORD_BYTES, confineTo: dir });
-    if (read.state !== 'ok') continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(read.bytes.toString('utf8'));
-    } catch {
-      continue; // a record being replaced is renamed whole, so this is damage, not a race
-    }
-    const parsed = LiveBridgeSchema.safeParse(json);
-    if (parsed.success && parsed.data.pid === pid) out.push(parsed.data);
-  }
-  return out.sort((a, b) => a.since - b.since || a.pid - b.pid);
 }

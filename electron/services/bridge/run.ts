@@ -11,7 +11,8 @@
 // says how to log in.
 import { join } from 'node:path';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { pickLocale, translator } from '../../../shared/i18n';
+import { catalogueTranslator, pickLocale } from '../../../shared/i18n/core';
+import { bridgeRun } from '../../../shared/i18n/messages/bridge-run';
 import type { Profile } from '../../../shared/schemas/server';
 import type { SecretStore } from '../auth/secret-store';
 import { panelDataDir } from '../paths';
@@ -27,6 +28,8 @@ export interface BridgeRunOptions {
   workspace: string | null;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** The keychain, already opened; the bridge opens its own without it. */
+  store?: SecretStore;
   /** stderr only: stdout is the protocol. Never given a secret. */
   log: (line: string) => void;
   interrupted: Promise<void>;
@@ -39,17 +42,18 @@ function scrub(text: string, url: string): string {
 }
 
 export async function runBridge(o: BridgeRunOptions): Promise<void> {
-  const t = translator(pickLocale([o.env.LC_ALL, o.env.LC_MESSAGES, o.env.LANG]));
+  // This catalogue only: a bridge start is what an agent waits for (bench:bridge).
+  const t = catalogueTranslator(bridgeRun, pickLocale([o.env.LC_ALL, o.env.LC_MESSAGES, o.env.LANG]));
   const dataDir = panelDataDir(o.env);
   let target: BridgeTarget;
   let store: SecretStore;
   let injected: Record<string, string> = {};
   if (o.url) {
     target = adHocTarget(t, o.url, o.sse);
-    store = await (await import('../auth/keytar-store')).openSecretStore({ env: o.env });
+    store = o.store ?? (await (await import('../auth/keytar-store')).openSecretStore({ env: o.env }));
   } else {
     const { createConfigEngine } = await import('../config-engine');
-    const engine = await createConfigEngine({ env: o.env, cwd: o.cwd });
+    const engine = await createConfigEngine({ env: o.env, cwd: o.cwd, ...(o.store ? { store: o.store } : {}) });
     target = await resolveTarget(t, engine, o.server ?? '', o.profile, o.workspace);
     store = engine.store;
     // CFG-8/SEC-6: keychain-held variables of exactly this entry, into headers only (never argv/env).
@@ -68,7 +72,17 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
   const broker = new TokenBroker({ store, lockDir, log });
   const headers = resolveHeaders(spec, { ...o.env, ...injected });
   const authProvider = hasStaticCredentials(spec) ? undefined : broker.provider(spec);
-  const identity = await broker.prepare(spec);
+  // Adopting old secrets reads the keychain (D-Bus round trips): it runs while the SDK's
+  // transports load.
+  const prepared = broker.prepare(spec);
+  void globalThis.Headers; // Node compiles its fetch (undici) on first use: now, while the keychain answers
+  const [{ StdioServerTransport }, Remote] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    spec.transport === 'sse'
+      ? import('@modelcontextprotocol/sdk/client/sse.js').then((m) => m.SSEClientTransport)
+      : import('@modelcontextprotocol/sdk/client/streamableHttp.js').then((m) => m.StreamableHTTPClientTransport),
+  ]);
+  const identity = await prepared;
   // The access token last handed to the transport: what a 401 refused.
   let sent: string | undefined;
   if (authProvider) {
@@ -84,10 +98,7 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
     // BRIDGE-5: the SDK's default redirect policy follows a redirect only within the entry's
     // origin; any other is an error, so neither tokens nor headers leave it.
     const opts = { requestInit: { headers }, ...(authProvider ? { authProvider } : {}) };
-    const t =
-      spec.transport === 'sse'
-        ? new (await import('@modelcontextprotocol/sdk/client/sse.js')).SSEClientTransport(new URL(url), opts)
-        : new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(new URL(url), opts);
+    const t = new Remote(new URL(url), opts);
     await t.start();
     return t;
   };
@@ -110,7 +121,6 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
       pending = undefined;
     }));
 
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const live = startLiveRecord(dataDir, { server: spec.name, profile: target.profile, workspace: target.workspace, origin: new URL(url).origin });
   const local = new StdioServerTransport();
   try {

@@ -4,14 +4,17 @@
 // itself a bridge line (what `bridge install` wrote) stands for the entry it replaced, kept in
 // the install records; that entry is loaded as if it were still in its file, so keychain-held
 // variables bound to it (SEC-6) still reach it.
-import type { Translator } from '../../../shared/i18n';
+import type { Vars } from '../../../shared/i18n/core';
+import type { bridgeRun } from '../../../shared/i18n/messages/bridge-run';
 import { PROFILES, ConnectionSpecSchema, type ConnectionSpec, type EffectiveServer, type Profile } from '../../../shared/schemas/server';
 import type { ConfigEngine } from '../config-engine';
-import { readText, loadLayer } from '../config/layer-loader';
 import { panelDataDir } from '../paths';
 
 /** Worded in the user's language by the caller's translator (the CLI prints it on stderr). */
 export class BridgeTargetError extends Error {}
+
+/** The bridge's own catalogue, in the user's language. */
+export type BridgeTranslator = (key: keyof (typeof bridgeRun)['en'], vars?: Vars) => string;
 
 export interface BridgeTarget {
   spec: ConnectionSpec;
@@ -20,7 +23,7 @@ export interface BridgeTarget {
 }
 
 /** `bridge --url URL [--sse]`: no config entry, no keychain variables, OAuth by URL. */
-export function adHocTarget(t: Translator, url: string, sse = false): BridgeTarget {
+export function adHocTarget(t: BridgeTranslator, url: string, sse = false): BridgeTarget {
   let parsed: URL | undefined;
   try {
     parsed = new URL(url);
@@ -38,8 +41,8 @@ async function isBridgeLine(entry: Record<string, unknown>): Promise<boolean> {
   return (await import('./install')).isBridgeEntry(entry);
 }
 
-async function originalOf(t: Translator, engine: ConfigEngine, s: EffectiveServer, profile: Profile, workspace: string | null): Promise<EffectiveServer> {
-  const { findInstall } = await import('./install-records');
+async function originalOf(t: BridgeTranslator, engine: ConfigEngine, s: EffectiveServer, profile: Profile, workspace: string | null): Promise<EffectiveServer> {
+  const [{ findInstall }, { readText, loadLayer }] = await Promise.all([import('./install-records'), import('../config/layer-loader')]);
   const rec = await findInstall({ profile, server: s.name, file: s.path, dataDir: panelDataDir(engine.config.env) });
   if (!rec || rec.originalValue === undefined) {
     throw new BridgeTargetError(t('bridgeRun.target.no_original', { server: s.name, path: s.path, command: `mcp-panel bridge uninstall ${s.name} --profile ${profile}` }));
@@ -60,7 +63,7 @@ async function originalOf(t: Translator, engine: ConfigEngine, s: EffectiveServe
  * The entry named `server` in `profile` (or in the one profile that has it). Refuses an
  * untrusted workspace's entry (SEC-5/BRIDGE-5) and anything that is not a usable remote.
  */
-export async function resolveTarget(t: Translator, engine: ConfigEngine, server: string, profile: Profile | null, workspaceArg: string | null): Promise<BridgeTarget> {
+export async function resolveTarget(t: BridgeTranslator, engine: ConfigEngine, server: string, profile: Profile | null, workspaceArg: string | null): Promise<BridgeTarget> {
   const workspace = engine.config.resolveWorkspace(workspaceArg);
   const found: Array<{ profile: Profile; s: EffectiveServer }> = [];
   for (const p of profile ? [profile] : PROFILES) {

@@ -88,7 +88,7 @@ describe('disclosure (UI-5)', () => {
 const authList = (state: string, stored: boolean) =>
   ok({
     servers: [{ id: 'configured:minimax:remote', name: 'remote', url: 'https://r.example/mcp', state, tokenStored: stored, expiresAt: stored ? '2030-01-01T00:00:00.000Z' : null, scopes: stored ? ['mcp:read'] : [], issuer: stored ? 'https://as.example/' : null, lastRefresh: null, busy: false }],
-    keychain: { available: false, backend: 'memory', reason: 'no Secret Service on the session bus', fix: 'start gnome-keyring' },
+    keychain: { available: false, backend: 'memory', code: 'locked', detail: 'Cannot create an item in a locked collection', reason: 'the keychain is locked', fix: 'unlock it' },
   });
 
 describe('login (UI-6)', () => {
@@ -100,7 +100,7 @@ describe('login (UI-6)', () => {
     window.open = ((url: string) => (opened.push(url), null)) as typeof window.open;
     act(() => m.store.getState().setSection('login'));
     await settle();
-    expect(screen.getByTestId('keychain-warning')).toHaveTextContent('no Secret Service on the session bus');
+    expect(screen.getByTestId('keychain-warning')).toHaveTextContent('the keychain is locked or refused access (Cannot create an item in a locked collection) — unlock your login keyring');
     const row = () => document.querySelector('tr[data-server="remote"]') as HTMLElement;
     expect(within(row()).getByTestId('auth-state')).toHaveTextContent('needs login');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log in remote' }));
@@ -129,8 +129,9 @@ describe('login (UI-6)', () => {
     off = m.off;
     act(() => m.store.getState().setSection('login'));
     await settle();
-    act(() => m.emit('auth.progress', { id: 'configured:minimax:remote', progress: { type: 'failed', reason: 'state mismatch', code: 'state' } }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Login failed: state mismatch. Try again');
+    act(() => m.emit('auth.progress', { id: 'configured:minimax:remote', progress: { type: 'failed', reason: 'callback state abc did not match', code: 'state-mismatch' } }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Login failed: the answer did not belong to the login the panel started (state check failed). Try again');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('abc');
   });
 });
 

@@ -1,6 +1,7 @@
 // CFG-1 minara (seed 001): MCP_SERVERS short-circuits both files; otherwise the user and
 // project files merge (project wins on id); the v1 URL variables apply only when both are empty.
-import { translateCode } from '../../../../shared/i18n';
+import { catalogueTranslator } from '../../../../shared/i18n/core';
+import { notes } from '../../../../shared/i18n/messages/notes';
 import { MINARA_V1_URL_VARS } from '../../../../shared/schemas/dialects';
 import type { LayerInfo } from '../../../../shared/schemas/server';
 import { resolveLayerPaths } from '../layers';
@@ -55,8 +56,10 @@ async function loadEarlierSources(ctx: LoadContext): Promise<LoadedLayer[]> {
 }
 
 /** UI-9: the note as a code for the renderer, its English (same catalogue) in `error` for the CLI. */
+const english = catalogueTranslator(notes, 'en');
+
 function noted(layer: LoadedLayer, note: NonNullable<LayerInfo['note']>): LoadedLayer {
-  layer.info = { ...layer.info, error: translateCode('en', 'layer.note', note), note };
+  layer.info = { ...layer.info, error: english(`layer.note.${note.code}`, note.params), note };
   return layer;
 }
 
