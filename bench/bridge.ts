@@ -3,7 +3,8 @@
 //   - start → ready: spawn → the answer to `initialize` on stdout, median of RUNS cold starts,
 //     for `bridge --url URL` and for `bridge NAME` (the config engine finds the entry);
 //     target ≤ 300 ms; baseline: a bare SDK proxy (bench/bridge/bare-proxy.ts) bundled the same way
-//   - tool-call latency through the bridge vs a direct SDK client to the same server, same run,
+//   - tool-call latency through the bridge vs a direct SDK client to the same server, same run
+//     (and through the bare SDK proxy: the stdio hop alone),
 //     interleaved; target ratio ≤ 1.15×
 //   - RSS of a bridge after the calls; target ≤ 60 MB
 // Run: npm run build:node && npm run bench:bridge [-- --runs 15 --calls 300]
@@ -145,23 +146,33 @@ async function main(): Promise<void> {
     await bridged.connect(transport);
     const direct = new Client({ name: 'bench-direct', version: '1' });
     await direct.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    // The same stdio hop with nothing else: what any stdio → HTTP proxy adds to a call.
+    const proxied = new Client({ name: 'bench-sdk-proxy', version: '1' });
+    const proxiedTransport = new StdioClientTransport({ command: process.execPath, args: [sdkProxy, server.url], stderr: 'ignore' });
+    await proxied.connect(proxiedTransport);
     await timeCalls(bridged, 20);
     await timeCalls(direct, 20);
+    await timeCalls(proxied, 20);
     const viaBridge: number[] = [];
     const viaDirect: number[] = [];
+    const viaProxy: number[] = [];
     // Interleaved in blocks, so a busy machine slows both alike.
     for (let b = 0; b < 10; b++) {
       viaBridge.push(...(await timeCalls(bridged, CALLS / 10)));
       viaDirect.push(...(await timeCalls(direct, CALLS / 10)));
+      viaProxy.push(...(await timeCalls(proxied, CALLS / 10)));
     }
     const mem = memoryOf(transport.pid!);
+    const proxyMem = memoryOf(proxiedTransport.pid!);
     const floor = await sdkClientMemory();
     await bridged.close();
+    await proxied.close();
     await direct.close();
 
     const fmt = (n: number) => n.toFixed(1);
     const bridgeMs = median(viaBridge);
     const directMs = median(viaDirect);
+    const proxyMs = median(viaProxy);
     console.log(`bench:bridge — ${RUNS} starts each, ${CALLS} calls each way, load ${loadavg()[0]!.toFixed(2)}`);
     const sdkMs = median(bySdk);
     console.log(`start → initialize answered, --url URL     median ${fmt(median(byUrl))} ms (${(median(byUrl) / sdkMs).toFixed(2)}× the bare SDK proxy)   (target ≤ 300 ms)`);
@@ -169,7 +180,9 @@ async function main(): Promise<void> {
     console.log(`bare SDK proxy (two SDK transports, nothing else) median ${fmt(sdkMs)} ms`);
     console.log(`bare \`node -e 0\` in the same run          median ${fmt(median(bare))} ms`);
     console.log(`tool call: bridge ${fmt(bridgeMs)} ms, direct SDK client ${fmt(directMs)} ms, ratio ${(bridgeMs / directMs).toFixed(2)}×   (target ≤ 1.15×)`);
+    console.log(`tool call through the bare SDK proxy (the stdio hop alone): ${fmt(proxyMs)} ms, ${(proxyMs / directMs).toFixed(2)}× direct; the bridge is ${(bridgeMs / proxyMs).toFixed(2)}× it`);
     console.log(`memory of a bridge after ${CALLS + 20} calls: RSS ${fmt(mem.rss)} MB, PSS ${fmt(mem.pss)} MB, private (USS) ${fmt(mem.uss)} MB   (target ≤ 60 MB)`);
+    console.log(`the bare SDK proxy after the same calls:       RSS ${fmt(proxyMem.rss)} MB, PSS ${fmt(proxyMem.pss)} MB, private (USS) ${fmt(proxyMem.uss)} MB`);
     console.log(`node with only the SDK's HTTP client loaded:   RSS ${fmt(floor.rss)} MB, PSS ${fmt(floor.pss)} MB, private (USS) ${fmt(floor.uss)} MB`);
   } finally {
     server.child.kill();
