@@ -9,6 +9,7 @@ export const areas = {
   secrets: async () => (await import('./secrets-commands')).secretsCommands,
   connection: async () => (await import('./connection-commands')).connectionCommands,
   naming: async () => (await import('./naming-commands')).namingCommands,
+  'tool-filter': async () => (await import('./tool-filter-commands')).toolFilterCommands,
   auth: async () => (await import('./auth-commands')).authCommands,
   host: async () => (await import('./host-commands')).hostCommands,
   doctor: async () => (await import('./doctor-commands')).doctorCommands,

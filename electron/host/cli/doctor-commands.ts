@@ -4,20 +4,13 @@
 import type { DoctorServer, TryLaunchOutcome } from '../../../shared/contract';
 import { pickLocale, translator, type Locale } from '../../../shared/i18n';
 import { describeReason } from '../../../shared/i18n/reasons';
-import { type Command, type CommandContext, optInt, printJson, profileOption, UsageError, UserError } from './command';
-import { type PanelCall, withPanel } from './panel-call';
+import { type Command, type CommandContext, optInt, printJson, profileOption, UsageError } from './command';
+import { serverIdOf, withPanel } from './panel-call';
 
 type Diagnosis = NonNullable<DoctorServer['diagnosis']>;
 
 function localeOf(ctx: CommandContext): Locale {
   return pickLocale([ctx.env.LC_ALL, ctx.env.LC_MESSAGES, ctx.env.LANG]);
-}
-
-async function idOf(call: PanelCall, name: string): Promise<string> {
-  const { servers } = await call('servers.list', {});
-  const row = servers.find((s) => s.name === name) ?? servers.find((s) => s.id === name);
-  if (!row) throw new UserError(`no server "${name}"; known: ${servers.map((s) => s.name).join(', ') || '(none)'}`);
-  return row.id;
 }
 
 const text = (locale: Locale, d: Diagnosis): string => describeReason(locale, d);
@@ -55,7 +48,7 @@ const doctor: Command = {
     if (ctx.opts.try) {
       // Outside the pool: no discovery, nothing else started.
       return withPanel(ctx, { profile, live: false }, async (call) => {
-        const r = await call('doctor.tryLaunch', { id: await idOf(call, name!), ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+        const r = await call('doctor.tryLaunch', { id: await serverIdOf(call, name!), ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
         if (ctx.opts.json) printJson(ctx, { server: name, ...r, text: r.diagnosis ? text('en', r.diagnosis) : null });
         else printTry(ctx, locale, name!, r);
         return r.answered ? 0 : 1;
@@ -63,7 +56,7 @@ const doctor: Command = {
     }
     // The states of a settled discovery: each server's own start, diagnosed as it failed.
     return withPanel(ctx, { profile, live: true }, async (call) => {
-      const out = await call('doctor.run', name ? { id: await idOf(call, name) } : {});
+      const out = await call('doctor.run', name ? { id: await serverIdOf(call, name) } : {});
       const bad = out.servers.filter((s) => s.diagnosis !== null);
       if (ctx.opts.json) {
         printJson(ctx, { ...out, servers: out.servers.map((s) => ({ ...s, text: s.diagnosis ? text('en', s.diagnosis) : null })) });

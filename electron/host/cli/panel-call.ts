@@ -14,6 +14,14 @@ export type PanelCall = <M extends MethodName<AppContract>>(method: M, input: Me
 
 const CLI = { host: 'cli' } as const;
 
+/** The id of the profile's server called `name` (or with that id), as the servers view lists it. */
+export async function serverIdOf(call: PanelCall, name: string): Promise<string> {
+  const { servers } = await call('servers.list', {});
+  const row = servers.find((s) => s.name === name) ?? servers.find((s) => s.id === name);
+  if (!row) throw new UserError(`no server "${name}"; known: ${servers.map((s) => s.name).join(', ') || '(none)'}`);
+  return row.id;
+}
+
 /**
  * Until no server is still connecting (the CLI has no next round, CONN-3), or the deadline:
  * woken by the engine's own state events, not by polling.
