@@ -5,6 +5,9 @@ import { ToolSourceSchema } from '../schemas/server';
 import { method } from '../rpc';
 import { CatalogInputSchema } from './tools';
 
+/** The context window the tools view and `tools disable|enable` budget against until a model is chosen. */
+export const DEFAULT_CONTEXT_WINDOW = 200_000;
+
 export const DisclosurePlanSchema = z.object({
   deferred: z.boolean(),
   reason: z.string(),

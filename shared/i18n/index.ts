@@ -32,6 +32,11 @@ export function formatNumber(locale: Locale, n: number): string {
   return cached(`n:${locale}`, () => new Intl.NumberFormat(INTL_TAG[locale])).format(n);
 }
 
+/** A fraction as a percentage: `0.2%` (one decimal at most). */
+export function formatPercent(locale: Locale, fraction: number): string {
+  return cached(`pc:${locale}`, () => new Intl.NumberFormat(INTL_TAG[locale], { style: 'percent', maximumFractionDigits: 1 })).format(fraction);
+}
+
 /** Wall-clock time of an epoch-ms instant: `11:27:54 PM` / `23:27:54`. */
 export function formatTime(locale: Locale, ms: number): string {
   return cached(`t:${locale}`, () => new Intl.DateTimeFormat(INTL_TAG[locale], { timeStyle: 'medium' })).format(ms);
@@ -69,6 +74,7 @@ export type Translator = ((key: MessageKey, vars?: Vars) => string) & {
   code: (prefix: string, c: CodedText) => string;
   plural: (base: PluralBase, n: number, vars?: Vars) => string;
   number: (n: number) => string;
+  percent: (fraction: number) => string;
   time: (ms: number) => string;
   dateTime: (ms: number) => string;
   locale: Locale;
@@ -78,6 +84,7 @@ export function translator(locale: Locale): Translator {
   const t = ((key: MessageKey, vars?: Vars) => translate(locale, key, vars)) as Translator;
   t.plural = (base, n, vars) => plural(locale, base, n, vars);
   t.number = (n) => formatNumber(locale, n);
+  t.percent = (fraction) => formatPercent(locale, fraction);
   t.code = (prefix, c) => translateCode(locale, prefix, c);
   t.time = (ms) => formatTime(locale, ms);
   t.dateTime = (ms) => formatDateTime(locale, ms);

@@ -17,7 +17,6 @@ const bridge: Command = {
     // keytar (a native addon) loads before the bridge's modules, so its first keychain round
     // trips can run on the thread pool while those load: an agent waits for this start.
     const store = await (await import('../../services/auth/keytar-store')).openSecretStore({ env: ctx.env });
-    void store.get('__mcp-panel-warm__'); // opens the keychain's D-Bus session now
     const [{ runBridge }, { BridgeTargetError }] = await Promise.all([import('../../services/bridge/run'), import('../../services/bridge/target')]);
     try {
       await runBridge({

@@ -2,15 +2,13 @@
 // preview and save (tools.previewToolFilter / tools.setToolFilter): the names that disappear or
 // appear, the collisions resolved or created and the context budget are printed before the
 // agent's file is written (through the writer, comments and order kept); `--dry-run` stops there.
-import type { ToolFilterPreview } from '../../../shared/contract';
+import { DEFAULT_CONTEXT_WINDOW, type ToolFilterPreview } from '../../../shared/contract';
 import { pickLocale, translator, type Translator } from '../../../shared/i18n';
 import { type Command, type CommandContext, optInt, printJson, profileOption, UsageError, UserError } from './command';
 import { serverIdOf, withPanel } from './panel-call';
 
-const DEFAULT_CONTEXT_WINDOW = 200_000; // the tools view's default (renderer/src/stores/tools-slice.ts)
-
 function printEffect(ctx: CommandContext, t: Translator, p: ToolFilterPreview, contextWindow: number): void {
-  const pct = (n: number) => new Intl.NumberFormat(t.locale === 'zh' ? 'zh-CN' : 'en', { style: 'percent', maximumFractionDigits: 1 }).format(n / contextWindow);
+  const pct = (n: number) => t.percent(n / contextWindow);
   const colon = t.locale === 'zh' ? '：' : ':';
   const section = (title: string, lines: string[]) => {
     if (lines.length > 0) ctx.stdout(`${title}${colon}\n${lines.map((l) => `  ${l}\n`).join('')}`);

@@ -2,7 +2,7 @@
 // keychain cannot be reached (keytar not built, no D-Bus, locked collection) the store says
 // so in plain words and keeps secrets in memory for this process only — never in a file.
 import type { KeychainCode } from '../../../shared/contract/auth';
-import { fill } from '../../../shared/i18n/core';
+import { catalogueTranslator } from '../../../shared/i18n/core';
 import { keychain } from '../../../shared/i18n/messages/keychain';
 import { MemorySecretStore, type KeychainProblem, type SecretStore, type SecretStoreStatus } from './secret-store';
 
@@ -28,6 +28,8 @@ export async function loadKeytar(): Promise<{ keytar?: KeytarLike; error?: strin
   }
 }
 
+const english = catalogueTranslator(keychain, 'en');
+
 /** Turns keytar/libsecret errors into what the user should read and do (AUTH-5). */
 export function explainKeychainError(message: string): KeychainProblem {
   const m = message.toLowerCase();
@@ -40,7 +42,7 @@ export function explainKeychainError(message: string): KeychainProblem {
         : m.includes('locked') || m.includes('object does not exist') || m.includes('dismissed') || m.includes('denied')
           ? 'locked'
           : 'failed';
-  return { code, detail: message, reason: fill(keychain.en[`keychain.${code}.reason`], { detail: message }), fix: keychain.en[`keychain.${code}.fix`] };
+  return { code, detail: message, reason: english(`keychain.${code}.reason`, { detail: message }), fix: english(`keychain.${code}.fix`) };
 }
 
 // BRIDGE-2: bridges start by the half-dozen. The probe item is per process (concurrent writes

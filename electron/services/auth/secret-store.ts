@@ -59,8 +59,7 @@ export class MemorySecretStore implements SecretStore {
     return {
       available: false,
       backend: 'memory',
-      reason: this.why?.reason ?? 'secrets are kept in memory only for this process',
-      ...(this.why ? { code: this.why.code, detail: this.why.detail, fix: this.why.fix } : {}),
+      ...(this.why ?? { reason: 'secrets are kept in memory only for this process' }),
     };
   }
 }

@@ -75,7 +75,6 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
   // Adopting old secrets reads the keychain (D-Bus round trips): it runs while the SDK's
   // transports load.
   const prepared = broker.prepare(spec);
-  void globalThis.Headers; // Node compiles its fetch (undici) on first use: now, while the keychain answers
   const [{ StdioServerTransport }, Remote] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/stdio.js'),
     spec.transport === 'sse'

@@ -1,6 +1,6 @@
 // UI-3 tools and collisions, UI-5 disclosure and tool_search: caches of host answers.
 import type { StateCreator } from 'zustand';
-import type { DisclosurePlanView, ToolDetail, ToolFilterPreview, ToolFilterSaved, ToolsView } from '../../../shared/contract';
+import { DEFAULT_CONTEXT_WINDOW, type DisclosurePlanView, type ToolDetail, type ToolFilterPreview, type ToolFilterSaved, type ToolsView } from '../../../shared/contract';
 import type { RpcError } from '../../../shared/errors';
 import type { PanelBridge } from '../bridge';
 import type { AppState } from './app-store';
@@ -79,7 +79,7 @@ export const createToolsSlice =
       toolFilter: null,
       details: {},
       model: 'minimax/MiniMax-M2',
-      contextWindow: 200_000,
+      contextWindow: DEFAULT_CONTEXT_WINDOW,
       plan: null,
       planError: null,
       search: { query: '', mode: 'keyword', results: [], error: null, busy: false },

@@ -55,9 +55,9 @@ async function loadEarlierSources(ctx: LoadContext): Promise<LoadedLayer[]> {
   });
 }
 
-/** UI-9: the note as a code for the renderer, its English (same catalogue) in `error` for the CLI. */
 const english = catalogueTranslator(notes, 'en');
 
+/** UI-9: the note as a code for the renderer, its English (same catalogue) in `error` for the CLI. */
 function noted(layer: LoadedLayer, note: NonNullable<LayerInfo['note']>): LoadedLayer {
   layer.info = { ...layer.info, error: english(`layer.note.${note.code}`, note.params), note };
   return layer;

@@ -29,7 +29,7 @@ function Names({ title, rows, testId }: { title: string; rows: { name: string; s
 
 function Effect({ p, contextWindow }: { p: ToolFilterPreview; contextWindow: number }) {
   const t = useT();
-  const pct = (n: number) => new Intl.NumberFormat(t.locale === 'zh' ? 'zh-CN' : 'en', { style: 'percent', maximumFractionDigits: 1 }).format(n / contextWindow);
+  const pct = (n: number) => t.percent(n / contextWindow);
   const changed = Object.keys(p.patch).length > 0;
   const collision = (c: ToolFilterPreview['resolved'][number]) => ({ name: c.name, serverName: `${c.winner.serverName} ↔ ${c.loser.serverName}`, tool: c.winner.tool === c.loser.tool ? c.winner.tool : `${c.winner.tool} / ${c.loser.tool}` });
   return (
