@@ -1,6 +1,8 @@
 // DISC-1 / DISC-4: minimax's disclosure plan (planMcpDisclosure, seed 000 plan.ts:49) and
 // the token cost view. Only `configured` tools can be deferred; tokens ≈ JSON length / 4.
-import type { ToolSource } from '../schemas/server';
+import type { Profile, ToolSource } from '../schemas/server';
+import { profileFacts } from '../profiles';
+import type { Deferral } from '../profiles/types';
 import { translateCode, type Vars } from '../i18n';
 import type { DisclosureOptions } from './options';
 
@@ -125,11 +127,10 @@ export function planDisclosure({ tools, model, contextWindow, options }: PlanInp
 }
 
 /**
- * DISC-3: how the other agents defer. kimi: a server with `deferred: true` (its tools are
- * loaded through `select_tools`); minara: every MCP tool carries `defer_loading: true`.
+ * DISC-3: how the other agents defer, as each profile says. kimi: a server with `deferred:
+ * true` (its tools are loaded through `select_tools`); minara: every MCP tool carries
+ * `defer_loading: true`.
  */
-export function profileDeferral(profile: 'minimax' | 'kimi' | 'minara', server: { deferred?: boolean }): { deferred: boolean; mechanism: 'select_tools' | 'defer_loading' | null } {
-  if (profile === 'kimi') return server.deferred ? { deferred: true, mechanism: 'select_tools' } : { deferred: false, mechanism: null };
-  if (profile === 'minara') return { deferred: true, mechanism: 'defer_loading' };
-  return { deferred: false, mechanism: null };
+export function profileDeferral(profile: Profile, server: { deferred?: boolean }): Deferral {
+  return profileFacts(profile).deferral(server);
 }

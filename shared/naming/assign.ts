@@ -1,9 +1,10 @@
 // NAME-1…NAME-4: the names one profile's agent would give a set of servers' tools, with
 // every collision and who won. Plain inputs, so it works on hand-given lists and on the
 // connection engine's discovered tools alike.
+import { profileFacts } from '../profiles';
+import type { ProfileFacts } from '../profiles/types';
 import type { Profile, ServerStateKind, ToolSource } from '../schemas/server';
 import { allocateMinimaxNames, emptyRegistry, type RegistryData } from './minimax-registry';
-import { kimiAuthToolName, kimiNamer, minaraNamer, minaraQueryToolName } from './schemes';
 
 export interface NamingServerInput {
   /** Stable identity (config engine's ConnectionSpec.id); never the public name. */
@@ -79,7 +80,7 @@ export interface AssignOptions {
 }
 
 /** One row, built field by field (an object spread per row was measurable over 10,000). */
-function row(server: NamingServerInput, tool: string, profile: Profile, name: string | null, synthetic: NamedTool['synthetic'] = null, wrappedBy: string | null = null): NamedTool {
+function row(server: NamingServerInput, tool: string, facts: ProfileFacts, name: string | null, synthetic: NamedTool['synthetic'] = null, wrappedBy: string | null = null): NamedTool {
   return {
     serverId: server.serverId,
     serverName: server.serverName,
@@ -90,7 +91,7 @@ function row(server: NamingServerInput, tool: string, profile: Profile, name: st
     synthetic,
     wrappedBy,
     collidesWith: null,
-    deferred: profile === 'minara' || (profile === 'kimi' && server.deferred === true),
+    deferred: facts.deferral(server).deferred,
     differsFromRaw: false,
   };
 }
@@ -98,7 +99,7 @@ function row(server: NamingServerInput, tool: string, profile: Profile, name: st
 /** NAME-4: does the name say something other than `<prefix><server><sep><raw tool>`? */
 export function differsFromRaw(profile: Profile, serverName: string, tool: string, name: string): boolean {
   // Compared in place rather than against a built string: this runs for every tool.
-  const [prefix, sep] = profile === 'minara' ? ['mcp_', '_'] : ['mcp__', '__'];
+  const { prefix, sep } = profileFacts(profile).naming;
   const serverAt = prefix.length;
   const sepAt = serverAt + serverName.length;
   const same =
@@ -111,20 +112,21 @@ export function differsFromRaw(profile: Profile, serverName: string, tool: strin
 }
 
 /** Lay out the rows the agent would show, before names are given (input order). */
-function layout(profile: Profile, servers: readonly NamingServerInput[]): NamedTool[] {
+function layout(facts: ProfileFacts, servers: readonly NamingServerInput[]): NamedTool[] {
   const rows: NamedTool[] = [];
   const synthetic: NamedTool[] = [];
+  const { authTool, subagentTool } = facts.naming;
   for (const s of servers) {
-    if (profile === 'kimi' && s.state === 'needs-auth') {
+    if (authTool && s.state === 'needs-auth') {
       // seed 002: the synthetic tool takes the place of the server's tools.
-      for (const t of s.tools) rows.push(row(s, t.name, profile, null));
-      synthetic.push(row(s, 'authenticate', profile, kimiAuthToolName(s.serverName), 'authenticate'));
-    } else if (profile === 'minara' && s.subagent) {
-      const query = minaraQueryToolName(s.serverName);
-      for (const t of s.tools) rows.push(row(s, t.name, profile, null, null, query));
-      synthetic.push(row(s, 'query', profile, query, 'query'));
+      for (const t of s.tools) rows.push(row(s, t.name, facts, null));
+      synthetic.push(row(s, 'authenticate', facts, authTool(s.serverName), 'authenticate'));
+    } else if (subagentTool && s.subagent) {
+      const query = subagentTool(s.serverName);
+      for (const t of s.tools) rows.push(row(s, t.name, facts, null, null, query));
+      synthetic.push(row(s, 'query', facts, query, 'query'));
     } else {
-      for (const t of s.tools) rows.push(row(s, t.name, profile, ''));
+      for (const t of s.tools) rows.push(row(s, t.name, facts, ''));
     }
   }
   for (const t of synthetic) rows.push(t);
@@ -225,20 +227,19 @@ function minimaxNames(rows: NamedTool[], current: RegistryData): { collisions: C
 }
 
 export function assignNames(profile: Profile, servers: readonly NamingServerInput[], options: AssignOptions = {}): NamingReport {
-  const rows = layout(profile, servers);
+  const facts = profileFacts(profile);
+  const rows = layout(facts, servers);
   let report: Pick<NamingReport, 'collisions' | 'events'>;
   let registry: RegistryData | null = null;
   let registryChanged = false;
 
-  if (profile === 'minimax') {
+  if (facts.naming.collisions === 'registry') {
     const alloc = minimaxNames(rows, options.registry ?? emptyRegistry());
     report = { collisions: alloc.collisions, events: [] };
     registry = alloc.registry;
     registryChanged = alloc.changed;
-  } else if (profile === 'kimi') {
-    report = firstClaimWins(rows, kimiNamer);
   } else {
-    report = firstClaimWins(rows, minaraNamer);
+    report = firstClaimWins(rows, facts.naming.namer);
   }
   for (const row of rows) {
     if (row.name && !row.synthetic) row.differsFromRaw = differsFromRaw(profile, row.serverName, row.tool, row.name);

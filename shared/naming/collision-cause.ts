@@ -1,19 +1,12 @@
 // NAME-4: why two tools meet on one name, as a code the renderer words (UI-9). The winner is
 // decided by the agent's rule (NAME-1 registry, NAME-2/3 first claimant); this says how the
 // names came to coincide, which is what the user can change (rename, disable a tool).
+import { profileFacts } from '../profiles';
 import type { Profile } from '../schemas/server';
-import { sanitizeKimiPart, sanitizeMinimaxPart } from './schemes';
 import type { CollisionKind, ToolRef } from './assign';
 
 export const COLLISION_CAUSES = ['same_server', 'same_name', 'sanitised', 'truncated'] as const;
 export type CollisionCause = (typeof COLLISION_CAUSES)[number];
-
-/** The qualified name before any length limit (NAME-1 ≤ 80, NAME-2 ≤ 64 + hash). */
-function untruncated(profile: Profile, server: string, tool: string): string {
-  if (profile === 'kimi') return `mcp__${sanitizeKimiPart(server)}__${sanitizeKimiPart(tool)}`;
-  if (profile === 'minara') return `mcp_${sanitizeMinimaxPart(server)}_${sanitizeMinimaxPart(tool)}`;
-  return `mcp__${sanitizeMinimaxPart(server)}__${sanitizeMinimaxPart(tool)}`;
-}
 
 /**
  * same_server: one server lists the name twice; same_name: two servers of one name (different
@@ -26,5 +19,7 @@ export function collisionCause(profile: Profile, c: { kind: CollisionKind; winne
   if (c.kind === 'same_server') return 'same_server';
   const { winner: w, loser: l } = c;
   if (w.serverName === l.serverName && w.tool === l.tool) return 'same_name';
-  return untruncated(profile, w.serverName, w.tool) === untruncated(profile, l.serverName, l.tool) ? 'sanitised' : 'truncated';
+  // The qualified name before any length limit (NAME-1 ≤ 80, NAME-2 ≤ 64 + hash).
+  const { untruncated } = profileFacts(profile).naming;
+  return untruncated(w.serverName, w.tool) === untruncated(l.serverName, l.tool) ? 'sanitised' : 'truncated';
 }

@@ -1,8 +1,9 @@
 // NAME-4: the same tools under each agent's scheme side by side, with a warning wherever
 // an agent would show (and match permission rules against) something other than the raw
 // tool name.
+import { profileFacts } from '../profiles';
 import type { NamingWarning } from '../schemas/notes';
-import type { Profile } from '../schemas/server';
+import { PROFILES, type Profile } from '../schemas/server';
 import { assignNames, type NamedTool, type NamingReport, type NamingServerInput } from './assign';
 import type { RegistryData } from './minimax-registry';
 
@@ -36,19 +37,18 @@ function describe(profile: Profile, t: NamedTool): NamingWarning | null {
 const same = (a: NamingWarning, b: NamingWarning) => a.code === b.code && JSON.stringify(a.params) === JSON.stringify(b.params);
 
 export function crossProfileView(servers: readonly NamingServerInput[], registry?: RegistryData): CrossProfileView {
-  const reports = {
-    minimax: assignNames('minimax', servers, registry ? { registry } : {}),
-    kimi: assignNames('kimi', servers),
-    minara: assignNames('minara', servers),
-  } satisfies Record<Profile, NamingReport>;
+  // NAME-1: only a registry scheme claims against the registry given.
+  const reports = Object.fromEntries(
+    PROFILES.map((p) => [p, assignNames(p, servers, registry && profileFacts(p).naming.collisions === 'registry' ? { registry } : {})]),
+  ) as Record<Profile, NamingReport>;
   const rows = new Map<string, CrossProfileRow>();
-  for (const profile of ['minimax', 'kimi', 'minara'] as const) {
+  for (const profile of PROFILES) {
     for (const t of reports[profile].tools) {
       if (t.synthetic) continue;
       const key = JSON.stringify([t.serverId, t.tool]);
       let row = rows.get(key);
       if (!row) {
-        row = { serverId: t.serverId, serverName: t.serverName, tool: t.tool, names: { minimax: null, kimi: null, minara: null }, warnings: [] };
+        row = { serverId: t.serverId, serverName: t.serverName, tool: t.tool, names: Object.fromEntries(PROFILES.map((p) => [p, null])) as Record<Profile, string | null>, warnings: [] };
         rows.set(key, row);
       }
       // A repeated (server, tool) row keeps the first claimant's name.

@@ -4,10 +4,11 @@
 // name, server segment, or a 4-character piece of a glob's literal), so each tool is
 // tested only against the few rules that can match it: 10,000 tools × 500 rules in a few
 // milliseconds of CPU (bench:names, target ≤ 50 ms).
+import { profileFacts } from '../profiles';
 import type { Profile } from '../schemas/server';
-import { compileRule, parseToolName, type CompiledRule, type ParsedToolName } from './match';
+import type { CompiledRule, ParsedToolName, RuleSyntax } from './syntax';
 import { flattenRules, type Decision, type RuleLists, type RuleRef } from './rules';
-import { permNote, type PermNote } from './notes';
+import type { PermNote } from './notes';
 
 export interface SimulatedTool {
   name: string;
@@ -59,7 +60,6 @@ function gramKey(s: string, at: number): number {
 }
 const gramSlot = (key: number, bits: number): number => Math.imul(key, 0x9e3779b1) >>> (32 - bits);
 
-const MINIMAX_NOTE = permNote('minimax-tool-unmatchable');
 const refOf = (r: RuleRef): RuleRef => ({ list: r.list, index: r.index, rule: r.rule });
 
 /**
@@ -163,12 +163,13 @@ function push<K>(map: Map<K, number[]>, key: K, i: number): void {
 }
 
 export function simulate({ profile, rules, tools, defaultDecision = 'ask' }: SimulateInput): Simulation {
-  const parsed = tools.map((name) => parseToolName(profile, name));
-  // Only minimax's compiler uses the known servers (to flag hoped-for prefix matches).
+  const syntax = profileFacts(profile).rules;
+  const parsed = tools.map((name) => syntax.parse(name));
+  // Only a compiler that flags hoped-for prefix matches (minimax) uses the known servers.
   const servers = new Set<string>();
-  if (profile === 'minimax') for (const p of parsed) if (p.server !== null) servers.add(p.server);
+  if (syntax.usesKnownServers) for (const p of parsed) if (p.server !== null) servers.add(p.server);
 
-  const compiled = flattenRules(rules).map((ref) => compileRule(profile, ref, servers));
+  const compiled = flattenRules(rules).map((ref) => syntax.compile(ref, servers));
   // One RuleRef per rule, shared by every tool it decides (10,000 copies were 10,000 allocations).
   const refs = compiled.map(refOf);
   const index = new RuleIndex(compiled);
@@ -198,11 +199,11 @@ export function simulate({ profile, rules, tools, defaultDecision = 'ask' }: Sim
       name: p.name,
       decision: best === -1 ? defaultDecision : compiled[best]!.list,
       rule: best === -1 ? null : refs[best]!,
-      note: profile === 'minimax' && p.server === null ? MINIMAX_NOTE : null,
+      note: p.server === null ? syntax.unmatchableTool : null,
     };
   }
 
-  const staticShadow = staticShadows(profile, compiled, index, parsed.length);
+  const staticShadow = staticShadows(syntax, compiled, index, parsed.length);
   const ruleOut: SimulatedRule[] = compiled.map((c, i) => {
     let shadow = -1;
     if (matches[i]! > 0 && decides[i] === 0 && firstDecider[i]! >= 0) shadow = firstDecider[i]!;
@@ -218,7 +219,7 @@ export function simulate({ profile, rules, tools, defaultDecision = 'ask' }: Sim
  * is the same rule, or, for an exact rule, a server rule / glob without argument content
  * that matches its name. Returns the shadowing slot or -1.
  */
-function staticShadows(profile: Profile, compiled: readonly CompiledRule[], index: RuleIndex, firstProbe: number): (i: number) => number {
+function staticShadows(syntax: RuleSyntax, compiled: readonly CompiledRule[], index: RuleIndex, firstProbe: number): (i: number) => number {
   // The first usable slot of every rule text (an unmatchable rule shadows nothing).
   const firstSame = new Int32Array(compiled.length).fill(-1);
   const seen = new Map<string, number>();
@@ -235,13 +236,13 @@ function staticShadows(profile: Profile, compiled: readonly CompiledRule[], inde
     // minimax: a server rule of the same server (its test is exactly that); kimi / minara:
     // whatever the index finds matching the exact name.
     const parsed: ParsedToolName = { name: rule.exact, server: rule.server };
-    const n = profile === 'minimax' ? -1 : index.find(parsed, firstProbe + i);
+    const n = syntax.shadowByServerOnly ? -1 : index.find(parsed, firstProbe + i);
     const candidates = n >= 0 ? Array.from(index.hits.subarray(0, n)) : compiled.keys();
     for (const k of candidates) {
       if (k >= i || (best !== -1 && k >= best)) continue;
       const other = compiled[k]!;
       if (other.unmatchable || other.exact !== null || other.notes.length > 0) continue;
-      if (profile === 'minimax' ? other.server === rule.server : true) best = k;
+      if (syntax.shadowByServerOnly ? other.server === rule.server : true) best = k;
     }
     return best;
   };

@@ -1,8 +1,10 @@
-// CFG-3, where each agent expands `${VAR}`: MiniMax every string of a project-file entry ("只在
-// 项目文件里展开", seed 000); Minara the `headers` it documents with `Bearer ${SLACK_MCP_TOKEN}`
-// (seed 001); Kimi nowhere (seed 002 documents none: tokens come through bearerTokenEnvVar).
-// Where an agent does not expand, it sends `${X}` as written, and so does the panel. Shared
-// because the page decides from it whether "Move to keychain" is an offer the agent can use.
+// CFG-3, where each agent expands `${VAR}`: each profile says (shared/profiles/: MiniMax every
+// string of a project-file entry, "只在项目文件里展开", seed 000; Minara the `headers` it
+// documents with `Bearer ${SLACK_MCP_TOKEN}`, seed 001; Kimi nowhere, seed 002 documents none:
+// tokens come through bearerTokenEnvVar). Where an agent does not expand, it sends `${X}` as
+// written, and so does the panel. Shared because the page decides from it whether "Move to
+// keychain" is an offer the agent can use.
+import { profileFacts } from '../profiles';
 import type { Dialect } from './dialects';
 import type { LayerKind } from './server';
 
@@ -12,8 +14,7 @@ export const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 export type Expansion = 'entry' | 'headers' | 'none';
 
 export function expansionFor(dialect: Dialect, layer: LayerKind): Expansion {
-  if (dialect === 'minimax') return layer === 'project' ? 'entry' : 'none';
-  return dialect === 'minara' ? 'headers' : 'none';
+  return profileFacts(dialect).expansion(layer);
 }
 
 /** Where a secret can sit in an entry: an env value, a header value, or minara's `authToken`. */

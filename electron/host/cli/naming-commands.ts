@@ -3,7 +3,8 @@
 // disclosure.search) and only formats the answer. Hand-given tools (--tools FILE, or stdin for
 // names/collisions) go in as the method's `catalog`; without them the running servers answer.
 import type { CatalogInput, CollisionRow, ToolsView } from '../../../shared/contract';
-import type { Profile } from '../../../shared/schemas/server';
+import { PROFILES, type Profile } from '../../../shared/schemas/server';
+import { profileFacts } from '../../../shared/profiles';
 import { translate, translateCode } from '../../../shared/i18n';
 import { InputError, catalogOf, parseJsonText, readJsonFile, toolsFile, type ToolsFile } from '../../services/naming/inputs';
 import { NameRegistryStore, RegistryFileError } from '../../services/naming/registry-store';
@@ -50,7 +51,7 @@ async function catalogArgs(ctx: CommandContext, call: PanelCall, given: Given, p
   if (path === undefined) return args;
   const store = new NameRegistryStore({ file: path });
   args.registry = await store.read();
-  if (!claim || profile !== 'minimax') return args;
+  if (!claim || profileFacts(profile).naming.collisions !== 'registry') return args;
   const view = await call('tools.list', args);
   await store.assign(
     view.servers.map((s) => ({ serverId: s.id, serverName: s.name, source: s.source, state: s.state, tools: view.tools.filter((t) => t.serverId === s.id).map((t) => ({ name: t.tool })) })),
@@ -73,7 +74,7 @@ async function toolsView(ctx: CommandContext, profile: Profile, opts: { claim: b
 }
 
 /** NAME-2: the event kimi logs when it drops the loser of a collision. */
-function kimiEvent(c: CollisionRow) {
+function collisionEvent(c: CollisionRow) {
   return {
     type: 'MCP_TOOL_NAME_COLLISION' as const,
     qualified: c.name,
@@ -85,7 +86,7 @@ function kimiEvent(c: CollisionRow) {
 
 const collisionsOf = (view: ToolsView, p: Profile) => {
   const collisions = view.collisions.filter((c) => c.profile === p);
-  return { collisions, events: p === 'kimi' ? collisions.map(kimiEvent) : [] };
+  return { collisions, events: profileFacts(p).naming.collisionEvent ? collisions.map(collisionEvent) : [] };
 };
 
 const catalogOptions = { profile: { type: 'string' }, tools: { type: 'string' }, workspace: { type: 'string' }, registry: { type: 'string' } } as const;
@@ -120,7 +121,7 @@ const collisions: Command = {
   run: (ctx) =>
     guard(async () => {
       const all = (optString(ctx, 'profile') ?? 'all') === 'all';
-      const profile = all ? 'minimax' : profileOption(ctx);
+      const profile: Profile = all ? 'minimax' : profileOption(ctx);
       const view = await toolsView(ctx, profile, { claim: false, warnings: true });
       const warned = view.tools.map((t) => ({ server: t.serverName, tool: t.tool, names: t.names, warnings: (t.warnings ?? []).map((w) => translateCode('en', 'naming.warn', w)) }));
       if (!all) {
@@ -130,9 +131,9 @@ const collisions: Command = {
         for (const w of out.warnings) ctx.stdout(`warning: ${w}\n`);
         return;
       }
-      const out = { profiles: Object.fromEntries((['minimax', 'kimi', 'minara'] as const).map((p) => [p, collisionsOf(view, p)])), tools: warned };
+      const out = { profiles: Object.fromEntries(PROFILES.map((p) => [p, collisionsOf(view, p)])), tools: warned };
       if (ctx.opts.json) return printJson(ctx, out);
-      for (const r of warned) ctx.stdout(`${r.server}/${r.tool}: minimax ${r.names.minimax ?? '-'} · kimi ${r.names.kimi ?? '-'} · minara ${r.names.minara ?? '-'}${r.warnings.length ? `\n  ${r.warnings.join('\n  ')}` : ''}\n`);
+      for (const r of warned) ctx.stdout(`${r.server}/${r.tool}: ${PROFILES.map((p) => `${p} ${r.names[p] ?? '-'}`).join(' · ')}${r.warnings.length ? `\n  ${r.warnings.join('\n  ')}` : ''}\n`);
     }),
 };
 

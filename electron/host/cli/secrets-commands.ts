@@ -4,6 +4,7 @@
 // and delete them.
 import { createInterface } from 'node:readline';
 import { type Profile } from '../../../shared/schemas/server';
+import { profileFacts } from '../../../shared/profiles';
 import type { KeychainConfigSecrets } from '../../services/auth/config-secrets';
 import { readConfigFile } from '../../services/config/read-file';
 import { describeOwner, ownerTarget, secretOwnerKey, type SecretOwner } from '../../services/config/secret-owner';
@@ -20,7 +21,7 @@ async function ownerOf(ctx: CommandContext, name: string): Promise<SecretOwner> 
   const { profile, layer, workspace } = target(ctx);
   const { config } = await engineFor(ctx);
   const loc = (await config.layerPaths(profile, workspace)).find((l) => l.layer === layer);
-  if (!loc) throw new UserError(`${profile} has no ${layer} layer file here; layers with files: user, project${profile === 'kimi' ? ', project-local' : ''}`);
+  if (!loc) throw new UserError(`${profile} has no ${layer} layer file here; layers with files: ${profileFacts(profile).fileLayers.join(', ')}`);
   const read = await readConfigFile(loc.path);
   if (read.state !== 'ok') throw new UserError(`cannot read ${loc.path} (${read.state === 'missing' ? 'no such file' : read.error}); add the server first`);
   const entry = findEntry(read.doc.value, name, profile);
@@ -30,11 +31,13 @@ async function ownerOf(ctx: CommandContext, name: string): Promise<SecretOwner> 
 
 function findEntry(root: unknown, name: string, profile: Profile): Record<string, unknown> | null {
   const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const servers = isObj(root) && isObj(root.mcpServers) ? root.mcpServers : {};
+  const { serversKey, idField } = profileFacts(profile);
+  const servers = isObj(root) && isObj(root[serversKey]) ? root[serversKey] : {};
   for (const [key, value] of Object.entries(servers)) {
     if (!isObj(value)) continue;
     // minara: an entry's `id` overrides its key (seed 001), as the loader does.
-    const id = profile === 'minara' && typeof value.id === 'string' && value.id !== '' ? value.id : key;
+    const own = idField !== null ? value[idField] : undefined;
+    const id = typeof own === 'string' && own !== '' ? own : key;
     if (id === name) return value;
   }
   return null;

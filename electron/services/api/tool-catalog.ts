@@ -6,7 +6,8 @@ import { crossProfileView, type NamingWarning } from '../../../shared/naming/cro
 import { collisionCause } from '../../../shared/naming/collision-cause';
 import type { Collision, NamingServerInput } from '../../../shared/naming/assign';
 import { estimateTokens } from '../../../shared/disclosure/plan';
-import type { Profile, ToolDef } from '../../../shared/schemas/server';
+import { PROFILES, type Profile, type ToolDef } from '../../../shared/schemas/server';
+import { profileFacts } from '../../../shared/profiles';
 import type { RegistryData } from '../../../shared/naming/minimax-registry';
 import type { ApiCore } from './core';
 import type { RegistryPort } from './ports';
@@ -54,19 +55,18 @@ export function describeTool(serverId: string, serverName: string, def: ToolDef,
   };
 }
 
-const PROFILES: readonly Profile[] = ['minimax', 'kimi', 'minara'];
-
-/** NAME-1/2: who wins a name and why, in words the user can act on. */
+/** NAME-1/2: who wins a name and why, in words the user can act on (the profile's collision rule). */
 export function whyWon(profile: Profile, c: Collision): string {
   const who = `${c.winner.serverName}/${c.winner.tool}`;
   const loser = `${c.loser.serverName}/${c.loser.tool}`;
-  if (profile === 'minimax') {
+  const { naming } = profileFacts(profile);
+  if (naming.collisions === 'registry') {
     return c.resolution === 'suffixed'
       ? `${who} holds ${c.name} in the name registry (configured > official plugin > local plugin, then first claim); ${loser} gets ${c.assigned ?? 'a suffix'}`
       : `${who} holds ${c.name}; ${loser} was dropped`;
   }
-  if (profile === 'kimi') return `kimi keeps the first claimant (${who}, first in configuration order); ${loser} is dropped with MCP_TOOL_NAME_COLLISION`;
-  return `minara keeps the first claimant in configuration order (${who}); ${loser} is dropped`;
+  if (naming.collisionEvent) return `${profile} keeps the first claimant (${who}, first in configuration order); ${loser} is dropped with MCP_TOOL_NAME_COLLISION`;
+  return `${profile} keeps the first claimant in configuration order (${who}); ${loser} is dropped`;
 }
 
 export async function buildCatalog(core: ApiCore, registry: RegistryPort): Promise<Catalog> {

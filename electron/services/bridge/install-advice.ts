@@ -6,6 +6,7 @@ import type { BridgeAdviceCode } from '../../../shared/contract/bridges';
 import { agentReadsReference, ENV_REFERENCE, expansionFor, type SecretSlotKind } from '../../../shared/schemas/expansion';
 import type { ConnectionSpec, LayerKind, Profile } from '../../../shared/schemas/server';
 import { hasStaticCredentials } from '../auth/static-credentials';
+import { profileFacts } from '../../../shared/profiles';
 
 export interface AdviceInput {
   profile: Profile;
@@ -30,9 +31,14 @@ function references(values: unknown): string[] {
 
 export function bridgeAdvice({ profile, layer, entry, spec, held }: AdviceInput): Advice[] {
   const out: Advice[] = [];
+  const facts = profileFacts(profile);
+  // The bridge is a stdio line: an agent that starts no process (minara) is offered nothing.
+  const canBridge = facts.transports.includes('stdio');
   const remote = typeof entry.url === 'string' || (spec !== null && spec.transport !== 'stdio');
-  if (profile === 'minimax' && remote && (!spec || !hasStaticCredentials(spec))) out.push({ code: 'minimax_oauth', variables: [] });
-  if (profile === 'minimax') {
+  if (canBridge && !facts.oauth && remote && (!spec || !hasStaticCredentials(spec))) out.push({ code: 'minimax_oauth', variables: [] });
+  // An agent that expands `${VAR}` in some layer but not this one (MiniMax: project files only).
+  const expandsElsewhere = (['user', 'project'] as const).some((l) => facts.expansion(l) !== 'none');
+  if (canBridge && expandsElsewhere) {
     const expansion = expansionFor(profile, layer);
     const slots: [SecretSlotKind, unknown][] = [['env', entry.env], ['header', entry.headers]];
     const unread = slots.flatMap(([slot, values]) => (agentReadsReference(expansion, slot) ? [] : references(values)));

@@ -14,6 +14,7 @@ import { type BridgeCommand, probeProcess, resolveBridgeCommand } from './instal
 import { bridgeLine, type BridgeInstallDeps, installBridge, isBridgeEntry, uninstallBridge } from './install';
 import { findInstall } from './install-records';
 import { listLiveBridges } from './live-list';
+import { profileFacts } from '../../../shared/profiles';
 
 /** A slow look even when fs.watch is quiet (network homes, some containers deliver no events). */
 const POLL_MS = 5_000;
@@ -54,7 +55,8 @@ export function createBridgeService(opts: BridgeServiceOptions) {
       }
       const names = server.spec?.secretOwner ? (await opts.secrets.variableNames(scope.profile)).byOwner.get(server.spec.secretOwner) : undefined;
       const advice = bridgeAdvice({ profile: scope.profile, layer: server.layer, entry: server.entry, spec: server.spec, held: names ?? new Set() });
-      const unavailable = scope.profile === 'minara' ? 'stdio_unsupported' : deps.command ? null : 'no_command';
+      // An agent that cannot start a process (minara: URLs only) cannot run a bridge line.
+      const unavailable = !profileFacts(scope.profile).transports.includes('stdio') ? 'stdio_unsupported' : deps.command ? null : 'no_command';
       const line = deps.command && !unavailable ? bridgeLine(deps.command, scope.profile, server.name, server.layer, scope.workspace) : null;
       return { ...base, advice, installed: null, line, unavailable };
     },

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { BridgeErrorCode, BridgeInstallResultSchema, BridgeLineSchema, BridgeUninstallResultSchema } from '../../../shared/contract/bridges';
 import type { LayerKind, Profile } from '../../../shared/schemas/server';
 import { findInlineSecrets } from '../../../shared/secrets/secret-rules';
+import { profileFacts } from '../../../shared/profiles';
 import type { ConfigService } from '../config/config-service';
 import { applyServerOps, type ConfigWriter, hashText, parseConfigText, SERVERS_KEY, type WriteError, type WriteTarget } from '../config/writer';
 import type { BridgeCommand } from './install-command';
@@ -108,7 +109,7 @@ export async function installBridge(deps: BridgeInstallDeps, req: InstallRequest
   const { profile, server } = req;
   const workspace = req.workspace ?? null;
   // Minara starts no local process: its entries are streamable-HTTP URLs only (seed 001).
-  if (profile === 'minara') return fail('stdio_unsupported', `minara connects to streamable-HTTP URLs only and cannot start a local bridge; keep ${server} as it is`, { server, profile });
+  if (!profileFacts(profile).transports.includes('stdio')) return fail('stdio_unsupported', `minara connects to streamable-HTTP URLs only and cannot start a local bridge; keep ${server} as it is`, { server, profile });
   if (!deps.command) return fail('no_command', 'no mcp-panel command was found to write into the line: install it (npm i -g) or build the checkout (npm run build)', {});
   const view = await deps.config.load(profile, workspace);
   const effective = view.servers.find((s) => s.name === server);

@@ -5,11 +5,8 @@ import type { EffectiveView, Profile } from '../../../shared/schemas/server';
 import { homeDir, panelDataDir as defaultPanelDataDir } from '../paths';
 import { loadLayer, readText } from './layer-loader';
 import { mergeLayers } from './merge';
-import { loadKimiLayers, kimiDefaults } from './profiles/kimi';
-import { loadMinaraLayers } from './profiles/minara';
-import { loadMinimaxLayers } from './profiles/minimax';
-import { resolveLayerPaths, type LayerLocation } from './layers';
-import { readConfigFile } from './read-file';
+import { engineProfile, resolveLayerPaths } from './profiles';
+import type { LayerLocation } from './layers';
 import { TrustStore } from './trust-store';
 import type { HostVariables, LoadContext, LoadedLayer } from './types';
 
@@ -89,15 +86,13 @@ export class ConfigService {
     };
     const hostVariables = this.hostVariables;
     if (hostVariables) ctx.hostVariables = () => hostVariables(profile);
-    let fileLayers: LoadedLayer[];
-    if (profile === 'minimax') fileLayers = await loadMinimaxLayers(ctx);
-    else if (profile === 'kimi') fileLayers = await loadKimiLayers(ctx);
-    else fileLayers = await loadMinaraLayers(ctx);
+    const engine = engineProfile(profile);
+    const fileLayers = await engine.loadLayers(ctx);
 
-    // Session and plugin servers use the same dialect rules as the files.
+    // Session and plugin servers use the same dialect rules (and defaults) as the files.
     const plugin = this.plugins.get(profile);
     const session = this.session.get(profile);
-    const memCtx = profile === 'kimi' && (plugin || session) ? await this.kimiMemCtx(ctx) : ctx;
+    const memCtx = engine.memoryContext && (plugin || session) ? await engine.memoryContext(ctx) : ctx;
     const layers: LoadedLayer[] = [];
     if (plugin) layers.push(this.memLayer(plugin.servers, 'plugin', memCtx, plugin.origin));
     layers.push(...fileLayers);
@@ -107,15 +102,9 @@ export class ConfigService {
       profile,
       workspace: ws,
       layers: layers.map((l) => l.info),
-      servers: mergeLayers(layers, { invalidYields: profile === 'minara' }),
+      servers: mergeLayers(layers, { invalidYields: engine.facts.invalidYields }),
       problems: layers.flatMap((l) => l.problems),
     };
-  }
-
-  private async kimiMemCtx(ctx: LoadContext): Promise<LoadContext> {
-    const user = (await this.layerPaths('kimi', ctx.workspace)).find((l) => l.layer === 'user');
-    const read = user ? await readConfigFile(user.path) : ({ state: 'missing' } as const);
-    return { ...ctx, kimiDefaults: kimiDefaults(read, ctx.env) };
   }
 
   private memLayer(servers: Record<string, unknown>, layer: 'session' | 'plugin', ctx: LoadContext, pluginOrigin?: PluginOrigin): LoadedLayer {

@@ -2,8 +2,8 @@
 // panel opens on what it finds. Everything is home-relative so HOME decides.
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { Profile } from '../../../shared/schemas/server';
-import { kimiHome, minaraDataDir, minimaxDataDir } from './layers';
+import { PROFILES, type Profile } from '../../../shared/schemas/server';
+import { engineProfile } from './profiles';
 
 export type AgentId = 'minimax' | 'kimi' | 'minara' | 'claude-code' | 'claude-desktop' | 'cursor' | 'vscode';
 
@@ -42,12 +42,9 @@ interface Candidate {
 }
 
 export function agentCandidates(home: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Candidate[] {
-  const minara = minaraDataDir(env, home);
   const apps = appSupportDir(home, env, platform);
   return [
-    { agent: 'minimax', profile: 'minimax', marker: minimaxDataDir(home), configFiles: [join(minimaxDataDir(home), 'mcp.json')] },
-    { agent: 'kimi', profile: 'kimi', marker: kimiHome(home), configFiles: [join(kimiHome(home), 'mcp.json')] },
-    { agent: 'minara', profile: 'minara', marker: minara, configFiles: [join(minara, 'mcp', 'servers.json'), join(minara, 'mcp.json')] },
+    ...PROFILES.map((p): Candidate => ({ agent: p, profile: p, ...engineProfile(p).detection(home, env, platform) })),
     { agent: 'claude-code', profile: null, marker: join(home, '.claude.json'), configFiles: [join(home, '.claude.json')] },
     {
       agent: 'claude-desktop',

@@ -2,7 +2,9 @@
 // pointer, line and column and never hides the good ones next to it (CFG-5).
 import type { z } from 'zod';
 import type { LayerState, Problem, Profile } from '../../../shared/schemas/server';
-import { entrySchemaFor, fileSchemaFor, inferTransport, kimiIgnoredType, type Dialect } from '../../../shared/schemas/dialects';
+import { entrySchemaFor, fileSchemaFor, inferTransport } from '../../../shared/schemas/dialects';
+import { profileFacts } from '../../../shared/profiles';
+import type { ProfileFacts } from '../../../shared/profiles/types';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../../../shared/schemas/depth';
 import { pointerOf } from './json-text';
 import { type JsonDoc, parseDoc } from './json-doc';
@@ -117,9 +119,11 @@ function loadEntry(
 ): LayerServer | null {
   const raw = item.value;
   const entry = isObject(raw) ? raw : {};
+  const facts = profileFacts(opts.dialect);
   let name = item.key;
   // Minara: the key is the id unless the entry's own `id` overrides it (seed 001).
-  if (opts.dialect === 'minara' && typeof entry.id === 'string' && entry.id !== '') name = entry.id;
+  const id = facts.idField !== null ? entry[facts.idField] : undefined;
+  if (typeof id === 'string' && id !== '') name = id;
   if (name === null && typeof entry.name === 'string' && entry.name !== '') name = entry.name;
   if (name === null) {
     problems.push(problemAt(doc, opts.path, item.segs, 'an MCP_SERVERS entry needs an "id"'));
@@ -131,12 +135,13 @@ function loadEntry(
     path: opts.path,
     pointer: pointerOf(item.segs),
     entry,
-    transport: opts.dialect === 'minara' ? 'http' : inferTransport(entry, opts.dialect),
+    // An agent with one transport (minara: streamable HTTP) means it whatever the entry says.
+    transport: facts.transports.length === 1 ? facts.transports[0]! : inferTransport(entry, facts.transportKeys),
     enabled: entry.enabled !== false,
     error: null,
     valid: false,
-    deferred: entry.deferred === true || (opts.dialect === 'minara' && entry.defer_loading === true),
-    subagent: opts.dialect === 'minara' && entry.subagent !== undefined && entry.subagent !== null,
+    deferred: facts.deferredFields.some((f) => entry[f] === true),
+    subagent: facts.naming.subagentTool !== undefined && entry.subagent !== undefined && entry.subagent !== null,
     trusted: opts.trusted ?? true,
     spec: null,
   };
@@ -157,10 +162,10 @@ function loadEntry(
   // Minara headers expand at connect time only; the same rule says now whether that can work.
   if (expansion === 'headers' && isObject(entry.headers)) ({ missing } = expandEntry({ headers: entry.headers }, ctx.env, held));
   const warn = (segs: ReadonlyArray<PropertyKey>, message: string): void => void problems.push(problemAt(doc, opts.path, [...item.segs, ...segs], `${name}: ${message}`, 'warning'));
-  const literal = literalWarning(opts.dialect, expansion, entry);
+  const literal = literalWarning(facts, expansion, entry);
   if (literal) warn([], literal);
-  const ignoredType = opts.dialect === 'kimi' ? kimiIgnoredType(entry) : null;
-  if (ignoredType) warn(['type'], ignoredType);
+  const ignored = facts.ignoredField?.(entry) ?? null;
+  if (ignored) warn([ignored.field], ignored.message);
   const parsed = entrySchemaFor(opts.dialect).safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -207,17 +212,14 @@ function specEntry(raw: Record<string, unknown>, expanded: Record<string, unknow
   return didExpand ? { ...expanded, headers: raw.headers, env: raw.env } : expanded;
 }
 
-const AGENT: Record<Dialect, string> = { minimax: 'MiniMax', kimi: 'Kimi', minara: 'Minara' };
-const WHERE_EXPANDED: Record<Dialect, string> = { minimax: 'only in project files', kimi: 'nowhere in mcp.json (a token goes in "bearerTokenEnvVar")', minara: 'only in "headers"' };
-
 /** CFG-3: `${X}` written where its agent does not expand it is sent as written; say so. */
-function literalWarning(dialect: Dialect, expansion: Expansion, entry: Record<string, unknown>): string | null {
+function literalWarning(facts: ProfileFacts, expansion: Expansion, entry: Record<string, unknown>): string | null {
   if (expansion === 'entry') return null;
   const rest = expansion === 'headers' ? Object.fromEntries(Object.entries(entry).filter(([k]) => k !== 'headers')) : entry;
   const refs = referencedIn(rest);
   if (refs.length === 0) return null;
   const shown = refs.map((r) => `"\${${r}}"`).join(', ');
-  return `${AGENT[dialect]} expands \${VAR} ${WHERE_EXPANDED[dialect]}, so it will send ${shown} as written, and so does the panel`;
+  return `${facts.shortLabel} expands \${VAR} ${facts.expansionWhere}, so it will send ${shown} as written, and so does the panel`;
 }
 
 function issueMentionsVar(issue: z.core.$ZodIssue, candidate: unknown): boolean {

@@ -1,8 +1,10 @@
-// Where each profile's layers live (CFG-1). Shared by the loader and the writer, so both
-// always agree on which file "the project layer of kimi" is.
+// Where layers live (CFG-1): the shape every profile's `layerPaths` answers in, and the path
+// helpers they share. Each profile module (profiles/<agent>.ts) says its own files; the loader
+// and the writer both ask it (profiles/index.ts resolveLayerPaths), so they always agree on
+// which file "the project layer of kimi" is.
 import { promises as fs } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { LayerKind, Profile } from '../../../shared/schemas/server';
+import type { LayerKind } from '../../../shared/schemas/server';
 import { KIMI_DEFAULTS, MINARA_DEFAULTS, MINIMAX_DEFAULTS } from '../../../shared/schemas/dialects';
 
 export interface LayerLocation {
@@ -15,6 +17,8 @@ export interface LayerLocation {
   needsTrust: boolean;
   /** Set when `path` is a legacy fallback: the file new content should go to. */
   preferredPath?: string;
+  /** Other spellings of this layer's file, not read while `path` exists (still scanned for secrets). */
+  alternates?: string[];
 }
 
 export interface LayerEnv {
@@ -23,7 +27,7 @@ export interface LayerEnv {
   workspace: string | null;
 }
 
-async function exists(p: string): Promise<boolean> {
+export async function exists(p: string): Promise<boolean> {
   try {
     await fs.lstat(p);
     return true;
@@ -83,35 +87,9 @@ export async function findMinaraRepo(start: string, dataDir: string): Promise<st
   }
 }
 
-/** `new` unless only `legacy` exists (seed 001 fallbacks). */
-async function withLegacy(preferred: string, legacy: string): Promise<{ path: string; preferredPath?: string }> {
-  if (!(await exists(preferred)) && (await exists(legacy))) return { path: legacy, preferredPath: preferred };
-  return { path: preferred };
+/** `new` unless only `legacy` exists (seed 001 fallbacks); the other spelling is an alternate. */
+export async function withLegacy(preferred: string, legacy: string): Promise<{ path: string; preferredPath?: string; alternates: string[] }> {
+  if (!(await exists(preferred)) && (await exists(legacy))) return { path: legacy, preferredPath: preferred, alternates: [preferred] };
+  return { path: preferred, alternates: [legacy] };
 }
 
-/** The file layers of a profile, lowest precedence first (session/plugin/env are not files). */
-export async function resolveLayerPaths(profile: Profile, where: LayerEnv): Promise<LayerLocation[]> {
-  const { env, home, workspace } = where;
-  const out: LayerLocation[] = [];
-  if (profile === 'minimax') {
-    out.push({ layer: 'user', path: join(minimaxDataDir(home), 'mcp.json'), writable: true, needsTrust: false });
-    if (workspace) out.push({ layer: 'project', path: join(workspace, '.mcp.json'), writable: false, needsTrust: true });
-  } else if (profile === 'kimi') {
-    out.push({ layer: 'user', path: join(kimiHome(home), 'mcp.json'), writable: true, needsTrust: false });
-    if (workspace) {
-      const root = (await gitRoot(workspace)) ?? workspace;
-      out.push({ layer: 'project', path: join(root, '.mcp.json'), writable: true, needsTrust: true });
-      out.push({ layer: 'project-local', path: join(workspace, '.kimi-code', 'mcp.json'), writable: true, needsTrust: true });
-    }
-  } else {
-    const data = minaraDataDir(env, home);
-    out.push({ layer: 'user', ...(await withLegacy(join(data, 'mcp', 'servers.json'), join(data, 'mcp.json'))), writable: true, needsTrust: false });
-    // No `.minara/` up the tree: the layer is still listed (missing) at the workspace root.
-    const repo = workspace ? ((await findMinaraRepo(workspace, data)) ?? workspace) : null;
-    if (repo) {
-      const dir = join(repo, '.minara');
-      out.push({ layer: 'project', ...(await withLegacy(join(dir, 'mcp', 'servers.json'), join(dir, 'mcp.json'))), writable: true, needsTrust: true });
-    }
-  }
-  return out;
-}

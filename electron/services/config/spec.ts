@@ -1,9 +1,12 @@
-// Dialect entry → ConnectionSpec: the one place where each agent's field names and defaults
-// are mapped onto what the connection engine needs (CFG-2, CONN-2, CONN-8, AUTH-4).
+// Dialect entry → ConnectionSpec: the fields every agent shares are mapped here, the agent's
+// own (timeouts, tool limits, token variables) by its profile (shared/profiles/<agent>.ts
+// `connection`), onto what the connection engine needs (CFG-2, CONN-2, CONN-8, AUTH-4).
 import { resolve } from 'node:path';
 import type { ConnectionSpec, LayerKind, Profile, ToolSource, Transport } from '../../../shared/schemas/server';
-import { KIMI_DEFAULTS, MINARA_DEFAULTS, type KimiMcpDefaults } from '../../../shared/schemas/dialects';
+import type { KimiMcpDefaults } from '../../../shared/schemas/dialects';
 import { expansionFor } from '../../../shared/schemas/expansion';
+import { profileFacts } from '../../../shared/profiles';
+import { str, strArr } from '../../../shared/profiles/fields';
 
 export function sourceOf(layer: LayerKind, pluginOrigin: 'official' | 'local' = 'local'): ToolSource {
   if (layer === 'session') return 'session';
@@ -17,9 +20,6 @@ export function serverId(profile: Profile, layer: LayerKind, name: string): stri
   return `${kind}:${profile}:${name}`;
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
-const strArr = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
 function strRec(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!v || typeof v !== 'object' || Array.isArray(v)) return out;
@@ -73,29 +73,13 @@ export function buildSpec(input: SpecInput): ConnectionSpec {
   } else {
     spec.url = str(e.url);
   }
-  if (profile === 'minara') {
-    // Seed 001: timeoutMs 30000 and maxTools 64 by default; authTokenEnv wins over authToken.
-    spec.callTimeoutMs = num(e.timeoutMs) ?? MINARA_DEFAULTS.timeoutMs;
-    spec.limits = { ...spec.limits, maxTools: num(e.maxTools) ?? MINARA_DEFAULTS.maxTools };
-    const include = strArr(e.include);
-    if (include) spec.limits.include = include;
-    const tokenEnv = str(e.authTokenEnv);
-    if (tokenEnv) spec.bearerTokenEnv = tokenEnv;
-    else if (str(e.authToken)) spec.bearerToken = str(e.authToken);
-  } else if (profile === 'kimi') {
-    const d = input.kimiDefaults ?? {};
-    spec.callTimeoutMs = num(e.toolTimeoutMs) ?? num(e.timeout) ?? d.toolTimeoutMs;
-    spec.startupTimeoutMs = num(e.startupTimeoutMs) ?? d.startupTimeoutMs ?? KIMI_DEFAULTS.startupTimeoutMs;
-    const enabledTools = strArr(e.enabledTools);
-    const disabledTools = strArr(e.disabledTools);
-    if (enabledTools) spec.limits = { ...spec.limits, enabledTools };
-    if (disabledTools) spec.limits = { ...spec.limits, disabledTools };
-    const tokenEnv = str(e.bearerTokenEnvVar);
-    if (tokenEnv) spec.bearerTokenEnv = tokenEnv;
-  } else {
-    // minimax: `timeout` overrides the pool's 120 s call default (CONN-2).
-    spec.callTimeoutMs = num(e.timeout);
-  }
+  // The agent's own fields (timeouts, tool limits, token variable), as its profile maps them.
+  const extras = profileFacts(profile).connection(e, input.kimiDefaults ?? {});
+  if (extras.callTimeoutMs !== undefined) spec.callTimeoutMs = extras.callTimeoutMs;
+  if (extras.startupTimeoutMs !== undefined) spec.startupTimeoutMs = extras.startupTimeoutMs;
+  if (extras.limits) spec.limits = { ...spec.limits, ...extras.limits };
+  if (extras.bearerTokenEnv !== undefined) spec.bearerTokenEnv = extras.bearerTokenEnv;
+  if (extras.bearerToken !== undefined) spec.bearerToken = extras.bearerToken;
   if (spec.callTimeoutMs === undefined) delete spec.callTimeoutMs;
   return spec;
 }

@@ -4,6 +4,7 @@ import type { Handlers } from '../../../shared/rpc';
 import { resolveDisclosureOptions } from '../../../shared/disclosure/options';
 import { planDisclosure, profileDeferral } from '../../../shared/disclosure/plan';
 import { translateCode } from '../../../shared/i18n';
+import { profileFacts } from '../../../shared/profiles';
 import type { ProfileNoteCode } from '../../../shared/schemas/notes';
 import type { ApiCore } from '../api/core';
 import { defKey, qualified, type CatalogCache } from '../api/tool-catalog';
@@ -36,7 +37,7 @@ export function disclosureHandlers(core: ApiCore, deps: DisclosureDeps): Disclos
       const profile = c.view.profile;
       const anyDeferred = (input.catalog ?? core.view()?.servers ?? []).some((s) => profileDeferral(profile, s).deferred);
       // UI-9: a code for the renderer, its English (same catalogue) for the CLI and --json.
-      const profileNoteCode: ProfileNoteCode | null = profile === 'kimi' ? (anyDeferred ? 'kimi-deferred' : 'kimi-none-deferred') : profile === 'minara' ? 'minara' : null;
+      const profileNoteCode: ProfileNoteCode | null = profileFacts(profile).disclosureNote(anyDeferred);
       const profileNote = profileNoteCode && translateCode('en', 'disc.profile', { code: profileNoteCode });
       return {
         ...plan,

@@ -26,22 +26,23 @@ export function normaliseTransport(t: TransportType): Transport {
 }
 
 /**
- * The keys that name the transport. Kimi's schema reads `transport` only (seed 002
- * config-schema.ts:59: `if ('transport' in obj) return obj`, else inferred), so for Kimi
- * `{"type": "sse", "url": …}` is streamable HTTP; MiniMax reads `type`, then `transport`.
+ * The keys that name the transport, in the order an agent reads them (its profile says which).
+ * Kimi's schema reads `transport` only (seed 002 config-schema.ts:59: `if ('transport' in obj)
+ * return obj`, else inferred), so for Kimi `{"type": "sse", "url": …}` is streamable HTTP;
+ * MiniMax reads `type`, then `transport`.
  */
-function transportKeys(dialect: 'minimax' | 'kimi' = 'minimax'): readonly ('type' | 'transport')[] {
-  return dialect === 'kimi' ? ['transport'] : ['type', 'transport'];
-}
+export type TransportKeys = readonly ('type' | 'transport')[];
+export const TYPE_THEN_TRANSPORT: TransportKeys = ['type', 'transport'];
+export const TRANSPORT_ONLY: TransportKeys = ['transport'];
 
 /**
  * CFG-2 inference: the explicit transport key(s), else `command` → stdio, `url` → http.
  * Null when nothing says which transport the entry means.
  */
-export function inferTransport(entry: unknown, dialect: 'minimax' | 'kimi' = 'minimax'): Transport | null {
+export function inferTransport(entry: unknown, keys: TransportKeys = TYPE_THEN_TRANSPORT): Transport | null {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return null;
   const e = entry as Record<string, unknown>;
-  for (const key of transportKeys(dialect)) {
+  for (const key of keys) {
     const v = e[key];
     // A plain lookup, not a schema call: this runs for every entry of every load.
     if (typeof v === 'string' && (TransportTypeSchema.options as readonly string[]).includes(v)) return normaliseTransport(v as TransportType);
@@ -56,17 +57,16 @@ export function inferTransport(entry: unknown, dialect: 'minimax' | 'kimi' = 'mi
  * `command`, remote needs `url`, and (minimax, which reads both) `type` and `transport` must
  * not disagree; Kimi ignores `type`, which the loader warns about (kimiIgnoredType).
  */
-export function checkTransportFields(dialect: 'minimax' | 'kimi'): (e: Record<string, unknown>, ctx: z.RefinementCtx) => void {
+export function checkTransportFields(keys: TransportKeys): (e: Record<string, unknown>, ctx: z.RefinementCtx) => void {
   return (e, ctx) => {
     const { type, transport } = e;
-    if (dialect === 'minimax' && type !== undefined && transport !== undefined && type !== transport) {
+    if (keys.length > 1 && type !== undefined && transport !== undefined && type !== transport) {
       ctx.addIssue({ code: 'custom', path: ['transport'], message: `"type" (${String(type)}) and "transport" (${String(transport)}) disagree` });
       return;
     }
-    const t = inferTransport(e, dialect);
+    const t = inferTransport(e, keys);
     if (t === null) {
-      const explicit = dialect === 'kimi' ? 'an explicit "transport"' : 'an explicit "type"';
-      ctx.addIssue({ code: 'custom', path: [], message: `needs "command" (stdio) or "url" (http/sse), or ${explicit}` });
+      ctx.addIssue({ code: 'custom', path: [], message: `needs "command" (stdio) or "url" (http/sse), or an explicit "${keys[0]}"` });
       return;
     }
     if (t === 'stdio' && typeof e.command !== 'string') {

@@ -1,24 +1,21 @@
-// The three agent dialects (CFG-2): one entry schema and one file schema each.
-import { KimiEntrySchema, KimiFileSchema } from './kimi';
-import { MinaraEntrySchema, MinaraFileSchema } from './minara';
-import { MinimaxEntrySchema, MinimaxFileSchema } from './minimax';
+// The agent dialects (CFG-2): one entry schema and one file schema each, named by the
+// profile registry (shared/profiles/).
+import { profileFacts } from '../../profiles';
+import type { ProfileFacts } from '../../profiles/types';
+import type { Profile } from '../server';
 
 export * from './common';
 export * from './minimax';
 export * from './kimi';
 export * from './minara';
 
-export type Dialect = 'minimax' | 'kimi' | 'minara';
+/** A dialect is a profile's way of writing entries: the profile registry holds its schemas. */
+export type Dialect = Profile;
 
-const entrySchemas = { minimax: MinimaxEntrySchema, kimi: KimiEntrySchema, minara: MinaraEntrySchema } as const;
-const fileSchemas = { minimax: MinimaxFileSchema, kimi: KimiFileSchema, minara: MinaraFileSchema } as const;
-
-export type EntrySchemaFor<D extends Dialect> = (typeof entrySchemas)[D];
-
-export function entrySchemaFor<D extends Dialect>(dialect: D): EntrySchemaFor<D> {
-  return entrySchemas[dialect];
+export function entrySchemaFor(dialect: Dialect): ProfileFacts['entrySchema'] {
+  return profileFacts(dialect).entrySchema;
 }
 
-export function fileSchemaFor<D extends Dialect>(dialect: D): (typeof fileSchemas)[D] {
-  return fileSchemas[dialect];
+export function fileSchemaFor(dialect: Dialect): ProfileFacts['fileSchema'] {
+  return profileFacts(dialect).fileSchema;
 }

@@ -2,7 +2,7 @@
 // <cwd>/.kimi-code/mcp.json. Kimi's own code spells the transport `transport` and ignores
 // `type` (seed 002 config-schema.ts:59); the panel shows what Kimi will do and says so.
 import { z } from 'zod';
-import { baseEntryShape, checkTransportFields, inferTransport, PositiveMsSchema } from './common';
+import { baseEntryShape, checkTransportFields, inferTransport, PositiveMsSchema, TRANSPORT_ONLY } from './common';
 
 export const KimiEntrySchema = z
   .looseObject({
@@ -18,12 +18,12 @@ export const KimiEntrySchema = z
     /** Not read by Kimi: any value is kept as written, and warned about (kimiIgnoredType). */
     type: z.unknown().optional(),
   })
-  .superRefine(checkTransportFields('kimi'));
+  .superRefine(checkTransportFields(TRANSPORT_ONLY));
 
 /** A `type` Kimi will not read, and what it does instead (null when there is none). */
 export function kimiIgnoredType(entry: Record<string, unknown>): string | null {
   if (!Object.hasOwn(entry, 'type')) return null;
-  const t = inferTransport(entry, 'kimi');
+  const t = inferTransport(entry, TRANSPORT_ONLY);
   // A `type` that says what Kimi does anyway changes nothing: no warning.
   if (t !== null && inferTransport({ type: entry.type }) === t) return null;
   const does = t === null ? '' : `; it connects over ${t === 'http' ? 'streamable HTTP' : t}`;

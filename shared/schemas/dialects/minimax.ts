@@ -1,8 +1,8 @@
 // MiniMax Code dialect (seed 000): user <dataDir>/mcp.json, project <workspace>/.mcp.json.
 import { z } from 'zod';
-import { baseEntryShape, checkTransportFields } from './common';
+import { baseEntryShape, checkTransportFields, TYPE_THEN_TRANSPORT } from './common';
 
-export const MinimaxEntrySchema = z.looseObject(baseEntryShape).superRefine(checkTransportFields('minimax'));
+export const MinimaxEntrySchema = z.looseObject(baseEntryShape).superRefine(checkTransportFields(TYPE_THEN_TRANSPORT));
 
 export const MinimaxFileSchema = z.looseObject({
   mcpServers: z.record(z.string(), MinimaxEntrySchema).optional(),

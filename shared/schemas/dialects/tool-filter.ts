@@ -1,22 +1,19 @@
-// CONN-8: the per-tool switch each agent reads in a server's entry. kimi: `enabledTools`
-// (allow-list) then `disabledTools` (deny-list), seed 002; minara: `include` (allow-list), seed
-// 001; minimax: none (seed 000 has only the whole-server `enabled: false`), so the panel
-// offers no per-tool toggle there. The engine applies the fields (connections/limits.ts); this
-// module only says which fields exist and how to write a wanted set of enabled tools into them.
+// CONN-8: the per-tool switch each agent reads in a server's entry, as its profile says
+// (shared/profiles/: an allow-list field, a deny-list field, either or neither). kimi:
+// `enabledTools` then `disabledTools` (seed 002); minara: `include` (seed 001); minimax: none
+// (seed 000 has only the whole-server `enabled: false`), so the panel offers no per-tool toggle
+// there. The engine applies the fields (connections/limits.ts); this module only says which
+// fields exist and how to write a wanted set of enabled tools into them.
+import { profileFacts } from '../../profiles';
 import type { Dialect } from './index';
 
 export const TOOL_FILTER_FIELDS = ['enabledTools', 'disabledTools', 'include'] as const;
 export type ToolFilterField = (typeof TOOL_FILTER_FIELDS)[number];
 
-const FIELDS: Record<Dialect, readonly ToolFilterField[]> = {
-  minimax: [],
-  kimi: ['enabledTools', 'disabledTools'],
-  minara: ['include'],
-};
-
-/** The fields this agent reads; empty = it has no per-tool switch. */
+/** The fields this agent reads (allow-list first); empty = it has no per-tool switch. */
 export function toolFilterFields(dialect: Dialect): readonly ToolFilterField[] {
-  return FIELDS[dialect];
+  const { allow, deny } = profileFacts(dialect).toolFilter;
+  return [allow, deny].filter((f): f is ToolFilterField => f !== null);
 }
 
 /** What to write: a field's new list, or null to remove the field. Only changed fields. */
@@ -44,9 +41,10 @@ function deny(current: readonly string[], offered: readonly string[], enabled: R
 
 /**
  * The smallest change to `entry` after which the agent lets exactly `enabled` of `offered`
- * through. kimi: an entry that already has `enabledTools` keeps using it (and drops the
- * re-enabled names from `disabledTools`); otherwise `disabledTools` holds the disabled ones.
- * minara: `include` is written only when something is disabled or it is already there.
+ * through. With both lists (kimi): an entry that already has the allow-list keeps using it (and
+ * drops the re-enabled names from the deny-list); otherwise the deny-list holds the disabled
+ * ones. An allow-list alone (minara `include`) is written only when something is disabled or it
+ * is already there.
  */
 export function toolFilterPatch(dialect: Dialect, entry: Record<string, unknown>, offered: readonly string[], enabled: ReadonlySet<string>): ToolFilterPatch {
   const patch: ToolFilterPatch = {};
@@ -54,23 +52,26 @@ export function toolFilterPatch(dialect: Dialect, entry: Record<string, unknown>
     const had = list(entry[field]);
     if (next === null ? had !== undefined : !same(had, next)) patch[field] = next;
   };
+  const [allowField, denyField] = toolFilterFieldsOf(dialect);
   const everything = offered.every((n) => enabled.has(n));
-  if (dialect === 'minara') {
-    const include = list(entry.include);
-    put('include', include ? allow(include, offered, enabled) : everything ? null : offered.filter((n) => enabled.has(n)));
-  } else if (dialect === 'kimi') {
-    const on = list(entry.enabledTools);
-    const off = list(entry.disabledTools) ?? [];
-    if (on) {
-      put('enabledTools', allow(on, offered, enabled));
+  const on = allowField ? list(entry[allowField]) : undefined;
+  if (allowField && (on || !denyField)) {
+    put(allowField, on ? allow(on, offered, enabled) : everything ? null : offered.filter((n) => enabled.has(n)));
+    const off = denyField ? list(entry[denyField]) : undefined;
+    if (denyField && off) {
       const rest = off.filter((n) => !enabled.has(n));
-      put('disabledTools', rest.length ? rest : null);
-    } else {
-      const next = deny(off, offered, enabled);
-      put('disabledTools', next.length ? next : null);
+      put(denyField, rest.length ? rest : null);
     }
+  } else if (denyField) {
+    const next = deny(list(entry[denyField]) ?? [], offered, enabled);
+    put(denyField, next.length ? next : null);
   }
   return patch;
+}
+
+function toolFilterFieldsOf(dialect: Dialect): [ToolFilterField | null, ToolFilterField | null] {
+  const { allow: a, deny: d } = profileFacts(dialect).toolFilter;
+  return [a as ToolFilterField | null, d as ToolFilterField | null];
 }
 
 /** `entry` with the patch applied (null removes the field): what the writer validates. */

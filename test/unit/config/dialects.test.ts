@@ -3,6 +3,7 @@ import {
   entrySchemaFor,
   fileSchemaFor,
   inferTransport,
+  TRANSPORT_ONLY,
   KimiEntrySchema,
   KimiFileSchema,
   MinaraEntrySchema,
@@ -23,8 +24,8 @@ describe('CFG-2 transport inference', () => {
     expect(inferTransport('x')).toBeNull();
   });
   it('kimi reads only "transport" (seed 002 config-schema.ts): "type" is ignored, and not an error', () => {
-    expect(inferTransport({ url: 'https://x', type: 'sse' }, 'kimi')).toBe('http');
-    expect(inferTransport({ url: 'https://x', type: 'http', transport: 'sse' }, 'kimi')).toBe('sse');
+    expect(inferTransport({ url: 'https://x', type: 'sse' }, TRANSPORT_ONLY)).toBe('http');
+    expect(inferTransport({ url: 'https://x', type: 'http', transport: 'sse' }, TRANSPORT_ONLY)).toBe('sse');
     expect(KimiEntrySchema.safeParse({ url: 'https://x', type: 'http', transport: 'sse' }).success).toBe(true);
     expect(KimiEntrySchema.safeParse({ url: 'https://x', type: 'websocket' }).success).toBe(true);
     expect(MinimaxEntrySchema.safeParse({ url: 'https://x', type: 'http', transport: 'sse' }).success).toBe(false);

@@ -1,6 +1,7 @@
 // Convert another tool's server entry into a profile's dialect (CFG-1 import). Pure.
 import { translate, type MessageKey } from '../../../../shared/i18n';
 import type { Dialect } from '../../../../shared/schemas/dialects';
+import { profileFacts } from '../../../../shared/profiles';
 
 export interface Converted {
   entry: Record<string, unknown>;
@@ -102,15 +103,17 @@ export function convertEntry(raw: unknown, dialect: Dialect, workspace: string |
   if (dropped.length > 0) note(notes, 'dropped', { fields: dropped.join(', ') });
 
   const entry: Record<string, unknown> = {};
-  if (dialect === 'minara') {
-    // Seed 001: minara connects to streamable-HTTP endpoints only.
-    if (transport !== 'http') return refuse('http_only', { agent: 'minara', transport });
+  const facts = profileFacts(dialect);
+  if (facts.transports.length === 1) {
+    // An agent of one transport (seed 001: minara connects to streamable-HTTP endpoints only).
+    if (transport !== facts.transports[0]) return refuse('http_only', { agent: dialect, transport });
     for (const k of ['url', 'headers'] as const) if (src[k] !== undefined) entry[k] = src[k];
     const ignored = ['command', 'args', 'env', 'cwd'].filter((k) => src[k] !== undefined);
-    if (ignored.length > 0) note(notes, 'agentDropped', { agent: 'minara', fields: ignored.join(', ') });
+    if (ignored.length > 0) note(notes, 'agentDropped', { agent: dialect, fields: ignored.join(', ') });
   } else {
-    // Explicit only where inference would get it wrong (CFG-2: command → stdio, url → http).
-    if (transport === 'sse') entry[dialect === 'kimi' ? 'transport' : 'type'] = 'sse';
+    // Explicit only where inference would get it wrong (CFG-2: command → stdio, url → http),
+    // in the key the agent reads (kimi: `transport` only).
+    if (transport === 'sse') entry[facts.transportKeys[0]!] = 'sse';
     for (const k of CARRIED) {
       if (src[k] === undefined) continue;
       if (transport === 'stdio' && (k === 'url' || k === 'headers')) continue;

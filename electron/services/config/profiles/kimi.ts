@@ -1,10 +1,13 @@
 // CFG-1 kimi (seed 002): ~/.kimi-code/mcp.json → <git root>/.mcp.json →
 // <workspace>/.kimi-code/mcp.json, later wins; project layers count only when trusted.
+import { join } from 'node:path';
+import { KIMI } from '../../../../shared/profiles/kimi';
 import { KIMI_ENV, KimiMcpDefaultsSchema, type KimiMcpDefaults } from '../../../../shared/schemas/dialects';
-import { resolveLayerPaths } from '../layers';
+import { gitRoot, kimiHome, type LayerEnv, type LayerLocation } from '../layers';
 import { loadLayer } from '../layer-loader';
 import { readConfigFile, type FileRead } from '../read-file';
 import type { LoadContext, LoadedLayer } from '../types';
+import type { EngineProfile } from './types';
 
 function envMs(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
@@ -14,7 +17,7 @@ function envMs(env: NodeJS.ProcessEnv, name: string): number | undefined {
 }
 
 /** Global defaults: the user file's `mcp` section, then KIMI_MCP_* environment variables. */
-export function kimiDefaults(userRead: FileRead, env: NodeJS.ProcessEnv): KimiMcpDefaults {
+function kimiDefaults(userRead: FileRead, env: NodeJS.ProcessEnv): KimiMcpDefaults {
   let fromFile: KimiMcpDefaults = {};
   const root = userRead.state === 'ok' ? userRead.doc.value : undefined;
   if (root && typeof root === 'object' && !Array.isArray(root) && Object.hasOwn(root, 'mcp')) {
@@ -29,8 +32,18 @@ export function kimiDefaults(userRead: FileRead, env: NodeJS.ProcessEnv): KimiMc
   return out;
 }
 
-export async function loadKimiLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
-  const locations = await resolveLayerPaths('kimi', { env: ctx.env, home: ctx.home, workspace: ctx.workspace });
+async function layerPaths({ home, workspace }: LayerEnv): Promise<LayerLocation[]> {
+  const out: LayerLocation[] = [{ layer: 'user', path: join(kimiHome(home), 'mcp.json'), writable: true, needsTrust: false }];
+  if (workspace) {
+    const root = (await gitRoot(workspace)) ?? workspace;
+    out.push({ layer: 'project', path: join(root, '.mcp.json'), writable: true, needsTrust: true });
+    out.push({ layer: 'project-local', path: join(workspace, '.kimi-code', 'mcp.json'), writable: true, needsTrust: true });
+  }
+  return out;
+}
+
+async function loadLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
+  const locations = await layerPaths(ctx);
   const reads = await Promise.all(locations.map((l) => readConfigFile(l.path)));
   const userIdx = locations.findIndex((l) => l.layer === 'user');
   const withDefaults: LoadContext = { ...ctx, kimiDefaults: kimiDefaults(reads[userIdx] ?? { state: 'missing' }, ctx.env) };
@@ -50,3 +63,18 @@ export async function loadKimiLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
     );
   });
 }
+
+/** Session and plugin servers get the same global defaults as the files. */
+async function memoryContext(ctx: LoadContext): Promise<LoadContext> {
+  const user = (await layerPaths(ctx)).find((l) => l.layer === 'user');
+  const read = user ? await readConfigFile(user.path) : ({ state: 'missing' } as const);
+  return { ...ctx, kimiDefaults: kimiDefaults(read, ctx.env) };
+}
+
+export const KIMI_ENGINE: EngineProfile = {
+  facts: KIMI,
+  layerPaths,
+  loadLayers,
+  memoryContext,
+  detection: (home) => ({ marker: kimiHome(home), configFiles: [join(kimiHome(home), 'mcp.json')] }),
+};

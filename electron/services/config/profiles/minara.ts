@@ -1,15 +1,30 @@
 // CFG-1 minara (seed 001): MCP_SERVERS short-circuits both files; otherwise the user and
 // project files merge (project wins on id); the v1 URL variables apply only when both are empty.
+import { join } from 'node:path';
 import { catalogueTranslator } from '../../../../shared/i18n/core';
 import { notes } from '../../../../shared/i18n/messages/notes';
+import { MINARA } from '../../../../shared/profiles/minara';
 import { MINARA_V1_URL_VARS } from '../../../../shared/schemas/dialects';
 import type { LayerInfo } from '../../../../shared/schemas/server';
-import { resolveLayerPaths } from '../layers';
+import { findMinaraRepo, minaraDataDir, withLegacy, type LayerEnv, type LayerLocation } from '../layers';
 import { emptyLayer, hostVariables, loadLayer, readText } from '../layer-loader';
 import { readConfigFile } from '../read-file';
 import type { LoadContext, LoadedLayer } from '../types';
+import type { EngineProfile } from './types';
 
-export async function loadMinaraLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
+async function layerPaths({ env, home, workspace }: LayerEnv): Promise<LayerLocation[]> {
+  const data = minaraDataDir(env, home);
+  const out: LayerLocation[] = [{ layer: 'user', ...(await withLegacy(join(data, 'mcp', 'servers.json'), join(data, 'mcp.json'))), writable: true, needsTrust: false }];
+  // No `.minara/` up the tree: the layer is still listed (missing) at the workspace root.
+  const repo = workspace ? ((await findMinaraRepo(workspace, data)) ?? workspace) : null;
+  if (repo) {
+    const dir = join(repo, '.minara');
+    out.push({ layer: 'project', ...(await withLegacy(join(dir, 'mcp', 'servers.json'), join(dir, 'mcp.json'))), writable: true, needsTrust: true });
+  }
+  return out;
+}
+
+async function loadLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
   const layers = await loadEarlierSources(ctx);
   // "僅在前兩層都為空時才生效": any entry at all (even a broken one) counts as not empty. An
   // MCP_SERVERS of `[]` is an empty first source, and the files it short-circuits give nothing.
@@ -31,7 +46,7 @@ const envServersSet = (ctx: LoadContext): boolean => (ctx.env.MCP_SERVERS ?? '')
 
 /** The two earlier sources: MCP_SERVERS when set (the files then shown, not read), else the files. */
 async function loadEarlierSources(ctx: LoadContext): Promise<LoadedLayer[]> {
-  const locations = await resolveLayerPaths('minara', { env: ctx.env, home: ctx.home, workspace: ctx.workspace });
+  const locations = await layerPaths(ctx);
   const envServers = ctx.env.MCP_SERVERS;
   if (envServers !== undefined && envServersSet(ctx)) {
     // "就算磁盤上有配置文件，MCP_SERVERS=… 也總會短路文件": the files are shown, not read.
@@ -67,3 +82,13 @@ function withHostProblem(layer: LoadedLayer, problem: string | null): LoadedLaye
   if (problem) layer.problems.push({ path: layer.info.path, pointer: '', message: problem, severity: 'warning' });
   return layer;
 }
+
+export const MINARA_ENGINE: EngineProfile = {
+  facts: MINARA,
+  layerPaths,
+  loadLayers,
+  detection: (home, env) => {
+    const data = minaraDataDir(env, home);
+    return { marker: data, configFiles: [join(data, 'mcp', 'servers.json'), join(data, 'mcp.json')] };
+  },
+};

@@ -1,14 +1,23 @@
 // CFG-1 minimax (seed 000): user <dataDir>/mcp.json, then the workspace's .mcp.json, which
 // is read-only, size-capped, confined to the workspace and the only place ${VAR} expands
-// (shared/schemas/expansion expansionFor).
+// (shared/profiles/minimax.ts).
+import { join } from 'node:path';
+import { MINIMAX } from '../../../../shared/profiles/minimax';
 import { MINIMAX_PROJECT_FILE_MAX_BYTES, MINIMAX_RESERVED_NAMES } from '../../../../shared/schemas/dialects';
-import { resolveLayerPaths } from '../layers';
+import { minimaxDataDir, type LayerEnv, type LayerLocation } from '../layers';
 import { hostVariables, loadLayer } from '../layer-loader';
 import { readConfigFile } from '../read-file';
 import type { LoadContext, LoadedLayer } from '../types';
+import type { EngineProfile } from './types';
 
-export async function loadMinimaxLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
-  const locations = await resolveLayerPaths('minimax', { env: ctx.env, home: ctx.home, workspace: ctx.workspace });
+async function layerPaths({ home, workspace }: LayerEnv): Promise<LayerLocation[]> {
+  const out: LayerLocation[] = [{ layer: 'user', path: join(minimaxDataDir(home), 'mcp.json'), writable: true, needsTrust: false }];
+  if (workspace) out.push({ layer: 'project', path: join(workspace, '.mcp.json'), writable: false, needsTrust: true });
+  return out;
+}
+
+async function loadLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
+  const locations = await layerPaths(ctx);
   const out: LoadedLayer[] = [];
   // SEC-5: the panel starts things on its own, so minimax project files need trust too.
   const trusted = ctx.workspace ? await ctx.isTrusted(ctx.workspace) : false;
@@ -39,3 +48,10 @@ export async function loadMinimaxLayers(ctx: LoadContext): Promise<LoadedLayer[]
   }
   return out;
 }
+
+export const MINIMAX_ENGINE: EngineProfile = {
+  facts: MINIMAX,
+  layerPaths,
+  loadLayers,
+  detection: (home) => ({ marker: minimaxDataDir(home), configFiles: [join(minimaxDataDir(home), 'mcp.json')] }),
+};

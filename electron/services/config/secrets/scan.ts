@@ -4,11 +4,11 @@
 // project files with secrets that git would commit. Never prints a secret's value.
 import { escapePointer } from '../../../../shared/json-pointer';
 import { execFile } from 'node:child_process';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { IMPORT_SOURCES, sourceFiles } from '../import/sources';
 import { PROFILES } from '../../../../shared/schemas/server';
 import { homeDir } from '../../paths';
-import { resolveLayerPaths } from '../layers';
+import { resolveLayerPaths } from '../profiles';
 import { parseConfigText } from '../writer/text-edit';
 import { readBoundedFile } from '../read-file';
 import { findInlineSecrets, type SecretKind } from '../../../../shared/secrets/secret-rules';
@@ -64,7 +64,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 const mcpServers = (value: unknown) => (isRecord(value) && isRecord(value.mcpServers) ? [{ pointer: '/mcpServers', servers: value.mcpServers }] : []);
 
-/** Every file of every profile (both minara spellings: the legacy one may still hold secrets), then the import sources. */
+/** Every file of every profile (and its other spellings: minara's legacy file may still hold secrets), then the import sources. */
 async function candidates(env: NodeJS.ProcessEnv, home: string, workspace: string | null): Promise<Candidate[]> {
   const list: Candidate[] = [];
   for (const profile of PROFILES) {
@@ -72,12 +72,7 @@ async function candidates(env: NodeJS.ProcessEnv, home: string, workspace: strin
       const scope = loc.layer === 'user' ? 'user' : 'project';
       const owner = `${profile} ${loc.layer}`;
       list.push({ path: loc.path, owner, scope, containers: mcpServers });
-      if (profile === 'minara') {
-        const dir = basename(loc.path) === 'servers.json' ? dirname(dirname(loc.path)) : dirname(loc.path);
-        for (const alt of [join(dir, 'mcp', 'servers.json'), join(dir, 'mcp.json')]) {
-          if (alt !== loc.path) list.push({ path: alt, owner: `${owner} (not read while the other file exists)`, scope, containers: mcpServers });
-        }
-      }
+      for (const alt of loc.alternates ?? []) list.push({ path: alt, owner: `${owner} (not read while the other file exists)`, scope, containers: mcpServers });
     }
   }
   for (const source of IMPORT_SOURCES) {

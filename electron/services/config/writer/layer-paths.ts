@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import type { Dialect } from '../../../../shared/schemas/dialects';
 import type { LayerKind, Profile } from '../../../../shared/schemas/server';
-import { resolveLayerPaths } from '../layers';
+import { resolveLayerPaths } from '../profiles';
 import { homeDir } from '../../paths';
 import { okResult, refuse, type WriteResult } from './errors';
 

@@ -4,6 +4,7 @@ import { FORBIDDEN_SERVER_NAMES } from '../../../../shared/schemas/dialects/comm
 import { escapePointer } from '../../../../shared/json-pointer';
 import { isDeepStrictEqual } from 'node:util';
 import type { Dialect } from '../../../../shared/schemas/dialects';
+import { profileFacts } from '../../../../shared/profiles';
 import { entrySchemaFor } from '../../../../shared/schemas/dialects';
 import { describeFindings, findInlineSecrets, type SecretFinding } from '../../../../shared/secrets/secret-rules';
 import type { Node } from 'jsonc-parser';
@@ -160,7 +161,7 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
       case 'enable':
       case 'disable': {
         // Minara has no per-server switch (seed 001): writing one would mislead the user.
-        if (dialect === 'minara') return refuse('write.unsupported', { profile: dialect });
+        if (!profileFacts(dialect).serverSwitch) return refuse('write.unsupported', { profile: dialect });
         if (!isRecord(current)) return refuse('write.invalid_entry.notObject', { name: op.name });
         if (op.op === 'disable' && current.enabled !== false) out = setAt(out, [...path, 'enabled'], false, fmt);
         // Enabled is the default: dropping `enabled: false` restores it with the smallest edit.

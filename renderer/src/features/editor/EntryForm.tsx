@@ -1,8 +1,11 @@
 // UI-2: a form per transport (stdio: command, args, env, cwd; http/sse: url, headers) plus the
-// dialect's own fields (kimi: deferred, timeouts, bearerTokenEnvVar; minara: authTokenEnv…).
+// agent's own fields as its profile lists them (kimi: deferred, timeouts, bearerTokenEnvVar;
+// minara: authTokenEnv…).
 import { Checkbox, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import type { SecretSlot } from '../../../../shared/contract';
 import type { Profile, Transport } from '../../../../shared/schemas/server';
+import { profileFacts } from '../../../../shared/profiles';
+import type { FormField } from '../../../../shared/profiles/types';
 import { useT } from '../../store-context';
 import { fromPairs, pairsOf, setField, transportOf, withTransport, type Entry } from './draft';
 import { PairsEditor } from './PairsEditor';
@@ -22,21 +25,18 @@ const num = (v: string): number | string | undefined => (v === '' ? undefined : 
 
 export function EntryForm({ dialect, entry, onChange, onKeychain }: Props) {
   const t = useT();
+  const facts = profileFacts(dialect);
   const transport = transportOf(dialect, entry);
   const f = (key: string) => (v: unknown) => onChange(setField(entry, key, v));
   return (
     <Stack gap="sm" className="entry-form">
-      {dialect !== 'minara' && (
+      {facts.transports.length > 1 && (
         <NativeSelect
           id="ed-transport"
           label={t('editor.transport')}
           value={transport}
           onChange={(e) => onChange(withTransport(dialect, entry, e.currentTarget.value as Transport))}
-          data={[
-            { value: 'stdio', label: 'stdio' },
-            { value: 'http', label: 'http (streamable)' },
-            { value: 'sse', label: 'sse' },
-          ]}
+          data={facts.transports.map((value) => ({ value, label: TRANSPORT_LABEL[value] }))}
         />
       )}
       {transport === 'stdio' ? (
@@ -58,31 +58,28 @@ export function EntryForm({ dialect, entry, onChange, onKeychain }: Props) {
         </>
       ) : (
         <>
-          <Text id="ed-url" label={t('editor.url')} value={entry.url} onChange={f('url')} help={dialect === 'minara' ? t('editor.minaraUrlHelp') : undefined} />
+          <Text id="ed-url" label={t('editor.url')} value={entry.url} onChange={f('url')} help={facts.form.urlHelp ? t(facts.form.urlHelp) : undefined} />
           <PairsEditor label={t('editor.headers')} kind="header" pairs={pairsOf(entry.headers)} onChange={(p) => f('headers')(fromPairs(p))} onKeychain={onKeychain} />
         </>
       )}
-      {dialect === 'minara' ? (
-        <>
-          <Text id="ed-authTokenEnv" label="authTokenEnv" value={entry.authTokenEnv} onChange={f('authTokenEnv')} help={t('editor.authTokenEnvHelp')} />
-          <Text id="ed-label" label="label" value={entry.label} onChange={f('label')} />
-          <Text id="ed-timeoutMs" label="timeoutMs" value={entry.timeoutMs} onChange={(v) => f('timeoutMs')(num(v))} />
-          <Text id="ed-maxTools" label="maxTools" value={entry.maxTools} onChange={(v) => f('maxTools')(num(v))} />
-        </>
-      ) : (
-        <>
-          <Text id="ed-timeout" label={t('editor.timeout')} value={entry.timeout} onChange={(v) => f('timeout')(num(v))} />
-          <Checkbox id="ed-enabled" label={t('editor.enabled')} checked={entry.enabled !== false} onChange={(e) => f('enabled')(e.currentTarget.checked ? undefined : false)} />
-        </>
-      )}
-      {dialect === 'kimi' && (
-        <>
-          <Checkbox id="ed-deferred" label="deferred" checked={entry.deferred === true} onChange={(e) => f('deferred')(e.currentTarget.checked ? true : undefined)} />
-          <Text id="ed-startup" label="startupTimeoutMs" value={entry.startupTimeoutMs} onChange={(v) => f('startupTimeoutMs')(num(v))} />
-          <Text id="ed-tooltimeout" label="toolTimeoutMs" value={entry.toolTimeoutMs} onChange={(v) => f('toolTimeoutMs')(num(v))} />
-          {transport !== 'stdio' && <Text id="ed-bearer" label="bearerTokenEnvVar" value={entry.bearerTokenEnvVar} onChange={f('bearerTokenEnvVar')} help={t('editor.authTokenEnvHelp')} />}
-        </>
-      )}
+      {facts.form.fields
+        .filter((field) => field.only !== 'remote' || transport !== 'stdio')
+        .map((field) => (
+          <OwnField key={field.id} field={field} entry={entry} onChange={f(field.key)} />
+        ))}
     </Stack>
   );
+}
+
+const TRANSPORT_LABEL: Record<Transport, string> = { stdio: 'stdio', http: 'http (streamable)', sse: 'sse' };
+
+/** One of the agent's own fields, as its profile describes it. */
+function OwnField({ field, entry, onChange }: { field: FormField; entry: Entry; onChange(v: unknown): void }) {
+  const t = useT();
+  const label = field.label ? t(field.label) : field.key;
+  const help = field.help ? t(field.help) : undefined;
+  const value = entry[field.key];
+  if (field.kind === 'enabled') return <Checkbox id={field.id} label={label} checked={value !== false} onChange={(e) => onChange(e.currentTarget.checked ? undefined : false)} />;
+  if (field.kind === 'flag') return <Checkbox id={field.id} label={label} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked ? true : undefined)} />;
+  return <Text id={field.id} label={label} value={value} onChange={(v) => onChange(field.kind === 'number' ? num(v) : v)} help={help} />;
 }

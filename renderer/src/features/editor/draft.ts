@@ -4,6 +4,7 @@ import zodEn from 'zod/v4/locales/en.js';
 import zodZhCN from 'zod/v4/locales/zh-CN.js';
 import type { Locale } from '../../../../shared/i18n';
 import { entrySchemaFor } from '../../../../shared/schemas/dialects';
+import { profileFacts } from '../../../../shared/profiles';
 import { FORBIDDEN_SERVER_NAMES, inferTransport } from '../../../../shared/schemas/dialects/common';
 import { findInlineSecrets } from '../../../../shared/secrets/secret-rules';
 import { SECRET_MASK } from '../../../../shared/contract';
@@ -39,13 +40,14 @@ export function validateName(name: string, taken: readonly string[]): string | n
 }
 
 export function transportOf(dialect: Profile, entry: Entry): Transport {
-  if (dialect === 'minara') return 'http';
+  const { transports } = profileFacts(dialect);
+  if (transports.length === 1) return transports[0]!;
   return inferTransport(entry) ?? 'stdio';
 }
 
 /** Switch transport: keep the fields both share, drop the ones the other transport has no use for. */
 export function withTransport(dialect: Profile, entry: Entry, t: Transport): Entry {
-  if (dialect === 'minara') return entry;
+  if (profileFacts(dialect).transports.length === 1) return entry;
   const next: Entry = { ...entry };
   if (t === 'stdio') {
     delete next.url;
@@ -98,7 +100,7 @@ export function valueAt(entry: Entry, pointer: string): unknown {
 }
 
 export function emptyEntry(dialect: Profile): Entry {
-  return dialect === 'minara' ? { url: '' } : { command: '' };
+  return profileFacts(dialect).transports.includes('stdio') ? { command: '' } : { url: '' };
 }
 
 /** Nothing typed yet: the entry a new draft starts from. */

@@ -12,6 +12,7 @@ import { useApp, useT } from '../../store-context';
 import { isDirty } from '../../stores/rules-slice';
 import { lineDiff } from '../editor/diff';
 import classes from './permissions.module.css';
+import { profileFacts } from '../../../../shared/profiles';
 
 const LISTS: Decision[] = ['deny', 'ask', 'allow'];
 
@@ -52,7 +53,7 @@ function LayerEditor({ layer }: { layer: RuleLayerView }) {
             spellCheck={false}
             readOnly={locked}
             value={ruleText(layer.path, l)}
-            placeholder={profile === 'kimi' ? 'mcp__github__*' : 'mcp__github'}
+            placeholder={profileFacts(profile).rules.example}
             onChange={(e) => setRuleText(layer.path, l, e.currentTarget.value)}
             classNames={{ input: classes.rules }}
           />

@@ -11,7 +11,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import { Badge } from '@mantine/core';
 import type { ToolRow } from '../../../../shared/contract';
-import type { Profile } from '../../../../shared/schemas/server';
+import { PROFILES, type Profile } from '../../../../shared/schemas/server';
 import { translator, type Translator } from '../../../../shared/i18n';
 import { useT } from '../../store-context';
 import { toolKey } from '../../stores/tools-slice';
@@ -22,7 +22,6 @@ const ROW = 62;
 const OVERSCAN = 2;
 /** Slot keys repeat every SLOTS rows; the window (≈12 rows + overscan) is always smaller. */
 const MIN_SLOTS = 64;
-const OTHERS: Record<Profile, Profile[]> = { minimax: ['kimi', 'minara'], kimi: ['minimax', 'minara'], minara: ['minimax', 'kimi'] };
 
 /** What one row shows, as plain strings: computed once per (rows, profile, roles, locale). */
 export interface ListItem {
@@ -44,7 +43,7 @@ export interface ListItem {
 /** A row's strings, built the first time the row is shown and kept for the list's lifetime: the
  *  first render pays for ≈20 rows, not 10,000, and scrolling back costs nothing. */
 export function listItems(rows: readonly ToolRow[], profile: Profile, roles: Map<string, 'winner' | 'loser'>, t: Translator): { length: number; at(i: number): ListItem | undefined; indexOf(key: string): number } {
-  const [a, b] = OTHERS[profile] as [Profile, Profile];
+  const others = PROFILES.filter((p) => p !== profile);
   const won = t('tools.won');
   const deferred = t('servers.deferred');
   const dropped = t('tools.dropped');
@@ -63,7 +62,7 @@ export function listItems(rows: readonly ToolRow[], profile: Profile, roles: Map
       role,
       badge: role === 'loser' ? t('tools.lost', { name: r.collidesWith?.name ?? '' }) : role === 'winner' ? won : null,
       deferred: r.deferred ? deferred : null,
-      others: `${a}: ${r.names[a] ?? '—'}   ${b}: ${r.names[b] ?? '—'}`,
+      others: others.map((p) => `${p}: ${r.names[p] ?? '—'}`).join('   '),
       tokens: t.plural('tools.tokens', r.tokens),
     };
   };

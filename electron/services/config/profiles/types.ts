@@ -1,0 +1,23 @@
+// The engine half of an agent profile (AGENT-1): which files its layers are on this machine,
+// how they load, and how the agent is detected. The pure facts (format, fields, expansion,
+// naming, rules) are shared/profiles/; `facts` points there.
+import type { ProfileFacts } from '../../../../shared/profiles/types';
+import type { LayerEnv, LayerLocation } from '../layers';
+import type { LoadContext, LoadedLayer } from '../types';
+
+/** CFG-12: the folder or file whose presence says the agent is installed, and its config files. */
+export interface Detection {
+  marker: string;
+  configFiles: string[];
+}
+
+export interface EngineProfile {
+  facts: ProfileFacts;
+  /** The file layers, lowest precedence first (session, plugin and env are not files). */
+  layerPaths(where: LayerEnv): Promise<LayerLocation[]>;
+  /** Every file (and env) layer, lowest precedence first. */
+  loadLayers(ctx: LoadContext): Promise<LoadedLayer[]>;
+  /** The context in-memory layers (session, plugin) load with: the same defaults the files get. */
+  memoryContext?(ctx: LoadContext): Promise<LoadContext>;
+  detection(home: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Detection;
+}

@@ -1,0 +1,212 @@
+// PERM-2 (minimax) and PERM-3 (kimi) rule matching, compiled once per rule. Each compiled
+// rule carries the server segment it can match (or null = any server) so the simulator
+// only tests the rules of a tool's own server (PERM-4 must run 10,000 × 500 in ≤ 50 ms).
+// One RuleSyntax per way of writing rules; each agent profile (shared/profiles/) names its own.
+import picomatch from 'picomatch';
+import type { RuleRef } from './rules';
+import { sanitizeKimiPart } from '../naming/schemes';
+import { permNote, type PermNote } from './notes';
+
+export interface ParsedToolName {
+  name: string;
+  /** The server segment used to index rules; null when no rule of the profile can match. */
+  server: string | null;
+}
+
+export interface CompiledRule extends RuleRef {
+  /** Tools of this server only; null = any server (tested against every tool). */
+  server: string | null;
+  /** Matches exactly this one name (looked up, not tested). */
+  exact: string | null;
+  test: (tool: ParsedToolName) => boolean;
+  /** Why the rule can never match an MCP tool under this profile, or null. */
+  unmatchable: PermNote | null;
+  /** Parts of the rule the simulator does not evaluate (argument content). */
+  notes: PermNote[];
+  /** A substring every matching name contains (lets the simulator skip most tests). */
+  literal: string | null;
+}
+
+const GLOB_CHARS = /[*?[\]{}()!+@]/;
+/**
+ * picomatch.scan calls a string a glob only at `*`, `?`, `[`, `{` or `(`: without any of
+ * them it is a literal, and the (object-building) scan is skipped. Most rules are exact names.
+ */
+const isGlob = (tool: string): boolean => /[*?[{(]/.test(tool) && picomatch.scan(tool).isGlob;
+/** A server segment that cannot be confused with a separator (no leading/trailing/double `_`). */
+const PLAIN_SEGMENT = /^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/;
+
+/** Split off argument content: `mcp__s__t(foo)` → tool part `mcp__s__t`. */
+function splitContent(rule: string): { tool: string; content: string | null } {
+  const m = /^([^(]*)\((.*)\)$/s.exec(rule.trim());
+  return m ? { tool: m[1]!, content: m[2]! } : { tool: rule.trim(), content: null };
+}
+
+/** PERM-2: minimax names are exactly `mcp`, server, tool; anything else matches no rule. */
+export function parseMinimaxName(name: string): ParsedToolName {
+  // `name.split('__')` gives exactly ['mcp', server, tool] with both non-empty; found with
+  // indexOf (split scans the same way, left to right, without overlap) so the simulator's
+  // 10,000 names allocate no arrays.
+  const first = name.indexOf('__');
+  const second = first === 3 && name.startsWith('mcp') ? name.indexOf('__', 5) : -1;
+  const ok = second > 5 && second + 2 < name.length && name.indexOf('__', second + 2) === -1;
+  return { name, server: ok ? name.slice(5, second) : null };
+}
+
+/** kimi: the server segment lies between `mcp__` and the next `__`. */
+export function parseKimiName(name: string): ParsedToolName {
+  if (!name.startsWith('mcp__')) return { name, server: null };
+  const end = name.indexOf('__', 5);
+  return { name, server: end > 5 ? name.slice(5, end) : null };
+}
+
+/**
+ * Every compiled rule is built here, field by field: `{ ...ref, … }` costs microseconds a
+ * rule in V8 (measured: 8× slower), which 500 rules a simulation would pay each time.
+ */
+function make(ref: RuleRef, server: string | null, exact: string | null, test: CompiledRule['test'], unmatchable: PermNote | null, notes: PermNote[], literal: string | null): CompiledRule {
+  return { list: ref.list, index: ref.index, rule: ref.rule, server, exact, test, unmatchable, notes, literal };
+}
+const matchNothing = (): boolean => false;
+const never = (ref: RuleRef, reason: PermNote, notes: PermNote[]): CompiledRule => make(ref, null, null, matchNothing, reason, notes, null);
+/** A substring test first (most names fail it, so most regex tests are skipped). */
+const globTest = (re: RegExp, lit: string | null): CompiledRule['test'] => (lit ? (t) => t.name.includes(lit) && re.test(t.name) : (t) => re.test(t.name));
+
+/** Argument content is not simulated: the rule is treated as matching. */
+const contentNotes = (content: string | null): PermNote[] => (content !== null ? [permNote('content-not-simulated', { content })] : []);
+const NOT_MCP = permNote('not-mcp');
+
+function compileMinimax(ref: RuleRef, knownServers: ReadonlySet<string>): CompiledRule {
+  const { tool, content } = splitContent(ref.rule);
+  const notes = contentNotes(content);
+  const segs = tool.split('__');
+  if (segs[0] !== 'mcp' || segs.length < 2) return never(ref, NOT_MCP, notes);
+  if (GLOB_CHARS.test(tool)) return never(ref, permNote('minimax-no-wildcards'), notes);
+  if (segs.some((s) => s === '')) return never(ref, permNote('minimax-empty-segment'), notes);
+  if (segs.length === 2) {
+    const server = segs[1]!;
+    let unmatchable: PermNote | null = null;
+    // Only a server no tool has can be a hoped-for prefix (checked first: it is cheap).
+    const prefixOf = knownServers.has(server) ? [] : [...knownServers].filter((s) => s !== server && s.startsWith(server));
+    if (prefixOf.length > 0) {
+      unmatchable = permNote('minimax-no-prefix', { rule: tool, servers: prefixOf.slice(0, 3).map((s) => `mcp__${s}`).join(', ') });
+    }
+    return make(ref, server, null, (t) => t.server === server, unmatchable, notes, null);
+  }
+  if (segs.length === 3) return make(ref, segs[1]!, tool, (t) => t.name === tool && t.server !== null, null, notes, tool);
+  return never(ref, permNote('minimax-segments', { n: segs.length }), notes);
+}
+
+function compileKimi(ref: RuleRef): CompiledRule {
+  const { tool, content } = splitContent(ref.rule);
+  const notes = contentNotes(content);
+  if (!isGlob(tool)) {
+    if (!tool.startsWith('mcp__')) return never(ref, NOT_MCP, notes);
+    const parsed = parseKimiName(tool);
+    // The hint names the server as kimi does (`fs.work` → `fs_work`), or it could never match either.
+    const unmatchable = parsed.server === null ? permNote('kimi-whole-name', { rule: tool, hint: `mcp__${sanitizeKimiPart(tool.slice(5))}__*` }) : null;
+    return make(ref, parsed.server, tool, (t) => t.name === tool, unmatchable, notes, tool);
+  }
+  const re = globToRegExp(tool);
+  const lit = requiredLiteral(tool);
+  // Index by a literal server segment when the glob starts with one (`mcp__github__*`).
+  let server: string | null = null;
+  if (tool.startsWith('mcp__')) {
+    const end = tool.indexOf('__', 5);
+    const seg = end > 5 ? tool.slice(5, end) : null;
+    if (seg !== null && PLAIN_SEGMENT.test(seg)) server = seg;
+  }
+  // The regex test last: it compiles the regex, which most rules would otherwise only need later.
+  const unmatchable = !tool.startsWith('mcp') && !/^[*?[{(!+@]/.test(tool) && !re.test('mcp__s__t') ? NOT_MCP : null;
+  return make(ref, server, null, globTest(re, lit), unmatchable, notes, lit);
+}
+
+const SIMPLE_GLOB = /^[^[\]{}()!+@\\/]*$/;
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * picomatch's regex for a glob. Globs made only of literals, `*` and `?` (nearly every
+ * permission rule) are translated directly, as picomatch would match them on a name
+ * without `/`: compiling 500 rules through picomatch would eat half the 50 ms budget.
+ */
+export function globToRegExp(glob: string): RegExp {
+  // picomatch treats a leading wildcard or dot, and `**`, specially: leave those to it.
+  if (!SIMPLE_GLOB.test(glob) || /^[*?.]/.test(glob) || glob.includes('**')) return picomatch.makeRe(glob);
+  // Escaped a literal run at a time (a replace per character was most of compiling 500 rules).
+  let body = '';
+  let run = '';
+  for (const c of glob) {
+    if (c !== '*' && c !== '?') run += c;
+    else {
+      body += escapeRe(run) + (c === '*' ? '[^/]*?' : '[^/]');
+      run = '';
+    }
+  }
+  return new RegExp(`^${body}${escapeRe(run)}$`);
+}
+
+/**
+ * The longest literal every match must contain, for globs made only of `*` and `?` (in
+ * such a glob every literal piece appears verbatim in a match); null otherwise.
+ */
+export function requiredLiteral(glob: string): string | null {
+  if (/[[\]{}()!+@\\]/.test(glob)) return null;
+  let best = '';
+  for (const piece of glob.split(/[*?]/)) if (piece.length > best.length) best = piece;
+  return best.length >= 4 ? best : null;
+}
+
+/** minara has no MCP rule syntax of its own (seed 001): whole-name globs, like kimi's. */
+function compileMinara(ref: RuleRef): CompiledRule {
+  const { tool, content } = splitContent(ref.rule);
+  const notes = contentNotes(content);
+  const unmatchable = /^[a-zA-Z0-9_-]+$/.test(tool) && !tool.startsWith('mcp_') ? permNote('minara-not-mcp') : null;
+  if (!isGlob(tool)) return make(ref, null, tool, (t) => t.name === tool, unmatchable, notes, tool);
+  const re = globToRegExp(tool);
+  const lit = requiredLiteral(tool);
+  return make(ref, null, null, globTest(re, lit), unmatchable, notes, lit);
+}
+
+/** How one agent writes permission rules for MCP tools and matches them (PERM-1…4). */
+export interface RuleSyntax {
+  parse(name: string): ParsedToolName;
+  compile(ref: RuleRef, knownServers: ReadonlySet<string>): CompiledRule;
+  /** Said of a tool whose name no rule of this syntax can match (minimax: not three segments). */
+  unmatchableTool: PermNote | null;
+  /** The compiler flags hoped-for prefix matches, so it needs the tools' server segments. */
+  usesKnownServers: boolean;
+  /** An exact rule is shadowed only by a server rule of its own server (PERM-2), else by any earlier match. */
+  shadowByServerOnly: boolean;
+  /** A rule covering one server's tools, as the rule editor's example. */
+  example: string;
+}
+
+/** PERM-2 (seed 000): `mcp__<server>` or `mcp__<server>__<tool>`, exactly three segments. */
+export const MINIMAX_RULES: RuleSyntax = {
+  parse: parseMinimaxName,
+  compile: compileMinimax,
+  unmatchableTool: permNote('minimax-tool-unmatchable'),
+  usesKnownServers: true,
+  shadowByServerOnly: true,
+  example: 'mcp__github',
+};
+
+/** PERM-3 (seed 002): picomatch globs over the whole qualified name. */
+export const KIMI_RULES: RuleSyntax = {
+  parse: parseKimiName,
+  compile: (ref) => compileKimi(ref),
+  unmatchableTool: null,
+  usesKnownServers: false,
+  shadowByServerOnly: false,
+  example: 'mcp__github__*',
+};
+
+/** minara names (`mcp_<id>_<tool>`) have no unambiguous server segment: no index. */
+export const MINARA_RULES: RuleSyntax = {
+  parse: (name) => ({ name, server: null }),
+  compile: (ref) => compileMinara(ref),
+  unmatchableTool: null,
+  usesKnownServers: false,
+  shadowByServerOnly: false,
+  example: 'mcp__github',
+};

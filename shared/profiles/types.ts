@@ -1,0 +1,111 @@
+// AGENT-1 / DESIGN "Agents differ; the panel's model does not": what one agent profile answers,
+// as pure facts the renderer, the CLI and the engine share. The engine half (files per layer
+// and OS, loading, detection) is electron/services/config/profiles/. Every caller asks the
+// profile; none tests the agent's name.
+import type { z } from 'zod';
+import type { Expansion } from '../schemas/expansion';
+import type { LayerKind, Profile, Transport } from '../schemas/server';
+import type { RuleSyntax } from '../permissions/syntax';
+import type { AgentDefaults, ConnectionExtras } from './fields';
+import type { ProfileNoteCode } from '../schemas/notes';
+import type { MessageKey } from '../i18n';
+
+/** The file format of the agent's config (AGENT-2: each is edited by span, never re-serialised). */
+export type ConfigFormat = 'json' | 'jsonc' | 'toml' | 'yaml';
+
+/**
+ * CONN-8: the per-tool switch an agent reads in a server's entry: an allow-list field, a
+ * deny-list field, either or neither. With both, an entry that already has the allow-list
+ * keeps using it; otherwise the deny-list holds the disabled tools (kimi, seed 002).
+ */
+export interface ToolFilterFacts {
+  allow: string | null;
+  deny: string | null;
+}
+
+/** How the agent turns (server, tool) into the name the model sees (NAME-1…4). */
+export interface NamingScheme {
+  /** `mcp__` / `mcp_`: what comes before the server part. */
+  prefix: string;
+  /** Between the server and the tool part. */
+  sep: string;
+  /** The name before collisions are resolved, for one server's many tools. */
+  namer(server: string): (tool: string) => string;
+  /** The name before any length limit (what two colliding tools meet on). */
+  untruncated(server: string, tool: string): string;
+  /** NAME-1: a persistent registry hands out `_2`, `_3`…; else the first claimant keeps the name. */
+  collisions: 'registry' | 'first-wins';
+  /** NAME-2: the agent logs a dropped loser as an `MCP_TOOL_NAME_COLLISION` event (kimi). */
+  collisionEvent: boolean;
+  /** kimi (seed 002): a `needs-auth` server shows this one tool instead of its own. */
+  authTool?: (server: string) => string;
+  /** minara (seed 001): a `subagent` server is this one tool. */
+  subagentTool?: (server: string) => string;
+}
+
+/** DISC-3: how the agent itself defers tools. */
+export interface Deferral {
+  deferred: boolean;
+  mechanism: 'select_tools' | 'defer_loading' | null;
+}
+
+/** UI-2: one of the agent's own fields in the editor form, after the transport's fields. */
+export interface FormField {
+  key: string;
+  /** flag: `true` or absent; enabled: absent (on) or `false`. */
+  kind: 'text' | 'number' | 'flag' | 'enabled';
+  /** The element's id. */
+  id: string;
+  /** A message for the label; without one the label is the field's own name, as the file spells it. */
+  label?: MessageKey;
+  help?: MessageKey;
+  /** Shown for remote transports only. */
+  only?: 'remote';
+}
+
+export interface ProfileFacts {
+  id: Profile;
+  /** The agent's own name for itself (a product name: never translated). */
+  label: string;
+  /** How the engine's English messages name it ("Kimi expands ${VAR} nowhere…"). */
+  shortLabel: string;
+  format: ConfigFormat;
+  /** The layers that are files, lowest precedence first (session, plugin and env are not). */
+  fileLayers: readonly LayerKind[];
+  /** The key of the object that holds the servers, in every file of the profile. */
+  serversKey: string;
+  entrySchema: z.ZodType<Record<string, unknown>>;
+  /** Top-level fields other than the servers (warned about, never fatal: CFG-5). */
+  fileSchema: z.ZodType;
+  /** The keys that name the transport, in the order the agent reads them (CFG-2). */
+  transportKeys: readonly ('type' | 'transport')[];
+  /** Transports an entry of this agent can use; the first is what an entry without one means. */
+  transports: readonly Transport[];
+  /** CFG-3: where the agent expands `${VAR}` in a file of this layer. */
+  expansion(layer: LayerKind): Expansion;
+  /** Where `${VAR}` expands, said for the "sent as written" warning (English, CLI and logs). */
+  expansionWhere: string;
+  /** UI-2: the agent's own fields in the editor form, and a hint under the URL. */
+  form: { fields: readonly FormField[]; urlHelp?: MessageKey };
+  /** The agent has a per-server `enabled` switch (minara has none, seed 001). */
+  serverSwitch: boolean;
+  toolFilter: ToolFilterFacts;
+  naming: NamingScheme;
+  /** PERM-1…4: how the agent matches permission rules against tool names. */
+  rules: RuleSyntax;
+  /** The agent logs in to remote servers by OAuth itself (BRIDGE-4: else the bridge does). */
+  oauth: boolean;
+  /** A broken override is skipped, leaving the lower valid entry in force (minara "記錄後跳過"). */
+  invalidYields: boolean;
+  /** A field of the entry that overrides the key as the server's name (minara `id`). */
+  idField: string | null;
+  deferral(server: { deferred?: boolean }): Deferral;
+  /** DISC-4: what the disclosure view says of this agent's own deferral (none for minimax, whose plan it is). */
+  disclosureNote(anyDeferred: boolean): ProfileNoteCode | null;
+  /** Entry fields that mark a server deferred (DISC-3). */
+  deferredFields: readonly string[];
+  /** CFG-2, CONN-2, CONN-8, AUTH-4: the agent's own fields (timeouts, tool limits, token variable) on the spec. */
+  connection(entry: Record<string, unknown>, defaults: AgentDefaults): ConnectionExtras;
+  /** A field the agent ignores and what it does instead, said as a warning (kimi `type`). */
+  ignoredField?: (entry: Record<string, unknown>) => { field: string; message: string } | null;
+}
