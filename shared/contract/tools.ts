@@ -18,7 +18,7 @@ export const ToolRowSchema = z.object({
   /** First line of the description, at most SUMMARY_MAX characters (for the filter). */
   summary: z.string(),
   /** Qualified name under each scheme; null = dropped, hidden or wrapped. */
-  names: z.object({ minimax: z.string().nullable(), kimi: z.string().nullable(), minara: z.string().nullable() }),
+  names: z.partialRecord(ProfileSchema, z.string().nullable()),
   /** DISC-1 estimate of this definition. */
   tokens: z.number().int(),
   deferred: z.boolean(),

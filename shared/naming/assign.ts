@@ -43,6 +43,8 @@ export interface NamedTool extends ToolRef {
   deferred: boolean;
   /** NAME-4: the permission key differs from the raw tool name in more than the prefix. */
   differsFromRaw: boolean;
+  /** NAME-4: longer than the model API takes, and the agent sends it anyway (Claude Code: a 400). */
+  tooLong: boolean;
 }
 
 export interface Collision {
@@ -93,6 +95,7 @@ function row(server: NamingServerInput, tool: string, facts: ProfileFacts, name:
     collidesWith: null,
     deferred: facts.deferral(server).deferred,
     differsFromRaw: false,
+    tooLong: false,
   };
 }
 
@@ -100,6 +103,7 @@ function row(server: NamingServerInput, tool: string, facts: ProfileFacts, name:
 export function differsFromRaw(profile: Profile, serverName: string, tool: string, name: string): boolean {
   // Compared in place rather than against a built string: this runs for every tool.
   const { prefix, sep } = profileFacts(profile).naming;
+  if (prefix === '' && sep === '') return name !== tool; // the agent shows the raw name
   const serverAt = prefix.length;
   const sepAt = serverAt + serverName.length;
   const same =
@@ -145,8 +149,9 @@ const refNamed = (t: ToolRef, kind: CollisionKind, name: string): ToolRef & { ki
 /** Same server = same identity (source + id), never the same public name. */
 const kindOf = (a: ToolRef, b: ToolRef): CollisionKind => (a.serverId === b.serverId && a.source === b.source ? 'same_server' : 'other_server');
 
-/** kimi / minara: first claimant wins, the loser is dropped (NAME-2). */
-function firstClaimWins(rows: NamedTool[], namer: (serverName: string) => (tool: string) => string): Pick<NamingReport, 'collisions' | 'events'> {
+/** kimi / minara: first claimant wins, the loser is dropped (NAME-2); `last`: the last one does (Gemini). */
+function firstClaimWins(all: NamedTool[], namer: (serverName: string) => (tool: string) => string, last = false): Pick<NamingReport, 'collisions' | 'events'> {
+  const rows = last ? [...all].reverse() : all;
   const holders = new Map<string, NamedTool>();
   const collisions: Collision[] = [];
   const events: ToolNameCollisionEvent[] = [];
@@ -239,10 +244,12 @@ export function assignNames(profile: Profile, servers: readonly NamingServerInpu
     registry = alloc.registry;
     registryChanged = alloc.changed;
   } else {
-    report = firstClaimWins(rows, facts.naming.namer);
+    report = firstClaimWins(rows, facts.naming.namer, facts.naming.collisions === 'last-wins');
   }
+  const limit = facts.naming.limit;
   for (const row of rows) {
     if (row.name && !row.synthetic) row.differsFromRaw = differsFromRaw(profile, row.serverName, row.tool, row.name);
+    if (row.name && limit && !limit.enforced && row.name.length > limit.max) row.tooLong = true;
   }
   return { profile, tools: rows, ...report, registry, registryChanged };
 }

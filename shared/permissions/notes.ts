@@ -9,7 +9,10 @@ export type PermNoteCode =
   | 'minimax-segments'
   | 'minimax-tool-unmatchable'
   | 'kimi-whole-name'
-  | 'minara-not-mcp';
+  | 'minara-not-mcp'
+  | 'claude-parens'
+  | 'claude-allow-glob'
+  | 'no-rule-syntax';
 
 
 export interface PermNote {

@@ -167,6 +167,31 @@ function compileMinara(ref: RuleRef): CompiledRule {
   return make(ref, null, null, globTest(re, lit), unmatchable, notes, lit);
 }
 
+/**
+ * Claude Code `permissions.allow|ask|deny` (code.claude.com/docs/en/permissions, "MCP"):
+ * `mcp__<server>` and `mcp__<server>__*` cover a server, `mcp__<server>__<tool>` one tool. A
+ * wildcard in an allow rule counts only after a literal `mcp__<server>__`; deny takes any `*`
+ * glob (2.1.166); a rule with parentheses is skipped (AGENTS.md Table 1b, [doc]).
+ */
+function compileClaude(ref: RuleRef): CompiledRule {
+  const rule = ref.rule.trim();
+  if (rule.includes('(')) return never(ref, permNote('claude-parens'), []);
+  if (!rule.startsWith('mcp__')) return never(ref, NOT_MCP, []);
+  if (!isGlob(rule)) {
+    const segs = rule.split('__');
+    if (segs.length === 2 && segs[1] !== '') return make(ref, segs[1]!, null, (t) => t.server === segs[1], null, [], null);
+    const parsed = parseKimiName(rule);
+    return make(ref, parsed.server, rule, (t) => t.name === rule, parsed.server === null ? NOT_MCP : null, [], rule);
+  }
+  const end = rule.indexOf('__', 5);
+  const seg = end > 5 ? rule.slice(5, end) : null;
+  const literalServer = seg !== null && PLAIN_SEGMENT.test(seg) ? seg : null;
+  if (ref.list === 'allow' && literalServer === null) return never(ref, permNote('claude-allow-glob'), []);
+  const re = globToRegExp(rule);
+  const lit = requiredLiteral(rule);
+  return make(ref, literalServer, null, globTest(re, lit), null, [], lit);
+}
+
 /** How one agent writes permission rules for MCP tools and matches them (PERM-1…4). */
 export interface RuleSyntax {
   parse(name: string): ParsedToolName;
@@ -209,4 +234,23 @@ export const MINARA_RULES: RuleSyntax = {
   usesKnownServers: false,
   shadowByServerOnly: false,
   example: 'mcp__github',
+};
+
+export const CLAUDE_RULES: RuleSyntax = {
+  parse: parseKimiName,
+  compile: (ref) => compileClaude(ref),
+  unmatchableTool: null,
+  usesKnownServers: false,
+  shadowByServerOnly: false,
+  example: 'mcp__github',
+};
+
+/** Agents without rule lists of their own (approval prompts, per-tool toggles): whole-name globs, said so. */
+export const WHOLE_NAME_RULES: RuleSyntax = {
+  ...MINARA_RULES,
+  compile: (ref) => {
+    const c = compileMinara(ref);
+    return { ...c, unmatchable: c.unmatchable?.code === 'minara-not-mcp' ? null : c.unmatchable, notes: [...c.notes, permNote('no-rule-syntax')] };
+  },
+  example: 'mcp__github__*',
 };

@@ -13,4 +13,4 @@ export interface AgentDefaults {
 }
 
 /** What an agent's own fields add to the connection spec (CONN-2 timeouts, CONN-8 limits, AUTH-4 tokens). */
-export type ConnectionExtras = Partial<Pick<ConnectionSpec, 'callTimeoutMs' | 'startupTimeoutMs' | 'bearerTokenEnv' | 'bearerToken'>> & { limits?: ToolLimits };
+export type ConnectionExtras = Partial<Pick<ConnectionSpec, 'callTimeoutMs' | 'startupTimeoutMs' | 'bearerTokenEnv' | 'bearerToken' | 'literalVars'>> & { limits?: ToolLimits };

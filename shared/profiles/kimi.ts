@@ -42,13 +42,17 @@ export const KIMI: ProfileFacts = {
     namer: kimiNamer,
     untruncated: (server, tool) => `mcp__${sanitizeKimiPart(server)}__${sanitizeKimiPart(tool)}`,
     collisions: 'first-wins',
-    collisionEvent: true,
+    whyKey: 'tools.why.kimi', collisionEvent: true,
     authTool: kimiAuthToolName,
   },
   rules: KIMI_RULES,
   // §OAuth: an `authenticate` tool the model calls logs the server in.
   oauth: true,
   invalidYields: false,
+  missingVar: 'disable',
+  trust: 'panel',
+  era: 'unknown',
+  stdioEntry: (command, args) => ({ command, args: [...args] }),
   idField: null,
   // DISC-3: a `deferred: true` server's tools load through `select_tools`.
   deferral: (server) => (server.deferred ? { deferred: true, mechanism: 'select_tools' } : { deferred: false, mechanism: null }),

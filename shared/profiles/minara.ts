@@ -43,7 +43,7 @@ export const MINARA: ProfileFacts = {
     namer: minaraNamer,
     untruncated: (server, tool) => `mcp_${sanitizeMinimaxPart(server)}_${sanitizeMinimaxPart(tool)}`,
     collisions: 'first-wins',
-    collisionEvent: false,
+    whyKey: 'tools.why.minara', collisionEvent: false,
     subagentTool: minaraQueryToolName,
   },
   rules: MINARA_RULES,
@@ -51,6 +51,10 @@ export const MINARA: ProfileFacts = {
   oauth: false,
   // "記錄後跳過": an invalid entry is skipped, so a broken override leaves the lower one.
   invalidYields: true,
+  missingVar: 'disable',
+  trust: 'panel',
+  era: 'unknown',
+  stdioEntry: (command, args) => ({ command, args: [...args] }),
   idField: 'id',
   // Every MCP tool carries `defer_loading: true`.
   deferral: () => ({ deferred: true, mechanism: 'defer_loading' }),

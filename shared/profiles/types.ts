@@ -33,8 +33,15 @@ export interface NamingScheme {
   namer(server: string): (tool: string) => string;
   /** The name before any length limit (what two colliding tools meet on). */
   untruncated(server: string, tool: string): string;
-  /** NAME-1: a persistent registry hands out `_2`, `_3`…; else the first claimant keeps the name. */
-  collisions: 'registry' | 'first-wins';
+  /** NAME-1: a persistent registry hands out `_2`, `_3`…; else the first (or last) claimant keeps the name. */
+  collisions: 'registry' | 'first-wins' | 'last-wins';
+  /**
+   * NAME-4: the longest name the model's API takes. `enforced: false`: the agent sends a longer
+   * one as it is and the API rejects the request (Claude Code); the panel flags it first.
+   */
+  limit?: { max: number; enforced: boolean };
+  /** NAME-4: the sentence that says who keeps a contested name (tools.why.*, with {agent}, {winner}, {loser}). */
+  whyKey: MessageKey;
   /** NAME-2: the agent logs a dropped loser as an `MCP_TOOL_NAME_COLLISION` event (kimi). */
   collisionEvent: boolean;
   /** kimi (seed 002): a `needs-auth` server shows this one tool instead of its own. */
@@ -62,6 +69,9 @@ export interface FormField {
   /** Shown for remote transports only. */
   only?: 'remote';
 }
+
+/** How the agent decides that a workspace's servers may run (SEC-5: the panel's own trust comes first). */
+export type TrustRule = 'panel' | 'per-server-approval' | 'trusted-projects' | 'folder-trust' | 'workspace-trust';
 
 export interface ProfileFacts {
   id: Profile;
@@ -106,6 +116,20 @@ export interface ProfileFacts {
   deferredFields: readonly string[];
   /** CFG-2, CONN-2, CONN-8, AUTH-4: the agent's own fields (timeouts, tool limits, token variable) on the spec. */
   connection(entry: Record<string, unknown>, defaults: AgentDefaults): ConnectionExtras;
+  /** The agent's own spelling (Codex `http_headers`, Gemini `httpUrl`, `${env:X}`) in the common one the spec is built from. */
+  normalize?(entry: Record<string, unknown>): Record<string, unknown>;
+  /** The transport of a normalized entry, where the agent infers it its own way. */
+  transportOf?(entry: Record<string, unknown>): Transport | null;
+  /** CFG-3: an unset `${VAR}` without default disables the server, or (Gemini) is sent as written. */
+  missingVar: 'disable' | 'keep';
+  /** SEC-5: what the agent itself asks before a workspace's servers run. */
+  trust: TrustRule;
+  /** NAME-4 / DISC: tools the agent takes at most (per request or in total), where it says. */
+  toolBudget?: { max: number; per: 'request' | 'total' };
+  /** PROTO: the protocol era the agent speaks (BRIDGE-4: a legacy-only agent reaches a modern-only server through the bridge). */
+  era: 'legacy' | 'dual' | 'unknown';
+  /** BRIDGE-4: the entry that starts `command args…` as a stdio server, in the agent's spelling. */
+  stdioEntry(command: string, args: readonly string[]): Record<string, unknown>;
   /** A field the agent ignores and what it does instead, said as a warning (kimi `type`). */
   ignoredField?: (entry: Record<string, unknown>) => { field: string; message: string } | null;
 }

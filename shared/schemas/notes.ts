@@ -14,7 +14,7 @@ export const NoteParamsSchema = z.record(z.string(), z.union([z.string(), z.numb
 
 /** NAME-4: where an agent shows a tool under something other than its raw name. */
 export const NamingWarningSchema = z.object({
-  code: z.enum(['dropped', 'wrapped', 'needs-auth', 'renamed', 'differs']),
+  code: z.enum(['dropped', 'wrapped', 'needs-auth', 'renamed', 'differs', 'too-long']),
   params: z.record(z.string(), z.string()),
 });
 export type NamingWarning = z.infer<typeof NamingWarningSchema>;

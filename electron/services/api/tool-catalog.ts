@@ -66,6 +66,7 @@ export function whyWon(profile: Profile, c: Collision): string {
       : `${who} holds ${c.name}; ${loser} was dropped`;
   }
   if (naming.collisionEvent) return `${profile} keeps the first claimant (${who}, first in configuration order); ${loser} is dropped with MCP_TOOL_NAME_COLLISION`;
+  if (naming.collisions === 'last-wins') return `${profile} keeps the last registration (${who}, later in configuration order); ${loser} is replaced`;
   return `${profile} keeps the first claimant in configuration order (${who}); ${loser} is dropped`;
 }
 

@@ -4,7 +4,7 @@ import type { Problem, Transport } from '../../../shared/schemas/server';
 import type { Dialect } from '../../../shared/schemas/dialects';
 import { loadLayer } from './layer-loader';
 import type { Node } from 'jsonc-parser';
-import type { JsonDoc } from './json-doc';
+import { JsonDoc } from './json-doc';
 import { duplicateKeys, pointerOf } from './json-text';
 import { validatePluginEntry } from './plugin-rules';
 import { readConfigFile } from './read-file';
@@ -55,7 +55,7 @@ export async function checkFile(path: string, dialect: CheckDialect, env: NodeJS
     { profile: base, env, home: '', cwd: '', workspace: null, panelDataDir: '', isTrusted: async () => false },
   );
   const problems = [...layer.problems];
-  if (read.state === 'ok') problems.push(...duplicateServers(read.doc, path));
+  if (read.state === 'ok' && read.doc instanceof JsonDoc) problems.push(...duplicateServers(read.doc, path));
   if (read.state === 'missing') problems.push({ path, pointer: '', message: `${path} does not exist`, severity: 'error' });
   const servers: CheckServer[] = layer.servers.map((s) => {
     let error = s.error;

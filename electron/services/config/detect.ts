@@ -1,11 +1,10 @@
 // CFG-12: which agents are installed, judged by their data folders and config files; the
 // panel opens on what it finds. Everything is home-relative so HOME decides.
 import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
 import { PROFILES, type Profile } from '../../../shared/schemas/server';
 import { engineProfile } from './profiles';
 
-export type AgentId = 'minimax' | 'kimi' | 'minara' | 'claude-code' | 'claude-desktop' | 'cursor' | 'vscode';
+export type AgentId = Profile;
 
 export interface DetectedAgent {
   agent: AgentId;
@@ -27,13 +26,6 @@ async function exists(p: string): Promise<boolean> {
   );
 }
 
-/** Per-platform folder of desktop apps' settings (Claude Desktop, VS Code). */
-function appSupportDir(home: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string {
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support');
-  if (platform === 'win32') return env.APPDATA || join(home, 'AppData', 'Roaming');
-  return env.XDG_CONFIG_HOME || join(home, '.config');
-}
-
 interface Candidate {
   agent: AgentId;
   profile: Profile | null;
@@ -41,20 +33,9 @@ interface Candidate {
   configFiles: string[];
 }
 
+/** CFG-12: every profile's marker and config files, as its module says for this OS. */
 export function agentCandidates(home: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Candidate[] {
-  const apps = appSupportDir(home, env, platform);
-  return [
-    ...PROFILES.map((p): Candidate => ({ agent: p, profile: p, ...engineProfile(p).detection(home, env, platform) })),
-    { agent: 'claude-code', profile: null, marker: join(home, '.claude.json'), configFiles: [join(home, '.claude.json')] },
-    {
-      agent: 'claude-desktop',
-      profile: null,
-      marker: join(apps, 'Claude'),
-      configFiles: [join(apps, 'Claude', 'claude_desktop_config.json')],
-    },
-    { agent: 'cursor', profile: null, marker: join(home, '.cursor'), configFiles: [join(home, '.cursor', 'mcp.json')] },
-    { agent: 'vscode', profile: null, marker: join(apps, 'Code', 'User'), configFiles: [join(apps, 'Code', 'User', 'mcp.json')] },
-  ];
+  return PROFILES.map((p): Candidate => ({ agent: p, profile: p, ...engineProfile(p).detection(home, env, platform) }));
 }
 
 export async function detectProfiles(home: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Promise<DetectedAgent[]> {

@@ -1,7 +1,7 @@
 // A parsed config text. The value comes from the native JSON.parse when the text is plain
 // JSON (fast: load + merge of 1500 servers must stay within 30 ms), and from jsonc-parser
 // when it holds comments. The offset tree is built only when a problem needs a location.
-import type { Node } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { deepestNode, duplicateKeys, nodeValue, parseJsonText, pointerOf, tooDeepAt } from './json-text';
 
 export interface Location {
@@ -20,12 +20,15 @@ export class JsonDoc {
     readonly text: string,
     readonly value: unknown,
     tree?: Node,
+    /** JSONC with trailing commas: the tree is never rebuilt by the strict parser. */
+    private readonly lenient = false,
   ) {
     this.tree = tree;
   }
 
   /** The offset tree; parsed on first use. The text is known to parse. */
   get root(): Node {
+    if (!this.tree && this.lenient) throw new Error('JsonDoc: lenient tree missing');
     if (!this.tree) {
       const parsed = parseJsonText(this.text);
       if (!parsed.ok) throw new Error(`JsonDoc: text no longer parses: ${parsed.message}`);
@@ -83,7 +86,25 @@ export class JsonDoc {
   }
 }
 
-export function parseDoc(text: string): ParsedDoc {
+/** VS Code's mcp.json is JSONC: comments and trailing commas (AGENT-2). */
+function parseLenient(text: string): ParsedDoc {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  const first = errors[0];
+  if (first || !root) {
+    const offset = first?.offset ?? 0;
+    const doc = new JsonDoc(text, null);
+    return { ok: false, message: first ? printParseErrorCode(first.error) : 'empty file', offset, ...doc.lineCol(offset) };
+  }
+  return { ok: true, doc: new JsonDoc(text, nodeValue(root), root, true) };
+}
+
+export function parseDoc(text: string, lenient = false): ParsedDoc {
+  if (lenient) {
+    const deep = tooDeepAt(text);
+    if (deep) return deep;
+    return parseLenient(text);
+  }
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
     // JSON.parse keeps a `__proto__` key as an own property, and the last duplicate wins.

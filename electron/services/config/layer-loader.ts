@@ -7,15 +7,15 @@ import { profileFacts } from '../../../shared/profiles';
 import type { ProfileFacts } from '../../../shared/profiles/types';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../../../shared/schemas/depth';
 import { pointerOf } from './json-text';
-import { type JsonDoc, parseDoc } from './json-doc';
+import { parseDoc } from './json-doc';
 import { type Expansion, expansionFor } from '../../../shared/schemas/expansion';
 import { expandEntry, referencedIn } from './expand';
 import { buildSpec } from './spec';
 import { ownerTarget, secretOwnerKey } from './secret-owner';
-import type { FileRead } from './read-file';
+import type { ConfigDoc, FileRead } from './read-file';
 import type { HostVariables, LayerOptions, LayerServer, LoadContext, LoadedLayer } from './types';
 
-function problemAt(doc: JsonDoc, path: string, segs: ReadonlyArray<PropertyKey>, message: string, severity: Problem['severity'] = 'error'): Problem {
+function problemAt(doc: ConfigDoc, path: string, segs: ReadonlyArray<PropertyKey>, message: string, severity: Problem['severity'] = 'error'): Problem {
   return { path, ...doc.locate(segs), message, severity };
 }
 
@@ -66,13 +66,18 @@ export function loadLayer(read: FileRead, opts: LayerOptions, ctx: LoadContext):
     list = root.map((value: unknown, i) => ({ key: null, segs: [i], value }));
   } else {
     if (!isObject(root)) return fail([], 'the top level must be a JSON object');
+    // Where the servers sit: the profile's key, or a path (Claude Code's local scope: projects[<ws>].mcpServers).
+    const container = opts.container ?? [profileFacts(opts.dialect).serversKey];
+    const top = container[0]!;
     // CFG-5: the agent keeps the last "mcpServers"; say so (the writer refuses such a file).
-    const twice = doc.repeatedTopLevelKey('mcpServers');
-    if (twice) out.problems.push({ path: opts.path, ...twice, message: '"mcpServers" appears twice; the agent uses only the last one: merge them by hand', severity: 'error' });
-    const servers = Object.hasOwn(root, 'mcpServers') ? root.mcpServers : undefined;
-    if (servers !== undefined && !isObject(servers)) return fail(['mcpServers'], '"mcpServers" must be an object of name → entry');
-    list = servers ? Object.keys(servers).map((key) => ({ key, segs: ['mcpServers', key], value: servers[key] })) : [];
-    checkTopLevel(doc, root, opts, out);
+    const twice = doc.repeatedTopLevelKey(top);
+    if (twice) out.problems.push({ path: opts.path, ...twice, message: `"${top}" appears twice; the agent uses only the last one: merge them by hand`, severity: 'error' });
+    let servers: unknown = root;
+    for (const key of container) servers = isObject(servers) && Object.hasOwn(servers, key) ? servers[key] : undefined;
+    if (servers !== undefined && !isObject(servers)) return fail([...container], `"${container.join('.')}" must be an object of name → entry`);
+    const held = servers as Record<string, unknown> | undefined;
+    list = held ? Object.keys(held).map((key) => ({ key, segs: [...container, key], value: held[key] })) : [];
+    if (container.length === 1) checkTopLevel(doc, root, top, opts, out);
   }
   for (const item of list) {
     const server = safeEntry(doc, item, opts, ctx, out.problems);
@@ -88,7 +93,7 @@ export { MAX_ENTRY_DEPTH };
 type Item = { key: string | null; segs: Array<string | number>; value: unknown };
 
 /** A last line of defence: whatever an entry holds, it becomes an error on that entry. */
-function safeEntry(doc: JsonDoc, item: Item, opts: LayerOptions, ctx: LoadContext, problems: Problem[]): LayerServer | null {
+function safeEntry(doc: ConfigDoc, item: Item, opts: LayerOptions, ctx: LoadContext, problems: Problem[]): LayerServer | null {
   const tooDeep = deeperThan(item.value, MAX_ENTRY_DEPTH);
   try {
     if (!tooDeep) return loadEntry(doc, item, opts, ctx, problems);
@@ -101,17 +106,17 @@ function safeEntry(doc: JsonDoc, item: Item, opts: LayerOptions, ctx: LoadContex
 }
 
 /** File-level fields other than the entries (kimi `mcp` section): warn, never fail the layer. */
-function checkTopLevel(doc: JsonDoc, root: Record<string, unknown>, opts: LayerOptions, out: LoadedLayer): void {
+function checkTopLevel(doc: ConfigDoc, root: Record<string, unknown>, serversKey: string, opts: LayerOptions, out: LoadedLayer): void {
   // Only the non-entry keys: the entries are checked one by one.
   const rest: Record<string, unknown> = {};
-  for (const key of Object.keys(root)) if (key !== 'mcpServers' && key !== '__proto__') rest[key] = root[key];
+  for (const key of Object.keys(root)) if (key !== serversKey && key !== '__proto__') rest[key] = root[key];
   const parsed = fileSchemaFor(opts.dialect).safeParse(rest);
   if (parsed.success) return;
   for (const issue of parsed.error.issues) out.problems.push(problemAt(doc, opts.path, issue.path, issueText(issue), 'warning'));
 }
 
 function loadEntry(
-  doc: JsonDoc,
+  doc: ConfigDoc,
   item: Item,
   opts: LayerOptions,
   ctx: LoadContext,
@@ -120,6 +125,8 @@ function loadEntry(
   const raw = item.value;
   const entry = isObject(raw) ? raw : {};
   const facts = profileFacts(opts.dialect);
+  // The agent's own spelling (Codex `http_headers`, `${env:X}`…) in the one the spec is built from.
+  const common = facts.normalize ? facts.normalize(entry) : entry;
   let name = item.key;
   // Minara: the key is the id unless the entry's own `id` overrides it (seed 001).
   const id = facts.idField !== null ? entry[facts.idField] : undefined;
@@ -136,7 +143,7 @@ function loadEntry(
     pointer: pointerOf(item.segs),
     entry,
     // An agent with one transport (minara: streamable HTTP) means it whatever the entry says.
-    transport: facts.transports.length === 1 ? facts.transports[0]! : inferTransport(entry, facts.transportKeys),
+    transport: facts.transports.length === 1 ? facts.transports[0]! : facts.transportOf ? facts.transportOf(common) : inferTransport(entry, facts.transportKeys),
     enabled: entry.enabled !== false,
     error: null,
     valid: false,
@@ -152,21 +159,26 @@ function loadEntry(
   };
   if (!isObject(raw)) return errorAt([], 'an entry must be a JSON object');
 
-  let candidate: unknown = entry;
+  let candidate: Record<string, unknown> = common;
   let missing: string[] = [];
   let misplaced: string[] = [];
   const secretOwner = secretOwnerKey({ profile: ctx.profile, layer: opts.layer, path: opts.path, name, target: ownerTarget(entry) });
   const expansion = expansionFor(opts.dialect, opts.layer);
   const held = opts.hostVariables?.byOwner.get(secretOwner);
-  if (expansion === 'entry') ({ value: candidate, missing, misplaced } = expandEntry(entry, ctx.env, held));
+  if (expansion === 'entry') ({ value: candidate, missing, misplaced } = expandEntry(common, ctx.env, held));
   // Minara headers expand at connect time only; the same rule says now whether that can work.
-  if (expansion === 'headers' && isObject(entry.headers)) ({ missing } = expandEntry({ headers: entry.headers }, ctx.env, held));
+  if (expansion === 'headers' && isObject(common.headers)) ({ missing } = expandEntry({ headers: common.headers }, ctx.env, held));
+  // Gemini sends an unset variable as written: the server stays, with a warning.
+  const kept = facts.missingVar === 'keep' ? missing : [];
+  if (kept.length) missing = [];
   const warn = (segs: ReadonlyArray<PropertyKey>, message: string): void => void problems.push(problemAt(doc, opts.path, [...item.segs, ...segs], `${name}: ${message}`, 'warning'));
   const literal = literalWarning(facts, expansion, entry);
   if (literal) warn([], literal);
   const ignored = facts.ignoredField?.(entry) ?? null;
   if (ignored) warn([ignored.field], ignored.message);
-  const parsed = entrySchemaFor(opts.dialect).safeParse(candidate);
+  if (kept.length) warn([], `${kept.join(', ')} ${kept.length > 1 ? 'are' : 'is'} not set, so ${facts.shortLabel} sends "\${${kept[0]}}" as written, and so does the panel`);
+  // The agent's schema checks the entry as written; the expanded values are checked by URL and command below.
+  const parsed = entrySchemaFor(opts.dialect).safeParse(facts.normalize ? entry : candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       // A `${VAR}` that could not expand explains its own follow-on errors.
@@ -185,6 +197,12 @@ function loadEntry(
     errorAt([], msg);
     base.error = msg;
   }
+  // The agent's own approval (Claude Code's per-server choice for .mcp.json): unapproved → not started.
+  const refused = opts.serverTrust?.(name) ?? null;
+  if (refused) {
+    base.trusted = false;
+    warn([], refused);
+  }
   const ownName = item.key ?? name;
   if (opts.reservedNames?.includes(ownName)) errorAt([], `"${ownName}" is a reserved server name in project files`);
   if (base.valid && base.error === null && base.transport) {
@@ -192,7 +210,7 @@ function loadEntry(
       profile: ctx.profile as Profile,
       layer: opts.layer,
       name,
-      entry: specEntry(entry, candidate as Record<string, unknown>, expansion === 'entry'),
+      entry: specEntry(common, candidate, expansion === 'entry'),
       transport: base.transport,
       projectRoot: opts.projectRoot,
       kimiDefaults: ctx.kimiDefaults,

@@ -19,12 +19,16 @@ export interface LayerLocation {
   preferredPath?: string;
   /** Other spellings of this layer's file, not read while `path` exists (still scanned for secrets). */
   alternates?: string[];
+  /** Where the servers object sits in the file, when not at the profile's servers key. */
+  container?: string[];
 }
 
 export interface LayerEnv {
   env: NodeJS.ProcessEnv;
   home: string;
   workspace: string | null;
+  /** Defaults to process.platform; tests give another to resolve Windows or macOS paths. */
+  platform?: NodeJS.Platform;
 }
 
 export async function exists(p: string): Promise<boolean> {

@@ -6,6 +6,11 @@ import { constants, promises as fs } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { relative, isAbsolute } from 'node:path';
 import { JsonDoc, parseDoc } from './json-doc';
+import { parseTomlDoc, type TomlDoc } from './toml-doc';
+import type { ConfigFormat } from '../../../shared/profiles/types';
+
+/** A parsed config file of any format (AGENT-2): value, text and locations. */
+export type ConfigDoc = JsonDoc | TomlDoc;
 
 /** SEC-7: the cap for every file without a tighter one (minimax project files: 1 MiB, CFG-4). */
 export const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
@@ -17,7 +22,7 @@ export type FileRead =
   | { state: 'void'; error: string }
   /** Does not parse (CFG-5): the message names line and column. */
   | { state: 'invalid'; error: string; text: string; line: number; column: number }
-  | { state: 'ok'; doc: JsonDoc; realPath: string };
+  | { state: 'ok'; doc: ConfigDoc; realPath: string };
 
 /** The raw bytes of a regular file, at most `maxBytes` of them. */
 export type BytesRead =
@@ -30,6 +35,8 @@ export interface ReadOptions {
   maxBytes?: number;
   /** CFG-4: the file's realpath must stay inside this directory's realpath. */
   confineTo?: string;
+  /** The agent's format (default JSON with comments, no trailing commas). */
+  format?: ConfigFormat;
 }
 
 export function isInside(parent: string, child: string): boolean {
@@ -116,7 +123,7 @@ export async function readConfigFile(path: string, opts: ReadOptions = {}): Prom
   const read = await readBoundedFile(path, opts);
   if (read.state !== 'ok') return read;
   const text = read.bytes.toString('utf8');
-  const parsed = parseDoc(text);
+  const parsed = opts.format === 'toml' ? parseTomlDoc(text) : parseDoc(text, opts.format === 'jsonc');
   if (!parsed.ok) return { state: 'invalid', error: parsed.message, text, line: parsed.line, column: parsed.column };
   return { state: 'ok', doc: parsed.doc, realPath: read.realPath };
 }

@@ -80,6 +80,7 @@ export function buildSpec(input: SpecInput): ConnectionSpec {
   if (extras.limits) spec.limits = { ...spec.limits, ...extras.limits };
   if (extras.bearerTokenEnv !== undefined) spec.bearerTokenEnv = extras.bearerTokenEnv;
   if (extras.bearerToken !== undefined) spec.bearerToken = extras.bearerToken;
+  if (extras.literalVars === false) delete spec.literalVars;
   if (spec.callTimeoutMs === undefined) delete spec.callTimeoutMs;
   return spec;
 }

@@ -52,6 +52,8 @@ export interface LoadContext {
   isTrusted: (workspace: string) => Promise<boolean>;
   /** Asked only when a layer expands `${VAR}` (minimax project files, minara headers). */
   hostVariables?: () => Promise<HostVariables>;
+  /** Which OS's paths the profile resolves (tests inject another). */
+  platform?: NodeJS.Platform;
   /** kimi: global defaults after the `mcp` section and KIMI_MCP_* env are applied. */
   kimiDefaults?: KimiMcpDefaults;
 }
@@ -60,6 +62,10 @@ export interface LayerOptions {
   path: string;
   layer: LayerKind;
   dialect: Dialect;
+  /** Where the servers object sits (default: the profile's servers key). */
+  container?: readonly string[];
+  /** AGENT-2/SEC-5: per server, may the agent use it (Claude Code's per-server approval); a reason when not. */
+  serverTrust?: (name: string) => string | null;
   /** MCP_SERVERS: a JSON array of entries instead of `{mcpServers: {…}}`. */
   listMode?: boolean;
   /** Where `${VAR}` expands (shared/schemas/expansion expansionFor): variables the host holds per server; they count as set in env and headers. */

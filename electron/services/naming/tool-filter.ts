@@ -88,7 +88,7 @@ function named(c: Catalog): { names: Named[]; tokens: number; collisions: Map<st
   let tokens = 0;
   for (const r of c.view.tools) {
     const name = r.names[p];
-    if (name === null) continue;
+    if (name === null || name === undefined) continue;
     names.push({ name, serverName: r.serverName, tool: r.tool, key: `${name}\u0000${r.serverId}\u0000${r.tool}` });
     tokens += r.tokens;
   }

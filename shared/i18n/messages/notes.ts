@@ -28,6 +28,7 @@ const naming = {
   'naming.warn.needs-auth': '{profile}: not shown (server needs authentication)',
   'naming.warn.renamed': '{profile}: renamed to {name} because {taken} is taken',
   'naming.warn.differs': '{profile}: {name} differs from the raw name "{raw}" (sanitised or shortened)',
+  'naming.warn.too-long': '{profile}: {name} is {length} characters, over the {max} the model API takes: the model API will reject this (the agent does not shorten it)',
 } as const satisfies Keyed<'naming.warn', NamingWarningCode>;
 
 const layer = {
@@ -53,6 +54,7 @@ export const notes = messages({
     'naming.warn.needs-auth': '{profile}：未显示（服务器需要认证）',
     'naming.warn.renamed': '{profile}：已重命名为 {name}，因为 {taken} 已被占用',
     'naming.warn.differs': '{profile}：{name} 与原始名称 "{raw}" 不同（经过清理或缩短）',
+    'naming.warn.too-long': '{profile}：{name} 有 {length} 个字符，超过模型 API 接受的 {max} 个：模型 API 会拒绝它（该智能体不会缩短名称）',
     'layer.note.v1-ignored-env': '{name} 被忽略，因为 MCP_SERVERS 定义了服务器',
     'layer.note.v1-ignored-files': '{name} 被忽略，因为配置文件定义了服务器',
     'layer.note.env-short-circuit': '已设置 MCP_SERVERS，因此不读取此文件',

@@ -18,6 +18,9 @@ const notesEn = {
   'perm.note.minimax-tool-unmatchable': 'not exactly mcp__<server>__<tool> (an extra __?): no minimax rule can match it',
   'perm.note.kimi-whole-name': 'kimi matches the whole name: {rule} covers no tool, write {hint} for all of its tools',
   'perm.note.minara-not-mcp': 'not an MCP rule (minara MCP tools are named mcp_<id>_<tool>)',
+  'perm.note.claude-parens': 'Claude Code skips an MCP rule with parentheses: it matches nothing',
+  'perm.note.claude-allow-glob': 'Claude Code takes a wildcard in an allow rule only after a literal mcp__<server>__ prefix: it matches nothing',
+  'perm.note.no-rule-syntax': 'this agent has no permission-rule syntax of its own; the rule is matched as a whole-name glob',
 } as const satisfies Keyed<'perm.note', PermNoteCode>;
 
 const notesZh = {
@@ -30,6 +33,9 @@ const notesZh = {
   'perm.note.minimax-tool-unmatchable': '不是恰好 mcp__<server>__<tool>（多了 __？）：没有 minimax 规则能匹配它',
   'perm.note.kimi-whole-name': 'kimi 匹配整个名字：{rule} 不覆盖任何工具；要覆盖该服务器的全部工具，请写 {hint}',
   'perm.note.minara-not-mcp': '不是 MCP 规则（minara 的 MCP 工具名为 mcp_<id>_<tool>）',
+  'perm.note.claude-parens': 'Claude Code 会跳过带括号的 MCP 规则：它匹配不到任何工具',
+  'perm.note.claude-allow-glob': 'Claude Code 的 allow 规则只在字面的 mcp__<server>__ 前缀之后接受通配符：它匹配不到任何工具',
+  'perm.note.no-rule-syntax': '此智能体没有自己的权限规则语法；规则按整名通配符匹配',
 } as const satisfies Keyed<'perm.note', PermNoteCode>;
 
 const layerEn = {

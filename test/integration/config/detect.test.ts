@@ -9,7 +9,8 @@ const sb = useSandbox();
 describe('CFG-12 agent detection', () => {
   it('finds nothing in an empty home', async () => {
     const agents = await detectProfiles(sb.home, sb.env, 'linux');
-    expect(agents.map((a) => a.agent)).toEqual(['minimax', 'kimi', 'minara', 'claude-code', 'claude-desktop', 'cursor', 'vscode']);
+    // AGENT-1: every profile, seeds first.
+    expect(agents.map((a) => a.agent)).toEqual(['minimax', 'kimi', 'minara', 'claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'windsurf']);
     expect(agents.every((a) => !a.detected)).toBe(true);
   });
 
@@ -25,7 +26,8 @@ describe('CFG-12 agent detection', () => {
     expect(by.kimi).toMatchObject({ detected: true, profile: 'kimi', existing: [] });
     expect(by.minimax?.detected).toBe(false);
     expect(by.minara).toMatchObject({ detected: true, existing: [join(minara, 'mcp.json')] });
-    expect(by['claude-code']).toMatchObject({ detected: true, profile: null });
+    // AGENT-1: Claude Code is a profile now, read and written natively.
+    expect(by['claude-code']).toMatchObject({ detected: true, profile: 'claude-code' });
     expect(by.cursor?.existing).toEqual([join(sb.home, '.cursor', 'mcp.json')]);
     expect(by.vscode?.detected).toBe(true);
     expect(by['claude-desktop']?.detected).toBe(false);

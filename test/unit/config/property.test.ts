@@ -16,7 +16,7 @@ const ctx = (profile: Dialect): LoadContext => ({
   panelDataDir: '/p',
   isTrusted: async () => true,
 });
-const dialects: Dialect[] = ['minimax', 'kimi', 'minara'];
+const dialects = ['minimax', 'kimi', 'minara'] as const satisfies readonly Dialect[];
 
 function load(text: string, dialect: Dialect, project: boolean, listMode = false) {
   return loadLayer(
@@ -114,7 +114,7 @@ const minaraEntry = fc.record(
   { url, authTokenEnv: fc.stringMatching(/^[A-Z]{1,6}$/), timeoutMs: ms, maxTools: fc.integer({ min: 1, max: 500 }), include: fc.array(str, { maxLength: 3 }), label: str, subagent: fc.record({ systemPrompt: str, maxSteps: fc.integer({ min: 1, max: 20 }) }) },
   { requiredKeys: ['url'] },
 );
-const validFor: Record<Dialect, fc.Arbitrary<Record<string, unknown>>> = {
+const validFor: Record<(typeof dialects)[number], fc.Arbitrary<Record<string, unknown>>> = {
   minimax: fc.oneof(stdioEntry, httpEntry),
   kimi: fc.tuple(fc.oneof(stdioEntry, httpEntry), kimiExtra).map(([a, b]) => ({ ...a, ...b })),
   minara: minaraEntry,

@@ -2,15 +2,29 @@
 // writer, detection and the secret scan ask it; none of them tests an agent's name.
 import type { Profile } from '../../../../shared/schemas/server';
 import type { LayerEnv, LayerLocation } from '../layers';
+import { CLAUDE_CODE_ENGINE } from './claude-code';
+import { CLAUDE_DESKTOP_ENGINE } from './claude-desktop';
+import { CODEX_ENGINE } from './codex';
+import { CURSOR_ENGINE } from './cursor';
+import { GEMINI_ENGINE } from './gemini';
 import { KIMI_ENGINE } from './kimi';
 import { MINARA_ENGINE } from './minara';
 import { MINIMAX_ENGINE } from './minimax';
+import { VSCODE_ENGINE } from './vscode';
+import { WINDSURF_ENGINE } from './windsurf';
 import type { EngineProfile } from './types';
 
 const ENGINES: Record<Profile, EngineProfile> = {
   minimax: MINIMAX_ENGINE,
   kimi: KIMI_ENGINE,
   minara: MINARA_ENGINE,
+  'claude-code': CLAUDE_CODE_ENGINE,
+  'claude-desktop': CLAUDE_DESKTOP_ENGINE,
+  cursor: CURSOR_ENGINE,
+  vscode: VSCODE_ENGINE,
+  codex: CODEX_ENGINE,
+  gemini: GEMINI_ENGINE,
+  windsurf: WINDSURF_ENGINE,
 };
 
 export function engineProfile(profile: Profile): EngineProfile {

@@ -11,6 +11,9 @@ import { homeDir } from '../../paths';
 import { resolveLayerPaths } from '../profiles';
 import { parseConfigText } from '../writer/text-edit';
 import { readBoundedFile } from '../read-file';
+import { parseTomlDoc } from '../toml-doc';
+import { profileFacts } from '../../../../shared/profiles';
+import type { ConfigFormat } from '../../../../shared/profiles/types';
 import { findInlineSecrets, type SecretKind } from '../../../../shared/secrets/secret-rules';
 
 export type GitRunner = (args: string[], cwd: string) => Promise<{ code: number; stdout: string }>;
@@ -56,29 +59,43 @@ interface Candidate {
   owner: string;
   scope: 'user' | 'project';
   containers: (value: unknown) => Array<{ pointer: string; servers: Record<string, unknown> }>;
+  format?: ConfigFormat;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const mcpServers = (value: unknown) => (isRecord(value) && isRecord(value.mcpServers) ? [{ pointer: '/mcpServers', servers: value.mcpServers }] : []);
+/** The servers object at `path` in a parsed file (the profile's key, or Claude Code's projects[<ws>].mcpServers). */
+const at = (path: readonly string[]) => (value: unknown) => {
+  let cur: unknown = value;
+  for (const key of path) cur = isRecord(cur) ? cur[key] : undefined;
+  return isRecord(cur) ? [{ pointer: path.map((k) => '/' + escapePointer(k)).join(''), servers: cur }] : [];
+};
 
 /** Every file of every profile (and its other spellings: minara's legacy file may still hold secrets), then the import sources. */
 async function candidates(env: NodeJS.ProcessEnv, home: string, workspace: string | null): Promise<Candidate[]> {
   const list: Candidate[] = [];
   for (const profile of PROFILES) {
+    const { serversKey, format } = profileFacts(profile);
     for (const loc of await resolveLayerPaths(profile, { env, home, workspace })) {
-      const scope = loc.layer === 'user' ? 'user' : 'project';
+      // Claude Code's local scope is in the user's own ~/.claude.json: private, like the user layer.
+      const scope = loc.layer === 'user' || !loc.needsTrust ? 'user' : 'project';
       const owner = `${profile} ${loc.layer}`;
-      list.push({ path: loc.path, owner, scope, containers: mcpServers });
-      for (const alt of loc.alternates ?? []) list.push({ path: alt, owner: `${owner} (not read while the other file exists)`, scope, containers: mcpServers });
+      const containers = at(loc.container ?? [serversKey]);
+      list.push({ path: loc.path, owner, scope, containers, format });
+      for (const alt of loc.alternates ?? []) list.push({ path: alt, owner: `${owner} (not read while the other file exists)`, scope, containers, format });
     }
   }
   for (const source of IMPORT_SOURCES) {
     for (const f of sourceFiles(source, { env, workspace }, true)) list.push({ path: f.path, owner: source, scope: f.scope, containers: f.containers });
   }
   return list;
+}
+
+function tomlValue(text: string): { ok: true; value: unknown } | { ok: false } {
+  const r = parseTomlDoc(text);
+  return r.ok ? { ok: true, value: r.doc.value } : { ok: false };
 }
 
 export const defaultGit: GitRunner = (args, cwd) =>
@@ -93,7 +110,7 @@ export const defaultGit: GitRunner = (args, cwd) =>
 function ignoreEntry(repo: string, path: string): string {
   const rel = relative(repo, path).split(sep).join('/');
   const first = rel.split('/')[0] ?? rel;
-  return ['.minara', '.kimi-code', '.cursor'].includes(first) ? `${first}/` : rel;
+  return ['.minara', '.kimi-code', '.cursor', '.vscode', '.gemini', '.codex'].includes(first) ? `${first}/` : rel;
 }
 
 async function gitExposure(path: string, git: GitRunner): Promise<ScanFinding | null> {
@@ -139,7 +156,7 @@ export async function scanSecrets(ctx: ScanContext): Promise<ScanReport> {
     const mode = read.mode & 0o777;
     const file: ScannedFile = known ?? { path: c.path, owners: [c.owner], scope: c.scope, mode: '0' + mode.toString(8).padStart(3, '0'), state: 'ok', secrets: 0 };
     files.set(c.path, file);
-    const parsed = parseConfigText(text, true);
+    const parsed = c.format === 'toml' ? tomlValue(text) : parseConfigText(text, true);
     if (!parsed.ok) {
       file.state = 'invalid';
       continue;

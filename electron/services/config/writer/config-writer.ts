@@ -93,7 +93,7 @@ export class ConfigWriter {
 
   /** The same, for a file already resolved (or any path in a known dialect). */
   async applyToFile(file: LayerFile, ops: readonly ServerOp[], opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
-    return this.editFile(file, (text) => applyServerOps(text, file.dialect, ops, this.validate), opts);
+    return this.editFile(file, (text) => applyServerOps(text, file.dialect, ops, this.validate, file.container), opts);
   }
 
   /**

@@ -22,6 +22,8 @@ export interface LayerFile {
   dialect: Dialect;
   /** Why the panel must not write this file, or null when it may. */
   readOnly: string | null;
+  /** Where the servers object sits, when not at the profile's servers key (Claude Code's local scope). */
+  container?: string[];
 }
 
 export async function resolveLayerFile(profile: Profile, layer: LayerKind, ctx: LayerPathContext): Promise<WriteResult<LayerFile>> {
@@ -39,5 +41,5 @@ export async function resolveLayerFile(profile: Profile, layer: LayerKind, ctx: 
   }
   // CFG-1/CFG-7: MiniMax Code treats its project file as read-only; so does the panel.
   const readOnly = loc.writable ? null : `${profile} ${layer} files are read-only (CFG-7); add the server to the user layer instead`;
-  return okResult({ profile, layer, path: loc.path, dialect: profile, readOnly });
+  return okResult({ profile, layer, path: loc.path, dialect: profile, readOnly, ...(loc.container ? { container: loc.container } : {}) });
 }

@@ -65,16 +65,17 @@ function valueAt(obj: unknown, pointer: string): unknown {
  * that the edit leaves as it was is not re-checked, so a hand-written entry can still be
  * disabled or have its timeout changed (the scan reports it).
  */
-function newSecrets(name: string, before: unknown, after: Record<string, unknown>): SecretFinding[] {
+function newSecrets(name: string, before: unknown, after: Record<string, unknown>, key: readonly string[]): SecretFinding[] {
+  const prefix = key.map((k) => '/' + escapePointer(k)).join('');
   return findInlineSecrets(after).filter((f) => !isDeepStrictEqual(valueAt(before, f.pointer), valueAt(after, f.pointer)) || before === undefined)
-    .map((f) => ({ ...f, pointer: `/${SERVERS_KEY}/${escapePointer(name)}${f.pointer}` }));
+    .map((f) => ({ ...f, pointer: `${prefix}/${escapePointer(name)}${f.pointer}` }));
 }
 
-function checkEntry(dialect: Dialect, name: string, before: unknown, entry: unknown, validate: EntryValidator): WriteResult<Record<string, unknown>> {
+function checkEntry(dialect: Dialect, name: string, before: unknown, entry: unknown, validate: EntryValidator, key: readonly string[] = [SERVERS_KEY]): WriteResult<Record<string, unknown>> {
   if (!isRecord(entry)) return refuse('write.invalid_entry.notObject', { name });
   // CFG-5: before anything recurses over it (secret scan, schema, JSON.stringify).
   if (deeperThan(entry, MAX_ENTRY_DEPTH)) return refuse('write.invalid_entry.tooDeep', { name, depth: MAX_ENTRY_DEPTH });
-  const secrets = newSecrets(name, before, entry);
+  const secrets = newSecrets(name, before, entry, key);
   if (secrets.length > 0) {
     return refuse('write.inline_secret', {}, { detail: describeFindings(secrets), data: secrets });
   }
@@ -97,33 +98,61 @@ function checkName(name: string): WriteResult<string> {
  * ignored copy: a twice-written "mcpServers", a twice-written server this edit touches, or
  * a duplicate inside such a server's entry.
  */
-function riskyDuplicate(tree: Node, ops: readonly ServerOp[]): DuplicateKey | null {
+function riskyDuplicate(tree: Node, ops: readonly ServerOp[], container: readonly string[]): DuplicateKey | null {
+  const n = container.length;
   const touched = new Set(ops.flatMap((o) => (o.op === 'rename' ? [o.name, o.to] : [o.name])));
+  const under = (c: readonly (string | number)[], len: number) => container.slice(0, len).every((k, i) => c[i] === k);
   return (
     duplicateKeys(tree).find(({ container: c, key }) => {
-      if (c.length === 0) return key === SERVERS_KEY;
-      if (c[0] !== SERVERS_KEY) return false;
-      return c.length === 1 ? touched.has(key) : touched.has(String(c[1]));
+      // The servers object (or a key on its path) written twice.
+      if (c.length < n) return under(c, c.length) && key === container[c.length];
+      if (!under(c, n)) return false;
+      return c.length === n ? touched.has(key) : touched.has(String(c[n]));
     }) ?? null
   );
 }
 
+const valueOn = (root: unknown, path: readonly string[]): unknown => {
+  let cur = root;
+  for (const k of path) cur = isRecord(cur) && Object.hasOwn(cur, k) ? cur[k] : undefined;
+  return cur;
+};
+
+/** A new file holding `servers` at `container` (plain 2-space JSON: nothing to preserve). */
+function newFileAt(container: readonly string[], servers: Record<string, unknown>): string {
+  if (container.length === 1) return newFileText(container[0]!, servers);
+  let value: Record<string, unknown> = servers;
+  for (const k of [...container].reverse()) value = { [k]: value };
+  return JSON.stringify(value, null, 2) + '\n';
+}
+
 /** The text after the operations, or the first refusal. `text` null: the file does not exist. */
-export function applyServerOps(text: string | null, dialect: Dialect, ops: readonly ServerOp[], validate: EntryValidator = dialectValidator): WriteResult<string> {
+export function applyServerOps(
+  text: string | null,
+  dialect: Dialect,
+  ops: readonly ServerOp[],
+  validate: EntryValidator = dialectValidator,
+  at: readonly string[] | undefined = undefined,
+): WriteResult<string> {
+  const facts = profileFacts(dialect);
+  // AGENT-2: TOML is edited by span in toml-edit.ts; this is the JSON / JSONC editor.
+  if (facts.format === 'toml' || facts.format === 'yaml') return refuse('write.unsupported', { profile: dialect });
+  const key = at ?? [facts.serversKey];
+  const lenient = facts.format === 'jsonc';
   // Nothing to preserve in an empty file or a bare `{}`: write it as a new file.
   const isNew = text === null || text.trim() === '' || text.trim() === '{}';
-  let out = isNew ? newFileText(SERVERS_KEY, {}) : text;
-  const parsed = parseConfigText(out);
+  let out = isNew ? newFileAt(key, {}) : text;
+  const parsed = parseConfigText(out, lenient);
   if (!parsed.ok) {
     const { line, column, message } = parsed.error;
     return refuse('write.parse_error', { line, column }, { detail: message, data: parsed.error });
   }
   if (!isRecord(parsed.value)) return refuse('write.parse_error.notObject', {}, { data: { line: 1, column: 1 } });
-  const container = parsed.value[SERVERS_KEY];
+  const container = valueOn(parsed.value, key);
   if (container !== undefined && !isRecord(container)) {
-    return refuse('write.parse_error.servers', { key: SERVERS_KEY });
+    return refuse('write.parse_error.servers', { key: key.join('.') });
   }
-  const twice = parsed.tree ? riskyDuplicate(parsed.tree, ops) : null;
+  const twice = parsed.tree ? riskyDuplicate(parsed.tree, ops, key) : null;
   if (twice) {
     const { line, column } = offsetToLineCol(out, twice.keyOffset);
     const data = { line, column };
@@ -138,18 +167,18 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
     if (!named.ok) return named;
     const has = Object.prototype.hasOwnProperty.call(servers, op.name);
     const current = has ? servers[op.name] : undefined;
-    const path = [SERVERS_KEY, op.name];
+    const path = [...key, op.name];
     if (op.op !== 'add' && !has) return refuse('write.not_found', { name: op.name });
     switch (op.op) {
       case 'add':
       case 'set': {
         if (op.op === 'add' && has) return refuse('write.exists', { name: op.name });
-        const checked = checkEntry(dialect, op.name, current, op.entry, validate);
+        const checked = checkEntry(dialect, op.name, current, op.entry, validate, key);
         if (!checked.ok) return checked;
         if (has) out = updateAt(out, path, current, op.entry, fmt);
         // Into an empty (or absent) container: write the container whole, so its braces
         // get the file's layout too; nothing else is in it to preserve.
-        else if (Object.keys(servers).length === 0) out = setAt(out, [SERVERS_KEY], { [op.name]: op.entry }, fmt);
+        else if (Object.keys(servers).length === 0) out = setAt(out, [...key], { [op.name]: op.entry }, fmt);
         else out = setAt(out, path, op.entry, fmt);
         servers[op.name] = op.entry;
         break;
@@ -175,7 +204,7 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
         const fields = toolFilterFields(dialect);
         if (Object.keys(op.patch).some((k) => !(fields as readonly string[]).includes(k))) return refuse('write.unsupported.toolFilter', { profile: dialect });
         const next = patchedEntry(isRecord(current) ? current : {}, op.patch);
-        const checked = checkEntry(dialect, op.name, current, next, validate);
+        const checked = checkEntry(dialect, op.name, current, next, validate, key);
         if (!checked.ok) return checked;
         // Field by field, so the rest of the entry (comments, order) is not touched.
         for (const [k, v] of Object.entries(op.patch)) out = v === null ? removeAt(out, [...path, k], fmt) : setAt(out, [...path, k], v, fmt);
@@ -186,7 +215,7 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
         const to = checkName(op.to);
         if (!to.ok) return to;
         if (Object.prototype.hasOwnProperty.call(servers, op.to)) return refuse('write.exists', { name: op.to });
-        out = renameKey(out, [SERVERS_KEY], op.name, op.to);
+        out = renameKey(out, [...key], op.name, op.to);
         servers[op.to] = current;
         delete servers[op.name];
         break;
@@ -194,11 +223,11 @@ export function applyServerOps(text: string | null, dialect: Dialect, ops: reado
     }
   }
   // A new file is plain 2-space JSON (CFG-7 has nothing to preserve there).
-  const result = isNew ? newFileText(SERVERS_KEY, servers) : out;
+  const result = isNew ? newFileAt(key, servers) : out;
   // Never report success for an edit that did not land (a comment swallowing the new entry,
   // an edit into a shadowed copy): the text must parse to exactly the intended servers.
-  const check = parseConfigText(result);
-  if (!check.ok || !isRecord(check.value) || !isDeepStrictEqual(check.value[SERVERS_KEY] ?? {}, servers)) {
+  const check = parseConfigText(result, lenient);
+  if (!check.ok || !isRecord(check.value) || !isDeepStrictEqual(valueOn(check.value, key) ?? {}, servers)) {
     return refuse('write.io.layout');
   }
   return okResult(result);

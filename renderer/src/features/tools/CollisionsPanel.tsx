@@ -3,6 +3,7 @@
 // (tools.why.*) once per pair, and how the names came to coincide (tools.cause.*, a host code).
 import { Accordion, Badge, Code, Group, List, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { CollisionRow, ToolsView } from '../../../../shared/contract';
+import { profileFacts } from '../../../../shared/profiles';
 import { useT } from '../../store-context';
 import { collisionGroups } from './filter';
 
@@ -49,7 +50,7 @@ export function CollisionsPanel({ view }: { view: ToolsView }) {
                     </Badge>
                   </Group>
                   <Text size="sm" c="dimmed">
-                    {t(`tools.why.${view.profile}`, { winner: ref(g.rows[0]!.winner), loser: ref(g.rows[0]!.loser) })}
+                    {t(profileFacts(view.profile).naming.whyKey, { agent: profileFacts(view.profile).label, winner: ref(g.rows[0]!.winner), loser: ref(g.rows[0]!.loser) })}
                   </Text>
                   <List size="sm" spacing={4} mt={4}>
                     {g.rows.map((c, i) => (
@@ -73,7 +74,7 @@ export function CollisionsPanel({ view }: { view: ToolsView }) {
                     <Badge variant="light" color="gray" mr={6}>
                       {c.profile}
                     </Badge>
-                    <Code style={{ overflowWrap: 'anywhere' }}>{c.name}</Code>: {t(`tools.why.${c.profile}`, { winner: ref(c.winner), loser: ref(c.loser) })}
+                    <Code style={{ overflowWrap: 'anywhere' }}>{c.name}</Code>: {t(profileFacts(c.profile).naming.whyKey, { agent: profileFacts(c.profile).label, winner: ref(c.winner), loser: ref(c.loser) })}
                   </List.Item>
                 ))}
               </List>

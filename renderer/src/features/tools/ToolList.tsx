@@ -57,7 +57,7 @@ export function listItems(rows: readonly ToolRow[], profile: Profile, roles: Map
       tool: r.tool,
       server: r.serverName,
       origin: t('tools.rowOrigin', { server: r.serverName, tool: r.tool }),
-      name: r.names[profile],
+      name: r.names[profile] ?? null,
       missing: r.dropped ? dropped : hidden,
       role,
       badge: role === 'loser' ? t('tools.lost', { name: r.collidesWith?.name ?? '' }) : role === 'winner' ? won : null,
