@@ -10,7 +10,7 @@ import { translate } from '../../../shared/i18n';
 import type { ConnectionSpec, ServerStateKind } from '../../../shared/schemas/server';
 import { canonicalServerUrl } from './identity';
 import { LoginCallbackError, LoopbackListener, type TimerLike } from './loopback';
-import type { BrowserOpener } from './opener';
+import { assertOpenableUrl, type BrowserOpener } from './opener';
 import type { PreRegisteredClient } from './oauth-provider';
 import { secretAccount } from './secret-store';
 import { hasStaticCredentials } from './static-credentials';
@@ -123,6 +123,8 @@ export class LoginService {
         preRegistered: opts.preRegistered,
         clientMetadataUrl: opts.clientMetadataUrl,
         onRedirect: (url) => {
+          // SEC-1: the one opener rule holds before any surface (event, CLI line, page) sees the URL.
+          assertOpenableUrl(url.href);
           emit({ type: 'waiting-for-browser', url: url.href, redirectUri });
           opened = opts.opener.open(url.href);
         },

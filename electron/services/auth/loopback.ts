@@ -1,8 +1,11 @@
 // AUTH-2: the loopback callback. Binds 127.0.0.1 only (never 0.0.0.0), on a random free port
 // (or the port of the last registration, so it stays valid), accepts exactly one callback
 // with the expected `state`, and closes on success, error, cancel or after 15 minutes.
+// A request whose `state` is not ours is answered 400 and otherwise ignored: the port is
+// stable and visible to every local user, so any process could otherwise end the login.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tokensEqual } from '../api/guards';
 
 export const LOGIN_TIMEOUT_MS = 15 * 60_000;
 export const CALLBACK_PATH = '/callback';
@@ -55,6 +58,8 @@ export class LoopbackListener {
   /** Settles once: the code, or why the login did not finish. */
   readonly result: Promise<CallbackResult>;
   private port = 0;
+  /** Callbacks refused for a wrong or missing `state` (the login went on waiting). */
+  ignored = 0;
 
   private constructor(private readonly o: LoopbackOptions) {
     this.result = new Promise<CallbackResult>((res, rej) => {
@@ -108,10 +113,11 @@ export class LoopbackListener {
     if (this.settled) return send(410, 'Login already handled', 'This login link was already used. You can close this tab.');
     const p = url.searchParams;
     const state = p.get('state');
-    if (!state || state !== this.o.expectedState) {
-      // A forged or stale callback: refuse it and end this login (it cannot be trusted).
-      send(400, 'Login failed', 'The login answer did not match the login the panel started (state check failed). Please start the login again. You can close this tab.');
-      return this.finish(new LoginCallbackError(state ? 'callback state does not match' : 'callback has no state', 'state-mismatch'));
+    if (!state || !tokensEqual(state, this.o.expectedState)) {
+      // Not the answer to our login (forged, stale or stray): refuse it, keep waiting for ours
+      // until the login's own limit. Its error or code is never read.
+      this.ignored++;
+      return send(400, 'Not this login', 'This answer does not belong to the login the panel is waiting for (state check failed); the panel keeps waiting for the right one. You can close this tab.');
     }
     const error = p.get('error');
     if (error) {
