@@ -5,7 +5,7 @@ import type { Profile } from '../schemas/server';
 import type { RuleRef } from './rules';
 import type { CompiledRule, ParsedToolName } from './syntax';
 
-export { globToRegExp, type CompiledRule, type ParsedToolName } from './syntax';
+export type { CompiledRule, ParsedToolName } from './syntax';
 
 export function parseToolName(profile: Profile, name: string): ParsedToolName {
   return profileFacts(profile).rules.parse(name);

@@ -6,6 +6,7 @@ import picomatch from 'picomatch';
 import type { RuleRef } from './rules';
 import { sanitizeKimiPart } from '../naming/schemes';
 import { permNote, type PermNote } from './notes';
+import { compileGlob, type NameTest } from './glob';
 
 export interface ParsedToolName {
   name: string;
@@ -70,7 +71,8 @@ function make(ref: RuleRef, server: string | null, exact: string | null, test: C
 const matchNothing = (): boolean => false;
 const never = (ref: RuleRef, reason: PermNote, notes: PermNote[]): CompiledRule => make(ref, null, null, matchNothing, reason, notes, null);
 /** A substring test first (most names fail it, so most regex tests are skipped). */
-const globTest = (re: RegExp, lit: string | null): CompiledRule['test'] => (lit ? (t) => t.name.includes(lit) && re.test(t.name) : (t) => re.test(t.name));
+/** A substring test first (most names fail it, so most glob tests are skipped). */
+const globTest = (glob: NameTest, lit: string | null): CompiledRule['test'] => (lit ? (t) => t.name.includes(lit) && glob(t.name) : (t) => glob(t.name));
 
 /** Argument content is not simulated: the rule is treated as matching. */
 const contentNotes = (content: string | null): PermNote[] => (content !== null ? [permNote('content-not-simulated', { content })] : []);
@@ -107,7 +109,7 @@ function compileKimi(ref: RuleRef): CompiledRule {
     const unmatchable = parsed.server === null ? permNote('kimi-whole-name', { rule: tool, hint: `mcp__${sanitizeKimiPart(tool.slice(5))}__*` }) : null;
     return make(ref, parsed.server, tool, (t) => t.name === tool, unmatchable, notes, tool);
   }
-  const re = globToRegExp(tool);
+  const glob = compileGlob(tool);
   const lit = requiredLiteral(tool);
   // Index by a literal server segment when the glob starts with one (`mcp__github__*`).
   let server: string | null = null;
@@ -116,33 +118,8 @@ function compileKimi(ref: RuleRef): CompiledRule {
     const seg = end > 5 ? tool.slice(5, end) : null;
     if (seg !== null && PLAIN_SEGMENT.test(seg)) server = seg;
   }
-  // The regex test last: it compiles the regex, which most rules would otherwise only need later.
-  const unmatchable = !tool.startsWith('mcp') && !/^[*?[{(!+@]/.test(tool) && !re.test('mcp__s__t') ? NOT_MCP : null;
-  return make(ref, server, null, globTest(re, lit), unmatchable, notes, lit);
-}
-
-const SIMPLE_GLOB = /^[^[\]{}()!+@\\/]*$/;
-const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * picomatch's regex for a glob. Globs made only of literals, `*` and `?` (nearly every
- * permission rule) are translated directly, as picomatch would match them on a name
- * without `/`: compiling 500 rules through picomatch would eat half the 50 ms budget.
- */
-export function globToRegExp(glob: string): RegExp {
-  // picomatch treats a leading wildcard or dot, and `**`, specially: leave those to it.
-  if (!SIMPLE_GLOB.test(glob) || /^[*?.]/.test(glob) || glob.includes('**')) return picomatch.makeRe(glob);
-  // Escaped a literal run at a time (a replace per character was most of compiling 500 rules).
-  let body = '';
-  let run = '';
-  for (const c of glob) {
-    if (c !== '*' && c !== '?') run += c;
-    else {
-      body += escapeRe(run) + (c === '*' ? '[^/]*?' : '[^/]');
-      run = '';
-    }
-  }
-  return new RegExp(`^${body}${escapeRe(run)}$`);
+  const unmatchable = !tool.startsWith('mcp') && !/^[*?[{(!+@]/.test(tool) && !glob('mcp__s__t') ? NOT_MCP : null;
+  return make(ref, server, null, globTest(glob, lit), unmatchable, notes, lit);
 }
 
 /**
@@ -162,9 +139,8 @@ function compileMinara(ref: RuleRef): CompiledRule {
   const notes = contentNotes(content);
   const unmatchable = /^[a-zA-Z0-9_-]+$/.test(tool) && !tool.startsWith('mcp_') ? permNote('minara-not-mcp') : null;
   if (!isGlob(tool)) return make(ref, null, tool, (t) => t.name === tool, unmatchable, notes, tool);
-  const re = globToRegExp(tool);
   const lit = requiredLiteral(tool);
-  return make(ref, null, null, globTest(re, lit), unmatchable, notes, lit);
+  return make(ref, null, null, globTest(compileGlob(tool), lit), unmatchable, notes, lit);
 }
 
 /**
@@ -187,9 +163,8 @@ function compileClaude(ref: RuleRef): CompiledRule {
   const seg = end > 5 ? rule.slice(5, end) : null;
   const literalServer = seg !== null && PLAIN_SEGMENT.test(seg) ? seg : null;
   if (ref.list === 'allow' && literalServer === null) return never(ref, permNote('claude-allow-glob'), []);
-  const re = globToRegExp(rule);
   const lit = requiredLiteral(rule);
-  return make(ref, literalServer, null, globTest(re, lit), null, [], lit);
+  return make(ref, literalServer, null, globTest(compileGlob(rule), lit), null, [], lit);
 }
 
 /** How one agent writes permission rules for MCP tools and matches them (PERM-1…4). */
