@@ -5,3 +5,10 @@ export const IPC_INVOKE_CHANNEL = 'mcp-panel:invoke';
 export const IPC_EVENT_CHANNEL = 'mcp-panel:event';
 export const HTTP_RPC_PREFIX = '/api/';
 export const WS_EVENTS_PATH = '/events';
+/** SEC-2 (issue 21 F1): the page's session key, on every call… */
+export const SESSION_KEY_HEADER = 'X-MCP-Panel-Key';
+/** …and on the event socket, as the second subprotocol (`mcp-panel-key.<key>`): a page cannot set its headers. */
+export const WS_PROTOCOL = 'mcp-panel';
+export const WS_KEY_PROTOCOL_PREFIX = 'mcp-panel-key.';
+/** Where the page receives its key: the URL fragment of the first page (never sent to any server). */
+export const SESSION_KEY_FRAGMENT = 'k';

@@ -14,7 +14,7 @@ export interface ContractShape {
   events: Record<string, z.ZodType>;
 }
 
-export { IPC_INVOKE_CHANNEL, IPC_EVENT_CHANNEL, HTTP_RPC_PREFIX, WS_EVENTS_PATH } from './channels';
+export { IPC_INVOKE_CHANNEL, IPC_EVENT_CHANNEL, HTTP_RPC_PREFIX, WS_EVENTS_PATH, SESSION_KEY_HEADER, SESSION_KEY_FRAGMENT, WS_PROTOCOL, WS_KEY_PROTOCOL_PREFIX } from './channels';
 
 const NAME = /^[a-z][a-zA-Z]*\.[a-z][a-zA-Z]*$/;
 

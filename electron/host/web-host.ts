@@ -1,14 +1,15 @@
 // SEC-2: the headless bridge. The same renderer and the same contract over HTTP POST +
 // one WebSocket for events, on 127.0.0.1 only, with Host and Origin checked against our own
-// loopback names (DNS rebinding). Access: a one-time link is exchanged for an HttpOnly
-// session cookie (web/sessions.ts); everything else needs that cookie.
+// loopback names (DNS rebinding). Access: a one-time link is exchanged for a session
+// (web/sessions.ts): the page and its assets need its cookie, every call and the event socket
+// the page's session key (never the cookie, which every 127.0.0.1 port sees: issue 21 F1).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { HTTP_RPC_PREFIX, WS_EVENTS_PATH, type Dispatch } from '../../shared/rpc';
-import { contentSecurityPolicy, cookieValue, isAllowedHost, isAllowedOrigin } from '../services/api/guards';
+import { HTTP_RPC_PREFIX, SESSION_KEY_FRAGMENT, SESSION_KEY_HEADER, WS_EVENTS_PATH, WS_KEY_PROTOCOL_PREFIX, WS_PROTOCOL, type Dispatch } from '../../shared/rpc';
+import { contentSecurityPolicy, cookieValues, isAllowedHost, isAllowedOrigin } from '../services/api/guards';
 import { readBody } from './web/body';
-import { WebSessions } from './web/sessions';
+import { WebSessions, type WebSession, type WebSessionsOptions } from './web/sessions';
 import { readStatic } from './web/static';
 
 // SEC-2: a client that has not finished its headers in 5 s, or its whole request in 15 s,
@@ -25,6 +26,8 @@ export interface WebHostOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   logger?: (line: string) => void;
+  /** Idle limit and clock of the sessions (tests shorten the one and drive the other). */
+  sessions?: WebSessionsOptions;
 }
 
 export interface WebHost {
@@ -38,11 +41,11 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-const UNAUTHORIZED = 'unauthorized: this panel link was already used or is not valid; get a fresh link (press Enter where `serve` runs, or restart the panel)';
+const UNAUTHORIZED = 'unauthorized: this panel link was already used or is not valid, or the session ended (idle, or replaced by a newer link); get a fresh link (press Enter where `serve` runs, or restart the panel)';
 
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const log = opts.logger ?? (() => {});
-  const sessions = new WebSessions();
+  const sessions = new WebSessions(opts.sessions);
   let port = 0;
   const cookieName = () => `mcp-panel-${port}`; // cookies ignore ports: one name per port
 
@@ -61,11 +64,22 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   // an unauthenticated client cannot keep the socket by trickling it (SEC-2).
   const refuse = (res: ServerResponse, status: number, why: string) => send(res, status, why, undefined, { Connection: 'close' });
 
-  /** Host/Origin (rebinding), then the session cookie. Returns an HTTP status or 0 for OK. */
-  const gate = (req: IncomingMessage): number => {
-    if (!isAllowedHost(req.headers.host, port)) return 403;
-    if (!isAllowedOrigin(req.headers.origin, port)) return 403;
-    return sessions.isSession(cookieValue(req.headers.cookie, cookieName())) ? 0 : 401;
+  const cookiesOf = (req: IncomingMessage) => cookieValues(req.headers.cookie, cookieName());
+  /** The session key a call or socket presents: the header, or the socket's second subprotocol. */
+  const keyOf = (req: IncomingMessage): string | null => {
+    const header = req.headers[SESSION_KEY_HEADER.toLowerCase()];
+    if (typeof header === 'string') return header;
+    const proto = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()).find((p) => p.startsWith(WS_KEY_PROTOCOL_PREFIX));
+    return proto ? proto.slice(WS_KEY_PROTOCOL_PREFIX.length) : null;
+  };
+  /**
+   * Host/Origin (rebinding), then the session: its cookie for the page and its assets, its key
+   * for calls and the socket (`byKey`). A status (0 = OK) and the session.
+   */
+  const gate = (req: IncomingMessage, byKey: boolean): { status: number; session: WebSession | null } => {
+    if (!isAllowedHost(req.headers.host, port) || !isAllowedOrigin(req.headers.origin, port)) return { status: 403, session: null };
+    const session = byKey ? sessions.byKey(keyOf(req)) : sessions.byCookie(cookiesOf(req));
+    return { status: session ? 0 : 401, session };
   };
 
   const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS }, (req, res) => {
@@ -78,17 +92,20 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    let status = gate(req);
+    const api = url.pathname.startsWith(HTTP_RPC_PREFIX);
+    let { status } = gate(req, api);
     if (status === 403) return refuse(res, 403, 'forbidden: wrong Host or Origin; open the panel at http://127.0.0.1 with the link it printed');
-    if (req.method === 'GET' && url.searchParams.has('token')) {
-      const session = sessions.redeem(url.searchParams.get('token'));
+    if (req.method === 'GET' && !api && url.searchParams.has('token')) {
+      const session = sessions.redeem(url.searchParams.get('token'), cookiesOf(req));
       if (session) {
-        // The link is dead now; the cookie holds a separate secret. The page that sets it
-        // moves on to the clean URL by itself: a same-origin navigation, so the SameSite=Strict
-        // cookie goes along even when the link was opened from the handoff file (file://),
-        // where a 303 would still count as cross-site and arrive without it.
-        const cookie = `${cookieName()}=${encodeURIComponent(session)}; HttpOnly; SameSite=Strict; Path=/`;
-        const page = '<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/"><title>MCP Panel</title></head><body><a href="/">Open MCP Panel</a></body></html>';
+        // The link is dead now; the session has secrets of its own. The page that sets the
+        // cookie moves on to the clean URL by itself: a same-origin navigation, so the
+        // SameSite=Strict cookie goes along even when the link was opened from the handoff file
+        // (file://), where a 303 would still count as cross-site and arrive without it. The key
+        // rides in the fragment, which no browser sends to any server (nor in a Referer).
+        const cookie = `${cookieName()}=${encodeURIComponent(session.cookie)}; HttpOnly; SameSite=Strict; Path=/`;
+        const next = `/#${SESSION_KEY_FRAGMENT}=${session.key}`;
+        const page = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${next}"><title>MCP Panel</title></head><body><a href="${next}">Open MCP Panel</a></body></html>`;
         return send(res, 200, page, 'text/html; charset=utf-8', { 'Set-Cookie': cookie });
       }
       // A used link in a browser that already has a session just drops the dead token.
@@ -96,7 +113,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       status = 401;
     }
     if (status) return refuse(res, status, UNAUTHORIZED);
-    if (url.pathname.startsWith(HTTP_RPC_PREFIX)) {
+    if (api) {
       if (req.method !== 'POST') return send(res, 405, 'POST only', undefined, { Allow: 'POST' });
       // A JSON content type cannot be sent by a plain cross-site form.
       if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) return refuse(res, 415, 'application/json only');
@@ -119,17 +136,18 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     return send(res, 200, file.body, file.type, file.immutable ? { 'Cache-Control': 'public, max-age=31536000, immutable' } : {});
   }
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const sockets = new Set<WebSocket>();
+  // The page offers its key as a second subprotocol; only the first is ever chosen (echoed).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false) });
+  const sockets = new Map<WebSocket, WebSession>();
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const status = url.pathname === WS_EVENTS_PATH ? gate(req) : 404;
-    if (status) {
+    const { status, session } = url.pathname === WS_EVENTS_PATH ? gate(req, true) : { status: 404, session: null };
+    if (status || !session) {
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
+      sockets.set(ws, session);
       ws.on('close', () => sockets.delete(ws));
       ws.on('error', () => sockets.delete(ws));
       // The page only listens; anything it sends is ignored.
@@ -138,7 +156,11 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
 
   const unsubscribe = opts.events.subscribe((event, payload) => {
     const frame = JSON.stringify({ event, payload });
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(frame);
+    for (const [ws, session] of sockets) {
+      // A session that ended (idle, or replaced by a fresh link) hears nothing more.
+      if (!sessions.alive(session)) ws.terminate();
+      else if (ws.readyState === ws.OPEN) ws.send(frame);
+    }
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -156,7 +178,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     async close() {
       unsubscribe();
       sessions.clear();
-      for (const ws of sockets) ws.terminate();
+      for (const ws of sockets.keys()) ws.terminate();
       wss.close();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

@@ -67,8 +67,11 @@ export interface RunningPanel {
   child: ChildProcess;
   /** A new one-time link: serve prints one per line on its stdin. One per browser context. */
   freshUrl(): Promise<string>;
-  /** A session cookie (`name=value`) from a fresh link, for requests made outside a browser. */
-  session(): Promise<string>;
+  /**
+   * A fresh link's session as request headers (`Cookie` and the page's key), for requests
+   * made outside a browser: what the page sends on every call (SEC-2).
+   */
+  session(): Promise<{ Cookie: string; 'X-MCP-Panel-Key': string }>;
   stop(): Promise<void>;
 }
 
@@ -77,13 +80,20 @@ export interface StartPanelOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Trades a one-time link for the session cookie the web host sets (`name=value`). */
-export function exchangeLink(link: string): Promise<{ status: number; cookie: string | null }> {
+/**
+ * Trades a one-time link for the session cookie the web host sets (`name=value`) and the key
+ * the page it answers moves on with (`/#k=KEY`, read by the page's script).
+ */
+export function exchangeLink(link: string): Promise<{ status: number; cookie: string | null; key: string | null; body: string }> {
   return new Promise((done, reject) => {
     const req = httpGet(link, (res) => {
-      res.resume();
-      const set = res.headers['set-cookie']?.[0];
-      done({ status: res.statusCode ?? 0, cookie: set ? set.split(';')[0]! : null });
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => {
+        const set = res.headers['set-cookie']?.[0];
+        done({ status: res.statusCode ?? 0, cookie: set ? set.split(';')[0]! : null, key: /url=\/#k=([A-Za-z0-9_-]+)/.exec(body)?.[1] ?? null, body });
+      });
     });
     req.setTimeout(10_000, () => req.destroy(new Error(`no answer from ${link}`)));
     req.on('error', reject);
@@ -150,9 +160,9 @@ export async function startPanel(h: PanelHome, extraArgs: string[] = [], opts: S
     child,
     freshUrl,
     async session() {
-      const { status, cookie } = await exchangeLink(await freshUrl());
-      if (status !== 200 || !cookie) throw new Error(`the fresh link was refused (${status})`);
-      return cookie;
+      const { status, cookie, key } = await exchangeLink(await freshUrl());
+      if (status !== 200 || !cookie || !key) throw new Error(`the fresh link was refused (${status})`);
+      return { Cookie: cookie, 'X-MCP-Panel-Key': key };
     },
     stop: () =>
       new Promise<void>((r) => {

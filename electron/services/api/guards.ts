@@ -89,18 +89,20 @@ export function tokensEqual(a: string | undefined | null, b: string): boolean {
 }
 
 /**
- * SEC-2: the web host's session secret travels only in its HttpOnly cookie (never a header a
- * script could set, never the URL): the one cookie of that name, or null.
+ * SEC-2: every value of the cookies named `cookieName`. Cookies are shared by every port of
+ * 127.0.0.1, so a page on another port can plant one of the same name (issue 21 F1): the host
+ * looks through all of them rather than trust the first.
  */
-export function cookieValue(cookieHeader: string | undefined, cookieName: string): string | null {
+export function cookieValues(cookieHeader: string | undefined, cookieName: string): string[] {
+  const out: string[] = [];
   for (const part of (cookieHeader ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=');
     if (k !== cookieName) continue;
     try {
-      return decodeURIComponent(v.join('='));
+      out.push(decodeURIComponent(v.join('=')));
     } catch {
-      return null;
+      /* not one of ours */
     }
   }
-  return null;
+  return out;
 }

@@ -15,6 +15,6 @@ declare global {
 }
 
 export function createBridge(win: Window = window): PanelBridge {
-  const transport = win.mcpPanel ?? httpTransport(win.location);
+  const transport = win.mcpPanel ?? httpTransport(win);
   return createClient(contract, transport, (what, detail) => console.warn(`mcp-panel: dropped ${what}: ${detail}`));
 }

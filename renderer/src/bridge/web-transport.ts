@@ -1,14 +1,38 @@
-// Web-host transport: `POST /api/<method>` (the HttpOnly session cookie authenticates it, SEC-2) and one
-// WebSocket for events, reopened with backoff if the host restarts.
-import { HTTP_RPC_PREFIX, WS_EVENTS_PATH, type RpcTransport } from '../../../shared/rpc';
+// Web-host transport: `POST /api/<method>` and one WebSocket for events, reopened with backoff
+// if the host restarts. SEC-2 (issue 21 F1): the HttpOnly cookie alone opens nothing but the
+// page; every call carries the session key in a header and the socket in its subprotocol. The
+// key arrives in the first page's URL fragment and is kept in sessionStorage: per origin (so
+// per port, unlike cookies, which every 127.0.0.1 port shares), per tab, and it survives a reload.
+import { HTTP_RPC_PREFIX, SESSION_KEY_FRAGMENT, SESSION_KEY_HEADER, WS_EVENTS_PATH, WS_KEY_PROTOCOL_PREFIX, WS_PROTOCOL, type RpcTransport } from '../../../shared/rpc';
 
-export function httpTransport(loc: Pick<Location, 'protocol' | 'host'>): RpcTransport {
+const KEY_ITEM = 'mcp-panel-session-key';
+
+type WebWindow = Pick<Window, 'location' | 'history'> & { sessionStorage?: Storage };
+
+/** The session key: taken from the fragment once (and the fragment dropped), else the tab's stored one. */
+function takeSessionKey(win: WebWindow): string | null {
+  const m = new RegExp(`^#${SESSION_KEY_FRAGMENT}=([A-Za-z0-9_-]+)$`).exec(win.location.hash);
+  let store: Storage | null = null;
+  try {
+    store = win.sessionStorage ?? null;
+  } catch {
+    /* storage disabled: the key lives as long as this page */
+  }
+  if (!m) return store?.getItem(KEY_ITEM) ?? null;
+  store?.setItem(KEY_ITEM, m[1]!);
+  win.history.replaceState(win.history.state, '', win.location.pathname + win.location.search);
+  return m[1]!;
+}
+
+export function httpTransport(win: WebWindow): RpcTransport {
+  const key = takeSessionKey(win);
+  const loc = win.location;
   return {
     async invoke(method, input) {
       const res = await fetch(`${HTTP_RPC_PREFIX}${encodeURIComponent(method)}`, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...(key ? { [SESSION_KEY_HEADER]: key } : {}) },
         body: JSON.stringify(input ?? {}),
       });
       if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
@@ -21,7 +45,7 @@ export function httpTransport(loc: Pick<Location, 'protocol' | 'host'>): RpcTran
       let opened = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const open = () => {
-        ws = new WebSocket(`${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${WS_EVENTS_PATH}`);
+        ws = new WebSocket(`${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${WS_EVENTS_PATH}`, key ? [WS_PROTOCOL, WS_KEY_PROTOCOL_PREFIX + key] : [WS_PROTOCOL]);
         ws.onopen = () => {
           delay = 500;
           // Events may have been missed before the socket opened (the first list can race the

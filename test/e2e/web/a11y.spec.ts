@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatViolations, seriousViolations } from '../helpers/axe';
 import { SECTIONS, type Section } from '../../../renderer/src/stores/ui-slice';
 import { useViewsPanel } from '../helpers/views-home';
+import { keyHeader } from '../helpers/session-key';
 
 const bed = useViewsPanel();
 
@@ -15,7 +16,7 @@ async function openPanel(page: Page, settings: { theme?: 'light' | 'dark'; langu
   await page.goto(await bed.panel.freshUrl());
   // The one-time link is traded for a cookie and the page moves to "/" by itself: wait for that.
   await expect(page).toHaveURL(`${bed.panel.origin}/`);
-  const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: settings });
+  const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: settings, headers: await keyHeader(page) });
   expect(r.ok(), await r.text()).toBe(true);
   await page.goto(`${bed.panel.origin}/`);
   await expect(page.locator('tr[data-server="echo_a"]').getByTestId('state')).toHaveAttribute('class', /state-connected/);

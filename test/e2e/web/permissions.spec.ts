@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { useViewsPanel } from '../helpers/views-home';
+import { keyHeader } from '../helpers/session-key';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,7 +19,7 @@ async function landed(page: Page, url: string) {
 
 async function openPermissions(page: Page, language: 'en' | 'zh' = 'en') {
   await landed(page, await bed.panel.freshUrl());
-  const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: { language } });
+  const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: { language }, headers: await keyHeader(page) });
   expect(r.ok(), await r.text()).toBe(true);
   await landed(page, await bed.panel.freshUrl());
   await expect(page.locator('tr[data-server="echo_a"]').getByTestId('state')).toHaveText(language === 'en' ? 'connected' : /./);

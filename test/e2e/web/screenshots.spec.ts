@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ROOT } from '../../helpers/panel-home';
 import { SECTIONS, type Section } from '../../../renderer/src/stores/ui-slice';
 import { useViewsPanel } from '../helpers/views-home';
+import { keyHeader } from '../helpers/session-key';
 
 const OUT = join(ROOT, 'artifacts', 'views');
 
@@ -38,7 +39,7 @@ for (const locale of ['en', 'zh'] as const) {
       await page.setViewportSize({ width: 1280, height: 860 });
       await page.goto(await bed.panel.freshUrl());
       await expect(page).toHaveURL(`${bed.panel.origin}/`);
-      const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: { theme: scheme, language: locale } });
+      const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: { theme: scheme, language: locale }, headers: await keyHeader(page) });
       expect(r.ok()).toBe(true);
       await page.goto(`${bed.panel.origin}/`);
       await expect(page.locator('html')).toHaveAttribute('lang', locale === 'zh' ? 'zh-CN' : 'en');

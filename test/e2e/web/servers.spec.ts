@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
 import { makePanelHome, PID_SERVER, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 import { expectNoSeriousViolations } from '../helpers/axe';
+import { keyHeader } from '../helpers/session-key';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -95,7 +96,7 @@ function wsStatus(url: string, headers: Record<string, string>): Promise<number 
 test('requests and sockets without the session cookie or with a foreign Host/Origin are refused', async () => {
   const port = panel.port;
   const json = { 'Content-Type': 'application/json' };
-  const auth = { Cookie: await panel.session() };
+  const auth = await panel.session();
   const body = '{}';
   // HTTP
   expect(await raw(port, { method: 'POST', path: '/api/servers.list', headers: json, body })).toBe(401);
@@ -113,7 +114,7 @@ test('requests and sockets without the session cookie or with a foreign Host/Ori
 });
 
 test('invalid input is refused by the host as data', async ({ request }) => {
-  const res = await request.post(`${panel.origin}/api/servers.reconnect`, { headers: { Cookie: await panel.session() }, data: { id: 42 } });
+  const res = await request.post(`${panel.origin}/api/servers.reconnect`, { headers: await panel.session(), data: { id: 42 } });
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { ok: boolean; error?: { code: string } };
   expect(body).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
@@ -159,7 +160,7 @@ test('rows are at most 64 px; a failed row explains itself and acts in place', a
     await expect(explain.getByTestId('diagnosis')).toContainText('exit');
     await expect(explain.getByTestId('last-stderr')).toContainText('fatal: API_KEY missing');
     for (const language of ['en', 'zh'] as const) {
-      const r = await page.request.post(`${own.origin}/api/app.setSettings`, { data: { language } });
+      const r = await page.request.post(`${own.origin}/api/app.setSettings`, { data: { language }, headers: await keyHeader(page) });
       expect(r.ok()).toBe(true);
       await page.goto(`${own.origin}/`);
       await expect(row(page, 'alpha').getByTestId('state')).toHaveAttribute('class', /state-connected/);
@@ -167,7 +168,7 @@ test('rows are at most 64 px; a failed row explains itself and acts in place', a
       expect(heights.length).toBe(4);
       for (const [name, h] of heights) expect(h, `${name} (${language}) is ${h} px tall`).toBeLessThanOrEqual(64);
     }
-    await page.request.post(`${own.origin}/api/app.setSettings`, { data: { language: 'en' } });
+    await page.request.post(`${own.origin}/api/app.setSettings`, { data: { language: 'en' }, headers: await keyHeader(page) });
     await page.goto(`${own.origin}/`);
     await expect(explain.getByRole('button', { name: 'Reconnect crashy' })).toBeEnabled();
     await expectNoSeriousViolations(page, 'servers view with a failed row');

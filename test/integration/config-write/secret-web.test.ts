@@ -12,11 +12,11 @@ const ALL = [...Object.values(SECRETS), 'sk-live-do-not-leak'];
 let home: PanelHome;
 let panel: RunningPanel;
 let socket: WebSocket;
-let cookie: string;
+let session: Record<string, string>;
 const frames: string[] = [];
 
-// The session the way a browser gets it: a one-time link traded for a cookie (panel-home).
-const auth = () => ({ Cookie: cookie });
+// The session the way a browser gets it: a one-time link traded for a cookie and a key (panel-home).
+const auth = () => session;
 
 async function rpc(method: string, input: unknown = {}): Promise<string> {
   const res = await fetch(`${panel.origin}/api/${method}`, { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify(input), signal: AbortSignal.timeout(20_000) });
@@ -27,7 +27,7 @@ async function rpc(method: string, input: unknown = {}): Promise<string> {
 beforeAll(async () => {
   home = makePanelHome(secretServers());
   panel = await startPanel(home);
-  cookie = await panel.session();
+  session = await panel.session();
   socket = new WebSocket(`ws://127.0.0.1:${panel.port}/events`, { headers: auth() });
   socket.on('message', (d: Buffer) => frames.push(d.toString()));
   await new Promise((resolve, reject) => {

@@ -8,12 +8,12 @@ import { makeKimiHome, startPanel, type PanelHome, type RunningPanel } from '../
 
 let home: PanelHome;
 let panel: RunningPanel;
-let cookie: string;
+let session: Record<string, string>;
 
 async function rpc(method: string, input: unknown = {}, raw?: string): Promise<{ status: number; body: { ok: boolean; value?: unknown; error?: { code: string; message: string } } }> {
   const res = await fetch(`${panel.origin}/api/${method}`, {
     method: 'POST',
-    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    headers: { ...session, 'Content-Type': 'application/json' },
     body: raw ?? JSON.stringify(input),
     signal: AbortSignal.timeout(20_000),
   });
@@ -26,7 +26,7 @@ beforeAll(async () => {
   rmSync(project);
   symlinkSync('/dev/zero', project);
   panel = await startPanel(home);
-  cookie = await panel.session();
+  session = await panel.session();
 }, 90_000);
 
 afterAll(async () => {

@@ -69,12 +69,13 @@ describe('one-time links and the session cookie', () => {
     expect(set).toMatch(/HttpOnly/);
     expect(set).toMatch(/SameSite=Strict/);
     expect(set).not.toContain(token);
-    expect(first.body).toContain('url=/"'); // the page moves on to the clean URL
+    expect(first.body).toMatch(/url=\/#k=[A-Za-z0-9_-]{43}"/); // the page moves on to the clean URL, its key in the fragment
     const again = await call({ path: pathOf(link) });
     expect(again.status).toBe(401);
     expect(again.body).toMatch(/already used.*fresh link/);
     const cookie = set.split(';')[0]!;
-    expect((await call({ method: 'POST', path: '/api/servers.list', headers: { ...json, Cookie: cookie }, body: '{}' })).status).toBe(200);
+    const key = /#k=([A-Za-z0-9_-]+)/.exec(first.body)![1]!;
+    expect((await call({ method: 'POST', path: '/api/servers.list', headers: { ...json, Cookie: cookie, 'X-MCP-Panel-Key': key }, body: '{}' })).status).toBe(200);
     // The used token opens nothing: not in the URL of a call, not as a bearer, not as the cookie.
     expect((await call({ method: 'POST', path: `/api/servers.list?token=${token}`, headers: json, body: '{}' })).status).toBe(401);
     expect((await call({ method: 'POST', path: '/api/servers.list', headers: { ...json, Authorization: `Bearer ${token}` }, body: '{}' })).status).toBe(401);
@@ -93,9 +94,9 @@ describe('one-time links and the session cookie', () => {
     const fresh = await panel.freshUrl();
     expect(await wsStatus({}, `?token=${new URL(fresh).searchParams.get('token')}`)).toBe(401);
     expect(await wsStatus({})).toBe(401);
-    const { cookie } = await exchangeLink(fresh); // the link still worked: the socket did not use it
-    expect(await wsStatus({ Cookie: cookie! })).toBe('open');
-    expect(await wsStatus({ Cookie: cookie!, Origin: 'http://evil.example' })).toBe(403);
+    const { cookie, key } = await exchangeLink(fresh); // the link still worked: the socket did not use it
+    expect(await wsStatus({ Cookie: cookie!, 'X-MCP-Panel-Key': key! })).toBe('open');
+    expect(await wsStatus({ Cookie: cookie!, 'X-MCP-Panel-Key': key!, Origin: 'http://evil.example' })).toBe(403);
   });
 
   it('each fresh link makes its own session; a link cannot be used twice even concurrently', async () => {
@@ -104,21 +105,21 @@ describe('one-time links and the session cookie', () => {
     expect(both.map((b) => b.status).sort()).toEqual([200, 401]);
     const a = await panel.session();
     const b = await panel.session();
-    expect(a).not.toBe(b);
+    expect(a).not.toEqual(b);
   });
 });
 
 describe('request bounds', () => {
   it('a 2 MB call gets a 413 the client can read (with and without Content-Length)', async () => {
-    const cookie = await panel.session();
+    const auth = await panel.session();
     const big = Buffer.alloc(2 * 1024 * 1024, 'a');
     for (const chunked of [false, true]) {
-      const r = await call({ method: 'POST', path: '/api/servers.list', headers: { ...json, Cookie: cookie }, body: big, chunked });
+      const r = await call({ method: 'POST', path: '/api/servers.list', headers: { ...json, ...auth }, body: big, chunked });
       expect(r.status).toBe(413);
       expect(r.body).toMatch(/request too large.*1 MiB/);
     }
     // The host is fine afterwards.
-    expect((await call({ method: 'POST', path: '/api/servers.list', headers: { ...json, Cookie: cookie }, body: '{}' })).status).toBe(200);
+    expect((await call({ method: 'POST', path: '/api/servers.list', headers: { ...json, ...auth }, body: '{}' })).status).toBe(200);
   });
 
   /** Opens a raw socket, sends `head`, then one byte every 100 ms; resolves when the host closes it. */

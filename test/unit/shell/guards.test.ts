@@ -6,7 +6,7 @@ import {
   isAllowedNavigation,
   isAllowedOrigin,
   isTrustedSender,
-  cookieValue,
+  cookieValues,
   tokensEqual,
 } from '../../../electron/services/api/guards';
 import { displayUrl, redactArgs, redactEntry } from '../../../electron/services/api/redact';
@@ -62,10 +62,11 @@ describe('SEC-2 guards', () => {
     expect(isAllowedOrigin('null', 4000)).toBe(false);
   });
 
-  it('session from the cookie only (a Bearer header is not read), compared in constant time', () => {
-    expect(cookieValue('x=1; c=a%2Bb', 'c')).toBe('a+b');
-    expect(cookieValue('c=%E0%A4%A', 'c')).toBeNull();
-    expect(cookieValue(undefined, 'c')).toBeNull();
+  it('every cookie of the name (a planted duplicate does not hide ours), compared in constant time', () => {
+    expect(cookieValues('x=1; c=a%2Bb', 'c')).toEqual(['a+b']);
+    expect(cookieValues('c=planted; x=1; c=ours', 'c')).toEqual(['planted', 'ours']);
+    expect(cookieValues('c=%E0%A4%A', 'c')).toEqual([]);
+    expect(cookieValues(undefined, 'c')).toEqual([]);
     expect(tokensEqual('abc', 'abc')).toBe(true);
     expect(tokensEqual('abd', 'abc')).toBe(false);
     expect(tokensEqual('ab', 'abc')).toBe(false);
