@@ -9,7 +9,7 @@ import type { TypedEmitter } from './emitter';
 import { classify, errorMessage, type LostCode, ReasonError, type Why } from './errors';
 import { describeReason } from '../../../shared/i18n/reasons';
 import { applyLimits } from './limits';
-import { listAllTools } from './list-tools';
+import { describeRejected, listAllTools } from './list-tools';
 import { type ResolvedPoolOptions, startupTimeoutMs } from './options';
 import { LineRing, Ring } from './ring';
 import { Backoff, IdleCloser } from './schedules';
@@ -175,7 +175,7 @@ export class McpConnection {
 
   /** Lists tools (all pages), applies CONN-8 limits, records the snapshot (CONN-11). */
   private async listTools(s: Session): Promise<void> {
-    const raw = await listAllTools(s.client, startupTimeoutMs(this.spec, this.ctx.options));
+    const { tools: raw, rejected } = await listAllTools(s.client, startupTimeoutMs(this.spec, this.ctx.options));
     if (this.stopped) return;
     const limited = applyLimits(this.spec.name, raw, this.spec.limits, this.ctx.toolsElsewhere(this));
     if (!limited.ok) {
@@ -188,7 +188,7 @@ export class McpConnection {
     this.toolList = limited.tools;
     this.listed = true;
     this.backoff.reset();
-    this.error = null;
+    this.error = describeRejected(rejected);
     try {
       const { diff } = await this.ctx.snapshots.record(this.id, raw);
       this.diff = isEmptyDiff(diff) ? null : diff;

@@ -28,8 +28,9 @@ export function discoveryResult(c: Discoverable, withTools: boolean): DiscoveryR
     state: c.state,
     tools: withTools && connected ? c.tools : [],
     connectMs: connected ? c.connectMs : null,
-    // English from the reason catalogue (UI-9) for the CLI and --json; the raw message while pending.
-    error: connected ? null : c.state.kind === 'disabled' || c.state.kind === 'pending' ? c.lastError : describeReason('en', c.state),
+    // English from the reason catalogue (UI-9) for the CLI and --json; the raw message while
+    // pending; for a connected server, what its listing left out (SEC-4), else null.
+    error: connected ? c.lastError : c.state.kind === 'disabled' || c.state.kind === 'pending' ? c.lastError : describeReason('en', c.state),
     snapshotDiff: withTools ? c.snapshotDiff : null,
   };
 }

@@ -1,6 +1,7 @@
 // tools/list through the SDK client, every page, as the shared ToolDef shape.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ToolDef } from '../../../shared/schemas/server';
+import { deeperThan, MAX_SCHEMA_DEPTH } from '../../../shared/schemas/depth';
 
 export function toToolDef(t: Record<string, unknown>): ToolDef {
   const out: ToolDef = { name: String(t.name), inputSchema: (t.inputSchema as Record<string, unknown>) ?? { type: 'object' } };
@@ -11,15 +12,36 @@ export function toToolDef(t: Record<string, unknown>): ToolDef {
   return out;
 }
 
-/** Follows nextCursor (bounded, so a server that pages forever cannot hold us, SEC-4). */
-export async function listAllTools(client: Client, timeoutMs: number, maxPages = 1000): Promise<ToolDef[]> {
-  const raw: ToolDef[] = [];
+export interface ListedTools {
+  tools: ToolDef[];
+  /** Tools left out, each with why (SEC-4): the server keeps its other tools. */
+  rejected: Array<{ name: string; reason: string }>;
+}
+
+/** One line for the server's last error: which tools were left out and why. */
+export function describeRejected(rejected: ListedTools['rejected']): string | null {
+  if (rejected.length === 0) return null;
+  const names = rejected.slice(0, 5).map((r) => `"${r.name}"`).join(', ') + (rejected.length > 5 ? ` and ${rejected.length - 5} more` : '');
+  return `${rejected.length === 1 ? 'tool' : 'tools'} ${names} left out: ${rejected[0]!.reason}`;
+}
+
+/**
+ * Follows nextCursor (bounded, so a server that pages forever cannot hold us, SEC-4). A tool
+ * whose schema nests deeper than MAX_SCHEMA_DEPTH is left out here, before anything recurses
+ * over the list (issue 21 F10: one such tool used to fail the whole server).
+ */
+export async function listAllTools(client: Client, timeoutMs: number, maxPages = 1000): Promise<ListedTools> {
+  const out: ListedTools = { tools: [], rejected: [] };
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page++) {
     const res = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
-    for (const t of res.tools) raw.push(toToolDef(t as unknown as Record<string, unknown>));
+    for (const t of res.tools as unknown as Array<Record<string, unknown>>) {
+      if (deeperThan(t.inputSchema, MAX_SCHEMA_DEPTH) || deeperThan(t.outputSchema, MAX_SCHEMA_DEPTH)) {
+        out.rejected.push({ name: String(t.name), reason: `its schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep (ask the server's authors to flatten it)` });
+      } else out.tools.push(toToolDef(t));
+    }
     cursor = res.nextCursor;
     if (!cursor) break;
   }
-  return raw;
+  return out;
 }
