@@ -35,7 +35,13 @@ export const BridgeOfferSchema = z.object({
 export type BridgeOffer = z.infer<typeof BridgeOfferSchema>;
 
 export const BridgeInstallResultSchema = z.object({ path: z.string(), layer: LayerKindSchema, changed: z.boolean(), replaced: z.boolean(), line: BridgeLineSchema });
-export const BridgeUninstallResultSchema = z.object({ path: z.string(), layer: LayerKindSchema, restored: z.enum(['exact', 'entry', 'removed']) });
+export const BridgeUninstallResultSchema = z.object({
+  path: z.string(),
+  layer: LayerKindSchema,
+  restored: z.enum(['exact', 'entry', 'removed']),
+  /** Fields changed on the bridge line since install (disable, tool filters) that the restored entry keeps. */
+  carried: z.array(z.string()).optional(),
+});
 
 export const LiveBridgesSchema = z.object({ bridges: z.array(LiveBridgeSchema) });
 

@@ -68,7 +68,7 @@ const install = verb<InstallOutcome>('install', "Put the bridge line in an agent
 );
 
 const HOW = { exact: 'restored exactly', entry: 'entry restored, your other edits kept', removed: 'bridge line removed' } as const;
-const uninstall = verb<UninstallOutcome>('uninstall', 'Put back the entry bridge install replaced (byte for byte when the file is otherwise unchanged)', uninstallBridge, (server, v) => `${server}: ${HOW[v.restored]} in ${v.path} (${v.layer})\n`);
+const uninstall = verb<UninstallOutcome>('uninstall', 'Put back the entry bridge install replaced (byte for byte when the file is otherwise unchanged)', uninstallBridge, (server, v) => `${server}: ${HOW[v.restored]}${v.carried ? ` (kept from the bridge line: ${v.carried.join(', ')})` : ''} in ${v.path} (${v.layer})\n`);
 
 /** Commands of this area: bridge install, bridge uninstall. */
 export const bridgeInstallCommands: Command[] = [install, uninstall];

@@ -171,11 +171,38 @@ export async function installBridge(deps: BridgeInstallDeps, req: InstallRequest
   return { ok: true, value: { path: written.value.path, layer, changed: written.value.changed, replaced: has, line } };
 }
 
+/**
+ * Issue 21 F11: what changed on the bridge line since install outside its connection (the
+ * panel's own `server disable`, a tool filter, a timeout edited by hand). Null when the
+ * connection itself changed (someone rewrote the line: nothing can be carried safely).
+ */
+function changesOutsideConnection(now: unknown, installed: Record<string, unknown>): Map<string, unknown> | null {
+  if (!isRecord(now)) return null;
+  const changes = new Map<string, unknown>();
+  for (const k of new Set([...Object.keys(now), ...Object.keys(installed)])) {
+    if (isDeepStrictEqual(now[k], installed[k])) continue;
+    if (CONNECTION_KEYS.has(k)) return null;
+    changes.set(k, Object.hasOwn(now, k) ? now[k] : undefined);
+  }
+  return changes;
+}
+
+/** The original entry with those changes on it (a key removed from the line is removed). */
+function carriedEntry(original: unknown, changes: Map<string, unknown>): Record<string, unknown> | null {
+  if (!isRecord(original)) return null;
+  const out: Record<string, unknown> = { ...original };
+  for (const [k, v] of changes) {
+    if (v === undefined) delete out[k];
+    else out[k] = v;
+  }
+  return out;
+}
+
 /** The restored text, or why not (the file as it is now, the record of the install). */
-function restoredText(text: string, rec: InstallRecord, dialect: Profile): BridgeResult<{ text: string; restored: UninstallOutcome['restored'] }> {
-  const check = (out: string): boolean => {
+function restoredText(text: string, rec: InstallRecord, dialect: Profile): BridgeResult<{ text: string; restored: UninstallOutcome['restored']; carried?: string[] }> {
+  const check = (out: string, expected: unknown = rec.originalValue): boolean => {
     const s = serversOf(out);
-    return !!s && (rec.originalText === null ? !Object.hasOwn(s.servers, rec.server) : isDeepStrictEqual(s.servers[rec.server], rec.originalValue));
+    return !!s && (rec.originalText === null ? !Object.hasOwn(s.servers, rec.server) : isDeepStrictEqual(s.servers[rec.server], expected));
   };
   // Untouched since install: undo the one span, and the file is what it was, byte for byte.
   if (hashText(text) === rec.undo.afterHash) {
@@ -183,7 +210,8 @@ function restoredText(text: string, rec: InstallRecord, dialect: Profile): Bridg
     if (check(out)) return { ok: true, value: { text: out, restored: 'exact' } };
   }
   const now = serversOf(text);
-  if (!now || !isDeepStrictEqual(now.servers[rec.server], rec.bridgeValue)) {
+  const changes = now ? changesOutsideConnection(now.servers[rec.server], rec.bridgeValue) : null;
+  if (!now || !changes) {
     return fail('edited', `the bridge line for ${rec.server} in ${rec.file} was changed or removed since install; nothing restored (edit the file by hand)`, { server: rec.server, path: rec.file });
   }
   if (rec.originalText === null) {
@@ -195,7 +223,12 @@ function restoredText(text: string, rec: InstallRecord, dialect: Profile): Bridg
   // The entry's own text goes back where the line is; the user's edits around it stay.
   const out = text.slice(0, node.offset) + rec.originalText + text.slice(node.offset + node.length);
   if (!check(out)) return fail('edited', `${rec.file} cannot take ${rec.server}'s original text back where it was; edit the file by hand`, { server: rec.server, path: rec.file });
-  return { ok: true, value: { text: out, restored: 'entry' } };
+  if (changes.size === 0) return { ok: true, value: { text: out, restored: 'entry' } };
+  // Then the line's own later changes go onto it, through the writer's span edit.
+  const entry = carriedEntry(rec.originalValue, changes);
+  const carried = entry ? applyServerOps(out, dialect, [{ op: 'set', name: rec.server, entry }]) : null;
+  if (!carried?.ok || !check(carried.value, entry)) return fail('edited', `${rec.file} cannot take ${rec.server}'s original entry back with its later changes; edit the file by hand`, { server: rec.server, path: rec.file });
+  return { ok: true, value: { text: carried.value, restored: 'entry', carried: [...changes.keys()].sort() } };
 }
 
 export async function uninstallBridge(deps: Pick<BridgeInstallDeps, 'dataDir' | 'writer'>, req: InstallRequest): Promise<BridgeResult<UninstallOutcome>> {
@@ -220,5 +253,5 @@ export async function uninstallBridge(deps: Pick<BridgeInstallDeps, 'dataDir' | 
   const written = await deps.writer.editFile(resolved.value, () => ({ ok: true, value: next.value.text }), { base: snap.value });
   if (!written.ok) return writeFailure(written.error);
   await dropInstall(deps.dataDir, { profile, server, file: rec.file });
-  return { ok: true, value: { path: rec.file, layer: rec.layer, restored: next.value.restored } };
+  return { ok: true, value: { path: rec.file, layer: rec.layer, restored: next.value.restored, ...(next.value.carried ? { carried: next.value.carried } : {}) } };
 }
