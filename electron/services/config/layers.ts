@@ -21,6 +21,11 @@ export interface LayerLocation {
   alternates?: string[];
   /** Where the servers object sits in the file, when not at the profile's servers key. */
   container?: string[];
+  /**
+   * Project layers: the folder the file must stay inside (by realpath) to be read or written
+   * (issue 21 F9: a repository's link to `~/.ssh/authorized_keys` is neither).
+   */
+  confineTo?: string;
 }
 
 export interface LayerEnv {

@@ -4,7 +4,7 @@
 // (a state plus a message), never an exception, a hang (FIFO) or an unbounded buffer (/dev/zero).
 import { constants, promises as fs } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
-import { relative, isAbsolute } from 'node:path';
+import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import { JsonDoc, parseDoc } from './json-doc';
 import { parseTomlDoc, type TomlDoc } from './toml-doc';
 import type { ConfigFormat } from '../../../shared/profiles/types';
@@ -44,6 +44,36 @@ export function isInside(parent: string, child: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
+/**
+ * CFG-4 / issue 21 F9: where `path` really leads (the file, or for a file not there yet the
+ * folder it would be created in) when that is outside `root`'s realpath; null when inside.
+ * A repository's `.kimi-code` or `.mcp.json` may be a link to `~/.ssh/…`: every project-layer
+ * read and write asks this first.
+ */
+export async function outsideOf(path: string, root: string): Promise<{ real: string; root: string } | null> {
+  const realRoot = await fs.realpath(root).catch(() => root);
+  let real: string | null = null;
+  let rest = '';
+  for (let p = path; real === null; ) {
+    try {
+      real = rest ? join(await fs.realpath(p), rest) : await fs.realpath(p);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const up = dirname(p);
+      // A dangling link: its target does not exist, so it cannot be shown to be inside.
+      if (code !== 'ENOENT' || up === p || (await fs.lstat(p).then((s) => s.isSymbolicLink(), () => false))) return { real: p, root: realRoot };
+      rest = rest ? join(basename(p), rest) : basename(p);
+      p = up;
+    }
+  }
+  return isInside(realRoot, real) ? null : { real, root: realRoot };
+}
+
+/** The one sentence for a file that leads outside its workspace (read: the layer is void). */
+export function outsideText(path: string, o: { real: string; root: string }): string {
+  return `${path} leads to ${o.real}, outside the workspace ${o.root}; the file is ignored (replace the link with a regular file inside the workspace)`;
+}
+
 function errText(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
   return e.code ? `${e.code}: ${e.message}` : String(err);
@@ -71,15 +101,8 @@ export async function readBoundedFile(path: string, opts: ReadOptions = {}): Pro
     return { state: 'void', error: `${path} is a link that leads nowhere (${errText(err)})` };
   }
   if (opts.confineTo !== undefined) {
-    let root: string;
-    try {
-      root = await fs.realpath(opts.confineTo);
-    } catch (err) {
-      return { state: 'void', error: `workspace ${opts.confineTo} cannot be resolved: ${errText(err)}` };
-    }
-    if (!isInside(root, realPath)) {
-      return { state: 'void', error: `${path} resolves to ${realPath}, outside the workspace ${root}; the file is ignored` };
-    }
+    const outside = await outsideOf(path, opts.confineTo);
+    if (outside) return { state: 'void', error: outsideText(path, outside) };
   }
   let fh: fs.FileHandle | undefined;
   try {

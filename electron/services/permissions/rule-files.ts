@@ -52,7 +52,7 @@ export class RuleFiles {
       const base = { layer: loc.layer, path: loc.path, trusted: await this.trusted(loc, sel), readOnly: !loc.writable };
       let snap: FileSnapshot;
       try {
-        snap = await readSnapshot(loc.path);
+        snap = await readSnapshot(loc.path, loc.confineTo);
       } catch (err) {
         out.push({ ...base, exists: true, hash: null, rules: { allow: [], ask: [], deny: [] }, problem: { code: 'unreadable', params: { error: (err as Error).message } } });
         continue;

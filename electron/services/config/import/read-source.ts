@@ -23,8 +23,8 @@ export interface SourceFileState {
 type SourceText = { text: string } | { text: null; error: string | null };
 
 /** SEC-7: the same bounded, regular-file-only read as every config file (a source may be a link to /dev/zero). */
-async function readSourceText(path: string): Promise<SourceText> {
-  const read = await readBoundedFile(path);
+async function readSourceText(path: string, confineTo: string | undefined): Promise<SourceText> {
+  const read = await readBoundedFile(path, confineTo === undefined ? {} : { confineTo });
   if (read.state === 'ok') return { text: read.bytes.toString('utf8') };
   return { text: null, error: read.state === 'void' ? read.error : null };
 }
@@ -35,7 +35,7 @@ export async function readSource(source: ImportSource, ctx: SourceContext): Prom
   const files: SourceFileState[] = [];
   const texts = new Map<string, SourceText>();
   for (const file of sourceFiles(source, ctx)) {
-    if (!texts.has(file.path)) texts.set(file.path, await readSourceText(file.path));
+    if (!texts.has(file.path)) texts.set(file.path, await readSourceText(file.path, file.confineTo));
     const read = texts.get(file.path)!;
     const seen = files.find((f) => f.path === file.path);
     if (read.text === null) {

@@ -20,6 +20,8 @@ export interface SourceFile {
   scope: 'user' | 'project';
   /** Where server objects sit in the file: pointer prefixes, resolved against the parsed value. */
   containers: (value: unknown) => Array<{ pointer: string; servers: Record<string, unknown> }>;
+  /** A workspace file: read only when it leads nowhere outside the workspace (issue 21 F9). */
+  confineTo?: string;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -97,7 +99,7 @@ function sourceFilesOf(source: ImportSource, ctx: SourceContext, allProjects: bo
       if (allProjects) return [{ source, path: claudeJson, scope: 'user', containers: claudeJsonContainers('all') }];
       const files: SourceFile[] = [{ source, path: claudeJson, scope: 'user', containers: claudeJsonContainers('top') }];
       if (ws) {
-        files.push({ source, path: join(ws, '.mcp.json'), scope: 'project', containers: under('mcpServers') });
+        files.push({ source, path: join(ws, '.mcp.json'), scope: 'project', containers: under('mcpServers'), confineTo: ws });
         // Claude Code's "local" scope: kept in the user's file, but only for this project.
         files.push({ source, path: claudeJson, scope: 'project', containers: claudeJsonContainers(ws) });
       }
@@ -107,12 +109,12 @@ function sourceFilesOf(source: ImportSource, ctx: SourceContext, allProjects: bo
       return claudeDesktopPaths(ctx.env).map((path) => ({ source, path, scope: 'user', containers: under('mcpServers') }));
     case 'cursor': {
       const files: SourceFile[] = [{ source, path: join(home, '.cursor', 'mcp.json'), scope: 'user', containers: under('mcpServers') }];
-      if (ws) files.push({ source, path: join(ws, '.cursor', 'mcp.json'), scope: 'project', containers: under('mcpServers') });
+      if (ws) files.push({ source, path: join(ws, '.cursor', 'mcp.json'), scope: 'project', containers: under('mcpServers'), confineTo: ws });
       return files;
     }
     case 'vscode': {
       const files: SourceFile[] = vscodeUserPaths(ctx.env).map((path) => ({ source, path, scope: 'user' as const, containers: under('servers') }));
-      if (ws) files.push({ source, path: join(ws, '.vscode', 'mcp.json'), scope: 'project', containers: under('servers') });
+      if (ws) files.push({ source, path: join(ws, '.vscode', 'mcp.json'), scope: 'project', containers: under('servers'), confineTo: ws });
       return files;
     }
   }

@@ -18,7 +18,7 @@ async function layerPaths({ home, workspace, platform }: LayerEnv): Promise<Laye
   const p = pathsFor(platform);
   const out = [userFile(claudeJson(home, platform))];
   if (workspace) {
-    out.push(projectFile(p.join(workspace, '.mcp.json')));
+    out.push(projectFile(p.join(workspace, '.mcp.json'), workspace));
     out.push({ layer: 'project-local', path: claudeJson(home, platform), writable: true, needsTrust: false, container: ['projects', workspace, 'mcpServers'] });
   }
   return out;

@@ -14,7 +14,7 @@ const codexHome = (home: string, env: NodeJS.ProcessEnv, platform?: NodeJS.Platf
 async function layerPaths({ home, env, workspace, platform }: LayerEnv): Promise<LayerLocation[]> {
   const p = pathsFor(platform);
   const out = [userFile(p.join(codexHome(home, env, platform), 'config.toml'))];
-  if (workspace) out.push(projectFile(p.join(workspace, '.codex', 'config.toml')));
+  if (workspace) out.push(projectFile(p.join(workspace, '.codex', 'config.toml'), workspace));
   return out;
 }
 

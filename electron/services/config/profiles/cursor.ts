@@ -8,7 +8,7 @@ import type { EngineProfile } from './types';
 async function layerPaths({ home, workspace, platform }: LayerEnv): Promise<LayerLocation[]> {
   const p = pathsFor(platform);
   const out = [userFile(p.join(home, '.cursor', 'mcp.json'))];
-  if (workspace) out.push(projectFile(p.join(workspace, '.cursor', 'mcp.json')));
+  if (workspace) out.push(projectFile(p.join(workspace, '.cursor', 'mcp.json'), workspace));
   return out;
 }
 

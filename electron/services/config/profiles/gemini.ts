@@ -16,7 +16,7 @@ const geminiDir = (home: string, platform?: NodeJS.Platform) => pathsFor(platfor
 async function layerPaths({ home, workspace, platform }: LayerEnv): Promise<LayerLocation[]> {
   const p = pathsFor(platform);
   const out = [userFile(p.join(geminiDir(home, platform), 'settings.json'))];
-  if (workspace) out.push(projectFile(p.join(workspace, '.gemini', 'settings.json')));
+  if (workspace) out.push(projectFile(p.join(workspace, '.gemini', 'settings.json'), workspace));
   return out;
 }
 

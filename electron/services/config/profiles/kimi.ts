@@ -36,15 +36,15 @@ async function layerPaths({ home, workspace }: LayerEnv): Promise<LayerLocation[
   const out: LayerLocation[] = [{ layer: 'user', path: join(kimiHome(home), 'mcp.json'), writable: true, needsTrust: false }];
   if (workspace) {
     const root = (await gitRoot(workspace)) ?? workspace;
-    out.push({ layer: 'project', path: join(root, '.mcp.json'), writable: true, needsTrust: true });
-    out.push({ layer: 'project-local', path: join(workspace, '.kimi-code', 'mcp.json'), writable: true, needsTrust: true });
+    out.push({ layer: 'project', path: join(root, '.mcp.json'), writable: true, needsTrust: true, confineTo: root });
+    out.push({ layer: 'project-local', path: join(workspace, '.kimi-code', 'mcp.json'), writable: true, needsTrust: true, confineTo: workspace });
   }
   return out;
 }
 
 async function loadLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
   const locations = await layerPaths(ctx);
-  const reads = await Promise.all(locations.map((l) => readConfigFile(l.path)));
+  const reads = await Promise.all(locations.map((l) => readConfigFile(l.path, { confineTo: l.confineTo })));
   const userIdx = locations.findIndex((l) => l.layer === 'user');
   const withDefaults: LoadContext = { ...ctx, kimiDefaults: kimiDefaults(reads[userIdx] ?? { state: 'missing' }, ctx.env) };
   const trusted = ctx.workspace ? await ctx.isTrusted(ctx.workspace) : false;

@@ -6,7 +6,7 @@ import { profileFacts } from '../../../../shared/profiles';
 import type { Profile } from '../../../../shared/schemas/server';
 import type { LayerLocation } from '../layers';
 import { hostVariables, loadLayer } from '../layer-loader';
-import { isInside, readConfigFile } from '../read-file';
+import { readConfigFile } from '../read-file';
 import type { LoadContext, LoadedLayer } from '../types';
 
 export function pathsFor(platform: NodeJS.Platform = process.platform): typeof posix {
@@ -25,7 +25,8 @@ export function appDataDir(home: string, env: NodeJS.ProcessEnv, platform: NodeJ
 }
 
 export const userFile = (path: string): LayerLocation => ({ layer: 'user', path, writable: true, needsTrust: false });
-export const projectFile = (path: string): LayerLocation => ({ layer: 'project', path, writable: true, needsTrust: true });
+/** A project layer's file, confined to `root` (the workspace): a link out of it is neither read nor written (issue 21 F9). */
+export const projectFile = (path: string, root: string): LayerLocation => ({ layer: 'project', path, writable: true, needsTrust: true, confineTo: root });
 
 /** Why the agent itself will not use a project layer, or null (Codex's trusted projects, Gemini's folder trust). */
 export type AgentLayerTrust = (ctx: LoadContext, loc: LayerLocation) => Promise<string | null>;
@@ -44,9 +45,8 @@ export interface LoadOptions {
 export async function loadFiles(profile: Profile, locations: readonly LayerLocation[], ctx: LoadContext, opts: LoadOptions = {}): Promise<LoadedLayer[]> {
   const facts = profileFacts(profile);
   const panelTrusted = ctx.workspace ? await ctx.isTrusted(ctx.workspace) : false;
-  // CFG-4: a file read from the workspace must stay inside it (a link out of it is void).
-  const inWorkspace = (path: string) => ctx.workspace !== null && isInside(ctx.workspace, path);
-  const reads = await Promise.all(locations.map((l) => readConfigFile(l.path, { format: facts.format, ...(inWorkspace(l.path) && ctx.workspace ? { confineTo: ctx.workspace } : {}) })));
+  // CFG-4: a project file must stay inside its workspace (a link out of it is void).
+  const reads = await Promise.all(locations.map((l) => readConfigFile(l.path, { format: facts.format, ...(l.confineTo ? { confineTo: l.confineTo } : {}) })));
   const expands = locations.some((l, i) => reads[i]?.state === 'ok' && facts.expansion(l.layer) !== 'none');
   const host = expands ? await hostVariables(ctx) : { vars: undefined, problem: null };
   const out: LoadedLayer[] = [];

@@ -19,7 +19,7 @@ async function layerPaths({ env, home, workspace }: LayerEnv): Promise<LayerLoca
   const repo = workspace ? ((await findMinaraRepo(workspace, data)) ?? workspace) : null;
   if (repo) {
     const dir = join(repo, '.minara');
-    out.push({ layer: 'project', ...(await withLegacy(join(dir, 'mcp', 'servers.json'), join(dir, 'mcp.json'))), writable: true, needsTrust: true });
+    out.push({ layer: 'project', ...(await withLegacy(join(dir, 'mcp', 'servers.json'), join(dir, 'mcp.json'))), writable: true, needsTrust: true, confineTo: repo });
   }
   return out;
 }
@@ -59,7 +59,7 @@ async function loadEarlierSources(ctx: LoadContext): Promise<LoadedLayer[]> {
   }
   // SEC-5: a repository's `.minara/` connects nowhere until its workspace is trusted.
   const trusted = ctx.workspace ? await ctx.isTrusted(ctx.workspace) : false;
-  const reads = await Promise.all(locations.map((loc) => readConfigFile(loc.path)));
+  const reads = await Promise.all(locations.map((loc) => readConfigFile(loc.path, { confineTo: loc.confineTo })));
   // CFG-3: `${VAR}` in headers may be held by the host (CFG-8); asked only when a file was read.
   const host = reads.some((r) => r.state === 'ok') ? await hostVariables(ctx) : { vars: undefined, problem: null };
   return locations.map((loc, i) => {

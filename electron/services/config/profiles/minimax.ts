@@ -12,7 +12,7 @@ import type { EngineProfile } from './types';
 
 async function layerPaths({ home, workspace }: LayerEnv): Promise<LayerLocation[]> {
   const out: LayerLocation[] = [{ layer: 'user', path: join(minimaxDataDir(home), 'mcp.json'), writable: true, needsTrust: false }];
-  if (workspace) out.push({ layer: 'project', path: join(workspace, '.mcp.json'), writable: false, needsTrust: true });
+  if (workspace) out.push({ layer: 'project', path: join(workspace, '.mcp.json'), writable: false, needsTrust: true, confineTo: workspace });
   return out;
 }
 
@@ -24,7 +24,7 @@ async function loadLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
   for (const loc of locations) {
     if (loc.layer === 'project' && ctx.workspace) {
       // CFG-4: realpath inside the workspace, ≤ 1 MiB, else the whole file is void.
-      const read = await readConfigFile(loc.path, { maxBytes: MINIMAX_PROJECT_FILE_MAX_BYTES, confineTo: ctx.workspace });
+      const read = await readConfigFile(loc.path, { maxBytes: MINIMAX_PROJECT_FILE_MAX_BYTES, confineTo: loc.confineTo });
       const host = read.state === 'ok' ? await hostVariables(ctx) : { vars: undefined, problem: null };
       const layer = loadLayer(
         read,

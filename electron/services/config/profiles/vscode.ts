@@ -12,7 +12,7 @@ const userDir = (home: string, env: NodeJS.ProcessEnv, platform?: NodeJS.Platfor
 async function layerPaths({ home, env, workspace, platform }: LayerEnv): Promise<LayerLocation[]> {
   const p = pathsFor(platform);
   const out = [userFile(p.join(userDir(home, env, platform), 'mcp.json'))];
-  if (workspace) out.push(projectFile(p.join(workspace, '.vscode', 'mcp.json')));
+  if (workspace) out.push(projectFile(p.join(workspace, '.vscode', 'mcp.json'), workspace));
   return out;
 }
 

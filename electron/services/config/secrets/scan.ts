@@ -60,6 +60,8 @@ interface Candidate {
   scope: 'user' | 'project';
   containers: (value: unknown) => Array<{ pointer: string; servers: Record<string, unknown> }>;
   format?: ConfigFormat;
+  /** A workspace file: read only when it leads nowhere outside it (issue 21 F9). */
+  confineTo?: string;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -83,12 +85,13 @@ async function candidates(env: NodeJS.ProcessEnv, home: string, workspace: strin
       const scope = loc.layer === 'user' || !loc.needsTrust ? 'user' : 'project';
       const owner = `${profile} ${loc.layer}`;
       const containers = at(loc.container ?? [serversKey]);
-      list.push({ path: loc.path, owner, scope, containers, format });
-      for (const alt of loc.alternates ?? []) list.push({ path: alt, owner: `${owner} (not read while the other file exists)`, scope, containers, format });
+      const confine = loc.confineTo ? { confineTo: loc.confineTo } : {};
+      list.push({ path: loc.path, owner, scope, containers, format, ...confine });
+      for (const alt of loc.alternates ?? []) list.push({ path: alt, owner: `${owner} (not read while the other file exists)`, scope, containers, format, ...confine });
     }
   }
   for (const source of IMPORT_SOURCES) {
-    for (const f of sourceFiles(source, { env, workspace }, true)) list.push({ path: f.path, owner: source, scope: f.scope, containers: f.containers });
+    for (const f of sourceFiles(source, { env, workspace }, true)) list.push({ path: f.path, owner: source, scope: f.scope, containers: f.containers, ...(f.confineTo ? { confineTo: f.confineTo } : {}) });
   }
   return list;
 }
@@ -147,7 +150,7 @@ export async function scanSecrets(ctx: ScanContext): Promise<ScanReport> {
       if (!known.owners.includes(c.owner)) known.owners.push(c.owner);
     }
     // SEC-7: the same bounded, regular-file-only read as the loader (a FIFO or /dev/zero is unreadable).
-    const read = await readBoundedFile(c.path);
+    const read = await readBoundedFile(c.path, c.confineTo === undefined ? {} : { confineTo: c.confineTo });
     if (read.state !== 'ok') {
       if (read.state === 'void' && !known) files.set(c.path, { path: c.path, owners: [c.owner], scope: c.scope, mode: null, state: 'unreadable', secrets: 0 });
       continue;

@@ -6,6 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import type { LayerKind, Profile } from '../../../../shared/schemas/server';
 import type { ToolFilterPatch } from '../../../../shared/schemas/dialects/tool-filter';
+import { outsideOf } from '../read-file';
 import { atomicWriteFile } from './atomic-write';
 import { type ConflictData, inFile, okResult, refuse, type WriteResult } from './errors';
 import { type LayerFile, resolveLayerFile } from './layer-paths';
@@ -58,6 +59,22 @@ async function readResult(path: string): Promise<WriteResult<FileSnapshot>> {
   }
 }
 
+/**
+ * Issue 21 F9: a project layer's file (or the folder it would be created in) that leads outside
+ * its workspace is neither read nor written: a repository cannot aim the writer at `~/.ssh`.
+ */
+async function confined(file: LayerFile): Promise<WriteResult<void>> {
+  if (file.confineTo === undefined) return okResult(undefined);
+  const outside = await outsideOf(file.path, file.confineTo);
+  return outside ? refuse('write.read_only.outside', { path: file.path, real: outside.real, workspace: outside.root }) : okResult(undefined);
+}
+
+class OutsideSignal extends Error {
+  constructor(readonly refusal: WriteResult<never>) {
+    super('outside');
+  }
+}
+
 class ConflictSignal extends Error {
   constructor(readonly theirs: FileSnapshot) {
     super('conflict');
@@ -82,7 +99,8 @@ export class ConfigWriter {
   async read(target: WriteTarget): Promise<WriteResult<FileSnapshot>> {
     const file = await this.resolve(target);
     if (!file.ok) return file;
-    return readResult(file.value.path);
+    const inside = await confined(file.value);
+    return inside.ok ? readResult(file.value.path) : inside;
   }
 
   async apply(target: WriteTarget, ops: readonly ServerOp[], opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
@@ -104,6 +122,8 @@ export class ConfigWriter {
   async editFile(file: LayerFile, edit: (text: string | null) => WriteResult<string>, opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
     if (file.readOnly) return refuse('write.read_only', { path: file.path }, { detail: file.readOnly });
     if (opts.base && opts.base.path !== file.path) return refuse('write.invalid_target.snapshot', { path: file.path, other: opts.base.path });
+    const inside = await confined(file);
+    if (!inside.ok) return inside;
     return this.locked(file.path, () => this.applyLocked(file, edit, opts));
   }
 
@@ -165,11 +185,15 @@ export class ConfigWriter {
       await atomicWriteFile(file.path, ours, {
         newFileMode: this.newFileMode,
         beforeCommit: async () => {
+          // Checked again at the last moment: a link swapped in since is refused too.
+          const inside = await confined(file);
+          if (!inside.ok) throw new OutsideSignal(inside);
           const now = await readSnapshot(file.path);
           if (!sameContent(now, base)) throw new ConflictSignal(now);
         },
       });
     } catch (err) {
+      if (err instanceof OutsideSignal) return err.refusal;
       if (err instanceof ConflictSignal) return this.conflict(file.path, base, err.theirs, ours);
       return refuse('write.io.write', { path: file.path }, { detail: (err as Error).message });
     }

@@ -24,6 +24,8 @@ export interface LayerFile {
   readOnly: string | null;
   /** Where the servers object sits, when not at the profile's servers key (Claude Code's local scope). */
   container?: string[];
+  /** A project layer's folder: the file must lead nowhere outside it (issue 21 F9). */
+  confineTo?: string;
 }
 
 export async function resolveLayerFile(profile: Profile, layer: LayerKind, ctx: LayerPathContext): Promise<WriteResult<LayerFile>> {
@@ -41,5 +43,5 @@ export async function resolveLayerFile(profile: Profile, layer: LayerKind, ctx: 
   }
   // CFG-1/CFG-7: MiniMax Code treats its project file as read-only; so does the panel.
   const readOnly = loc.writable ? null : `${profile} ${layer} files are read-only (CFG-7); add the server to the user layer instead`;
-  return okResult({ profile, layer, path: loc.path, dialect: profile, readOnly, ...(loc.container ? { container: loc.container } : {}) });
+  return okResult({ profile, layer, path: loc.path, dialect: profile, readOnly, ...(loc.container ? { container: loc.container } : {}), ...(loc.confineTo ? { confineTo: loc.confineTo } : {}) });
 }

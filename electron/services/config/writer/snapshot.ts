@@ -25,9 +25,12 @@ export function hashText(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-/** Throws UnreadableFileError for anything but a readable regular file or "does not exist". */
-export async function readSnapshot(path: string): Promise<FileSnapshot> {
-  const read = await readBoundedFile(path);
+/**
+ * Throws UnreadableFileError for anything but a readable regular file or "does not exist";
+ * with `confineTo`, also for a file that leads outside that folder (issue 21 F9).
+ */
+export async function readSnapshot(path: string, confineTo?: string): Promise<FileSnapshot> {
+  const read = await readBoundedFile(path, confineTo === undefined ? {} : { confineTo });
   if (read.state === 'missing') return { path, exists: false, text: null, hash: null, mode: null };
   if (read.state === 'void') throw new UnreadableFileError(read.error);
   const bad = invalidUtf8Offset(read.bytes);
