@@ -17,8 +17,12 @@
 // - URLs (the `url` field, and any URL inside an env value or an argument, e.g.
 //   `postgresql://user:pass@…` or `DATABASE_URL`): a password in the user info, a user name
 //   shaped like a token, a `?`/`&`/`;`/`#` parameter named like a secret (CFG-8).
-// - args: the value of --token/--api-key/--secret/--password (as `--x=v` or `--x v`), and
-//   `--header "Authorization: Bearer …"` (mcp-remote) judged as a header (CFG-8).
+// - args: the value of --token/--api-key/--secret/--password (as `--x=v` or `--x v`), of
+//   `-p VALUE` unless VALUE is a port number, and `--header "Authorization: Bearer …"`
+//   (mcp-remote) judged as a header (CFG-8).
+// - URL parameters also by the signed-URL and token names (`sig`, `signature`,
+//   `X-Amz-Signature`, `jwt`, `pat`), and `user%3Apass@` user info (issue 21 F5).
+// - Any other header whose value looks generated (secret-values.ts highEntropy).
 // - `authTokenEnv` / `bearerTokenEnvVar` must name a variable; a value that is no valid
 //   variable name is a token pasted into the wrong field.
 // - Any other field named like a credential (`apiKey`, `clientSecret`, nested too).
@@ -33,6 +37,7 @@ import {
   literalParts,
   maskPieces,
   SECRET_NAME,
+  shortPasswordSecrets,
   urlSecrets,
   urlSecretsInText,
 } from './secret-values';
@@ -111,6 +116,7 @@ function argSecrets(args: readonly unknown[], i: number): string[] {
   if (eq && SECRET_FLAG.test(eq[1]!)) out.push(...literalParts(eq[2]!));
   if (eq && HEADER_FLAG.test(eq[1]!)) out.push(...headerArgSecrets(eq[2]!, true));
   if (typeof prev === 'string' && SECRET_FLAG.test(prev) && !arg.startsWith('-')) out.push(...literalParts(arg));
+  out.push(...shortPasswordSecrets(prev, arg));
   out.push(...headerArgSecrets(arg, typeof prev === 'string' && HEADER_FLAG.test(prev)));
   out.push(...urlSecretsInText(arg), ...knownTokensIn(literalParts(arg)));
   return [...new Set(out)];

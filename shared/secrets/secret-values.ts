@@ -5,8 +5,16 @@
 import { ENV_REFERENCE } from '../schemas/expansion';
 
 export const SECRET_NAME = /token|secret|key|passw|pwd|credential|auth|session|cookie/i;
+/**
+ * URL parameters that carry a credential under a name SECRET_NAME does not know (issue 21 F5):
+ * signed URLs (`sig`, `signature`, `X-Amz-Signature`), `jwt`, GitHub-style `pat`. Short names
+ * only whole, so `path` or `pattern` stay plain.
+ */
+const SECRET_PARAM = /signature|jwt|^(?:sig|pat|pw|pass)$/i;
 /** `--token`, `--api-key`, `--client-secret`, `--password`… (the value follows, or after `=`). */
 export const SECRET_FLAG = /^--?(?:[a-z-]*(?:token|secret|api-?key|password|passwd))$/i;
+/** `-p VALUE` (mysql, redis-cli and friends): a password unless the value is a port number. */
+const SHORT_PASSWORD_FLAG = /^-p$/;
 /** mcp-remote and curl spell a header argument `--header "Name: value"` (CFG-8). */
 export const HEADER_FLAG = /^(?:--header|-H)$/;
 // Lookbehind, so a match is the token itself (masking replaces exactly it).
@@ -16,6 +24,8 @@ export const KNOWN_TOKENS = new RegExp(KNOWN_TOKEN_SOURCE, 'g');
 const SCHEME_ONLY = /^(?:bearer|basic|token|bot|apikey|api-key|digest)?$/i;
 /** A URL user name that is really a token (`https://<token>@host`, CFG-8): long, letters and digits. */
 const TOKENISH = /^(?=[^]*[0-9])(?=[^]*[A-Za-z])[A-Za-z0-9_.~%-]{16,}$/;
+/** A percent-encoded colon inside the user info (`user%3Apass@`): what follows it is a password. */
+const ENCODED_COLON = /%3a/i;
 /** scheme://userinfo@ — userinfo runs to the last `@` before the path. */
 const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i;
 /** `?k=v`, `&k=v`, `;k=v` (matrix / JDBC style, CFG-8) and `#k=v` (implicit-grant fragments). */
@@ -77,10 +87,14 @@ export function urlSecrets(url: string): string[] {
     const colon = userinfo.indexOf(':');
     const user = colon < 0 ? userinfo : userinfo.slice(0, colon);
     if (colon >= 0) out.push(...literalParts(userinfo.slice(colon + 1)));
+    // Clients decode `user%3Apass` to `user:pass` (issue 21 F5): the part after it is the password.
+    const encoded = colon < 0 ? ENCODED_COLON.exec(user) : null;
+    if (encoded) out.push(...literalParts(user.slice(encoded.index + 3)));
     out.push(...literalParts(user).filter((u) => TOKENISH.test(u) || knownTokensIn([u]).length > 0));
   }
   for (const [, key, value] of url.matchAll(URL_PARAM)) {
-    if (SECRET_NAME.test(decode(key!))) out.push(...literalParts(value!));
+    const name = decode(key!);
+    if (SECRET_NAME.test(name) || SECRET_PARAM.test(name)) out.push(...literalParts(value!));
   }
   out.push(...knownTokensIn(literalParts(url)));
   return [...new Set(out)];
@@ -95,12 +109,34 @@ export function secretHeaderName(name: string): boolean {
   return /^(?:authorization|proxy-authorization|cookie)$/i.test(name) || SECRET_NAME.test(name);
 }
 
-/** The secret pieces of one header value: any literal under a secret-bearing name, else token shapes. */
+/**
+ * A literal that looks generated rather than written (issue 21 F5: a secret under a header name
+ * nobody guessed): 20+ characters of one token alphabet mixing upper case, lower case and
+ * digits with ≥ 3.5 bits of entropy per character, or 32+ hex digits. A UUID, a media type, a
+ * version or a sentence is not.
+ */
+export function highEntropy(s: string): boolean {
+  if (/^[0-9a-fA-F]{32,}$/.test(s)) return true;
+  if (s.length < 20 || !/^[A-Za-z0-9+/=_.~-]+$/.test(s) || !/[a-z]/.test(s) || !/[A-Z]/.test(s) || !/[0-9]/.test(s)) return false;
+  const counts = new Map<string, number>();
+  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let bits = 0;
+  for (const n of counts.values()) bits -= (n / s.length) * Math.log2(n / s.length);
+  return bits >= 3.5;
+}
+
+/** The secret pieces of one header value: any literal under a secret-bearing name, else token shapes and generated-looking values. */
 export function headerSecrets(name: string, value: string): string[] {
   const parts = literalParts(value);
   if (parts.length === 0) return [];
   if (secretHeaderName(name)) return parts;
-  return [...new Set([...knownTokensIn(parts), ...urlSecretsInText(value)])];
+  return [...new Set([...knownTokensIn(parts), ...urlSecretsInText(value), ...parts.filter(highEntropy)])];
+}
+
+/** `-p VALUE`: the value, unless it is a port number, a flag or a `${VAR}` reference. */
+export function shortPasswordSecrets(flag: unknown, value: string): string[] {
+  if (typeof flag !== 'string' || !SHORT_PASSWORD_FLAG.test(flag) || value.startsWith('-') || /^\d{1,5}$/.test(value)) return [];
+  return literalParts(value);
 }
 
 /** Each secret piece replaced by the mask (longest first, so a piece inside another goes whole). */
