@@ -59,4 +59,5 @@ export const contract = defineContract({
 });
 
 export type AppContract = typeof contract;
-export const SECRET_MASK = '••••••';
+/** What every output shows in place of a secret (shared/secrets/secret-text.ts). */
+export { SECRET_MASK } from './secrets/secret-text';

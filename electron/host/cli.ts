@@ -59,6 +59,9 @@ export async function main(argv: string[], env = process.env): Promise<number> {
   const cmd = await loadCommand(entry);
   // Not at the top: command.ts brings zod (the --profile schema), which `help` does not need.
   const { UsageError, UserError } = await import('./cli/command');
+  const { cliWriters } = await import('./cli/output');
+  // The one print boundary (issue 21 F3/F4): every line below, the errors included.
+  const io = cliWriters(rest.includes('--json'), (t) => process.stdout.write(t), (t) => process.stderr.write(t));
   let interrupt!: () => void;
   const interrupted = new Promise<void>((r) => (interrupt = r));
   process.once('SIGINT', () => interrupt());
@@ -81,22 +84,23 @@ export async function main(argv: string[], env = process.env): Promise<number> {
       opts: parsed.values as CommandContext['opts'],
       env,
       cwd: invocationDir(env),
-      stdout: (t) => process.stdout.write(t),
-      stderr: (t) => process.stderr.write(t),
+      stdout: io.stdout,
+      stderr: io.stderr,
+      stdoutCredential: io.stdoutCredential,
       interrupted,
     };
     return (await cmd.run(ctx)) ?? 0;
   } catch (err) {
     if (err instanceof UserError) {
-      process.stderr.write(`error: ${err.message}\n`);
+      io.stderr(`error: ${err.message}\n`);
       return err.exitCode;
     }
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     if (usage) {
-      process.stderr.write(`error: ${(err as Error).message}\nusage: ${cmd.usage}\n`);
+      io.stderr(`error: ${(err as Error).message}\nusage: ${cmd.usage}\n`);
       return 2;
     }
-    process.stderr.write(`internal error: ${(err as Error).stack ?? String(err)}\n`);
+    io.stderr(`internal error: ${(err as Error).stack ?? String(err)}\n`);
     return 1;
   }
 }

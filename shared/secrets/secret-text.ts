@@ -4,6 +4,9 @@
 // secret (the current config's) are masked wherever they appear.
 import { KNOWN_TOKENS, URL_IN_TEXT, isEnvReferenceValue, maskPieces, urlSecrets } from './secret-values';
 
+/** What every output (page, CLI, bridge, records) shows in place of a secret. */
+export const SECRET_MASK = '••••••';
+
 /** Known secrets shorter than this are not scrubbed from text (they would hit ordinary words). */
 const MIN_KNOWN = 4;
 /** `Bearer abc`, `Basic abc` in a message or a logged header; credential-shaped (8+ characters with a
@@ -35,4 +38,13 @@ export function maskSecretsInText(text: string, mask: string, known: readonly st
   out = out.replace(AUTH_SCHEME, tail);
   out = out.replace(FLAG_VALUE, tail);
   return out.replace(NAMED_VALUE, (m, name: string, value: string) => tail(m, name, '=', value));
+}
+
+/**
+ * SEC-2, issue 21 F3: THE redaction of text leaving any host (the page's answers and events,
+ * every line the CLI prints, what the bridge tells the agent, its stderr and live record). No
+ * zod, no catalogue: the bridge and the CLI's print boundary load it at start.
+ */
+export function redactText(text: string, known: readonly string[] = []): string {
+  return maskSecretsInText(text, SECRET_MASK, known);
 }

@@ -2,6 +2,7 @@
 // dispatches. Exit codes: 0 success, 1 user error (one line on stderr), 2 usage error.
 import type { ParseArgsConfig } from 'node:util';
 import { ProfileSchema, type Profile } from '../../../shared/schemas/server';
+import { redactJson } from './output';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -11,8 +12,11 @@ export interface CommandContext {
   opts: Record<string, string | boolean | string[] | undefined>;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Human text is redacted and its control characters escaped here (output.ts); `--json` goes through printJson. */
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** A credential the user asked for (`serve`'s link): printed unmasked, still escaped (default: stdout). */
+  stdoutCredential?: (text: string) => void;
   /** Resolves when the user interrupts (Ctrl-C); long-running commands stop on it. */
   interrupted: Promise<void>;
 }
@@ -36,8 +40,9 @@ export class UserError extends Error {
 /** The command line itself is wrong: exit 2. */
 export class UsageError extends Error {}
 
+/** One JSON document on stdout, every string in it through the one redaction (output.ts). */
 export function printJson(ctx: CommandContext, value: unknown): void {
-  ctx.stdout(JSON.stringify(value, null, 2) + '\n');
+  ctx.stdout(JSON.stringify(redactJson(value), null, 2) + '\n');
 }
 
 export function optString(ctx: CommandContext, key: string): string | undefined {

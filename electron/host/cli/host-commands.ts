@@ -5,6 +5,7 @@ import { contract } from '../../../shared/contract';
 import { startServices } from '../../services/compose';
 import { appVersion, serve } from '../web/serve';
 import { optInt, optString, printJson, type Command, UsageError, UserError, profileOption } from './command';
+import { redactJson } from './output';
 
 const serveCommand: Command = {
   name: 'serve',
@@ -27,15 +28,17 @@ const serveCommand: Command = {
       throw new UserError(`could not start the web host: ${err instanceof Error ? err.message : String(err)}`);
     });
     const { host, services } = served;
-    if (ctx.opts.json) printJson(ctx, { url: host.url, origin: host.origin, port: host.port, selection: services.selection });
-    else ctx.stdout(`MCP Panel: ${host.url}\n(the link works once; press Enter for another)\n`);
+    // The link is the one credential a command prints on purpose: past the redaction, never past the escaping.
+    const credential = ctx.stdoutCredential ?? ctx.stdout;
+    if (ctx.opts.json) credential(JSON.stringify({ url: host.url, origin: host.origin, port: host.port, selection: redactJson(services.selection) }, null, 2) + '\n');
+    else credential(`MCP Panel: ${host.url}\n(the link works once; press Enter for another)\n`);
     // Each link works once (SEC-2). Another browser (or a test's fresh browser context) asks
     // for a new one with a line on stdin: only whoever holds this process's stdin can. (Not a
     // signal: Node's default SIGUSR1 action opens the inspector, and `tsx` does not pass it on.)
     const lines = createInterface({ input: process.stdin, terminal: false });
     lines.on('line', () => {
       const url = host.mintUrl();
-      ctx.stdout(ctx.opts.json ? JSON.stringify({ url }) + '\n' : `MCP Panel: ${url}\n`);
+      credential(ctx.opts.json ? JSON.stringify({ url }) + '\n' : `MCP Panel: ${url}\n`);
     });
     if (ctx.opts.open && !(await served.openInBrowser())) ctx.stderr('No browser was started: open the link printed above (it works once).\n');
     await Promise.race([ctx.interrupted, new Promise<void>((r) => process.once('SIGTERM', () => r()))]);

@@ -7,7 +7,7 @@ import { AppError } from '../../../shared/errors';
 import type { EventHub, Handlers } from '../../../shared/rpc';
 import type { ConnectionSpec, EffectiveView } from '../../../shared/schemas/server';
 import { entrySecretValues, maskEntrySecrets } from '../../../shared/secrets/secret-rules';
-import { maskSecretsInText } from '../../../shared/secrets/secret-text';
+import { redactText } from '../../../shared/secrets/secret-text';
 import { isEnvReferenceValue, maskPieces } from '../../../shared/secrets/secret-values';
 
 /**
@@ -34,10 +34,6 @@ export function redactArgs(args: readonly unknown[]): unknown[] {
   return maskEntrySecrets({ args: [...args] }, SECRET_MASK).args;
 }
 
-/** Free text (a reason, an error, a command line) with secrets masked; `known` are the host's own. */
-export function redactText(text: string, known: readonly string[] = []): string {
-  return maskSecretsInText(text, SECRET_MASK, known);
-}
 
 /** A URL for display: no user info, no query (tokens hide there), no fragment. */
 export function displayUrl(raw: string): string {

@@ -16,6 +16,8 @@ import { bridgeRun } from '../../../shared/i18n/messages/bridge-run';
 import type { Profile } from '../../../shared/schemas/server';
 import type { SecretStore } from '../auth/secret-store';
 import { panelDataDir } from '../paths';
+import { redactText } from '../../../shared/secrets/secret-text';
+import { headerSecrets, urlSecrets } from '../../../shared/secrets/secret-values';
 import { startLiveRecord } from './live';
 import { runProxy, type Retry } from './proxy';
 import { adHocTarget, resolveTarget, type BridgeTarget } from './target';
@@ -35,10 +37,16 @@ export interface BridgeRunOptions {
   interrupted: Promise<void>;
 }
 
-/** Strips what may carry a secret (userinfo, path, query) from anything we log. */
-function scrub(text: string, url: string): string {
+/**
+ * SEC-2, issue 21 F3: the one text redaction for everything the bridge says (stderr, the error
+ * an agent reads into its model's context, the live record), with this entry's own secrets
+ * (URL user info and secret parameters, secret-bearing header values, keychain-held values)
+ * masked wherever they appear, and the URL itself shown as its origin.
+ */
+function redactorFor(url: string, headers: Record<string, string>, injected: Record<string, string>): (text: string) => string {
+  const known = [...urlSecrets(url), ...Object.entries(headers).flatMap(([k, v]) => headerSecrets(k, v)), ...Object.values(injected)];
   const origin = new URL(url).origin;
-  return text.split(url).join(origin);
+  return (text) => redactText(text.split(url).join(origin), known);
 }
 
 export async function runBridge(o: BridgeRunOptions): Promise<void> {
@@ -61,7 +69,8 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
   }
   const { spec } = target;
   const url = spec.url!;
-  const log = (line: string) => o.log(scrub(line, url));
+  let redact = redactorFor(url, {}, injected);
+  const log = (line: string) => o.log(redact(line));
 
   const [{ TokenBroker }, { hasStaticCredentials }, { resolveHeaders }] = await Promise.all([
     import('../auth/token-broker'),
@@ -71,6 +80,7 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
   const lockDir = join(dataDir, 'locks');
   const broker = new TokenBroker({ store, lockDir, log });
   const headers = resolveHeaders(spec, { ...o.env, ...injected });
+  redact = redactorFor(url, headers, injected);
   const authProvider = hasStaticCredentials(spec) ? undefined : broker.provider(spec);
   // Adopting old secrets reads the keychain (D-Bus round trips): it runs while the SDK's
   // transports load.
@@ -115,7 +125,7 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
       if (now && now !== rejected) return { retry: true };
       const [{ loginOnce }, { LoginService }, { PlatformOpener }] = await Promise.all([import('../auth/login-once'), import('../auth/login-service'), import('../auth/opener')]);
       const r = await loginOnce(spec, { broker, logins: new LoginService({ broker }), opener: new PlatformOpener((l) => o.log(l.trimEnd())), lockDir, staleAccessToken: rejected });
-      return r.ok ? { retry: true } : { retry: false, message: t('bridgeRun.login_needed', { server: spec.name, reason: r.reason, command: loginCommand }) };
+      return r.ok ? { retry: true } : { retry: false, message: t('bridgeRun.login_needed', { server: spec.name, reason: redact(r.reason), command: loginCommand }) };
     })().finally(() => {
       pending = undefined;
     }));
@@ -124,7 +134,7 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
   const local = new StdioServerTransport();
   try {
     await Promise.race([
-      runProxy({ local, connect, unauthorized, log, unreachable: (detail) => t('bridgeRun.unreachable', { detail }), onRequest: () => live.call(), onError: (m) => (live.error(scrub(m, url)), log(m)) }),
+      runProxy({ local, connect, unauthorized, log, unreachable: (detail) => t('bridgeRun.unreachable', { detail: redact(detail) }), onRequest: () => live.call(), onError: (m) => (live.error(redact(m)), log(m)) }),
       o.interrupted.then(() => local.close()),
     ]);
   } finally {

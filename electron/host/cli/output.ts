@@ -1,0 +1,50 @@
+// The CLI's print boundary (issue 21 F3, F4): everything a command prints passes here, once.
+// - Secrets: the one text redaction (shared/secrets/secret-text.ts, the page's and the bridge's
+//   too) masks URL user info, secret query parameters, `Authorization:` lines and token shapes
+//   in every line, human or `--json` (a JSON document is redacted value by value, so it stays
+//   valid JSON).
+// - Terminal escapes, human output only: what a server controls (tool names, descriptions,
+//   results, stderr tails, reasons) could clear the screen, retitle the window, plant an OSC 8
+//   link or write the clipboard (OSC 52). C0 controls except newline and tab, DEL and C1 are
+//   shown escaped (`\x1b`), so no sequence reaches the terminal. `--json` is left as JSON writes
+//   it (JSON.stringify already escapes C0).
+import { redactText } from '../../../shared/secrets/secret-text';
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+
+/** Control characters shown, not obeyed: `\x1b`, `\r`, `\u009b`. */
+export function escapeTerminal(text: string): string {
+  return text.replace(CONTROL, (c) => {
+    const code = c.charCodeAt(0);
+    if (c === '\r') return '\\r';
+    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** Every string of a JSON-able value through the redaction (keys and structure untouched). */
+export function redactJson(value: unknown): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (Array.isArray(value)) return value.map(redactJson);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: redactJson(v), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+export interface CliWriters {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** A credential the user asked for (`serve`'s one-time link): not masked, still escaped. */
+  stdoutCredential(text: string): void;
+}
+
+/** The writers of one run: `json` (stdout is one JSON document, printJson redacts it). */
+export function cliWriters(json: boolean, out: (t: string) => void, err: (t: string) => void): CliWriters {
+  const human = (t: string) => escapeTerminal(redactText(t));
+  return {
+    stdout: (t) => out(json ? t : human(t)),
+    stderr: (t) => err(human(t)),
+    stdoutCredential: (t) => out(json ? t : escapeTerminal(t)),
+  };
+}
