@@ -28,13 +28,23 @@ const TemplateSchema = z.object({
   title: Opt,
   description: Opt,
   mimeType: Opt,
-  /** RFC 6570 variable names, parsed on the host by the SDK's UriTemplate. */
+  /** RFC 6570 variable names, parsed on the host by the SDK's UriTemplate; at most MAX_TEMPLATE_PARAMS of them. */
   params: z.array(z.string()),
+  /** SEC-4 (issue 21 F7): how many the template really has, when that is more than `params` holds. */
+  paramCount: z.number().int().optional(),
 });
+
+/** SEC-4: a form with more fields than this is no form; the rest of a template's variables stay empty. */
+export const MAX_TEMPLATE_PARAMS = 64;
+/** SEC-4: the first part of a text resource the page gets (and shows) when the whole is too long. */
+export const TEXT_PREVIEW_CHARS = 256 * 1024;
+/** inspect.read takes a template of at most this many characters: a longer one cannot be filled in. */
+export const TEMPLATE_MAX_CHARS = 10_000;
 export type InspectTemplate = z.infer<typeof TemplateSchema>;
 
 const ContentsSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('text'), uri: z.string(), mimeType: Opt, text: z.string() }),
+  /** `size`: the whole text's length in characters, when `text` is only its first part (`truncated`, over CONN-9's 10 MB). */
+  z.object({ kind: z.literal('text'), uri: z.string(), mimeType: Opt, text: z.string(), size: z.number().int().optional(), truncated: z.boolean().optional() }),
   /** `blob` is base64; `size` its decoded bytes; `omitted`: over CONN-9's 10 MB, blob left empty. */
   z.object({ kind: z.literal('blob'), uri: z.string(), mimeType: Opt, blob: z.string(), size: z.number().int(), omitted: z.boolean().optional() }),
 ]);
@@ -60,7 +70,7 @@ export const inspectMethods = {
   'inspect.read': method(
     z.union([
       IdSchema.extend({ uri: z.string().min(1).max(10_000) }),
-      IdSchema.extend({ template: z.string().min(1).max(10_000), values: z.record(z.string(), z.string().max(10_000)) }),
+      IdSchema.extend({ template: z.string().min(1).max(TEMPLATE_MAX_CHARS), values: z.record(z.string(), z.string().max(10_000)) }),
     ]),
     z.object({ uri: z.string(), contents: z.array(ContentsSchema) }),
   ),

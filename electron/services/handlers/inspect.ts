@@ -4,7 +4,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { AppContract } from '../../../shared/contract';
+import { MAX_TEMPLATE_PARAMS, TEMPLATE_MAX_CHARS, TEXT_PREVIEW_CHARS, type AppContract } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
@@ -24,6 +24,20 @@ function pick<T extends Record<string, unknown>>(o: T, keys: readonly string[]):
   const out: Record<string, string> = {};
   for (const k of keys) if (typeof o[k] === 'string') out[k] = o[k];
   return out;
+}
+
+/**
+ * A template's variables for the page's form, bounded (SEC-4, issue 21 F7: 20,000 of them took
+ * 17 s to render and 5.7 s per keystroke). A template the SDK cannot parse has no fields.
+ */
+function templateParams(uriTemplate: string): { params: string[]; paramCount?: number } {
+  let names: string[];
+  try {
+    names = uriTemplate.length > TEMPLATE_MAX_CHARS ? [] : new UriTemplate(uriTemplate).variableNames;
+  } catch {
+    names = [];
+  }
+  return names.length > MAX_TEMPLATE_PARAMS ? { params: names.slice(0, MAX_TEMPLATE_PARAMS), paramCount: names.length } : { params: names };
 }
 
 export function inspectHandlers(core: ApiCore): InspectHandlers {
@@ -84,12 +98,7 @@ export function inspectHandlers(core: ApiCore): InspectHandlers {
       over(id, 'resources', async (client) => {
         const r = await client.listResourceTemplates(cursor === undefined ? {} : { cursor });
         return {
-          templates: r.resourceTemplates.map((x) => ({
-            uriTemplate: x.uriTemplate,
-            name: x.name,
-            ...pick(x, ['title', 'description', 'mimeType']),
-            params: new UriTemplate(x.uriTemplate).variableNames,
-          })),
+          templates: r.resourceTemplates.map((x) => ({ uriTemplate: x.uriTemplate, name: x.name, ...pick(x, ['title', 'description', 'mimeType']), ...templateParams(x.uriTemplate) })),
           nextCursor: r.nextCursor ?? null,
         };
       }),
@@ -101,7 +110,9 @@ export function inspectHandlers(core: ApiCore): InspectHandlers {
           uri,
           contents: r.contents.map((c) => {
             const base = { uri: c.uri, ...pick(c, ['mimeType']) };
-            if (!('blob' in c)) return { kind: 'text' as const, ...base, text: c.text };
+            // SEC-4 (issue 21 F7): text is held to CONN-9's limit like a blob; over it, the
+            // page gets the first part and the size (a 50 MB text froze it for a minute).
+            if (!('blob' in c)) return c.text.length > MAX_BINARY_BYTES ? { kind: 'text' as const, ...base, text: c.text.slice(0, TEXT_PREVIEW_CHARS), size: c.text.length, truncated: true } : { kind: 'text' as const, ...base, text: c.text };
             const size = base64Bytes(c.blob);
             // CONN-9's binary limit: the size still shows, the bytes stay on the host.
             return size > MAX_BINARY_BYTES ? { kind: 'blob' as const, ...base, blob: '', size, omitted: true } : { kind: 'blob' as const, ...base, blob: c.blob, size };

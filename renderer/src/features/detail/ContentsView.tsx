@@ -1,7 +1,7 @@
 // What resources/read answered (issue 14): text as text; a blob as its size and type with a
 // download link, and a preview when it is an image.
 import { Badge, Button, Code, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import type { InspectContents } from '../../../../shared/contract';
+import { TEXT_PREVIEW_CHARS, type InspectContents } from '../../../../shared/contract';
 import { useT } from '../../store-context';
 
 function fileName(uri: string): string {
@@ -32,6 +32,46 @@ function Blob({ c }: { c: Extract<InspectContents, { kind: 'blob' }> }) {
   );
 }
 
+/**
+ * SEC-4 (issue 21 F7): a text is put on the page only up to TEXT_PREVIEW_CHARS (a 50 MB text
+ * froze it for a minute); the whole of what was transferred can be downloaded.
+ */
+function TextPart({ c }: { c: Extract<InspectContents, { kind: 'text' }> }) {
+  const t = useT();
+  const long = c.text.length > TEXT_PREVIEW_CHARS;
+  const shown = long ? c.text.slice(0, TEXT_PREVIEW_CHARS) : c.text;
+  const download = () => {
+    const url = URL.createObjectURL(new globalThis.Blob([c.text], { type: c.mimeType ?? 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileName(c.uri);
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+  return (
+    <Stack gap={4}>
+      {c.mimeType && (
+        <Badge variant="light" tt="none">
+          {c.mimeType}
+        </Badge>
+      )}
+      {(c.truncated || long) && (
+        <Group gap="xs">
+          <Text size="sm" data-testid="text-truncated">
+            {c.truncated ? t('detail.textTruncated', { shown: t.number(c.text.length), size: t.number(c.size ?? c.text.length) }) : t('detail.textLong', { shown: t.number(shown.length), size: t.number(c.text.length) })}
+          </Text>
+          <Button size="xs" variant="default" onClick={download}>
+            {t('detail.download')}
+          </Button>
+        </Group>
+      )}
+      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+        {shown}
+      </Code>
+    </Stack>
+  );
+}
+
 export function ContentsView({ uri, contents }: { uri: string; contents: InspectContents[] }) {
   const t = useT();
   return (
@@ -42,16 +82,7 @@ export function ContentsView({ uri, contents }: { uri: string; contents: Inspect
       <Stack gap="sm">
         {contents.map((c, i) =>
           c.kind === 'text' ? (
-            <Stack key={i} gap={4}>
-              {c.mimeType && (
-                <Badge variant="light" tt="none">
-                  {c.mimeType}
-                </Badge>
-              )}
-              <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {c.text}
-              </Code>
-            </Stack>
+            <TextPart key={i} c={c} />
           ) : (
             <Blob key={i} c={c} />
           ),

@@ -3,6 +3,10 @@
 import { useState } from 'react';
 import { Button, Code, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { InspectTemplate, MethodInputOf } from './types';
+import { TEMPLATE_MAX_CHARS } from '../../../../shared/contract';
+
+/** SEC-4: how much of a template's own text the form shows (the whole is in the request). */
+const SHOWN_TEMPLATE_CHARS = 2_000;
 import { useT } from '../../store-context';
 import { ContentsView } from './ContentsView';
 import { InspectError } from './InspectError';
@@ -11,17 +15,28 @@ import { useInspect, usePaged } from './use-inspect';
 function TemplateForm({ tpl, onRead }: { tpl: InspectTemplate; onRead: (values: Record<string, string>) => void }) {
   const t = useT();
   const [values, setValues] = useState<Record<string, string>>({});
+  const tooLong = tpl.uriTemplate.length > TEMPLATE_MAX_CHARS;
   return (
     <Paper withBorder p="sm" component="form" aria-label={tpl.name} onSubmit={(e: React.FormEvent) => (e.preventDefault(), onRead(values))} data-template={tpl.uriTemplate}>
       <Text fw={600} size="sm">
         {tpl.title ?? tpl.name}
       </Text>
-      <Code style={{ wordBreak: 'break-all' }}>{tpl.uriTemplate}</Code>
+      <Code style={{ wordBreak: 'break-all' }}>{tpl.uriTemplate.length > SHOWN_TEMPLATE_CHARS ? `${tpl.uriTemplate.slice(0, SHOWN_TEMPLATE_CHARS)}…` : tpl.uriTemplate}</Code>
       {tpl.description && (
         <Text size="sm" c="dimmed">
           {tpl.description}
         </Text>
       )}
+      {tpl.paramCount !== undefined && (
+        <Text size="sm" data-testid="template-capped">
+          {t('detail.tooManyParams', { count: t.number(tpl.paramCount), shown: t.number(tpl.params.length) })}
+        </Text>
+      )}
+      {tooLong ? (
+        <Text size="sm" data-testid="template-capped">
+          {t('detail.templateTooLong')}
+        </Text>
+      ) : (
       <Group align="flex-end" gap="xs" mt="xs">
         {tpl.params.map((p) => (
           <TextInput key={p} label={p} size="xs" value={values[p] ?? ''} onChange={(e) => setValues({ ...values, [p]: e.currentTarget.value })} />
@@ -30,6 +45,7 @@ function TemplateForm({ tpl, onRead }: { tpl: InspectTemplate; onRead: (values: 
           {t('detail.read')}
         </Button>
       </Group>
+      )}
     </Paper>
   );
 }
