@@ -98,18 +98,22 @@ describe('login flow failures end cleanly', () => {
   it('a forged callback (wrong state) is ignored: no code is redeemed, no token stored', async () => {
     fx = await startOAuthFixture();
     const broker = new TokenBroker({ store: new MemorySecretStore() });
-    const logins = new LoginService({ broker, timeoutMs: 300 });
-    // An attacker's page hits the callback with its own code and state before the person does.
+    const logins = new LoginService({ broker });
+    const ac = new AbortController();
+    let forged = 0;
+    // An attacker's page hits the callback with its own code and state before the person does;
+    // the login is still waiting after that answer (the person gives up: cancel).
     const forger: BrowserOpener = {
       async open(url) {
         const redirect = new URL(new URL(url).searchParams.get('redirect_uri')!);
         redirect.search = '?code=attacker-code&state=attacker-state';
-        await fetch(redirect);
+        forged = (await fetch(redirect)).status;
+        ac.abort();
       },
     };
-    const out = await logins.login(httpSpec(fx.mcpUrl), { opener: forger });
-    // The login went on waiting for its own answer, which never came: its own limit ended it.
-    expect(out).toMatchObject({ type: 'failed', code: 'timeout' });
+    const out = await logins.login(httpSpec(fx.mcpUrl), { opener: forger, signal: ac.signal });
+    expect(forged).toBe(400);
+    expect(out).toMatchObject({ type: 'failed', code: 'cancelled' });
     expect(fx.provider.counts.code).toBe(0);
     expect((await logins.status(httpSpec(fx.mcpUrl))).tokenStored).toBe(false);
   });
