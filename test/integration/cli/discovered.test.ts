@@ -58,6 +58,6 @@ describe('CLI over discovered tools', () => {
     expect(JSON.parse(plan.stdout).perServer.map((s: { server: string }) => s.server)).toEqual(['echo.k']);
     const bad = await cli(['search', 'x', '--profile', 'nope']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--profile must be one of minimax, kimi, minara, got "nope"/);
+    expect(bad.stderr).toMatch(/--profile must be one of minimax, kimi, minara, claude-code, .*, got "nope"/);
   });
 });
