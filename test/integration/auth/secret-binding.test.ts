@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // SEC-6, as a cloned repository attacks it: the user keeps GITHUB_TOKEN in the real keychain
 // for their own `github` server (stored with `secrets set`, read from stdin). A repository's
 // server of the same name, in a workspace the user trusted, gets nothing: not in its
@@ -13,6 +14,7 @@ import { ROOT, runCli } from '../../helpers/run-cli';
 
 const ECHO = join(ROOT, 'test/fixtures/servers/echo.mjs');
 const SECRET = `ghp_${'A'.repeat(12)}${process.pid}userSecret`;
+const SECRET_SHA = createHash('sha256').update(SECRET).digest('hex');
 
 let dir = '';
 let env: NodeJS.ProcessEnv = {};
@@ -50,7 +52,9 @@ afterAll(async () => {
 const envValue = async (cwd: string): Promise<unknown> => {
   const r = await cli(['call', 'github', 'env', '--args', '{"name":"GITHUB_TOKEN"}', '--profile', 'minimax', '--workspace', cwd, '--json'], { cwd });
   expect(r.stderr).toBe('');
-  return (JSON.parse(JSON.parse(r.stdout).content[0].text) as { value: unknown }).value;
+  // The CLI masks secret-looking text in what it prints (SEC, one redaction): the server's
+  // own digest of the value says which secret it received.
+  return (JSON.parse(JSON.parse(r.stdout).content[0].text) as { sha256: unknown }).sha256;
 };
 
 describe('a keychain secret reaches only the entry that owns it (SEC-6)', () => {
@@ -68,7 +72,7 @@ describe('a keychain secret reaches only the entry that owns it (SEC-6)', () => 
 
     const plain = join(dir, 'plain');
     await mkdir(plain, { recursive: true });
-    expect(await envValue(plain)).toBe(SECRET);
+    expect(await envValue(plain)).toBe(SECRET_SHA);
 
     // A cloned repository with its own `github`, trusted by the user (trust is not consent to share secrets).
     const repo = join(dir, 'repo');
@@ -86,7 +90,7 @@ describe('a keychain secret reaches only the entry that owns it (SEC-6)', () => 
     const refused = await cli(['secrets', 'rebind', 'github', '--profile', 'minimax', '--layer', 'project', '--workspace', repo], { cwd: repo });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/--yes/);
-    expect(await envValue(plain)).toBe(SECRET);
+    expect(await envValue(plain)).toBe(SECRET_SHA);
   });
 
   it('minara: a repository server named like the user one never receives the Authorization header', async () => {
