@@ -7,9 +7,13 @@ import globals from 'globals';
 // Regex patterns: gitignore-style groups would also catch relative paths like ../electron/….
 const ELECTRON = '^electron(/.*)?$';
 const NODE = '^(node:.*|fs|path|os|child_process|http|https|net|crypto|url|stream|events|util)(/.*)?$';
-const ban = (regexes, message) => ({
-  'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message })) }],
+// The MCP seam (electron/services/mcp/) is the only product code that imports the MCP SDK.
+const SDK = '^@modelcontextprotocol/(sdk|client|core|server|node)(/.*)?$';
+const SDK_MESSAGE = 'Only electron/services/mcp/ may import the MCP SDK: use its seam (electron/services/mcp/index.ts).';
+const ban = (regexes, message, extra = []) => ({
+  'no-restricted-imports': ['error', { patterns: [...regexes.map((regex) => ({ regex, message })), ...extra] }],
 });
+const noSdk = [{ regex: SDK, message: SDK_MESSAGE }];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'coverage/**', '.reports/**', 'test-results/**', 'artifacts/**'] },
@@ -23,16 +27,27 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/services/**', 'electron/host/**', 'test/**', 'bench/**', 'scripts/**'],
+    // Tests build fixtures with the SDK (servers, and v1 clients standing in for agents);
+    // bench/ measures a bare SDK client as its baseline.
+    files: ['electron/services/mcp/**', 'test/**', 'bench/**'],
     rules: ban([ELECTRON], 'Only electron/main and electron/preload may import electron.'),
   },
   {
+    files: ['electron/services/**', 'electron/host/**', 'scripts/**'],
+    ignores: ['electron/services/mcp/**'],
+    rules: ban([ELECTRON], 'Only electron/main and electron/preload may import electron.', noSdk),
+  },
+  {
+    files: ['electron/main/**', 'electron/preload/**'],
+    rules: ban([], '', noSdk),
+  },
+  {
     files: ['shared/**'],
-    rules: ban([ELECTRON, NODE, '(^|/)electron/', '(^|/)renderer/'], 'shared/ runs in the renderer too: no electron, no node built-ins.'),
+    rules: ban([ELECTRON, NODE, '(^|/)electron/', '(^|/)renderer/'], 'shared/ runs in the renderer too: no electron, no node built-ins.', noSdk),
   },
   {
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: ban([ELECTRON, NODE, '(^|/)electron/(services|host)/'], 'The renderer talks to the host only through the bridge.'),
+    rules: ban([ELECTRON, NODE, '(^|/)electron/(services|host)/'], 'The renderer talks to the host only through the bridge.', noSdk),
   },
 );

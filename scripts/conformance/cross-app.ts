@@ -1,6 +1,6 @@
 // Cross-app access (SEP-990), which the SDK lacks: RFC 8693 token exchange of the IdP's ID
 // token for an ID-JAG at the IdP, then the RFC 7523 JWT-bearer grant at the MCP server's AS.
-import { discoverAuthorizationServerMetadata, discoverOAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/client/auth.js';
+import { discoverAuthorizationServerMetadata, discoverOAuthProtectedResourceMetadata } from '../../electron/services/mcp/oauth';
 
 type Ctx = Record<string, unknown>;
 

@@ -3,11 +3,8 @@
 // panel-engine.ts). elicitation and sse-retry use the SDK client directly (the pool has no
 // elicitation handler hook yet); the non-interactive grants use the SDK's providers and the
 // cross-app module (RFC 8693 + RFC 7523, which the SDK lacks).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { connectOneShot } from '../../electron/services/mcp/one-shot';
+import { ClientCredentialsProvider, PrivateKeyJwtProvider, type OAuthClientProvider } from '../../electron/services/mcp/oauth';
 import { crossAppAccessToken } from './cross-app';
 import type { EngineOptions, PanelApi } from './panel-engine';
 
@@ -26,17 +23,6 @@ export const PANEL_CLIENT_METADATA_URL = 'https://conformance-test.local/client-
 type Ctx = Record<string, unknown>;
 const str = (c: Ctx, k: string) => (typeof c[k] === 'string' ? (c[k] as string) : undefined);
 
-function newClient(capabilities: Record<string, unknown> = {}): Client {
-  return new Client({ name: 'mcp-panel', version: '0.1.0' }, { capabilities });
-}
-
-async function connect(url: string, authProvider?: OAuthClientProvider, capabilities?: Record<string, unknown>) {
-  const client = newClient(capabilities);
-  const transport = new StreamableHTTPClientTransport(new URL(url), authProvider ? { authProvider } : {});
-  await client.connect(transport);
-  return { client, transport };
-}
-
 /** Interactive OAuth through the whole panel engine: config → pool → login → calls. */
 async function panelAuth(url: string, ctx: Ctx): Promise<void> {
   const id = str(ctx, 'client_id');
@@ -49,7 +35,7 @@ async function panelAuth(url: string, ctx: Ctx): Promise<void> {
 }
 
 async function nonInteractive(url: string, provider: OAuthClientProvider): Promise<void> {
-  const { client } = await connect(url, provider);
+  const client = await connectOneShot(url, { authProvider: provider });
   await client.listTools();
   await client.close();
 }
@@ -69,16 +55,14 @@ export async function runScenario(scenario: string, url: string, ctx: Ctx): Prom
       });
     case 'elicitation-sep1034-client-defaults': {
       // SEP-1034: the SDK fills in schema defaults when the form capability asks for it.
-      const client = newClient({ elicitation: { form: { applyDefaults: true } } });
-      client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept' as const, content: {} }));
-      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-      await client.callTool({ name: 'test_client_elicitation_defaults', arguments: {} });
+      const client = await connectOneShot(url, { capabilities: { elicitation: { form: { applyDefaults: true } } }, onElicit: async () => ({ action: 'accept', content: {} }) });
+      await client.callTool('test_client_elicitation_defaults');
       await client.close();
       return;
     }
     case 'sse-retry': {
-      const { client } = await connect(url);
-      await client.callTool({ name: 'test_reconnection', arguments: {} });
+      const client = await connectOneShot(url);
+      await client.callTool('test_reconnection');
       await client.close();
       return;
     }
@@ -91,8 +75,7 @@ export async function runScenario(scenario: string, url: string, ctx: Ctx): Prom
       );
     case 'auth/cross-app-access-complete-flow': {
       const token = await crossAppAccessToken(url, ctx);
-      const client = newClient();
-      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      const client = await connectOneShot(url, { headers: { authorization: `Bearer ${token}` } });
       await client.listTools();
       await client.close();
       return;

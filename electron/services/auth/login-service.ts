@@ -3,8 +3,7 @@
 // PKCE S256, `resource` and scope selection; this service adds the loopback listener, the
 // strict state and `iss` checks, the browser port, and progress events for the CLI and UI.
 import { randomBytes } from 'node:crypto';
-import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { auth, extractWWWAuthenticateParams, type FetchLike } from '../mcp/oauth';
 import type { LoginFailureCode } from '../../../shared/contract/auth';
 import { translate } from '../../../shared/i18n';
 import type { ConnectionSpec, ServerStateKind } from '../../../shared/schemas/server';

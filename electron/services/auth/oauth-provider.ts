@@ -5,8 +5,7 @@
 //  - passive (the connection pool connecting in the background): never open a browser, just
 //    remember that a login is needed so the server shows `needs-auth`.
 import { randomBytes } from 'node:crypto';
-import { UnauthorizedError, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { UnauthorizedError, type OAuthClientProvider, type OAuthDiscoveryState, type OAuthClientInformationMixed, type OAuthClientMetadata, type OAuthTokens } from '../mcp/oauth';
 import { secretAccount, type SecretStore } from './secret-store';
 import { readSecret, writeSecret } from './stored';
 

@@ -1,8 +1,6 @@
 // AUTH-3 logout, first half: RFC 7009 revocation where the authorization server advertises it.
 // Best effort: a failure is reported, and the secrets are deleted whatever happens.
-import { selectClientAuthMethod, type OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { selectClientAuthMethod, type OAuthDiscoveryState, type OAuthClientInformationMixed, type OAuthTokens, type FetchLike } from '../mcp/oauth';
 
 export async function revokeTokens(
   fetchFn: FetchLike,

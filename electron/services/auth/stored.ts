@@ -1,7 +1,6 @@
 // The JSON shapes kept under each secret kind, parsed defensively: a damaged keychain entry
 // reads as "nothing stored" rather than crashing a connect.
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthTokens, OAuthDiscoveryState } from '../mcp/oauth';
 import { secretAccount, type SecretKind, type SecretStore } from './secret-store';
 
 export interface StoredTokens {

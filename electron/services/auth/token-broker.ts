@@ -6,10 +6,7 @@
 // BRIDGE-2: with `lockDir` the single flight spans every process on the machine (bridges, the
 // CLI, the panel): the refresh runs under a lock file and re-reads the keychain first, so one
 // expiry costs one refresh request however many processes hold the token.
-import { refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { refreshAuthorization, type OAuthClientProvider, type FetchLike, type OAuthTokens } from '../mcp/oauth';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { adoptLegacySecrets } from './adopt';
 import { canonicalServerUrl, serverIdentity } from './identity';
@@ -57,6 +54,8 @@ export interface ProviderOptions {
   preRegistered?: PreRegisteredClient;
   clientMetadataUrl?: string;
   scope?: string;
+  /** Told the tokens each request is about to carry (the bridge: which token a 401 refused). */
+  onTokensRead?: (tokens: OAuthTokens | undefined) => void;
 }
 
 /** What `auth status` shows for one server; never a secret value. */
@@ -187,7 +186,11 @@ export class TokenBroker {
     return new PanelOAuthProvider({
       identity,
       store: this.gated(identity),
-      tokens: () => this.validTokens(identity),
+      tokens: async () => {
+        const t = await this.validTokens(identity);
+        opts.onTokensRead?.(t);
+        return t;
+      },
       saveTokens: (t) => this.saveTokens(identity, canonicalServerUrl(spec.url ?? ''), t),
       redirectUrl: opts.redirectUrl,
       state: opts.state,

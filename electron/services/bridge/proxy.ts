@@ -4,9 +4,8 @@
 // cancellation and list-changed all pass without the bridge knowing the methods. The bridge
 // only adds credentials (the remote transport's authProvider/headers) and turns a failure to
 // reach the server into a JSON-RPC error for the request that suffered it.
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { classifyMcpError } from '../mcp/errors';
+import type { JsonRpcMessage as JSONRPCMessage, McpTransport as Transport } from '../mcp';
 
 /** JSON-RPC server-error range: the remote could not be reached or refused our credentials. */
 export const UNREACHABLE = -32000;
@@ -84,7 +83,7 @@ export function runProxy(o: ProxyOptions): Promise<void> {
       await sendOnce(msg);
     } catch (e) {
       let err = e;
-      if (err instanceof UnauthorizedError) {
+      if (classifyMcpError(err) === 'needs-auth') {
         const r = await o.unauthorized();
         if (!r.retry) return reply(msg, LOGIN_NEEDED, r.message);
         try {
@@ -94,7 +93,7 @@ export function runProxy(o: ProxyOptions): Promise<void> {
         }
       }
       const text = err instanceof Error ? err.message : String(err);
-      reply(msg, err instanceof UnauthorizedError ? LOGIN_NEEDED : UNREACHABLE, o.unreachable(text));
+      reply(msg, classifyMcpError(err) === 'needs-auth' ? LOGIN_NEEDED : UNREACHABLE, o.unreachable(text));
     }
   };
 

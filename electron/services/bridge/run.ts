@@ -10,7 +10,7 @@
 // initialize only looks like a slow start, and a failed login answers it with an error that
 // says how to log in.
 import { join } from 'node:path';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpTransport as Transport } from '../mcp';
 import { catalogueTranslator, pickLocale } from '../../../shared/i18n/core';
 import { bridgeRun } from '../../../shared/i18n/messages/bridge-run';
 import type { Profile } from '../../../shared/schemas/server';
@@ -81,33 +81,19 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
   const broker = new TokenBroker({ store, lockDir, log });
   const headers = resolveHeaders(spec, { ...o.env, ...injected });
   redact = redactorFor(url, headers, injected);
-  const authProvider = hasStaticCredentials(spec) ? undefined : broker.provider(spec);
+  // The access token last handed to the transport: what a 401 refused.
+  let sent: string | undefined;
+  const authProvider = hasStaticCredentials(spec) ? undefined : broker.provider(spec, { onTokensRead: (t) => (sent = t?.access_token) });
   // Adopting old secrets reads the keychain (D-Bus round trips): it runs while the SDK's
   // transports load.
   const prepared = broker.prepare(spec);
-  const [{ StdioServerTransport }, Remote] = await Promise.all([
-    import('@modelcontextprotocol/sdk/server/stdio.js'),
-    spec.transport === 'sse'
-      ? import('@modelcontextprotocol/sdk/client/sse.js').then((m) => m.SSEClientTransport)
-      : import('@modelcontextprotocol/sdk/client/streamableHttp.js').then((m) => m.StreamableHTTPClientTransport),
-  ]);
+  const [{ agentStdioTransport }, { remoteTransport }] = await Promise.all([import('../mcp/agent-side'), import('../mcp/transports')]);
   const identity = await prepared;
-  // The access token last handed to the transport: what a 401 refused.
-  let sent: string | undefined;
-  if (authProvider) {
-    const tokens = authProvider.tokens.bind(authProvider);
-    authProvider.tokens = async () => {
-      const t = await tokens();
-      sent = t?.access_token;
-      return t;
-    };
-  }
 
   const connect = async (): Promise<Transport> => {
-    // BRIDGE-5: the SDK's default redirect policy follows a redirect only within the entry's
-    // origin; any other is an error, so neither tokens nor headers leave it.
-    const opts = { requestInit: { headers }, ...(authProvider ? { authProvider } : {}) };
-    const t = new Remote(new URL(url), opts);
+    // BRIDGE-5: a redirect is followed only within the entry's origin; any other is an error,
+    // so neither tokens nor headers leave it.
+    const t = remoteTransport(spec, { headers, redirects: 'same-origin', ...(authProvider ? { authProvider } : {}) });
     await t.start();
     return t;
   };
@@ -131,7 +117,7 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
     }));
 
   const live = startLiveRecord(dataDir, { server: spec.name, profile: target.profile, workspace: target.workspace, origin: new URL(url).origin });
-  const local = new StdioServerTransport();
+  const local = await agentStdioTransport();
   try {
     await Promise.race([
       runProxy({ local, connect, unauthorized, log, unreachable: (detail) => t('bridgeRun.unreachable', { detail: redact(detail) }), onRequest: () => live.call(), onError: (m) => (live.error(redact(m)), log(m)) }),

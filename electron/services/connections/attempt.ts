@@ -5,7 +5,7 @@
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import type { ConnectionContext } from './connection';
 import { startupTimeoutMs } from './options';
-import { type Session, type SessionContext, openSession } from './session';
+import { type Session, type SessionContext, openSession } from '../mcp/session';
 import { type LostCode, ReasonError } from './errors';
 import { diagnoseLaunch, type ExitStatus, isStartFailure } from '../doctor/diagnose';
 

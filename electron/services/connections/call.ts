@@ -3,7 +3,7 @@
 import type { McpConnection } from './connection';
 import { errorMessage, isAuthError, isProtocolError, isTimeout, isTransportFault } from './errors';
 import { convertResult, errorResult } from './results';
-import type { Session } from './session';
+import type { Session } from '../mcp/session';
 import type { CallOptions, ConvertedResult } from './types';
 
 /** What a call needs of its connection (connection.ts). */
@@ -12,7 +12,7 @@ export type CallTarget = Pick<McpConnection, 'spec' | 'state' | 'lastError' | 'c
 async function alive(s: Session, timeoutMs: number): Promise<boolean> {
   if (s.closed) return false;
   try {
-    await s.client.ping({ timeout: timeoutMs });
+    await s.ping(timeoutMs);
     return true;
   } catch {
     return false;
@@ -47,10 +47,7 @@ export async function callWithRetry(
   opts: Pick<CallOptions, 'signal' | 'onprogress'> = {},
 ): Promise<ConvertedResult> {
   const { signal, onprogress } = opts;
-  // A call that reports progress is alive: each notification restarts its timeout (SDK option).
-  const progress = onprogress ? { onprogress, resetTimeoutOnProgress: true } : {};
-  const invoke = async (s: Session) =>
-    convertResult(await s.client.callTool({ name: tool, arguments: args }, undefined, { timeout, ...(signal ? { signal } : {}), ...progress }));
+  const invoke = async (s: Session) => convertResult(await s.callTool(tool, args, { timeoutMs: timeout, ...(signal ? { signal } : {}), ...(onprogress ? { onprogress } : {}) }));
   let session: Session;
   try {
     session = await e.start();

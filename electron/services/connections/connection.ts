@@ -9,12 +9,12 @@ import type { TypedEmitter } from './emitter';
 import { classify, errorMessage, type LostCode, ReasonError, type Why } from './errors';
 import { describeReason } from '../../../shared/i18n/reasons';
 import { applyLimits } from './limits';
-import { describeRejected, listAllTools } from './list-tools';
+import { describeRejected } from '../mcp/list-tools';
 import { type ResolvedPoolOptions, startupTimeoutMs } from './options';
 import { LineRing, Ring } from './ring';
 import { Backoff, IdleCloser } from './schedules';
 import { Semaphore } from './semaphore';
-import type { Session } from './session';
+import type { Session } from '../mcp/session';
 import { type SnapshotStore, canonicalJson, isEmptyDiff } from './snapshots';
 import { type TrafficRecord, materialize } from './traffic';
 import type { CallOptions, ConvertedResult, Logger, PoolEvents, ServerInfo, ToolDiff } from './types';
@@ -175,7 +175,7 @@ export class McpConnection {
 
   /** Lists tools (all pages), applies CONN-8 limits, records the snapshot (CONN-11). */
   private async listTools(s: Session): Promise<void> {
-    const { tools: raw, rejected } = await listAllTools(s.client, startupTimeoutMs(this.spec, this.ctx.options));
+    const { tools: raw, rejected } = await s.listTools(startupTimeoutMs(this.spec, this.ctx.options));
     if (this.stopped) return;
     const limited = applyLimits(this.spec.name, raw, this.spec.limits, this.ctx.toolsElsewhere(this));
     if (!limited.ok) {

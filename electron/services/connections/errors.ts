@@ -1,8 +1,5 @@
 // Error classification for CONN-5 (needs-auth) and CONN-6 (what counts as a transport fault).
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { classifyMcpError, httpStatus, TimeoutError } from '../mcp/errors';
 import type { ReasonCode, ReasonParams } from '../../../shared/schemas/server';
 
 export function errorMessage(err: unknown): string {
@@ -16,31 +13,26 @@ export function errorMessage(err: unknown): string {
 
 /** A remote answered 401: the server goes to needs-auth (AUTH-1), not failed. */
 export function isAuthError(err: unknown): boolean {
-  if (err instanceof UnauthorizedError) return true;
-  if (err instanceof StreamableHTTPError || err instanceof SseError) return err.code === 401;
-  return false;
+  return classifyMcpError(err) === 'needs-auth';
 }
 
 export function isTimeout(err: unknown): boolean {
-  return err instanceof McpError && err.code === ErrorCode.RequestTimeout;
+  return classifyMcpError(err) === 'timeout';
 }
 
 /** The server answered with a JSON-RPC error: the connection is fine, the call is not. */
 export function isProtocolError(err: unknown): boolean {
-  return err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout;
+  const kind = classifyMcpError(err);
+  return kind === 'protocol' || kind === 'method-not-found' || kind === 'unsupported-version';
 }
 
 /** Anything else during a call (closed connection, failed fetch, dropped socket) is a transport fault (CONN-6). */
 export function isTransportFault(err: unknown): boolean {
-  return !isProtocolError(err) && !isTimeout(err) && !isAuthError(err) && !(err instanceof Error && err.name === 'AbortError');
+  const kind = classifyMcpError(err);
+  return kind === 'transport' || kind === 'closed' || kind === 'http';
 }
 
-export class TimeoutError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'TimeoutError';
-  }
-}
+export { TimeoutError };
 
 /** An error whose reason code the engine already knows (a lost session, a limit, a budget). */
 export class ReasonError extends Error {
@@ -69,11 +61,13 @@ export interface Why {
 export function classify(err: unknown): Why {
   if (err instanceof ReasonError) return { code: err.code, params: err.params, reason: err.detail };
   const reason = errorMessage(err);
-  if (isAuthError(err)) return { code: 'auth_required', reason };
-  if (err instanceof TimeoutError || isTimeout(err)) return { code: 'timeout', reason };
-  if (err instanceof StreamableHTTPError || err instanceof SseError) return { code: 'http_error', params: { status: err.code ?? '?' }, reason };
+  const kind = classifyMcpError(err);
+  if (kind === 'needs-auth') return { code: 'auth_required', reason };
+  if (kind === 'timeout') return { code: 'timeout', reason };
+  if (kind === 'http') return { code: 'http_error', params: { status: httpStatus(err) ?? '?' }, reason };
   const sys = err as { code?: unknown; syscall?: unknown };
   if (typeof sys.syscall === 'string' && sys.syscall.startsWith('spawn')) return { code: 'spawn_failed', reason };
-  if (err instanceof McpError) return { code: err.code === ErrorCode.ConnectionClosed ? 'connection_closed' : 'protocol_error', reason };
+  if (kind === 'closed') return { code: 'connection_closed', reason };
+  if (kind === 'protocol' || kind === 'method-not-found' || kind === 'unsupported-version') return { code: 'protocol_error', reason };
   return { code: 'connect_failed', reason };
 }

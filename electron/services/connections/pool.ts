@@ -11,7 +11,7 @@ import { type ResolvedPoolOptions, discoveryBudgetMs, resolvePoolOptions } from 
 import { describeReason } from '../../../shared/i18n/reasons';
 import { errorResult } from './results';
 import { Semaphore } from './semaphore';
-import type { Session } from './session';
+import type { Session } from '../mcp/session';
 import { SnapshotStore, canonicalJson } from './snapshots';
 import type {
   CallOptions,

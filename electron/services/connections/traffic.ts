@@ -1,6 +1,6 @@
 // CONN-10: a bounded JSON-RPC log per server. Messages can be 100 MB (SEC-4), so the text is
 // built by a walker that stops at a character budget instead of stringifying everything.
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonRpcMessage as JSONRPCMessage } from '../mcp';
 import type { TrafficEntry } from './types';
 
 /** True when the value's JSON is surely under `max` chars: a cheap walk that builds nothing. */

@@ -1,6 +1,6 @@
 // Public shapes of the connection engine (CONN-1 … CONN-11). Plain data: they cross the IPC
 // contract and the CLI as JSON.
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientProvider } from '../mcp/oauth';
 import type { ConnectionSpec, ReasonCode, ServerState, ToolDef } from '../../../shared/schemas/server';
 import type { Clock } from './clock';
 

@@ -5,7 +5,7 @@
 // start-up sweep: it lives seconds, inside a call the host waits for.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION } from '../mcp';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { MissingVariableError, stdioEnv } from '../connections/expand';
 import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from '../connections/process-group';

@@ -1,9 +1,6 @@
 // Issue 14 item 4: a connected server at MCP Inspector level. Each method runs one SDK request
 // over the server's session (pool.request: connects on first use, CONN-2) and answers plain data;
 // failures cross as codes with a `reason` the page translates (shared/i18n/messages/detail.ts).
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { MAX_TEMPLATE_PARAMS, TEMPLATE_MAX_CHARS, TEXT_PREVIEW_CHARS, type AppContract } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { Handlers } from '../../../shared/rpc';
@@ -11,7 +8,7 @@ import type { ApiCore } from '../api/core';
 import { isRunnable } from '../api/rows';
 import { errorMessage } from '../connections/errors';
 import { base64Bytes, convertResult, MAX_BINARY_BYTES } from '../connections/results';
-import type { Session } from '../connections/session';
+import { classifyMcpError, expandTemplate, type Session, templateVariables } from '../mcp';
 
 type InspectHandlers = Pick<
   Handlers<AppContract>,
@@ -33,7 +30,7 @@ function pick<T extends Record<string, unknown>>(o: T, keys: readonly string[]):
 function templateParams(uriTemplate: string): { params: string[]; paramCount?: number } {
   let names: string[];
   try {
-    names = uriTemplate.length > TEMPLATE_MAX_CHARS ? [] : new UriTemplate(uriTemplate).variableNames;
+    names = uriTemplate.length > TEMPLATE_MAX_CHARS ? [] : templateVariables(uriTemplate);
   } catch {
     names = [];
   }
@@ -42,26 +39,27 @@ function templateParams(uriTemplate: string): { params: string[]; paramCount?: n
 
 export function inspectHandlers(core: ApiCore): InspectHandlers {
   /** One request over `id`'s session; the capability is checked first so the page can say so. */
-  async function over<T>(id: string, capability: Capability, fn: (client: Client, s: Session) => Promise<T>): Promise<T> {
+  async function over<T>(id: string, capability: Capability, fn: (s: Session) => Promise<T>): Promise<T> {
     const server = core.findServer(id);
     if (!isRunnable(server)) throw new AppError('refused', `"${server.name}" does not run; enable or fix it on the Servers view first`, { reason: 'not-running' });
     let connected = false;
     try {
       return await core.pool().request(id, async (s) => {
         connected = true;
-        if (capability && !s.client.getServerCapabilities()?.[capability]) {
+        if (capability && !s.capabilities()[capability]) {
           throw new AppError('unsupported', `"${server.name}" does not offer ${capability} (not in its declared capabilities)`, { reason: 'capability', capability });
         }
-        return fn(s.client, s);
+        return fn(s);
       });
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (!connected) throw new AppError('unavailable', `could not connect to "${server.name}": ${errorMessage(err)}`, { reason: 'disconnected' });
-      if (err instanceof McpError && err.code === ErrorCode.MethodNotFound) {
-        throw new AppError('unsupported', `"${server.name}" does not implement this method: ${err.message}`, { reason: 'method-not-found' });
+      const kind = classifyMcpError(err);
+      if (kind === 'method-not-found') {
+        throw new AppError('unsupported', `"${server.name}" does not implement this method: ${errorMessage(err)}`, { reason: 'method-not-found' });
       }
-      if (err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout) {
-        throw new AppError('refused', `"${server.name}" answered with an error: ${err.message}`, { reason: 'server-error' });
+      if (kind === 'protocol' || kind === 'unsupported-version') {
+        throw new AppError('refused', `"${server.name}" answered with an error: ${errorMessage(err)}`, { reason: 'server-error' });
       }
       throw new AppError('unavailable', `"${server.name}" did not answer: ${errorMessage(err)}`, { reason: 'disconnected' });
     }
@@ -69,43 +67,43 @@ export function inspectHandlers(core: ApiCore): InspectHandlers {
 
   return {
     'inspect.server': ({ id }) =>
-      over(id, null, async (client, s) => {
-        const v = client.getServerVersion();
+      over(id, null, async (s) => {
+        const v = s.serverVersion();
         return {
           name: v?.name ?? '',
           version: v?.version ?? '',
-          title: typeof v?.title === 'string' ? v.title : null,
+          title: v?.title ?? null,
           protocolVersion: s.protocolVersion,
-          capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
-          instructions: client.getInstructions() ?? null,
+          capabilities: s.capabilities(),
+          instructions: s.instructions(),
         };
       }),
     'inspect.ping': ({ id }) =>
-      over(id, null, async (client) => {
+      over(id, null, async (s) => {
         const started = performance.now();
-        await client.ping();
+        await s.ping();
         return { ms: Math.round((performance.now() - started) * 10) / 10 };
       }),
     'inspect.resources': ({ id, cursor }) =>
-      over(id, 'resources', async (client) => {
-        const r = await client.listResources(cursor === undefined ? {} : { cursor });
+      over(id, 'resources', async (s) => {
+        const r = await s.listResources(cursor);
         return {
           resources: r.resources.map((x) => ({ uri: x.uri, name: x.name, ...pick(x, ['title', 'description', 'mimeType']), ...(typeof x.size === 'number' ? { size: x.size } : {}) })),
           nextCursor: r.nextCursor ?? null,
         };
       }),
     'inspect.templates': ({ id, cursor }) =>
-      over(id, 'resources', async (client) => {
-        const r = await client.listResourceTemplates(cursor === undefined ? {} : { cursor });
+      over(id, 'resources', async (s) => {
+        const r = await s.listResourceTemplates(cursor);
         return {
           templates: r.resourceTemplates.map((x) => ({ uriTemplate: x.uriTemplate, name: x.name, ...pick(x, ['title', 'description', 'mimeType']), ...templateParams(x.uriTemplate) })),
           nextCursor: r.nextCursor ?? null,
         };
       }),
     'inspect.read': (input) =>
-      over(input.id, 'resources', async (client) => {
-        const uri = 'uri' in input ? input.uri : new UriTemplate(input.template).expand(input.values);
-        const r = await client.readResource({ uri });
+      over(input.id, 'resources', async (s) => {
+        const uri = 'uri' in input ? input.uri : expandTemplate(input.template, input.values);
+        const r = await s.readResource(uri);
         return {
           uri,
           contents: r.contents.map((c) => {
@@ -120,8 +118,8 @@ export function inspectHandlers(core: ApiCore): InspectHandlers {
         };
       }),
     'inspect.prompts': ({ id, cursor }) =>
-      over(id, 'prompts', async (client) => {
-        const r = await client.listPrompts(cursor === undefined ? {} : { cursor });
+      over(id, 'prompts', async (s) => {
+        const r = await s.listPrompts(cursor);
         return {
           prompts: r.prompts.map((p) => ({
             name: p.name,
@@ -132,8 +130,8 @@ export function inspectHandlers(core: ApiCore): InspectHandlers {
         };
       }),
     'inspect.getPrompt': ({ id, name, arguments: args }) =>
-      over(id, 'prompts', async (client) => {
-        const r = await client.getPrompt({ name, arguments: args });
+      over(id, 'prompts', async (s) => {
+        const r = await s.getPrompt(name, args);
         // Message content is the same part union as a tool result (CONN-9 conversion, one place).
         const parts = convertResult({ content: r.messages.map((m) => m.content) }).content;
         return { description: r.description ?? null, messages: r.messages.map((m, i) => ({ role: m.role, content: parts[i]! as never })) };

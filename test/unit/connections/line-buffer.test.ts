@@ -1,7 +1,7 @@
 // SEC-4 framing: lines split across chunks, CRLF, and the per-message cap with the wording the
 // session and call code recognise.
 import { describe, expect, it } from 'vitest';
-import { LineBuffer } from '../../../electron/services/connections/line-buffer';
+import { LineBuffer } from '../../../electron/services/mcp/line-buffer';
 
 describe('LineBuffer', () => {
   it('joins a line split over chunks and returns every complete one', () => {

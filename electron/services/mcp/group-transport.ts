@@ -10,9 +10,9 @@ import { PassThrough } from 'node:stream';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { recordGroup } from './group-records';
+import { recordGroup } from '../connections/group-records';
 import { LineBuffer } from './line-buffer';
-import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from './process-group';
+import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from '../connections/process-group';
 
 const WINDOWS = process.platform === 'win32';
 // Windows only (untestable here): cross-spawn, as the SDK uses, resolves `npx` to `npx.cmd`.

@@ -1,0 +1,12 @@
+// The MCP seam: the only product code that imports the MCP SDK (eslint.config.mjs bans it
+// everywhere else). session.ts (one session, behind the traffic tap of tap.ts), transports.ts
+// (the one connection factory, for the pool and the bridge), errors.ts (the one classifier),
+// oauth.ts (what the auth services build on), one-shot.ts and agent-side.ts. Start-time
+// sensitive callers (the bridge) import those files directly rather than this barrel.
+export type { Session } from './session';
+export { classifyMcpError } from './errors';
+export { expandTemplate, templateVariables } from './uri-template';
+export type * from './types';
+export type { Transport as McpTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
+export type { JSONRPCMessage as JsonRpcMessage } from '@modelcontextprotocol/sdk/types.js';
+export { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';

@@ -1,0 +1,52 @@
+// The one connection factory (CONN-1): the transport a server's config names, strictly (no
+// fallback to another transport), for the connection pool and the bridge alike. What differs
+// between them is said as options, not built twice: the pool lets a redirect leave the
+// origin without the config's headers (CFG-4); the bridge never leaves it (BRIDGE-5).
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ConnectionSpec } from '../../../shared/schemas/server';
+import { redirectSafeFetch } from '../connections/redirect-fetch';
+import { GroupStdioTransport } from './group-transport';
+
+export interface RemoteOptions {
+  /** Resolved headers (CONN-4: `${VAR}` already expanded). */
+  headers: Record<string, string>;
+  authProvider?: OAuthClientProvider;
+  fetch?: typeof fetch;
+  /**
+   * `drop-headers` (the pool, CFG-4): a redirect may leave the origin, without the config's
+   * headers unless the entry says otherwise. `same-origin` (the bridge, BRIDGE-5): a redirect
+   * to another origin is an error, so neither tokens nor headers leave it.
+   */
+  redirects: 'drop-headers' | 'same-origin';
+}
+
+export function remoteTransport(spec: Pick<ConnectionSpec, 'transport' | 'url' | 'dropHeadersOnCrossOriginRedirect'>, o: RemoteOptions): Transport {
+  if (!spec.url) throw new Error(`${spec.transport} server has no url`);
+  const url = new URL(spec.url);
+  const opts = {
+    requestInit: { headers: o.headers },
+    ...(o.redirects === 'drop-headers'
+      ? // Our fetch handles every redirect itself, dropping headers across origins (CFG-4).
+        { fetch: redirectSafeFetch(o.fetch ?? fetch, spec.dropHeadersOnCrossOriginRedirect), redirectPolicy: 'follow' as const }
+      : { ...(o.fetch ? { fetch: o.fetch } : {}), redirectPolicy: 'same-origin' as const }),
+    ...(o.authProvider ? { authProvider: o.authProvider } : {}),
+  };
+  return spec.transport === 'sse' ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, opts);
+}
+
+export interface StdioOptions {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+  /** SEC-7: where the group is recorded for the start-up sweep. */
+  dataDir?: string;
+}
+
+/** SEC-7: the server leads its own process group, so closing it ends whatever it started too. */
+export function stdioTransport(o: StdioOptions): GroupStdioTransport {
+  return new GroupStdioTransport(o);
+}

@@ -1,0 +1,39 @@
+// Plain shapes the seam answers with: what the rest of the panel reads of an MCP session,
+// with no SDK type in them (the SDK may change its classes; these stay).
+export interface ServerVersion {
+  name: string;
+  version: string;
+  title?: string;
+}
+
+export interface CallParams {
+  timeoutMs: number;
+  /** Aborted: the server is told (notifications/cancelled) and the call rejects. */
+  signal?: AbortSignal;
+  /** The server's notifications/progress for this call; each one restarts the timeout. */
+  onprogress?: (p: { progress: number; total?: number; message?: string }) => void;
+}
+
+/** tools/call's answer as received (results.ts converts it, CONN-9). */
+export type RawCallResult = Record<string, unknown> & { content?: unknown[]; isError?: boolean; structuredContent?: unknown };
+
+type Str = string | undefined;
+export interface ResourcePage {
+  resources: Array<{ uri: string; name: string; title?: Str; description?: Str; mimeType?: Str; size?: number }>;
+  nextCursor?: string;
+}
+export interface TemplatePage {
+  resourceTemplates: Array<{ uriTemplate: string; name: string; title?: Str; description?: Str; mimeType?: Str }>;
+  nextCursor?: string;
+}
+export interface ReadResult {
+  contents: Array<{ uri: string; mimeType?: Str; text: string } | { uri: string; mimeType?: Str; blob: string }>;
+}
+export interface PromptPage {
+  prompts: Array<{ name: string; title?: Str; description?: Str; arguments?: Array<{ name: string; description?: Str; required?: boolean }> }>;
+  nextCursor?: string;
+}
+export interface PromptResult {
+  description?: Str;
+  messages: Array<{ role: 'user' | 'assistant'; content: Record<string, unknown> }>;
+}
