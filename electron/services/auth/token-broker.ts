@@ -6,13 +6,19 @@
 // BRIDGE-2: with `lockDir` the single flight spans every process on the machine (bridges, the
 // CLI, the panel): the refresh runs under a lock file and re-reads the keychain first, so one
 // expiry costs one refresh request however many processes hold the token.
-import { refreshAuthorization, type OAuthClientProvider, type FetchLike, type OAuthTokens } from '../mcp/oauth';
+// Split by job: the SDK-facing provider (oauth-provider.ts, the SDK's OAuthClientProvider), the
+// adoption of old secrets (adoption-gate.ts), when a token is due (token-expiry.ts), posting
+// one refresh (token-refresh.ts), the lock (cross-process.ts), revocation (revoke.ts); this
+// class holds each identity's state and the single flight between them.
+import { type OAuthClientProvider, type FetchLike, type OAuthTokens } from '../mcp/oauth';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
-import { adoptLegacySecrets } from './adopt';
+import { AdoptionGate } from './adoption-gate';
+import { ExpiryRule } from './token-expiry';
+import { postRefresh } from './token-refresh';
 import { canonicalServerUrl, serverIdentity } from './identity';
 import { PanelOAuthProvider, type PreRegisteredClient } from './oauth-provider';
 import { revokeTokens } from './revoke';
-import { deleteAllSecrets, secretAccount, type SecretStore } from './secret-store';
+import { deleteAllSecrets, type SecretStore } from './secret-store';
 import { expiresAt, readSecret, writeSecret, type StoredTokens } from './stored';
 import { hasStaticCredentials } from './static-credentials';
 import { LockTimeoutError, lockPath, withCrossProcessLock } from './cross-process';
@@ -72,10 +78,6 @@ export interface TokenFacts {
 }
 
 interface Owner {
-  /** Old per-profile secrets adopted (adopt.ts); every read of this identity waits for it. */
-  ready: Promise<void>;
-  /** Raw URLs already checked for old secrets in this process. */
-  checked: Set<string>;
   inflight?: Promise<OAuthTokens | undefined>;
   preRegistered?: PreRegisteredClient;
   needsLogin?: string;
@@ -90,8 +92,6 @@ interface Owner {
    * forget(), so a login made meanwhile by another process is found when it matters.
    */
   noneUntil?: number;
-  /** Jitter of the refresh moment, drawn once per token (keyed by obtainedAt). */
-  jitter?: { obtainedAt: number; ms: number };
 }
 
 export class TokenBroker {
@@ -99,9 +99,9 @@ export class TokenBroker {
   readonly store: SecretStore;
   private readonly fetchFn: FetchLike;
   private readonly now: () => number;
-  private readonly skew: number;
-  private readonly skewFraction: number;
   private readonly random: () => number;
+  private readonly expiry: ExpiryRule;
+  private readonly adoption: AdoptionGate;
   /** Counts refresh requests actually sent, per identity (observability and tests). */
   readonly refreshCount = new Map<string, number>();
 
@@ -109,9 +109,9 @@ export class TokenBroker {
     this.store = this.forgetting(o.store);
     this.fetchFn = o.fetch ?? ((url, init) => fetch(url, init));
     this.now = o.now ?? Date.now;
-    this.skew = o.refreshSkewMs ?? 60_000;
-    this.skewFraction = o.refreshSkewFraction ?? 0.1;
     this.random = o.random ?? Math.random;
+    this.expiry = new ExpiryRule(o.refreshSkewMs ?? 60_000, o.refreshSkewFraction ?? 0.1, this.random);
+    this.adoption = new AdoptionGate(this.store, o.log);
   }
 
   /** Any write of an identity's tokens (login, logout, the SDK's invalidation) drops the copy. */
@@ -130,7 +130,7 @@ export class TokenBroker {
 
   private owner(identity: string): Owner {
     let w = this.owners.get(identity);
-    if (!w) this.owners.set(identity, (w = { ready: Promise.resolve(), checked: new Set() }));
+    if (!w) this.owners.set(identity, (w = {}));
     return w;
   }
 
@@ -138,35 +138,8 @@ export class TokenBroker {
    * The identity of a server, once its old per-profile secrets (if any) were adopted. Every
    * path into the store goes through here or `provider()`, so nothing reads a half-moved login.
    */
-  async prepare(spec: Pick<ConnectionSpec, 'url'>): Promise<string> {
-    const identity = serverIdentity(spec);
-    const owner = this.owner(identity);
-    const raw = spec.url ?? '';
-    if (!owner.checked.has(raw)) {
-      owner.checked.add(raw);
-      const prev = owner.ready;
-      owner.ready = prev.then(() =>
-        adoptLegacySecrets(this.store, identity, [raw]).then(
-          () => undefined,
-          (e: unknown) => this.o.log?.(`keeping old stored login for ${canonicalServerUrl(raw)}: ${e instanceof Error ? e.message : String(e)}`),
-        ),
-      );
-    }
-    await owner.ready;
-    return identity;
-  }
-
-  /** A store whose reads and writes wait for the adoption of this identity's old secrets. */
-  private gated(identity: string): SecretStore {
-    const s = this.store;
-    const wait = () => this.owner(identity).ready;
-    return {
-      get: async (a) => (await wait(), s.get(a)),
-      set: async (a, v) => (await wait(), s.set(a, v)),
-      delete: async (a) => (await wait(), s.delete(a)),
-      list: async (p) => (await wait(), s.list(p)),
-      status: () => s.status(),
-    };
+  prepare(spec: Pick<ConnectionSpec, 'url'>): Promise<string> {
+    return this.adoption.prepare(spec);
   }
 
   /**
@@ -185,7 +158,7 @@ export class TokenBroker {
     if (opts.preRegistered) owner.preRegistered = opts.preRegistered;
     return new PanelOAuthProvider({
       identity,
-      store: this.gated(identity),
+      store: this.adoption.gated(identity),
       tokens: async () => {
         const t = await this.validTokens(identity);
         opts.onTokensRead?.(t);
@@ -238,16 +211,16 @@ export class TokenBroker {
   /** Tokens to send now: refreshed first when they expire within the skew (single-flight). */
   async validTokens(identity: string): Promise<OAuthTokens | undefined> {
     const owner = this.owner(identity);
-    await owner.ready;
+    await this.adoption.whenReady(identity);
     if (owner.inflight) return owner.inflight;
-    if (owner.cached && !this.expiring(identity, owner.cached)) return owner.cached.tokens;
+    if (owner.cached && !this.expiry.expiring(identity, owner.cached, this.now())) return owner.cached.tokens;
     if (!owner.cached && (owner.noneUntil ?? 0) > this.now()) return undefined;
     // Due (or unknown here): another process may have refreshed already, so read the keychain.
     const stored = await readSecret(this.store, identity, 'tokens');
     owner.cached = stored;
     owner.noneUntil = stored ? undefined : this.now() + NO_TOKENS_TTL_MS;
     if (!stored) return undefined;
-    if (!this.expiring(identity, stored) || !stored.tokens.refresh_token) return stored.tokens;
+    if (!this.expiry.expiring(identity, stored, this.now()) || !stored.tokens.refresh_token) return stored.tokens;
     return this.refresh(identity);
   }
 
@@ -257,18 +230,6 @@ export class TokenBroker {
     if (!owner) return;
     owner.cached = undefined;
     owner.noneUntil = undefined;
-  }
-
-  private expiring(identity: string, stored: StoredTokens): boolean {
-    const exp = expiresAt(stored);
-    if (exp === null) return false;
-    const lifetime = exp - stored.obtainedAt;
-    const skew = Math.min(this.skew, Math.max(lifetime * this.skewFraction, Math.min(1_000, lifetime / 4)));
-    // Jitter spreads the processes holding one token over a window, so one of them takes the
-    // lock and the others find the new token when they look.
-    const owner = this.owner(identity);
-    if (owner.jitter?.obtainedAt !== stored.obtainedAt) owner.jitter = { obtainedAt: stored.obtainedAt, ms: this.random() * skew * 0.5 };
-    return exp - skew - owner.jitter.ms <= this.now();
   }
 
   /** One refresh per identity at a time; everyone asking meanwhile gets its result. */
@@ -313,64 +274,30 @@ export class TokenBroker {
     // Re-read under the lock: the refresh token may have been rotated by another process.
     const stored = await readSecret(this.store, identity, 'tokens');
     owner.cached = stored;
-    const refreshToken = stored?.tokens.refresh_token;
-    if (!stored || !refreshToken) return stored?.tokens;
+    if (!stored?.tokens.refresh_token) return stored?.tokens;
     // A caller that read the old tokens just before another refresh finished must not post
     // the (already rotated) refresh token again.
-    if (rejected ? stored.tokens.access_token !== rejected : !this.expiring(identity, stored)) return stored.tokens;
-    const discovery = await readSecret(this.store, identity, 'discovery');
-    const client = owner.preRegistered ?? (await readSecret(this.store, identity, 'client'));
-    const meta = await readSecret(this.store, identity, 'meta');
-    if (!discovery?.authorizationServerUrl || !client) {
-      this.markNeedsAuth(identity, 'cannot refresh: authorization server or client registration unknown');
-      return undefined;
-    }
-    // URL + issuer: a refresh token is only ever posted to the authorization server that issued it.
-    const issuer = stored.tokens.issuer;
-    if (issuer && !sameIssuer(issuer, discovery.authorizationServerUrl)) {
-      this.markNeedsAuth(identity, `the server now uses another authorization server (${discovery.authorizationServerUrl}); log in again`);
-      return undefined;
-    }
-    const retries = this.o.refreshRetries ?? 3;
-    for (let attempt = 0; ; attempt++) {
-      this.refreshCount.set(identity, (this.refreshCount.get(identity) ?? 0) + 1);
-      try {
-        const fresh = await refreshAuthorization(discovery.authorizationServerUrl, {
-          metadata: discovery.authorizationServerMetadata,
-          clientInformation: client,
-          refreshToken,
-          resource: discovery.resourceMetadata?.resource,
-          fetchFn: this.fetchFn,
-        });
-        const withIssuer = { ...fresh, issuer: stored.tokens.issuer ?? discovery.authorizationServerUrl };
-        await this.saveTokens(identity, meta?.serverUrl ?? '', withIssuer, true);
-        return withIssuer;
-      } catch (e) {
-        const why = e instanceof Error ? e.message : String(e);
-        if (errorCode(e) === 'invalid_grant') {
-          // Only the token we posted is dead: a sibling that rotated it meanwhile left a live one.
-          const now = await readSecret(this.store, identity, 'tokens');
-          if (now?.tokens.refresh_token && now.tokens.refresh_token !== refreshToken) return now.tokens;
-          // AUTH-3: a refresh the AS refused sends the server back to needs-auth; the dead tokens go.
-          await this.store.delete(secretAccount(identity, 'tokens'));
-          this.markNeedsAuth(identity, `token refresh failed: ${why}`);
-          return undefined;
-        }
-        if (transient(e) && attempt < retries) {
-          await new Promise((r) => setTimeout(r, (this.o.refreshBackoffMs ?? 500) * 2 ** attempt * (0.5 + this.random())));
-          continue;
-        }
-        // BRIDGE-2: anything else keeps the tokens (the next expiry tries again).
-        this.o.log?.(`token refresh failed, tokens kept: ${why}`);
-        if (transient(e)) return stored.tokens;
-        this.markNeedsAuth(identity, `token refresh failed: ${why}`);
-        return undefined;
-      }
-    }
+    if (rejected ? stored.tokens.access_token !== rejected : !this.expiry.expiring(identity, stored, this.now())) return stored.tokens;
+    return postRefresh(
+      {
+        store: this.store,
+        fetchFn: this.fetchFn,
+        retries: this.o.refreshRetries ?? 3,
+        backoffMs: this.o.refreshBackoffMs ?? 500,
+        random: this.random,
+        preRegistered: owner.preRegistered,
+        ...(this.o.log ? { log: this.o.log } : {}),
+        counted: () => this.refreshCount.set(identity, (this.refreshCount.get(identity) ?? 0) + 1),
+        needsAuth: (reason) => this.markNeedsAuth(identity, reason),
+        save: (serverUrl, tokens) => this.saveTokens(identity, serverUrl, tokens, true),
+      },
+      identity,
+      stored,
+    );
   }
 
   async facts(identity: string): Promise<TokenFacts> {
-    await this.owner(identity).ready;
+    await this.adoption.whenReady(identity);
     const stored = await readSecret(this.store, identity, 'tokens');
     const meta = await readSecret(this.store, identity, 'meta');
     return {
@@ -388,39 +315,15 @@ export class TokenBroker {
   /** AUTH-3 logout: revoke where advertised (RFC 7009), then delete every secret of the server. */
   async logout(identity: string): Promise<{ revoked: boolean; removed: string[]; revokeError?: string }> {
     const owner = this.owner(identity);
-    await owner.ready;
+    await this.adoption.whenReady(identity);
     await owner.inflight?.catch(() => undefined);
     const stored = await readSecret(this.store, identity, 'tokens');
     const discovery = await readSecret(this.store, identity, 'discovery');
     const client = owner.preRegistered ?? (await readSecret(this.store, identity, 'client'));
     const { revoked, revokeError } = stored && client ? await revokeTokens(this.fetchFn, stored.tokens, client, discovery) : { revoked: false };
     const removed = await deleteAllSecrets(this.store, identity);
-    // Keep the adoption bookkeeping: the old secrets are gone, checking again would find nothing.
-    this.owners.set(identity, { ready: owner.ready, checked: owner.checked, loggedOut: true });
+    // The adoption bookkeeping stays (adoption-gate.ts): the old secrets are gone, checking again would find nothing.
+    this.owners.set(identity, { loggedOut: true });
     return { revoked, removed, ...(revokeError ? { revokeError } : {}) };
-  }
-}
-
-function errorCode(e: unknown): string | undefined {
-  const c = (e as { errorCode?: unknown } | null)?.errorCode;
-  return typeof c === 'string' ? c : undefined;
-}
-
-/** 429, 5xx, temporarily_unavailable and a lost network: worth a retry, never a discard. */
-function transient(e: unknown): boolean {
-  const code = errorCode(e);
-  if (code === 'temporarily_unavailable' || code === 'too_many_requests') return true;
-  const msg = e instanceof Error ? e.message : '';
-  if (/^HTTP (429|5\d\d)\b/.test(msg)) return true;
-  if (code === 'server_error') return !/^HTTP 4\d\d\b/.test(msg);
-  return e instanceof TypeError; // fetch failed: refused, reset, DNS
-}
-
-/** Issuers compared as the SDK compares its stamps: as parsed URLs where they are URLs. */
-function sameIssuer(a: string, b: string): boolean {
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return a === b;
   }
 }
