@@ -1,5 +1,6 @@
-// `npm run conformance [-- --json-out FILE] [--sequential] [scenario …]`: the official MCP conformance suite's
-// client scenarios (`--suite all`, in parallel) against the built scripts/conformance-client.ts
+// `npm run conformance [-- --json-out FILE] [--revision REV] [--sequential] [scenario …]`: the official
+// MCP conformance suite's client scenarios (`--requirements` of 2026-07-28 and of 2025-11-25)
+// against the built scripts/conformance-client.ts
 // (see scripts/conformance/run-suite.ts).
 import { main } from './conformance/run-suite';
 

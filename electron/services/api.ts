@@ -30,6 +30,7 @@ import { bridgesHandlers, type BridgesPort } from './handlers/bridges';
 import { createLaunchDoctor, type LaunchDoctor } from './doctor';
 import type { FolderPicker } from './handlers/workspace';
 import type { SettingsPort } from './settings/settings-store';
+import type { EraOverridesPort } from './handlers/servers';
 
 export type { ConfigPort, PoolPort, PoolFactory, PoolInfo } from './api/ports';
 
@@ -67,6 +68,8 @@ export interface ApiDeps {
   toolFilter?: ToolFilterPort;
   /** BRIDGE-4: install side and live list of the agent bridge; absent, its methods answer `unavailable`. */
   bridges?: BridgesPort;
+  /** PROTO-1: per-server era choices; absent, their methods answer `unavailable`. */
+  eras?: EraOverridesPort;
 }
 
 export interface PanelApi {

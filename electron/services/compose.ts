@@ -22,6 +22,7 @@ import { createConfigEngine } from './config-engine';
 import { homeDir, panelDataDir } from './paths';
 import type { FolderPicker } from './handlers/workspace';
 import { SettingsStore } from './settings/settings-store';
+import { EraOverrides } from './settings/era-overrides';
 import { type LaunchEnvironment, resolveLaunchEnvironment } from './launch-env';
 import { createLaunchDoctor, type LaunchDoctor } from './doctor';
 import { createBridgeService } from './bridge/install-service';
@@ -34,6 +35,8 @@ export interface Engine {
   launch: LaunchEnvironment;
   doctor: LaunchDoctor;
   createPool(opts?: { workspace?: string | null; logger?: Logger }): ConnectionPool;
+  /** PROTO-1: the person's per-server era choices (the panel's settings). */
+  eras: EraOverrides;
 }
 
 /** The engines every front door shares: token broker, config engine, pool factory. */
@@ -46,7 +49,9 @@ export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; 
   const { store, configSecrets, config, launch } = await createConfigEngine(opts);
   // BRIDGE-2: the panel and the CLI refresh under the same machine-wide lock as the bridges.
   const broker = new TokenBroker({ store, lockDir: join(dataDir, 'locks') });
+  const eras = new EraOverrides(dataDir);
   return {
+    eras,
     broker,
     configSecrets,
     config,
@@ -61,6 +66,7 @@ export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; 
         ...(logger ? { logger } : {}),
         authProvider: broker.authProviderFor, // AUTH-1: stored tokens; a 401 → needs-auth
         injectEnv: (spec) => configSecrets.envFor(spec), // CFG-8: keychain-held config secrets
+        eraMode: (spec) => eras.get(spec.id), // PROTO-1: the person's choice, else auto
       }),
   };
 }
@@ -124,7 +130,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
   const launch = await resolveLaunchEnvironment({ env, loginShell: shellOpt !== false, ...(typeof shellOpt === 'object' ? shellOpt : {}) });
   if (launch.note) log(`login shell ${launch.shell ?? '(none)'} not used (${launch.note.code}: ${launch.note.detail}); stdio servers start with the process environment`);
   else if (launch.source === 'login-shell') log(`login shell ${launch.shell}: environment read in ${launch.ms} ms`);
-  const { broker, configSecrets, config, createPool, doctor } = await createEngine({ env, cwd, launch });
+  const { broker, configSecrets, config, createPool, doctor, eras } = await createEngine({ env, cwd, launch });
   const writer = new ConfigWriter({ env });
   const recent = new RecentWorkspaces(dataDir);
   const detect = async () => {
@@ -149,6 +155,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     openExternal: opts.openExternal ?? null,
     pickFolder: opts.pickFolder,
     settings: new SettingsStore(dataDir),
+    eras,
     logger: log,
     createPool: (sel) =>
       poolPort(createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)) }), opts.discovery),

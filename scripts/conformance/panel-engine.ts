@@ -1,15 +1,18 @@
 // The panel's own engine for the conformance client: config (a temp HOME with a minimax
-// user config naming the server) → ConfigService → ConnectionPool (needs-auth on 401) →
-// LoginService with the headless person → reconnect → calls. Step-up: a call that comes back
-// `needs-auth` logs in again with the scope the server asked for, at most MAX_LOGINS times.
+// user config naming the server) → ConfigService → ConnectionPool (needs-auth on 401, era
+// negotiated as for any server, PROTO-1) → LoginService with the headless person → reconnect →
+// calls. Step-up (PROTO-5): a call that comes back `needs-auth` logs in again with the union of
+// the scopes asked so far and the one the server challenges with, for as long as that union
+// grows (auth/step-up.ts), so no count of logins is needed.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigService } from '../../electron/services/config/config-service';
 import { ConnectionPool } from '../../electron/services/connections/pool';
-import { HeadlessPerson, LoginService, MemorySecretStore, TokenBroker, type PreRegisteredClient } from '../../electron/services/auth';
+import { HeadlessPerson, LoginService, MemorySecretStore, serverIdentity, TokenBroker, type PreRegisteredClient } from '../../electron/services/auth';
+import { nextStepUp, scopeSet } from '../../electron/services/auth/step-up';
+import type { ToolDef } from '../../shared/schemas/server';
 
-const MAX_LOGINS = 3;
 /** Inside the suite's 30 s client timeout, with room for the login and the calls. */
 const SETTLE_MS = 20_000;
 
@@ -30,28 +33,31 @@ export async function withPanelEngine<T>(url: string, opts: EngineOptions, body:
   const logins = new LoginService({ broker, timeoutMs: 20_000 });
   const pool = new ConnectionPool({ dataDir: env.MCP_PANEL_DATA_DIR, env, authProvider: broker.authProviderFor });
   pool.setServers([spec]);
-  let loginCount = 0;
+  const identity = serverIdentity(spec);
+  const asked = new Set<string>();
+  let logins_ = 0;
   const ensureLoggedIn = async () => {
     if (pool.state(spec.id)?.kind !== 'needs-auth') return;
-    if (++loginCount > MAX_LOGINS) throw new Error(`gave up after ${MAX_LOGINS} logins (the server keeps asking for more)`);
+    const scope = nextStepUp(asked, broker.requiredScope(identity), logins_);
+    if (scope === null) throw new Error(`the server still refuses after a login with every scope it asked for (${[...asked].join(' ') || 'none'}); not logging in again`);
+    logins_++;
+    for (const s of scopeSet(scope)) asked.add(s);
     const person = new HeadlessPerson();
-    const out = await logins.login(spec, { opener: person, ...opts });
+    const out = await logins.login(spec, { opener: person, ...(scope ? { scope } : {}), ...opts });
     await person.finished();
-    if (out.type === 'failed') throw new Error(`login failed: ${out.reason}`);
+    if (out.type === 'failed') throw new Error(`login failed (${out.code}): ${out.reason}`);
     await pool.reconnect(spec.id);
   };
   const api: PanelApi = {
     async connect() {
       // A one-shot client has no next discovery round (CONN-3): settle instead of the 2 s
-      // budget, which 26 clients starting at once on 2 cores (`--suite all`) can miss.
+      // budget, which every scenario starting at once on 2 cores can miss.
       await pool.discover({ settleWithinMs: SETTLE_MS });
-      for (let i = 0; i <= MAX_LOGINS && pool.state(spec.id)?.kind === 'needs-auth'; i++) await ensureLoggedIn();
+      while (pool.state(spec.id)?.kind === 'needs-auth') await ensureLoggedIn();
       const st = pool.state(spec.id);
       if (st?.kind !== 'connected') throw new Error(`not connected: ${JSON.stringify(st)}`);
     },
-    async listTools() {
-      return (await pool.listTools(spec.id)).map((t) => t.name);
-    },
+    listTools: () => pool.listTools(spec.id),
     async call(tool, args = {}) {
       for (;;) {
         const r = await pool.callTool(spec.id, tool, args);
@@ -73,6 +79,6 @@ export async function withPanelEngine<T>(url: string, opts: EngineOptions, body:
 
 export interface PanelApi {
   connect(): Promise<void>;
-  listTools(): Promise<string[]>;
+  listTools(): Promise<ToolDef[]>;
   call(tool: string, args?: Record<string, unknown>): Promise<unknown>;
 }

@@ -1,11 +1,15 @@
 // Runs the official MCP conformance suite's client scenarios against the panel's conformance
 // client, built ahead of time (out/conformance/client.mjs, scripts/build-node.mjs), with Node 22
 // taken from the npm registry (TOOLCHAIN.md: the suite needs fs.globSync).
-//   default        as its authors run it: `conformance client --suite all`, every scenario at
-//                  once (26 mock servers, 26 client processes, the suite's 30 s client timeout)
-//   --sequential   one scenario at a time, for debugging one (`-- --sequential sse-retry`)
-// Prints passed/failed checks per scenario and a total; `--json-out FILE` writes
-// {mode, scenarios: [{name, ok, passed, failed, warnings, parallel?, alone?}]}.
+//   default        as its authors run it: `conformance client --requirements REV` for 2026-07-28
+//                  and 2025-11-25, each starting every scenario the revision requires at once
+//                  (plus the unscored extensions), under the suite's 30 s client timeout
+//   --revision R   only that revision
+//   --sequential   one scenario at a time (`--scenario NAME --spec-version REV --force`), which
+//                  also counts the client's exit code; for debugging one (`-- --sequential sse-retry`)
+// Prints each scenario's checks per revision, the unscored extensions that pass, and a total;
+// `--json-out FILE` writes {mode, scenarios: [{name, ok, passed, failed, warnings}]} with one
+// entry per scored scenario and revision (`2026-07-28 tools_call`), as scripts/ci-summary.mjs counts.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,10 +20,12 @@ const ROOT = join(import.meta.dirname, '../..');
 const SUITE = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const CLIENT_FILE = join(ROOT, 'out/conformance/client.mjs');
 const CLIENT = `${process.execPath} ${CLIENT_FILE}`;
+export const REVISIONS = ['2026-07-28', '2025-11-25'] as const;
+type Revision = (typeof REVISIONS)[number];
 /**
  * The one check that measures wall time (sse-retry: reconnect 450–700 ms after the drop). With
- * 26 clients starting at once on 2 cores it can come late through load alone (TOOLCHAIN.md), so
- * a parallel run whose only miss is this check re-runs that scenario alone; both are reported.
+ * every client starting at once on 2 cores it can come late through load alone (TOOLCHAIN.md),
+ * so a run whose only miss is this check re-runs that scenario alone; both are reported.
  */
 const TIMING_CHECKS = new Set(['client-sse-retry-timing']);
 
@@ -31,10 +37,15 @@ interface Counts {
 
 export interface ScenarioResult extends Counts {
   name: string;
+  revision: Revision;
+  /** Scored by the revision (false: an extension, reported but not counted). */
+  scored: boolean;
   ok: boolean;
   seconds: number;
+  /** The client process timed out (the suite's 30 s). */
+  timedOut?: boolean;
   detail?: string;
-  /** Parallel mode, when the scenario was re-run alone: what the parallel run said. */
+  /** When the scenario was re-run alone after a timing miss: what the parallel run said. */
   parallel?: Counts & { detail?: string };
 }
 
@@ -52,26 +63,28 @@ function node22(args: string[], timeoutMs: number): Promise<{ code: number | nul
   });
 }
 
-export async function listClientScenarios(): Promise<string[]> {
+/** `conformance list`: every client scenario with the revisions that require it (or `extension`). */
+export async function listClientScenarios(): Promise<Map<string, string[]>> {
   const { out } = await node22(['list'], 120_000);
-  const section = out.split(/Client scenarios[^\n]*\n/)[1] ?? '';
-  return [...section.matchAll(/^\s*-\s+(\S+)/gm)].map((m) => m[1]!).filter(Boolean);
+  const section = (out.split(/Client scenarios[^\n]*\n/)[1] ?? '').split(/\n\s*\n/)[0] ?? '';
+  return new Map([...section.matchAll(/^\s*-\s+(\S+)\s+\[([^\]]*)\]/gm)].map((m) => [m[1]!, m[2]!.split(',').map((s) => s.trim())]));
 }
 
 const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
 // The suite counts a warning as a failure; so do we.
 const clean = (c: Counts) => c.failed === 0 && c.warnings === 0 && c.passed > 0;
 
-/** One scenario alone (`--scenario`): the sequential mode, and the re-run of a timing miss. */
-export async function runScenario(name: string): Promise<ScenarioResult> {
+/** One scenario alone at one revision: exit codes count here (a crash fails). */
+export async function runAlone(name: string, revision: Revision, scored: boolean): Promise<ScenarioResult> {
   const started = Date.now();
-  const { code, out } = await node22(['client', '--command', CLIENT, '--scenario', name], 90_000);
+  const { code, out } = await node22(['client', '--command', CLIENT, '--scenario', name, '--spec-version', revision, '--force'], 90_000);
   const text = strip(out);
   const m = /Passed:\s*(\d+)\/(\d+),\s*(\d+)\s*failed,\s*(\d+)\s*warnings/.exec(text);
   const counts = m ? { passed: Number(m[1]), failed: Number(m[3]), warnings: Number(m[4]) } : { passed: 0, failed: 1, warnings: 0 };
-  const ok = code === 0 && !!m && clean(counts);
-  const bad = text.split('\n').filter((l) => /\] (FAILURE|WARNING)/.test(l)).slice(0, 5).join('\n');
-  return { name, ok, ...counts, seconds: (Date.now() - started) / 1000, ...(ok ? {} : { detail: bad || text.slice(-800) }) };
+  const timedOut = /Client timed out/.test(text);
+  const ok = code === 0 && !!m && clean(counts) && !timedOut;
+  const bad = text.split('\n').filter((l) => /\] (FAILURE|WARNING)|Client exited with code|timed out/.test(l)).slice(0, 6).join('\n');
+  return { name, revision, scored, ok, ...counts, seconds: (Date.now() - started) / 1000, ...(timedOut ? { timedOut } : {}), ...(ok ? {} : { detail: bad || text.slice(-800) }) };
 }
 
 interface Check {
@@ -82,16 +95,27 @@ interface Check {
 }
 
 /** checks.json of each scenario in the suite's output folder (`-o`): `<name>-<timestamp>/`, `auth/…` nested. */
-function readChecks(dir: string, prefix = ''): Map<string, Check[]> {
-  const found = new Map<string, Check[]>();
+function readResults(dir: string, prefix = ''): Map<string, { checks: Check[]; stderr: string }> {
+  const found = new Map<string, { checks: Check[]; stderr: string }>();
   if (!existsSync(dir)) return found;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
     const file = join(dir, entry.name, 'checks.json');
-    if (existsSync(file)) found.set(prefix + entry.name.replace(/-\d{4}-\d\d-\d\dT[\d-]+Z$/, ''), JSON.parse(readFileSync(file, 'utf8')) as Check[]);
-    else for (const [k, v] of readChecks(join(dir, entry.name), `${prefix}${entry.name}/`)) found.set(k, v);
+    const errFile = join(dir, entry.name, 'stderr.txt');
+    if (existsSync(file)) {
+      const stderr = existsSync(errFile) ? readFileSync(errFile, 'utf8') : '';
+      found.set(prefix + entry.name.replace(/-\d{4}-\d\d-\d\dT[\d-]+Z$/, ''), { checks: JSON.parse(readFileSync(file, 'utf8')) as Check[], stderr });
+    } else for (const [k, v] of readResults(join(dir, entry.name), `${prefix}${entry.name}/`)) found.set(k, v);
   }
   return found;
+}
+
+function countChecks(checks: Check[]): Counts {
+  return {
+    passed: checks.filter((c) => c.status === 'SUCCESS').length,
+    failed: checks.filter((c) => c.status === 'FAILURE').length,
+    warnings: checks.filter((c) => c.status === 'WARNING').length,
+  };
 }
 
 function describeMisses(checks: Check[]): string {
@@ -101,86 +125,107 @@ function describeMisses(checks: Check[]): string {
     .join('\n');
 }
 
-/** Every scenario at once, as `conformance client --suite all` runs them. */
-async function runParallel(names: string[]): Promise<ScenarioResult[]> {
+/** Every scenario the revision requires, at once, as `conformance client --requirements` runs them. */
+async function runRequirements(revision: Revision, tags: Map<string, string[]>): Promise<ScenarioResult[]> {
   const outDir = await mkdtemp(join(tmpdir(), 'mcp-panel-conformance-'));
   try {
     const started = Date.now();
-    const { out } = await node22(['client', '--command', CLIENT, '--suite', 'all', '-o', outDir], 240_000);
+    const { out } = await node22(['client', '--command', CLIENT, '--requirements', revision, '-o', outDir], 300_000);
     const seconds = (Date.now() - started) / 1000;
-    // The suite's own summary line per scenario: `✓ name: N passed, M failed[, K warnings]`.
-    const summary = new Map<string, Counts>();
-    for (const m of strip(out).matchAll(/^[✓✗]\s+(\S+):\s+(\d+) passed, (\d+) failed(?:, (\d+) warnings)?/gm)) {
-      summary.set(m[1]!, { passed: Number(m[2]), failed: Number(m[3]), warnings: Number(m[4] ?? 0) });
-    }
-    const checks = readChecks(outDir);
+    const text = strip(out);
     const results: ScenarioResult[] = [];
-    for (const name of names) {
-      const counts = summary.get(name);
-      const own = checks.get(name) ?? [];
-      if (!counts) {
-        results.push({ name, ok: false, passed: 0, failed: 1, warnings: 0, seconds, detail: `not in the suite's summary:\n${strip(out).slice(-800)}` });
-        continue;
+    for (const [name, { checks, stderr }] of readResults(outDir)) {
+      const scored = tags.get(name)?.includes(revision) ?? false;
+      const counts = countChecks(checks);
+      const timedOut = /timed out/i.test(stderr) || checks.some((c) => c.id === 'client-timeout');
+      const misses = checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING');
+      const timingOnly = misses.length > 0 && misses.every((c) => TIMING_CHECKS.has(c.id));
+      if (clean(counts) && !timedOut) {
+        results.push({ name, revision, scored, ok: true, ...counts, seconds });
+      } else if (timingOnly && !timedOut) {
+        const alone = await runAlone(name, revision, scored);
+        results.push({ ...alone, parallel: { ...counts, detail: describeMisses(checks) } });
+      } else {
+        results.push({ name, revision, scored, ok: false, ...counts, seconds, ...(timedOut ? { timedOut } : {}), detail: describeMisses(checks) || stderr.slice(-800) || text.slice(-800) });
       }
-      if (clean(counts)) {
-        results.push({ name, ok: true, ...counts, seconds });
-        continue;
-      }
-      const misses = own.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING');
-      const detail = describeMisses(own) || strip(out).slice(-800);
-      const timingOnly = misses.length > 0 && misses.every((c) => TIMING_CHECKS.has(c.id)) && counts.failed + counts.warnings === misses.length;
-      if (!timingOnly) {
-        results.push({ name, ok: false, ...counts, seconds, detail });
-        continue;
-      }
-      const alone = await runScenario(name);
-      results.push({ ...alone, parallel: { ...counts, detail } });
     }
-    return results;
+    // A required scenario that left no results behind failed to run at all.
+    for (const [name, revs] of tags) {
+      if (revs.includes(revision) && !results.some((r) => r.name === name)) {
+        results.push({ name, revision, scored: true, ok: false, passed: 0, failed: 1, warnings: 0, seconds, detail: `no results written:\n${text.slice(-800)}` });
+      }
+    }
+    return results.sort((a, b) => Number(b.scored) - Number(a.scored) || a.name.localeCompare(b.name));
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
 }
 
+function print(r: ScenarioResult): void {
+  const tail = r.warnings ? `, ${r.warnings} warnings` : '';
+  const label = r.scored ? (r.ok ? 'PASS' : 'FAIL') : r.ok ? 'pass' : 'miss';
+  process.stdout.write(`${label} ${r.revision} ${r.name.padEnd(44)} ${r.passed} passed, ${r.failed} failed${tail}${r.timedOut ? ', client timed out' : ''} (${r.seconds.toFixed(1)} s)\n`);
+  if (r.parallel) {
+    process.stdout.write(`    in the parallel run: ${r.parallel.passed} passed, ${r.parallel.failed} failed, ${r.parallel.warnings} warnings (timing under load only); re-run alone: ${r.ok ? 'clean' : 'still failing'}\n`);
+  }
+  if (r.detail && r.scored) process.stdout.write(r.detail.replace(/^/gm, '    ') + '\n');
+}
+
 export async function main(argv: string[]): Promise<number> {
-  const jsonAt = argv.indexOf('--json-out');
-  const jsonOut = jsonAt >= 0 ? argv[jsonAt + 1] : undefined;
+  const valueOf = (flag: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
+  const jsonOut = valueOf('--json-out');
+  const onlyRevision = valueOf('--revision') as Revision | undefined;
   const sequential = argv.includes('--sequential');
-  const only = argv.filter((a, i) => !a.startsWith('--') && (jsonAt < 0 || i !== jsonAt + 1));
+  const only = argv.filter((a, i) => !a.startsWith('--') && !['--json-out', '--revision'].includes(argv[i - 1] ?? ''));
+  if (onlyRevision && !REVISIONS.includes(onlyRevision)) {
+    process.stdout.write(`conformance: --revision is one of ${REVISIONS.join(', ')}\n`);
+    return 1;
+  }
   // The client the suite runs is plain JavaScript: build it if a source is newer.
   const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-node.mjs'), '--if-stale', '--quiet'], { stdio: 'inherit' });
   if (built.status !== 0 || !existsSync(CLIENT_FILE)) {
     process.stdout.write('conformance: could not build out/conformance/client.mjs\n');
     return 1;
   }
-  const names = only.length ? only : await listClientScenarios();
-  if (names.length === 0) {
+  const tags = await listClientScenarios();
+  if (tags.size === 0) {
     process.stdout.write('conformance: `conformance list` printed no client scenarios\n');
     return 1;
   }
-  const parallel = !sequential && only.length === 0;
-  process.stdout.write(parallel ? `conformance: --suite all (${names.length} scenarios at once)\n` : `conformance: ${names.length} scenario(s), one at a time\n`);
+  const revisions = onlyRevision ? [onlyRevision] : [...REVISIONS];
   const results: ScenarioResult[] = [];
-  if (parallel) results.push(...(await runParallel(names)));
-  else for (const name of names) results.push(await runScenario(name));
-  for (const r of results) {
-    const tail = r.warnings ? `, ${r.warnings} warnings` : '';
-    process.stdout.write(`${r.ok ? 'PASS' : 'FAIL'} ${r.name.padEnd(44)} ${r.passed} passed, ${r.failed} failed${tail} (${r.seconds.toFixed(1)} s)\n`);
-    if (r.parallel) {
-      process.stdout.write(`    in the parallel run: ${r.parallel.passed} passed, ${r.parallel.failed} failed, ${r.parallel.warnings} warnings (timing under load only); re-run alone: ${r.ok ? 'clean' : 'still failing'}\n`);
-      process.stdout.write((r.parallel.detail ?? '').replace(/^/gm, '    ') + '\n');
+  for (const revision of revisions) {
+    if (sequential || only.length) {
+      const names = only.length ? only : [...tags].filter(([, revs]) => revs.includes(revision)).map(([n]) => n);
+      process.stdout.write(`conformance ${revision}: ${names.length} scenario(s), one at a time\n`);
+      for (const name of names) results.push(await runAlone(name, revision, tags.get(name)?.includes(revision) ?? false));
+    } else {
+      process.stdout.write(`conformance ${revision}: --requirements (every required scenario and the extensions at once)\n`);
+      results.push(...(await runRequirements(revision, tags)));
     }
-    if (r.detail) process.stdout.write(r.detail.replace(/^/gm, '    ') + '\n');
   }
-  const okCount = results.filter((r) => r.ok).length;
-  const checks = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed + r.warnings }), { passed: 0, failed: 0 });
-  const rerun = results.filter((r) => r.parallel).map((r) => r.name);
-  process.stdout.write(
-    `conformance (${parallel ? '--suite all' : 'sequential'}): ${okCount}/${results.length} scenarios passed; checks ${checks.passed} passed, ${checks.failed} failed${rerun.length ? `; re-run alone after a timing miss under load: ${rerun.join(', ')}` : ''}\n`,
-  );
+  for (const r of results) print(r);
+  const scored = results.filter((r) => r.scored);
+  for (const revision of revisions) {
+    const mine = scored.filter((r) => r.revision === revision);
+    const extensions = results.filter((r) => r.revision === revision && !r.scored);
+    const timeouts = results.filter((r) => r.revision === revision && r.timedOut).length;
+    process.stdout.write(
+      `conformance ${revision}: ${mine.filter((r) => r.ok).length}/${mine.length} scored scenarios passed, ${timeouts} client timeouts; ` +
+        `unscored extensions passing: ${extensions.filter((r) => r.ok).map((r) => r.name).join(', ') || 'none'}` +
+        `${extensions.some((r) => !r.ok) ? ` (not passing: ${extensions.filter((r) => !r.ok).map((r) => r.name).join(', ')})` : ''}\n`,
+    );
+  }
   if (jsonOut) {
-    const scenarios = results.map(({ name, ok, passed, failed, warnings, parallel: p }) => ({ name, ok, passed, failed, warnings, ...(p ? { parallel: { passed: p.passed, failed: p.failed, warnings: p.warnings } } : {}) }));
-    await writeFile(jsonOut, JSON.stringify({ mode: parallel ? 'suite-all' : 'sequential', scenarios }, null, 2) + '\n');
+    const scenarios = scored.map(({ name, revision, ok, passed, failed, warnings, parallel: p }) => ({
+      name: `${revision} ${name}`,
+      ok,
+      passed,
+      failed,
+      warnings,
+      ...(p ? { parallel: { passed: p.passed, failed: p.failed, warnings: p.warnings } } : {}),
+    }));
+    await writeFile(jsonOut, JSON.stringify({ mode: sequential || only.length ? 'sequential' : 'requirements', scenarios }, null, 2) + '\n');
   }
-  return okCount === results.length ? 0 : 1;
+  return scored.every((r) => r.ok) ? 0 : 1;
 }

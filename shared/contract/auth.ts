@@ -22,7 +22,12 @@ export const KeychainStatusSchema = z.object({
 export type KeychainStatus = z.infer<typeof KeychainStatusSchema>;
 
 /** Why a login ended without tokens: `login.failed.<code>`; the raw reason follows as detail. */
-export const LoginFailureCodeSchema = z.enum(['not-applicable', 'cancelled', 'timeout', 'authorization-denied', 'state-mismatch', 'bad-callback', 'error']);
+/**
+ * PROTO-5: `issuer-mismatch` — the authorization server's metadata names another issuer than the
+ * one it was fetched from, or the callback's `iss` is another server's (mix-up protection);
+ * `insecure-endpoint` — its token endpoint is not https (loopback aside).
+ */
+export const LoginFailureCodeSchema = z.enum(['not-applicable', 'cancelled', 'timeout', 'authorization-denied', 'state-mismatch', 'bad-callback', 'issuer-mismatch', 'insecure-endpoint', 'error']);
 export type LoginFailureCode = z.infer<typeof LoginFailureCodeSchema>;
 
 export const AuthRowSchema = z.object({

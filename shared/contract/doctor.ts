@@ -3,7 +3,7 @@
 // (item 6), and "try launch": one start outside the pool, with what it printed.
 import { z } from 'zod';
 import { method } from '../rpc';
-import { ReasonCodeSchema, ReasonParamsSchema, ServerStateKindSchema } from '../schemas/server';
+import { ProtocolEraSchema, ReasonCodeSchema, ReasonParamsSchema, ServerStateKindSchema } from '../schemas/server';
 
 const Id = z.string().min(1).max(512);
 
@@ -26,6 +26,9 @@ export const DoctorServerSchema = z.object({
   name: z.string(),
   state: ServerStateKindSchema,
   diagnosis: DiagnosisSchema.nullable(),
+  /** PROTO-1: the negotiated era and protocol version of a connected server, else null. */
+  era: ProtocolEraSchema.nullable(),
+  protocolVersion: z.string().nullable(),
 });
 export type DoctorServer = z.infer<typeof DoctorServerSchema>;
 

@@ -1,7 +1,7 @@
 // servers.*: the rows of the host's read model (UI-1), reconnect and enable/disable, and the
 // events that keep the page's copy current without asking again.
 import { z } from 'zod';
-import { EffectiveServerSchema, EffectiveViewSchema, ServerStateSchema } from '../schemas/server';
+import { EffectiveServerSchema, EffectiveViewSchema, EraModeSchema, ServerStateSchema } from '../schemas/server';
 import { method } from '../rpc';
 
 /**
@@ -44,6 +44,10 @@ export const serversMethods = {
   'servers.list': method(z.object({}), ServersViewSchema),
   'servers.reconnect': method(ServerId, z.object({})),
   'servers.setEnabled': method(ServerId.extend({ enabled: z.boolean() }), z.object({})),
+  /** PROTO-1: the person's era choice for this entry (the panel's settings; auto when none). */
+  'servers.eraMode': method(ServerId, z.object({ mode: EraModeSchema })),
+  /** Saves the choice and reconnects the server with it. */
+  'servers.setEraMode': method(ServerId.extend({ mode: EraModeSchema }), z.object({})),
 };
 
 export const serversEvents = {

@@ -166,9 +166,23 @@ export const ReasonParamsSchema = z.record(z.string(), z.union([z.string(), z.nu
 export type ReasonParams = z.infer<typeof ReasonParamsSchema>;
 
 const why = { code: ReasonCodeSchema, params: ReasonParamsSchema.optional(), reason: z.string(), since: z.number() };
+/** PROTO-1: 2025-11-25 and before open with `initialize` (legacy); 2026-07-28 with `server/discover` (modern). */
+export const ProtocolEraSchema = z.enum(['legacy', 'modern']);
+export type ProtocolEra = z.infer<typeof ProtocolEraSchema>;
+/** PROTO-1: the person's per-server choice, kept in the panel's settings. */
+export const EraModeSchema = z.enum(['legacy', 'auto', 'modern']);
+export type EraMode = z.infer<typeof EraModeSchema>;
 export const ServerStateSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pending'), ...why }),
-  z.object({ kind: z.literal('connected'), ...why, toolCount: z.number().int(), connectMs: z.number() }),
+  z.object({
+    kind: z.literal('connected'),
+    ...why,
+    toolCount: z.number().int(),
+    connectMs: z.number(),
+    /** PROTO-1: the negotiated era and protocol version (absent only from hosts older than them). */
+    era: ProtocolEraSchema.optional(),
+    protocolVersion: z.string().max(64).optional(),
+  }),
   z.object({ kind: z.literal('failed'), ...why, retryAt: z.number().nullable() }),
   z.object({ kind: z.literal('disabled'), ...why }),
   z.object({ kind: z.literal('needs-auth'), ...why }),

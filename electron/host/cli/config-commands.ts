@@ -53,7 +53,8 @@ const status: Command = {
     lines.push('');
     for (const s of report.servers) {
       const shadow = s.shadows.length ? `  shadows ${s.shadows.map((x) => x.layer).join(', ')}` : '';
-      const tools = s.toolCount !== null ? `  ${s.toolCount} tools in ${Math.round(s.connectMs ?? 0)} ms` : '';
+      const era = s.protocolVersion ? `  MCP ${s.protocolVersion} (${s.era})` : '';
+      const tools = s.toolCount !== null ? `  ${s.toolCount} tools in ${Math.round(s.connectMs ?? 0)} ms${era}` : '';
       lines.push(`  ${s.name.padEnd(24)} ${s.layer.padEnd(13)} ${(s.transport ?? '?').padEnd(6)} ${s.state}${s.error ? `: ${s.error}` : ''}${tools}${shadow}`);
     }
     if (report.servers.length === 0) lines.push('  (no servers)');

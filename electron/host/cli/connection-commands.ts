@@ -62,7 +62,8 @@ export async function connectView(
       round.servers.map((s) => {
         const up = s.state.kind === 'connected';
         const { kind, code, params, reason } = s.state;
-        const live: LiveState = { state: kind, code, ...(params ? { params } : {}), reason, toolCount: up ? s.tools.length : null, connectMs: up ? s.connectMs : null, error: s.error };
+        const era = s.state.kind === 'connected' ? { era: s.state.era ?? null, protocolVersion: s.state.protocolVersion ?? null } : {};
+        const live: LiveState = { state: kind, code, ...(params ? { params } : {}), reason, toolCount: up ? s.tools.length : null, connectMs: up ? s.connectMs : null, error: s.error, ...era };
         return [s.id, live];
       }),
     );

@@ -4,6 +4,7 @@
 import type { DoctorServer, TryLaunchOutcome } from '../../../shared/contract';
 import { pickLocale, translator, type Locale } from '../../../shared/i18n';
 import { describeReason } from '../../../shared/i18n/reasons';
+import { EraModeSchema } from '../../../shared/schemas/server';
 import { type Command, type CommandContext, optInt, printJson, profileOption, UsageError } from './command';
 import { serverIdOf, withPanel } from './panel-call';
 
@@ -72,10 +73,36 @@ const doctor: Command = {
       );
       ctx.stdout(t('doctor.path', { path: env.path }) + '\n');
       if (!out.servers.length) ctx.stdout(t('doctor.none') + '\n');
-      for (const s of out.servers) ctx.stdout(s.diagnosis ? `✗ ${s.name}: ${text(locale, s.diagnosis)}\n` : `✓ ${s.name}: ${t('doctor.ok')}\n`);
+      for (const s of out.servers) {
+        const era = s.protocolVersion ? ` ${t('doctor.era', { version: s.protocolVersion, era: t(`era.${s.era ?? 'legacy'}`) })}` : '';
+        ctx.stdout(s.diagnosis ? `✗ ${s.name}: ${text(locale, s.diagnosis)}\n` : `✓ ${s.name}: ${t('doctor.ok')}${era}\n`);
+      }
       return bad.length ? 1 : 0;
     });
   },
 };
 
-export const doctorCommands: Command[] = [doctor];
+/** PROTO-1: `era SERVER [legacy|auto|modern]`: the person's per-server choice, in the panel's settings. */
+const era: Command = {
+  name: 'era',
+  summary: 'Which MCP protocol era a server is spoken to in (auto, legacy 2025-11-25, modern 2026-07-28); kept in the panel, not the agent file',
+  usage: 'era SERVER [auto|legacy|modern] [--profile P] [--workspace DIR] [--json]',
+  options: { profile: { type: 'string' }, workspace: { type: 'string' } },
+  async run(ctx) {
+    const [name, mode] = ctx.args;
+    if (!name || ctx.args.length > 2) throw new UsageError('era takes SERVER and optionally auto, legacy or modern');
+    const parsed = mode === undefined ? undefined : EraModeSchema.safeParse(mode);
+    if (parsed && !parsed.success) throw new UsageError(`era: "${mode}" is not auto, legacy or modern`);
+    const t = translator(localeOf(ctx));
+    return withPanel(ctx, { profile: profileOption(ctx, 'minimax'), live: false }, async (call) => {
+      const id = await serverIdOf(call, name);
+      if (parsed) await call('servers.setEraMode', { id, mode: parsed.data });
+      const { mode: now } = await call('servers.eraMode', { id });
+      if (ctx.opts.json) printJson(ctx, { server: name, mode: now });
+      else ctx.stdout(`${name}: ${t(`era.mode.${now}`)}\n`);
+      return 0;
+    });
+  },
+};
+
+export const doctorCommands: Command[] = [doctor, era];

@@ -3,7 +3,7 @@
 // PKCE S256, `resource` and scope selection; this service adds the loopback listener, the
 // strict state and `iss` checks, the browser port, and progress events for the CLI and UI.
 import { randomBytes } from 'node:crypto';
-import { auth, extractWWWAuthenticateParams, type FetchLike } from '../mcp/oauth';
+import { auth, extractWWWAuthenticateParams, loginRefusal, type FetchLike } from '../mcp/oauth';
 import type { LoginFailureCode } from '../../../shared/contract/auth';
 import { translate } from '../../../shared/i18n';
 import type { ConnectionSpec, ServerStateKind } from '../../../shared/schemas/server';
@@ -133,12 +133,10 @@ export class LoginService {
       if (first === 'REDIRECT') {
         await opened;
         const cb = await listener.result;
-        const md = (await provider.discoveryState())?.authorizationServerMetadata;
-        // RFC 9207: where the AS identifies itself, the answer must come from that AS.
-        if (cb.iss !== undefined && md?.issuer && cb.iss !== md.issuer) throw new LoginCallbackError(`callback iss "${cb.iss}" is not the authorization server "${md.issuer}"`, 'bad-callback');
-        if (cb.iss === undefined && (md as { authorization_response_iss_parameter_supported?: boolean } | undefined)?.authorization_response_iss_parameter_supported) throw new LoginCallbackError('the authorization server promised an iss parameter but the callback had none', 'bad-callback');
         emit({ type: 'exchanging' });
-        await auth(provider, { serverUrl, authorizationCode: cb.code, resourceMetadataUrl: challenge.resourceMetadataUrl, fetchFn: this.fetchFn });
+        // PROTO-5 / RFC 9207: the SDK checks `iss` against the issuer it recorded (a missing one
+        // where the AS promised it too) before the code goes anywhere.
+        await auth(provider, { serverUrl, authorizationCode: cb.code, ...(cb.iss !== undefined ? { iss: cb.iss } : {}), resourceMetadataUrl: challenge.resourceMetadataUrl, fetchFn: this.fetchFn });
       }
       await broker.store.delete(secretAccount(identity, 'verifier'));
       const facts = await broker.facts(identity);
@@ -146,7 +144,7 @@ export class LoginService {
       return emit({ type: 'done', scopes: facts.scopes, expiresAt: facts.expiresAt, keychain }) as LoginOutcome;
     } catch (e) {
       await broker.store.delete(secretAccount(identity, 'verifier')).catch(() => false);
-      const code: LoginFailureCode = e instanceof LoginCallbackError ? e.code : 'error';
+      const code: LoginFailureCode = e instanceof LoginCallbackError ? e.code : (loginRefusal(e) ?? 'error');
       return emit({ type: 'failed', reason: failureReason(e), code }) as LoginOutcome;
     } finally {
       await listener?.close();

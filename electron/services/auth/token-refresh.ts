@@ -2,7 +2,7 @@
 // has re-read the keychain. A refresh token is only ever posted to the authorization server
 // that issued it; transient failures (429, 5xx, a lost network) back off and keep the tokens;
 // `invalid_grant` discards them unless a sibling process rotated them meanwhile.
-import { refreshAuthorization, type FetchLike, type OAuthTokens } from '../mcp/oauth';
+import { oauthErrorCode as errorCode, refreshAuthorization, type FetchLike, type OAuthTokens } from '../mcp/oauth';
 import type { PreRegisteredClient } from './oauth-provider';
 import { secretAccount, type SecretStore } from './secret-store';
 import { readSecret, type StoredTokens } from './stored';
@@ -75,11 +75,6 @@ export async function postRefresh(d: RefreshDeps, identity: string, stored: Stor
       return undefined;
     }
   }
-}
-
-function errorCode(e: unknown): string | undefined {
-  const c = (e as { errorCode?: unknown } | null)?.errorCode;
-  return typeof c === 'string' ? c : undefined;
 }
 
 /** 429, 5xx, temporarily_unavailable and a lost network: worth a retry, never a discard. */

@@ -1,7 +1,7 @@
 // `status --json`: the effective view in the CLI's shape. A function of the
 // view so the connection engine can later fill `state` from live connections.
 import { describeReason } from '../../../shared/i18n/reasons';
-import type { ConnectionSpec, EffectiveServer, EffectiveView, ReasonCode, ReasonParams, ServerStateKind } from '../../../shared/schemas/server';
+import type { ConnectionSpec, EffectiveServer, EffectiveView, ProtocolEra, ReasonCode, ReasonParams, ServerStateKind } from '../../../shared/schemas/server';
 
 export interface StatusServer {
   name: string;
@@ -20,6 +20,9 @@ export interface StatusServer {
   /** Live figures from a discovery round; null with --no-connect or when not connected. */
   toolCount: number | null;
   connectMs: number | null;
+  /** PROTO-1: the negotiated era and protocol version; null when not connected. */
+  era: ProtocolEra | null;
+  protocolVersion: string | null;
   shadows: EffectiveServer['shadows'];
 }
 
@@ -41,6 +44,8 @@ export interface LiveState {
   error: string | null;
   toolCount?: number | null;
   connectMs?: number | null;
+  era?: ProtocolEra | null;
+  protocolVersion?: string | null;
 }
 
 /**
@@ -108,6 +113,8 @@ export function buildStatus(
         error: st.error,
         toolCount: st.toolCount ?? null,
         connectMs: st.connectMs ?? null,
+        era: st.era ?? null,
+        protocolVersion: st.protocolVersion ?? null,
         shadows: s.shadows,
       };
     }),

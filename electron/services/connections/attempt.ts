@@ -6,6 +6,7 @@ import type { ConnectionSpec } from '../../../shared/schemas/server';
 import type { ConnectionContext } from './connection';
 import { startupTimeoutMs } from './options';
 import { type Session, type SessionContext, openSession } from '../mcp/session';
+import type { LineRing } from './ring';
 import { type LostCode, ReasonError } from './errors';
 import { diagnoseLaunch, type ExitStatus, isStartFailure } from '../doctor/diagnose';
 
@@ -26,7 +27,10 @@ export interface OwnAttempt extends Attempt {
 }
 
 /** What the attempt needs from its connection. */
-export interface AttemptOwner extends Pick<SessionContext, 'stderr' | 'traffic'> {
+export interface AttemptOwner extends Pick<SessionContext, 'traffic'> {
+  readonly stderr: LineRing;
+  /** PROTO-2: the server said a list changed. */
+  listChanged(list: 'tools' | 'prompts' | 'resources'): void;
   readonly spec: ConnectionSpec;
   isStopped(): boolean;
   /** The session is open and still wanted: the connection takes it over. */
@@ -39,8 +43,8 @@ export interface AttemptOwner extends Pick<SessionContext, 'stderr' | 'traffic'>
   failed(error: unknown): void;
 }
 
-export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, 'options' | 'stdioSlots'>): OwnAttempt {
-  const { options: o, stdioSlots } = ctx;
+export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, 'options' | 'stdioSlots' | 'verdicts'>): OwnAttempt {
+  const { options: o, stdioSlots, verdicts } = ctx;
   const spec = owner.spec;
   const controller = new AbortController();
   const wanted = (): boolean => !owner.isStopped() && !controller.signal.aborted;
@@ -59,7 +63,7 @@ export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, '
       else giveSlotBack = release;
     }
     if (!wanted()) throw cancelled();
-    const injected = o.injectEnv ? await o.injectEnv(spec) : {};
+    const [injected, eraMode] = await Promise.all([o.injectEnv ? o.injectEnv(spec) : {}, o.eraMode ? o.eraMode(spec) : 'auto']);
     if (!wanted()) throw cancelled();
     markStarted();
     const authProvider = spec.transport === 'stdio' ? undefined : o.authProvider?.(spec);
@@ -83,6 +87,9 @@ export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, '
         onUnexpectedClose: (why) => {
           if (opened) owner.lost(opened, why);
         },
+        eraMode,
+        verdicts,
+        onListChanged: (list) => owner.listChanged(list),
       },
       startupTimeoutMs(spec, o),
     ).catch(async (err: unknown) => {

@@ -12,7 +12,7 @@ export type CallTarget = Pick<McpConnection, 'spec' | 'state' | 'lastError' | 'c
 async function alive(s: Session, timeoutMs: number): Promise<boolean> {
   if (s.closed) return false;
   try {
-    await s.ping(timeoutMs);
+    await s.alive(timeoutMs);
     return true;
   } catch {
     return false;

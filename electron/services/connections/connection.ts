@@ -14,6 +14,7 @@ import { type ResolvedPoolOptions, startupTimeoutMs } from './options';
 import { LineRing, Ring } from './ring';
 import { Backoff, IdleCloser } from './schedules';
 import { Semaphore } from './semaphore';
+import type { EraVerdicts } from '../mcp/eras';
 import type { Session } from '../mcp/session';
 import { type SnapshotStore, canonicalJson, isEmptyDiff } from './snapshots';
 import { type TrafficRecord, materialize } from './traffic';
@@ -25,6 +26,8 @@ export interface ConnectionContext {
   /** CONN-3: bounded stdio starts, so a start storm does not eat everyone's budget. */
   readonly stdioSlots: Semaphore;
   readonly snapshots: SnapshotStore;
+  /** PROTO-1: stdio era verdicts, probed once per server identity. */
+  readonly verdicts: EraVerdicts;
   readonly events: TypedEmitter<PoolEvents>;
   readonly log: Logger;
   /** CONN-8 plugin rule: tools the pool's other connected servers already hold. */
@@ -161,9 +164,17 @@ export class McpConnection {
         if (this.attempt === attempt) this.attempt = null;
       },
       failed: (err: unknown) => this.fail(err),
+      listChanged: (list: 'tools' | 'prompts' | 'resources') => this.listChanged(list),
     };
     this.attempt = startAttempt(owner, this.ctx);
     return this.attempt;
+  }
+
+  /** PROTO-2: a changed tool list is listed again (and checked against the snapshot, CONN-11). */
+  private listChanged(list: 'tools' | 'prompts' | 'resources'): void {
+    if (this.stopped) return;
+    if (list !== 'tools') return this.ctx.events.emit('listChanged', this.id, list);
+    if (this.ready) this.refresh().catch(() => undefined);
   }
 
   private async opened(s: Session): Promise<void> {
@@ -197,7 +208,16 @@ export class McpConnection {
       this.ctx.log({ level: 'warn', module: 'mcp', action: 'mcp_snapshot_write_failed', server: this.spec.name, error: errorMessage(err) });
     }
     if (this.stopped) return;
-    this.setState({ kind: 'connected', code: 'connected', reason: '', since: this.now(), toolCount: this.toolList.length, connectMs: this.connectedIn ?? 0 });
+    this.setState({
+      kind: 'connected',
+      code: 'connected',
+      reason: '',
+      since: this.now(),
+      toolCount: this.toolList.length,
+      connectMs: this.connectedIn ?? 0,
+      era: s.era,
+      ...(s.protocolVersion ? { protocolVersion: s.protocolVersion } : {}),
+    });
     if (before !== canonicalJson(this.toolList)) this.ctx.events.emit('toolsChanged', this.id, this.toolList);
     this.idle.touch();
   }

@@ -13,6 +13,7 @@ import { errorResult } from './results';
 import { Semaphore } from './semaphore';
 import type { Session } from '../mcp/session';
 import { SnapshotStore, canonicalJson } from './snapshots';
+import { EraVerdicts } from '../mcp/eras';
 import type {
   CallOptions,
   ConvertedResult,
@@ -57,6 +58,7 @@ export class ConnectionPool {
       options: this.o,
       stdioSlots: this.stdioSlots,
       snapshots: this.snapshots,
+      verdicts: new EraVerdicts(this.o.dataDir),
       events: this.events,
       log: this.log,
       toolsElsewhere: (self) => this.connections().reduce((n, c) => (c !== self && c.spec.limits.pluginCaps && c.state.kind === 'connected' ? n + c.tools.length : n), 0),

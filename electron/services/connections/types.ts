@@ -1,7 +1,7 @@
 // Public shapes of the connection engine (CONN-1 … CONN-11). Plain data: they cross the IPC
 // contract and the CLI as JSON.
 import type { OAuthClientProvider } from '../mcp/oauth';
-import type { ConnectionSpec, ReasonCode, ServerState, ToolDef } from '../../../shared/schemas/server';
+import type { ConnectionSpec, EraMode, ReasonCode, ServerState, ToolDef } from '../../../shared/schemas/server';
 import type { Clock } from './clock';
 
 /** One structured log line (CONN-10): `{level, module, action, …}`, printed as JSON by the host. */
@@ -35,6 +35,8 @@ export interface PoolOptions {
   workspaceRoot?: string;
   /** Base environment (process env) for stdio children and `${VAR}` resolution. */
   env: NodeJS.ProcessEnv;
+  /** PROTO-1: the person's per-server era choice (the panel's settings); auto when absent. */
+  eraMode?: (spec: ConnectionSpec) => EraMode | Promise<EraMode>;
   /** OAuth (AUTH-1): handed to the HTTP and SSE transports. */
   authProvider?: (spec: ConnectionSpec) => OAuthClientProvider | undefined;
   /** The login shell's PATH, for the launch doctor's "use /opt/homebrew/bin/npx". */
@@ -174,4 +176,6 @@ export interface PoolEvents {
   stateChanged: (id: string, state: ServerState) => void;
   toolsChanged: (id: string, tools: ToolDef[]) => void;
   snapshotChanged: (id: string, diff: ToolDiff) => void;
+  /** PROTO-2: the server said its prompts or resources changed (tools are re-listed, toolsChanged). */
+  listChanged: (id: string, list: 'prompts' | 'resources') => void;
 }

@@ -24,7 +24,8 @@ export function doctorHandlers(core: ApiCore, doctor: LaunchDoctor): DoctorHandl
             const sid = serverId(s);
             const state = core.info(sid)?.state;
             const diagnosis = await doctor.diagnose(s, state);
-            return { id: sid, name: s.name, state: state?.kind ?? (s.spec ? 'pending' : 'failed'), diagnosis };
+            const era = state?.kind === 'connected' ? { era: state.era ?? null, protocolVersion: state.protocolVersion ?? null } : { era: null, protocolVersion: null };
+            return { id: sid, name: s.name, state: state?.kind ?? (s.spec ? 'pending' : 'failed'), diagnosis, ...era };
           }),
         ),
       };

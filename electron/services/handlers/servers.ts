@@ -5,10 +5,18 @@ import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
 import type { WriterPort } from '../api/ports';
 import { isRunnable } from '../api/rows';
+import { AppError } from '../../../shared/errors';
+import type { EraOverrides } from '../settings/era-overrides';
 
-type ServerHandlers = Pick<Handlers<AppContract>, 'servers.list' | 'servers.reconnect' | 'servers.setEnabled'>;
+export type EraOverridesPort = Pick<EraOverrides, 'get' | 'set'>;
 
-export function serverHandlers(core: ApiCore, deps: { writer: WriterPort }): ServerHandlers {
+type ServerHandlers = Pick<Handlers<AppContract>, 'servers.list' | 'servers.reconnect' | 'servers.setEnabled' | 'servers.eraMode' | 'servers.setEraMode'>;
+
+export function serverHandlers(core: ApiCore, deps: { writer: WriterPort; eras?: EraOverridesPort }): ServerHandlers {
+  const eras = (): EraOverridesPort => {
+    if (!deps.eras) throw new AppError('unavailable', 'era settings are not wired on this host');
+    return deps.eras;
+  };
   return {
     // The read model as it is: the writer and the watcher keep it current (DESIGN.md).
     'servers.list': async () => {
@@ -19,6 +27,14 @@ export function serverHandlers(core: ApiCore, deps: { writer: WriterPort }): Ser
       const s = core.findServer(id);
       if (!isRunnable(s)) throw s.error ? hostError('refused', 'host.cannot_connect', { name: s.name }, { detail: s.error }) : hostError('refused', s.enabled ? 'host.cannot_connect_untrusted' : 'host.cannot_connect_disabled', { name: s.name });
       await core.pool().reconnect(id);
+      return {};
+    },
+    'servers.eraMode': async ({ id }) => ({ mode: await eras().get(core.findServer(id).spec?.id ?? id) }),
+    'servers.setEraMode': async ({ id, mode }) => {
+      const s = core.findServer(id);
+      await eras().set(s.spec?.id ?? id, mode);
+      // A running server speaks the new choice at once (PROTO-1).
+      if (isRunnable(s)) await core.pool().reconnect(id);
       return {};
     },
     'servers.setEnabled': async ({ id, enabled }) => {

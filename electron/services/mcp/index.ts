@@ -7,6 +7,5 @@ export type { Session } from './session';
 export { classifyMcpError } from './errors';
 export { expandTemplate, templateVariables } from './uri-template';
 export type * from './types';
-export type { Transport as McpTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
-export type { JSONRPCMessage as JsonRpcMessage } from '@modelcontextprotocol/sdk/types.js';
-export { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+export type { JSONRPCMessage as JsonRpcMessage, Transport as McpTransport } from '@modelcontextprotocol/client';
+export { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/client';

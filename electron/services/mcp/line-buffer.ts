@@ -2,7 +2,7 @@
 // The SDK's ReadBuffer concatenates the whole pending buffer on every chunk, which is quadratic
 // in a line's length: a server that floods 10 MB without a newline made the host allocate
 // gigabytes of short-lived copies. Here chunks are kept as they came and joined once per line.
-import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/client';
 
 export class LineBuffer {
   private chunks: Buffer[] = [];

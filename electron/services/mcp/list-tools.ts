@@ -1,5 +1,5 @@
 // tools/list through the SDK client, every page, as the shared ToolDef shape.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { ToolDef } from '../../../shared/schemas/server';
 import { deeperThan, MAX_SCHEMA_DEPTH } from '../../../shared/schemas/depth';
 
@@ -25,23 +25,23 @@ export function describeRejected(rejected: ListedTools['rejected']): string | nu
   return `${rejected.length === 1 ? 'tool' : 'tools'} ${names} left out: ${rejected[0]!.reason}`;
 }
 
+/** Bounded, so a server that pages forever cannot hold us (SEC-4). */
+export const MAX_LIST_PAGES = 1000;
+
 /**
- * Follows nextCursor (bounded, so a server that pages forever cannot hold us, SEC-4). A tool
- * whose schema nests deeper than MAX_SCHEMA_DEPTH is left out here, before anything recurses
- * over the list (issue 21 F10: one such tool used to fail the whole server).
+ * Every page (the SDK's no-cursor list walks them, up to the client's listMaxPages). `fresh`
+ * bypasses the SDK's ttlMs cache (PROTO-2): the snapshot and drift check (CONN-11) must see
+ * what the server offers now, not a list it allowed us to keep. A tool whose schema nests
+ * deeper than MAX_SCHEMA_DEPTH is left out here, before anything recurses over the list
+ * (issue 21 F10: one such tool used to fail the whole server).
  */
-export async function listAllTools(client: Client, timeoutMs: number, maxPages = 1000): Promise<ListedTools> {
+export async function listAllTools(client: Client, timeoutMs: number, fresh: boolean): Promise<ListedTools> {
   const out: ListedTools = { tools: [], rejected: [] };
-  let cursor: string | undefined;
-  for (let page = 0; page < maxPages; page++) {
-    const res = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
-    for (const t of res.tools as unknown as Array<Record<string, unknown>>) {
-      if (deeperThan(t.inputSchema, MAX_SCHEMA_DEPTH) || deeperThan(t.outputSchema, MAX_SCHEMA_DEPTH)) {
-        out.rejected.push({ name: String(t.name), reason: `its schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep (ask the server's authors to flatten it)` });
-      } else out.tools.push(toToolDef(t));
-    }
-    cursor = res.nextCursor;
-    if (!cursor) break;
+  const res = await client.listTools(undefined, { timeout: timeoutMs, ...(fresh ? { cacheMode: 'refresh' as const } : {}) });
+  for (const t of res.tools as unknown as Array<Record<string, unknown>>) {
+    if (deeperThan(t.inputSchema, MAX_SCHEMA_DEPTH) || deeperThan(t.outputSchema, MAX_SCHEMA_DEPTH)) {
+      out.rejected.push({ name: String(t.name), reason: `its schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep (ask the server's authors to flatten it)` });
+    } else out.tools.push(toToolDef(t));
   }
   return out;
 }

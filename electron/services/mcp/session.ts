@@ -4,9 +4,7 @@
 // data in and out, never an SDK object.
 import { homedir } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { homeDir } from '../paths';
 import type { Clock } from '../connections/clock';
@@ -16,9 +14,10 @@ import type { ExitStatus } from '../doctor/diagnose';
 import { killLadder, processAlive } from '../connections/kill-ladder';
 import type { LineRing, Ring } from '../connections/ring';
 import { type TrafficRecord, trafficEntry } from '../connections/traffic';
-import { TimeoutError } from './errors';
+import { classifyMcpError, TimeoutError } from './errors';
+import { type Era, type EraMode, type EraVerdicts, MODERN_VERSION, stdioIdentity } from './eras';
 import { GroupStdioTransport } from './group-transport';
-import { type ListedTools, listAllTools } from './list-tools';
+import { type ListedTools, listAllTools, MAX_LIST_PAGES } from './list-tools';
 import { TapTransport } from './tap';
 import { remoteTransport, stdioTransport } from './transports';
 import type { CallParams, PromptResult, RawCallResult, ReadResult, ResourcePage, PromptPage, ServerVersion, TemplatePage } from './types';
@@ -30,7 +29,7 @@ export interface SessionContext {
   workspaceRoot?: string;
   authProvider?: OAuthClientProvider;
   fetch?: typeof fetch;
-  stderr: LineRing;
+  stderr: Pick<LineRing, 'write'>;
   traffic: Ring<TrafficRecord>;
   killGraceMs: number;
   /** SEC-7: stdio groups are recorded under here for the start-up sweep. */
@@ -41,6 +40,21 @@ export interface SessionContext {
   onExit?: (status: ExitStatus) => void;
   /** Called once when the transport closes without close() having been asked. */
   onUnexpectedClose: (why: LostCode) => void;
+  /** PROTO-1: the person's choice for this server (default auto). */
+  eraMode?: EraMode;
+  /** PROTO-1: the stdio verdicts kept in the data dir (probed once per server identity). */
+  verdicts?: EraVerdicts;
+  /** PROTO-2: the server says a list changed (notifications, or subscriptions/listen when modern). */
+  onListChanged?: (list: 'tools' | 'prompts' | 'resources') => void;
+}
+
+/** How this connect opens (PROTO-1). */
+interface EraPlan {
+  mode: 'legacy' | 'auto' | 'modern';
+  /** stdio: record the era found, under this identity. */
+  record?: string;
+  /** stdio: the era came from the cache (a stale one is dropped and probed again). */
+  cached?: Era;
 }
 
 export interface Session {
@@ -49,15 +63,20 @@ export interface Session {
   connectMs: number;
   /** Last error the transport reported (garbage line, oversized message, failed fetch). */
   readonly lastTransportError: string | null;
-  /** The protocol version the server answered `initialize` with (the SDK keeps it nowhere public). */
+  /** The protocol version negotiated with the server. */
   readonly protocolVersion: string | null;
+  /** PROTO-1: the era the connection landed on. */
+  readonly era: Era;
   serverVersion(): ServerVersion | null;
   capabilities(): Record<string, unknown>;
   instructions(): string | null;
-  /** tools/list, every page (bounded, SEC-4). */
-  listTools(timeoutMs: number): Promise<ListedTools>;
+  /** tools/list, every page (bounded, SEC-4); `fresh` skips the list cache (ttlMs, PROTO-2). */
+  listTools(timeoutMs: number, fresh?: boolean): Promise<ListedTools>;
   callTool(name: string, args: Record<string, unknown>, p: CallParams): Promise<RawCallResult>;
+  /** PROTO-4: rejects (method-not-found) on a modern connection: 2026-07-28 dropped ping. */
   ping(timeoutMs?: number): Promise<void>;
+  /** CONN-6 liveness: ping (legacy) or a server/discover round trip (modern). */
+  alive(timeoutMs: number): Promise<void>;
   listResources(cursor?: string): Promise<ResourcePage>;
   listResourceTemplates(cursor?: string): Promise<TemplatePage>;
   readResource(uri: string): Promise<ReadResult>;
@@ -79,8 +98,63 @@ function buildTransport(spec: ConnectionSpec, ctx: SessionContext) {
   return remoteTransport(spec, { headers, redirects: 'drop-headers', ...(ctx.fetch ? { fetch: ctx.fetch } : {}), ...(ctx.authProvider ? { authProvider: ctx.authProvider } : {}) });
 }
 
-/** Connects within `timeoutMs`; on any failure everything started is torn down again. */
+/** PROTO-1: the handshake this connect tries, from the person's choice and what is known. */
+async function planEra(spec: ConnectionSpec, ctx: SessionContext): Promise<EraPlan> {
+  const mode = ctx.eraMode ?? 'auto';
+  if (mode !== 'auto') return { mode };
+  // The 2026-07-28 revision has no HTTP+SSE transport: an SSE entry is a legacy server.
+  if (spec.transport === 'sse') return { mode: 'legacy' };
+  if (spec.transport !== 'stdio' || !ctx.verdicts) return { mode: 'auto' };
+  const identity = stdioIdentity(spec);
+  const known = await ctx.verdicts.get(identity).catch(() => undefined);
+  return known ? { mode: known, cached: known, record: identity } : { mode: 'auto', record: identity };
+}
+
+/**
+ * Connects within `timeoutMs`; on any failure everything started is torn down again. A stdio
+ * server that exits on the era probe (some legacy servers do) is started once more, legacy;
+ * a cached verdict the server no longer honours is dropped and the era probed again.
+ */
 export async function openSession(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: number): Promise<Session> {
+  const plan = await planEra(spec, ctx);
+  const started = performance.now();
+  // What a start that may be retried prints is held until it is known whether it counts: a
+  // retried start's lines would otherwise show twice (the doctor reads the last ones, DOC-1).
+  const held: Array<Buffer | string> = [];
+  let holding = !!plan.record;
+  const flush = () => {
+    holding = false;
+    for (const chunk of held.splice(0)) ctx.stderr.write(chunk);
+  };
+  const first = { ...ctx, stderr: { write: (c: Buffer | string) => (holding ? held.push(c) > 256 && held.shift() : ctx.stderr.write(c)) } };
+  let session: Session;
+  try {
+    session = await openOnce(spec, first, timeoutMs, plan);
+    flush();
+  } catch (err) {
+    if (!plan.record || ctx.signal?.aborted || classifyMcpError(err) !== 'unsupported-version') {
+      flush();
+      throw err;
+    }
+    held.length = 0;
+    holding = false;
+    const retry: EraPlan = plan.cached ? { mode: 'auto', record: plan.record } : { mode: 'legacy', record: plan.record };
+    await ctx.verdicts?.set(plan.record, undefined).catch(() => undefined);
+    const left = Math.max(1, timeoutMs - (performance.now() - started));
+    session = await openOnce(spec, ctx, left, retry);
+  }
+  if (plan.record && session.era !== plan.cached) await ctx.verdicts?.set(plan.record, session.era).catch(() => undefined);
+  return session;
+}
+
+function versionNegotiation(plan: EraPlan, stdio: boolean, timeoutMs: number) {
+  if (plan.mode === 'legacy') return undefined;
+  if (plan.mode === 'modern') return { mode: { pin: MODERN_VERSION } };
+  // On stdio a silent probe means a legacy server: a short wait; on HTTP silence is an outage.
+  return { mode: 'auto' as const, probe: { timeoutMs: stdio ? Math.min(timeoutMs, 10_000) : timeoutMs } };
+}
+
+async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: number, plan: EraPlan): Promise<Session> {
   const started = performance.now();
   const transport = buildTransport(spec, ctx);
   const stdio = transport instanceof GroupStdioTransport ? transport : null;
@@ -96,15 +170,9 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
     stdio.onexit = (status) => {
       if (!closing) onExit(status);
     };
-  let protocolVersion: string | null = null;
   let lastTransportError: string | null = null;
   const tapped = new TapTransport(transport, {
-    message: (dir, msg) => {
-      // The first answer carrying serverInfo is initialize's (issue 14: shown on the detail view).
-      const result = (msg as { result?: { protocolVersion?: unknown; serverInfo?: unknown } }).result;
-      if (dir === 'in' && protocolVersion === null && typeof result?.protocolVersion === 'string' && result.serverInfo) protocolVersion = result.protocolVersion;
-      ctx.traffic.push(trafficEntry(dir, msg, ctx.clock.now()));
-    },
+    message: (dir, msg) => ctx.traffic.push(trafficEntry(dir, msg, ctx.clock.now())),
     error: (err) => {
       const text = err.message.slice(0, 300);
       // A line that is not JSON-RPC is an invalid message; anything else (spawn ENOENT, a reset
@@ -123,10 +191,18 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
     },
   });
 
-  const client = new Client(CLIENT_INFO, { capabilities: { roots: { listChanged: false } } });
+  const negotiation = versionNegotiation(plan, !!stdio, timeoutMs);
+  const changed = ctx.onListChanged;
+  const listen = (list: 'tools' | 'prompts' | 'resources') => ({ autoRefresh: false, debounceMs: 100, onChanged: () => changed?.(list) });
+  const client = new Client(CLIENT_INFO, {
+    capabilities: { roots: { listChanged: false } },
+    listMaxPages: MAX_LIST_PAGES,
+    ...(negotiation ? { versionNegotiation: negotiation } : {}),
+    ...(changed ? { listChanged: { tools: listen('tools'), prompts: listen('prompts'), resources: listen('resources') } } : {}),
+  });
   // CONN-7: roots answer the workspace root, else home.
   const root = ctx.workspaceRoot ?? homeDir(ctx.env) ?? homedir();
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(root).href, name: root }] }));
+  client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: pathToFileURL(root).href, name: root }] }));
   client.onerror = () => undefined; // recorded by the tap; never thrown at the host
 
   const close = async (): Promise<void> => {
@@ -144,7 +220,7 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
   try {
     await Promise.race([
       (async () => {
-        await client.connect(tapped, { timeout: timeoutMs });
+        await client.connect(tapped, { timeout: timeoutMs, ...(plan.mode === 'legacy' && plan.cached ? { prior: { kind: 'legacy' as const } } : {}) });
       })(),
       new Promise<never>((_, reject) => {
         timer = ctx.clock.setTimeout(() => reject(new TimeoutError(`did not finish starting within ${timeoutMs} ms`)), timeoutMs);
@@ -176,22 +252,28 @@ export async function openSession(spec: ConnectionSpec, ctx: SessionContext, tim
       return lastTransportError;
     },
     get protocolVersion() {
-      return protocolVersion;
+      return client.getNegotiatedProtocolVersion() ?? null;
     },
+    era: client.getProtocolEra() ?? 'legacy',
     serverVersion: () => {
       const v = client.getServerVersion();
       return v ? { name: v.name, version: v.version, ...(typeof v.title === 'string' ? { title: v.title } : {}) } : null;
     },
     capabilities: () => (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
     instructions: () => client.getInstructions() ?? null,
-    listTools: (timeout) => listAllTools(client, timeout),
+    listTools: (timeout, fresh = true) => listAllTools(client, timeout, fresh),
     callTool: async (name, args, p) => {
       // A call that reports progress is alive: each notification restarts its timeout (SDK option).
       const progress = p.onprogress ? { onprogress: p.onprogress, resetTimeoutOnProgress: true } : {};
-      return (await client.callTool({ name, arguments: args }, undefined, { timeout: p.timeoutMs, ...(p.signal ? { signal: p.signal } : {}), ...progress })) as RawCallResult;
+      return (await client.callTool({ name, arguments: args }, { timeout: p.timeoutMs, ...(p.signal ? { signal: p.signal } : {}), ...progress })) as RawCallResult;
     },
     ping: async (timeout) => {
       await client.ping(timeout === undefined ? undefined : { timeout });
+    },
+    alive: async (timeout) => {
+      // 2026-07-28 dropped ping; a discover round trip answers the same question.
+      if (client.getProtocolEra() === 'modern') await client.discover({ timeout });
+      else await client.ping({ timeout });
     },
     listResources: async (cursor) => (await client.listResources(cursor === undefined ? {} : { cursor })) as ResourcePage,
     listResourceTemplates: async (cursor) => (await client.listResourceTemplates(cursor === undefined ? {} : { cursor })) as TemplatePage,

@@ -1,8 +1,7 @@
 // CONN-10: the traffic tap, as a transport that wraps the real one. The SDK client talks to the
 // tap; the tap records every message both ways and hands it on. Nothing of the inner
 // transport is patched: its callbacks are set once, here, before it starts.
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 
 export interface TapHooks {
   /** Every message, as it passes (`out`: to the server). */
@@ -16,7 +15,7 @@ export interface TapHooks {
 export class TapTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage, extra?: unknown) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
 
   constructor(
     readonly inner: Transport,
@@ -24,7 +23,7 @@ export class TapTransport implements Transport {
   ) {
     inner.onmessage = (msg, extra) => {
       hooks.message('in', msg);
-      (this.onmessage as ((m: JSONRPCMessage, e?: unknown) => void) | undefined)?.(msg, extra);
+      this.onmessage?.(msg, extra);
     };
     inner.onerror = (err) => {
       hooks.error?.(err);
@@ -34,10 +33,21 @@ export class TapTransport implements Transport {
       hooks.closed?.();
       this.onclose?.();
     };
+    // The SDK tells a stdio transport by its shape (`stderr` and `pid`): a silent era probe on
+    // stdio means a legacy server, on HTTP an outage (PROTO-1). The tap keeps that shape.
+    if ('stderr' in inner && 'pid' in inner) {
+      Object.defineProperty(this, 'stderr', { get: () => (inner as { stderr: unknown }).stderr });
+      Object.defineProperty(this, 'pid', { get: () => (inner as { pid: unknown }).pid });
+    }
   }
 
   get sessionId(): string | undefined {
     return this.inner.sessionId;
+  }
+
+  /** Modern-era cancellation closes the request's own stream where the transport has one. */
+  get hasPerRequestStream(): boolean | undefined {
+    return this.inner.hasPerRequestStream;
   }
 
   start(): Promise<void> {
@@ -55,5 +65,9 @@ export class TapTransport implements Transport {
 
   setProtocolVersion(version: string): void {
     this.inner.setProtocolVersion?.(version);
+  }
+
+  setSupportedProtocolVersions(versions: string[]): void {
+    this.inner.setSupportedProtocolVersions?.(versions);
   }
 }

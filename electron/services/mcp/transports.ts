@@ -2,10 +2,7 @@
 // fallback to another transport), for the connection pool and the bridge alike. What differs
 // between them is said as options, not built twice: the pool lets a redirect leave the
 // origin without the config's headers (CFG-4); the bridge never leaves it (BRIDGE-5).
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { redirectSafeFetch } from '../connections/redirect-fetch';
 import { GroupStdioTransport } from './group-transport';

@@ -1,6 +1,6 @@
 // RFC 6570 resource templates (issue 14): the variables a template asks for, and the URI it
 // expands to, by the SDK's own implementation.
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { UriTemplate } from '@modelcontextprotocol/client';
 
 export function templateVariables(template: string): string[] {
   return new UriTemplate(template).variableNames;

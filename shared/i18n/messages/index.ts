@@ -19,8 +19,9 @@ import { write } from './write';
 import { bridges } from './bridges';
 import { bridgeRun } from './bridge-run';
 import { keychain } from './keychain';
+import { eras } from './eras';
 
-const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes, doctor, secrets, bridges, host, detail, bridgeRun, keychain] as const;
+const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes, doctor, secrets, bridges, host, detail, bridgeRun, keychain, eras] as const;
 
 type KeysOf<T> = T extends unknown ? keyof T : never;
 export type MessageKey = KeysOf<(typeof all)[number]['en']> & string;

@@ -26,6 +26,8 @@ const enFailed = {
   'login.failed.authorization-denied': 'the authorization server refused the login',
   'login.failed.state-mismatch': 'the answer did not belong to the login the panel started (state check failed)',
   'login.failed.bad-callback': 'the browser came back with an answer the panel cannot use',
+  'login.failed.issuer-mismatch': 'the authorization server did not prove it is the one the server named (issuer mismatch); the panel refused to register or send a code there. Tell the server\'s operator',
+  'login.failed.insecure-endpoint': 'the authorization server wants the code sent over plain http; the panel only sends it over https',
   'login.failed.error': 'the login could not be completed',
 } as const satisfies Failed<LoginFailureCode>;
 
@@ -48,6 +50,8 @@ export const keychain = messages({
     'login.failed.authorization-denied': '授权服务器拒绝了登录',
     'login.failed.state-mismatch': '返回的应答不属于面板发起的这次登录（state 校验失败）',
     'login.failed.bad-callback': '浏览器返回的应答无法使用',
+    'login.failed.issuer-mismatch': '授权服务器未能证明自己就是服务器所指定的那一个（issuer 不匹配）；面板拒绝在那里注册或发送授权码。请告知该服务器的运营者',
+    'login.failed.insecure-endpoint': '授权服务器要求通过明文 http 发送授权码；面板只通过 https 发送',
     'login.failed.error': '无法完成登录',
   },
 });

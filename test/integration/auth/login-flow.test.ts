@@ -1,7 +1,7 @@
 // AUTH-1/AUTH-2 end to end on 127.0.0.1: a real authorization server and a protected MCP
 // server (test/fixtures/oauth), the headless person standing in for the browser click.
 import { afterEach, describe, expect, it } from 'vitest';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-server';
 import { HeadlessPerson, LoginService, MemorySecretStore, TokenBroker, serverIdentity, type LoginEvent } from '../../../electron/services/auth';
 import { callWhoami, httpSpec } from './helpers';
@@ -105,7 +105,8 @@ describe('OAuth login round trip', () => {
     fx = await startOAuthFixture({ issParam: 'wrong' });
     s = setup();
     const out = await s.logins.login(httpSpec(fx.mcpUrl), { opener: new HeadlessPerson() });
-    expect(out).toMatchObject({ type: 'failed', code: 'bad-callback' });
+    // PROTO-5: refused as a mix-up before the code is exchanged, with its own reason.
+    expect(out).toMatchObject({ type: 'failed', code: 'issuer-mismatch' });
     expect(fx.provider.counts.code).toBe(0);
     expect((await s.logins.status(httpSpec(fx.mcpUrl))).tokenStored).toBe(false);
   });

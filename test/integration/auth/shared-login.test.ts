@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-server';
 import { HeadlessPerson, KeytarSecretStore, LoginService, TokenBroker, loadKeytar, serverIdentity, type SecretStoreStatus } from '../../../electron/services/auth';
 import { ConfigService } from '../../../electron/services/config/config-service';

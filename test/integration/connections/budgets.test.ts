@@ -26,7 +26,10 @@ describe('discovery budgets (CONN-3)', () => {
     expect(slow.error).toMatch(/did not answer within its 3000 ms discovery budget/);
     expect(order[1]![1]).toBeGreaterThanOrEqual(2_900);
     expect(round.initialLoadDurationMs).toBeGreaterThanOrEqual(2_900);
-    // The attempt went on in the background; the next round finds the server.
+    // The attempt went on in the background: once it lands, the next round has the server.
+    if (pool.state('slow')?.kind !== 'connected') await new Promise<void>((resolve) => {
+      const off = pool.on('stateChanged', (id, st) => id === 'slow' && st.kind === 'connected' && (off(), resolve()));
+    });
     const next = await pool.discover();
     expect(next.servers.find((s) => s.id === 'slow')!.tools.map((t) => t.name)).toEqual(['slow_echo']);
   });

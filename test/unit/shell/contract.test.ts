@@ -40,6 +40,8 @@ describe('contract derivation', () => {
       'servers.list': true,
       'servers.reconnect': true,
       'servers.setEnabled': true,
+      'servers.eraMode': true,
+      'servers.setEraMode': true,
       'workspace.trust': true,
       'workspace.pickFolder': true,
       'editor.layers': true,
