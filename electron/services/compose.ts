@@ -65,6 +65,7 @@ export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; 
         ...(workspace ? { workspaceRoot: workspace } : {}),
         ...(logger ? { logger } : {}),
         authProvider: broker.authProviderFor, // AUTH-1: stored tokens; a 401 → needs-auth
+        authChallenge: broker.noteChallenge, // AUTH-1: the login starts from the server's challenge
         injectEnv: (spec) => configSecrets.envFor(spec), // CFG-8: keychain-held config secrets
         eraMode: (spec) => eras.get(spec.id), // PROTO-1: the person's choice, else auto
       }),

@@ -31,15 +31,21 @@ export async function withPanelEngine<T>(url: string, opts: EngineOptions, body:
   if (!spec) throw new Error(`config engine did not produce the server: ${JSON.stringify(view.problems)}`);
   const broker = new TokenBroker({ store: new MemorySecretStore() });
   const logins = new LoginService({ broker, timeoutMs: 20_000 });
-  const pool = new ConnectionPool({ dataDir: env.MCP_PANEL_DATA_DIR, env, authProvider: broker.authProviderFor });
+  const pool = new ConnectionPool({ dataDir: env.MCP_PANEL_DATA_DIR, env, authProvider: broker.authProviderFor, authChallenge: broker.noteChallenge });
   pool.setServers([spec]);
   const identity = serverIdentity(spec);
   const asked = new Set<string>();
   let logins_ = 0;
+  /** 401s right after a login of ours: its token was refused at once (twice: the login is broken). */
+  let refusedAfterLogin = 0;
   const ensureLoggedIn = async () => {
     if (pool.state(spec.id)?.kind !== 'needs-auth') return;
-    const scope = nextStepUp(asked, broker.requiredScope(identity), logins_);
+    const stepUp = broker.challengeStatus(identity) === 403;
+    // A 401 after a login is a new login (the server moved to another authorization server, the
+    // token was revoked); a 403 asks for more scope, worth a login while the scope grows.
+    const scope = stepUp || logins_ === 0 ? nextStepUp(asked, broker.requiredScope(identity), stepUp ? logins_ : 0) : [...asked].join(' ');
     if (scope === null) throw new Error(`the server still refuses after a login with every scope it asked for (${[...asked].join(' ') || 'none'}); not logging in again`);
+    if (!stepUp && logins_ > 0 && ++refusedAfterLogin > 1) throw new Error('the server refused the token of two logins in a row; not logging in again');
     logins_++;
     for (const s of scopeSet(scope)) asked.add(s);
     const person = new HeadlessPerson();

@@ -114,7 +114,10 @@ export class LoginService {
       // AUTH-2: a registration for another port is replaced rather than trusted to match.
       if (registered && !registered.includes(redirectUri)) await broker.store.delete(secretAccount(identity, 'client'));
       // A login always goes to the browser: old tokens would only be refreshed, not re-scoped.
+      // Discovery starts afresh too (PROTO-5, SEP-2352): the server may now name another
+      // authorization server, where the issuer-stamped registration does not count.
       await broker.store.delete(secretAccount(identity, 'tokens'));
+      await broker.store.delete(secretAccount(identity, 'discovery'));
       let opened: Promise<void> = Promise.resolve();
       const provider = broker.provider(spec, {
         redirectUrl: redirectUri,
@@ -129,6 +132,10 @@ export class LoginService {
         },
       });
       const scope = opts.scope ?? broker.requiredScope(identity) ?? challenge.scope;
+      // A server whose challenge the probe could not see (it lets `initialize` through) named
+      // its metadata to the pool's transport.
+      const noted = broker.challengedMetadataUrl(identity);
+      if (!challenge.resourceMetadataUrl && noted) challenge.resourceMetadataUrl = new URL(noted);
       const first = await auth(provider, { serverUrl, scope, resourceMetadataUrl: challenge.resourceMetadataUrl, fetchFn: this.fetchFn });
       if (first === 'REDIRECT') {
         await opened;

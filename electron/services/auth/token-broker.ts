@@ -83,6 +83,9 @@ interface Owner {
   needsLogin?: string;
   /** Scope the server last asked for (step-up on insufficient_scope). */
   requiredScope?: string;
+  /** The protected-resource metadata URL of the server's last challenge. */
+  resourceMetadataUrl?: string;
+  challengeStatus?: number;
   loggedOut?: boolean;
   /** BRIDGE-2: this process's copy of valid tokens, so a call does not read the keychain. */
   cached?: StoredTokens;
@@ -181,6 +184,28 @@ export class TokenBroker {
           this.markNeedsAuth(identity, scope ? `login required (scope: ${scope})` : 'login required');
         }),
     });
+  }
+
+  /**
+   * AUTH-1: a remote's 401/403 challenge, seen by the pool's transport. A 401's scope is what a
+   * first login asks for; a 403's adds to what was asked before (PROTO-5, SEP-2350 union).
+   */
+  readonly noteChallenge = (spec: Pick<ConnectionSpec, 'url'>, c: { status: number; scope?: string; resourceMetadataUrl?: string }): void => {
+    const owner = this.owner(serverIdentity(spec));
+    owner.challengeStatus = c.status;
+    if (c.resourceMetadataUrl) owner.resourceMetadataUrl = c.resourceMetadataUrl;
+    if (!c.scope) return;
+    owner.requiredScope = c.status === 403 ? [...new Set([...(owner.requiredScope ?? '').split(' '), ...c.scope.split(' ')].filter(Boolean))].join(' ') : c.scope;
+  };
+
+  /** The protected-resource metadata URL the server's last challenge named. */
+  challengedMetadataUrl(identity: string): string | undefined {
+    return this.owners.get(identity)?.resourceMetadataUrl;
+  }
+
+  /** 401 (log in) or 403 (step up to more scope), as the server last answered. */
+  challengeStatus(identity: string): number | undefined {
+    return this.owners.get(identity)?.challengeStatus;
   }
 
   requiredScope(identity: string): string | undefined {

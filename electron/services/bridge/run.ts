@@ -93,7 +93,7 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
   const connect = async (): Promise<Transport> => {
     // BRIDGE-5: a redirect is followed only within the entry's origin; any other is an error,
     // so neither tokens nor headers leave it.
-    const t = remoteTransport(spec, { headers, redirects: 'same-origin', ...(authProvider ? { authProvider } : {}) });
+    const t = remoteTransport(spec, { headers, redirects: 'same-origin', ...(authProvider ? { authProvider, onChallenge: (c) => broker.noteChallenge(spec, c) } : {}) });
     await t.start();
     return t;
   };

@@ -89,6 +89,7 @@ export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, '
         },
         eraMode,
         verdicts,
+        ...(o.authChallenge ? { onAuthChallenge: (c: Parameters<NonNullable<typeof o.authChallenge>>[1]) => o.authChallenge?.(spec, c) } : {}),
         onListChanged: (list) => owner.listChanged(list),
       },
       startupTimeoutMs(spec, o),

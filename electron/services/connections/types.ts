@@ -37,6 +37,8 @@ export interface PoolOptions {
   env: NodeJS.ProcessEnv;
   /** PROTO-1: the person's per-server era choice (the panel's settings); auto when absent. */
   eraMode?: (spec: ConnectionSpec) => EraMode | Promise<EraMode>;
+  /** AUTH-1: a remote's 401/403 challenge (scope, resource metadata), for the login that follows. */
+  authChallenge?: (spec: ConnectionSpec, c: { status: number; scope?: string; resourceMetadataUrl?: string }) => void;
   /** OAuth (AUTH-1): handed to the HTTP and SSE transports. */
   authProvider?: (spec: ConnectionSpec) => OAuthClientProvider | undefined;
   /** The login shell's PATH, for the launch doctor's "use /opt/homebrew/bin/npx". */

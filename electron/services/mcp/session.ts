@@ -19,7 +19,7 @@ import { type Era, type EraMode, type EraVerdicts, MODERN_VERSION, stdioIdentity
 import { GroupStdioTransport } from './group-transport';
 import { type ListedTools, listAllTools, MAX_LIST_PAGES } from './list-tools';
 import { TapTransport } from './tap';
-import { remoteTransport, stdioTransport } from './transports';
+import { type AuthChallenge, remoteTransport, stdioTransport } from './transports';
 import type { CallParams, PromptResult, RawCallResult, ReadResult, ResourcePage, PromptPage, ServerVersion, TemplatePage } from './types';
 
 export interface SessionContext {
@@ -44,6 +44,8 @@ export interface SessionContext {
   eraMode?: EraMode;
   /** PROTO-1: the stdio verdicts kept in the data dir (probed once per server identity). */
   verdicts?: EraVerdicts;
+  /** AUTH-1: a 401/403's WWW-Authenticate (the login that follows starts from it). */
+  onAuthChallenge?: (c: AuthChallenge) => void;
   /** PROTO-2: the server says a list changed (notifications, or subscriptions/listen when modern). */
   onListChanged?: (list: 'tools' | 'prompts' | 'resources') => void;
 }
@@ -95,7 +97,13 @@ function buildTransport(spec: ConnectionSpec, ctx: SessionContext) {
     return stdioTransport({ command: spec.command, args: spec.args, env, cwd: spec.cwd ?? homeDir(ctx.env), ...(ctx.dataDir ? { dataDir: ctx.dataDir } : {}) });
   }
   const headers = resolveHeaders(spec, { ...ctx.env, ...ctx.injected });
-  return remoteTransport(spec, { headers, redirects: 'drop-headers', ...(ctx.fetch ? { fetch: ctx.fetch } : {}), ...(ctx.authProvider ? { authProvider: ctx.authProvider } : {}) });
+  return remoteTransport(spec, {
+    headers,
+    redirects: 'drop-headers',
+    ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
+    ...(ctx.authProvider ? { authProvider: ctx.authProvider } : {}),
+    ...(ctx.onAuthChallenge ? { onChallenge: ctx.onAuthChallenge } : {}),
+  });
 }
 
 /** PROTO-1: the handshake this connect tries, from the person's choice and what is known. */

@@ -2,7 +2,7 @@
 // fallback to another transport), for the connection pool and the bridge alike. What differs
 // between them is said as options, not built twice: the pool lets a redirect leave the
 // origin without the config's headers (CFG-4); the bridge never leaves it (BRIDGE-5).
-import { type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { extractWWWAuthenticateParams, type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { redirectSafeFetch } from '../connections/redirect-fetch';
 import { GroupStdioTransport } from './group-transport';
@@ -18,17 +18,41 @@ export interface RemoteOptions {
    * to another origin is an error, so neither tokens nor headers leave it.
    */
   redirects: 'drop-headers' | 'same-origin';
+  /**
+   * AUTH-1: what a 401/403 asked for (WWW-Authenticate `scope`, `resource_metadata`). A
+   * background connect stops before a login, so the login that follows starts from the
+   * server's own challenge rather than a guess.
+   */
+  onChallenge?: (c: AuthChallenge) => void;
+}
+
+export interface AuthChallenge {
+  status: number;
+  scope?: string;
+  resourceMetadataUrl?: string;
+}
+
+function listening(base: typeof fetch, onChallenge: (c: AuthChallenge) => void): typeof fetch {
+  return async (input, init) => {
+    const res = await base(input, init);
+    if (res.status === 401 || res.status === 403) {
+      const p = extractWWWAuthenticateParams(res);
+      onChallenge({ status: res.status, ...(p.scope ? { scope: p.scope } : {}), ...(p.resourceMetadataUrl ? { resourceMetadataUrl: p.resourceMetadataUrl.href } : {}) });
+    }
+    return res;
+  };
 }
 
 export function remoteTransport(spec: Pick<ConnectionSpec, 'transport' | 'url' | 'dropHeadersOnCrossOriginRedirect'>, o: RemoteOptions): Transport {
   if (!spec.url) throw new Error(`${spec.transport} server has no url`);
   const url = new URL(spec.url);
+  const base = o.onChallenge ? listening(o.fetch ?? fetch, o.onChallenge) : o.fetch;
   const opts = {
     requestInit: { headers: o.headers },
     ...(o.redirects === 'drop-headers'
       ? // Our fetch handles every redirect itself, dropping headers across origins (CFG-4).
-        { fetch: redirectSafeFetch(o.fetch ?? fetch, spec.dropHeadersOnCrossOriginRedirect), redirectPolicy: 'follow' as const }
-      : { ...(o.fetch ? { fetch: o.fetch } : {}), redirectPolicy: 'same-origin' as const }),
+        { fetch: redirectSafeFetch(base ?? fetch, spec.dropHeadersOnCrossOriginRedirect), redirectPolicy: 'follow' as const }
+      : { ...(base ? { fetch: base } : {}), redirectPolicy: 'same-origin' as const }),
     ...(o.authProvider ? { authProvider: o.authProvider } : {}),
   };
   return spec.transport === 'sse' ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, opts);
