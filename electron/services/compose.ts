@@ -15,7 +15,7 @@ import { WriterEditor } from './api/editor-adapter';
 import { minimaxRegistryPath, NameRegistryStore } from './naming/registry-store';
 import { offeredTools, toolFilterWriter } from './naming/tool-filter';
 import { watchConfig } from './config/watch';
-import { ConnectionPool, type Logger } from './connections';
+import { ConnectionPool, type Logger, type PoolOptions } from './connections';
 import { LoginService, TokenBroker } from './auth';
 import type { KeychainConfigSecrets } from './auth/config-secrets';
 import { createConfigEngine } from './config-engine';
@@ -34,7 +34,7 @@ export interface Engine {
   /** The environment stdio servers start in, and the doctor that explains a failed start. */
   launch: LaunchEnvironment;
   doctor: LaunchDoctor;
-  createPool(opts?: { workspace?: string | null; logger?: Logger }): ConnectionPool;
+  createPool(opts?: { workspace?: string | null; logger?: Logger; serverInput?: PoolOptions['serverInput'] }): ConnectionPool;
   /** PROTO-1: the person's per-server era choices (the panel's settings). */
   eras: EraOverrides;
 }
@@ -57,7 +57,7 @@ export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; 
     config,
     launch,
     doctor: createLaunchDoctor({ launch, injectEnv: (spec) => configSecrets.envFor(spec) }),
-    createPool: ({ workspace, logger } = {}) =>
+    createPool: ({ workspace, logger, serverInput } = {}) =>
       new ConnectionPool({
         dataDir,
         env: launch.env,
@@ -68,6 +68,7 @@ export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; 
         authChallenge: broker.noteChallenge, // AUTH-1: the login starts from the server's challenge
         injectEnv: (spec) => configSecrets.envFor(spec), // CFG-8: keychain-held config secrets
         eraMode: (spec) => eras.get(spec.id), // PROTO-1: the person's choice, else auto
+        ...(serverInput ? { serverInput } : {}), // PROTO-3: the person answers what a server asks
       }),
   };
 }

@@ -6,6 +6,10 @@ import { type EffectiveServer, type EffectiveView } from '../../../shared/schema
 import { ConnectionPool, SnapshotStore, jsonLineLogger, type DiscoveryRound } from '../../services/connections';
 import { panelDataDir } from '../../services/paths';
 import { engineFor } from './engine';
+import { type Asked, cliInputHandler, unansweredLines } from './call-inputs';
+import type { PoolOptions } from '../../services/connections/types';
+
+type InputPort = NonNullable<PoolOptions['serverInput']>;
 import { configState, poolInput, type LiveState, serverId } from '../../services/config/status';
 import { describeReason } from '../../../shared/i18n/reasons';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption } from './command';
@@ -37,9 +41,10 @@ export function discoverOnce(pool: ConnectionPool, ids?: string[]): Promise<Disc
 }
 
 /** A pool holding the view's servers: runnable ones as specs, the rest as plain disabled records. */
-export async function poolForView(view: EffectiveView, ctx: CommandContext): Promise<ConnectionPool> {
+export async function poolForView(view: EffectiveView, ctx: CommandContext, extra: { serverInput?: InputPort } = {}): Promise<ConnectionPool> {
   const pool = (await engineFor(ctx)).createPool({
     workspace: view.workspace,
+    ...extra,
     ...(ctx.opts.verbose ? { logger: jsonLineLogger(ctx.stderr) } : {}),
   });
   const { specs, disabled } = poolInput(view);
@@ -80,8 +85,8 @@ function findServer(view: EffectiveView, name: string): EffectiveServer {
 }
 
 /** Runs `fn` with a pool and always disposes it, also on Ctrl-C. */
-async function withPool<T>(view: EffectiveView, ctx: CommandContext, fn: (pool: ConnectionPool) => Promise<T>): Promise<T> {
-  const pool = await poolForView(view, ctx);
+async function withPool<T>(view: EffectiveView, ctx: CommandContext, fn: (pool: ConnectionPool) => Promise<T>, extra: { serverInput?: InputPort } = {}): Promise<T> {
+  const pool = await poolForView(view, ctx, extra);
   const stop = ctx.interrupted.then(() => pool.dispose());
   try {
     return await fn(pool);
@@ -147,22 +152,25 @@ const toolsAccept: Command = {
 };
 
 function parseArgsJson(ctx: CommandContext): Record<string, unknown> {
-  const raw = optString(ctx, 'args') ?? '{}';
+  return parseJsonObject(optString(ctx, 'args') ?? '{}', '--args');
+}
+
+function parseJsonObject(raw: string, flag: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch (err) {
-    throw new UsageError(`--args is not valid JSON: ${(err as Error).message}`);
+    throw new UsageError(`${flag} is not valid JSON: ${(err as Error).message}`);
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UsageError('--args must be a JSON object');
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${flag} must be a JSON object`);
   return value as Record<string, unknown>;
 }
 
 const call: Command = {
   name: 'call',
   summary: 'Call one tool and print the converted result (exit 1 when isError)',
-  usage: "call SERVER TOOL [--args '{\"k\":1}'] [--timeout MS] [--profile P] [--workspace DIR] [--json]",
-  options: { ...common, args: { type: 'string' }, timeout: { type: 'string' } },
+  usage: "call SERVER TOOL [--args '{\"k\":1}'] [--input '{\"field\":\"…\"}'] [--open-urls] [--reply TEXT] [--timeout MS] [--profile P] [--workspace DIR] [--json]",
+  options: { ...common, args: { type: 'string' }, timeout: { type: 'string' }, input: { type: 'string' }, 'open-urls': { type: 'boolean' }, reply: { type: 'string' } },
   async run(ctx) {
     const [name, tool] = ctx.args;
     if (!name || !tool || ctx.args.length > 2) throw new UsageError('call takes SERVER and TOOL');
@@ -171,8 +179,15 @@ const call: Command = {
     const view = await loadView(ctx);
     const server = findServer(view, name);
     const id = serverId(server);
-    const result = await withPool(view, ctx, (pool) => pool.callTool(id, tool, args, timeout ? { timeoutMs: Number(timeout) } : {}));
-    if (ctx.opts.json) printJson(ctx, result);
+    // PROTO-3: what the tool asks mid-call is answered from the command line, or declined and said.
+    const asked: Asked[] = [];
+    const reply = optString(ctx, 'reply');
+    const inputs = { ...(ctx.opts.input !== undefined ? { input: parseJsonObject(optString(ctx, 'input')!, '--input') as Record<string, string> } : {}), ...(reply !== undefined ? { reply } : {}), openUrls: !!ctx.opts['open-urls'] };
+    const opener = async () => new (await import('../../services/auth/opener')).PlatformOpener((l) => ctx.stderr(l));
+    const serverInput = cliInputHandler(inputs, opener, asked);
+    const result = await withPool(view, ctx, (pool) => pool.callTool(id, tool, args, timeout ? { timeoutMs: Number(timeout) } : {}), { serverInput: (_spec, req) => serverInput(req) });
+    const unanswered = unansweredLines(asked);
+    if (ctx.opts.json) printJson(ctx, unanswered.length ? { ...result, inputNeeded: asked.filter((a) => !a.answered).map((a) => a.req) } : result);
     else
       for (const part of result.content) {
         if (part.type === 'text') ctx.stdout(part.text + '\n');
@@ -180,7 +195,8 @@ const call: Command = {
         else if (part.type === 'resource') ctx.stdout(`[resource ${part.resource.uri}]\n`);
         else ctx.stdout(`[${part.type} ${part.mimeType}, ${part.data.length} base64 chars]\n`);
       }
-    return result.isError ? 1 : 0;
+    for (const line of unanswered) ctx.stderr(line + '\n');
+    return result.isError || unanswered.length ? 1 : 0;
   },
 };
 

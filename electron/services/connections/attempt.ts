@@ -7,6 +7,7 @@ import type { ConnectionContext } from './connection';
 import { startupTimeoutMs } from './options';
 import { type Session, type SessionContext, openSession } from '../mcp/session';
 import type { LineRing } from './ring';
+import type { InputRequest } from '../mcp/types';
 import { type LostCode, ReasonError } from './errors';
 import { diagnoseLaunch, type ExitStatus, isStartFailure } from '../doctor/diagnose';
 
@@ -89,6 +90,7 @@ export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, '
         },
         eraMode,
         verdicts,
+        ...(o.serverInput ? { onInput: (req: InputRequest, signal: AbortSignal) => o.serverInput!(spec, req, signal) } : {}),
         ...(o.authChallenge ? { onAuthChallenge: (c: Parameters<NonNullable<typeof o.authChallenge>>[1]) => o.authChallenge?.(spec, c) } : {}),
         onListChanged: (list) => owner.listChanged(list),
       },

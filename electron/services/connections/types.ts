@@ -1,6 +1,7 @@
 // Public shapes of the connection engine (CONN-1 … CONN-11). Plain data: they cross the IPC
 // contract and the CLI as JSON.
 import type { OAuthClientProvider } from '../mcp/oauth';
+import type { InputAnswer, InputRequest } from '../mcp/types';
 import type { ConnectionSpec, EraMode, ReasonCode, ServerState, ToolDef } from '../../../shared/schemas/server';
 import type { Clock } from './clock';
 
@@ -37,6 +38,11 @@ export interface PoolOptions {
   env: NodeJS.ProcessEnv;
   /** PROTO-1: the person's per-server era choice (the panel's settings); auto when absent. */
   eraMode?: (spec: ConnectionSpec) => EraMode | Promise<EraMode>;
+  /**
+   * PROTO-3: the person answers what a server asks mid-call (elicitation form or URL, sampling).
+   * Absent: the panel does not offer those capabilities to servers.
+   */
+  serverInput?: (spec: ConnectionSpec, req: InputRequest, signal: AbortSignal) => Promise<InputAnswer>;
   /** AUTH-1: a remote's 401/403 challenge (scope, resource metadata), for the login that follows. */
   authChallenge?: (spec: ConnectionSpec, c: { status: number; scope?: string; resourceMetadataUrl?: string }) => void;
   /** OAuth (AUTH-1): handed to the HTTP and SSE transports. */

@@ -20,6 +20,8 @@ import { GroupStdioTransport } from './group-transport';
 import { type ListedTools, listAllTools, MAX_LIST_PAGES } from './list-tools';
 import { TapTransport } from './tap';
 import { type AuthChallenge, remoteTransport, stdioTransport } from './transports';
+import type { InputHandler } from './types';
+import { registerInputHandlers } from './inputs';
 import type { CallParams, PromptResult, RawCallResult, ReadResult, ResourcePage, PromptPage, ServerVersion, TemplatePage } from './types';
 
 export interface SessionContext {
@@ -44,6 +46,8 @@ export interface SessionContext {
   eraMode?: EraMode;
   /** PROTO-1: the stdio verdicts kept in the data dir (probed once per server identity). */
   verdicts?: EraVerdicts;
+  /** PROTO-3: elicitation (form, URL) and sampling, answered by the person; absent, not offered. */
+  onInput?: InputHandler;
   /** AUTH-1: a 401/403's WWW-Authenticate (the login that follows starts from it). */
   onAuthChallenge?: (c: AuthChallenge) => void;
   /** PROTO-2: the server says a list changed (notifications, or subscriptions/listen when modern). */
@@ -203,7 +207,9 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
   const changed = ctx.onListChanged;
   const listen = (list: 'tools' | 'prompts' | 'resources') => ({ autoRefresh: false, debounceMs: 100, onChanged: () => changed?.(list) });
   const client = new Client(CLIENT_INFO, {
-    capabilities: { roots: { listChanged: false } },
+    // CONN-7 roots; PROTO-3 elicitation (form with the schema's defaults, URL) and sampling
+    // only where a person can answer them.
+    capabilities: { roots: { listChanged: false }, ...(ctx.onInput ? { elicitation: { form: { applyDefaults: true }, url: {} }, sampling: {} } : {}) },
     listMaxPages: MAX_LIST_PAGES,
     ...(negotiation ? { versionNegotiation: negotiation } : {}),
     ...(changed ? { listChanged: { tools: listen('tools'), prompts: listen('prompts'), resources: listen('resources') } } : {}),
@@ -212,6 +218,7 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
   const root = ctx.workspaceRoot ?? homeDir(ctx.env) ?? homedir();
   client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: pathToFileURL(root).href, name: root }] }));
   client.onerror = () => undefined; // recorded by the tap; never thrown at the host
+  if (ctx.onInput) registerInputHandlers(client, ctx.onInput);
 
   const close = async (): Promise<void> => {
     if (closing) return exited;

@@ -37,3 +37,22 @@ export interface PromptResult {
   description?: Str;
   messages: Array<{ role: 'user' | 'assistant'; content: Record<string, unknown> }>;
 }
+
+/**
+ * PROTO-3: what a server asks of the person mid-call — a legacy server→client request or a
+ * modern `input_required` round, the same to the panel. Plain data for the UI and the CLI.
+ */
+export type InputRequest =
+  | { kind: 'form'; message: string; /** The requested schema as sent (its defaults prefill the form). */ schema: Record<string, unknown> }
+  | { kind: 'url'; message: string; url: string }
+  | { kind: 'sampling'; messages: Array<{ role: string; content: unknown }>; systemPrompt?: string; maxTokens?: number };
+
+export type FormValue = string | number | boolean | string[];
+export type InputAnswer =
+  | { action: 'accept'; content?: Record<string, FormValue> }
+  | { action: 'decline' | 'cancel' }
+  /** sampling: the person's own reply (the panel has no model). */
+  | { action: 'reply'; text: string };
+
+/** Answers one request; the signal aborts when the server or the call gives up. */
+export type InputHandler = (req: InputRequest, signal: AbortSignal) => Promise<InputAnswer>;
