@@ -7,7 +7,11 @@
 //     (and through the bare SDK proxy: the stdio hop alone),
 //     interleaved; target ratio ≤ 1.15×
 //   - RSS of a bridge after the calls; target ≤ 60 MB
-// Run: npm run build:node && npm run bench:bridge [-- --runs 15 --calls 300]
+// Both upstream eras (PROTO-6): `--era legacy` (default, server-everything, 2025-11-25: the
+// bridge forwards messages as they are) and `--era modern` (the SDK v2 fixture with
+// { legacy: 'reject' }: the bridge translates; the direct client is a v2 client pinned to
+// 2026-07-28; a bare proxy cannot reach such a server, so it is measured for legacy only).
+// Run: npm run build:node && npm run bench:bridge [-- --runs 15 --calls 300 --era modern]
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,6 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client as V2Client, StreamableHTTPClientTransport as V2HttpTransport } from '@modelcontextprotocol/client';
 import { build } from 'esbuild';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -26,8 +31,11 @@ const arg = (name: string, dflt: number) => {
   return at > 0 ? Number(process.argv[at + 1]) : dflt;
 };
 const RUNS = arg('runs', 15);
+const ERA = process.argv.includes('--era') ? process.argv[process.argv.indexOf('--era') + 1] : 'legacy';
+const MODERN = ERA === 'modern';
+const echoArgs = (i: number) => (MODERN ? { text: `m${i}` } : { message: `m${i}` });
 const CALLS = arg('calls', 300);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
 
 async function freePort(): Promise<number> {
   const s = createServer();
@@ -37,7 +45,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+async function startModern(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(ROOT, 'test/fixtures/servers/v2.mjs'), 'http', '--modern-only'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const port = await new Promise<string>((r) => child.stdout!.on('data', (d: Buffer) => /LISTENING (\d+)/.test(d.toString()) && r(/LISTENING (\d+)/.exec(d.toString())![1]!)));
+  return { url: `http://127.0.0.1:${port}/mcp`, child };
+}
+
 async function startEverything(): Promise<{ url: string; child: ChildProcess }> {
+  if (MODERN) return startModern();
   const port = await freePort();
   const child = spawn(process.execPath, [join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
   for (let i = 0; i < 200; i++) {
@@ -76,11 +91,11 @@ function timeSpawn(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   });
 }
 
-async function timeCalls(client: Client, n: number): Promise<number[]> {
+async function timeCalls(client: Pick<Client, 'callTool'> | V2Client, n: number): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    await client.callTool({ name: 'echo', arguments: { message: `m${i}` } });
+    await (client as Pick<V2Client, 'callTool'>).callTool({ name: 'echo', arguments: echoArgs(i) });
     out.push(performance.now() - t0);
   }
   return out;
@@ -130,11 +145,11 @@ async function main(): Promise<void> {
     const bySdk: number[] = [];
     const bare: number[] = [];
     await timeStart(['--url', server.url], env); // warm the OS file cache once
-    await timeSpawn([sdkProxy, server.url], env);
+    if (!MODERN) await timeSpawn([sdkProxy, server.url], env);
     for (let i = 0; i < RUNS; i++) {
       byUrl.push(await timeStart(['--url', server.url], env));
       byName.push(await timeStart(['everything', '--profile', 'minimax'], env));
-      bySdk.push(await timeSpawn([sdkProxy, server.url], env));
+      if (!MODERN) bySdk.push(await timeSpawn([sdkProxy, server.url], env));
       // A busy machine slows every start: bare node, measured interleaved, says by how much.
       const t0 = performance.now();
       spawnSync(process.execPath, ['-e', '0']);
@@ -144,15 +159,16 @@ async function main(): Promise<void> {
     const bridged = new Client({ name: 'bench-bridged', version: '1' });
     const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'bridge', 'everything', '--profile', 'minimax'], env: env as Record<string, string>, stderr: 'ignore' });
     await bridged.connect(transport);
-    const direct = new Client({ name: 'bench-direct', version: '1' });
-    await direct.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-    // The same stdio hop with nothing else: what any stdio → HTTP proxy adds to a call.
+    const direct = MODERN ? new V2Client({ name: 'bench-direct', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } }) : new Client({ name: 'bench-direct', version: '1' });
+    await (direct as V2Client).connect(MODERN ? new V2HttpTransport(new URL(server.url)) : (new StreamableHTTPClientTransport(new URL(server.url)) as never));
+    // The same stdio hop with nothing else: what any stdio → HTTP proxy adds to a call (legacy:
+    // against a modern-only server it cannot even start).
     const proxied = new Client({ name: 'bench-sdk-proxy', version: '1' });
-    const proxiedTransport = new StdioClientTransport({ command: process.execPath, args: [sdkProxy, server.url], stderr: 'ignore' });
-    await proxied.connect(proxiedTransport);
+    const proxiedTransport = new StdioClientTransport({ command: process.execPath, args: [sdkProxy, MODERN ? 'http://127.0.0.1:9/none' : server.url], stderr: 'ignore' });
+    if (!MODERN) await proxied.connect(proxiedTransport);
     await timeCalls(bridged, 20);
     await timeCalls(direct, 20);
-    await timeCalls(proxied, 20);
+    if (!MODERN) await timeCalls(proxied, 20);
     const viaBridge: number[] = [];
     const viaDirect: number[] = [];
     const viaProxy: number[] = [];
@@ -160,20 +176,20 @@ async function main(): Promise<void> {
     for (let b = 0; b < 10; b++) {
       viaBridge.push(...(await timeCalls(bridged, CALLS / 10)));
       viaDirect.push(...(await timeCalls(direct, CALLS / 10)));
-      viaProxy.push(...(await timeCalls(proxied, CALLS / 10)));
+      if (!MODERN) viaProxy.push(...(await timeCalls(proxied, CALLS / 10)));
     }
     const mem = memoryOf(transport.pid!);
-    const proxyMem = memoryOf(proxiedTransport.pid!);
+    const proxyMem = MODERN ? { rss: NaN, pss: NaN, uss: NaN } : memoryOf(proxiedTransport.pid!);
     const floor = await sdkClientMemory();
     await bridged.close();
-    await proxied.close();
+    if (!MODERN) await proxied.close();
     await direct.close();
 
     const fmt = (n: number) => n.toFixed(1);
     const bridgeMs = median(viaBridge);
     const directMs = median(viaDirect);
     const proxyMs = median(viaProxy);
-    console.log(`bench:bridge — ${RUNS} starts each, ${CALLS} calls each way, load ${loadavg()[0]!.toFixed(2)}`);
+    console.log(`bench:bridge — upstream era ${ERA}${MODERN ? " (SDK v2 fixture, legacy: 'reject')" : ' (server-everything)'}, ${RUNS} starts each, ${CALLS} calls each way, load ${loadavg()[0]!.toFixed(2)}`);
     const sdkMs = median(bySdk);
     console.log(`start → initialize answered, --url URL     median ${fmt(median(byUrl))} ms (${(median(byUrl) / sdkMs).toFixed(2)}× the bare SDK proxy)   (target ≤ 300 ms)`);
     console.log(`start → initialize answered, NAME (config) median ${fmt(median(byName))} ms (${(median(byName) / sdkMs).toFixed(2)}×)   (target ≤ 300 ms)`);

@@ -1,5 +1,6 @@
 // Benchmarks of the connection engine, each against a baseline measured in the same
-// run: the pool vs a bare SDK Client on the same transport. Prints medians and ratios.
+// run: the pool vs a bare SDK v2 Client on the same transport, in each protocol era (legacy:
+// the SDK v1 echo fixture; modern: the SDK v2 fixture, 2026-07-28). Prints medians and ratios.
 //
 //   npx tsx bench/connections.ts [--calls 2000] [--servers 50] [--reps 5] [--only calls,discovery,rss,idle]
 //   (env: BENCH_CALLS, BENCH_SERVERS, BENCH_REPS; small quick run: --calls 200 --servers 8 --reps 3)
@@ -9,9 +10,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ConnectionPool, liveChildPids } from '../electron/services/connections';
 import { fixture, pidAlive, spec, startFixture, stdioSpec, until } from '../test/integration/connections/helpers';
 
@@ -38,11 +38,18 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 const ms = (n: number) => `${n.toFixed(n < 10 ? 3 : 1)} ms`;
 const line = (label: string, text: string) => console.log(`${label.padEnd(44)} ${text}`);
 
-async function bareClient(kind: 'stdio' | 'http', url?: string): Promise<Client> {
-  const client = new Client({ name: 'bench-bare', version: '1' }, { capabilities: { roots: { listChanged: false } } });
+type Era = 'legacy' | 'modern';
+const FIXTURE: Record<Era, string> = { legacy: 'echo', modern: 'v2' };
+
+/** A bare v2 client that knows the era (pinned modern, or the default legacy handshake). */
+async function bareClient(kind: 'stdio' | 'http', url?: string, era: Era = 'legacy'): Promise<Client> {
+  const client = new Client(
+    { name: 'bench-bare', version: '1' },
+    { capabilities: { roots: { listChanged: false } }, ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}) },
+  );
   const transport =
     kind === 'stdio'
-      ? new StdioClientTransport({ command: process.execPath, args: [fixture('echo'), 'stdio'], stderr: 'pipe' })
+      ? new StdioClientTransport({ command: process.execPath, args: [fixture(FIXTURE[era]), 'stdio'], stderr: 'pipe' })
       : new StreamableHTTPClientTransport(new URL(url!));
   await client.connect(transport);
   await client.listTools();
@@ -53,12 +60,14 @@ async function bareClient(kind: 'stdio' | 'http', url?: string): Promise<Client>
  * Sequential calls in small blocks, alternating pool and bare (ABBA) so load from anything
  * else on the machine hits both sides alike; medians of the per-block per-call times.
  */
-async function benchCalls(dataDir: string, kind: 'stdio' | 'http'): Promise<void> {
-  const http = kind === 'http' ? await startFixture('echo', 'http') : null;
+async function benchCalls(dataDir: string, kind: 'stdio' | 'http', era: Era): Promise<void> {
+  const http = kind === 'http' ? await startFixture(FIXTURE[era], 'http') : null;
   const pool = new ConnectionPool({ dataDir, env: process.env });
-  pool.setServers([kind === 'stdio' ? stdioSpec('echo', 'echo') : spec({ id: 'echo', transport: 'http', url: http!.url })]);
-  await pool.discover();
-  const bare = await bareClient(kind, http?.url);
+  pool.setServers([kind === 'stdio' ? stdioSpec('echo', FIXTURE[era]) : spec({ id: 'echo', transport: 'http', url: http!.url })]);
+  const round = await pool.discover();
+  const got = round.servers[0]!.state;
+  if (got.kind !== 'connected' || got.era !== era) throw new Error(`pool connected ${JSON.stringify(got)}, wanted era ${era}`);
+  const bare = await bareClient(kind, http?.url, era);
   const poolBlock = async (n: number) => {
     const t = performance.now();
     for (let i = 0; i < n; i++) {
@@ -85,7 +94,7 @@ async function benchCalls(dataDir: string, kind: 'stdio' | 'http'): Promise<void
   const p = median(poolTimes);
   const q = median(bareTimes);
   const n = (blocks / 2) * block;
-  line(`calls ${kind} (${n} per side, blocks of ${block})`, `pool ${ms(p)}/call · bare ${ms(q)}/call · ratio ${(p / q).toFixed(3)} (target ≤ 1.05)`);
+  line(`calls ${kind} ${era} (${n} per side, blocks of ${block})`, `pool ${ms(p)}/call · bare ${ms(q)}/call · ratio ${(p / q).toFixed(3)} (target ≤ 1.05)`);
   await bare.close();
   await pool.dispose();
   await http?.stop();
@@ -133,8 +142,10 @@ async function main(): Promise<void> {
   console.log(`bench/connections: calls=${CALLS} servers=${SERVERS} reps=${REPS} node ${process.version}`);
   try {
     if (ONLY.has('calls')) {
-      await benchCalls(dataDir, 'stdio');
-      await benchCalls(dataDir, 'http');
+      for (const era of ['legacy', 'modern'] as const) {
+        await benchCalls(dataDir, 'stdio', era);
+        await benchCalls(dataDir, 'http', era);
+      }
     }
     if (ONLY.has('discovery')) await (await benchDiscovery(dataDir)).dispose();
     if (ONLY.has('rss')) {

@@ -6,6 +6,7 @@
 // reach the server into a JSON-RPC error for the request that suffered it.
 import { classifyMcpError } from '../mcp/errors';
 import type { JsonRpcMessage as JSONRPCMessage, McpTransport as Transport } from '../mcp';
+import type { ModernUpstream } from '../mcp/gateway';
 
 /** JSON-RPC server-error range: the remote could not be reached or refused our credentials. */
 export const UNREACHABLE = -32000;
@@ -21,6 +22,11 @@ export interface ProxyOptions {
   unauthorized: () => Promise<Retry>;
   /** The error an agent reads when the server could not be reached (in the user's language). */
   unreachable: (detail: string) => string;
+  /**
+   * PROTO-6: given the agent's `initialize`, a modern upstream that serves the agent itself
+   * (mcp/gateway.ts), or null to forward messages as they are (a legacy server).
+   */
+  translate?: (initialize: JSONRPCMessage) => Promise<ModernUpstream | null>;
   onRequest?: () => void;
   onError?: (message: string) => void;
   log: (line: string) => void;
@@ -97,14 +103,45 @@ export function runProxy(o: ProxyOptions): Promise<void> {
     }
   };
 
+  /** PROTO-6: the first `initialize` decides whether messages pass as they are or are translated. */
+  let translating: 'unknown' | 'forward' | 'modern' = o.translate ? 'unknown' : 'forward';
+  const decide = async (msg: JSONRPCMessage): Promise<void> => {
+    const text = (e: unknown) => (e instanceof Error ? e.message : String(e));
+    let upstream: ModernUpstream | null;
+    try {
+      upstream = await o.translate!(msg);
+    } catch (e) {
+      if (classifyMcpError(e) !== 'needs-auth') return reply(msg, UNREACHABLE, o.unreachable(text(e)));
+      // BRIDGE-3: the agent's initialize is held while the login (ours or a sibling's) runs.
+      const r = await o.unauthorized();
+      if (!r.retry) return reply(msg, LOGIN_NEEDED, r.message);
+      try {
+        upstream = await o.translate!(msg);
+      } catch (again) {
+        return reply(msg, classifyMcpError(again) === 'needs-auth' ? LOGIN_NEEDED : UNREACHABLE, o.unreachable(text(again)));
+      }
+    }
+    if (!upstream) {
+      translating = 'forward';
+      return forward(msg);
+    }
+    translating = 'modern';
+    // The gateway answers this initialize and owns the agent's side from here on.
+    void upstream
+      .serve(o.local, msg)
+      .catch((e: unknown) => o.log(`bridge to the 2026-07-28 server ended: ${text(e)}`))
+      .finally(() => void closeAll());
+  };
+
   o.local.onmessage = (msg) => {
     if (isRequest(msg)) {
       o.onRequest?.();
       if (msg.method === 'initialize') initId = msg.id;
     }
     const ordered = 'method' in msg && (msg.method === 'initialize' || msg.method === 'notifications/initialized');
-    const sent = gate.then(() => forward(msg));
-    if (ordered) gate = sent;
+    const first = translating === 'unknown' && isRequest(msg) && msg.method === 'initialize';
+    const sent = gate.then(() => (first ? decide(msg) : translating === 'modern' ? undefined : forward(msg)));
+    if (ordered || first) gate = sent;
   };
   o.local.onerror = (e) => o.log(`agent: ${e.message}`);
   o.local.onclose = () => void closeAll();

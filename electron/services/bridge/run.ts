@@ -87,7 +87,7 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
   // Adopting old secrets reads the keychain (D-Bus round trips): it runs while the SDK's
   // transports load.
   const prepared = broker.prepare(spec);
-  const [{ agentStdioTransport }, { remoteTransport }] = await Promise.all([import('../mcp/agent-side'), import('../mcp/transports')]);
+  const [{ agentStdioTransport }, { remoteTransport }, { connectIfModern }] = await Promise.all([import('../mcp/agent-side'), import('../mcp/transports'), import('../mcp/gateway')]);
   const identity = await prepared;
 
   const connect = async (): Promise<Transport> => {
@@ -97,6 +97,16 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
     await t.start();
     return t;
   };
+
+  // PROTO-6: a 2026-07-28 server gets the agent's 2025 session translated (mcp/gateway.ts).
+  const translate = (init: { params?: unknown } | object) =>
+    connectIfModern({
+      url,
+      sse: spec.transport === 'sse',
+      headers,
+      ...(authProvider ? { authProvider, onChallenge: (c: { status: number; scope?: string; resourceMetadataUrl?: string }) => broker.noteChallenge(spec, c) } : {}),
+      agentCapabilities: (((init as { params?: { capabilities?: unknown } }).params?.capabilities ?? {}) as Record<string, unknown>),
+    });
 
   // One login per URL: with --url, any configured entry of that URL logs it in (login takes names).
   const loginCommand = o.url ? 'mcp-panel login SERVER' : `mcp-panel login ${spec.name}${target.profile ? ` --profile ${target.profile}` : ''}`;
@@ -120,7 +130,7 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
   const local = await agentStdioTransport();
   try {
     await Promise.race([
-      runProxy({ local, connect, unauthorized, log, unreachable: (detail) => t('bridgeRun.unreachable', { detail: redact(detail) }), onRequest: () => live.call(), onError: (m) => (live.error(redact(m)), log(m)) }),
+      runProxy({ local, connect, translate, unauthorized, log, unreachable: (detail) => t('bridgeRun.unreachable', { detail: redact(detail) }), onRequest: () => live.call(), onError: (m) => (live.error(redact(m)), log(m)) }),
       o.interrupted.then(() => local.close()),
     ]);
   } finally {
