@@ -11,6 +11,8 @@
 // `--json-out FILE` writes {mode, scenarios: [{name, ok, passed, failed, warnings}]} with one
 // entry per scored scenario and revision (`2026-07-28 tools_call`), as scripts/ci-summary.mjs counts.
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -165,6 +167,43 @@ async function runRequirements(revision: Revision, tags: Map<string, string[]>):
   }
 }
 
+/** Spawn → the first HTTP request it sends, median of `runs` (what a loaded machine's timeout sees). */
+async function timeToFirstRequest(argv: string[], runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let resolve!: () => void;
+    const hit = new Promise<void>((r) => (resolve = r));
+    const srv = createServer((_req, res) => {
+      resolve();
+      res.writeHead(503).end();
+    });
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}/mcp`;
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [...argv, url], { env: { ...process.env, MCP_CONFORMANCE_SCENARIO: 'initialize' }, stdio: 'ignore' });
+    await hit;
+    times.push(performance.now() - t0);
+    child.kill('SIGKILL');
+    srv.closeAllConnections();
+    await new Promise((r) => srv.close(r));
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+/** The client's start against a bare SDK v2 client bundled the same way (esbuild, one file). */
+async function measureStart(): Promise<string> {
+  const { build } = await import('esbuild');
+  const dir = await mkdtemp(join(tmpdir(), 'mcp-panel-conformance-bare-'));
+  try {
+    const bare = join(dir, 'bare.mjs');
+    await build({ entryPoints: [join(ROOT, 'bench/conformance/bare-client.ts')], outfile: bare, bundle: true, platform: 'node', format: 'esm', target: 'node20.19', logLevel: 'warning' });
+    const [panel, sdk] = [await timeToFirstRequest([CLIENT_FILE], 5), await timeToFirstRequest([bare], 5)];
+    return `client start (spawn → first request, median of 5): panel ${panel.toFixed(0)} ms, bare SDK v2 client ${sdk.toFixed(0)} ms, ratio ${(panel / sdk).toFixed(2)}`;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 function print(r: ScenarioResult): void {
   const tail = r.warnings ? `, ${r.warnings} warnings` : '';
   const label = r.scored ? (r.ok ? 'PASS' : 'FAIL') : r.ok ? 'pass' : 'miss';
@@ -191,6 +230,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write('conformance: could not build out/conformance/client.mjs\n');
     return 1;
   }
+  process.stdout.write(`conformance: ${await measureStart()}\n`);
   const tags = await listClientScenarios();
   if (tags.size === 0) {
     process.stdout.write('conformance: `conformance list` printed no client scenarios\n');
