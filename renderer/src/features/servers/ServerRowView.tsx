@@ -72,6 +72,12 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: numbe
         </Table.Td>
         <Table.Td className={classes.cell}>
           <Text size="sm">{row.connectMs === null ? '—' : t('servers.ms', { ms: Math.round(row.connectMs) })}</Text>
+          {row.state.kind === 'connected' && row.state.protocolVersion && (
+            // PROTO-1: the era this server is spoken to in.
+            <Text size="xs" c="dimmed" data-testid="era" className={classes.line}>
+              {t('era.row', { version: row.state.protocolVersion, era: t(`era.${row.state.era ?? 'legacy'}`) })}
+            </Text>
+          )}
         </Table.Td>
         <Table.Td className={classes.cell}>
           <Text size="xs" className={classes.line}>
