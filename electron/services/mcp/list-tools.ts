@@ -1,7 +1,7 @@
 // tools/list through the SDK client, every page, as the shared ToolDef shape.
 import type { Client } from '@modelcontextprotocol/client';
 import type { ToolDef } from '../../../shared/schemas/server';
-import { deeperThan, MAX_SCHEMA_DEPTH } from '../../../shared/schemas/depth';
+import type { ToolDepthGuard } from './depth-guard';
 
 export function toToolDef(t: Record<string, unknown>): ToolDef {
   const out: ToolDef = { name: String(t.name), inputSchema: (t.inputSchema as Record<string, unknown>) ?? { type: 'object' } };
@@ -31,17 +31,10 @@ export const MAX_LIST_PAGES = 1000;
 /**
  * Every page (the SDK's no-cursor list walks them, up to the client's listMaxPages). `fresh`
  * bypasses the SDK's ttlMs cache (PROTO-2): the snapshot and drift check (CONN-11) must see
- * what the server offers now, not a list it allowed us to keep. A tool whose schema nests
- * deeper than MAX_SCHEMA_DEPTH is left out here, before anything recurses over the list
- * (issue 21 F10: one such tool used to fail the whole server).
+ * what the server offers now, not a list it allowed us to keep. Tools whose schemas nest too
+ * deep were taken out in the transport, before the SDK parsed the answer (depth-guard.ts).
  */
-export async function listAllTools(client: Client, timeoutMs: number, fresh: boolean): Promise<ListedTools> {
-  const out: ListedTools = { tools: [], rejected: [] };
+export async function listAllTools(client: Client, timeoutMs: number, fresh: boolean, depth: ToolDepthGuard): Promise<ListedTools> {
   const res = await client.listTools(undefined, { timeout: timeoutMs, ...(fresh ? { cacheMode: 'refresh' as const } : {}) });
-  for (const t of res.tools as unknown as Array<Record<string, unknown>>) {
-    if (deeperThan(t.inputSchema, MAX_SCHEMA_DEPTH) || deeperThan(t.outputSchema, MAX_SCHEMA_DEPTH)) {
-      out.rejected.push({ name: String(t.name), reason: `its schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep (ask the server's authors to flatten it)` });
-    } else out.tools.push(toToolDef(t));
-  }
-  return out;
+  return { tools: (res.tools as unknown as Array<Record<string, unknown>>).map(toToolDef), rejected: [...depth.lastRejected()] };
 }

@@ -17,6 +17,7 @@ import { type TrafficRecord, trafficEntry } from '../connections/traffic';
 import { classifyMcpError, TimeoutError } from './errors';
 import { type Era, type EraMode, type EraVerdicts, MODERN_VERSION, stdioIdentity } from './eras';
 import { GroupStdioTransport } from './group-transport';
+import { ToolDepthGuard } from './depth-guard';
 import { type ListedTools, listAllTools, MAX_LIST_PAGES } from './list-tools';
 import { TapTransport } from './tap';
 import { type AuthChallenge, remoteTransport, stdioTransport } from './transports';
@@ -183,8 +184,13 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
       if (!closing) onExit(status);
     };
   let lastTransportError: string | null = null;
+  const depth = new ToolDepthGuard();
   const tapped = new TapTransport(transport, {
-    message: (dir, msg) => ctx.traffic.push(trafficEntry(dir, msg, ctx.clock.now())),
+    message: (dir, msg) => {
+      if (dir === 'out') depth.outgoing(msg);
+      ctx.traffic.push(trafficEntry(dir, msg, ctx.clock.now()));
+    },
+    inbound: (msg) => depth.incoming(msg),
     error: (err) => {
       const text = err.message.slice(0, 300);
       // A line that is not JSON-RPC is an invalid message; anything else (spawn ENOENT, a reset
@@ -276,7 +282,7 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
     },
     capabilities: () => (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
     instructions: () => client.getInstructions() ?? null,
-    listTools: (timeout, fresh = true) => listAllTools(client, timeout, fresh),
+    listTools: (timeout, fresh = true) => listAllTools(client, timeout, fresh, depth),
     callTool: async (name, args, p) => {
       // A call that reports progress is alive: each notification restarts its timeout (SDK option).
       const progress = p.onprogress ? { onprogress: p.onprogress, resetTimeoutOnProgress: true } : {};

@@ -10,6 +10,8 @@ export interface TapHooks {
   error?(err: Error): void;
   /** The transport closed, whoever asked. */
   closed?(): void;
+  /** May replace an incoming message before the SDK parses it (depth-guard.ts); recorded as sent. */
+  inbound?(msg: JSONRPCMessage): JSONRPCMessage;
 }
 
 export class TapTransport implements Transport {
@@ -23,7 +25,7 @@ export class TapTransport implements Transport {
   ) {
     inner.onmessage = (msg, extra) => {
       hooks.message('in', msg);
-      this.onmessage?.(msg, extra);
+      this.onmessage?.(hooks.inbound ? hooks.inbound(msg) : msg, extra);
     };
     inner.onerror = (err) => {
       hooks.error?.(err);
