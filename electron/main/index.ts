@@ -8,6 +8,7 @@ import { pickLocale } from '../../shared/i18n';
 import { trayModel, trayRows, type TrayAction } from '../../shared/tray';
 import { isAllowedExternalUrl } from '../services/api/guards';
 import { startServices, type Services } from '../services/compose';
+import { listenForCli } from '../host/local-socket/listen';
 import { folderPicker } from './folder-picker';
 import { registerIpc } from './ipc';
 import { PanelTray } from './tray';
@@ -77,6 +78,8 @@ async function boot(): Promise<void> {
     logger: (line) => console.log(line),
   });
   const s = services;
+  // The CLI's read commands ask this panel instead of starting every server again (issue 22).
+  const socket = await listenForCli(s, process.env, (line) => console.log(line));
   registerIpc({
     dispatch: s.dispatch,
     events: s.api.events,
@@ -105,7 +108,7 @@ async function boot(): Promise<void> {
   app.on('will-quit', (e) => {
     if (!services) return;
     e.preventDefault();
-    const done = services.dispose();
+    const done = Promise.all([socket?.close(), services.dispose()]);
     services = null;
     tray?.destroy();
     void done.finally(() => app.exit(0));

@@ -79,6 +79,8 @@ export interface PanelApi {
   start(): Promise<void>;
   /** Current servers view (what the tray renders). */
   current(): ServersView | null;
+  /** The profile and workspace shown now (cheap: no rows are built). */
+  selection(): Selection;
   dispose(): Promise<void>;
 }
 
@@ -215,6 +217,7 @@ export function createApi(deps: ApiDeps): PanelApi {
       stopBridges = deps.bridges?.watch((bridges) => events.emit('bridges.changed', { bridges })) ?? null;
     },
     current: rows,
+    selection: model.selection,
     async dispose() {
       stopWatch?.();
       stopPool?.();

@@ -9,6 +9,7 @@ import { AppError } from '../../shared/errors';
 import { contract, type Selection } from '../../shared/contract';
 import { createApi, type PanelApi, type PoolInfo, type PoolPort } from './api';
 import { RecentWorkspaces } from './api/recent';
+import { cachedPoolPort } from './api/cached-pool';
 import { ConfigService, detectProfiles } from './config';
 import { ConfigWriter, toSharedError } from './config/writer';
 import { WriterEditor } from './api/editor-adapter';
@@ -84,8 +85,12 @@ export interface StartOptions {
   /** Required so no host forgets it: Electron's dialog, or null (browser, CLI: none). */
   pickFolder: FolderPicker | null;
   logger?: (line: string) => void;
-  /** The CLI (CONN-3): settle within a deadline (no next round), or `false`: start no server (a hand-given catalog). */
-  discovery?: false | { settleWithinMs: number };
+  /**
+   * The CLI (CONN-3): settle within a deadline (no next round), or `false`: start no server (a
+   * hand-given catalog). `cached`: servers with a tool list recorded for their current entry
+   * answer from it, the rest settle as above (the CLI when no panel runs, issue 22).
+   */
+  discovery?: false | { settleWithinMs: number; cached?: boolean };
   /**
    * Read the login shell's environment once, bounded, for stdio servers. On by
    * default for the Electron host only: started from the Dock or a .desktop file it has the
@@ -108,7 +113,7 @@ function poolPort(pool: ConnectionPool, discovery: StartOptions['discovery']): P
   const info = (id: string): PoolInfo | undefined => pool.info(id);
   return {
     setServers: (specs) => pool.setServers(specs),
-    discover: () => (discovery === false ? Promise.resolve() : pool.discover(discovery ?? {})),
+    discover: () => (discovery === false ? Promise.resolve() : pool.discover(discovery ? { settleWithinMs: discovery.settleWithinMs } : {})),
     reconnect: (id) => pool.reconnect(id),
     info,
     details: (id) => pool.info(id),
@@ -159,8 +164,11 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     settings: new SettingsStore(dataDir),
     eras,
     logger: log,
-    createPool: (sel) =>
-      poolPort(createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)) }), opts.discovery),
+    createPool: (sel) => {
+      const pool = createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)) });
+      const port = poolPort(pool, opts.discovery);
+      return opts.discovery && opts.discovery.cached ? cachedPoolPort(port, pool.snapshots) : port;
+    },
     editor: new WriterEditor(writer, env),
     toolFilter: toolFilterWriter(writer),
     session: config,

@@ -145,6 +145,8 @@ export const ReasonCodeSchema = z.enum([
   'disabled_in_config',
   'untrusted',
   'config_error',
+  // CLI without a running panel: the server's last recorded tool list, not a live connection.
+  'cached',
   // The launch doctor's diagnoses of a stdio server that did not start.
   'command_not_found',
   'file_missing',

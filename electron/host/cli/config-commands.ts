@@ -2,7 +2,8 @@
 // trust. Writing commands live in config-write-commands.ts.
 import { resolve } from 'node:path';
 import { ConfigService } from '../../services/config/config-service';
-import { buildStatus, serverId } from '../../services/config/status';
+import { buildStatus, serverId, type LiveState } from '../../services/config/status';
+import { type AnswerSource, sourceLine } from './panel-call';
 import { configEngineFor, engineFor } from './engine';
 import { CHECK_DIALECTS, checkFile, type CheckDialect } from '../../services/config/check';
 import { detectProfiles } from '../../services/config/detect';
@@ -31,15 +32,25 @@ async function statusProfile(ctx: CommandContext): Promise<Profile> {
 const status: Command = {
   name: 'status',
   summary: 'Every server of a profile: layer, file, transport, state, errors, shadowed entries',
-  usage: 'status [--profile minimax|kimi|minara] [--workspace DIR] [--no-connect] [--json]',
-  options: { profile: { type: 'string' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' } },
+  usage: 'status [--profile minimax|kimi|minara] [--workspace DIR] [--no-connect | --refresh] [--json]',
+  options: { profile: { type: 'string' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' }, refresh: { type: 'boolean' }, verbose: { type: 'boolean' } },
   async run(ctx) {
     const noConnect = !!ctx.opts['no-connect'];
-    // --no-connect: the config engine alone (no pool, no SDK, no OAuth code is even loaded).
-    const engine = noConnect ? await configEngineFor(ctx) : await engineFor(ctx);
-    const view = await engine.config.load(await statusProfile(ctx), workspaceOpt(ctx));
-    // CONN-3: without --no-connect one discovery round fills in the live state of each server.
-    const live = noConnect ? null : (await (await import('./connection-commands')).connectView(view, ctx)).byId;
+    const refresh = !noConnect && !!ctx.opts.refresh;
+    // The config engine alone (no pool, no SDK, no OAuth code is even loaded) unless --refresh.
+    const engine = refresh ? await engineFor(ctx) : await configEngineFor(ctx);
+    const profile = await statusProfile(ctx);
+    const view = await engine.config.load(profile, workspaceOpt(ctx));
+    // CONN-3: the live state of each server: the running panel's, else the cached tool lists
+    // (issue 22), and with --refresh one discovery round started here.
+    let live: Map<string, LiveState> | null = null;
+    let source: AnswerSource | null = null;
+    if (refresh) [live, source] = [await (await import('./connection-commands')).connectView(view, ctx), 'live'];
+    else if (!noConnect) {
+      const [{ readRound }, { liveStatesOf }] = await Promise.all([import('./panel-round'), import('./connection-commands')]);
+      const answer = await readRound(ctx, profile);
+      [live, source] = [liveStatesOf(answer.round), answer.source];
+    }
     const report = buildStatus(view, (s) => {
       const l = s.trusted && s.enabled && !s.error ? live?.get(serverId(s)) : undefined;
       return l;
@@ -47,7 +58,7 @@ const status: Command = {
     // BRIDGE-4: the bridges agents run now, whatever the profile.
     const { liveBridgesFor, liveBridgeLines } = await import('./bridge-status');
     const bridges = await liveBridgesFor(ctx.env);
-    if (ctx.opts.json) return printJson(ctx, { ...report, bridges });
+    if (ctx.opts.json) return printJson(ctx, { ...report, bridges, ...(source ? { source } : {}) });
     const lines = [`${report.profile} · ${report.workspace ?? '(no workspace)'}`, ''];
     for (const l of report.layers) lines.push(`  ${l.layer.padEnd(13)} ${l.state.padEnd(9)} ${l.path}${l.error ? `  (${l.error})` : ''}`);
     lines.push('');
@@ -61,6 +72,7 @@ const status: Command = {
     for (const p of report.problems) lines.push(`  ${p.severity}: ${p.path}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
     lines.push('', ...liveBridgeLines(bridges, Date.now()));
     ctx.stdout(lines.join('\n') + '\n');
+    if (source) ctx.stdout(sourceLine(source));
   },
 };
 

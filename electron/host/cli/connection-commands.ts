@@ -3,13 +3,16 @@
 // there is no next round), prints, and disposes the pool (every child reaped) before exiting.
 import { resolve } from 'node:path';
 import { type EffectiveServer, type EffectiveView } from '../../../shared/schemas/server';
-import { ConnectionPool, SnapshotStore, jsonLineLogger, type DiscoveryRound } from '../../services/connections';
+// Types only at the top: `tools` answered by the running panel loads no connection engine.
+import type { ConnectionPool, DiscoveryRound } from '../../services/connections';
 import { panelDataDir } from '../../services/paths';
 import { engineFor } from './engine';
 import { type Asked, cliInputHandler, unansweredLines } from './call-inputs';
 import type { PoolOptions } from '../../services/connections/types';
 
 type InputPort = NonNullable<PoolOptions['serverInput']>;
+import { sourceLine } from './panel-call';
+import { ONE_SHOT_SETTLE_MS } from '../settled';
 import { configState, poolInput, type LiveState, serverId } from '../../services/config/status';
 import { describeReason } from '../../../shared/i18n/reasons';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption } from './command';
@@ -28,12 +31,7 @@ export async function loadView(ctx: CommandContext): Promise<EffectiveView> {
 }
 
 
-/**
- * A one-shot command has no next discovery round (CONN-3): a server that misses its budget is
- * waited for until it answers or fails for its own reason (each attempt is bounded by its own
- * startup timeout: kimi's, else the pool's 30 s); this caps the command as a whole.
- */
-export const ONE_SHOT_SETTLE_MS = 60_000;
+export { ONE_SHOT_SETTLE_MS };
 
 /** The discovery every one-shot command runs: settled, not one budgeted round. */
 export function discoverOnce(pool: ConnectionPool, ids?: string[]): Promise<DiscoveryRound> {
@@ -42,6 +40,7 @@ export function discoverOnce(pool: ConnectionPool, ids?: string[]): Promise<Disc
 
 /** A pool holding the view's servers: runnable ones as specs, the rest as plain disabled records. */
 export async function poolForView(view: EffectiveView, ctx: CommandContext, extra: { serverInput?: InputPort } = {}): Promise<ConnectionPool> {
+  const { jsonLineLogger } = await import('../../services/connections');
   const pool = (await engineFor(ctx)).createPool({
     workspace: view.workspace,
     ...extra,
@@ -52,27 +51,27 @@ export async function poolForView(view: EffectiveView, ctx: CommandContext, extr
   return pool;
 }
 
+/** Per server id: the live state, tool count, connect time and error `status` prints. */
+export function liveStatesOf(round: DiscoveryRound): Map<string, LiveState> {
+  return new Map(
+    round.servers.map((s) => {
+      const up = s.state.kind === 'connected';
+      const { kind, code, params, reason } = s.state;
+      const era = s.state.kind === 'connected' ? { era: s.state.era ?? null, protocolVersion: s.state.protocolVersion ?? null } : {};
+      const live: LiveState = { state: kind, code, ...(params ? { params } : {}), reason, toolCount: up ? s.tools.length : null, connectMs: up ? s.connectMs : null, error: s.error, ...era };
+      return [s.id, live];
+    }),
+  );
+}
+
 /**
- * `status --json` without `--no-connect` (config-commands.ts): a settled discovery over the
- * view, answering per server name its live state, tool count, connect time and error.
+ * `status --refresh` (config-commands.ts): a settled discovery over the view, answering per
+ * server its live state, tool count, connect time and error.
  */
-export async function connectView(
-  view: EffectiveView,
-  ctx: CommandContext,
-): Promise<{ round: DiscoveryRound; byId: Map<string, LiveState> }> {
+export async function connectView(view: EffectiveView, ctx: CommandContext): Promise<Map<string, LiveState>> {
   const pool = await poolForView(view, ctx);
   try {
-    const round = await discoverOnce(pool);
-    const byId = new Map(
-      round.servers.map((s) => {
-        const up = s.state.kind === 'connected';
-        const { kind, code, params, reason } = s.state;
-        const era = s.state.kind === 'connected' ? { era: s.state.era ?? null, protocolVersion: s.state.protocolVersion ?? null } : {};
-        const live: LiveState = { state: kind, code, ...(params ? { params } : {}), reason, toolCount: up ? s.tools.length : null, connectMs: up ? s.connectMs : null, error: s.error, ...era };
-        return [s.id, live];
-      }),
-    );
-    return { round, byId };
+    return liveStatesOf(await discoverOnce(pool));
   } finally {
     await pool.dispose();
   }
@@ -98,31 +97,42 @@ async function withPool<T>(view: EffectiveView, ctx: CommandContext, fn: (pool: 
 
 const tools: Command = {
   name: 'tools',
-  summary: 'Connect and list every tool (server, raw name, description, input schema)',
-  usage: 'tools [--server NAME] [--profile P] [--workspace DIR] [--json]',
-  options: { ...common, server: { type: 'string' } },
+  summary: 'Every tool (server, raw name, description, input schema): from the running panel, else the cached lists; --refresh reconnects',
+  usage: 'tools [--server NAME] [--profile P] [--workspace DIR] [--refresh] [--json]',
+  options: { ...common, server: { type: 'string' }, refresh: { type: 'boolean' } },
   async run(ctx) {
-    const view = await loadView(ctx);
     const only = optString(ctx, 'server');
-    const target = only ? findServer(view, only) : null;
-    return withPool(view, ctx, async (pool) => {
-      const round = await discoverOnce(pool, target?.spec ? [target.spec.id] : undefined);
-      const servers = round.servers.filter((s) => !target || s.name === target.name);
-      const list = servers.flatMap((s) => s.tools.map((t) => ({ server: s.name, name: t.name, description: t.description ?? null, inputSchema: t.inputSchema })));
-      const summary = servers.map((s) => ({ server: s.name, state: s.state.kind, toolCount: s.tools.length, connectMs: s.connectMs, error: s.error, snapshotDiff: s.snapshotDiff }));
-      if (ctx.opts.json) printJson(ctx, { tools: list, servers: summary, initialLoadDurationMs: round.initialLoadDurationMs });
-      else {
-        for (const s of summary) {
-          ctx.stdout(`${s.server}  ${s.state}${s.error ? `: ${s.error}` : ''}  (${s.toolCount} tools)\n`);
-          for (const t of list.filter((x) => x.server === s.server)) ctx.stdout(`  ${t.name}${t.description ? ` — ${t.description.split('\n')[0]}` : ''}\n`);
-          if (s.snapshotDiff) ctx.stdout(`  ! tools changed since accepted: +${s.snapshotDiff.added.length} -${s.snapshotDiff.removed.length} ~${s.snapshotDiff.changed.length} (run \`tools accept ${s.server}\`)\n`);
-        }
+    const { round, source } = ctx.opts.refresh ? await liveRound(ctx, only) : await (await import('./panel-round')).readRound(ctx, profileOption(ctx, 'minimax'), only ? (n) => n === only : undefined);
+    if (only && round.servers.length === 0) {
+      const known = ctx.opts.refresh ? [] : (await loadView(ctx)).servers.map((x) => x.name);
+      throw new UserError(`no server "${only}" in profile ${profileOption(ctx, 'minimax')}; known: ${known.join(', ') || '(none)'}`);
+    }
+    const servers = round.servers;
+    const list = servers.flatMap((s) => s.tools.map((t) => ({ server: s.name, name: t.name, description: t.description ?? null, inputSchema: t.inputSchema })));
+    const summary = servers.map((s) => ({ server: s.name, state: s.state.kind, toolCount: s.tools.length, connectMs: s.connectMs, error: s.error, snapshotDiff: s.snapshotDiff }));
+    if (ctx.opts.json) printJson(ctx, { tools: list, servers: summary, initialLoadDurationMs: round.initialLoadDurationMs, source });
+    else {
+      for (const s of summary) {
+        ctx.stdout(`${s.server}  ${s.state}${s.error ? `: ${s.error}` : ''}  (${s.toolCount} tools)\n`);
+        for (const t of list.filter((x) => x.server === s.server)) ctx.stdout(`  ${t.name}${t.description ? ` — ${t.description.split('\n')[0]}` : ''}\n`);
+        if (s.snapshotDiff) ctx.stdout(`  ! tools changed since accepted: +${s.snapshotDiff.added.length} -${s.snapshotDiff.removed.length} ~${s.snapshotDiff.changed.length} (run \`tools accept ${s.server}\`)\n`);
       }
-      if (target && servers[0]?.state.kind !== 'connected') return 1;
-      return 0;
-    });
+      ctx.stdout(sourceLine(source));
+    }
+    if (only && servers[0]?.state.kind !== 'connected') return 1;
+    return 0;
   },
 };
+
+/** --refresh: today's one-shot round, every server (or the one asked for) started here. */
+async function liveRound(ctx: CommandContext, only: string | undefined): Promise<{ round: DiscoveryRound; source: 'live' }> {
+  const view = await loadView(ctx);
+  const target = only ? findServer(view, only) : null;
+  return withPool(view, ctx, async (pool) => {
+    const round = await discoverOnce(pool, target?.spec ? [target.spec.id] : undefined);
+    return { round: { ...round, servers: round.servers.filter((s) => !target || s.name === target.name) }, source: 'live' };
+  });
+}
 
 const toolsAccept: Command = {
   name: 'tools accept',
@@ -136,6 +146,7 @@ const toolsAccept: Command = {
     const server = findServer(view, name);
     if (!server.spec) throw new UserError(`server "${name}" cannot run: ${configState(server).error ?? describeReason('en', { code: 'disabled_in_config', reason: '' })}`);
     const id = server.spec.id;
+    const { SnapshotStore } = await import('../../services/connections');
     const store = new SnapshotStore(panelDataDir(ctx.env));
     let before = await store.status(id);
     if (!before) {

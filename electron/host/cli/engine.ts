@@ -3,7 +3,7 @@
 // The full engine (pool, OAuth broker, MCP SDK) loads only when a command asks for it;
 // commands that connect nothing take the config engine alone (the start-up budget).
 import type { Engine } from '../../services/compose';
-import { createConfigEngine, type ConfigEngine } from '../../services/config-engine';
+import type { ConfigEngine } from '../../services/config-engine';
 import type { CommandContext } from './command';
 
 const engines = new WeakMap<CommandContext, Promise<Engine>>();
@@ -22,7 +22,7 @@ export function engineFor(ctx: CommandContext): Promise<Engine> {
 export function configEngineFor(ctx: CommandContext): Promise<ConfigEngine> {
   let e = configEngines.get(ctx);
   if (!e) {
-    e = createConfigEngine({ env: ctx.env, cwd: ctx.cwd });
+    e = import('../../services/config-engine').then(({ createConfigEngine }) => createConfigEngine({ env: ctx.env, cwd: ctx.cwd }));
     configEngines.set(ctx, e);
   }
   return e;

@@ -9,7 +9,7 @@ import { translate, translateCode } from '../../../shared/i18n';
 import { InputError, catalogOf, parseJsonText, readJsonFile, toolsFile, type ToolsFile } from '../../services/naming/inputs';
 import { NameRegistryStore, RegistryFileError } from '../../services/naming/registry-store';
 import { type Command, type CommandContext, optInt, optString, printJson, requireString, UsageError, UserError, profileOption } from './command';
-import { type PanelCall, withPanel } from './panel-call';
+import { type AnswerSource, type PanelCall, withPanel } from './panel-call';
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -61,15 +61,15 @@ async function catalogArgs(ctx: CommandContext, call: PanelCall, given: Given, p
 }
 
 /** names / collisions: the tools.list answer, in the order the tools were given. */
-async function toolsView(ctx: CommandContext, profile: Profile, opts: { claim: boolean; warnings: boolean }): Promise<ToolsView> {
+async function toolsView(ctx: CommandContext, profile: Profile, opts: { claim: boolean; warnings: boolean }): Promise<ToolsView & { source: AnswerSource }> {
   const given = await givenTools(ctx, true);
-  return withPanel(ctx, { profile, live: given === null }, async (call) => {
+  return withPanel(ctx, { profile, live: given === null, reads: true }, async (call, source) => {
     const args = await catalogArgs(ctx, call, given, profile, opts.claim);
     const view = await call('tools.list', { ...args, warnings: opts.warnings });
-    if (!args.catalog) return view;
+    if (!args.catalog) return { ...view, source };
     const order = new Map(args.catalog.map((r, i) => [JSON.stringify([r.server, r.tool]), i] as const).reverse());
     const at = (t: ToolsView['tools'][number]) => order.get(JSON.stringify([t.serverName, t.tool])) ?? Infinity;
-    return { ...view, tools: [...view.tools].sort((a, b) => at(a) - at(b)) };
+    return { ...view, tools: [...view.tools].sort((a, b) => at(a) - at(b)), source };
   });
 }
 
@@ -89,12 +89,13 @@ const collisionsOf = (view: ToolsView, p: Profile) => {
   return { collisions, events: profileFacts(p).naming.collisionEvent ? collisions.map(collisionEvent) : [] };
 };
 
-const catalogOptions = { profile: { type: 'string' }, tools: { type: 'string' }, workspace: { type: 'string' }, registry: { type: 'string' } } as const;
+// --refresh: reconnect every server instead of asking the running panel or the cached lists.
+const catalogOptions = { profile: { type: 'string' }, tools: { type: 'string' }, workspace: { type: 'string' }, registry: { type: 'string' }, refresh: { type: 'boolean' }, verbose: { type: 'boolean' } } as const;
 
 const names: Command = {
   name: 'names',
   summary: 'Tool names an agent would show (NAME-1…3): --tools FILE or stdin, else the running servers',
-  usage: 'names --profile minimax|kimi|minara [--tools FILE | < tools.json] [--registry FILE] [--workspace DIR] [--json]',
+  usage: 'names --profile minimax|kimi|minara [--tools FILE | < tools.json] [--registry FILE] [--workspace DIR] [--refresh] [--json]',
   options: catalogOptions,
   run: (ctx) =>
     guard(async () => {
@@ -116,7 +117,7 @@ const names: Command = {
 const collisions: Command = {
   name: 'collisions',
   summary: 'Name collisions per profile, or every scheme side by side (NAME-4)',
-  usage: 'collisions [--profile minimax|kimi|minara|all] [--tools FILE | < tools.json] [--registry FILE] [--workspace DIR] [--json]',
+  usage: 'collisions [--profile minimax|kimi|minara|all] [--tools FILE | < tools.json] [--registry FILE] [--workspace DIR] [--refresh] [--json]',
   options: catalogOptions,
   run: (ctx) =>
     guard(async () => {
@@ -125,13 +126,13 @@ const collisions: Command = {
       const view = await toolsView(ctx, profile, { claim: false, warnings: true });
       const warned = view.tools.map((t) => ({ server: t.serverName, tool: t.tool, names: t.names, warnings: (t.warnings ?? []).map((w) => translateCode('en', 'naming.warn', w)) }));
       if (!all) {
-        const out = { profile, ...collisionsOf(view, profile), warnings: warned.flatMap((t) => t.warnings) };
+        const out = { profile, ...collisionsOf(view, profile), warnings: warned.flatMap((t) => t.warnings), source: view.source };
         if (ctx.opts.json) return printJson(ctx, out);
         for (const c of out.collisions) ctx.stdout(`${c.name}: ${c.why}\n`);
         for (const w of out.warnings) ctx.stdout(`warning: ${w}\n`);
         return;
       }
-      const out = { profiles: Object.fromEntries(PROFILES.map((p) => [p, collisionsOf(view, p)])), tools: warned };
+      const out = { profiles: Object.fromEntries(PROFILES.map((p) => [p, collisionsOf(view, p)])), tools: warned, source: view.source };
       if (ctx.opts.json) return printJson(ctx, out);
       for (const r of warned) ctx.stdout(`${r.server}/${r.tool}: ${PROFILES.map((p) => `${p} ${r.names[p] ?? '-'}`).join(' · ')}${r.warnings.length ? `\n  ${r.warnings.join('\n  ')}` : ''}\n`);
     }),
@@ -140,7 +141,7 @@ const collisions: Command = {
 const simulateCmd: Command = {
   name: 'simulate',
   summary: 'What permission rules decide for each tool, and which rules never match or are shadowed (PERM-4); without --rules, the rules of the agent\'s own files',
-  usage: 'simulate --profile minimax|kimi|minara [--rules FILE] [--tools FILE] [--default ask|allow|deny] [--registry FILE] [--workspace DIR] [--json]',
+  usage: 'simulate --profile minimax|kimi|minara [--rules FILE] [--tools FILE] [--default ask|allow|deny] [--registry FILE] [--workspace DIR] [--refresh] [--json]',
   options: { ...catalogOptions, rules: { type: 'string' }, default: { type: 'string' } },
   run: (ctx) =>
     guard(async () => {
@@ -149,7 +150,7 @@ const simulateCmd: Command = {
       // No --rules: the host reads the rules from the profile's files (trusted layers only).
       const rules = rulesFile === undefined ? {} : { rules: (await readJsonFile(rulesFile)) as never };
       const given = await givenTools(ctx, false);
-      const sim = await withPanel(ctx, { profile, live: given === null }, async (call) => {
+      const sim = await withPanel(ctx, { profile, live: given === null, reads: true }, async (call) => {
         // PERM-4: a list of qualified names is simulated as typed; anything else is named first.
         const tools = given?.file.kind === 'named' ? { tools: given.file.items.map((i) => i.name) } : await catalogArgs(ctx, call, given, profile, true);
         return call('permissions.simulate', { ...rules, defaultDecision: optString(ctx, 'default') as never, ...tools });
@@ -182,18 +183,21 @@ const simulateCmd: Command = {
 };
 
 /** disclosure / search: the profile (minimax by default, as the panel's picker), the catalog and the options config. */
-async function disclosureCall<T>(ctx: CommandContext, work: (call: PanelCall, args: CatalogArgs & { config?: Record<string, unknown> }) => Promise<T>): Promise<T> {
+async function disclosureCall<T>(ctx: CommandContext, work: (call: PanelCall, args: CatalogArgs & { config?: Record<string, unknown> }) => Promise<T>): Promise<T & { source: AnswerSource }> {
   const profile = profileOption(ctx, 'minimax');
   const configFile = optString(ctx, 'config');
   const config = configFile !== undefined ? ((await readJsonFile(configFile)) as Record<string, unknown>) : undefined;
   const given = await givenTools(ctx, false);
-  return withPanel(ctx, { profile, live: given === null }, async (call) => work(call, { ...(await catalogArgs(ctx, call, given, profile, true)), ...(config !== undefined ? { config } : {}) }));
+  return withPanel(ctx, { profile, live: given === null, reads: true }, async (call, source) => ({
+    ...(await work(call, { ...(await catalogArgs(ctx, call, given, profile, true)), ...(config !== undefined ? { config } : {}) })),
+    source,
+  }));
 }
 
 const disclosure: Command = {
   name: 'disclosure',
   summary: 'Would minimax hide MCP tools behind tool_search for this model? Token cost per tool and server (DISC-1, DISC-4)',
-  usage: 'disclosure --model provider/model --context-window N [--profile P] [--tools FILE] [--config FILE] [--registry FILE] [--workspace DIR] [--json]',
+  usage: 'disclosure --model provider/model --context-window N [--profile P] [--tools FILE] [--config FILE] [--registry FILE] [--workspace DIR] [--refresh] [--json]',
   options: { ...catalogOptions, model: { type: 'string' }, 'context-window': { type: 'string' }, config: { type: 'string' } },
   run: (ctx) =>
     guard(async () => {
@@ -203,7 +207,7 @@ const disclosure: Command = {
       const plan = await disclosureCall(ctx, (call, args) => call('disclosure.plan', { ...args, model, contextWindow }));
       for (const p of plan.problems ?? []) ctx.stderr(`warning: ${p}\n`);
       const { deferred, estTokens, thresholdTokens, reason, inline, hidden, explanation, totalTokens, contextShare, perServer, perTool } = plan;
-      const out = { deferred, estTokens, thresholdTokens, reason, inline, hidden, explanation, totalTokens, contextShare, perServer, perTool, profileNote: plan.profileNote, options: plan.optionTable };
+      const out = { deferred, estTokens, thresholdTokens, reason, inline, hidden, explanation, totalTokens, contextShare, perServer, perTool, profileNote: plan.profileNote, options: plan.optionTable, source: plan.source };
       if (ctx.opts.json) return printJson(ctx, out);
       ctx.stdout(`${deferred ? 'DEFERRED' : 'inline'}: ${explanation}\n`);
       if (plan.profileNote) ctx.stdout(`${plan.profileNote}\n`);
@@ -214,7 +218,7 @@ const disclosure: Command = {
 const search: Command = {
   name: 'search',
   summary: 'Try a tool_search query: BM25 (keyword) or regex over names and descriptions (DISC-2)',
-  usage: 'search QUERY [--regex] [--top-k N] [--profile P] [--tools FILE] [--config FILE] [--registry FILE] [--workspace DIR] [--json]',
+  usage: 'search QUERY [--regex] [--top-k N] [--profile P] [--tools FILE] [--config FILE] [--registry FILE] [--workspace DIR] [--refresh] [--json]',
   options: { ...catalogOptions, regex: { type: 'boolean' }, 'top-k': { type: 'string' }, config: { type: 'string' } },
   run: (ctx) =>
     guard(async () => {
@@ -223,7 +227,7 @@ const search: Command = {
       const topK = optInt(ctx, 'top-k');
       const res = await disclosureCall(ctx, (call, args) => call('disclosure.search', { ...args, query, mode: ctx.opts.regex ? 'regex' : 'keyword', ...(topK !== undefined ? { topK } : {}) }));
       if (!res.ok) throw new UserError(res.error?.message ?? 'the search failed');
-      if (ctx.opts.json) return printJson(ctx, { mode: res.mode, results: res.results });
+      if (ctx.opts.json) return printJson(ctx, { mode: res.mode, results: res.results, source: res.source });
       for (const r of res.results) ctx.stdout(`${r.score.toFixed(3).padStart(8)}  ${r.name}  ${r.description}\n`);
     }),
 };

@@ -1,18 +1,29 @@
-// The CLI as a formatter over the panel's dispatch: one composed engine for the run (the same
-// wiring as the panel, selection = --profile / --workspace), its contract methods called
-// through the same dispatch (inputs validated there), and a failed call is a user error.
+// The CLI as a formatter over the panel's dispatch: the running panel's, through its socket
+// (read commands, issue 22), or one composed engine for the run (the same wiring as the panel,
+// selection = --profile / --workspace). Either way the contract methods go through the same
+// dispatcher (inputs validated there), and a failed call is a user error.
 import { resolve } from 'node:path';
-import type { AppContract } from '../../../shared/contract';
+import type { AppContract, Selection } from '../../../shared/contract';
+import type { Result } from '../../../shared/errors';
 import type { MethodInput, MethodName, MethodOutput } from '../../../shared/rpc';
 import type { Profile } from '../../../shared/schemas/server';
-import { startServices, type Services } from '../../services/compose';
-import { appVersion } from '../web/serve';
-import { ONE_SHOT_SETTLE_MS } from './connection-commands';
+import { panelDataDir } from '../../services/paths';
+import { ONE_SHOT_SETTLE_MS, settled } from '../settled';
 import { type CommandContext, optString, UserError } from './command';
 
 export type PanelCall = <M extends MethodName<AppContract>>(method: M, input: MethodInput<AppContract, M>) => Promise<MethodOutput<AppContract, M>>;
 
 const CLI = { host: 'cli' } as const;
+
+/** Where a read command's answer came from (`source` in its --json; issue 22 item 5). */
+export type AnswerSource = 'panel' | 'cache' | 'live' | 'given';
+
+/** Text output's last line: where the answer came from (the --json carries `source`). */
+export function sourceLine(source: AnswerSource): string {
+  if (source === 'panel') return '(answered by the running panel)\n';
+  if (source === 'cache') return '(no panel running: servers answered from their cached tool lists where the entry is unchanged; --refresh reconnects)\n';
+  return '';
+}
 
 /** The id of the profile's server called `name` (or with that id), as the servers view lists it. */
 export async function serverIdOf(call: PanelCall, name: string): Promise<string> {
@@ -22,56 +33,75 @@ export async function serverIdOf(call: PanelCall, name: string): Promise<string>
   return row.id;
 }
 
-/**
- * Until no server is still connecting (the CLI has no next round, CONN-3), or the deadline:
- * woken by the engine's own state events, not by polling.
- */
-async function settled(services: Services): Promise<void> {
-  const anyPending = async () => {
-    const r = await services.dispatch('servers.list', {}, CLI);
-    return r.ok && (r.value as MethodOutput<AppContract, 'servers.list'>).servers.some((s) => s.state.kind === 'pending');
+const asCall =
+  (dispatch: (method: string, input: unknown) => Promise<Result<unknown>>): PanelCall =>
+  async (method, input) => {
+    const r = await dispatch(method, input);
+    if (!r.ok) throw new UserError(r.error.message);
+    return r.value as never;
   };
-  await new Promise<void>((done) => {
-    let finished = false;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(deadline);
-      off();
-      done();
-    };
-    const check = () => void anyPending().then((pending) => pending || finish());
-    const deadline = setTimeout(finish, ONE_SHOT_SETTLE_MS);
-    const off = services.api.events.subscribe((event) => {
-      if (event === 'servers.stateChanged' || event === 'servers.changed') check();
-    });
-    check();
-  });
+
+/**
+ * The running panel, when one answers on its socket for this profile and workspace: a probe
+ * call settles there (CONN-3) and proves the selection matches; anything else is null.
+ */
+async function runningPanel(ctx: CommandContext, selection: Selection): Promise<{ call: PanelCall; close(): void } | null> {
+  const log = ctx.opts.verbose ? (l: string) => ctx.stderr(`${l}\n`) : undefined;
+  const { connectPanel, isSelectionConflict } = await import('../local-socket/connect');
+  const client = await connectPanel({ dataDir: panelDataDir(ctx.env), selection, ...(log ? { log } : {}) });
+  if (!client) return null;
+  const probe = await client.call('app.info', {});
+  if (!probe.ok) {
+    client.close();
+    if (!isSelectionConflict(probe)) log?.(`the running panel did not answer: ${probe.error.message}`);
+    else log?.(`${probe.error.message}; answering from the cached tool lists`);
+    return null;
+  }
+  log?.(`answered by the running panel (${client.path})`);
+  return { call: asCall((m, i) => client.call(m, i)), close: () => client.close() };
 }
 
 /**
  * Runs `work` against the panel's dispatch for this profile and workspace. `live`: the catalog
  * comes from the running servers (discovery settles first); otherwise no server is started.
+ * `reads`: a read command (issue 22 item 5): the running panel answers when one runs, else the
+ * servers' cached tool lists (only servers without one start); `--refresh` reconnects all.
  */
-export async function withPanel<T>(ctx: CommandContext, opts: { profile: Profile; live: boolean }, work: (call: PanelCall) => Promise<T>): Promise<T> {
+export async function withPanel<T>(
+  ctx: CommandContext,
+  opts: { profile: Profile; live: boolean; reads?: boolean },
+  work: (call: PanelCall, source: AnswerSource) => Promise<T>,
+): Promise<T> {
+  const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+  const fast = opts.live && !!opts.reads && !ctx.opts.refresh;
+  if (fast) {
+    const panel = await runningPanel(ctx, { profile: opts.profile, workspace });
+    if (panel) {
+      try {
+        return await work(panel.call, 'panel');
+      } finally {
+        panel.close();
+      }
+    }
+  }
+  // Not at the top: the panel's answer above needs none of the engine.
+  const [{ startServices }, { appVersion }] = await Promise.all([import('../../services/compose'), import('../web/build')]);
   const services = await startServices({
     host: 'web',
     env: ctx.env,
     cwd: ctx.cwd,
     version: appVersion(),
     profile: opts.profile,
-    workspace: resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.'),
+    workspace,
     pickFolder: null,
-    discovery: opts.live ? { settleWithinMs: ONE_SHOT_SETTLE_MS } : false,
+    discovery: opts.live ? { settleWithinMs: ONE_SHOT_SETTLE_MS, cached: fast } : false,
   });
   try {
-    if (opts.live) await settled(services);
-    const call: PanelCall = async (method, input) => {
-      const r = await services.dispatch(method, input, CLI);
-      if (!r.ok) throw new UserError(r.error.message);
-      return r.value as never;
-    };
-    return await work(call);
+    if (opts.live) await settled(services.api, ONE_SHOT_SETTLE_MS);
+    return await work(
+      asCall((m, i) => services.dispatch(m, i, CLI)),
+      !opts.live ? 'given' : fast ? 'cache' : 'live',
+    );
   } finally {
     await services.dispose();
   }

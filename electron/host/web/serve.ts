@@ -4,6 +4,7 @@ import { startServices, type Services } from '../../services/compose';
 import { startWebHost, type WebHost } from '../web-host';
 import { appVersion, ensureRendererBuilt, repoRoot } from './build';
 import { openPanelInBrowser, type Handoff } from './handoff';
+import { listenForCli } from '../local-socket/listen';
 
 export interface ServeOptions {
   env: NodeJS.ProcessEnv;
@@ -48,6 +49,8 @@ export async function serve(opts: ServeOptions): Promise<Served> {
     await services.dispose();
     throw err;
   }
+  // The CLI's read commands ask this panel instead of starting every server again (issue 22).
+  const socket = await listenForCli(services, opts.env, opts.logger);
   const handoffs = new Set<Handoff>();
   return {
     host,
@@ -59,6 +62,7 @@ export async function serve(opts: ServeOptions): Promise<Served> {
     },
     async close() {
       for (const h of handoffs) h.dispose();
+      await socket?.close();
       await host.close();
       await services.dispose();
     },

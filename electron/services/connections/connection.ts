@@ -16,7 +16,7 @@ import { Backoff, IdleCloser } from './schedules';
 import { Semaphore } from './semaphore';
 import type { EraVerdicts } from '../mcp/eras';
 import type { Session } from '../mcp/session';
-import { type SnapshotStore, canonicalJson, isEmptyDiff } from './snapshots';
+import { type SnapshotStore, canonicalJson, isEmptyDiff, specFingerprint } from './snapshots';
 import { type TrafficRecord, materialize } from './traffic';
 import type { CallOptions, ConvertedResult, Logger, PoolEvents, ServerInfo, ToolDiff } from './types';
 
@@ -201,7 +201,7 @@ export class McpConnection {
     this.backoff.reset();
     this.error = describeRejected(rejected);
     try {
-      const { diff } = await this.ctx.snapshots.record(this.id, raw);
+      const { diff } = await this.ctx.snapshots.record(this.id, raw, specFingerprint(this.spec));
       this.diff = isEmptyDiff(diff) ? null : diff;
       if (this.diff) this.ctx.events.emit('snapshotChanged', this.id, this.diff);
     } catch (err) {

@@ -12,6 +12,8 @@ interface ServerEntry {
   latest: string;
   accepted: string | null;
   history: Array<{ sha: string; at: number }>;
+  /** Fingerprint of the entry the latest list came from: a cached list is only reused for the same entry. */
+  spec?: string;
 }
 interface Index {
   version: 1;
@@ -37,6 +39,11 @@ function canonicalTools(tools: ToolDef[]): string {
 
 export function toolsSha(tools: ToolDef[]): string {
   return createHash('sha256').update(canonicalTools(tools)).digest('hex');
+}
+
+/** A hash of an entry (never its text: env values may be secrets), stored beside its latest list. */
+export function specFingerprint(spec: object): string {
+  return createHash('sha256').update(canonicalJson(spec)).digest('hex');
 }
 
 export function diffTools(before: ToolDef[], after: ToolDef[]): Pick<ToolDiff, 'added' | 'removed' | 'changed'> {
@@ -96,7 +103,7 @@ export class SnapshotStore {
    * on first use). The index is flushed in the background, coalesced: a round of 50 servers
    * writes it a few times, not 50 (see flush()).
    */
-  record(serverId: string, tools: ToolDef[]): Promise<{ sha: string; stored: boolean; diff: ToolDiff }> {
+  record(serverId: string, tools: ToolDef[], spec?: string): Promise<{ sha: string; stored: boolean; diff: ToolDiff }> {
     return this.serial(async () => {
       const text = canonicalTools(tools);
       const sha = createHash('sha256').update(text).digest('hex');
@@ -104,8 +111,10 @@ export class SnapshotStore {
       const index = await this.load();
       const entry = index.servers[serverId] ?? { latest: sha, accepted: sha, history: [] };
       if (entry.history.at(-1)?.sha !== sha) entry.history = [...entry.history, { sha, at: this.now() }].slice(-HISTORY);
-      const changed = entry.latest !== sha || !index.servers[serverId];
+      const changed = entry.latest !== sha || !index.servers[serverId] || entry.spec !== spec;
       entry.latest = sha;
+      if (spec === undefined) delete entry.spec;
+      else entry.spec = spec;
       index.servers[serverId] = entry;
       if (changed) this.scheduleFlush();
       return { sha, stored, diff: await this.diffAgainst(entry.accepted, sha, tools) };
@@ -188,6 +197,19 @@ export class SnapshotStore {
   async status(serverId: string): Promise<{ latest: string; accepted: string | null } | null> {
     const entry = (await this.load()).servers[serverId];
     return entry ? { latest: entry.latest, accepted: entry.accepted } : null;
+  }
+
+  /**
+   * The latest list recorded for the server, when it came from the entry with this fingerprint
+   * (the CLI's answer without a panel, issue 22); `at` is when that list was last seen.
+   */
+  async cached(serverId: string, spec: string): Promise<{ tools: ToolDef[]; at: number; diff: ToolDiff } | null> {
+    const entry = (await this.load()).servers[serverId];
+    if (!entry || entry.spec !== spec) return null;
+    const tools = await this.read(entry.latest);
+    if (!tools) return null;
+    const at = entry.history.findLast((h) => h.sha === entry.latest)?.at ?? 0;
+    return { tools, at, diff: await this.diffAgainst(entry.accepted, entry.latest, tools) };
   }
 
   /** Re-reads the index from disk (another process, e.g. the CLI, may have accepted). */

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SnapshotStore, diffTools, toolsSha } from '../../../electron/services/connections/snapshots';
+import { SnapshotStore, diffTools, specFingerprint, toolsSha } from '../../../electron/services/connections/snapshots';
 import type { ToolDef } from '../../../shared/schemas/server';
 import { tempDir } from '../../integration/connections/helpers';
 
@@ -22,6 +22,22 @@ describe('SnapshotStore (CONN-11)', () => {
     expect(again.sha).toBe(first.sha);
     expect(first.sha).toBe(toolsSha([B, A]));
     expect(await readdir(join(dir.path, 'tool-snapshots', 'objects'))).toEqual([`${first.sha}.json`]);
+  });
+
+  it('cached(): the latest list only for the entry it came from (the CLI without a panel, issue 22)', async () => {
+    const store = new SnapshotStore(dir.path, () => 1_700_000_000_000);
+    const entry = { command: 'node', args: ['a.js'], env: { LEVEL: '1' } };
+    await store.record('srv', [A], specFingerprint(entry));
+    await store.record('srv', [A, B], specFingerprint(entry));
+    await store.flush();
+    const other = new SnapshotStore(dir.path);
+    expect(await other.cached('srv', specFingerprint({ ...entry }))).toMatchObject({ tools: [A, B], at: 1_700_000_000_000, diff: { added: ['b'] } });
+    // Another command line, another env value: the list may differ, so it is not reused.
+    expect(await other.cached('srv', specFingerprint({ ...entry, args: ['b.js'] }))).toBeNull();
+    expect(await other.cached('srv', specFingerprint({ ...entry, env: { LEVEL: '2' } }))).toBeNull();
+    expect(await other.cached('nobody', specFingerprint(entry))).toBeNull();
+    // The fingerprint is a hash: no env value is written beside the lists.
+    expect(await readFile(join(dir.path, 'tool-snapshots', 'index.json'), 'utf8')).not.toContain('LEVEL');
   });
 
   it('accepts the first list, reports what changed since, and accept() clears it', async () => {

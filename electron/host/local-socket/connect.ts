@@ -1,0 +1,80 @@
+// The CLI's end of the panel socket: checks the place before it connects (endpoint.ts), then
+// sends contract calls (several in flight, matched by id) and hands back the dispatcher's
+// Result. No panel, a stale socket from a killed one, or a place that is not private: null,
+// and the CLI answers from its caches instead.
+import { connect, type Socket } from 'node:net';
+import type { Selection } from '../../../shared/contract';
+import { fail, type Result } from '../../../shared/errors';
+import { checkEndpoint, describeProblem } from './endpoint';
+import { AnswerSchema, SelectionConflictSchema, lineReader } from './protocol';
+
+export interface PanelClient {
+  path: string;
+  call(method: string, input: unknown): Promise<Result<unknown>>;
+  close(): void;
+}
+
+/** A `conflict` answer meaning "the panel shows another profile or workspace". */
+export function isSelectionConflict(r: Result<unknown>): boolean {
+  return !r.ok && r.error.code === 'conflict' && SelectionConflictSchema.safeParse(r.error.data).success;
+}
+
+export async function connectPanel(opts: { dataDir: string; selection: Selection; log?: (line: string) => void }): Promise<PanelClient | null> {
+  const log = opts.log ?? (() => {});
+  const ep = await checkEndpoint(opts.dataDir);
+  if (ep.problem === 'absent') return null;
+  if (ep.problem) {
+    log(`not asking the running panel: ${describeProblem(ep.problem)}`);
+    return null;
+  }
+  const socket = await new Promise<Socket | null>((done) => {
+    const s = connect(ep.path);
+    s.once('connect', () => done(s));
+    s.once('error', (err: NodeJS.ErrnoException) => {
+      // ECONNREFUSED: the file of a panel that was killed; ENOENT: none on Windows.
+      if (err.code !== 'ECONNREFUSED' && err.code !== 'ENOENT') log(`not asking the running panel: ${err.message}`);
+      done(null);
+    });
+  });
+  if (!socket) return null;
+
+  let next = 1;
+  const waiting = new Map<number, (r: Result<unknown>) => void>();
+  const failAll = (why: string) => {
+    for (const w of waiting.values()) w(fail('transport', why));
+    waiting.clear();
+  };
+  socket.on(
+    'data',
+    lineReader(
+      Number.MAX_SAFE_INTEGER,
+      (line) => {
+        let parsed;
+        try {
+          parsed = AnswerSchema.safeParse(JSON.parse(line));
+        } catch {
+          return failAll('the running panel sent a line that is not JSON');
+        }
+        if (!parsed.success) return failAll('the running panel sent a malformed answer');
+        const { id, result } = parsed.data;
+        if (id === null) return failAll(result.ok ? 'the running panel refused the request' : result.error.message);
+        waiting.get(id)?.(result);
+        waiting.delete(id);
+      },
+      () => undefined,
+    ),
+  );
+  socket.on('error', (err) => failAll(`the running panel closed the connection: ${err.message}`));
+  socket.on('close', () => failAll('the running panel closed the connection'));
+  return {
+    path: ep.path,
+    call(method, input) {
+      const id = next++;
+      return new Promise((done) => {
+        waiting.set(id, done);
+        socket.write(JSON.stringify({ id, method, input: input ?? {}, selection: opts.selection }) + '\n');
+      });
+    },
+    close: () => socket.destroy(),
+  };
+}

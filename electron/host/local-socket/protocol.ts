@@ -1,0 +1,59 @@
+// The panel socket's wire format: one JSON document per line each way. A request names a
+// contract method (shared/contract) with its input and the selection the CLI asks about; the
+// answer is the dispatcher's Result, unchanged. Only methods that change nothing are served:
+// the CLI's read commands need no more, and a script cannot switch what the person sees.
+import { z } from 'zod';
+import { SelectionSchema } from '../../../shared/contract/profiles';
+import { ResultEnvelopeSchema } from '../../../shared/errors';
+
+/** The same cap as the web host's request body (SEC-2); answers have none (tools.list of 10,000 tools). */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+export const READ_METHODS = [
+  'app.info',
+  'servers.list',
+  'tools.list',
+  'tools.describe',
+  'permissions.read',
+  'permissions.simulate',
+  'disclosure.plan',
+  'disclosure.search',
+  'logs.get',
+  'auth.list',
+  'bridges.list',
+] as const;
+
+export const RequestSchema = z.object({
+  id: z.number().int(),
+  method: z.string().max(100),
+  input: z.unknown(),
+  selection: SelectionSchema,
+});
+
+export const AnswerSchema = z.object({ id: z.number().int().nullable(), result: ResultEnvelopeSchema });
+export type SocketAnswer = z.infer<typeof AnswerSchema>;
+
+/** `conflict` answers carry this when the panel shows another profile or workspace. */
+export const SelectionConflictSchema = z.object({ reason: z.literal('selection'), panel: SelectionSchema });
+
+/** Splits a byte stream into lines; refuses a line longer than `max` (the caller closes). */
+export function lineReader(max: number, onLine: (line: string) => void, onTooLong: () => void): (chunk: Buffer) => void {
+  let pending: Buffer[] = [];
+  let size = 0;
+  return (chunk) => {
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
+      const part = chunk.subarray(start, nl);
+      if (size + part.length > max) return onTooLong();
+      const line = Buffer.concat([...pending, part]).toString('utf8');
+      pending = [];
+      size = 0;
+      start = nl + 1;
+      onLine(line);
+    }
+    const rest = chunk.subarray(start);
+    size += rest.length;
+    if (size > max) return onTooLong();
+    if (rest.length) pending.push(Buffer.from(rest));
+  };
+}

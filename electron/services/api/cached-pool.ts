@@ -1,0 +1,70 @@
+// The CLI without a running panel (issue 22 item 5): each server whose entry is unchanged since
+// its tool list was last recorded (CONN-11 snapshots, kept by the panel and every CLI run) is
+// answered from that list; only the others are started, through the real pool. `--refresh`
+// does not come here: it reconnects everything.
+import type { ConnectionSpec, ServerState, ToolDef } from '../../../shared/schemas/server';
+import { applyLimits } from '../connections/limits';
+import { isEmptyDiff, specFingerprint, type SnapshotStore } from '../connections/snapshots';
+import type { ToolDiff } from '../connections/types';
+import type { PoolDetails, PoolInfo, PoolPort } from './ports';
+
+interface Cached {
+  state: ServerState;
+  /** After the entry's CONN-8 filter, and as recorded (the tool filter's "before"). */
+  tools: ToolDef[];
+  raw: ToolDef[];
+  diff: ToolDiff | null;
+}
+
+export function cachedPoolPort(inner: PoolPort, snapshots: SnapshotStore): PoolPort {
+  const cached = new Map<string, Cached>();
+  let all: ConnectionSpec[] = [];
+  const live = () => all.filter((s) => !cached.has(s.id));
+  /** Anything that needs the server itself (a call, a reconnect) starts it for real. */
+  const goLive = async (id: string) => {
+    if (cached.delete(id)) await inner.setServers(live());
+  };
+  return {
+    async setServers(specs) {
+      all = specs;
+      cached.clear();
+      let pluginTools = 0;
+      for (const spec of specs) {
+        const hit = await snapshots.cached(spec.id, specFingerprint(spec)).catch(() => null);
+        if (!hit) continue;
+        // CONN-8 as the connection applies it to a fresh list.
+        const limited = applyLimits(spec.name, hit.tools, spec.limits, pluginTools);
+        if (!limited.ok) continue;
+        if (spec.limits.pluginCaps) pluginTools += limited.tools.length;
+        const at = new Date(hit.at).toISOString();
+        cached.set(spec.id, {
+          state: { kind: 'connected', code: 'cached', params: { at }, reason: '', since: hit.at, toolCount: limited.tools.length, connectMs: 0 },
+          tools: limited.tools,
+          raw: hit.tools,
+          diff: isEmptyDiff(hit.diff) ? null : hit.diff,
+        });
+      }
+      return inner.setServers(live());
+    },
+    discover: () => inner.discover(),
+    async reconnect(id) {
+      await goLive(id);
+      return inner.reconnect(id);
+    },
+    info(id): PoolInfo | undefined {
+      const c = cached.get(id);
+      return c ? { state: c.state, toolCount: c.tools.length, connectMs: null, lastError: null } : inner.info(id);
+    },
+    details(id): PoolDetails | undefined {
+      const c = cached.get(id);
+      return c ? { stderrTail: [], traffic: [], live: false, pid: null, snapshotDiff: c.diff } : inner.details(id);
+    },
+    onStateChanged: (listener) => inner.onStateChanged(listener),
+    tools: async (id) => cached.get(id)?.tools ?? inner.tools(id),
+    rawTools: async (id) => cached.get(id)?.raw ?? inner.rawTools(id),
+    callTool: async (id, tool, args, opts) => (await goLive(id), inner.callTool(id, tool, args, opts)),
+    request: async (id, fn) => (await goLive(id), inner.request(id, fn)),
+    acceptSnapshot: (id) => inner.acceptSnapshot(id),
+    dispose: () => inner.dispose(),
+  };
+}
