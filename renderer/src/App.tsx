@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { Alert, AppShell, Group, Title } from '@mantine/core';
+import { Alert, AppShell, Burger, Group, Title } from '@mantine/core';
 import { Nav } from './components/Nav';
 import { Pickers } from './components/Pickers';
 import { TrustBanner } from './components/TrustBanner';
@@ -40,6 +40,8 @@ export function App() {
   const locale = useApp((s) => s.locale);
   const theme = useApp((s) => s.theme);
   const selectionError = useApp((s) => s.selectionError);
+  const navCollapsed = useApp((s) => s.navCollapsed);
+  const toggleNav = useApp((s) => s.toggleNav);
 
   useEffect(() => {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
@@ -55,19 +57,22 @@ export function App() {
   const View = VIEWS[section];
   return (
     <PanelThemeProvider theme={theme}>
-      <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: NAVBAR_WIDTH, breakpoint: 0 }} padding="md">
+      <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: NAVBAR_WIDTH, breakpoint: 0, collapsed: { desktop: navCollapsed, mobile: navCollapsed } }} padding="md">
         <a className="skip" href="#main">
           {t('app.skip')}
         </a>
         <AppShell.Header px="md">
           <Group h="100%" gap="lg" wrap="nowrap" justify="space-between">
-            <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
-              {t('app.title')}
-            </Title>
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Burger opened={!navCollapsed} onClick={toggleNav} size="sm" aria-label={t(navCollapsed ? 'nav.show' : 'nav.hide')} aria-expanded={!navCollapsed} aria-controls="panel-nav" data-testid="nav-toggle" />
+              <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
+                {t('app.title')}
+              </Title>
+            </Group>
             <Pickers />
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="xs">
+        <AppShell.Navbar p="xs" id="panel-nav" hidden={navCollapsed}>
           <Nav />
         </AppShell.Navbar>
         <AppShell.Main id="main" tabIndex={-1} data-section={section} style={{ minWidth: 0 }}>

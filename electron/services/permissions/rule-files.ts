@@ -73,7 +73,7 @@ export class RuleFiles {
     if (!file.ok) throw toAppError(file.error);
     const loc = (await this.locations(sel)).find((l) => l.layer === layer);
     if (loc && !(await this.trusted(loc, sel))) {
-      throw new AppError('refused', `${file.value.path}: the workspace is not trusted; trust it before the panel writes its project files (CFG-10)`, { reason: 'untrusted' });
+      throw new AppError('refused', `${file.value.path}: the workspace is not trusted; trust it before the panel writes its project files`, { reason: 'untrusted' });
     }
     const base = overwrite ? undefined : await this.baseFor(file.value.path, baseHash);
     const r = await this.deps.writer.editFile(file.value, (text) => writeRules(text, rules), base ? { base } : {});

@@ -17,6 +17,9 @@ export type EditTarget = { mode: 'add' } | { mode: 'edit'; id: string };
 
 export interface UiSlice {
   section: Section;
+  /** The sidebar folded away (issue 22: more room at 900 px); the header's button toggles it. */
+  navCollapsed: boolean;
+  toggleNav(): void;
   filter: string;
   locale: Locale;
   /** null = follow the system locale (UI-9). */
@@ -55,6 +58,8 @@ export const createUiSlice =
     };
     return {
       section: 'servers',
+      navCollapsed: false,
+      toggleNav: () => set((s) => ({ navCollapsed: !s.navCollapsed })),
       filter: '',
       locale,
       localeChoice: null,

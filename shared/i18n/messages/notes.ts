@@ -17,9 +17,9 @@ const why = {
 } as const satisfies Keyed<'disc.why', ExplanationCode>;
 
 const profile = {
-  'disc.profile.kimi-deferred': 'kimi: servers marked "deferred": true load their tools through select_tools (DISC-3)',
+  'disc.profile.kimi-deferred': 'kimi: servers marked "deferred": true load their tools through select_tools',
   'disc.profile.kimi-none-deferred': 'kimi: no server is marked "deferred"; the plan above is minimax’s rule, shown for comparison',
-  'disc.profile.minara': 'minara: every MCP tool carries defer_loading (DISC-3); the plan above is minimax’s rule',
+  'disc.profile.minara': 'minara: every MCP tool carries defer_loading; the plan above is minimax’s rule',
 } as const satisfies Keyed<'disc.profile', ProfileNoteCode>;
 
 const naming = {
@@ -46,9 +46,9 @@ export const notes = messages({
     'disc.why.below-min-defer-count': '{n} 个已配置工具，少于 minDeferCount {min}',
     'disc.why.under-threshold': '{tokens} 个 token ≤ {pct} × {window} = {threshold}',
     'disc.why.over-threshold': '{tokens} 个 token > {pct} × {window} = {threshold}：已配置的工具移到 tool_search 之后',
-    'disc.profile.kimi-deferred': 'kimi：标记为 "deferred": true 的服务器通过 select_tools 加载其工具（DISC-3）',
+    'disc.profile.kimi-deferred': 'kimi：标记为 "deferred": true 的服务器通过 select_tools 加载其工具',
     'disc.profile.kimi-none-deferred': 'kimi：没有服务器标记为 "deferred"；上面的方案是 minimax 的规则，仅供比较',
-    'disc.profile.minara': 'minara：每个 MCP 工具都带有 defer_loading（DISC-3）；上面的方案是 minimax 的规则',
+    'disc.profile.minara': 'minara：每个 MCP 工具都带有 defer_loading；上面的方案是 minimax 的规则',
     'naming.warn.dropped': '{profile}：已丢弃，"{name}" 已属于 {owner}',
     'naming.warn.wrapped': '{profile}：隐藏在 {by} 之后（子智能体）',
     'naming.warn.needs-auth': '{profile}：未显示（服务器需要认证）',

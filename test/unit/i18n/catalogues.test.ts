@@ -30,6 +30,12 @@ describe('message catalogues', () => {
     }
   });
 
+  it('never show the spec ids (CFG-8, DISC-3…) to the user, in either language', () => {
+    const id = /\b(CFG|CONN|NAME|DISC|PERM|AUTH|SEC|UI|BRIDGE)-\d+\b/;
+    const leaks = [...Object.entries(en), ...Object.entries(zh)].filter(([, text]) => id.test(text)).map(([key, text]) => `${key}: ${text}`);
+    expect(leaks).toEqual([]);
+  });
+
   it('use the glossary word for every recurring term in Chinese', () => {
     const offenders: string[] = [];
     for (const [key, text] of Object.entries(zh)) {

@@ -42,6 +42,6 @@ export async function resolveLayerFile(profile: Profile, layer: LayerKind, ctx: 
     return refuse('write.invalid_target', { profile, layer });
   }
   // CFG-1/CFG-7: MiniMax Code treats its project file as read-only; so does the panel.
-  const readOnly = loc.writable ? null : `${profile} ${layer} files are read-only (CFG-7); add the server to the user layer instead`;
+  const readOnly = loc.writable ? null : `${profile} ${layer} files are read-only for the panel; add the server to the user layer instead`;
   return okResult({ profile, layer, path: loc.path, dialect: profile, readOnly, ...(loc.container ? { container: loc.container } : {}), ...(loc.confineTo ? { confineTo: loc.confineTo } : {}) });
 }

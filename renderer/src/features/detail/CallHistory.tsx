@@ -1,10 +1,12 @@
 // Tool calls to one server in this page session, newest first (issue 14 item 4): arguments,
 // status, duration and result, and a Replay that makes the same call again.
 import { Fragment, useState } from 'react';
-import { Alert, Badge, Button, Code, Group, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useApp, useT } from '../../store-context';
 import type { CallStatus } from '../../stores/detail-slice';
 import { ResultView } from '../tools/ResultView';
+
+const NOWRAP = { whiteSpace: 'nowrap', wordBreak: 'keep-all' } as const;
 
 const COLOR: Record<CallStatus, string> = { running: 'blue', ok: 'teal', error: 'red', cancelled: 'gray', failed: 'red' };
 
@@ -24,34 +26,38 @@ export function CallHistory({ serverId }: { serverId: string }) {
           {t('detail.history.empty')}
         </Text>
       ) : (
-        <Table layout="fixed" data-testid="call-history">
+        // Sized by content (issue 22: fixed widths clipped the buttons at 900 px): the short
+        // cells keep to one line, the arguments take what is left and wrap anywhere.
+        <Table layout="auto" data-testid="call-history">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={100}>{t('detail.history.when')}</Table.Th>
-              <Table.Th w="22%">{t('detail.history.tool')}</Table.Th>
-              <Table.Th w={100}>{t('detail.history.status')}</Table.Th>
-              <Table.Th w={90}>{t('detail.history.duration')}</Table.Th>
-              <Table.Th>{t('detail.history.args')}</Table.Th>
-              <Table.Th w={200} />
+              <Table.Th style={NOWRAP}>{t('detail.history.when')}</Table.Th>
+              <Table.Th>{t('detail.history.tool')}</Table.Th>
+              <Table.Th style={NOWRAP}>{t('detail.history.status')}</Table.Th>
+              <Table.Th style={NOWRAP}>{t('detail.history.duration')}</Table.Th>
+              <Table.Th w="100%">{t('detail.history.args')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('detail.history.actions')}</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {calls.map((c) => (
               <Fragment key={c.callId}>
                 <Table.Tr data-call={c.callId} data-status={c.status}>
-                  <Table.Td>{t.time(c.startedAt)}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>{c.tool}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={NOWRAP}>{t.time(c.startedAt)}</Table.Td>
+                  <Table.Td style={{ wordBreak: 'break-word', minWidth: '6em' }}>{c.tool}</Table.Td>
+                  <Table.Td style={NOWRAP}>
                     <Badge color={COLOR[c.status]} variant="light">
                       {t(`detail.status.${c.status}`)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{c.result ? t('tools.resultMs', { ms: t.number(c.result.ms) }) : ''}</Table.Td>
+                  <Table.Td style={NOWRAP}>{c.result ? t('tools.resultMs', { ms: t.number(c.result.ms) }) : ''}</Table.Td>
                   <Table.Td>
                     <Code style={{ wordBreak: 'break-all' }}>{JSON.stringify(c.args)}</Code>
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
+                  <Table.Td style={NOWRAP}>
+                    <Group gap={4} wrap="nowrap" data-testid="call-actions">
                       <Button size="xs" variant="default" disabled={c.status === 'running'} aria-label={t('detail.history.replayName', { tool: c.tool })} onClick={() => void runCall(c.serverId, c.tool, c.args)}>
                         {t('detail.history.replay')}
                       </Button>

@@ -52,7 +52,7 @@ export function LogsView() {
     );
   }
   return (
-    <Stack component="section" aria-labelledby="logs-title" className="logs" gap="sm">
+    <Stack component="section" aria-labelledby="logs-title" className={`logs ${classes.page}`} gap="sm">
       <PageHeader
         titleId="logs-title"
         title={t('nav.logs')}
@@ -76,23 +76,27 @@ export function LogsView() {
       <Text size="sm" c="dimmed">
         {t('logs.bounded')}
       </Text>
-      <Stack id="log-all" gap="xs">
-        <Title order={3} size="h5">
+      <Stack id="log-all" gap="xs" className={classes.body}>
+        <Title order={3} size="h5" id="logs-stderr">
           {t.plural('logs.stderr', stderr.length)}
         </Title>
         {stderr.length === 0 ? (
           <Text size="sm">{t('logs.noStderr')}</Text>
         ) : (
-          <Code block className={classes.log} data-testid="stderr">
-            {stderr.join('\n')}
-          </Code>
+          // UI-9 / axe scrollable-region-focusable: a scrolling box is reachable by keyboard.
+          <div role="region" aria-labelledby="logs-stderr" tabIndex={0} className={`${classes.scroll} ${classes.stderr}`}>
+            <Code block className={classes.log} data-testid="stderr">
+              {stderr.join('\n')}
+            </Code>
+          </div>
         )}
-        <Title order={3} size="h5">
+        <Title order={3} size="h5" id="logs-traffic">
           {t.plural('logs.traffic', traffic.length)}
         </Title>
         {traffic.length === 0 ? (
           <Text size="sm">{t('logs.noTraffic')}</Text>
         ) : (
+          <div role="region" aria-labelledby="logs-traffic" tabIndex={0} className={`${classes.scroll} ${classes.traffic}`} data-testid="traffic-scroll">
           <List type="ordered" listStyleType="none" spacing={2} className={classes.log} data-testid="traffic">
             {traffic.map((m, i) => (
               <List.Item key={i} className={`dir-${m.dir} kind-${m.kind}`}>
@@ -103,6 +107,7 @@ export function LogsView() {
               </List.Item>
             ))}
           </List>
+          </div>
         )}
       </Stack>
     </Stack>

@@ -2,6 +2,7 @@
 // error (file, line, column) beside the good servers (CFG-5); the agent processes that use
 // servers through the bridge right now (BRIDGE-4).
 import { Alert, Button, List, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { MiddlePath } from '../../components/MiddlePath';
 import { PageHeader } from '../../components/PageHeader';
 import { useApp, useBridge, useT } from '../../store-context';
@@ -11,18 +12,23 @@ import { ServerRowView } from './ServerRowView';
 import classes from './ServersView.module.css';
 
 /**
- * Fixed widths for the short columns; name, state and provenance share the rest, so the table
- * fits 1024 px as well as 1280 px without pushing the page sideways (issue 14).
+ * Fixed widths for the short columns (the state's wide enough for its longest label in either
+ * language, never elided); name and provenance share the rest. Below COMPACT_BELOW px of room
+ * (900 px with the sidebar open) transport, connect time and provenance leave their columns
+ * for a line under the name (issue 22), so every column that stays is readable.
  */
-const COLUMNS = [
+const FULL = [
   ['name', undefined],
-  ['transport', 96],
-  ['state', undefined],
-  ['tools', 84],
+  ['transport', 80],
+  ['state', 136],
+  ['tools', 92],
   ['connect', 96],
   ['provenance', undefined],
-  ['actions', 168],
+  ['actions', 176],
 ] as const;
+const COMPACT = FULL.filter(([c]) => c === 'name' || c === 'state' || c === 'tools' || c === 'actions');
+export const COMPACT_BELOW = 860;
+export type ServerColumn = (typeof FULL)[number][0];
 
 export function ServersView() {
   const t = useT();
@@ -35,6 +41,10 @@ export function ServersView() {
   const load = useApp((s) => s.loadServers);
   const openEditor = useApp((s) => s.openEditor);
   const bridge = useBridge();
+  // The room the tables really have (sidebar open or not), not the window's width.
+  const { ref: room, width } = useElementSize();
+  const compact = width > 0 && width < COMPACT_BELOW;
+  const columns = compact ? COMPACT : FULL;
 
   const header = (
     <PageHeader
@@ -84,7 +94,7 @@ export function ServersView() {
   return (
     <section aria-labelledby="servers-title">
       {header}
-      <Stack gap="md">
+      <Stack gap="md" ref={room} data-layout={compact ? 'compact' : 'full'}>
         {actionError && (
           <Alert color="red" role="alert" p="xs">
             {actionError.message}
@@ -123,13 +133,13 @@ export function ServersView() {
           <Table key={g.layer} className={classes.table} layout="fixed" data-layer={g.layer} withTableBorder verticalSpacing={6} horizontalSpacing="sm" highlightOnHover captionSide="top">
             <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>{t('servers.layer', { layer: t(`layer.${g.layer}`) })}</Table.Caption>
             <colgroup>
-              {COLUMNS.map(([c, w]) => (
+              {columns.map(([c, w]) => (
                 <col key={c} style={w ? { width: w } : undefined} />
               ))}
             </colgroup>
             <Table.Thead>
               <Table.Tr>
-                {COLUMNS.map(([c]) => (
+                {columns.map(([c]) => (
                   <Table.Th key={c} scope="col" className={classes.head} fz="xs" c="dimmed">
                     {t(`servers.col.${c}`)}
                   </Table.Th>
@@ -138,7 +148,7 @@ export function ServersView() {
             </Table.Thead>
             <Table.Tbody>
               {g.rows.map((r) => (
-                <ServerRowView key={r.id} row={r} columns={COLUMNS.length} />
+                <ServerRowView key={r.id} row={r} columns={columns.map(([c]) => c)} />
               ))}
             </Table.Tbody>
           </Table>
