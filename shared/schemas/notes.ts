@@ -12,6 +12,41 @@ export type LayerNoteCode = z.infer<typeof LayerNoteCodeSchema>;
 
 export const NoteParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
+/** CFG-5: a problem in a file or an entry, said from `problem.<code>` (issue 22: never English only). */
+export const ProblemCodeSchema = z.enum([
+  'top-not-object',
+  'not-array',
+  'servers-twice',
+  'servers-not-object',
+  'needs-id',
+  'entry-unreadable',
+  'entry-too-deep',
+  'entry-not-object',
+  'field',
+  'needs-command',
+  'needs-url',
+  'needs-target',
+  'type-transport',
+  'not-http-url',
+  'var-unset-one',
+  'var-unset-many',
+  'reserved-name',
+  'keychain-list',
+  'literal-vars',
+  'var-kept-one',
+  'var-kept-many',
+  // Said after var-unset-*, as `more`.
+  'var-misplaced-one',
+  'var-misplaced-many',
+  'var-elsewhere-one',
+  'var-elsewhere-many',
+]);
+export type ProblemCode = z.infer<typeof ProblemCodeSchema>;
+const ProblemPartSchema = z.object({ code: ProblemCodeSchema, params: NoteParamsSchema });
+/** `server`: the entry the problem is about, said before the sentence ("name: …"); `more`: sentences said right after it. */
+export const ProblemNoteSchema = ProblemPartSchema.extend({ server: z.string().optional(), more: z.array(ProblemPartSchema).optional() });
+export type ProblemNote = z.infer<typeof ProblemNoteSchema>;
+
 /** NAME-4: where an agent shows a tool under something other than its raw name. */
 export const NamingWarningSchema = z.object({
   code: z.enum(['dropped', 'wrapped', 'needs-auth', 'renamed', 'differs', 'too-long']),

@@ -1,7 +1,7 @@
 // The shapes every part of the panel agrees on: where a server came from (config engine),
 // what it takes to connect to it (connection engine), and what state it is in (CONN-5).
 import { z } from 'zod';
-import { LayerNoteCodeSchema, NoteParamsSchema } from './notes';
+import { LayerNoteCodeSchema, NoteParamsSchema, ProblemNoteSchema } from './notes';
 
 /** AGENT-1: the seed agents, then the others people use most (profile ids as `--profile` takes them). */
 export const ProfileSchema = z.enum(['minimax', 'kimi', 'minara', 'claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'windsurf']);
@@ -31,6 +31,8 @@ export const ProblemSchema = z.object({
   severity: z.enum(['error', 'warning']),
   line: z.number().int().optional(),
   column: z.number().int().optional(),
+  /** `message` as a code (UI-9, issue 22): what the page says, in its language. */
+  note: ProblemNoteSchema.optional(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;
 
@@ -105,6 +107,8 @@ export const EffectiveServerSchema = z.object({
   enabled: z.boolean(),
   /** Why this server cannot run (missing ${VAR}, reserved name, SSE-only in minara…). */
   error: z.string().nullable(),
+  /** `error` as a code (UI-9, issue 22). */
+  errorNote: ProblemNoteSchema.optional(),
   shadows: z.array(ShadowSchema),
   deferred: z.boolean().default(false),
   /** minara `subagent`: the agent sees one `mcp_<id>_query` tool (NAME-3). */

@@ -14,25 +14,51 @@ import { buildSpec } from './spec';
 import { ownerTarget, secretOwnerKey } from './secret-owner';
 import type { ConfigDoc, FileRead } from './read-file';
 import type { HostVariables, LayerOptions, LayerServer, LoadContext, LoadedLayer } from './types';
+import { catalogueTranslator } from '../../../shared/i18n/core';
+import { problems } from '../../../shared/i18n/messages/problems';
+import { ProblemCodeSchema, type ProblemCode, type ProblemNote } from '../../../shared/schemas/notes';
 
-function problemAt(doc: ConfigDoc, path: string, segs: ReadonlyArray<PropertyKey>, message: string, severity: Problem['severity'] = 'error'): Problem {
-  return { path, ...doc.locate(segs), message, severity };
+/** UI-9 (issue 22): a problem is a code + params; its English (for the CLI and logs) is that code's sentence. */
+const english = catalogueTranslator(problems, 'en');
+type Said = { message: string; note?: ProblemNote };
+export function said(code: ProblemCode, params: ProblemNote['params'] = {}, more: NonNullable<ProblemNote['more']> = []): Said {
+  const message = [{ code, params }, ...more].map((p) => english(`problem.${p.code}`, p.params)).join('');
+  return { message, note: more.length ? { code, params, more } : { code, params } };
 }
 
-function issueText(issue: z.core.$ZodIssue): string {
+/** A message an agent profile words itself (shared/profiles): English only, no code yet. */
+const plain = (message: string): Said => ({ message });
+
+/** An entry's problem: "name: sentence", and the entry's name in the note. */
+function about(server: string, what: Said): Said {
+  return { message: `${server}: ${what.message}`, ...(what.note ? { note: { ...what.note, server } } : {}) };
+}
+
+function problemAt(doc: ConfigDoc, path: string, segs: ReadonlyArray<PropertyKey>, what: Said, severity: Problem['severity'] = 'error'): Problem {
+  return { path, ...doc.locate(segs), message: what.message, ...(what.note ? { note: what.note } : {}), severity };
+}
+
+/** A schema issue: its own code when the schema gave one (params.problem), else the validator's words. */
+function issueSaid(issue: z.core.$ZodIssue): Said {
   const field = issue.path.length ? issue.path.map(String).join('.') : 'entry';
-  return `${field}: ${issue.message}`;
+  const params = issue.code === 'custom' ? (issue.params as Record<string, string> | undefined) : undefined;
+  const code = ProblemCodeSchema.safeParse(params?.problem);
+  if (code.success) {
+    const { problem: _p, ...rest } = params!;
+    return said(code.data, { ...rest, field });
+  }
+  return said('field', { field, detail: issue.message });
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** CFG-8 names held by the host; a keychain that fails to list them is a warning, not a stop (CFG-5). */
-export async function hostVariables(ctx: LoadContext): Promise<{ vars: HostVariables | undefined; problem: string | null }> {
+export async function hostVariables(ctx: LoadContext): Promise<{ vars: HostVariables | undefined; problem: Said | null }> {
   if (!ctx.hostVariables) return { vars: undefined, problem: null };
   try {
     return { vars: await ctx.hostVariables(), problem: null };
   } catch (err) {
-    return { vars: undefined, problem: `could not list the variables kept in the keychain: ${err instanceof Error ? err.message : String(err)}` };
+    return { vars: undefined, problem: said('keychain-list', { detail: err instanceof Error ? err.message : String(err) }) };
   }
 }
 
@@ -53,28 +79,28 @@ export function loadLayer(read: FileRead, opts: LayerOptions, ctx: LoadContext):
   }
   const { doc } = read;
   const out: LoadedLayer = { info: { layer: opts.layer, path: opts.path, state: trusted ? 'ok' : 'untrusted', error: null, writable: opts.writable ?? true }, servers: [], problems: [] };
-  const fail = (segs: Array<string | number>, message: string): LoadedLayer => {
-    out.info = { ...out.info, state: 'invalid', error: message };
-    out.problems.push(problemAt(doc, opts.path, segs, message));
+  const fail = (segs: Array<string | number>, what: Said): LoadedLayer => {
+    out.info = { ...out.info, state: 'invalid', error: what.message };
+    out.problems.push(problemAt(doc, opts.path, segs, what));
     return out;
   };
 
   const root = doc.value;
   let list: Array<{ key: string | null; segs: Array<string | number>; value: unknown }>;
   if (opts.listMode) {
-    if (!Array.isArray(root)) return fail([], 'must be a JSON array of server entries');
+    if (!Array.isArray(root)) return fail([], said('not-array'));
     list = root.map((value: unknown, i) => ({ key: null, segs: [i], value }));
   } else {
-    if (!isObject(root)) return fail([], 'the top level must be a JSON object');
+    if (!isObject(root)) return fail([], said('top-not-object'));
     // Where the servers sit: the profile's key, or a path (Claude Code's local scope: projects[<ws>].mcpServers).
     const container = opts.container ?? [profileFacts(opts.dialect).serversKey];
     const top = container[0]!;
     // CFG-5: the agent keeps the last "mcpServers"; say so (the writer refuses such a file).
     const twice = doc.repeatedTopLevelKey(top);
-    if (twice) out.problems.push({ path: opts.path, ...twice, message: `"${top}" appears twice; the agent uses only the last one: merge them by hand`, severity: 'error' });
+    if (twice) out.problems.push({ path: opts.path, ...twice, ...said('servers-twice', { key: top }), severity: 'error' });
     let servers: unknown = root;
     for (const key of container) servers = isObject(servers) && Object.hasOwn(servers, key) ? servers[key] : undefined;
-    if (servers !== undefined && !isObject(servers)) return fail([...container], `"${container.join('.')}" must be an object of name → entry`);
+    if (servers !== undefined && !isObject(servers)) return fail([...container], said('servers-not-object', { key: container.join('.') }));
     const held = servers as Record<string, unknown> | undefined;
     list = held ? Object.keys(held).map((key) => ({ key, segs: [...container, key], value: held[key] })) : [];
     if (container.length === 1) checkTopLevel(doc, root, top, opts, out);
@@ -98,10 +124,10 @@ function safeEntry(doc: ConfigDoc, item: Item, opts: LayerOptions, ctx: LoadCont
   try {
     if (!tooDeep) return loadEntry(doc, item, opts, ctx, problems);
   } catch (err) {
-    problems.push(problemAt(doc, opts.path, item.segs, `${item.key ?? '(entry)'}: could not be read: ${String(err)}`));
+    problems.push(problemAt(doc, opts.path, item.segs, about(item.key ?? '(entry)', said('entry-unreadable', { detail: String(err) }))));
     return null;
   }
-  problems.push(problemAt(doc, opts.path, item.segs, `${item.key ?? '(entry)'}: nested more than ${MAX_ENTRY_DEPTH} levels deep; ignored`));
+  problems.push(problemAt(doc, opts.path, item.segs, about(item.key ?? '(entry)', said('entry-too-deep', { depth: MAX_ENTRY_DEPTH }))));
   return null;
 }
 
@@ -112,7 +138,10 @@ function checkTopLevel(doc: ConfigDoc, root: Record<string, unknown>, serversKey
   for (const key of Object.keys(root)) if (key !== serversKey && key !== '__proto__') rest[key] = root[key];
   const parsed = fileSchemaFor(opts.dialect).safeParse(rest);
   if (parsed.success) return;
-  for (const issue of parsed.error.issues) out.problems.push(problemAt(doc, opts.path, issue.path, issueText(issue), 'warning'));
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : 'entry';
+    out.problems.push(problemAt(doc, opts.path, issue.path, said('field', { field, detail: issue.message }), 'warning'));
+  }
 }
 
 function loadEntry(
@@ -133,7 +162,7 @@ function loadEntry(
   if (typeof id === 'string' && id !== '') name = id;
   if (name === null && typeof entry.name === 'string' && entry.name !== '') name = entry.name;
   if (name === null) {
-    problems.push(problemAt(doc, opts.path, item.segs, 'an MCP_SERVERS entry needs an "id"'));
+    problems.push(problemAt(doc, opts.path, item.segs, said('needs-id')));
     return null;
   }
   const base: LayerServer = {
@@ -152,12 +181,15 @@ function loadEntry(
     trusted: opts.trusted ?? true,
     spec: null,
   };
-  const errorAt = (segs: ReadonlyArray<PropertyKey>, message: string): LayerServer => {
-    problems.push(problemAt(doc, opts.path, [...item.segs, ...segs], `${name}: ${message}`));
-    base.error = base.error ?? message;
+  const errorAt = (segs: ReadonlyArray<PropertyKey>, what: Said): LayerServer => {
+    problems.push(problemAt(doc, opts.path, [...item.segs, ...segs], about(name, what)));
+    if (base.error === null) {
+      base.error = what.message;
+      if (what.note) base.errorNote = what.note;
+    }
     return base;
   };
-  if (!isObject(raw)) return errorAt([], 'an entry must be a JSON object');
+  if (!isObject(raw)) return errorAt([], said('entry-not-object'));
 
   let candidate: Record<string, unknown> = common;
   let missing: string[] = [];
@@ -171,40 +203,43 @@ function loadEntry(
   // Gemini sends an unset variable as written: the server stays, with a warning.
   const kept = facts.missingVar === 'keep' ? missing : [];
   if (kept.length) missing = [];
-  const warn = (segs: ReadonlyArray<PropertyKey>, message: string): void => void problems.push(problemAt(doc, opts.path, [...item.segs, ...segs], `${name}: ${message}`, 'warning'));
+  const warn = (segs: ReadonlyArray<PropertyKey>, what: Said): void => void problems.push(problemAt(doc, opts.path, [...item.segs, ...segs], about(name, what), 'warning'));
   const literal = literalWarning(facts, expansion, entry);
   if (literal) warn([], literal);
   const ignored = facts.ignoredField?.(entry) ?? null;
-  if (ignored) warn([ignored.field], ignored.message);
-  if (kept.length) warn([], `${kept.join(', ')} ${kept.length > 1 ? 'are' : 'is'} not set, so ${facts.shortLabel} sends "\${${kept[0]}}" as written, and so does the panel`);
+  if (ignored) warn([ignored.field], plain(ignored.message));
+  if (kept.length) warn([], said(kept.length > 1 ? 'var-kept-many' : 'var-kept-one', { vars: kept.join(', '), agent: facts.shortLabel, first: kept[0]! }));
   // The agent's schema checks the entry as written; the expanded values are checked by URL and command below.
   const parsed = entrySchemaFor(opts.dialect).safeParse(facts.normalize ? entry : candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       // A `${VAR}` that could not expand explains its own follow-on errors.
-      if (missing.length === 0 || !issueMentionsVar(issue, candidate)) errorAt(issue.path, issueText(issue));
+      if (missing.length === 0 || !issueMentionsVar(issue, candidate)) errorAt(issue.path, issueSaid(issue));
     }
   } else {
     base.valid = true;
   }
   if (missing.length) {
-    let msg = `environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not set; this server is disabled`;
+    const more: NonNullable<ProblemNote['more']> = [];
+    const n = (list: string[]) => (list.length > 1 ? 'many' : 'one');
     // CFG-8: the keychain value exists but cannot reach this field, so say so rather than "not set" alone.
-    if (misplaced.length) msg += ` (${misplaced.join(', ')} ${misplaced.length > 1 ? 'are' : 'is'} in the keychain, which fills in only env and headers)`;
+    if (misplaced.length) more.push({ code: `var-misplaced-${n(misplaced)}`, params: { vars: misplaced.join(', ') } });
     // SEC-6: held for another entry of this name (say, the user's own server): not this one's.
     const elsewhere = missing.filter((v) => opts.hostVariables?.byName.get(name)?.has(v));
-    if (elsewhere.length) msg += `; ${elsewhere.join(', ')} ${elsewhere.length > 1 ? 'are' : 'is'} kept in the keychain for another entry named "${name}", and this entry needs its own: mcp-panel secrets set ${name} ${elsewhere[0]} --layer ${opts.layer}`;
-    errorAt([], msg);
-    base.error = msg;
+    if (elsewhere.length) more.push({ code: `var-elsewhere-${n(elsewhere)}`, params: { vars: elsewhere.join(', '), name, first: elsewhere[0]!, layer: opts.layer } });
+    const what = said(`var-unset-${n(missing)}`, { vars: missing.join(', ') }, more);
+    errorAt([], what);
+    base.error = what.message;
+    if (what.note) base.errorNote = what.note;
   }
   // The agent's own approval (Claude Code's per-server choice for .mcp.json): unapproved → not started.
   const refused = opts.serverTrust?.(name) ?? null;
   if (refused) {
     base.trusted = false;
-    warn([], refused);
+    warn([], plain(refused));
   }
   const ownName = item.key ?? name;
-  if (opts.reservedNames?.includes(ownName)) errorAt([], `"${ownName}" is a reserved server name in project files`);
+  if (opts.reservedNames?.includes(ownName)) errorAt([], said('reserved-name', { name: ownName }));
   if (base.valid && base.error === null && base.transport) {
     base.spec = buildSpec({
       profile: ctx.profile as Profile,
@@ -231,13 +266,13 @@ function specEntry(raw: Record<string, unknown>, expanded: Record<string, unknow
 }
 
 /** CFG-3: `${X}` written where its agent does not expand it is sent as written; say so. */
-function literalWarning(facts: ProfileFacts, expansion: Expansion, entry: Record<string, unknown>): string | null {
+function literalWarning(facts: ProfileFacts, expansion: Expansion, entry: Record<string, unknown>): Said | null {
   if (expansion === 'entry') return null;
   const rest = expansion === 'headers' ? Object.fromEntries(Object.entries(entry).filter(([k]) => k !== 'headers')) : entry;
   const refs = referencedIn(rest);
   if (refs.length === 0) return null;
   const shown = refs.map((r) => `"\${${r}}"`).join(', ');
-  return `${facts.shortLabel} expands \${VAR} ${facts.expansionWhere}, so it will send ${shown} as written, and so does the panel`;
+  return said('literal-vars', { agent: facts.shortLabel, where: facts.expansionWhere, vars: shown });
 }
 
 function issueMentionsVar(issue: z.core.$ZodIssue, candidate: unknown): boolean {

@@ -17,6 +17,7 @@ function toEffective(s: LayerServer, shadows: LayerServer[]): EffectiveServer {
     transport: s.transport,
     enabled: s.enabled,
     error: s.error,
+    ...(s.errorNote ? { errorNote: s.errorNote } : {}),
     shadows: shadows.map((x) => ({ layer: x.layer, path: x.path })),
     deferred: s.deferred,
     subagent: s.subagent,

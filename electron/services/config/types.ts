@@ -4,6 +4,8 @@ import type { ConnectionSpec, LayerInfo, LayerKind, Problem, Profile, Transport 
 import type { Dialect } from '../../../shared/schemas/dialects';
 import type { KimiMcpDefaults } from '../../../shared/schemas/dialects';
 
+import type { ProblemNote } from '../../../shared/schemas/notes';
+
 export interface LayerServer {
   /** Merge key: the file key, or minara's `id` override. */
   name: string;
@@ -15,6 +17,8 @@ export interface LayerServer {
   transport: Transport | null;
   enabled: boolean;
   error: string | null;
+  /** `error` as a code (UI-9, issue 22): what the page says instead of the English. */
+  errorNote?: ProblemNote;
   /** Passed its dialect schema. Minara skips invalid entries in the merge (seed 001). */
   valid: boolean;
   deferred: boolean;

@@ -18,7 +18,7 @@ export const PositiveMsSchema = z.number().int().positive();
 export const HttpUrlSchema = z
   .string()
   .min(1)
-  .refine((u) => /^https?:\/\//i.test(u), { message: 'must be an http:// or https:// URL' });
+  .refine((u) => /^https?:\/\//i.test(u), { message: 'must be an http:// or https:// URL', params: { problem: 'not-http-url' } });
 
 /** `streamable-http` is `http` on the wire (shared/schemas/server.ts Transport). */
 export function normaliseTransport(t: TransportType): Transport {
@@ -61,19 +61,20 @@ export function checkTransportFields(keys: TransportKeys): (e: Record<string, un
   return (e, ctx) => {
     const { type, transport } = e;
     if (keys.length > 1 && type !== undefined && transport !== undefined && type !== transport) {
-      ctx.addIssue({ code: 'custom', path: ['transport'], message: `"type" (${String(type)}) and "transport" (${String(transport)}) disagree` });
+      // `params.problem`: the loader's code for it (problem.*, issue 22), the rest its params.
+      ctx.addIssue({ code: 'custom', path: ['transport'], message: `"type" (${String(type)}) and "transport" (${String(transport)}) disagree`, params: { problem: 'type-transport', type: String(type), transport: String(transport) } });
       return;
     }
     const t = inferTransport(e, keys);
     if (t === null) {
-      ctx.addIssue({ code: 'custom', path: [], message: `needs "command" (stdio) or "url" (http/sse), or an explicit "${keys[0]}"` });
+      ctx.addIssue({ code: 'custom', path: [], message: `needs "command" (stdio) or "url" (http/sse), or an explicit "${keys[0]}"`, params: { problem: 'needs-target', key: String(keys[0]) } });
       return;
     }
     if (t === 'stdio' && typeof e.command !== 'string') {
-      ctx.addIssue({ code: 'custom', path: ['command'], message: 'a stdio server needs "command"' });
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'a stdio server needs "command"', params: { problem: 'needs-command' } });
     }
     if (t !== 'stdio' && typeof e.url !== 'string') {
-      ctx.addIssue({ code: 'custom', path: ['url'], message: `a ${t} server needs "url"` });
+      ctx.addIssue({ code: 'custom', path: ['url'], message: `a ${t} server needs "url"`, params: { problem: 'needs-url', transport: t } });
     }
   };
 }

@@ -69,7 +69,13 @@ describe('ConfigService hostVariables (CFG-3, CFG-8)', () => {
     const view = await broken.load('minimax', sb.ws);
     expect(calls).toBe(1);
     expect(view.servers.find((s) => s.name === 'vault')?.error).toMatch(/VAULT_KEY not set/);
-    expect(view.problems).toContainEqual({ path: proj, pointer: '', message: 'could not list the variables kept in the keychain: keychain locked', severity: 'warning' });
+    expect(view.problems).toContainEqual({
+      path: proj,
+      pointer: '',
+      message: 'could not list the variables kept in the keychain: keychain locked',
+      note: { code: 'keychain-list', params: { detail: 'keychain locked' } },
+      severity: 'warning',
+    });
     expect(view.servers.find((s) => s.name === 'user')?.error).toBeNull();
   });
 });

@@ -69,7 +69,7 @@ export async function loadFiles(profile: Profile, locations: readonly LayerLocat
       ctx,
     );
     if (refusal) layer.problems.push({ path: loc.path, pointer: '', message: refusal, severity: 'warning' });
-    if (host.problem && reads[i]?.state === 'ok') layer.problems.push({ path: loc.path, pointer: '', message: host.problem, severity: 'warning' });
+    if (host.problem && reads[i]?.state === 'ok') layer.problems.push({ path: loc.path, pointer: '', ...host.problem, severity: 'warning' });
     out.push(layer);
   }
   return out;

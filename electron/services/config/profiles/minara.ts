@@ -78,8 +78,8 @@ function noted(layer: LoadedLayer, note: NonNullable<LayerInfo['note']>): Loaded
   return layer;
 }
 
-function withHostProblem(layer: LoadedLayer, problem: string | null): LoadedLayer {
-  if (problem) layer.problems.push({ path: layer.info.path, pointer: '', message: problem, severity: 'warning' });
+function withHostProblem(layer: LoadedLayer, problem: Awaited<ReturnType<typeof hostVariables>>['problem']): LoadedLayer {
+  if (problem) layer.problems.push({ path: layer.info.path, pointer: '', ...problem, severity: 'warning' });
   return layer;
 }
 

@@ -40,7 +40,7 @@ async function loadLayers(ctx: LoadContext): Promise<LoadedLayer[]> {
         },
         ctx,
       );
-      if (host.problem) layer.problems.push({ path: loc.path, pointer: '', message: host.problem, severity: 'warning' });
+      if (host.problem) layer.problems.push({ path: loc.path, pointer: '', ...host.problem, severity: 'warning' });
       out.push(layer);
     } else {
       out.push(loadLayer(await readConfigFile(loc.path), { path: loc.path, layer: loc.layer, dialect: 'minimax' }, ctx));

@@ -7,6 +7,7 @@ import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import type { ServerRow, TryLaunchOutcome } from '../../../../shared/contract';
 import type { Translator } from '../../../../shared/i18n';
 import { describeReason } from '../../../../shared/i18n/reasons';
+import { rowReason } from './row-reason';
 import { isLaunchDiagnosis } from '../../../../shared/schemas/server';
 import { useApp, useBridge, useT } from '../../store-context';
 import { useReconnect, useShowLogs } from './RowActions';
@@ -86,7 +87,7 @@ export function FailedExplain({ row }: { row: ServerRow }) {
         <Text span fw={600}>
           {t('servers.diagnosis')}:{' '}
         </Text>
-        {describeReason(t.locale, row.state)}
+        {rowReason(t.locale, row)}
       </Text>
       {stderr && (
         <Text size="sm" data-testid="last-stderr" style={{ wordBreak: 'break-word' }}>
