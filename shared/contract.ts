@@ -18,6 +18,8 @@ import { authEvents, authMethods } from './contract/auth';
 import { logsMethods } from './contract/logs';
 import { doctorMethods } from './contract/doctor';
 import { bridgesEvents, bridgesMethods } from './contract/bridges';
+import { snapshotsMethods } from './contract/snapshots';
+import { aboutMethods } from './contract/about';
 
 export * from './contract/app';
 export * from './contract/profiles';
@@ -32,6 +34,8 @@ export * from './contract/logs';
 export * from './contract/doctor';
 export * from './contract/inspect';
 export * from './contract/bridges';
+export * from './contract/snapshots';
+export * from './contract/about';
 
 export const contract = defineContract({
   methods: {
@@ -49,6 +53,8 @@ export const contract = defineContract({
     ...doctorMethods,
     ...inspectMethods,
     ...bridgesMethods,
+    ...snapshotsMethods,
+    ...aboutMethods,
   },
   events: {
     ...serversEvents,

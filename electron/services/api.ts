@@ -7,7 +7,7 @@ import { createEventHub, type EventHub, type Handlers } from '../../shared/rpc';
 import type { EffectiveView } from '../../shared/schemas/server';
 import type { AuthPort, ConfigPort, DetectPort, EditorPort, PoolFactory, PoolPort, RecentPort, RegistryPort, SecretsPort, SessionPort, TrustPort, WatchPort, WriterPort } from './api/ports';
 import type { ApiCore } from './api/core';
-import { serverId, toServersView } from './api/rows';
+import { serverId, toolsChanged, toServersView } from './api/rows';
 import { poolInput } from './config/status';
 import { redactEvents, redactHandlers } from './api/redact';
 import { createReadModel } from './api/read-model';
@@ -27,6 +27,8 @@ import { logHandlers } from './handlers/logs';
 import { doctorHandlers } from './handlers/doctor';
 import { inspectHandlers } from './handlers/inspect';
 import { bridgesHandlers, type BridgesPort } from './handlers/bridges';
+import { snapshotHandlers } from './handlers/snapshots';
+import { aboutHandlers, type AboutPort } from './handlers/about';
 import { createLaunchDoctor, type LaunchDoctor } from './doctor';
 import type { FolderPicker } from './handlers/workspace';
 import type { SettingsPort } from './settings/settings-store';
@@ -70,6 +72,8 @@ export interface ApiDeps {
   bridges?: BridgesPort;
   /** PROTO-1: per-server era choices; absent, their methods answer `unavailable`. */
   eras?: EraOverridesPort;
+  /** Settings' facts (data folder, kept secrets, trusted workspaces); absent, app.about answers `unavailable`. */
+  about?: AboutPort;
 }
 
 export interface PanelApi {
@@ -107,7 +111,7 @@ export function createApi(deps: ApiDeps): PanelApi {
     stopPool = pool.onStateChanged((id, info) => {
       const state = info.state;
       const toolCount = state.kind === 'connected' ? state.toolCount : null;
-      events.emit('servers.stateChanged', { id, state, toolCount });
+      events.emit('servers.stateChanged', { id, state, toolCount, toolsChanged: toolsChanged(info) });
     });
     return pool;
   }
@@ -201,6 +205,8 @@ export function createApi(deps: ApiDeps): PanelApi {
       ...logHandlers(core),
       ...inspectHandlers(core),
       ...bridgesHandlers(core, deps.bridges),
+      ...snapshotHandlers(core),
+      ...aboutHandlers(deps),
       ...doctorHandlers(core, deps.doctor ?? createLaunchDoctor({ launch: { env: deps.env, source: 'process', shell: null, ms: 0, note: null, loginPath: async () => null } })),
     },
     model.view,

@@ -124,6 +124,7 @@ function poolPort(pool: ConnectionPool, discovery: StartOptions['discovery']): P
     callTool: (id, tool, args, opts) => pool.callTool(id, tool, args, opts),
     request: (id, fn) => pool.request(id, fn),
     acceptSnapshot: (id) => pool.acceptSnapshot(id),
+    readSnapshot: (sha) => pool.snapshots.read(sha),
     dispose: () => pool.dispose(),
   };
 }
@@ -179,6 +180,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     env,
     doctor,
     bridges: createBridgeService({ env, dataDir, config, secrets: configSecrets, writer }),
+    about: { dataDir, secrets: (profile) => configSecrets.list(profile), trusted: () => config.trust.list() },
     trust: {
       async setTrusted(workspace, trusted) {
         if (trusted) await config.trust.trust(workspace);

@@ -12,6 +12,7 @@ import { PermissionsView } from './features/permissions/PermissionsView';
 import { ServersView } from './features/servers/ServersView';
 import { SettingsView } from './features/settings/SettingsView';
 import { ToolsView } from './features/tools/ToolsView';
+import { ToolDiffDialog } from './features/tools/ToolDiffDialog';
 import type { Section } from './stores/ui-slice';
 import { useApp, useT } from './store-context';
 import { mirrorTray, modelFor } from './tray-mirror';
@@ -72,7 +73,7 @@ export function App() {
             <Pickers />
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="xs" id="panel-nav" hidden={navCollapsed}>
+        <AppShell.Navbar p="xs" id="panel-nav" hidden={navCollapsed} style={navCollapsed ? { display: 'none' } : undefined}>
           <Nav />
         </AppShell.Navbar>
         <AppShell.Main id="main" tabIndex={-1} data-section={section} style={{ minWidth: 0 }}>
@@ -83,6 +84,7 @@ export function App() {
           )}
           <TrustBanner />
           <View />
+          <ToolDiffDialog />
         </AppShell.Main>
       </AppShell>
     </PanelThemeProvider>

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { EffectiveServerSchema, EffectiveViewSchema, EraModeSchema, ServerStateSchema } from '../schemas/server';
 import { method } from '../rpc';
+import { ToolsChangedSchema } from './snapshots';
 
 /**
  * One server as the page sees it. No secret value ever crosses (SEC-2): env values,
@@ -27,6 +28,8 @@ export const ServerRowSchema = EffectiveServerSchema.omit({ spec: true }).extend
   readOnly: z.boolean(),
   /** The entry as written, secrets masked. */
   entry: z.record(z.string(), z.unknown()),
+  /** CONN-11: the tool list changed since the user accepted it (tools.snapshotDiff shows how). */
+  toolsChanged: ToolsChangedSchema.nullable().optional(),
 });
 export type ServerRow = z.infer<typeof ServerRowSchema>;
 
@@ -52,7 +55,7 @@ export const serversMethods = {
 
 export const serversEvents = {
   /** CONN-5: one server changed state; the store patches its row. */
-  'servers.stateChanged': z.object({ id: z.string(), state: ServerStateSchema, toolCount: z.number().int().nullable() }),
+  'servers.stateChanged': z.object({ id: z.string(), state: ServerStateSchema, toolCount: z.number().int().nullable(), toolsChanged: ToolsChangedSchema.nullable().optional() }),
   /**
    * Config files, trust, selection or a login changed. `view` is the host's read model after
    * the change: the store takes it as is, no refetch. Absent only when a transport may have

@@ -53,7 +53,7 @@ export function cachedPoolPort(inner: PoolPort, snapshots: SnapshotStore): PoolP
     },
     info(id): PoolInfo | undefined {
       const c = cached.get(id);
-      return c ? { state: c.state, toolCount: c.tools.length, connectMs: null, lastError: null } : inner.info(id);
+      return c ? { state: c.state, toolCount: c.tools.length, connectMs: null, lastError: null, snapshotDiff: c.diff } : inner.info(id);
     },
     details(id): PoolDetails | undefined {
       const c = cached.get(id);
@@ -65,6 +65,7 @@ export function cachedPoolPort(inner: PoolPort, snapshots: SnapshotStore): PoolP
     callTool: async (id, tool, args, opts) => (await goLive(id), inner.callTool(id, tool, args, opts)),
     request: async (id, fn) => (await goLive(id), inner.request(id, fn)),
     acceptSnapshot: (id) => inner.acceptSnapshot(id),
+    ...(inner.readSnapshot ? { readSnapshot: inner.readSnapshot } : {}),
     dispose: () => inner.dispose(),
   };
 }

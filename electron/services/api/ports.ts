@@ -19,7 +19,7 @@ export type DetectedProfileInfo = z.infer<typeof DetectedProfileSchema>;
 export type ConfigPort = Pick<ConfigService, 'load'>;
 
 /** What a row needs of a server's connection (CONN-5); a fake may give the state alone. */
-export type PoolInfo = Pick<ServerInfo, 'state'> & Partial<Pick<ServerInfo, 'toolCount' | 'connectMs' | 'lastError'>>;
+export type PoolInfo = Pick<ServerInfo, 'state'> & Partial<Pick<ServerInfo, 'toolCount' | 'connectMs' | 'lastError' | 'snapshotDiff'>>;
 
 /** What the Logs view and the snapshot diff read of a server's connection (CONN-10, CONN-11). */
 export type PoolDetails = Pick<ServerInfo, 'stderrTail' | 'traffic' | 'live' | 'pid' | 'snapshotDiff'>;
@@ -37,6 +37,8 @@ export interface PoolPort extends Pick<ConnectionPool, 'acceptSnapshot' | 'reque
   /** CONN-8: the same server's tools before the agent's per-tool filter (the tool filter's offer). */
   rawTools(id: string): Promise<ToolDef[]>;
   callTool(id: string, tool: string, args: Record<string, unknown>, opts?: CallOptions): ReturnType<ConnectionPool['callTool']>;
+  /** CONN-11: a recorded tool list by its sha (tools.snapshotDiff); absent in fakes. */
+  readSnapshot?(sha: string): Promise<ToolDef[] | null>;
   dispose(): Promise<void> | void;
 }
 

@@ -52,7 +52,14 @@ export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: num
     runnable: isRunnable(s),
     readOnly,
     entry: redactEntry(s.entry),
+    toolsChanged: toolsChanged(info),
   };
+}
+
+/** CONN-11 on the row: how many tools were added, removed or changed since accepted. */
+export function toolsChanged(info: PoolInfo | undefined): ServerRow['toolsChanged'] {
+  const d = info?.snapshotDiff;
+  return d ? { added: d.added.length, removed: d.removed.length, changed: d.changed.length } : null;
 }
 
 /** Session servers ("try without saving") are the panel's own: the editor edits and clears them. */

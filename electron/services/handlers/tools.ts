@@ -52,7 +52,10 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache }): To
     },
     'tools.acceptSnapshot': async ({ id }) => {
       core.findServer(id);
-      return { sha: await core.pool().acceptSnapshot(id) };
+      const sha = await core.pool().acceptSnapshot(id);
+      // The Servers row's "tools changed" flag goes with it (issue 22).
+      core.announce('tool list accepted');
+      return { sha };
     },
   };
 }

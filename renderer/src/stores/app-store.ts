@@ -10,8 +10,10 @@ import { createRulesSlice, type RulesSlice } from './rules-slice';
 import { createAuthSlice, type AuthSlice } from './auth-slice';
 import { createEditorSlice, type EditorSlice } from './editor-slice';
 import { createDetailSlice, type DetailSlice } from './detail-slice';
+import { createSnapshotSlice, type SnapshotSlice } from './snapshot-slice';
+import { createAboutSlice, type AboutSlice } from './about-slice';
 
-export type AppState = ServersSlice & SelectionSlice & UiSlice & ToolsSlice & RulesSlice & AuthSlice & EditorSlice & DetailSlice;
+export type AppState = ServersSlice & SelectionSlice & UiSlice & ToolsSlice & RulesSlice & AuthSlice & EditorSlice & DetailSlice & SnapshotSlice & AboutSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppStore {
@@ -24,6 +26,8 @@ export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppS
     ...createAuthSlice(bridge)(...a),
     ...createEditorSlice(bridge)(...a),
     ...createDetailSlice(bridge)(...a),
+    ...createSnapshotSlice(bridge)(...a),
+    ...createAboutSlice(bridge)(...a),
   }));
 }
 

@@ -18,7 +18,7 @@ export interface ServersSlice {
   applyView(view: ServersView): void;
   reconnect(id: string): Promise<void>;
   setEnabled(id: string, enabled: boolean): Promise<void>;
-  applyStateChange(ev: { id: string; state: ServersView['servers'][number]['state']; toolCount: number | null }): void;
+  applyStateChange(ev: { id: string; state: ServersView['servers'][number]['state']; toolCount: number | null; toolsChanged?: ServersView['servers'][number]['toolsChanged'] }): void;
   /** "try launch" per server: running, then what it printed, until closed. */
   tries: Record<string, { running: boolean; result: TryLaunchOutcome | null; error: RpcError | null }>;
   tryLaunch(id: string): Promise<void>;
@@ -43,6 +43,7 @@ export const createServersSlice =
       toolCount: ev.state.kind === 'connected' ? ev.state.toolCount : (ev.toolCount ?? row.toolCount),
       connectMs: ev.state.kind === 'connected' ? ev.state.connectMs : row.connectMs,
       lastError: ev.state.kind === 'failed' || ev.state.kind === 'needs-auth' ? ev.state.reason : row.lastError,
+      ...(ev.toolsChanged !== undefined ? { toolsChanged: ev.toolsChanged } : {}),
     });
     const withLatest = (view: ServersView): ServersView => ({
       ...view,

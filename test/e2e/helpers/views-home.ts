@@ -38,16 +38,17 @@ export function makeViewsHome(remoteUrl: string | null): PanelHome & { userFile:
 }
 
 /**
- * One panel over the views HOME for a spec file: the OAuth fixture, the HOME and the web host
- * start before its tests and stop after them. Read `home` and `panel` inside tests.
+ * One panel for a spec file over the HOME `make` builds around a real OAuth server's MCP URL:
+ * the OAuth fixture, the HOME and the web host start before its tests and stop after them.
+ * Read `home` and `panel` inside tests.
  */
-export function useViewsPanel(): { readonly home: ReturnType<typeof makeViewsHome>; readonly panel: RunningPanel } {
-  let home: ReturnType<typeof makeViewsHome> | undefined;
+export function usePanelOn<H extends PanelHome>(make: (remoteUrl: string) => H): { readonly home: H; readonly panel: RunningPanel } {
+  let home: H | undefined;
   let panel: RunningPanel | undefined;
   let oauth: OAuthFixture | undefined;
   test.beforeAll(async () => {
     oauth = await startOAuthFixture();
-    home = makeViewsHome(oauth.mcpUrl);
+    home = make(oauth.mcpUrl);
     panel = await startPanel(home);
   });
   test.afterAll(async () => {
@@ -57,12 +58,17 @@ export function useViewsPanel(): { readonly home: ReturnType<typeof makeViewsHom
   });
   return {
     get home() {
-      if (!home) throw new Error('useViewsPanel: read home inside a test');
+      if (!home) throw new Error('read home inside a test');
       return home;
     },
     get panel() {
-      if (!panel) throw new Error('useViewsPanel: read panel inside a test');
+      if (!panel) throw new Error('read panel inside a test');
       return panel;
     },
   };
+}
+
+/** One panel over the views HOME for a spec file. */
+export function useViewsPanel(): { readonly home: ReturnType<typeof makeViewsHome>; readonly panel: RunningPanel } {
+  return usePanelOn(makeViewsHome);
 }

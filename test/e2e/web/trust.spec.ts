@@ -26,7 +26,11 @@ test('trust banner starts the project server of an untrusted kimi workspace', as
   await expect(page.getByRole('status')).toContainText('not trusted');
   // Nothing was started for the untrusted project layer.
   expect(existsSync(h.pidFile)).toBe(false);
-  await page.getByRole('button', { name: 'Trust this workspace' }).click();
+  // Issue 22: the banner lists what trusting starts; the dialog grants it.
+  await page.getByRole('button', { name: 'Review and trust…' }).click();
+  await expect(page.getByTestId('trust-dialog').locator('[data-server="project"]')).toBeVisible();
+  expect(existsSync(h.pidFile)).toBe(false);
+  await page.getByTestId('trust-dialog').getByRole('button', { name: 'Trust and start them' }).click();
   await expect(project.getByTestId('state')).toHaveText('connected');
   await expect(project.getByTestId('tools')).toHaveText('3 tools');
   await expect(page.getByRole('status')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -142,8 +142,12 @@ describe('servers view (UI-1)', () => {
       needsTrust: true,
     });
     const { calls } = await mount({ 'servers.list': { ok: true, value: view } });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Trust this workspace' }));
-    expect(calls).toContainEqual({ method: 'workspace.trust', input: { workspace: '/work/proj', trusted: true } });
+    const user = userEvent.setup();
+    // Issue 22: the banner opens the list of what trusting starts; the dialog grants it.
+    await user.click(screen.getByRole('button', { name: 'Review and trust…' }));
+    expect(calls.some((c) => c.method === 'workspace.trust')).toBe(false);
+    await user.click(await screen.findByRole('button', { name: 'Trust and start them' }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'workspace.trust', input: { workspace: '/work/proj', trusted: true } }));
   });
 
   it('pickers list detected agents first and select through the bridge', async () => {

@@ -64,7 +64,7 @@ describe('api', () => {
     const seen: unknown[] = [];
     api.events.subscribe((event, payload) => seen.push({ event, payload }));
     set('configured:minimax:ok', { kind: 'failed', code: 'connect_failed', reason: 'closed', since: 9, retryAt: 19 });
-    expect(seen).toEqual([{ event: 'servers.stateChanged', payload: { id: 'configured:minimax:ok', state: { kind: 'failed', code: 'connect_failed', reason: 'closed', since: 9, retryAt: 19 }, toolCount: null } }]);
+    expect(seen).toEqual([{ event: 'servers.stateChanged', payload: { id: 'configured:minimax:ok', state: { kind: 'failed', code: 'connect_failed', reason: 'closed', since: 9, retryAt: 19 }, toolCount: null, toolsChanged: null } }]);
   });
 
   it('refusals are data: disabled server reconnect, unknown id, a writer refusal, non-http external URL', async () => {

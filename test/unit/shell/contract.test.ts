@@ -42,6 +42,8 @@ describe('contract derivation', () => {
       'servers.setEnabled': true,
       'servers.eraMode': true,
       'servers.setEraMode': true,
+      'tools.snapshotDiff': true,
+      'app.about': true,
       'workspace.trust': true,
       'workspace.pickFolder': true,
       'editor.layers': true,

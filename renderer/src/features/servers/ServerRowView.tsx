@@ -6,9 +6,9 @@
 import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ServerRow } from '../../../../shared/contract';
-import { reasonSentence } from '../../../../shared/i18n/reasons';
+import { rowReason } from './row-reason';
 import { MiddlePath } from '../../components/MiddlePath';
-import { useT } from '../../store-context';
+import { useApp, useT } from '../../store-context';
 import { FailedExplain } from './FailedExplain';
 import { RowActions } from './RowActions';
 import type { ServerColumn } from './ServersView';
@@ -18,12 +18,13 @@ const STATE_COLOR = { connected: 'teal', failed: 'red', 'needs-auth': 'yellow', 
 
 export function ServerRowView({ row, columns }: { row: ServerRow; columns: readonly ServerColumn[] }) {
   const t = useT();
+  const openDiff = useApp((s) => s.openSnapshotDiff);
   const state = row.state.kind;
   const compact = !columns.includes('provenance');
   const readOnlyWhy = row.readOnly ? t(row.layer === 'project' ? 'servers.readOnlyProject' : 'servers.readOnlyLayer', { path: row.path }) : undefined;
   const hasReason = row.state.code !== 'connected' && row.state.code !== 'not_connected';
   // UI-9: the host sends a code; the sentence is ours, the raw OS/server detail follows.
-  const reason = hasReason ? `${reasonSentence(t.locale, row.state)}${row.state.reason ? `: ${row.state.reason}` : ''}` : '';
+  const reason = hasReason ? rowReason(t.locale, row) : '';
   const explains = state === 'failed';
   const connect = row.connectMs === null ? '—' : t('servers.ms', { ms: Math.round(row.connectMs) });
   // PROTO-1: the era this server is spoken to in.
@@ -63,6 +64,23 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
             <Badge size="xs" variant="light" color="yellow" className={classes.label}>
               {t('servers.untrusted')}
             </Badge>
+          )}
+          {row.toolsChanged && (
+            <Tooltip label={t('servers.toolsChangedOpen', { server: row.name })} multiline maw={420}>
+              <Badge
+                size="xs"
+                variant="light"
+                color="orange"
+                component="button"
+                type="button"
+                className={`${classes.label} ${classes.flag}`}
+                data-testid="tools-changed"
+                aria-label={`${t('servers.toolsChanged')}: ${t('servers.toolsChangedOpen', { server: row.name })}`}
+                onClick={() => void openDiff(row.id)}
+              >
+                {t('servers.toolsChanged')}
+              </Badge>
+            </Tooltip>
           )}
           {row.readOnly && (
             <Tooltip label={readOnlyWhy} multiline maw={420}>

@@ -3,6 +3,7 @@
 // servers through the bridge right now (BRIDGE-4).
 import { Alert, Button, List, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { sayProblem } from '../../../../shared/i18n/problems';
 import { MiddlePath } from '../../components/MiddlePath';
 import { PageHeader } from '../../components/PageHeader';
 import { useApp, useBridge, useT } from '../../store-context';
@@ -106,7 +107,7 @@ export function ServersView() {
               {view.problems.map((p, i) => (
                 <List.Item key={`p${i}`} data-testid="problem" style={{ wordBreak: 'break-word' }}>
                   <MiddlePath path={p.line !== undefined ? t('servers.problemAt', { path: p.path, line: p.line, column: p.column ?? 1 }) : p.path} />
-                  {p.pointer && <code> {p.pointer}</code>} {p.message}
+                  {p.pointer && <code> {p.pointer}</code>} {p.note ? sayProblem(t.locale, p.note) : p.message}
                 </List.Item>
               ))}
               {broken

@@ -23,6 +23,7 @@ export function ToolsView() {
   const selected = useApp((s) => s.selectedTool);
   const select = useApp((s) => s.selectTool);
   const accept = useApp((s) => s.acceptSnapshot);
+  const openDiff = useApp((s) => s.openSnapshotDiff);
   const setSection = useApp((s) => s.setSection);
   const filter = useApp((s) => s.toolsFilter);
   const setFilter = useApp((s) => s.setToolsFilter);
@@ -105,6 +106,9 @@ export function ToolsView() {
                   ~{c.name} ({c.fields.join(', ')})
                 </Code>
               ))}
+              <Button size="compact-sm" variant="filled" onClick={() => void openDiff(s.id)}>
+                {t('tools.diff.show')}
+              </Button>
               <Button size="compact-sm" variant="light" onClick={() => void accept(s.id)}>
                 {t('tools.accept')}
               </Button>

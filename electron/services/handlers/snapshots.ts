@@ -1,0 +1,36 @@
+// tools.snapshotDiff (CONN-11, issue 22): the accepted list and the latest one, read from the
+// snapshot store, each changed tool's texts old and new. The pool already knows which tools
+// changed (ToolDiff); this only puts the words beside the names.
+import type { AppContract, SnapshotDiffView, ToolText } from '../../../shared/contract';
+import type { Handlers } from '../../../shared/rpc';
+import type { ToolDef } from '../../../shared/schemas/server';
+import type { ApiCore } from '../api/core';
+
+type SnapshotHandlers = Pick<Handlers<AppContract>, 'tools.snapshotDiff'>;
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v, null, 2));
+
+export function toolText(def: ToolDef | undefined): ToolText {
+  return { title: def?.title ?? null, description: def?.description ?? null, inputSchema: json(def?.inputSchema), outputSchema: json(def?.outputSchema), annotations: json(def?.annotations) };
+}
+
+export function snapshotHandlers(core: ApiCore): SnapshotHandlers {
+  return {
+    'tools.snapshotDiff': async ({ id }): Promise<SnapshotDiffView | null> => {
+      const s = core.findServer(id);
+      const pool = core.pool();
+      const diff = pool.details(id)?.snapshotDiff;
+      if (!diff || !pool.readSnapshot) return null;
+      const [before, after] = await Promise.all([diff.acceptedSha ? pool.readSnapshot(diff.acceptedSha) : Promise.resolve([]), pool.readSnapshot(diff.currentSha)]);
+      const old = new Map((before ?? []).map((t) => [t.name, t]));
+      const cur = new Map((after ?? []).map((t) => [t.name, t]));
+      return {
+        serverId: id,
+        serverName: s.name,
+        added: diff.added.map((name) => ({ name, after: toolText(cur.get(name)) })),
+        removed: diff.removed.map((name) => ({ name, before: toolText(old.get(name)) })),
+        changed: diff.changed.map((c) => ({ name: c.name, fields: c.fields, before: toolText(old.get(c.name)), after: toolText(cur.get(c.name)) })),
+      };
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// CONN-11 (issue 22): a changed tool list, old → new, before it is accepted: each changed
+// tool's changed texts as a line diff, new and removed tools with what they say. Opened from
+// the Servers row's "tools changed" flag or from the Tools view.
+import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { TOOL_TEXT_FIELDS, type ToolText } from '../../../../shared/contract';
+import { errorText } from '../../../../shared/i18n/write-errors';
+import { Dialog } from '../../components/Dialog';
+import { TextDiff } from '../../components/TextDiff';
+import { useApp, useT } from '../../store-context';
+
+export function ToolDiffDialog() {
+  const t = useT();
+  const open = useApp((s) => s.snapshotDiff);
+  const close = useApp((s) => s.closeSnapshotDiff);
+  const accept = useApp((s) => s.acceptSnapshotDiff);
+  const name = useApp((s) => s.view?.servers.find((r) => r.id === open?.serverId)?.name);
+  if (!open) return null;
+  const diff = open.diff;
+  const server = diff?.serverName ?? name ?? open.serverId;
+  const fields = (only: readonly string[]) => TOOL_TEXT_FIELDS.filter((f) => only.includes(f)).map((f) => ({ f, label: t(`tools.diff.field.${f}`) }));
+  return (
+    <Dialog
+      title={t('tools.diff.title', { server })}
+      onCancel={close}
+      onSubmit={() => void accept()}
+      describedBy="tool-diff-intro"
+      testId="tool-diff"
+      actions={
+        <>
+          <Button variant="default" onClick={close}>
+            {t('dialog.close')}
+          </Button>
+          <Button type="submit" loading={open.accepting} disabled={!diff}>
+            {t('tools.accept')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="md">
+        <Text size="sm" id="tool-diff-intro">
+          {t('tools.diff.intro')}
+        </Text>
+        {open.busy && <Loader size="sm" aria-label={t('tools.diff.loading')} />}
+        {open.error && (
+          <Alert color="red" role="alert">
+            {errorText(t.locale, open.error)}
+          </Alert>
+        )}
+        {!open.busy && !open.error && !diff && <Text size="sm">{t('tools.diff.none')}</Text>}
+        {diff?.changed.map((c) => (
+          <Stack key={`c${c.name}`} gap={4} data-tool-change={c.name}>
+            <Title order={3} size="h5">
+              {t('tools.diff.changed', { tool: c.name })}
+            </Title>
+            {fields(c.fields).map(({ f, label }) => (
+              <Stack key={f} gap={2}>
+                <Text size="xs" fw={600}>
+                  {label} ({t('tools.diff.before')} → {t('tools.diff.after')})
+                </Text>
+                <TextDiff before={c.before[f]} after={c.after[f]} label={`${c.name}: ${label}`} empty={t('tools.diff.empty')} />
+              </Stack>
+            ))}
+          </Stack>
+        ))}
+        {diff?.added.map((a) => <WholeTool key={`a${a.name}`} name={a.name} heading={t('tools.diff.added', { tool: a.name })} text={a.after} side="after" />)}
+        {diff?.removed.map((r) => <WholeTool key={`r${r.name}`} name={r.name} heading={t('tools.diff.removed', { tool: r.name })} text={r.before} side="before" />)}
+      </Stack>
+    </Dialog>
+  );
+}
+
+/** A tool that is new (all its texts added) or gone (all removed). */
+function WholeTool({ name, heading, text, side }: { name: string; heading: string; text: ToolText; side: 'before' | 'after' }) {
+  const t = useT();
+  return (
+    <Stack gap={4} data-tool-change={name}>
+      <Title order={3} size="h5">
+        {heading}
+      </Title>
+      {TOOL_TEXT_FIELDS.filter((f) => text[f] !== null).map((f) => (
+        <Stack key={f} gap={2}>
+          <Text size="xs" fw={600}>
+            {t(`tools.diff.field.${f}`)}
+          </Text>
+          <TextDiff before={side === 'before' ? text[f] : null} after={side === 'after' ? text[f] : null} label={`${name}: ${t(`tools.diff.field.${f}`)}`} empty={t('tools.diff.empty')} />
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
