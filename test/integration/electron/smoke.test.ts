@@ -4,7 +4,7 @@
 // this process as the renderer's side. Real services, a real fixture server over stdio, a
 // temporary HOME. Needs `npx electron-vite build` first (.ci/run builds before testing).
 // ELECTRON_SMOKE_OUT points it at another build (used to check that the assertions can fail).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { launchMain, type Snapshot, type StandInMain } from '../../helpers/elect
 import { openRenderer, type RendererWorld } from '../../helpers/electron-stand-in/renderer';
 import { makeElectronHome, type ElectronHome } from '../../helpers/electron-home';
 import { ROOT } from '../../helpers/panel-home';
+import { runCli } from '../../helpers/run-cli';
 import { alive, descendants, waitGone } from './processes';
 
 const OUT = resolve(process.env.ELECTRON_SMOKE_OUT ?? join(ROOT, 'out'));
@@ -135,6 +136,19 @@ describe('electron main (built) on a stand-in electron module', () => {
     expect(await bridge.call('servers.list', {}), 'top frame on a foreign page').toMatchObject(refused);
     await main.request('webContents.serverRedirect', { webContentsId: wcId, url: page });
     expect(await bridge.call('servers.list', {})).toMatchObject({ ok: true });
+  });
+
+  it("listens for the CLI's read commands on its private socket (issue 22)", async () => {
+    const sock = join(home, '.mcp-panel', 'panel.sock');
+    const st = statSync(sock);
+    expect(st.isSocket()).toBe(true);
+    expect(st.mode & 0o777).toBe(0o600);
+    expect(statSync(join(home, '.mcp-panel')).mode & 0o777).toBe(0o700);
+    // The app was started without a workspace: it answers, and says it shows another selection.
+    const r = await runCli(['tools', '--json', '--profile', 'minimax', '--workspace', workspace, '--verbose'], { env: fixture!.env, cwd: workspace });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/the running panel shows minimax · /);
+    expect(JSON.parse(r.stdout).source).toBe('cache');
   });
 
   it('routes workspace.pickFolder to the native dialog, modal to the window', async () => {
