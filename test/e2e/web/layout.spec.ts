@@ -15,6 +15,7 @@ import { ROOT } from '../../helpers/panel-home';
 import { SECTIONS, type Section } from '../../../renderer/src/stores/ui-slice';
 import { OLD_PING, useLayoutPanel } from '../helpers/layout-home';
 import { expectNoSeriousViolations } from '../helpers/axe';
+import { keyHeader } from '../helpers/session-key';
 
 const OUT = join(ROOT, 'artifacts', 'layout');
 const bed = useLayoutPanel();
@@ -27,7 +28,7 @@ async function openPanel(page: Page, language: Lang, width: number): Promise<voi
   await page.setViewportSize({ width, height: 800 });
   await page.goto(await bed.panel.freshUrl());
   await expect(page).toHaveURL(`${bed.panel.origin}/`);
-  const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: { theme: 'light', language } });
+  const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: { theme: 'light', language }, headers: await keyHeader(page) });
   expect(r.ok(), await r.text()).toBe(true);
   await page.goto(`${bed.panel.origin}/`);
   await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-CN' : 'en');
