@@ -118,11 +118,11 @@ if (isEntry()) {
   // Node ≥ 22.1 keeps the compiled code of the chunks a command loads (in the OS temp folder),
   // so the next start skips compiling them; on Node 20 the function does not exist.
   (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err) => {
-      process.stderr.write(String(err) + '\n');
-      process.exit(1);
-    },
-  );
+  // A pipe to a slow reader (`| jq`) takes a large --json in pieces: exit once stdout and
+  // stderr have handed everything over, not while the rest is still queued (it would be lost).
+  const exit = (code: number) => process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  main(process.argv.slice(2)).then(exit, (err) => {
+    process.stderr.write(String(err) + '\n');
+    exit(1);
+  });
 }
