@@ -5,6 +5,8 @@ import { isLaunchDiagnosis, type ReasonCode, type ReasonParams, type ServerState
 import { translator, type Locale } from './i18n';
 import { reasonSentence } from './i18n/reasons';
 import type { LiveBridge } from './schemas/bridge';
+import type { AgentVerdict } from './schemas/agent-view';
+import { issueSentence } from './i18n/agent-view';
 
 /** One icon per aggregate, in build/ and drawn by the favicon. */
 export const AGGREGATES = ['connected', 'needs-auth', 'failed', 'idle'] as const;
@@ -18,11 +20,18 @@ export interface TrayServerInput {
   /** Why, when it failed: a launch doctor's diagnosis is said in the tooltip. */
   code?: ReasonCode;
   params?: ReasonParams;
+  /** Can the selected agent use it as written (the row's verdict)? */
+  agent?: AgentVerdict;
 }
 
 /** The tray's input from the page's rows: the one mapping for the Electron tray and the tab title. */
 export function trayRows(rows: readonly ServerRow[]): TrayServerInput[] {
-  return rows.map((s) => ({ id: s.id, name: s.name, state: s.state.kind, toolCount: s.toolCount, code: s.state.code, ...(s.state.params ? { params: s.state.params } : {}) }));
+  return rows.map((s) => ({ id: s.id, name: s.name, state: s.state.kind, toolCount: s.toolCount, code: s.state.code, ...(s.state.params ? { params: s.state.params } : {}), ...(s.agent ? { agent: s.agent } : {}) }));
+}
+
+/** A 401 without OAuth metadata: nothing to log in to (the verdict says it for every agent). */
+export function wantsToken(agent: AgentVerdict | undefined): boolean {
+  return !!agent?.issues.some((i) => i.code === 'token_required');
 }
 
 /** Diagnoses the tooltip spells out; the rest are counted. */
@@ -98,15 +107,22 @@ export function trayModel(servers: readonly TrayServerInput[], locale: Locale = 
   const diagnosed = servers.filter((s) => s.state === 'failed' && s.code !== undefined && isLaunchDiagnosis(s.code));
   const why = diagnosed.slice(0, TOOLTIP_DIAGNOSES).map((s) => t('tray.why', { name: s.name, why: reasonSentence(locale, { code: s.code!, ...(s.params ? { params: s.params } : {}) }) }));
   if (diagnosed.length > TOOLTIP_DIAGNOSES) why.push(t('tray.more', { n: diagnosed.length - TOOLTIP_DIAGNOSES }));
+  // The agent's-eye view: how many entries the selected agent cannot use as written.
+  const unusable = servers.filter((s) => s.state !== 'removed' && s.agent?.status === 'unusable');
+  if (unusable.length > 0) why.push(t.plural('agent.tray.unusable', unusable.length, { agent: unusable[0]!.agent!.agent }));
   if (bridges.length > 0) why.push(t.plural('bridges.tray.count', bridges.length));
   const bridgeRows = bridgeItems(bridges, t);
   const serverItems: TrayMenuItem[] = servers
     .filter((s) => s.state !== 'removed')
     .map((s) => {
       const actions: { label: string; action: TrayAction }[] = [];
-      if (s.state === 'needs-auth') actions.push({ label: t('tray.login'), action: { type: 'login', id: s.id } });
+      // A server that wants a token has no login to offer (AUTH-1).
+      if (s.state === 'needs-auth' && !wantsToken(s.agent)) actions.push({ label: t('tray.login'), action: { type: 'login', id: s.id } });
       if (s.state !== 'disabled') actions.push({ label: t('tray.reconnect'), action: { type: 'reconnect', id: s.id } });
-      return { kind: 'server', id: s.id, label: `${s.name} — ${t(`state.${s.state}`)}`, state: s.state, actions };
+      // The panel's state, then (where the agent cannot use it) what the agent will do.
+      const issue = s.agent?.status === 'unusable' ? s.agent.issues[0] : undefined;
+      const agent = issue ? ` · ${t('agent.tray.row', { agent: s.agent!.agent, issue: issueSentence(locale, issue) })}` : '';
+      return { kind: 'server', id: s.id, label: `${s.name} — ${t(`state.${s.state}`)}${agent}`, state: s.state, actions };
     });
   return {
     aggregate: aggregateOf(counts),

@@ -51,7 +51,8 @@ export async function main(argv: string[], env = process.env): Promise<number> {
   const found = findCommand(commands, argv);
   const asked = argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h';
   if (!found || asked) {
-    // Asked for: stdout, exit 0. An unknown command: the same list on stderr, exit 2.
+    // Asked for: stdout, exit 0. An unknown command: said first, then the same list on stderr, exit 2.
+    if (!asked) process.stderr.write(argv.length === 0 ? 'error: no command given\n\n' : `error: unknown command "${argv[0]}"\n\n`);
     (asked ? process.stdout : process.stderr).write(help(commands) + '\n');
     return asked ? 0 : 2;
   }
@@ -61,7 +62,8 @@ export async function main(argv: string[], env = process.env): Promise<number> {
   const { UsageError, UserError } = await import('./cli/command');
   const { cliWriters } = await import('./cli/output');
   // The one print boundary (issue 21 F3/F4): every line below, the errors included.
-  const io = cliWriters(rest.includes('--json'), (t) => process.stdout.write(t), (t) => process.stderr.write(t));
+  // void: `return ctx.stdout(…)` in a command must not hand write()'s `true` to process.exit.
+  const io = cliWriters(rest.includes('--json'), (t) => void process.stdout.write(t), (t) => void process.stderr.write(t));
   let interrupt!: () => void;
   const interrupted = new Promise<void>((r) => (interrupt = r));
   process.once('SIGINT', () => interrupt());
@@ -89,7 +91,8 @@ export async function main(argv: string[], env = process.env): Promise<number> {
       stdoutCredential: io.stdoutCredential,
       interrupted,
     };
-    return (await cmd.run(ctx)) ?? 0;
+    const code = await cmd.run(ctx);
+    return typeof code === 'number' ? code : 0;
   } catch (err) {
     if (err instanceof UserError) {
       io.stderr(`error: ${err.message}\n`);

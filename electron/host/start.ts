@@ -37,9 +37,12 @@ async function main(): Promise<void> {
     return;
   }
   process.stderr.write('Electron is not available on this machine; starting the panel in your browser instead.\n');
-  const workspace = args.find((a) => a.startsWith('--workspace='))?.slice(12) ?? null;
+  // The folder `npm start` was run in is the workspace (INIT_CWD), as the Electron app's cwd and
+  // `serve` make it; --workspace=DIR says another.
+  const from = invocationDir(process.env);
+  const workspace = args.find((a) => a.startsWith('--workspace='))?.slice(12) ?? from;
   const port = Number(args.find((a) => a.startsWith('--port='))?.slice(7) ?? 0);
-  const served = await serve({ env: process.env, cwd: invocationDir(process.env), workspace, port });
+  const served = await serve({ env: process.env, cwd: from, workspace, port });
   process.stdout.write(`MCP Panel: ${served.host.url}\n`);
   // The browser gets its own one-time link through a private file, never on its command line.
   if (!(await served.openInBrowser())) process.stderr.write('No browser was started: open the address above (it works once).\n');

@@ -4,7 +4,8 @@
 import { type AppContract, type Selection, type ServersView } from '../../shared/contract';
 import { AppError } from '../../shared/errors';
 import { createEventHub, type EventHub, type Handlers } from '../../shared/rpc';
-import type { EffectiveView } from '../../shared/schemas/server';
+import type { EffectiveView, ServerState } from '../../shared/schemas/server';
+import type { AgentVerdict } from '../../shared/schemas/agent-view';
 import type { AuthPort, ConfigPort, DetectPort, EditorPort, PoolFactory, PoolPort, RecentPort, RegistryPort, SecretsPort, SessionPort, TrustPort, WatchPort, WriterPort } from './api/ports';
 import type { ApiCore } from './api/core';
 import { serverId, toolsChanged, toServersView } from './api/rows';
@@ -33,6 +34,7 @@ import { createLaunchDoctor, type LaunchDoctor } from './doctor';
 import type { FolderPicker } from './handlers/workspace';
 import type { SettingsPort } from './settings/settings-store';
 import type { EraOverridesPort } from './handlers/servers';
+import { AgentFacts, type FactSources } from './agent-view/facts';
 
 export type { ConfigPort, PoolPort, PoolFactory, PoolInfo } from './api/ports';
 
@@ -74,6 +76,10 @@ export interface ApiDeps {
   eras?: EraOverridesPort;
   /** Settings' facts (data folder, kept secrets, trusted workspaces); absent, app.about answers `unavailable`. */
   about?: AboutPort;
+  /** The agent's-eye verdict: what a remote server asked of the panel (auth/oauth-offered.ts); absent: not known. */
+  authDemand?: FactSources['authDemand'];
+  /** The keychain's variable names per entry (CFG-8), for the verdict; absent: none. */
+  heldVariables?: FactSources['heldVariables'];
 }
 
 export interface PanelApi {
@@ -99,6 +105,8 @@ export function createApi(deps: ApiDeps): PanelApi {
   let poolWorkspace: string | null | undefined;
   let stopPool: (() => void) | null = null;
   let stopBridges: (() => void) | null = null;
+  // What each row's agent can do with the entry (agent-view/): facts gathered here, read by rows.
+  const facts = new AgentFacts({ authDemand: deps.authDemand, heldVariables: deps.heldVariables, env: deps.env });
 
   /** One pool per workspace; switching workspace disposes the old one (and its children). */
   async function poolFor(sel: Selection): Promise<PoolPort> {
@@ -108,15 +116,27 @@ export function createApi(deps: ApiDeps): PanelApi {
     pool = deps.createPool(sel);
     poolWorkspace = sel.workspace;
     lastSpecs = '';
+    const p = pool;
     stopPool = pool.onStateChanged((id, info) => {
       const state = info.state;
       const toolCount = state.kind === 'connected' ? state.toolCount : null;
-      events.emit('servers.stateChanged', { id, state, toolCount, toolsChanged: toolsChanged(info) });
+      const emit = () => events.emit('servers.stateChanged', { id, state, toolCount, toolsChanged: toolsChanged(info), ...agentOf(id, state, info.connectMs ?? null) });
+      emit();
+      // What the server asked of the panel may change the agent's verdict: say so once it is known.
+      const s = model.view()?.servers.find((x) => serverId(x) === id);
+      void facts.stateChanged(id, s?.spec ?? null, state.kind).then((changed) => changed && pool === p && emit());
     });
     return pool;
   }
 
   const info = (id: string) => pool?.info(id);
+  /** The verdict of a row's agent, for a state event (same as the row would carry). */
+  function agentOf(id: string, state: ServerState, connectMs: number | null): { agent?: AgentVerdict } {
+    const view = model.view();
+    const s = view?.servers.find((x) => serverId(x) === id);
+    if (!view || !s) return {};
+    return { agent: facts.verdict(view, s, id, state, state.kind === 'connected' ? state.connectMs : connectMs) };
+  }
 
   const model = createReadModel({
     config: deps.config,
@@ -125,19 +145,22 @@ export function createApi(deps: ApiDeps): PanelApi {
     log,
     // CFG-9: hand the pool the runnable servers only when they changed.
     async loaded(view) {
-      const { specs } = poolInput(view);
-      const key = JSON.stringify(specs);
+      await facts.loaded(view);
+      // The servers that do not run go in as records that say why: a server just disabled shows
+      // DISABLED, not REMOVED (CONN-5).
+      const { specs, disabled } = poolInput(view);
+      const key = JSON.stringify([specs, disabled]);
       const p = await poolFor(model.selection());
       if (key !== lastSpecs) {
         lastSpecs = key;
-        await p.setServers(specs);
+        await p.setServers(specs, { disabled });
         p.discover().catch((err: unknown) => log(`discover failed: ${String(err)}`));
       }
     },
   });
   const rows = (): ServersView | null => {
     const view = model.view();
-    return view ? toServersView(view, info, model.loadedAt()) : null;
+    return view ? toServersView(view, info, model.loadedAt(), (srv, id, state, connectMs) => facts.verdict(view, srv, id, state, connectMs)) : null;
   };
 
   /** The view last sent with `servers.changed`: the watcher's echo of our own write stays quiet. */

@@ -18,6 +18,7 @@ import { offeredTools, toolFilterWriter } from './naming/tool-filter';
 import { watchConfig } from './config/watch';
 import { ConnectionPool, type Logger, type PoolOptions } from './connections';
 import { LoginService, TokenBroker } from './auth';
+import { authDemand, tokenAwareLogins } from './auth/oauth-offered';
 import type { KeychainConfigSecrets } from './auth/config-secrets';
 import { createConfigEngine } from './config-engine';
 import { homeDir, panelDataDir } from './paths';
@@ -97,6 +98,8 @@ export interface StartOptions {
    * session's bare PATH. The CLI and the web host are started from a terminal, which has it.
    */
   loginShell?: boolean | { shell?: string; timeoutMs?: number };
+  /** A one-shot CLI command (not the panel a person works in): it adds nothing to the recent workspaces. */
+  oneShot?: boolean;
 }
 
 export interface Services {
@@ -112,7 +115,7 @@ export interface Services {
 function poolPort(pool: ConnectionPool, discovery: StartOptions['discovery']): PoolPort {
   const info = (id: string): PoolInfo | undefined => pool.info(id);
   return {
-    setServers: (specs) => pool.setServers(specs),
+    setServers: (specs, opts) => pool.setServers(specs, opts),
     discover: () => (discovery === false ? Promise.resolve() : pool.discover(discovery ? { settleWithinMs: discovery.settleWithinMs } : {})),
     reconnect: (id) => pool.reconnect(id),
     info,
@@ -140,7 +143,8 @@ export async function startServices(opts: StartOptions): Promise<Services> {
   else if (launch.source === 'login-shell') log(`login shell ${launch.shell}: environment read in ${launch.ms} ms`);
   const { broker, configSecrets, config, createPool, doctor, eras } = await createEngine({ env, cwd, launch });
   const writer = new ConfigWriter({ env });
-  const recent = new RecentWorkspaces(dataDir);
+  const remembered = new RecentWorkspaces(dataDir);
+  const recent = opts.oneShot ? { list: () => remembered.list(), add: () => {} } : remembered;
   const detect = async () => {
     const agents = await detectProfiles(homeDir(env), env);
     return PROFILES.map((profile) => {
@@ -174,12 +178,15 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     toolFilter: toolFilterWriter(writer),
     session: config,
     secrets: configSecrets,
-    auth: new LoginService({ broker }),
+    // AUTH-1: a server that answers 401 without OAuth metadata wants a token: its login says so.
+    auth: tokenAwareLogins(new LoginService({ broker }), broker),
+    authDemand: (spec, state) => authDemand(broker, spec, state),
+    heldVariables: (p) => configSecrets.variableNames(p),
     // NAME-1 preview: the agent's registry as it is; nothing claimed, nothing written.
     registry: () => new NameRegistryStore({ file: minimaxRegistryPath(env) }).read(),
     env,
     doctor,
-    bridges: createBridgeService({ env, dataDir, config, secrets: configSecrets, writer }),
+    bridges: createBridgeService({ env, dataDir, config, writer }),
     about: { dataDir, secrets: (profile) => configSecrets.list(profile), trusted: () => config.trust.list() },
     trust: {
       async setTrusted(workspace, trusted) {

@@ -27,7 +27,7 @@ export type KeychainStatus = z.infer<typeof KeychainStatusSchema>;
  * one it was fetched from, or the callback's `iss` is another server's (mix-up protection);
  * `insecure-endpoint` — its token endpoint is not https (loopback aside).
  */
-export const LoginFailureCodeSchema = z.enum(['not-applicable', 'cancelled', 'timeout', 'authorization-denied', 'state-mismatch', 'bad-callback', 'issuer-mismatch', 'insecure-endpoint', 'error']);
+export const LoginFailureCodeSchema = z.enum(['not-applicable', 'cancelled', 'timeout', 'authorization-denied', 'state-mismatch', 'bad-callback', 'issuer-mismatch', 'insecure-endpoint', 'no-oauth', 'error']);
 export type LoginFailureCode = z.infer<typeof LoginFailureCodeSchema>;
 
 export const AuthRowSchema = z.object({
@@ -36,9 +36,10 @@ export const AuthRowSchema = z.object({
   url: z.string().nullable(),
   /**
    * `not-applicable`: no login needed (stdio, or the server answered without asking for one);
-   * `unknown`: not contacted yet, so whether it needs a login is not known.
+   * `unknown`: not contacted yet, so whether it needs a login is not known;
+   * `token-required`: it answered 401 and offers no OAuth login (a token belongs in the entry).
    */
-  state: z.enum(['not-applicable', 'unknown', 'static', 'logged-out', 'logged-in', 'expired', 'needs-auth']),
+  state: z.enum(['not-applicable', 'unknown', 'static', 'logged-out', 'logged-in', 'expired', 'needs-auth', 'token-required']),
   tokenStored: z.boolean(),
   expiresAt: z.string().nullable(),
   scopes: z.array(z.string()),

@@ -4,19 +4,12 @@ import { z } from 'zod';
 import { method } from '../rpc';
 import { LiveBridgeSchema } from '../schemas/bridge';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
+import { AgentIssueSchema } from '../schemas/agent-view';
 
 const Id = z.string().min(1).max(512);
 
-/** Why the agent cannot use the entry as written, so the bridge is offered. */
-export const BridgeAdviceCodeSchema = z.enum([
-  'minimax_oauth', // MiniMax has no OAuth: a remote server without static credentials is out of its reach
-  'minimax_user_var', // MiniMax expands `${VAR}` only in project files (seed 000)
-  'keychain_header', // the header's variable is held in the panel's keychain, which no agent reads
-]);
-export type BridgeAdviceCode = z.infer<typeof BridgeAdviceCodeSchema>;
-
 /** Why install or uninstall said no (`write`: the config writer's refusal, in data). */
-export const BridgeErrorCodeSchema = z.enum(['unknown_server', 'untrusted_workspace', 'inline_secret', 'stdio_unsupported', 'no_command', 'not_installed', 'edited', 'write']);
+export const BridgeErrorCodeSchema = z.enum(['unknown_server', 'untrusted_workspace', 'inline_secret', 'stdio_unsupported', 'stdio_target', 'shared_file_add', 'no_command', 'not_installed', 'edited', 'write']);
 export type BridgeErrorCode = z.infer<typeof BridgeErrorCodeSchema>;
 
 export const BridgeLineSchema = z.object({ command: z.string(), args: z.array(z.string()) });
@@ -25,12 +18,19 @@ export const BridgeOfferSchema = z.object({
   server: z.string(),
   profile: ProfileSchema,
   layer: LayerKindSchema,
-  advice: z.array(z.object({ code: BridgeAdviceCodeSchema, variables: z.array(z.string()) })),
+  /** The file the entry (and the line) is in. */
+  path: z.string().default(''),
+  /** Why the agent cannot use the entry as written, where the bridge is a fix (the row's verdict, agent-view/). */
+  advice: z.array(AgentIssueSchema),
   /** The panel's install of this entry, when there is one. */
   installed: z.object({ layer: LayerKindSchema, path: z.string(), installedAt: z.number() }).nullable(),
   /** What install would write now; null with `unavailable` when it cannot. */
   line: BridgeLineSchema.nullable(),
   unavailable: BridgeErrorCodeSchema.nullable(),
+  /** Other agents that read the same file (kimi's git-root .mcp.json is MiniMax's project file): they start the line too. */
+  sharedWith: z.array(z.object({ profile: ProfileSchema, layer: LayerKindSchema, agent: z.string() })).default([]),
+  /** A workspace file may be committed: the paths in the line that exist only on this machine. */
+  machineSpecific: z.array(z.string()).default([]),
 });
 export type BridgeOffer = z.infer<typeof BridgeOfferSchema>;
 

@@ -32,8 +32,15 @@ export const DisclosurePlanSchema = z.object({
   inline: z.array(z.string()).optional(),
   hidden: z.array(z.string()).optional(),
   perTool: z.array(z.object({ name: z.string(), server: z.string(), source: ToolSourceSchema, tokens: z.number(), deferred: z.boolean() })).optional(),
-  /** Every option with its env variable, config key, default, value and origin (DISC-1). */
-  optionTable: z.array(z.object({ key: z.string(), env: z.string(), configKey: z.string(), default: z.unknown(), value: z.unknown(), origin: z.string() })).optional(),
+  /** Every option with its env variable, config key, default, value and origin (DISC-1); `file` where a config file set it. */
+  optionTable: z.array(z.object({ key: z.string(), env: z.string(), configKey: z.string(), default: z.unknown(), value: z.unknown(), origin: z.string(), file: z.string().nullable().optional() })).optional(),
+  /** The file the agent reads its options from (MiniMax Code's config.yaml), null when it has none. */
+  configFile: z.string().nullable().optional(),
+  /**
+   * The edits that would change the verdict, offered in place: the key and its file, the YAML
+   * to put there, or the environment variable instead (the environment wins, DISC-1).
+   */
+  edits: z.array(z.object({ key: z.string(), file: z.string().nullable(), yaml: z.string(), env: z.string(), envSet: z.boolean() })).optional(),
   /** Option values given but invalid (ignored; the next source applies). */
   problems: z.array(z.string()).optional(),
 });
@@ -42,7 +49,11 @@ export type DisclosurePlanView = z.infer<typeof DisclosurePlanSchema>;
 export const SearchOutputSchema = z.object({
   ok: z.boolean(),
   mode: z.enum(['keyword', 'regex']),
-  results: z.array(z.object({ name: z.string(), score: z.number(), description: z.string(), truncated: z.boolean() })),
+  /**
+   * DISC-2: what tool_search hands the model: the full definition. The input schema as sent when
+   * its JSON fits maxSchemaTextLen, else that JSON text cut there (`truncated`).
+   */
+  results: z.array(z.object({ name: z.string(), score: z.number(), description: z.string(), inputSchema: z.unknown().optional(), inputSchemaText: z.string().optional(), truncated: z.boolean() })),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 

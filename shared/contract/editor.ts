@@ -5,6 +5,7 @@ import { LayerKindSchema, ProfileSchema } from '../schemas/server';
 import { method } from '../rpc';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../schemas/depth';
 import { KeychainStatusSchema } from './auth';
+import { AgentVerdictSchema } from '../schemas/agent-view';
 
 const Empty = z.object({});
 // CFG-5: an entry nested deeper than the loader accepts is refused at the door, so a
@@ -85,6 +86,8 @@ export const ImportPlanItemSchema = z.object({
   skip: z.object({ code: ImportSkipCodeSchema, reason: z.string(), why: ImportWhySchema.optional() }).nullable(),
   /** Ticked by default: importable, and not a project server headed for the user layer. */
   selected: z.boolean(),
+  /** What the target agent will make of the entry as it would be written (`${VAR}` it sends as text, a transport it lacks…), with the fix. */
+  agent: AgentVerdictSchema.optional(),
 });
 export type ImportPlanItem = z.infer<typeof ImportPlanItemSchema>;
 
@@ -95,6 +98,8 @@ export const ImportPlanSchema = z.object({
   path: z.string(),
   sourceFiles: z.array(ImportSourceFileSchema),
   servers: z.array(ImportPlanItemSchema),
+  /** Other agents that read the file the import writes (kimi's git-root .mcp.json is MiniMax's project file). */
+  sharedWith: z.array(z.object({ profile: ProfileSchema, layer: LayerKindSchema, agent: z.string() })).optional(),
 });
 export type ImportPlan = z.infer<typeof ImportPlanSchema>;
 

@@ -2,6 +2,7 @@
 // events that keep the page's copy current without asking again.
 import { z } from 'zod';
 import { EffectiveServerSchema, EffectiveViewSchema, EraModeSchema, ServerStateSchema } from '../schemas/server';
+import { AgentVerdictSchema } from '../schemas/agent-view';
 import { method } from '../rpc';
 import { ToolsChangedSchema } from './snapshots';
 
@@ -30,6 +31,8 @@ export const ServerRowSchema = EffectiveServerSchema.omit({ spec: true }).extend
   entry: z.record(z.string(), z.unknown()),
   /** CONN-11: the tool list changed since the user accepted it (tools.snapshotDiff shows how). */
   toolsChanged: ToolsChangedSchema.nullable().optional(),
+  /** Can the selected profile's agent use the entry as written (beside the panel's own `state`)? */
+  agent: AgentVerdictSchema.optional(),
 });
 export type ServerRow = z.infer<typeof ServerRowSchema>;
 
@@ -55,7 +58,7 @@ export const serversMethods = {
 
 export const serversEvents = {
   /** CONN-5: one server changed state; the store patches its row. */
-  'servers.stateChanged': z.object({ id: z.string(), state: ServerStateSchema, toolCount: z.number().int().nullable(), toolsChanged: ToolsChangedSchema.nullable().optional() }),
+  'servers.stateChanged': z.object({ id: z.string(), state: ServerStateSchema, toolCount: z.number().int().nullable(), toolsChanged: ToolsChangedSchema.nullable().optional(), agent: AgentVerdictSchema.optional() }),
   /**
    * Config files, trust, selection or a login changed. `view` is the host's read model after
    * the change: the store takes it as is, no refetch. Absent only when a transport may have

@@ -25,6 +25,14 @@ export const ToolRowSchema = z.object({
   /** Under the selected profile: lost a name collision to… */
   collidesWith: ToolRefSchema.extend({ name: z.string(), kind: z.enum(['same_server', 'other_server']) }).nullable(),
   dropped: z.boolean(),
+  /**
+   * A tool the agent makes up (seed 002: kimi's `mcp__<server>__authenticate` for a server that
+   * waits for a login; seed 001: minara's `mcp_<id>_query` for a `subagent` server), null for a
+   * server's own tool (absent). The page words it from `tools.synthetic.<kind>`.
+   */
+  synthetic: z.enum(['authenticate', 'query']).optional(),
+  /** CONN-3: under the selected profile, not registered this turn (the server missed the agent's discovery budget). */
+  late: z.boolean().optional(),
   /** NAME-4 warnings of every scheme; only when asked for (`tools.list {warnings: true}`). UI-9: codes (naming.warn.*). */
   warnings: z.array(NamingWarningSchema).optional(),
 });
@@ -111,6 +119,8 @@ export const ToolServerSchema = z.object({
   tokens: z.number().int(),
   /** CONN-11: change since the last accepted snapshot, null when none. */
   diff: ToolDiffSchema.nullable(),
+  /** CONN-3: the selected agent gets no tools from it this turn: it answered in `ms`, the budget is `budget`. */
+  missedTurn: z.object({ ms: z.number(), budget: z.number(), seconds: z.number(), budgetSeconds: z.number() }).optional(),
 });
 
 export const ToolsViewSchema = z.object({

@@ -1,8 +1,6 @@
 // DISC-1 / DISC-4: minimax's disclosure plan (planMcpDisclosure, seed 000 plan.ts:49) and
 // the token cost view. Only `configured` tools can be deferred; tokens ≈ JSON length / 4.
-import type { Profile, ToolSource } from '../schemas/server';
-import { profileFacts } from '../profiles';
-import type { Deferral } from '../profiles/types';
+import type { ToolSource } from '../schemas/server';
 import { translateCode, type Vars } from '../i18n';
 import type { DisclosureOptions } from './options';
 
@@ -12,7 +10,16 @@ export interface DisclosureToolInput {
   server: string;
   source?: ToolSource;
   definition: { name: string; description?: string; inputSchema?: unknown; [k: string]: unknown };
+  /** DISC-3: the agent defers this tool itself (kimi `deferred: true` servers, every minara tool). */
+  deferred?: boolean;
 }
+
+/**
+ * How an agent keeps tools out of its tool table (the agent's rules say which, agent-view/):
+ * `threshold` minimax's plan (seed 000 plan.ts:49); `select_tools` kimi's `deferred: true`
+ * servers, loaded on demand (seed 002); `defer_loading` minara, every MCP tool (seed 001).
+ */
+export type DeferralMode = 'threshold' | 'select_tools' | 'defer_loading';
 
 /** DISC-1: tokens ≈ definition JSON length / 4 (rounded up). */
 export function estimateTokens(definition: unknown): number {
@@ -27,7 +34,7 @@ export function modelMatchesWhitelist(model: string, whitelist: readonly string[
   });
 }
 
-export type DisclosureReason = 'disabled' | 'model-not-whitelisted' | 'below-min-defer-count' | 'under-threshold' | 'over-threshold';
+export type DisclosureReason = 'disabled' | 'model-not-whitelisted' | 'below-min-defer-count' | 'under-threshold' | 'over-threshold' | 'select-tools' | 'select-tools-none' | 'defer-loading';
 /** The reason, with the empty whitelist told apart (its advice differs). */
 export type ExplanationCode = DisclosureReason | 'whitelist-empty';
 
@@ -67,13 +74,16 @@ export interface PlanInput {
   model: string;
   contextWindow: number;
   options: DisclosureOptions;
+  /** The agent's own way of deferring (default: minimax's threshold plan). */
+  deferral?: DeferralMode;
 }
 
-export function planDisclosure({ tools, model, contextWindow, options }: PlanInput): DisclosurePlan {
+export function planDisclosure(input: PlanInput): DisclosurePlan {
+  if (input.deferral && input.deferral !== 'threshold') return agentDeferred(input, input.deferral);
+  const { tools, model, contextWindow, options } = input;
   const perTool = tools.map((t) => ({ name: t.name, server: t.server, source: t.source ?? 'configured', tokens: estimateTokens(t.definition), deferred: false }));
   const candidates = perTool.filter((t) => t.source === 'configured');
   const estTokens = candidates.reduce((s, t) => s + t.tokens, 0);
-  const totalTokens = perTool.reduce((s, t) => s + t.tokens, 0);
   const thresholdTokens = options.thresholdPct * contextWindow;
 
   let reason: DisclosureReason;
@@ -95,16 +105,51 @@ export function planDisclosure({ tools, model, contextWindow, options }: PlanInp
     reason = 'over-threshold';
     why = { code: reason, params: sum };
   }
-  const explanation = translateCode('en', 'disc.why', why);
   const deferred = reason === 'over-threshold';
   if (deferred) for (const t of candidates) t.deferred = true;
+  return summary(perTool, { deferred, reason, why, model, contextWindow, estTokens, thresholdTokens, addedTools: deferred ? ['tool_search', 'mcp_invoke'] : [] });
+}
 
+type PerTool = DisclosurePlan['perTool'][number];
+
+/**
+ * DISC-3: kimi loads a `deferred: true` server's tools through select_tools (when the model can
+ * load tools and its tool-select switch is on); minara fetches every tool's schema through
+ * tool_search (defer_loading). No threshold: the agent's own marks decide.
+ */
+function agentDeferred({ tools, model, contextWindow }: PlanInput, deferral: Exclude<DeferralMode, 'threshold'>): DisclosurePlan {
+  const perTool: PerTool[] = tools.map((t) => ({ name: t.name, server: t.server, source: t.source ?? 'configured', tokens: estimateTokens(t.definition), deferred: deferral === 'defer_loading' || t.deferred === true }));
+  const hidden = perTool.filter((t) => t.deferred);
+  const estTokens = hidden.reduce((n, t) => n + t.tokens, 0);
+  const reason: DisclosureReason = deferral === 'defer_loading' ? 'defer-loading' : hidden.length > 0 ? 'select-tools' : 'select-tools-none';
+  const servers = new Set(hidden.map((t) => t.server)).size;
+  const why = { code: reason, params: { n: hidden.length, servers } };
+  const addedTools = hidden.length === 0 ? [] : deferral === 'defer_loading' ? ['tool_search'] : ['select_tools'];
+  return summary(perTool, { deferred: hidden.length > 0, reason, why, model, contextWindow, estTokens, thresholdTokens: 0, addedTools });
+}
+
+interface Verdict {
+  deferred: boolean;
+  reason: DisclosureReason;
+  why: DisclosurePlan['why'];
+  model: string;
+  contextWindow: number;
+  estTokens: number;
+  thresholdTokens: number;
+  addedTools: string[];
+}
+
+/** The cost view (DISC-4) around a verdict: per tool, per server, inline and hidden. */
+function summary(perTool: PerTool[], v: Verdict): DisclosurePlan {
+  const { deferred, reason, why, model, contextWindow, estTokens, thresholdTokens } = v;
+  const explanation = translateCode('en', 'disc.why', why);
+  const totalTokens = perTool.reduce((s, t) => s + t.tokens, 0);
   const servers = new Map<string, ServerCost>();
   for (const t of perTool) {
     const s = servers.get(t.server) ?? { server: t.server, tools: 0, tokens: 0, deferrable: false };
     s.tools++;
     s.tokens += t.tokens;
-    s.deferrable ||= t.source === 'configured';
+    s.deferrable ||= reason === 'select-tools' || reason === 'select-tools-none' || reason === 'defer-loading' ? t.deferred : t.source === 'configured';
     servers.set(t.server, s);
   }
   return {
@@ -122,15 +167,6 @@ export function planDisclosure({ tools, model, contextWindow, options }: PlanInp
     hidden: perTool.filter((t) => t.deferred).map((t) => t.name),
     perTool,
     perServer: [...servers.values()],
-    addedTools: deferred ? ['tool_search', 'mcp_invoke'] : [],
+    addedTools: v.addedTools,
   };
-}
-
-/**
- * DISC-3: how the other agents defer, as each profile says. kimi: a server with `deferred:
- * true` (its tools are loaded through `select_tools`); minara: every MCP tool carries
- * `defer_loading: true`.
- */
-export function profileDeferral(profile: Profile, server: { deferred?: boolean }): Deferral {
-  return profileFacts(profile).deferral(server);
 }

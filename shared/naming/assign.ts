@@ -18,6 +18,11 @@ export interface NamingServerInput {
   subagent?: boolean;
   /** kimi `deferred: true` (DISC-3). */
   deferred?: boolean;
+  /**
+   * CONN-3: the agents that get no tools from this server this turn (it answered the panel later
+   * than their discovery budget): its tools claim no name, and collide with nothing, for them.
+   */
+  missesTurn?: readonly Profile[];
 }
 
 export type CollisionKind = 'same_server' | 'other_server';
@@ -45,6 +50,8 @@ export interface NamedTool extends ToolRef {
   differsFromRaw: boolean;
   /** NAME-4: longer than the model API takes, and the agent sends it anyway (Claude Code: a 400). */
   tooLong: boolean;
+  /** CONN-3: not registered this turn (the server missed the agent's discovery budget). */
+  late: boolean;
 }
 
 export interface Collision {
@@ -96,6 +103,7 @@ function row(server: NamingServerInput, tool: string, facts: ProfileFacts, name:
     deferred: facts.deferral(server).deferred,
     differsFromRaw: false,
     tooLong: false,
+    late: false,
   };
 }
 
@@ -121,7 +129,10 @@ function layout(facts: ProfileFacts, servers: readonly NamingServerInput[]): Nam
   const synthetic: NamedTool[] = [];
   const { authTool, subagentTool } = facts.naming;
   for (const s of servers) {
-    if (authTool && s.state === 'needs-auth') {
+    if (s.missesTurn?.includes(facts.id)) {
+      // CONN-3: no tools from it this turn, so no names (and no collisions) either.
+      for (const t of s.tools) rows.push(Object.assign(row(s, t.name, facts, null), { late: true }));
+    } else if (authTool && s.state === 'needs-auth') {
       // seed 002: the synthetic tool takes the place of the server's tools.
       for (const t of s.tools) rows.push(row(s, t.name, facts, null));
       synthetic.push(row(s, 'authenticate', facts, authTool(s.serverName), 'authenticate'));
@@ -194,6 +205,7 @@ function minimaxNames(rows: NamedTool[], current: RegistryData): { collisions: C
   const claimRows: NamedTool[] = [];
   const repeats: [NamedTool, NamedTool][] = [];
   for (const row of rows) {
+    if (row.name === null) continue; // not registered this turn: claims nothing (CONN-3)
     if (!lastRow || lastRow.source !== row.source || lastRow.serverId !== row.serverId) {
       const key = `${row.source}\u0000${row.serverId}`;
       const known = seen.get(key);

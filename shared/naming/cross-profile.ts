@@ -28,6 +28,7 @@ function describe(profile: Profile, t: NamedTool): NamingWarning | null {
     return { code: 'dropped', params: { profile, name: t.collidesWith.name, owner: `${t.collidesWith.serverName}/${t.collidesWith.tool}` } };
   }
   if (t.wrappedBy) return { code: 'wrapped', params: { profile, by: t.wrappedBy } };
+  if (t.late) return { code: 'late', params: { profile } };
   if (t.name === null) return { code: 'needs-auth', params: { profile } };
   if (t.tooLong) return { code: 'too-long', params: { profile, name: t.name, length: String(t.name.length), max: String(profileFacts(profile).naming.limit?.max ?? '') } };
   if (t.collidesWith) return { code: 'renamed', params: { profile, name: t.name, taken: t.collidesWith.name } };

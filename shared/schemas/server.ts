@@ -141,6 +141,7 @@ export const ReasonCodeSchema = z.enum([
   'timeout',
   'discovery_timeout',
   'command_timeout',
+  'own_timeout',
   'http_error',
   'protocol_error',
   'too_many_tools',

@@ -6,6 +6,7 @@ import { PROFILES, type ConnectionSpec, type Profile } from '../../../shared/sch
 import { engineFor } from './engine';
 import { redactEntry } from '../../services/api/redact';
 import { LoginService, PlatformOpener, PrintOpener, serverIdentity, type SecretStoreStatus } from '../../services/auth';
+import { tokenAwareLogins } from '../../services/auth/oauth-offered';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption } from './command';
 
 const scopeOptions = { profile: { type: 'string' }, workspace: { type: 'string' } } as const;
@@ -60,7 +61,7 @@ function keychainLine(s: SecretStoreStatus): string {
 
 async function services(ctx: CommandContext) {
   const { broker } = await engineFor(ctx);
-  return { store: broker.store, logins: new LoginService({ broker }) };
+  return { store: broker.store, logins: tokenAwareLogins(new LoginService({ broker }), broker) };
 }
 
 const login: Command = {

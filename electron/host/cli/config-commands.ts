@@ -4,12 +4,16 @@ import { resolve } from 'node:path';
 import { ConfigService } from '../../services/config/config-service';
 import { buildStatus, serverId, type LiveState } from '../../services/config/status';
 import { type AnswerSource, sourceLine } from './panel-call';
-import { configEngineFor, engineFor } from './engine';
+import { configEngineFor } from './engine';
+import type { ConfigEngine } from '../../services/config-engine';
 import { CHECK_DIALECTS, checkFile, type CheckDialect } from '../../services/config/check';
 import { detectProfiles } from '../../services/config/detect';
 import { TrustStore } from '../../services/config/trust-store';
 import { homeDir } from '../../services/paths';
-import { PROFILES, type Profile } from '../../../shared/schemas/server';
+import { PROFILES, type EffectiveServer, type EffectiveView, type Profile } from '../../../shared/schemas/server';
+import type { AgentVerdict } from '../../../shared/schemas/agent-view';
+import { agentLines } from './agent-lines';
+import { issueSentence } from '../../../shared/i18n/agent-view';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson, requireString, profileOption } from './command';
 
 function service(ctx: CommandContext): ConfigService {
@@ -29,6 +33,14 @@ async function statusProfile(ctx: CommandContext): Promise<Profile> {
   return PROFILES.find((p) => agents.some((a) => a.detected && a.profile === p)) ?? 'minimax';
 }
 
+/** The verdict of each entry as written, without a connection (agent-view/: the same rules). */
+async function entryVerdicts(ctx: CommandContext, engine: ConfigEngine, view: EffectiveView): Promise<(s: EffectiveServer) => AgentVerdict> {
+  const { AgentFacts } = await import('../../services/agent-view/facts');
+  const facts = new AgentFacts({ env: ctx.env, heldVariables: (p) => engine.configSecrets.variableNames(p) });
+  await facts.loaded(view);
+  return (s) => facts.verdict(view, s, serverId(s), null, null);
+}
+
 const status: Command = {
   name: 'status',
   summary: 'Every server of a profile: layer, file, transport, state, errors, shadowed entries',
@@ -36,25 +48,30 @@ const status: Command = {
   options: { profile: { type: 'string' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' }, refresh: { type: 'boolean' }, verbose: { type: 'boolean' } },
   async run(ctx) {
     const noConnect = !!ctx.opts['no-connect'];
-    const refresh = !noConnect && !!ctx.opts.refresh;
-    // The config engine alone (no pool, no SDK, no OAuth code is even loaded) unless --refresh.
-    const engine = refresh ? await engineFor(ctx) : await configEngineFor(ctx);
+    // The config engine alone here (no pool, no SDK, no OAuth code is even loaded): the live side
+    // comes through the contract, like every read command's.
+    const engine = await configEngineFor(ctx);
     const profile = await statusProfile(ctx);
     const view = await engine.config.load(profile, workspaceOpt(ctx));
-    // CONN-3: the live state of each server: the running panel's, else the cached tool lists
-    // (issue 22), and with --refresh one discovery round started here.
+    // CONN-3: the live state of each server, with the agent's verdict on it (agent-view/, built
+    // into the rows by the engine that answers): the running panel's, else the cached tool lists
+    // (issue 22), and with --refresh one discovery round started for this run.
     let live: Map<string, LiveState> | null = null;
+    let agents: Map<string, AgentVerdict> | null = null;
     let source: AnswerSource | null = null;
-    if (refresh) [live, source] = [await (await import('./connection-commands')).connectView(view, ctx), 'live'];
-    else if (!noConnect) {
+    if (!noConnect) {
       const [{ readRound }, { liveStatesOf }] = await Promise.all([import('./panel-round'), import('./connection-commands')]);
       const answer = await readRound(ctx, profile);
-      [live, source] = [liveStatesOf(answer.round), answer.source];
+      [live, agents, source] = [liveStatesOf(answer.round), answer.agents, answer.source];
     }
-    const report = buildStatus(view, (s) => {
-      const l = s.trusted && s.enabled && !s.error ? live?.get(serverId(s)) : undefined;
-      return l;
-    });
+    const liveOf = (s: EffectiveServer) => (s.trusted && s.enabled && !s.error ? live?.get(serverId(s)) : undefined);
+    // --no-connect (or an entry the answering engine did not list): the same verdict on the entry
+    // alone, nothing started and nothing asked of a server; the keychain's names still count.
+    const offline = !agents || view.servers.some((s) => !agents.has(serverId(s))) ? await entryVerdicts(ctx, engine, view) : null;
+    const built = buildStatus(view, liveOf, (s) => agents?.get(serverId(s)) ?? offline?.(s));
+    // AUTH-1: a 401 without OAuth metadata is no login to make: its line says it wants a token.
+    const token = (s: (typeof built.servers)[number]) => s.agent?.issues.find((i) => i.code === 'token_required');
+    const report = { ...built, servers: built.servers.map((s) => (token(s) ? { ...s, error: issueSentence('en', token(s)!) } : s)) };
     // BRIDGE-4: the bridges agents run now, whatever the profile.
     const { liveBridgesFor, liveBridgeLines } = await import('./bridge-status');
     const bridges = await liveBridgesFor(ctx.env);
@@ -67,6 +84,7 @@ const status: Command = {
       const era = s.protocolVersion ? `  MCP ${s.protocolVersion} (${s.era})` : '';
       const tools = s.toolCount !== null ? `  ${s.toolCount} tools in ${Math.round(s.connectMs ?? 0)} ms${era}` : '';
       lines.push(`  ${s.name.padEnd(24)} ${s.layer.padEnd(13)} ${(s.transport ?? '?').padEnd(6)} ${s.state}${s.error ? `: ${s.error}` : ''}${tools}${shadow}`);
+      if (s.agent) lines.push(...agentLines(s.agent, { server: s.name, layer: s.layer, profile: report.profile, workspace: report.workspace }));
     }
     if (report.servers.length === 0) lines.push('  (no servers)');
     for (const p of report.problems) lines.push(`  ${p.severity}: ${p.path}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
@@ -79,7 +97,7 @@ const status: Command = {
 const check: Command = {
   name: 'check',
   summary: 'Validate one config file against an agent dialect (plugin dialects: CFG-11 rules)',
-  usage: `check FILE --dialect ${CHECK_DIALECTS.join('|')} [--json]`,
+  usage: `check FILE --dialect ${CHECK_DIALECTS.join('|')} [--json]   (exit 1 when the file has an error)`,
   options: { dialect: { type: 'string' } },
   async run(ctx) {
     const file = ctx.args[0];
@@ -96,6 +114,12 @@ const check: Command = {
     if (!result.parsed) {
       const first = result.problems[0];
       ctx.stderr(`error: ${file}: ${first?.message ?? "cannot be read"}\n`);
+      return 1;
+    }
+    // A script's `check && deploy` must stop on an error-level problem, not only on a parse failure.
+    const errors = result.problems.filter((p) => p.severity === 'error').length;
+    if (errors > 0) {
+      ctx.stderr(`error: ${file}: ${errors} error${errors > 1 ? 's' : ''} (see "problems" ${ctx.opts.json ? 'in the JSON document' : 'above'})\n`);
       return 1;
     }
     return 0;

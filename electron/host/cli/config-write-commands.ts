@@ -5,6 +5,7 @@ import { LayerKindSchema, type LayerKind } from '../../../shared/schemas/server'
 import { IMPORT_SOURCES, type ImportPlan, type ImportSource, importServers, planImport } from '../../services/config/import';
 import { scanSecrets } from '../../services/config/secrets';
 import { ConfigWriter, type ServerOp, type WriteError, type WriteTarget } from '../../services/config/writer';
+import { fixSentence, issueSentence } from '../../../shared/i18n/agent-view';
 import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError, profileOption } from './command';
 
 const targetOptions = {
@@ -75,7 +76,12 @@ function printPlan(ctx: CommandContext, plan: ImportPlan): void {
     const verdict = s.skip ? `skip ${s.skip.code}: ${s.skip.reason}` : `${s.verdict}${s.notes.length ? ` (${s.notes.join('; ')})` : ''}`;
     const project = s.scope === 'project' ? ' [project server]' : '';
     ctx.stdout(`${s.selected ? '*' : ' '} ${s.name}${project} from ${s.from}: ${verdict}\n`);
+    // What the target agent will misread in the entry as written, and the fix (agent-view/).
+    if (s.agent?.status === 'unusable') {
+      for (const i of s.agent.issues) ctx.stdout(`    ${s.agent.agent}: ${issueSentence('en', i)}\n${i.fixes.map((f) => `      fix: ${fixSentence('en', f)}\n`).join('')}`);
+    }
   }
+  if (plan.sharedWith?.length) ctx.stdout(`${plan.path} is also read by ${plan.sharedWith.map((o) => o.agent).join(', ')}: they start what is imported there too\n`);
   const picked = plan.servers.filter((s) => s.selected).length;
   ctx.stdout(`${plan.servers.length} server(s) in ${plan.source}; ${picked} would be imported into ${plan.path} (nothing written)\n`);
   if (plan.servers.some((s) => s.scope === 'project' && !s.selected && !s.skip)) {

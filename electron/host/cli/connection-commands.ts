@@ -15,6 +15,7 @@ import { sourceLine } from './panel-call';
 import { ONE_SHOT_SETTLE_MS } from '../settled';
 import { configState, poolInput, type LiveState, serverId } from '../../services/config/status';
 import { describeReason } from '../../../shared/i18n/reasons';
+import { issueSentence } from '../../../shared/i18n/agent-view';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption } from './command';
 
 const common = {
@@ -64,19 +65,6 @@ export function liveStatesOf(round: DiscoveryRound): Map<string, LiveState> {
   );
 }
 
-/**
- * `status --refresh` (config-commands.ts): a settled discovery over the view, answering per
- * server its live state, tool count, connect time and error.
- */
-export async function connectView(view: EffectiveView, ctx: CommandContext): Promise<Map<string, LiveState>> {
-  const pool = await poolForView(view, ctx);
-  try {
-    return liveStatesOf(await discoverOnce(pool));
-  } finally {
-    await pool.dispose();
-  }
-}
-
 function findServer(view: EffectiveView, name: string): EffectiveServer {
   const s = view.servers.find((x) => x.name === name) ?? view.servers.find((x) => x.spec?.id === name);
   if (!s) throw new UserError(`no server "${name}" in profile ${view.profile}; known: ${view.servers.map((x) => x.name).join(', ') || '(none)'}`);
@@ -102,18 +90,27 @@ const tools: Command = {
   options: { ...common, server: { type: 'string' }, refresh: { type: 'boolean' } },
   async run(ctx) {
     const only = optString(ctx, 'server');
-    const { round, source } = ctx.opts.refresh ? await liveRound(ctx, only) : await (await import('./panel-round')).readRound(ctx, profileOption(ctx, 'minimax'), only ? (n) => n === only : undefined);
+    const profile = profileOption(ctx, 'minimax');
+    // The running panel, else the cached lists, else (--refresh) connected here: one answer
+    // through the contract either way, the agent's missed turns included (agent-view/turn.ts).
+    const { round, source, agents, missedTurns } = await (await import('./panel-round')).readRound(ctx, profile, only ? (n) => n === only : undefined);
     if (only && round.servers.length === 0) {
-      const known = ctx.opts.refresh ? [] : (await loadView(ctx)).servers.map((x) => x.name);
-      throw new UserError(`no server "${only}" in profile ${profileOption(ctx, 'minimax')}; known: ${known.join(', ') || '(none)'}`);
+      const known = (await loadView(ctx)).servers.map((x) => x.name);
+      throw new UserError(`no server "${only}" in profile ${profile}; known: ${known.join(', ') || '(none)'}`);
     }
     const servers = round.servers;
     const list = servers.flatMap((s) => s.tools.map((t) => ({ server: s.name, name: t.name, description: t.description ?? null, inputSchema: t.inputSchema })));
-    const summary = servers.map((s) => ({ server: s.name, state: s.state.kind, toolCount: s.tools.length, connectMs: s.connectMs, error: s.error, snapshotDiff: s.snapshotDiff }));
+    // CONN-3: the panel waited for every server; the agent does not. Say whose tools it gets none of this turn.
+    const turn = (id: string) => {
+      const late = missedTurns.get(id);
+      return late ? { ...late, text: issueSentence('en', { code: 'slow', params: { agent: agents.get(id)?.agent ?? profile, ...late } }) } : null;
+    };
+    const summary = servers.map((s) => ({ server: s.name, state: s.state.kind, toolCount: s.tools.length, connectMs: s.connectMs, error: s.error, snapshotDiff: s.snapshotDiff, missedTurn: turn(s.id) }));
     if (ctx.opts.json) printJson(ctx, { tools: list, servers: summary, initialLoadDurationMs: round.initialLoadDurationMs, source });
     else {
       for (const s of summary) {
         ctx.stdout(`${s.server}  ${s.state}${s.error ? `: ${s.error}` : ''}  (${s.toolCount} tools)\n`);
+        if (s.missedTurn) ctx.stdout(`  ! ${s.missedTurn.text}\n`);
         for (const t of list.filter((x) => x.server === s.server)) ctx.stdout(`  ${t.name}${t.description ? ` — ${t.description.split('\n')[0]}` : ''}\n`);
         if (s.snapshotDiff) ctx.stdout(`  ! tools changed since accepted: +${s.snapshotDiff.added.length} -${s.snapshotDiff.removed.length} ~${s.snapshotDiff.changed.length} (run \`tools accept ${s.server}\`)\n`);
       }
@@ -123,16 +120,6 @@ const tools: Command = {
     return 0;
   },
 };
-
-/** --refresh: today's one-shot round, every server (or the one asked for) started here. */
-async function liveRound(ctx: CommandContext, only: string | undefined): Promise<{ round: DiscoveryRound; source: 'live' }> {
-  const view = await loadView(ctx);
-  const target = only ? findServer(view, only) : null;
-  return withPool(view, ctx, async (pool) => {
-    const round = await discoverOnce(pool, target?.spec ? [target.spec.id] : undefined);
-    return { round: { ...round, servers: round.servers.filter((s) => !target || s.name === target.name) }, source: 'live' };
-  });
-}
 
 const toolsAccept: Command = {
   name: 'tools accept',

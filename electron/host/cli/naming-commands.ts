@@ -10,6 +10,8 @@ import { InputError, catalogOf, parseJsonText, readJsonFile, toolsFile, type Too
 import { NameRegistryStore, RegistryFileError } from '../../services/naming/registry-store';
 import { type Command, type CommandContext, optInt, optString, printJson, requireString, UsageError, UserError, profileOption } from './command';
 import { type AnswerSource, type PanelCall, withPanel } from './panel-call';
+import { rulesFor } from '../../services/agent-view/registry';
+import { issueSentence } from '../../../shared/i18n/agent-view';
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -101,6 +103,8 @@ const names: Command = {
     guard(async () => {
       const profile = profileOption(ctx);
       const view = await toolsView(ctx, profile, { claim: true, warnings: false });
+      // CONN-3: why a server's tools are not the agent's this turn, in the catalogue's English.
+      const missed = new Map(view.servers.filter((s) => s.missedTurn).map((s) => [s.id, issueSentence('en', { code: 'slow', params: { agent: rulesFor(profile).agent, ...s.missedTurn! } })]));
       const rows = view.tools.map((t) => ({
         server: t.serverName,
         tool: t.tool,
@@ -108,9 +112,15 @@ const names: Command = {
         dropped: t.dropped,
         collidesWith: t.collidesWith ? { server: t.collidesWith.serverName, tool: t.collidesWith.tool, name: t.collidesWith.name, kind: t.collidesWith.kind } : null,
         ...(t.deferred ? { deferred: true } : {}),
+        // A tool the agent makes up: kimi's authenticate (needs-auth), minara's query (subagent).
+        ...(t.synthetic ? { synthetic: t.synthetic } : {}),
+        ...(t.late ? { notThisTurn: missed.get(t.serverId) ?? translate('en', 'naming.warn.late', { profile }) } : {}),
       }));
       if (ctx.opts.json) return printJson(ctx, rows);
-      for (const r of rows) ctx.stdout(`${r.server}/${r.tool} → ${r.name ?? (r.dropped ? 'DROPPED' : '(not shown)')}\n`);
+      for (const r of rows) {
+        const shown = r.name ?? (r.dropped ? 'DROPPED' : r.notThisTurn ? `(not this turn: ${r.notThisTurn})` : '(not shown)');
+        ctx.stdout(`${r.server}/${r.tool} → ${shown}${r.synthetic ? `  (made up by ${rulesFor(profile).agent})` : ''}\n`);
+      }
     }),
 };
 
@@ -207,11 +217,22 @@ const disclosure: Command = {
       const plan = await disclosureCall(ctx, (call, args) => call('disclosure.plan', { ...args, model, contextWindow }));
       for (const p of plan.problems ?? []) ctx.stderr(`warning: ${p}\n`);
       const { deferred, estTokens, thresholdTokens, reason, inline, hidden, explanation, totalTokens, contextShare, perServer, perTool } = plan;
-      const out = { deferred, estTokens, thresholdTokens, reason, inline, hidden, explanation, totalTokens, contextShare, perServer, perTool, profileNote: plan.profileNote, options: plan.optionTable, source: plan.source };
+      const out = { deferred, estTokens, thresholdTokens, reason, inline, hidden, explanation, totalTokens, contextShare, perServer, perTool, profileNote: plan.profileNote, options: plan.optionTable, configFile: plan.configFile ?? null, edits: plan.edits ?? [], source: plan.source };
       if (ctx.opts.json) return printJson(ctx, out);
       ctx.stdout(`${deferred ? 'DEFERRED' : 'inline'}: ${explanation}\n`);
       if (plan.profileNote) ctx.stdout(`${plan.profileNote}\n`);
       for (const s of perServer) ctx.stdout(`  ${s.server}: ${s.tools} tools, ~${s.tokens} tokens${s.deferrable ? '' : ' (never deferred)'}\n`);
+      // DISC-1: where each deciding option comes from, and the edit that changes the verdict.
+      if (plan.profileNoteCode === null || plan.profileNoteCode === undefined) {
+        for (const o of (plan.optionTable ?? []).filter((x) => ['modelWhitelist', 'thresholdPct', 'enabled', 'minDeferCount'].includes(x.key))) {
+          const from = o.origin === 'env' ? `from ${o.env}` : o.origin === 'config' ? `from ${o.configKey} in ${o.file ?? 'the config'}` : `default; set ${o.configKey}${plan.configFile ? ` in ${plan.configFile}` : ''} or ${o.env}`;
+          ctx.stdout(`  ${o.key} = ${JSON.stringify(o.value)} (${from})\n`);
+        }
+      }
+      for (const e of plan.edits ?? []) {
+        const yaml = e.yaml.trimEnd().split('\n').map((l) => `    ${l}`).join('\n');
+        ctx.stdout(`to change it: add to ${e.file ?? 'the agent\'s config'}:\n${yaml}\n  or set ${e.env}${e.envSet ? ' (the environment sets it now, and wins over the file)' : ''}\n`);
+      }
     }),
 };
 

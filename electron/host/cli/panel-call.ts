@@ -95,6 +95,7 @@ export async function withPanel<T>(
     workspace,
     pickFolder: null,
     discovery: opts.live ? { settleWithinMs: ONE_SHOT_SETTLE_MS, cached: fast } : false,
+    oneShot: true,
   });
   try {
     if (opts.live) await settled(services.api, ONE_SHOT_SETTLE_MS);

@@ -112,7 +112,10 @@ const list: Command = {
       bound: s.owner !== null,
     }));
     if (ctx.opts.json) return printJson(ctx, { secrets: rows });
-    if (rows.length === 0) return ctx.stdout('no config secrets in the keychain\n');
+    if (rows.length === 0) {
+      ctx.stdout('no config secrets in the keychain\n');
+      return;
+    }
     for (const r of rows) {
       ctx.stdout(`  ${r.profile}  ${r.server}  ${r.variable}  ${r.bound ? `${r.layer} ${r.path}` : 'not bound to an entry (stored by an older version): run `secrets rebind`'}\n`);
     }

@@ -7,7 +7,8 @@ import { pickLocale, translator, type Translator } from '../../../shared/i18n';
 import { type Command, type CommandContext, optInt, printJson, profileOption, UsageError, UserError } from './command';
 import { serverIdOf, withPanel } from './panel-call';
 
-function printEffect(ctx: CommandContext, t: Translator, p: ToolFilterPreview, contextWindow: number): void {
+/** `written`: the file was written (after the save); otherwise a dry run, which never says "Written". */
+function printEffect(ctx: CommandContext, t: Translator, p: ToolFilterPreview, contextWindow: number, written: boolean): void {
   const pct = (n: number) => t.percent(n / contextWindow);
   const colon = t.locale === 'zh' ? '：' : ':';
   const section = (title: string, lines: string[]) => {
@@ -20,7 +21,7 @@ function printEffect(ctx: CommandContext, t: Translator, p: ToolFilterPreview, c
   section(t('tools.filter.created'), p.created.map(collision));
   ctx.stdout(`${t('tools.filter.budget', { before: t.number(p.tokens.before), after: t.number(p.tokens.after), pctBefore: pct(p.tokens.before), pctAfter: pct(p.tokens.after), window: t.number(contextWindow) })}\n`);
   if (!p.path) return;
-  ctx.stdout(`${t('tools.filter.written', { path: p.path })}\n`);
+  ctx.stdout(`${t(written ? 'tools.filter.written' : 'tools.filter.dryRun', { path: p.path })}\n`);
   for (const [field, list] of Object.entries(p.patch)) ctx.stdout(`  ${field}: ${list === null ? '-' : JSON.stringify(list)}\n`);
 }
 
@@ -58,7 +59,7 @@ function switchCommand(on: boolean): Command {
         const saved = changed && !ctx.opts['dry-run'] ? await call('tools.setToolFilter', { serverId, enabled: [...enabled], baseHash: preview.hash }) : null;
         if (ctx.opts.json) return printJson(ctx, { server, profile, enabled: [...enabled], preview, saved });
         if (!changed) return void ctx.stdout(`${t('tools.filter.noChange')}\n`);
-        printEffect(ctx, t, preview, contextWindow);
+        printEffect(ctx, t, preview, contextWindow, saved !== null);
         if (saved) ctx.stdout(`${t('tools.filter.saved', { path: saved.path })}\n`);
       });
     },

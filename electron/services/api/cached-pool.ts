@@ -19,14 +19,17 @@ interface Cached {
 export function cachedPoolPort(inner: PoolPort, snapshots: SnapshotStore): PoolPort {
   const cached = new Map<string, Cached>();
   let all: ConnectionSpec[] = [];
+  // The servers that do not run, as the api hands them (CONN-5: DISABLED, not REMOVED).
+  let rest: Parameters<PoolPort['setServers']>[1];
   const live = () => all.filter((s) => !cached.has(s.id));
   /** Anything that needs the server itself (a call, a reconnect) starts it for real. */
   const goLive = async (id: string) => {
-    if (cached.delete(id)) await inner.setServers(live());
+    if (cached.delete(id)) await inner.setServers(live(), rest);
   };
   return {
-    async setServers(specs) {
+    async setServers(specs, opts) {
       all = specs;
+      rest = opts;
       cached.clear();
       let pluginTools = 0;
       for (const spec of specs) {
@@ -44,7 +47,7 @@ export function cachedPoolPort(inner: PoolPort, snapshots: SnapshotStore): PoolP
           diff: isEmptyDiff(hit.diff) ? null : hit.diff,
         });
       }
-      return inner.setServers(live());
+      return inner.setServers(live(), opts);
     },
     discover: () => inner.discover(),
     async reconnect(id) {

@@ -6,7 +6,7 @@ import type { ConnectionSpec, EffectiveServer, EffectiveView, LayerKind, ToolDef
 import type { DetectedProfileSchema, EditableLayer, EditorSaveInputSchema, ImportPlan, ImportReportSchema, ImportSourceSchema, SaveOutcomeSchema, Selection } from '../../../shared/contract';
 import type { RegistryData } from '../../../shared/naming/minimax-registry';
 import type { ConfigService } from '../config';
-import type { CallOptions, ConnectionPool, ServerInfo } from '../connections';
+import type { CallOptions, ConnectionPool, DisabledServer, ServerInfo } from '../connections';
 import type { LoginService } from '../auth';
 import type { KeychainConfigSecrets } from '../auth/config-secrets';
 
@@ -26,7 +26,8 @@ export type PoolDetails = Pick<ServerInfo, 'stderrTail' | 'traffic' | 'live' | '
 
 /** The connection engine (CONN-*) as the api uses it; compose.ts adapts the ConnectionPool. */
 export interface PoolPort extends Pick<ConnectionPool, 'acceptSnapshot' | 'request'> {
-  setServers(specs: ConnectionSpec[]): unknown;
+  /** `disabled`: the servers that do not run, as records that say why (CONN-5). */
+  setServers(specs: ConnectionSpec[], opts?: { disabled?: DisabledServer[] }): unknown;
   discover(): Promise<unknown>;
   reconnect(id: string): Promise<unknown>;
   info(id: string): PoolInfo | undefined;

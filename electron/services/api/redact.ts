@@ -37,13 +37,18 @@ export function redactArgs(args: readonly unknown[]): unknown[] {
 
 /** A URL for display: no user info, no query (tokens hide there), no fragment. */
 export function displayUrl(raw: string): string {
-  try {
-    const u = new URL(raw);
-    return `${u.protocol}//${u.host}${u.pathname}${u.search ? '?…' : ''}`;
-  } catch {
-    // `${HOST}` and friends do not parse: drop user info and query by hand.
-    return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1').replace(/[?#].*$/, (q) => (q.startsWith('?') ? '?…' : ''));
+  // A `${VAR}` reference is the user's text: the URL parser would lower-case it as a host name
+  // (`${NOTES_HOST}` → `${notes_host}`), so it is cut by hand like one that does not parse.
+  if (!raw.includes('${')) {
+    try {
+      const u = new URL(raw);
+      return `${u.protocol}//${u.host}${u.pathname}${u.search ? '?…' : ''}`;
+    } catch {
+      /* by hand, below */
+    }
   }
+  // Drop user info and query by hand.
+  return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1').replace(/[?#].*$/, (q) => (q.startsWith('?') ? '?…' : ''));
 }
 
 /** The spec as an entry, so the same rules find what loading resolved (`${VAR}` values included). */

@@ -1,5 +1,6 @@
 // Builds the page's server rows from the config engine's view and the pool's states.
 import type { ServerRow, ServersView } from '../../../shared/contract';
+import type { AgentVerdict } from '../../../shared/schemas/agent-view';
 import type { EffectiveServer, EffectiveView, ServerState } from '../../../shared/schemas/server';
 import type { PoolInfo } from './ports';
 import { displayUrl, redactArgs, redactEntry } from './redact';
@@ -33,7 +34,10 @@ export function configState(s: EffectiveServer, since: number): ServerState | nu
   return { kind: 'disabled', code: c.code, reason: c.reason, since };
 }
 
-export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: number, readOnly = false): ServerRow {
+/** The agent's-eye verdict of one row, from its server, id and the state the row shows. */
+export type VerdictOf = (s: EffectiveServer, id: string, state: ServerState, connectMs: number | null) => AgentVerdict;
+
+export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: number, readOnly = false, verdictOf?: VerdictOf): ServerRow {
   const fixed = configState(s, since);
   const state: ServerState = fixed ?? info?.state ?? { kind: 'pending', code: 'not_connected', reason: '', since };
   // Tools are only known while connected; "0" for a pending server would be a lie.
@@ -41,18 +45,21 @@ export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: num
   // The raw detail only (UI-9): the row's sentence comes from state.code.
   const lastError = state.kind === 'failed' ? state.reason || null : (info?.lastError ?? s.error ?? null);
   const { spec: _spec, ...base } = s;
+  const id = serverId(s);
+  const connectMs = state.kind === 'connected' ? state.connectMs : (info?.connectMs ?? null);
   return {
     ...base,
-    id: serverId(s),
+    id,
     target: target(s),
     state,
     toolCount,
-    connectMs: state.kind === 'connected' ? state.connectMs : (info?.connectMs ?? null),
+    connectMs,
     lastError,
     runnable: isRunnable(s),
     readOnly,
     entry: redactEntry(s.entry),
     toolsChanged: toolsChanged(info),
+    ...(verdictOf ? { agent: verdictOf(s, id, state, connectMs) } : {}),
   };
 }
 
@@ -68,13 +75,13 @@ function readOnlyLayer(view: EffectiveView, s: EffectiveServer): boolean {
   return view.layers.find((l) => l.layer === s.layer && l.path === s.path)?.writable === false;
 }
 
-export function toServersView(view: EffectiveView, info: (id: string) => PoolInfo | undefined, loadedAt: number): ServersView {
+export function toServersView(view: EffectiveView, info: (id: string) => PoolInfo | undefined, loadedAt: number, verdictOf?: VerdictOf): ServersView {
   return {
     profile: view.profile,
     workspace: view.workspace,
     layers: view.layers,
     problems: view.problems,
-    servers: view.servers.map((s) => toRow(s, isRunnable(s) ? info(serverId(s)) : undefined, loadedAt, readOnlyLayer(view, s))),
+    servers: view.servers.map((s) => toRow(s, isRunnable(s) ? info(serverId(s)) : undefined, loadedAt, readOnlyLayer(view, s), verdictOf)),
     needsTrust: view.layers.some((l) => l.state === 'untrusted'),
     loadedAt,
   };

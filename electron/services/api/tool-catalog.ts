@@ -12,6 +12,8 @@ import type { RegistryData } from '../../../shared/naming/minimax-registry';
 import type { ApiCore } from './core';
 import type { RegistryPort } from './ports';
 import { isRunnable, serverId, toRow } from './rows';
+import { AGENT_PROFILES, rulesFor } from '../agent-view/registry';
+import { missedTurn } from '../agent-view/turn';
 
 export interface Catalog {
   view: ToolsView;
@@ -90,9 +92,14 @@ export async function liveParts(core: ApiCore): Promise<CatalogParts> {
     if (row.state.kind === 'connected') list = await core.pool().tools(id).catch(() => []);
     for (const t of list) defs.set(`${id}\u0000${t.name}`, t);
     const diff = core.pool().details(id)?.snapshotDiff ?? null;
-    servers.push({ id, name: s.name, source: s.spec?.source ?? 'configured', state: row.state.kind, reason: row.state.reason, toolCount: list.length, tokens: list.reduce((n, t) => n + tokensOf(t), 0), diff });
+    // CONN-3: an agent whose discovery budget this server's answer missed gets none of its tools
+    // this turn; decided from the connect time the panel measured and each agent's own budget.
+    const late = (p: Profile) => (s.spec ? missedTurn(rulesFor(p), s.spec, row.state, row.connectMs) : null);
+    const missesTurn = AGENT_PROFILES.filter((p) => late(p) !== null);
+    const mine = late(core.selection().profile);
+    servers.push({ id, name: s.name, source: s.spec?.source ?? 'configured', state: row.state.kind, reason: row.state.reason, toolCount: list.length, tokens: list.reduce((n, t) => n + tokensOf(t), 0), diff, ...(mine ? { missedTurn: mine } : {}) });
     if (row.state.kind === 'connected' || row.state.kind === 'needs-auth') {
-      inputs.push({ serverId: id, serverName: s.name, source: s.spec?.source ?? 'configured', tools: list, state: row.state.kind, subagent: s.subagent, deferred: s.deferred });
+      inputs.push({ serverId: id, serverName: s.name, source: s.spec?.source ?? 'configured', tools: list, state: row.state.kind, subagent: s.subagent, deferred: s.deferred, ...(missesTurn.length ? { missesTurn } : {}) });
     }
   }
   return { inputs, defs, servers };
@@ -129,7 +136,15 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
       deferred: t?.deferred ?? false,
       collidesWith: t?.collidesWith ? { serverId: t.collidesWith.serverId, serverName: t.collidesWith.serverName, tool: t.collidesWith.tool, name: t.collidesWith.name, kind: t.collidesWith.kind } : null,
       dropped: t?.dropped ?? false,
+      ...(t?.late ? { late: true } : {}),
     });
+  }
+  // The tools the agent makes up (seed 002 authenticate, seed 001 query): in its list, with no
+  // definition from any server (their cost is the agent's, not counted here).
+  for (const t of mine.tools) {
+    if (!t.synthetic || t.name === null) continue;
+    const names: ToolRow['names'] = { [profile]: t.name };
+    rows.push({ serverId: t.serverId, serverName: t.serverName, tool: t.tool, summary: '', names, tokens: 0, deferred: t.deferred, collidesWith: null, dropped: false, synthetic: t.synthetic });
   }
   const collisions: CollisionRow[] = PROFILES.flatMap((p) =>
     cross.reports[p].collisions.map((c) => ({
@@ -150,6 +165,8 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
 /** The last catalog built, shared by the tools, permissions and disclosure handlers. */
 export interface CatalogCache {
   build(): Promise<Catalog>;
+  /** NAME-1: the agent's own minimax registry, read (never written), for hand-given tools too. */
+  registry: RegistryPort;
   /** tools.describe reads naming warnings here instead of renaming every tool again (≈0.3 s for 10,000 tools). */
   last(): Catalog | null;
 }
@@ -158,6 +175,7 @@ export function catalogCache(core: ApiCore, registry: RegistryPort): CatalogCach
   let last: Catalog | null = null;
   return {
     build: async () => (last = await buildCatalog(core, registry)),
+    registry: () => registry().catch(() => undefined),
     last: () => last,
   };
 }

@@ -2,17 +2,18 @@
 // keychain names), for the api (handlers/bridges.ts) and the CLI alike; and the live list,
 // watched so the page and the tray hear when a bridge starts, counts calls or ends.
 import { mkdirSync, watch, type FSWatcher } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { BridgeOffer } from '../../../shared/contract/bridges';
 import type { LiveBridge } from '../../../shared/schemas/bridge';
 import type { EffectiveServer, Profile } from '../../../shared/schemas/server';
-import type { KeychainConfigSecrets } from '../auth/config-secrets';
+import type { AgentIssue } from '../../../shared/schemas/agent-view';
 import type { ConfigService } from '../config/config-service';
 import { ConfigWriter } from '../config/writer';
-import { bridgeAdvice } from './install-advice';
 import { type BridgeCommand, probeProcess, resolveBridgeCommand } from './install-command';
 import { bridgeLine, type BridgeInstallDeps, installBridge, isBridgeEntry, uninstallBridge } from './install';
 import { findInstall } from './install-records';
+import { checkTarget, PROJECT_LAYERS } from './install-checks';
+import { otherReaders } from '../agent-view/shared-files';
 import { listLiveBridges } from './live-list';
 import { profileFacts } from '../../../shared/profiles';
 
@@ -25,7 +26,6 @@ export interface BridgeServiceOptions {
   env: NodeJS.ProcessEnv;
   dataDir: string;
   config: ConfigService;
-  secrets: Pick<KeychainConfigSecrets, 'variableNames'>;
   writer?: ConfigWriter;
   command?: BridgeCommand | null;
 }
@@ -47,18 +47,25 @@ export function createBridgeService(opts: BridgeServiceOptions) {
     deps,
     install: (scope: BridgeScope, server: string, layer?: EffectiveServer['layer']) => installBridge(deps, { ...scope, server, ...(layer ? { layer } : {}) }),
     uninstall: (scope: BridgeScope, server: string, layer?: EffectiveServer['layer']) => uninstallBridge(deps, { ...scope, server, ...(layer ? { layer } : {}) }),
-    async offer(scope: BridgeScope, server: EffectiveServer): Promise<BridgeOffer> {
-      const base = { server: server.name, profile: scope.profile, layer: server.layer };
+    /** `issues`: the row's verdict (agent-view/): why the agent cannot use the entry as written. */
+    async offer(scope: BridgeScope, server: EffectiveServer, issues: readonly AgentIssue[] = []): Promise<BridgeOffer> {
+      const base = { server: server.name, profile: scope.profile, layer: server.layer, path: server.path, sharedWith: [], machineSpecific: [] };
       const rec = await findInstall({ dataDir: deps.dataDir, profile: scope.profile, server: server.name, file: server.path });
       if (rec || isBridgeEntry(server.entry)) {
         return { ...base, advice: [], installed: rec ? { layer: rec.layer, path: rec.file, installedAt: rec.installedAt } : { layer: server.layer, path: server.path, installedAt: 0 }, line: null, unavailable: null };
       }
-      const names = server.spec?.secretOwner ? (await opts.secrets.variableNames(scope.profile)).byOwner.get(server.spec.secretOwner) : undefined;
-      const advice = bridgeAdvice({ profile: scope.profile, layer: server.layer, entry: server.entry, spec: server.spec, held: names ?? new Set() });
+      const advice = issues.filter((i) => i.fixes.some((f) => f.kind === 'bridge'));
+      // The checks install makes (install-checks.ts), said before anything is written.
+      const where = { env: opts.config.env, home: opts.config.home, workspace: scope.workspace };
+      const refused = await checkTarget({ profile: scope.profile, server: server.name, layer: server.layer, entry: server.entry, inFile: true, file: server.path, where });
       // An agent that cannot start a process (minara: URLs only) cannot run a bridge line.
-      const unavailable = !profileFacts(scope.profile).transports.includes('stdio') ? 'stdio_unsupported' : deps.command ? null : 'no_command';
+      const unavailable = !profileFacts(scope.profile).transports.includes('stdio') ? 'stdio_unsupported' : (refused?.code ?? (deps.command ? null : 'no_command'));
       const line = deps.command && !unavailable ? bridgeLine(deps.command, scope.profile, server.name, server.layer, scope.workspace) : null;
-      return { ...base, advice, installed: null, line, unavailable };
+      const project = PROJECT_LAYERS.includes(server.layer);
+      const sharedWith = project ? await otherReaders(scope.profile, server.path, where) : [];
+      // A workspace file may be committed: name what in the line is this machine's only.
+      const machineSpecific = project && line ? line.args.filter((a) => isAbsolute(a)) : [];
+      return { ...base, advice, installed: null, line, unavailable, sharedWith, machineSpecific };
     },
     list: (): Promise<LiveBridge[]> => listLiveBridges(deps.dataDir),
     /** Calls `onChange` with the live list whenever it differs from the last one; returns the disposer. */

@@ -13,6 +13,7 @@ import type { ConfigService } from '../config/config-service';
 import { applyServerOps, type ConfigWriter, hashText, parseConfigText, SERVERS_KEY, type WriteError, type WriteTarget } from '../config/writer';
 import type { BridgeCommand } from './install-command';
 import { dropInstall, findInstall, type InstallRecord, putInstall } from './install-records';
+import { checkTarget, PROJECT_LAYERS } from './install-checks';
 
 
 export interface BridgeError {
@@ -29,7 +30,7 @@ export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: Bridg
 export interface BridgeInstallDeps {
   dataDir: string;
   writer: ConfigWriter;
-  config: Pick<ConfigService, 'load'>;
+  config: Pick<ConfigService, 'load' | 'env' | 'home'>;
   isTrusted(workspace: string): Promise<boolean>;
   /** Null when no mcp-panel command can be found to write (install-command.ts). */
   command: BridgeCommand | null;
@@ -49,8 +50,6 @@ export type InstallOutcome = z.infer<typeof BridgeInstallResultSchema>;
 /** exact: the file is byte for byte what it was; entry: the entry's own text is back, other edits kept; removed: the added line is gone. */
 export type UninstallOutcome = z.infer<typeof BridgeUninstallResultSchema>;
 
-const PROJECT_LAYERS: readonly LayerKind[] = ['project', 'project-local'];
-
 /** What carries the connection: the bridge line replaces these, other fields (timeouts, tool filters, `enabled`) stay. */
 const CONNECTION_KEYS = new Set(['url', 'type', 'transport', 'headers', 'command', 'args', 'env', 'cwd', 'authToken', 'authTokenEnv', 'bearerTokenEnvVar']);
 
@@ -62,10 +61,16 @@ function writeFailure(error: WriteError): { ok: false; error: BridgeError } {
   return fail('write', error.message, {}, error);
 }
 
-/** `["bridge", server, "--profile", p]` (+ `--workspace` for a project file: the bridge reads that file's entry). */
+/**
+ * `["bridge", server, "--profile", p]` (+ `--workspace` for a project file: the bridge reads that
+ * file's entry). A workspace file may be committed, so its line starts `mcp-panel` by name rather
+ * than this machine's absolute path (the offer says what that asks of the agent's PATH).
+ */
 export function bridgeLine(cmd: BridgeCommand, profile: Profile, server: string, layer: LayerKind, workspace: string | null): BridgeLine {
-  const ws = PROJECT_LAYERS.includes(layer) && workspace ? ['--workspace', workspace] : [];
-  return { command: cmd.command, args: [...cmd.prefix, 'bridge', server, '--profile', profile, ...ws] };
+  const project = PROJECT_LAYERS.includes(layer);
+  const ws = project && workspace ? ['--workspace', workspace] : [];
+  const start = project ? { command: 'mcp-panel', prefix: [] } : cmd;
+  return { command: start.command, args: [...start.prefix, 'bridge', server, '--profile', profile, ...ws] };
 }
 
 /** Does this entry start a bridge (ours or an older one)? */
@@ -136,6 +141,11 @@ export async function installBridge(deps: BridgeInstallDeps, req: InstallRequest
     const line = { command: String(original.command), args: (original.args as unknown[]).map(String) };
     return { ok: true, value: { path: base.path, layer, changed: false, replaced: true, line } };
   }
+  // No write may leave the agent with an entry it cannot use: a stdio server gains nothing from
+  // the bridge (it forwards to remote servers only), and a file other agents read gets no entry it
+  // did not have (install-checks.ts).
+  const refused = await checkTarget({ profile, server, layer, entry: original, inFile: has, file: base.path, where: { env: deps.config.env, home: deps.config.home, workspace } });
+  if (refused) return fail(refused.code, refused.message, refused.params);
   // CFG-8: the record keeps the original in the panel's data dir; a literal secret must not go there.
   const secrets = findInlineSecrets(original);
   if (secrets.length > 0) {

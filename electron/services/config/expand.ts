@@ -1,8 +1,8 @@
 // CFG-3: the one `${VAR}` rule, used by the config loader (is this server runnable?) and by
 // the connection engine (what is sent), so the two cannot disagree. Expansion touches string
-// values only (never keys). An empty variable counts as unset (the shell's `:-`, and what a
-// connect needs: `Bearer ` with no token is no credential); `${VAR:-default}` takes the default
-// when the variable is unset or empty.
+// values only (never keys). The shell's rule: `${VAR}` set to "" is set (it expands to ""); only
+// `${VAR:-default}` treats an empty variable as unset and takes the default. A token read by name
+// (`authTokenEnv`, `bearerTokenEnvVar`) is another matter: an empty one is no credential.
 
 import { ENV_REFERENCE } from '../../../shared/schemas/expansion';
 
@@ -11,7 +11,7 @@ const VAR = ENV_REFERENCE;
 type Env = Readonly<Record<string, string | undefined>>;
 
 
-/** A variable's value, or undefined when it is unset or empty (the one definition of "set"). */
+/** A token variable's value (read by name), or undefined when it is unset or empty: `Bearer ` is no credential. */
 export function variableValue(env: Env, name: string): string | undefined {
   const v = env[name];
   return v === undefined || v === '' ? undefined : v;
@@ -19,14 +19,16 @@ export function variableValue(env: Env, name: string): string | undefined {
 
 export interface Expanded<T> {
   value: T;
-  /** Names of variables that were unset (or empty) with no default, in first-seen order. */
+  /** Names of variables that were unset with no default, in first-seen order. */
   missing: string[];
 }
 
 export function expandString(s: string, env: Env, missing: Set<string>): string {
   return s.replace(VAR, (whole, name: string, fallback: string | undefined) => {
-    const v = variableValue(env, name) ?? fallback;
-    if (v !== undefined) return v;
+    const v = env[name];
+    // `${VAR}`: set means defined, "" included; `${VAR:-d}`: an empty value takes the default too.
+    if (v !== undefined && (v !== '' || fallback === undefined)) return v;
+    if (fallback !== undefined) return fallback;
     missing.add(name);
     return whole;
   });

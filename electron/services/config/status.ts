@@ -2,6 +2,7 @@
 // view so the connection engine can later fill `state` from live connections.
 import { describeReason } from '../../../shared/i18n/reasons';
 import type { ConnectionSpec, EffectiveServer, EffectiveView, ProtocolEra, ReasonCode, ReasonParams, ServerStateKind } from '../../../shared/schemas/server';
+import type { AgentVerdict } from '../../../shared/schemas/agent-view';
 
 export interface StatusServer {
   name: string;
@@ -24,6 +25,8 @@ export interface StatusServer {
   era: ProtocolEra | null;
   protocolVersion: string | null;
   shadows: EffectiveServer['shadows'];
+  /** Can the profile's agent use the entry as written (agent-view/verdict.ts)? */
+  agent?: AgentVerdict;
 }
 
 export interface Status {
@@ -91,13 +94,16 @@ function coded(state: ServerStateKind, code: ReasonCode, reason: string): LiveSt
 export function buildStatus(
   view: EffectiveView,
   liveState?: (s: EffectiveServer) => LiveState | undefined,
+  agentOf?: (s: EffectiveServer, live: LiveState | undefined) => AgentVerdict | undefined,
 ): Status {
   return {
     profile: view.profile,
     workspace: view.workspace,
     layers: view.layers,
     servers: view.servers.map((s) => {
-      const st = liveState?.(s) ?? configState(s);
+      const live = liveState?.(s);
+      const st = live ?? configState(s);
+      const agent = agentOf?.(s, live);
       return {
         name: s.name,
         id: s.spec ? serverId(s) : null,
@@ -116,6 +122,7 @@ export function buildStatus(
         era: st.era ?? null,
         protocolVersion: st.protocolVersion ?? null,
         shadows: s.shadows,
+        ...(agent ? { agent } : {}),
       };
     }),
     problems: view.problems,

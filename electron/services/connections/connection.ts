@@ -279,7 +279,7 @@ export class McpConnection {
   }
 
   /** A discovery round stopped waiting (CONN-3): no tools this round, the attempt goes on. */
-  missedBudget(code: 'discovery_timeout' | 'command_timeout', ms: number): void {
+  missedBudget(code: 'discovery_timeout' | 'command_timeout' | 'own_timeout', ms: number): void {
     const state: ServerState = { kind: 'failed', code, params: { ms }, reason: '', since: this.now(), retryAt: null };
     this.error = describeReason('en', state);
     this.setState(state);

@@ -9,6 +9,7 @@ import { describeReason } from '../../../shared/i18n/reasons';
 import type { Clock } from './clock';
 import type { McpConnection } from './connection';
 import type { DiscoveryResult } from './types';
+import type { ConnectionSpec } from '../../../shared/schemas/server';
 
 /** A one-shot command's deadline (pool clock) and the total it was given, for the message. */
 export interface Settle {
@@ -46,6 +47,7 @@ export async function discoverOne(c: McpConnection, clock: Clock, budgetMs: numb
     await attempt.started;
     work = attempt.done;
   }
+  const started = clock.now();
   const outcome = await within(work, clock, budgetMs);
   if (outcome !== 'late') return discoveryResult(c, outcome === 'ok');
   releaseSlot();
@@ -53,9 +55,22 @@ export async function discoverOne(c: McpConnection, clock: Clock, budgetMs: numb
     c.missedBudget('discovery_timeout', budgetMs);
     return discoveryResult(c, false);
   }
-  const last = await within(work, clock, settle.deadline - clock.now());
-  if (last === 'late') c.missedBudget('command_timeout', settle.totalMs);
+  // No next round, so the command waits, but never past the server's own timeout: a hung server
+  // whose entry says `"timeout": 1500` is given up at 1.5 s, as its agent would, not at 30 s.
+  const own = ownTimeoutMs(c.spec);
+  const untilOwn = own === null ? Infinity : own - (clock.now() - started);
+  const untilDeadline = settle.deadline - clock.now();
+  const last = await within(work, clock, Math.min(untilOwn, untilDeadline));
+  if (last === 'late') {
+    if (untilOwn <= untilDeadline) c.missedBudget('own_timeout', own!);
+    else c.missedBudget('command_timeout', settle.totalMs);
+  }
   return discoveryResult(c, last === 'ok');
+}
+
+/** The entry's own limit on how long it may take: its agent's startup timeout, else its call timeout; null when it sets none. */
+export function ownTimeoutMs(spec: Pick<ConnectionSpec, 'startupTimeoutMs' | 'callTimeoutMs'>): number | null {
+  return spec.startupTimeoutMs ?? spec.callTimeoutMs ?? null;
 }
 
 function within(work: Promise<unknown>, clock: Clock, ms: number): Promise<Outcome> {

@@ -9,6 +9,9 @@ export type ResolvedPoolOptions = Required<Omit<PoolOptions, 'logger' | 'workspa
 
 const MINUTE = 60_000;
 
+/** CONN-3 (seed 000 local-mcp.service.ts:750): 2 s for a remote server, 15 s for stdio (cold `npx`/`uvx`). */
+export const CONN3_BUDGETS = { remoteBudgetMs: 2_000, stdioBudgetMs: 15_000 } as const;
+
 export function resolvePoolOptions(options: PoolOptions): ResolvedPoolOptions {
   const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<PoolOptions>;
   return {
@@ -17,8 +20,7 @@ export function resolvePoolOptions(options: PoolOptions): ResolvedPoolOptions {
     concurrency: 5, // CONN-2
     callTimeoutMs: 120_000, // CONN-2
     stdioStartConcurrency: Math.max(2, 2 * cpus().length), // CONN-3, measured on 2-core machines
-    remoteBudgetMs: 2_000, // CONN-3
-    stdioBudgetMs: 15_000, // CONN-3
+    ...CONN3_BUDGETS,
     startupTimeoutMs: 30_000, // one attempt's hard limit when the agent sets none (kimi's default)
     backoffMs: [10_000, 30_000, 60_000, 120_000, 300_000], // CONN-6
     pingTimeoutMs: 5_000, // CONN-6

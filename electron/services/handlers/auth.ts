@@ -9,6 +9,7 @@ import type { AuthPort, SecretsPort } from '../api/ports';
 import { serverId } from '../api/rows';
 import { isAllowedExternalUrl } from '../api/guards';
 import { redactEntry } from '../api/redact';
+import type { ApiDeps } from '../api';
 
 type AuthHandlers = Pick<Handlers<AppContract>, 'auth.list' | 'auth.login' | 'auth.cancel' | 'auth.logout'>;
 
@@ -17,6 +18,8 @@ export interface AuthDeps {
   secrets: SecretsPort;
   /** Electron: shell.openExternal; absent in browser mode, where the page opens the URL. */
   openExternal: ((url: string) => Promise<void>) | null;
+  /** Tells a server that wants a token from one that wants an OAuth login (auth/oauth-offered.ts). */
+  authDemand?: ApiDeps['authDemand'];
 }
 
 export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
@@ -67,7 +70,9 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
         const seen = core.info(id)?.state.kind ?? null;
         const status = await deps.auth.status(s.spec, seen).catch(() => null);
         const { state, tokenStored, expiresAt, scopes, issuer, lastRefresh } = status ?? { state: 'unknown', tokenStored: false, expiresAt: null, scopes: [], issuer: null, lastRefresh: null };
-        servers.push({ ...base, state, tokenStored, expiresAt, scopes, issuer, lastRefresh });
+        // AUTH-1: a 401 without OAuth metadata is no login to offer.
+        const tokenWanted = state === 'needs-auth' && (await deps.authDemand?.(s.spec, seen).catch(() => null)) === 'token';
+        servers.push({ ...base, state: tokenWanted ? 'token-required' : state, tokenStored, expiresAt, scopes, issuer, lastRefresh });
       }
       return { servers, keychain: st };
     },

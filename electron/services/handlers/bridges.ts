@@ -40,7 +40,10 @@ export function bridgesHandlers(core: ApiCore, bridges: BridgesPort | undefined)
   return {
     'bridges.advice': async ({ id }) => {
       await core.current();
-      return need().offer(scope(), core.findServer(id));
+      const server = core.findServer(id);
+      // The one verdict (agent-view/) says why; the offer keeps the reasons the bridge fixes.
+      const issues = core.rows().servers.find((r) => r.id === id)?.agent?.issues ?? [];
+      return need().offer(scope(), server, issues);
     },
     'bridges.install': async ({ id, layer }) => {
       await core.current();

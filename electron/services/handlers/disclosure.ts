@@ -2,13 +2,17 @@
 import type { AppContract } from '../../../shared/contract';
 import type { Handlers } from '../../../shared/rpc';
 import { resolveDisclosureOptions } from '../../../shared/disclosure/options';
-import { planDisclosure, profileDeferral } from '../../../shared/disclosure/plan';
+import { planDisclosure } from '../../../shared/disclosure/plan';
 import { translateCode } from '../../../shared/i18n';
 import { profileFacts } from '../../../shared/profiles';
 import type { ProfileNoteCode } from '../../../shared/schemas/notes';
 import type { ApiCore } from '../api/core';
 import { defKey, qualified, type CatalogCache } from '../api/tool-catalog';
 import { catalogFor } from '../naming/given-catalog';
+import { rulesFor } from '../agent-view/registry';
+import { readToolSearchConfig } from '../naming/tool-search-config';
+import { disclosureEdits } from '../naming/disclosure-edits';
+import { homeDir } from '../paths';
 
 type DisclosureHandlers = Pick<Handlers<AppContract>, 'disclosure.plan' | 'disclosure.search'>;
 
@@ -22,22 +26,27 @@ export function disclosureHandlers(core: ApiCore, deps: DisclosureDeps): Disclos
   return {
     'disclosure.plan': async ({ model, contextWindow, config, ...input }) => {
       const c = await catalogFor(core, deps.catalog, input);
-      const resolved = resolveDisclosureOptions({ env: deps.env, config });
+      const profile = c.view.profile;
+      const rules = rulesFor(profile);
+      // DISC-1: the options given with the call, else the agent's own file (never written here).
+      const file = rules.disclosureConfig?.(homeDir(deps.env)) ?? null;
+      const read = config !== undefined ? { file: null, config, problem: null } : await readToolSearchConfig(file);
+      const resolved = resolveDisclosureOptions({ env: deps.env, config: read.config });
       const plan = planDisclosure({
         tools: qualified(c).map(({ row, name }) => ({
           name,
           server: row.serverName,
           source: c.view.servers.find((s) => s.id === row.serverId)?.source ?? 'configured',
           definition: c.defs.get(defKey(row.serverId, row.tool)) ?? { name: row.tool },
+          deferred: row.deferred,
         })),
         model,
         contextWindow,
         options: resolved.options,
+        deferral: rules.disclosure,
       });
-      const profile = c.view.profile;
-      const anyDeferred = (input.catalog ?? core.view()?.servers ?? []).some((s) => profileDeferral(profile, s).deferred);
       // UI-9: a code for the renderer, its English (same catalogue) for the CLI and --json.
-      const profileNoteCode: ProfileNoteCode | null = profileFacts(profile).disclosureNote(anyDeferred);
+      const profileNoteCode: ProfileNoteCode | null = profileFacts(profile).disclosureNote(plan.deferred);
       const profileNote = profileNoteCode && translateCode('en', 'disc.profile', { code: profileNoteCode });
       return {
         ...plan,
@@ -50,8 +59,10 @@ export function disclosureHandlers(core: ApiCore, deps: DisclosureDeps): Disclos
         },
         profileNote,
         profileNoteCode,
-        optionTable: resolved.table.map(({ key, env, configKey, default: d, value, origin }) => ({ key, env, configKey, default: d, value, origin })),
-        problems: resolved.problems,
+        optionTable: resolved.table.map(({ key, env, configKey, default: d, value, origin }) => ({ key, env, configKey, default: d, value, origin, file: origin === 'config' ? read.file : null })),
+        configFile: read.file,
+        edits: rules.disclosure === 'threshold' ? disclosureEdits(plan, resolved, read.file) : [],
+        problems: [...resolved.problems, ...(read.problem ? [read.problem] : [])],
       };
     },
     'disclosure.search': async ({ query, mode, topK, config, ...input }) => {
@@ -68,7 +79,8 @@ export function disclosureHandlers(core: ApiCore, deps: DisclosureDeps): Disclos
       );
       const r = index.search(query, { mode, topK });
       if (!r.ok) return { ok: false, mode, results: [], error: r.error };
-      return { ok: true, mode: r.mode, results: r.results.map((x) => ({ name: x.name, score: x.score, description: x.definition.description, truncated: x.definition.truncated })), error: null };
+      // DISC-2: the full definition, as tool_search hands it to the model.
+      return { ok: true, mode: r.mode, results: r.results.map((x) => ({ score: x.score, ...x.definition })), error: null };
     },
   };
 }

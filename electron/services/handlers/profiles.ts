@@ -4,6 +4,8 @@ import type { Handlers } from '../../../shared/rpc';
 import { PROFILES } from '../../../shared/schemas/server';
 import type { ApiCore } from '../api/core';
 import type { ApiDeps } from '../api';
+import { statSync } from 'node:fs';
+import { hostError } from './refusal';
 
 type ProfileHandlers = Pick<Handlers<AppContract>, 'profiles.detect' | 'profiles.select'>;
 
@@ -15,7 +17,17 @@ export function profileHandlers(core: ApiCore, deps: Pick<ApiDeps, 'detect' | 'r
       return { profiles: order, recentWorkspaces: deps.recent.list(), selection: core.selection() };
     },
     'profiles.select': async (next) => {
-      if (next.workspace) deps.recent.add(next.workspace);
+      if (next.workspace) {
+        // A folder that is not there cannot hold the agent's files: refused, and never remembered.
+        let isDir = false;
+        try {
+          isDir = statSync(next.workspace).isDirectory();
+        } catch {
+          throw hostError('not-found', 'host.workspace_missing', { folder: next.workspace });
+        }
+        if (!isDir) throw hostError('refused', 'host.workspace_not_folder', { folder: next.workspace });
+        deps.recent.add(next.workspace);
+      }
       await core.select(next);
       return next;
     },

@@ -10,11 +10,13 @@ import { buildCatalog, defKey, nameCatalog, tokensOf, type Catalog, type Catalog
 /**
  * The catalog a tools / permissions / disclosure call is about: the hand-given one when the
  * input carries it, else the live one (named against a given registry when there is one).
- * Hand-given catalogs are not cached: tools.describe reads the live one only.
+ * Hand-given catalogs are not cached: tools.describe reads the live one only. Either way the
+ * minimax names come from the agent's own registry (read, never written) unless one is given.
  */
-export function catalogFor(core: ApiCore, cache: CatalogCache, input: CatalogInput): Promise<Catalog> {
+export async function catalogFor(core: ApiCore, cache: CatalogCache, input: CatalogInput): Promise<Catalog> {
   const { catalog, registry } = input;
-  if (catalog) return Promise.resolve(nameCatalog(core.selection().profile, givenCatalogParts(catalog), registry));
+  // NAME-1: hand-given tools are named against the agent's registry too, unless one is given.
+  if (catalog) return nameCatalog(core.selection().profile, givenCatalogParts(catalog), registry ?? (await cache.registry()));
   if (registry) return buildCatalog(core, () => Promise.resolve(registry));
   return cache.build();
 }

@@ -6,6 +6,7 @@ import { LOCALES, type Locale } from '../../../shared/i18n';
 import { ProfileSchema } from '../../../shared/schemas/server';
 import { useApp, useT } from '../store-context';
 import { WorkspaceDialog } from './WorkspaceDialog';
+import { errorText } from '../../../shared/i18n/write-errors';
 
 const OTHER = '\u0000other';
 const NONE = '\u0000none';
@@ -66,9 +67,11 @@ export function Pickers() {
         <WorkspaceDialog
           initial={selection.workspace ?? ''}
           onCancel={() => setAsking(false)}
-          onChoose={(workspace) => {
-            setAsking(false);
-            void select({ ...selection, workspace });
+          onChoose={async (workspace) => {
+            // The dialog stays open on a refusal (a folder that is not there) and says why.
+            const refused = await select({ ...selection, workspace });
+            if (!refused) setAsking(false);
+            return refused ? errorText(t.locale, refused) : null;
           }}
         />
       )}

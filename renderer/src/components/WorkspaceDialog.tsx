@@ -13,7 +13,8 @@ export function isAbsolutePath(path: string): boolean {
 export interface WorkspaceDialogProps {
   initial: string;
   onCancel(): void;
-  onChoose(path: string): void;
+  /** Selects the folder; answers why not (the host's refusal, worded) to keep the dialog open. */
+  onChoose(path: string): void | Promise<string | null>;
 }
 
 export function WorkspaceDialog({ initial, onCancel, onChoose }: WorkspaceDialogProps) {
@@ -24,11 +25,12 @@ export function WorkspaceDialog({ initial, onCancel, onChoose }: WorkspaceDialog
   const [error, setError] = useState<string | null>(null);
   const [browsing, setBrowsing] = useState(false);
 
-  const submit = () => {
+  const submit = async () => {
     const p = path.trim();
     if (!p) return setError(t('picker.pathEmpty'));
     if (!isAbsolutePath(p)) return setError(t('picker.notAbsolute', { path: p }));
-    onChoose(p);
+    const refused = await onChoose(p);
+    if (refused) setError(refused);
   };
   const browse = async () => {
     setBrowsing(true);
@@ -44,7 +46,7 @@ export function WorkspaceDialog({ initial, onCancel, onChoose }: WorkspaceDialog
     <Dialog
       title={t('picker.workspaceTitle')}
       onCancel={onCancel}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
       testId="workspace-dialog"
       actions={
         <>

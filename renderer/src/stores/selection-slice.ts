@@ -9,7 +9,8 @@ export interface SelectionSlice {
   profiles: Profiles | null;
   selectionError: RpcError | null;
   loadProfiles(): Promise<void>;
-  select(next: Selection): Promise<void>;
+  /** Answers the refusal (a folder that is not there), null when selected. */
+  select(next: Selection): Promise<RpcError | null>;
   trustWorkspace(workspace: string): Promise<void>;
 }
 
@@ -24,9 +25,13 @@ export const createSelectionSlice =
     },
     async select(next) {
       const r = await bridge.call('profiles.select', next);
-      if (!r.ok) return set({ selectionError: r.error });
+      if (!r.ok) {
+        set({ selectionError: r.error });
+        return r.error;
+      }
       set({ selectionError: null });
       await get().loadProfiles();
+      return null;
     },
     async trustWorkspace(workspace) {
       const r = await bridge.call('workspace.trust', { workspace, trusted: true });

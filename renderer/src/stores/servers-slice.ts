@@ -18,7 +18,7 @@ export interface ServersSlice {
   applyView(view: ServersView): void;
   reconnect(id: string): Promise<void>;
   setEnabled(id: string, enabled: boolean): Promise<void>;
-  applyStateChange(ev: { id: string; state: ServersView['servers'][number]['state']; toolCount: number | null; toolsChanged?: ServersView['servers'][number]['toolsChanged'] }): void;
+  applyStateChange(ev: { id: string; state: ServersView['servers'][number]['state']; toolCount: number | null; toolsChanged?: ServersView['servers'][number]['toolsChanged']; agent?: ServersView['servers'][number]['agent'] }): void;
   /** "try launch" per server: running, then what it printed, until closed. */
   tries: Record<string, { running: boolean; result: TryLaunchOutcome | null; error: RpcError | null }>;
   tryLaunch(id: string): Promise<void>;
@@ -44,6 +44,8 @@ export const createServersSlice =
       connectMs: ev.state.kind === 'connected' ? ev.state.connectMs : row.connectMs,
       lastError: ev.state.kind === 'failed' || ev.state.kind === 'needs-auth' ? ev.state.reason : row.lastError,
       ...(ev.toolsChanged !== undefined ? { toolsChanged: ev.toolsChanged } : {}),
+      // The agent's verdict follows the state it was computed from.
+      agent: ev.agent ?? row.agent,
     });
     const withLatest = (view: ServersView): ServersView => ({
       ...view,

@@ -1,14 +1,15 @@
 // UI-3 tools and collisions, UI-5 disclosure and tool_search: caches of host answers.
 import type { StateCreator } from 'zustand';
-import { DEFAULT_CONTEXT_WINDOW, type DisclosurePlanView, type ToolDetail, type ToolFilterPreview, type ToolFilterSaved, type ToolsView } from '../../../shared/contract';
+import { DEFAULT_CONTEXT_WINDOW, type AppContract, type DisclosurePlanView, type ToolDetail, type ToolFilterPreview, type ToolFilterSaved, type ToolsView } from '../../../shared/contract';
 import type { RpcError } from '../../../shared/errors';
+import type { MethodOutput } from '../../../shared/rpc';
 import type { PanelBridge } from '../bridge';
 import type { AppState } from './app-store';
 
 export interface SearchState {
   query: string;
   mode: 'keyword' | 'regex';
-  results: { name: string; score: number; description: string; truncated: boolean }[];
+  results: MethodOutput<AppContract, 'disclosure.search'>['results'];
   error: string | null;
   busy: boolean;
 }

@@ -101,6 +101,7 @@ export const editor = messages({
     'editor.importNote.noWorkspace': '${{variable}} kept as written: no workspace given',
     'editor.importNote.dropped': 'fields not carried over: {fields}',
     'editor.importNote.agentDropped': 'fields {agent} does not use were dropped: {fields}',
+    'editor.importShared': '{path} is also read by {agents}: they will start what is imported there too.',
   },
   zh: {
     'editor.addTitle': '添加服务器',
@@ -201,5 +202,6 @@ export const editor = messages({
     'editor.importNote.noWorkspace': '${{variable}} 按原样保留：未指定工作区',
     'editor.importNote.dropped': '未带过来的字段：{fields}',
     'editor.importNote.agentDropped': '{agent} 不使用的字段已删除：{fields}',
+    'editor.importShared': '{agents} 也会读取 {path}：它们也会启动导入到那里的服务器。',
   },
 });

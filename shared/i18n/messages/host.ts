@@ -19,6 +19,8 @@ export const host = messages({
     'host.cannot_connect_untrusted': '"{name}" cannot connect: workspace not trusted',
     'host.cannot_connect_disabled': '"{name}" cannot connect: it is disabled',
     'host.no_folder_chooser': 'a folder chooser is not available in the browser; type the absolute path of the folder instead',
+    'host.workspace_missing': 'there is no folder {folder}: check the path (it must be an existing folder on this machine)',
+    'host.workspace_not_folder': '{folder} is a file, not a folder: choose the folder of the project',
   },
   zh: {
     'host.link_not_http': '只能打开 http(s) 链接',
@@ -36,5 +38,7 @@ export const host = messages({
     'host.cannot_connect_untrusted': '"{name}" 无法连接：工作区未受信任',
     'host.cannot_connect_disabled': '"{name}" 无法连接：该服务器已禁用',
     'host.no_folder_chooser': '浏览器中没有文件夹选择器；请直接输入文件夹的绝对路径',
+    'host.workspace_missing': '没有文件夹 {folder}：请检查路径（必须是本机上已存在的文件夹）',
+    'host.workspace_not_folder': '{folder} 是文件而不是文件夹：请选择项目所在的文件夹',
   },
 });

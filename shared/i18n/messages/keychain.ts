@@ -28,6 +28,7 @@ const enFailed = {
   'login.failed.bad-callback': 'the browser came back with an answer the panel cannot use',
   'login.failed.issuer-mismatch': 'the authorization server did not prove it is the one the server named (issuer mismatch); the panel refused to register or send a code there. Tell the server\'s operator',
   'login.failed.insecure-endpoint': 'the authorization server wants the code sent over plain http; the panel only sends it over https',
+  'login.failed.no-oauth': 'this server wants a token, not a login: it answered 401 and offers no OAuth login. Put the token in the entry (a header with ${VAR}, or the agent’s token variable), or keep it in the keychain and use the bridge',
   'login.failed.error': 'the login could not be completed',
 } as const satisfies Failed<LoginFailureCode>;
 
@@ -52,6 +53,7 @@ export const keychain = messages({
     'login.failed.bad-callback': '浏览器返回的应答无法使用',
     'login.failed.issuer-mismatch': '授权服务器未能证明自己就是服务器所指定的那一个（issuer 不匹配）；面板拒绝在那里注册或发送授权码。请告知该服务器的运营者',
     'login.failed.insecure-endpoint': '授权服务器要求通过明文 http 发送授权码；面板只通过 https 发送',
+    'login.failed.no-oauth': '这个服务器需要令牌而不是登录：它返回 401 且不提供 OAuth 登录。请把令牌写进条目（在请求头中用 ${VAR}，或使用智能体的令牌变量字段），或者把它保存在钥匙串中并通过桥接使用',
     'login.failed.error': '无法完成登录',
   },
 });

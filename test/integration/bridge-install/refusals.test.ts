@@ -49,12 +49,37 @@ describe('bridge install refusals', () => {
   });
 
   it('an entry holding a literal secret is never copied into the records', async () => {
-    const text = JSON.stringify({ mcpServers: { gh: { command: 'gh-mcp', env: { GITHUB_TOKEN: 'ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345' } } } }, null, 2);
+    const text = JSON.stringify({ mcpServers: { gh: { url: 'https://gh.example/mcp', headers: { Authorization: 'Bearer ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345' } } } }, null, 2);
     const path = await h.put('minimax', 'user', text);
     const r = await installBridge(h.deps, { profile: 'minimax', server: 'gh' });
     expect(r).toMatchObject({ ok: false, error: { code: 'inline_secret' } });
     expect(JSON.stringify(r)).not.toContain('ghp_');
     await unchanged(path, text);
+  });
+
+  it('a stdio server: refused with the reason (the bridge forwards to remote servers only), the entry kept', async () => {
+    const text = JSON.stringify({ mcpServers: { fs: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'] } } }, null, 2);
+    for (const profile of ['minimax', 'kimi'] as const) {
+      const path = await h.put(profile, 'user', text);
+      const r = await installBridge(h.deps, { profile, server: 'fs' });
+      expect(r).toMatchObject({ ok: false, error: { code: 'stdio_target', params: { server: 'fs' } } });
+      if (!r.ok) expect(r.error.message).toContain('local (stdio) server');
+      await unchanged(path, text);
+    }
+  });
+
+  it("kimi's git-root .mcp.json is also MiniMax's project file: a server that is not in it is never added there", async () => {
+    await h.config.trust.trust(h.workspace);
+    const user = JSON.stringify({ mcpServers: { docs: { url: 'https://docs.example/mcp' } } }, null, 2);
+    await h.put('kimi', 'user', user);
+    const path = await h.put('kimi', 'project', PROJECT);
+    // The same file, read by both agents (the workspace is its git root).
+    expect(path).toBe(await h.pathOf('minimax', 'project'));
+    const r = await installBridge(h.deps, { profile: 'kimi', server: 'docs', layer: 'project', workspace: h.workspace });
+    expect(r).toMatchObject({ ok: false, error: { code: 'shared_file_add', params: { server: 'docs', agents: 'MiniMax Code, Claude Code' } } });
+    await unchanged(path, PROJECT);
+    // An entry that is in the file already may be replaced (the offer names who else reads it).
+    expect(await installBridge(h.deps, { profile: 'kimi', server: 'repo', layer: 'project', workspace: h.workspace })).toMatchObject({ ok: true });
   });
 
   it('minara starts no local process: refused with the reason', async () => {

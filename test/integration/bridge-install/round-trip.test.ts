@@ -80,11 +80,12 @@ describe('bridge install / uninstall round trip', () => {
     expect(await h.read(path)).toBe(KIMI_USER);
   });
 
-  it('kimi project file (trusted workspace): the line names the workspace; round trip exact', async () => {
+  it('kimi project file (trusted workspace): the line names the workspace and starts mcp-panel by name; round trip exact', async () => {
     await h.config.trust.trust(h.workspace);
     const path = await h.put('kimi', 'project', KIMI_PROJECT);
     const r = await installBridge(h.deps, { profile: 'kimi', server: 'repo', layer: 'project', workspace: h.workspace });
-    expect(r).toMatchObject({ ok: true, value: { line: { command: COMMAND.command, args: ['bridge', 'repo', '--profile', 'kimi', '--workspace', h.workspace] } } });
+    // A workspace file may be committed: no absolute path of this machine's install in it.
+    expect(r).toMatchObject({ ok: true, value: { line: { command: 'mcp-panel', args: ['bridge', 'repo', '--profile', 'kimi', '--workspace', h.workspace] } } });
     expect(JSON.parse((await h.read(path)).replace('// team server', '')).mcpServers.repo.args).toContain('--workspace');
     expect((await uninstallBridge(h.deps, { profile: 'kimi', server: 'repo', layer: 'project', workspace: h.workspace })).ok).toBe(true);
     expect(await h.read(path)).toBe(KIMI_PROJECT);

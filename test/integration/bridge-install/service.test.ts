@@ -6,6 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBridgeService } from '../../../electron/services/bridge/install-service';
 import type { LiveBridge } from '../../../shared/schemas/bridge';
 import { COMMAND, tempHome, type Home } from './helpers';
+import { agentVerdict } from '../../../electron/services/agent-view/verdict';
+import { rulesFor } from '../../../electron/services/agent-view/registry';
+import type { EffectiveServer } from '../../../shared/schemas/server';
+import type { AuthDemand } from '../../../shared/schemas/agent-view';
+
+/** The row's verdict as the api computes it (agent-view/), with what the server asked of the panel. */
+const issues = (s: EffectiveServer, auth: AuthDemand) => agentVerdict({ rules: rulesFor('minimax'), server: s, state: null, connectMs: null, auth, held: new Set(), env: {}, workspace: h.workspace }).issues;
 
 let h: Home;
 beforeEach(async () => {
@@ -15,14 +22,13 @@ afterEach(async () => {
   await h.dispose();
 });
 
-const service = (held: string[] = []) =>
+const service = () =>
   createBridgeService({
     env: h.env,
     dataDir: h.deps.dataDir,
     config: h.config,
     writer: h.deps.writer,
     command: COMMAND,
-    secrets: { variableNames: async () => ({ byOwner: new Map([['*', new Set(held)]]), byName: new Map() }) },
   });
 
 describe('bridge service', () => {
@@ -32,15 +38,33 @@ describe('bridge service', () => {
     const view = await h.config.load('minimax', h.workspace);
     const scope = { profile: 'minimax' as const, workspace: h.workspace };
     const docs = view.servers.find((x) => x.name === 'docs')!;
-    expect(await s.offer(scope, docs)).toEqual({
-      server: 'docs', profile: 'minimax', layer: 'user', installed: null, unavailable: null,
-      advice: [{ code: 'minimax_oauth', variables: [] }],
+    expect(await s.offer(scope, docs, issues(docs, 'oauth'))).toEqual({
+      server: 'docs', profile: 'minimax', layer: 'user', path: docs.path, installed: null, unavailable: null, sharedWith: [], machineSpecific: [],
+      advice: [{ code: 'no_oauth', params: { agent: 'MiniMax Code' }, fixes: [{ kind: 'bridge', params: {} }] }],
       line: { command: COMMAND.command, args: ['bridge', 'docs', '--profile', 'minimax'] },
     });
-    expect((await s.offer(scope, view.servers.find((x) => x.name === 'fs')!)).advice).toEqual([]);
+    // A public server (it answered without asking for a login) needs nothing.
+    expect((await s.offer(scope, docs, issues(docs, 'none'))).advice).toEqual([]);
+    // A stdio server: the offer says why no line can be written (install refuses it too).
+    const fs = view.servers.find((x) => x.name === 'fs')!;
+    expect(await s.offer(scope, fs, issues(fs, 'none'))).toMatchObject({ advice: [], line: null, unavailable: 'stdio_target' });
     expect((await s.install(scope, 'docs')).ok).toBe(true);
     const after = (await h.config.load('minimax', h.workspace)).servers.find((x) => x.name === 'docs')!;
+
     expect(await s.offer(scope, after)).toMatchObject({ installed: { layer: 'user', installedAt: expect.any(Number) }, advice: [], line: null });
+  });
+
+  it("kimi's project file: the offer names MiniMax Code and Claude Code as other readers and the machine-only path in the line", async () => {
+    await h.config.trust.trust(h.workspace);
+    await h.put('kimi', 'project', JSON.stringify({ mcpServers: { repo: { url: 'https://repo.example/mcp' } } }, null, 2));
+    const repo = (await h.config.load('kimi', h.workspace)).servers.find((x) => x.name === 'repo')!;
+    const offer = await service().offer({ profile: 'kimi', workspace: h.workspace }, repo, []);
+    expect(offer).toMatchObject({
+      // Claude Code reads the repository's .mcp.json too.
+      sharedWith: [{ profile: 'minimax', layer: 'project', agent: 'MiniMax Code' }, { profile: 'claude-code', layer: 'project', agent: 'Claude Code' }],
+      machineSpecific: [h.workspace],
+      line: { command: 'mcp-panel', args: ['bridge', 'repo', '--profile', 'kimi', '--workspace', h.workspace] },
+    });
   });
 
   it('minara: the offer says why no line can be installed', async () => {

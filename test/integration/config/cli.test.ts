@@ -49,8 +49,9 @@ describe('config CLI', () => {
     const ok = await cli(['check', good, '--dialect', 'kimi', '--json']);
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, servers: [{ name: 'p', transport: 'http', error: null }] });
+    // A plugin may not point at plain http (CFG-11): an error, so the exit says so too.
     const plugin = await cli(['check', good, '--dialect', 'minimax-plugin', '--json']);
-    expect(plugin.code).toBe(0);
+    expect(plugin.code).toBe(1);
     expect(JSON.parse(plugin.stdout).problems[0]).toMatchObject({ pointer: '/mcpServers/p/url' });
     const usage = await cli(['check', good, '--dialect', 'nope']);
     expect(usage.code).toBe(2);

@@ -114,6 +114,7 @@ describe('minara profile (CFG-1, CFG-2, seed 001)', () => {
       mcpServers: {
         ok: { url: 'https://ok.example/mcp', headers: { Authorization: 'Bearer ${MIN_T_SET}' } },
         empty: { url: 'https://e.example/mcp', headers: { Authorization: 'Bearer ${MIN_T_EMPTY}' } },
+        unset: { url: 'https://u.example/mcp', headers: { Authorization: 'Bearer ${MIN_T_UNSET}' } },
         literal: { url: 'https://l.example/${MIN_T_SET}' },
       },
     });
@@ -122,7 +123,9 @@ describe('minara profile (CFG-1, CFG-2, seed 001)', () => {
     expect(row('ok')).toMatchObject({ error: null, spec: { headers: { Authorization: 'Bearer ${MIN_T_SET}' } } });
     expect(row('ok')?.spec?.literalVars).toBeUndefined();
     // Before: runnable on the list, then "not set" at connect.
-    expect(row('empty')).toMatchObject({ error: 'environment variable MIN_T_EMPTY not set; this server is disabled', spec: null });
+    expect(row('unset')).toMatchObject({ error: 'environment variable MIN_T_UNSET not set; this server is disabled', spec: null });
+    // `${VAR}` set to "" is set (only `:-` treats "" as unset).
+    expect(row('empty')).toMatchObject({ error: null });
     expect(row('literal')?.spec?.url).toBe('https://l.example/${MIN_T_SET}');
     expect(view.problems.find((p) => p.pointer === '/mcpServers/literal')?.message).toMatch(/Minara expands \$\{VAR\} only in "headers"/);
   });

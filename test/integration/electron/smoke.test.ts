@@ -164,7 +164,9 @@ describe('electron main (built) on a stand-in electron module', () => {
     const tray = s.tray!;
     const [summary, ...why] = tray.toolTip.split('\n');
     expect(summary).toMatch(/^2 servers · 1 connected · 1 failed · \d+ tools?$/);
-    for (const line of why) expect(line).toMatch(/^missing: /); // a launch diagnosis, only for the failed one
+    // The launch diagnosis, only for the failed one, then the agent's-eye line (the failed server
+    // is one MiniMax Code cannot use).
+    expect(why).toEqual([expect.stringMatching(/^missing: /), '1 server MiniMax Code cannot use']);
     // The icon is the "failed" aggregate at 1x and 2x (worst state wins, UI-8).
     expect(tray.image).toMatchObject({ empty: false, size: { width: 16, height: 16 }, scaleFactors: [1, 2] });
     expect(tray.image.png).toEqual({ 1: png('failed', 16), 2: png('failed', 32) });

@@ -52,10 +52,13 @@ describe('widened secret shapes, consumer by consumer (F5)', () => {
 
   it('bridge install refuses each positive: nothing reaches bridge-installs.json', async () => {
     writeFileSync(userFile, JSON.stringify({ mcpServers: entries() }, null, 2), { mode: 0o600 });
-    for (const name of Object.keys(POSITIVES)) {
+    for (const [name, p] of Object.entries(POSITIVES)) {
       const r = await cli(['bridge', 'install', name, '--agent', 'minimax', '--json']);
       expect(r.code, `${name}: ${r.stdout}`).toBe(1);
-      expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, error: { code: 'inline_secret' } });
+      // A stdio entry (`-p VALUE` in args) is refused before its secret is looked at: the bridge
+      // serves remote servers only. Either way nothing is recorded.
+      const code = 'command' in p.entry ? 'stdio_target' : 'inline_secret';
+      expect(JSON.parse(r.stdout), name).toMatchObject({ ok: false, error: { code } });
     }
     const records = join(dir, 'data', 'bridge-installs.json');
     if (existsSync(records)) for (const s of SECRETS) expect(readFileSync(records, 'utf8')).not.toContain(s);

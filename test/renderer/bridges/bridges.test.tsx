@@ -56,10 +56,16 @@ const offer: Offer = {
   server: 'notes',
   profile: 'minimax',
   layer: 'user',
-  advice: [{ code: 'minimax_oauth', variables: [] }, { code: 'minimax_user_var', variables: ['NOTES_TOKEN'] }],
+  path: '/home/u/.minimax-code/mcp.json',
+  advice: [
+    { code: 'no_oauth', params: { agent: 'MiniMax Code' }, fixes: [{ kind: 'bridge', params: {} }] },
+    { code: 'var_literal', params: { agent: 'MiniMax Code', vars: '${NOTES_TOKEN}', fields: 'headers' }, fixes: [{ kind: 'bridge', params: {} }] },
+  ],
   installed: null,
   line: { command: '/usr/local/bin/mcp-panel', args: ['bridge', 'notes', '--profile', 'minimax'] },
   unavailable: null,
+  sharedWith: [],
+  machineSpecific: [],
 };
 
 describe('BridgeOffer', () => {
@@ -81,7 +87,7 @@ describe('BridgeOffer', () => {
     );
     const region = await screen.findByTestId('bridge-offer');
     expect(within(region).getByText(/MiniMax Code cannot log in by OAuth/)).toBeInTheDocument();
-    expect(within(region).getByText(/does not expand \$\{NOTES_TOKEN\} in its user file/)).toBeInTheDocument();
+    expect(within(region).getByText(/does not expand \$\{VAR\} in this entry’s headers: it sends \$\{NOTES_TOKEN\} as written/)).toBeInTheDocument();
     expect(JSON.parse(screen.getByTestId('bridge-line').textContent!)).toEqual({ notes: offer.line });
     await userEvent.click(within(region).getByRole('button', { name: 'Use through the bridge' }));
     expect(await screen.findByRole('status')).toHaveTextContent('The user file /home/u/.minimax-code/mcp.json now starts the bridge.');

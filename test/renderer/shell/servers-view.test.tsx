@@ -175,3 +175,50 @@ describe('servers view (UI-1)', () => {
     expect(within(rowOf('alpha')).getByTestId('state')).toHaveTextContent('已连接');
   });
 });
+
+describe("servers view: the agent's-eye verdict (issue 22)", () => {
+  const verdict = (status: 'usable' | 'unusable', issues: NonNullable<ReturnType<typeof serverRow>['agent']>['issues'] = []) => ({ profile: 'minimax' as const, agent: 'MiniMax Code', status, issues });
+  const bridgeFix = [{ kind: 'bridge' as const, params: {} }];
+
+  it('shows the verdict beside the panel state, and the dialog lists the reasons and offers the bridge line in place', async () => {
+    const notes = serverRow({ name: 'notes', transport: 'http', agent: verdict('unusable', [{ code: 'no_oauth', params: { agent: 'MiniMax Code' }, fixes: bridgeFix }]) });
+    const fs = serverRow({ name: 'fs', agent: verdict('usable') });
+    const offer = { server: 'notes', profile: 'minimax', layer: 'user', path: notes.path, advice: notes.agent!.issues, installed: null, line: { command: '/usr/bin/mcp-panel', args: ['bridge', 'notes', '--profile', 'minimax'] }, unavailable: null, sharedWith: [], machineSpecific: [] };
+    const m = await mount({ 'servers.list': { ok: true, value: serversView([notes, fs]) }, 'bridges.advice': { ok: true, value: offer } });
+    const user = userEvent.setup();
+    expect(within(rowOf('fs')).getByRole('button', { name: 'MiniMax Code: usable — fs' })).toHaveTextContent('usable');
+    const badge = within(rowOf('notes')).getByTestId('agent-verdict');
+    expect(badge).toHaveAccessibleName('MiniMax Code: unusable — notes');
+    // The panel connected (its own login); the row says what the agent will do.
+    expect(within(rowOf('notes')).getByTestId('state')).toHaveTextContent('connected');
+    expect(within(rowOf('notes')).getByTestId('agent-reason')).toHaveTextContent('MiniMax Code cannot log in by OAuth, and this server asks for a login');
+    await user.click(badge);
+    const dialog = await screen.findByTestId('agent-verdict-dialog');
+    expect(within(dialog).getByTestId('agent-issues')).toHaveTextContent('MiniMax Code cannot log in by OAuth, and this server asks for a login');
+    expect(JSON.parse((await within(dialog).findByTestId('bridge-line')).textContent!)).toEqual({ notes: offer.line });
+    expect(m.calls).toContainEqual({ method: 'bridges.advice', input: { id: notes.id } });
+  });
+
+  it('a server that answered 401 without OAuth metadata: "wants a token", and no Log in button', async () => {
+    const vault = serverRow({
+      name: 'vault',
+      transport: 'http',
+      state: { kind: 'needs-auth', code: 'auth_required', reason: 'login required', since: 1 },
+      toolCount: null,
+      agent: verdict('unusable', [{ code: 'token_required', params: { agent: 'MiniMax Code', variable: 'VAULT_TOKEN' }, fixes: bridgeFix }]),
+    });
+    const notes = serverRow({ name: 'notes', transport: 'http', state: { kind: 'needs-auth', code: 'auth_required', reason: 'login required', since: 1 }, toolCount: null });
+    await mount({ 'servers.list': { ok: true, value: serversView([vault, notes]) } });
+    expect(within(rowOf('vault')).queryByRole('button', { name: 'Log in vault' })).toBeNull();
+    expect(within(rowOf('vault')).getByTestId('reason')).toHaveTextContent('this server wants a token: it answered 401 and offers no OAuth login');
+    expect(within(rowOf('notes')).getByRole('button', { name: 'Log in notes' })).toBeInTheDocument();
+  });
+
+  it('a state event carries the new verdict to the row', async () => {
+    const slow = serverRow({ name: 'slow', transport: 'http', agent: verdict('usable') });
+    const m = await mount({ 'servers.list': { ok: true, value: serversView([slow]) } });
+    const issues = [{ code: 'slow' as const, params: { agent: 'MiniMax Code', ms: 3500, budget: 2000, seconds: 3.5, budgetSeconds: 2 }, fixes: [] }];
+    await act(async () => m.emit('servers.stateChanged', { id: slow.id, state: { kind: 'connected', code: 'connected', reason: '', since: 5, toolCount: 1, connectMs: 3500 }, toolCount: 1, agent: verdict('unusable', issues) }));
+    expect(within(rowOf('slow')).getByTestId('agent-reason')).toHaveTextContent('MiniMax Code gets no tools from it this turn: answered in 3.5 s, budget 2 s');
+  });
+});

@@ -2,7 +2,7 @@
 // with the focus in its path field, cancels on Escape, refuses a relative path and says why,
 // and selects the workspace through the bridge on OK. Browse… shows only where the host has a
 // native chooser (app.info), and fills the field from workspace.pickFolder.
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../../renderer/src/App';
@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 async function mount(answers: Record<string, unknown> = {}) {
-  const fake = fakeBridge({ 'profiles.detect': profiles, 'servers.list': { ok: true, value: serversView([]) }, 'app.info': info(false), 'profiles.select': { ok: true, value: {} }, ...answers });
+  const fake = fakeBridge({ 'profiles.detect': profiles, 'servers.list': { ok: true, value: serversView([]) }, 'app.info': info(false), 'profiles.select': (input: unknown) => ({ ok: true, value: input }), ...answers });
   const store = createAppStore(fake.bridge, 'en');
   dispose = connectStore(store, fake.bridge);
   render(
@@ -90,7 +90,20 @@ describe('workspace dialog (replaces window.prompt)', () => {
     await user.clear(field);
     await user.type(field, '  /home/u/other  {Enter}');
     expect(selects()).toEqual([{ profile: 'kimi', workspace: '/home/u/other' }]);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // Closed once the host accepted the folder.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a folder the host does not find is refused in the dialog, which stays open and says why', async () => {
+    const refusal = { ok: false, error: { code: 'not-found', message: 'no folder', data: { text: { key: 'host.workspace_missing', params: { folder: '/home/u/gone' } } } } };
+    const { openDialog, user, selects } = await mount({ 'profiles.select': refusal });
+    const dialog = await openDialog();
+    const field = within(dialog).getByRole('textbox');
+    await user.clear(field);
+    await user.type(field, '/home/u/gone{Enter}');
+    expect(selects()).toEqual([{ profile: 'kimi', workspace: '/home/u/gone' }]);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('there is no folder /home/u/gone: check the path');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('offers no Browse… where the host has no native chooser (the browser)', async () => {

@@ -177,7 +177,7 @@ describe('editor (UI-2)', () => {
 
   it('a saved entry the agent cannot use as written is offered the bridge (BRIDGE-4); a new draft is not', async () => {
     const row = serverRow({ name: 'gh', entry: { url: 'https://gh.example/mcp' } });
-    const offer = ok({ server: 'gh', profile: 'minimax', layer: 'user', advice: [{ code: 'minimax_oauth', variables: [] }], installed: null, line: { command: 'mcp-panel', args: ['bridge', 'gh'] }, unavailable: null });
+    const offer = ok({ server: 'gh', profile: 'minimax', layer: 'user', path: '/h/.minimax-code/mcp.json', advice: [{ code: 'no_oauth', params: { agent: 'MiniMax Code' }, fixes: [{ kind: 'bridge', params: {} }] }], installed: null, line: { command: 'mcp-panel', args: ['bridge', 'gh'] }, unavailable: null, sharedWith: [], machineSpecific: [] });
     const m = await mountApp({ 'servers.list': ok(serversView([row])), 'editor.layers': layers, 'bridges.advice': offer });
     off = m.off;
     const user = userEvent.setup();

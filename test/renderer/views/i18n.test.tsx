@@ -102,7 +102,7 @@ describe('Chinese UI (UI-9)', () => {
     act(() => m.store.getState().setSection('disclosure'));
     await settle();
     expect(screen.getByTestId('disclosure-verdict')).toHaveTextContent('40,000 个 token > 0.15 × 200,000 = 30,000：已配置的工具移到 tool_search 之后');
-    expect(screen.getByText(/minara：每个 MCP 工具都带有 defer_loading/)).toBeInTheDocument();
+    expect(screen.getByText(/minara：下面的阈值和白名单是 MiniMax Code 的选项，对它不适用/)).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/must not show/);
   });
 });

@@ -10,10 +10,12 @@ const spec = (extra: Partial<ConnectionSpecInput>) =>
   ConnectionSpecSchema.parse({ id: 's', name: 's', profile: 'minimax', layer: 'project', source: 'configured', transport: 'http', url: 'https://x', ...extra });
 
 describe('one ${VAR} rule', () => {
-  it('loader and engine agree: an empty variable is unset, a default covers unset and empty', () => {
+  it('loader and engine agree: "" is set (only `:-` treats it as unset), a default covers unset and empty', () => {
     const env = { EMPTY: '', SET: 'v' };
     for (const [text, expected] of [
       ['${SET}', 'v'],
+      ['${EMPTY}', ''],
+      ['x${EMPTY}y', 'xy'],
       ['${EMPTY:-d}', 'd'],
       ['${GONE:-d}', 'd'],
       ['${SET:-d}', 'v'],
@@ -21,7 +23,7 @@ describe('one ${VAR} rule', () => {
       expect(expandEntry({ env: { K: text } }, env)).toMatchObject({ value: { env: { K: expected } }, missing: [] });
       expect(expandVars(text, env, 'env K')).toBe(expected);
     }
-    for (const text of ['${EMPTY}', '${GONE}']) {
+    for (const text of ['${GONE}']) {
       expect(expandEntry({ env: { K: text } }, env).missing).toHaveLength(1);
       expect(() => expandVars(text, env, 'env K')).toThrow(MissingVariableError);
     }

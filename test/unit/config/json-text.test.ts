@@ -60,8 +60,10 @@ describe('CFG-3 expansion', () => {
     expect(value).toEqual({ url: 'https://h.example/mcp', env: { K: 'dev', E: 'd' }, args: ['${A}', 1], '${KEY}': 'x' });
     expect(missing).toEqual(['A']);
   });
-  it('a set-but-empty variable without default counts as unset (the connect side agrees)', () => {
-    expect(expandVars('x${E}y', { E: '' })).toEqual({ value: 'x${E}y', missing: ['E'] });
+  it('a set-but-empty variable is set (only `:-` treats it as unset)', () => {
+    expect(expandVars('x${E}y', { E: '' })).toEqual({ value: 'xy', missing: [] });
+    expect(expandVars('x${E:-d}y', { E: '' })).toEqual({ value: 'xdy', missing: [] });
+    expect(expandVars('x${U}y', {})).toEqual({ value: 'x${U}y', missing: ['U'] });
   });
   it('referencedVars lists names', () => {
     expect(referencedVars('Bearer ${T} ${U:-x}')).toEqual(['T', 'U']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DISCLOSURE_OPTIONS, DISCLOSURE_OPTION_TABLE, resolveDisclosureOptions } from '../../../shared/disclosure/options';
-import { estimateTokens, modelMatchesWhitelist, planDisclosure, profileDeferral, type DisclosureToolInput } from '../../../shared/disclosure/plan';
+import { estimateTokens, modelMatchesWhitelist, planDisclosure, type DisclosureToolInput } from '../../../shared/disclosure/plan';
 
 const tool = (name: string, server: string, descLen: number, source: DisclosureToolInput['source'] = 'configured'): DisclosureToolInput => ({
   name,
@@ -91,11 +91,23 @@ describe('plan (DISC-1, DISC-4)', () => {
   });
 });
 
-describe('other agents (DISC-3)', () => {
-  it('kimi deferred servers and every minara tool are shown as deferred', () => {
-    expect(profileDeferral('kimi', { deferred: true })).toEqual({ deferred: true, mechanism: 'select_tools' });
-    expect(profileDeferral('kimi', {})).toEqual({ deferred: false, mechanism: null });
-    expect(profileDeferral('minara', {})).toEqual({ deferred: true, mechanism: 'defer_loading' });
-    expect(profileDeferral('minimax', { deferred: true }).deferred).toBe(false);
+describe('other agents (DISC-3): their own marks decide, no threshold', () => {
+  const opts = DEFAULT_DISCLOSURE_OPTIONS;
+  const tools: DisclosureToolInput[] = [
+    { ...tool('mcp__big__a', 'big', 4000), deferred: true },
+    { ...tool('mcp__big__b', 'big', 4000), deferred: true },
+    tool('mcp__small__c', 'small', 40),
+  ];
+  it('kimi: a "deferred": true server\'s tools load through select_tools; the others stay in the table', () => {
+    const p = planDisclosure({ tools, model: 'moonshot/kimi-k2', contextWindow: 128_000, options: opts, deferral: 'select_tools' });
+    expect(p).toMatchObject({ deferred: true, reason: 'select-tools', hidden: ['mcp__big__a', 'mcp__big__b'], inline: ['mcp__small__c'], addedTools: ['select_tools'], why: { code: 'select-tools', params: { n: 2, servers: 1 } } });
+    expect(p.perServer.find((s) => s.server === 'big')!.deferrable).toBe(true);
+    const none = planDisclosure({ tools: tools.map((t) => ({ ...t, deferred: false })), model: 'm', contextWindow: 10, options: opts, deferral: 'select_tools' });
+    expect(none).toMatchObject({ deferred: false, reason: 'select-tools-none', hidden: [], addedTools: [] });
+  });
+  it('minara: every MCP tool carries defer_loading', () => {
+    const p = planDisclosure({ tools, model: 'm', contextWindow: 10, options: opts, deferral: 'defer_loading' });
+    expect(p).toMatchObject({ deferred: true, reason: 'defer-loading', inline: [], addedTools: ['tool_search'] });
+    expect(p.hidden).toHaveLength(3);
   });
 });

@@ -64,7 +64,19 @@ describe('api', () => {
     const seen: unknown[] = [];
     api.events.subscribe((event, payload) => seen.push({ event, payload }));
     set('configured:minimax:ok', { kind: 'failed', code: 'connect_failed', reason: 'closed', since: 9, retryAt: 19 });
-    expect(seen).toEqual([{ event: 'servers.stateChanged', payload: { id: 'configured:minimax:ok', state: { kind: 'failed', code: 'connect_failed', reason: 'closed', since: 9, retryAt: 19 }, toolCount: null, toolsChanged: null } }]);
+    expect(seen).toEqual([
+      {
+        event: 'servers.stateChanged',
+        payload: {
+          id: 'configured:minimax:ok',
+          state: { kind: 'failed', code: 'connect_failed', reason: 'closed', since: 9, retryAt: 19 },
+          toolCount: null,
+          toolsChanged: null,
+          // The agent's verdict rides on the event: the row's badge follows the state it comes from.
+          agent: { profile: 'minimax', agent: 'MiniMax Code', status: 'unusable', issues: [{ code: 'fails', params: { agent: 'MiniMax Code' }, why: 'connect_failed', fixes: [] }] },
+        },
+      },
+    ]);
   });
 
   it('refusals are data: disabled server reconnect, unknown id, a writer refusal, non-http external URL', async () => {

@@ -41,4 +41,15 @@ describe('tray model (UI-8)', () => {
     expect(m.tooltip).toBe('2 个服务器 · 1 个已连接 · 1 个失败 · 2 个工具');
     expect(m.menu[1]).toMatchObject({ label: 'b — 失败' });
   });
+
+  it("says how many servers the agent cannot use, why on each server's line, and offers no login for a token server", () => {
+    const verdict = (code: 'no_oauth' | 'token_required') => ({ profile: 'minimax' as const, agent: 'MiniMax Code', status: 'unusable' as const, issues: [{ code, params: { agent: 'MiniMax Code' }, fixes: [] }] });
+    const m = trayModel([{ ...s('notes', 'needs-auth'), agent: verdict('no_oauth') }, { ...s('vault', 'needs-auth'), agent: verdict('token_required') }, s('ok', 'connected', 2)]);
+    expect(m.tooltip.split('\n')).toEqual(['3 servers · 1 connected · 2 needs login · 2 tools', '2 servers MiniMax Code cannot use']);
+    const [notes, vault] = m.menu;
+    expect(notes).toMatchObject({ label: 'notes — needs login · MiniMax Code: MiniMax Code cannot log in by OAuth, and this server asks for a login' });
+    expect(notes?.kind === 'server' && notes.actions.map((a) => a.action.type)).toEqual(['login', 'reconnect']);
+    expect(vault?.kind === 'server' && vault.actions.map((a) => a.action.type)).toEqual(['reconnect']);
+    expect(trayModel([{ ...s('notes', 'needs-auth'), agent: verdict('no_oauth') }], 'zh').tooltip).toContain('1 个服务器 MiniMax Code 无法使用');
+  });
 });

@@ -13,6 +13,12 @@ import { parseConfigText } from '../writer/text-edit';
 import { convertEntry, said } from './convert';
 import { readSource } from './read-source';
 import type { ImportSource, SourceContext } from './sources';
+import { profileFacts } from '../../../../shared/profiles';
+import { inferTransport } from '../../../../shared/schemas/dialects';
+import { agentVerdict } from '../../agent-view/verdict';
+import { rulesFor } from '../../agent-view/registry';
+import { otherReaders } from '../../agent-view/shared-files';
+import { homeDir } from '../../paths';
 
 export type { ImportPlan, ImportPlanItem };
 
@@ -79,13 +85,28 @@ export async function computePlan(writer: ConfigWriter, opts: PlanOptions, ctx: 
   const workspace = ctx.workspace ? resolve(ctx.workspace) : null;
   const { servers, files } = await readSource(opts.from, ctx);
   const entries = new Map<string, Record<string, unknown>>();
+  // What the target agent will make of each entry as written there (the one verdict, agent-view/):
+  // a `${GITHUB_TOKEN}` where it does not expand is sent as text, and the preview says so with the fix.
+  const rules = rulesFor(opts.target.profile);
+  const seenBy = (name: string, entry: Record<string, unknown>) =>
+    agentVerdict({
+      rules,
+      server: { name, layer: opts.target.layer, entry, transport: inferTransport(entry, profileFacts(dialect).transportKeys), enabled: entry.enabled !== false, trusted: true, error: null, spec: null, subagent: false },
+      state: null,
+      connectMs: null,
+      auth: 'unknown',
+      held: new Set(),
+      env: ctx.env,
+      workspace,
+    });
   const items: ImportPlanItem[] = servers.map((s) => {
     const { entry, ...v } = judge(s.entry, s.pointer, s.name, dialect, workspace, existing, file.value.path, opts.replace === true);
     if (entry) entries.set(s.name, entry);
     const selected = v.verdict !== 'skip' && !needsAsking(s, opts.target.layer);
-    return { name: s.name, from: `${s.path}#${s.pointer}`, path: s.path, pointer: s.pointer, scope: s.scope, ...v, selected };
+    return { name: s.name, from: `${s.path}#${s.pointer}`, path: s.path, pointer: s.pointer, scope: s.scope, ...v, selected, ...(entry ? { agent: seenBy(s.name, entry) } : {}) };
   });
-  const plan: ImportPlan = { source: opts.from, layer: opts.target.layer, path: file.value.path, sourceFiles: files, servers: items };
+  const sharedWith = await otherReaders(opts.target.profile, file.value.path, { env: ctx.env, home: homeDir(ctx.env), workspace });
+  const plan: ImportPlan = { source: opts.from, layer: opts.target.layer, path: file.value.path, sourceFiles: files, servers: items, ...(sharedWith.length ? { sharedWith } : {}) };
   return okResult({ plan, entries, base: base.value });
 }
 

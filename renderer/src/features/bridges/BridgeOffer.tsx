@@ -7,6 +7,7 @@ import { BridgeErrorCodeSchema, type BridgeOffer as Offer } from '../../../../sh
 import type { RpcError } from '../../../../shared/errors';
 import type { Translator } from '../../../../shared/i18n';
 import { errorText } from '../../../../shared/i18n/write-errors';
+import { issueSentence } from '../../../../shared/i18n/agent-view';
 import { useT } from '../../store-context';
 
 export interface BridgeOfferProps {
@@ -63,7 +64,6 @@ export function BridgeOffer({ bridge, serverId, onChanged }: BridgeOfferProps) {
         {errorLine}
       </Alert>
     ) : null;
-  const vars = (v: string[]) => v.map((x) => `\${${x}}`).join(', ');
   return (
     <Stack gap="xs" data-testid="bridge-offer" aria-label={t('bridges.offer.title')} role="region">
       <Text fw={600} size="sm">
@@ -88,7 +88,7 @@ export function BridgeOffer({ bridge, serverId, onChanged }: BridgeOfferProps) {
               <List size="sm" spacing={4}>
                 {offer.advice.map((a) => (
                   <List.Item key={a.code} data-advice={a.code}>
-                    {t(`bridges.advice.${a.code}`, { vars: vars(a.variables) })}
+                    {issueSentence(t.locale, a)}
                   </List.Item>
                 ))}
               </List>
@@ -99,6 +99,16 @@ export function BridgeOffer({ bridge, serverId, onChanged }: BridgeOfferProps) {
             </Text>
           )}
           {offer.unavailable && <Text size="sm">{t.code('bridges.error', { code: offer.unavailable })}</Text>}
+          {offer.sharedWith.length > 0 && (
+            <Alert color="yellow" data-testid="bridge-shared">
+              {t('bridges.offer.shared', { path: offer.path, agents: offer.sharedWith.map((o) => o.agent).join(', ') })}
+            </Alert>
+          )}
+          {offer.machineSpecific.length > 0 && (
+            <Alert color="yellow" data-testid="bridge-machine">
+              {t('bridges.offer.machine', { paths: offer.machineSpecific.join(', ') })}
+            </Alert>
+          )}
           {offer.line && (
             <>
               <Text size="sm">{t('bridges.offer.line')}</Text>

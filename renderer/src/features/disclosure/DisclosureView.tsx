@@ -8,6 +8,7 @@ import { errorText } from '../../../../shared/i18n/write-errors';
 import { PageHeader } from '../../components/PageHeader';
 import { useApp, useT } from '../../store-context';
 import classes from './disclosure.module.css';
+import { OptionSources } from './OptionSources';
 
 const MODELS: [string, number][] = [
   ['minimax/MiniMax-M2', 200_000],
@@ -120,24 +121,11 @@ export function DisclosureView() {
               </Table>
             </Table.ScrollContainer>
           )}
-          <Accordion variant="contained" transitionDuration={0}>
+          <Accordion variant="contained" transitionDuration={0} defaultValue={(plan.edits ?? []).length > 0 ? 'options' : null}>
             <Accordion.Item value="options">
               <Accordion.Control>{t('disc.options')}</Accordion.Control>
               <Accordion.Panel>
-                <List size="sm" ff="monospace">
-                  <List.Item>
-                    enabled = {String(plan.options.enabled)} ({plan.options.origins.enabled})
-                  </List.Item>
-                  <List.Item>
-                    thresholdPct = {plan.options.thresholdPct} ({plan.options.origins.thresholdPct})
-                  </List.Item>
-                  <List.Item>
-                    minDeferCount = {plan.options.minDeferCount} ({plan.options.origins.minDeferCount})
-                  </List.Item>
-                  <List.Item>
-                    modelWhitelist = [{plan.options.modelWhitelist.join(', ')}] ({plan.options.origins.modelWhitelist})
-                  </List.Item>
-                </List>
+                <OptionSources plan={plan} />
               </Accordion.Panel>
             </Accordion.Item>
           </Accordion>
@@ -185,6 +173,15 @@ export function DisclosureView() {
             <Text size="sm" className={classes.wrap}>
               {r.description}
             </Text>
+            {/* DISC-2: the definition tool_search hands the model, cut at maxSchemaTextLen. */}
+            <Code block className={classes.wrap} data-testid="search-schema">
+              {r.inputSchemaText ?? JSON.stringify(r.inputSchema ?? {}, null, 2)}
+            </Code>
+            {r.truncated && (
+              <Text size="xs" c="dimmed">
+                {t('disc.cut')}
+              </Text>
+            )}
           </List.Item>
         ))}
       </List>

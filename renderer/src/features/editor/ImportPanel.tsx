@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Accordion, Alert, Badge, Button, Checkbox, Group, List, Stack, Table, Text } from '@mantine/core';
 import type { ImportPlanItem, ImportSource } from '../../../../shared/contract';
 import { MiddlePath } from '../../components/MiddlePath';
+import { fixSentence, issueSentence } from '../../../../shared/i18n/agent-view';
 import { useApp, useT } from '../../store-context';
 import classes from './editor.module.css';
 
@@ -44,6 +45,14 @@ function Verdict({ item }: { item: ImportPlanItem }) {
           {notesOf(t, item)}
         </Text>
       )}
+      {/* What the target agent will misread in the entry as written, with the fix. */}
+      {item.agent?.status === 'unusable' &&
+        item.agent.issues.map((i) => (
+          <Text key={i.code} size="xs" c="red" className={classes.wrap} data-agent-issue={i.code}>
+            {issueSentence(t.locale, i)}
+            {i.fixes[0] ? ` — ${fixSentence(t.locale, i.fixes[0])}` : ''}
+          </Text>
+        ))}
     </Stack>
   );
 }
@@ -142,6 +151,11 @@ export function ImportPanel() {
                       </Table.Tbody>
                     </Table>
                   </Table.ScrollContainer>
+                )}
+                {plan.sharedWith && plan.sharedWith.length > 0 && (
+                  <Alert color="yellow" variant="light" data-testid="import-shared">
+                    {t('editor.importShared', { path: plan.path, agents: plan.sharedWith.map((o) => o.agent).join(', ') })}
+                  </Alert>
                 )}
                 {projectUnticked && (
                   <Text size="sm" c="yellow">

@@ -58,7 +58,8 @@ function Progress({ p, onCancel }: { p: LoginProgress; onCancel(): void }) {
       return (
         <Stack gap={2} role="alert" className={classes.wrap}>
           <Text size="sm" c="red">
-            {t('login.failed', { reason: t.code('login.failed', { code: p.code }) })}
+            {/* Nothing to retry or blame the browser for: the server wants a token, not a login. */}
+            {p.code === 'no-oauth' ? t('login.failed.no-oauth') : t('login.failed', { reason: t.code('login.failed', { code: p.code }) })}
           </Text>
           {/* The server's or the library's own words, where they say more than the code. */}
           {RAW_DETAIL.has(p.code) && (
@@ -84,6 +85,7 @@ const STATE_COLOUR: Record<AuthRow['state'], string> = {
   'logged-in': 'teal',
   expired: 'orange',
   'needs-auth': 'orange',
+  'token-required': 'red',
 };
 
 function Row({ row, keychain }: { row: AuthRow; keychain: boolean }) {

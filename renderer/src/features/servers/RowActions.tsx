@@ -6,6 +6,7 @@ import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import type { ServerRow } from '../../../../shared/contract';
 import { notify } from '../../components/notify';
 import { StoreContext, useApp, useT } from '../../store-context';
+import { wantsToken } from '../../../../shared/tray';
 
 function DotsIcon() {
   return (
@@ -51,7 +52,8 @@ export function RowActions({ row }: { row: ServerRow }) {
   const reconnect = useReconnect(row);
   const logs = useShowLogs(row);
   const name = row.name;
-  const needsLogin = row.state.kind === 'needs-auth';
+  // AUTH-1: a server that answered 401 without OAuth metadata wants a token: no Log in to offer.
+  const needsLogin = row.state.kind === 'needs-auth' && !wantsToken(row.agent);
   // A disabled server's next step is to enable it: that is its button, not a Reconnect it cannot do.
   const enableFirst = !row.enabled && !row.readOnly;
   return (

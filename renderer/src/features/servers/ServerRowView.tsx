@@ -1,8 +1,10 @@
 // One server: one line per cell, long text elided with the whole of it in a tooltip, paths
 // elided in the middle (issue 14). The state is never elided: its column fits its longest
 // label (issue 22). With little room (ServersView's compact layout) transport, connect time
-// and provenance move to a line under the name. A failed server gets a second row right under
-// it that explains itself (FailedExplain).
+// and provenance move to a line under the name. Beside the panel's state, what the selected
+// agent does with the entry (AgentVerdict: a short badge that opens the reasons and fixes, and
+// its first reason under it). A failed server gets a second row right under it that explains
+// itself (FailedExplain).
 import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ServerRow } from '../../../../shared/contract';
@@ -12,6 +14,9 @@ import { useApp, useT } from '../../store-context';
 import { FailedExplain } from './FailedExplain';
 import { RowActions } from './RowActions';
 import type { ServerColumn } from './ServersView';
+import { AgentBadge, agentLine } from './AgentVerdict';
+import { wantsToken } from '../../../../shared/tray';
+import { issueSentence } from '../../../../shared/i18n/agent-view';
 import classes from './ServersView.module.css';
 
 const STATE_COLOR = { connected: 'teal', failed: 'red', 'needs-auth': 'yellow', pending: 'gray', disabled: 'gray', removed: 'gray' } as const;
@@ -24,7 +29,11 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
   const readOnlyWhy = row.readOnly ? t(row.layer === 'project' ? 'servers.readOnlyProject' : 'servers.readOnlyLayer', { path: row.path }) : undefined;
   const hasReason = row.state.code !== 'connected' && row.state.code !== 'not_connected';
   // UI-9: the host sends a code; the sentence is ours, the raw OS/server detail follows.
-  const reason = hasReason ? rowReason(t.locale, row) : '';
+  // A 401 without OAuth metadata: the sentence says it wants a token, not a login (AUTH-1).
+  const token = wantsToken(row.agent) ? row.agent!.issues.find((i) => i.code === 'token_required') : undefined;
+  const reason = token ? issueSentence(t.locale, token) : hasReason ? rowReason(t.locale, row) : '';
+  // What the agent will do, when it differs from what the panel sees.
+  const agentSays = hasReason || token ? null : agentLine(t.locale, row.agent);
   const explains = state === 'failed';
   const connect = row.connectMs === null ? '—' : t('servers.ms', { ms: Math.round(row.connectMs) });
   // PROTO-1: the era this server is spoken to in.
@@ -119,10 +128,22 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
         <Badge variant="light" color={STATE_COLOR[state]} data-testid="state" className={`state-${state} ${classes.state}`} title={t('servers.since', { time: t.dateTime(row.state.since) })}>
           {t(`state.${state}`)}
         </Badge>
-        {hasReason && (
+        {(hasReason || token) && (
           <Tooltip label={reason} multiline maw={480} disabled={explains}>
             <Text size="xs" c={state === 'needs-auth' || explains ? 'red' : 'dimmed'} truncate role="note" aria-label={t('servers.reason')} data-testid="reason" className={classes.line}>
               {reason}
+            </Text>
+          </Tooltip>
+        )}
+      </Table.Td>
+    ),
+    agent: () => (
+      <Table.Td className={classes.cell} key="agent">
+        <AgentBadge row={row} />
+        {agentSays && (
+          <Tooltip label={agentSays} multiline maw={480}>
+            <Text size="xs" c="red" truncate role="note" aria-label={t('agent.title', { agent: row.agent!.agent })} data-testid="agent-reason" className={classes.line}>
+              {agentSays}
             </Text>
           </Tooltip>
         )}

@@ -13,8 +13,8 @@ import { ServerRowView } from './ServerRowView';
 import classes from './ServersView.module.css';
 
 /**
- * Fixed widths for the short columns (the state's wide enough for its longest label in either
- * language, never elided); name and provenance share the rest. Below COMPACT_BELOW px of room
+ * Fixed widths for the short columns (the state's and the agent's wide enough for their longest
+ * label in either language, never elided); name and provenance share the rest. Below COMPACT_BELOW px of room
  * (900 px with the sidebar open) transport, connect time and provenance leave their columns
  * for a line under the name (issue 22), so every column that stays is readable.
  */
@@ -22,12 +22,14 @@ const FULL = [
   ['name', undefined],
   ['transport', 80],
   ['state', 136],
+  // The agent's-eye verdict: its short badge (AgentVerdict), never elided, in either language.
+  ['agent', 120],
   ['tools', 92],
   ['connect', 96],
   ['provenance', undefined],
   ['actions', 176],
 ] as const;
-const COMPACT = FULL.filter(([c]) => c === 'name' || c === 'state' || c === 'tools' || c === 'actions');
+const COMPACT = FULL.filter(([c]) => c === 'name' || c === 'state' || c === 'agent' || c === 'tools' || c === 'actions');
 export const COMPACT_BELOW = 860;
 export type ServerColumn = (typeof FULL)[number][0];
 
@@ -88,6 +90,7 @@ export function ServersView() {
     );
   }
   const rows = view.servers.filter((r) => matchesFilter(r, filter));
+  const agentName = view.servers.find((r) => r.agent)?.agent?.agent ?? null;
   const groups = groupByLayer(rows, view.layers.map((l) => l.layer));
   const userLayer = view.layers[0];
   const broken = view.layers.filter((l) => l.error);
@@ -141,8 +144,9 @@ export function ServersView() {
             <Table.Thead>
               <Table.Tr>
                 {columns.map(([c]) => (
-                  <Table.Th key={c} scope="col" className={classes.head} fz="xs" c="dimmed">
-                    {t(`servers.col.${c}`)}
+                  <Table.Th key={c} scope="col" className={classes.head} fz="xs" c="dimmed" title={c === 'agent' && agentName ? t('agent.title', { agent: agentName }) : undefined}>
+                    {/* The agent's column is headed by the agent itself (a product name, never translated). */}
+                    {c === 'agent' && agentName ? agentName : t(`servers.col.${c}`)}
                   </Table.Th>
                 ))}
               </Table.Tr>

@@ -47,7 +47,8 @@ function Effect({ p, contextWindow }: { p: ToolFilterPreview; contextWindow: num
       </Text>
       {changed && p.path && (
         <div>
-          <Text size="sm">{t('tools.filter.written', { path: p.path })}</Text>
+          {/* A preview: nothing is written until Save. */}
+          <Text size="sm">{t('tools.filter.willWrite', { path: p.path })}</Text>
           <Code block data-testid="filter-patch">
             {JSON.stringify(p.patch, null, 2)}
           </Code>

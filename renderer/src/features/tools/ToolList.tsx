@@ -48,6 +48,7 @@ export function listItems(rows: readonly ToolRow[], profile: Profile, roles: Map
   const deferred = t('servers.deferred');
   const dropped = t('tools.dropped');
   const hidden = t('tools.hidden');
+  const late = t('tools.late');
   const cache: (ListItem | undefined)[] = new Array<ListItem | undefined>(rows.length);
   const build = (r: ToolRow): ListItem => {
     const key = toolKey(r.serverId, r.tool);
@@ -58,9 +59,10 @@ export function listItems(rows: readonly ToolRow[], profile: Profile, roles: Map
       server: r.serverName,
       origin: t('tools.rowOrigin', { server: r.serverName, tool: r.tool }),
       name: r.names[profile] ?? null,
-      missing: r.dropped ? dropped : hidden,
+      missing: r.dropped ? dropped : r.late ? late : hidden,
       role,
-      badge: role === 'loser' ? t('tools.lost', { name: r.collidesWith?.name ?? '' }) : role === 'winner' ? won : null,
+      // A tool the agent makes up (kimi authenticate, minara query) says so where a collision would.
+      badge: role === 'loser' ? t('tools.lost', { name: r.collidesWith?.name ?? '' }) : role === 'winner' ? won : r.synthetic ? t(`tools.synthetic.${r.synthetic}`) : null,
       deferred: r.deferred ? deferred : null,
       others: others.map((p) => `${p}: ${r.names[p] ?? '—'}`).join('   '),
       tokens: t.plural('tools.tokens', r.tokens),

@@ -1,0 +1,22 @@
+// The real servers behind the agent's-eye tests: a real OAuth authorization server, a server that
+// answers 401 without OAuth metadata (it wants a token), and a remote server that answers
+// `initialize` SLOW_MS late; and the stdio echo fixture.
+import { resolve } from 'node:path';
+import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-server';
+import { startHttpFixture } from '../../helpers/panel-home';
+
+export const ECHO = resolve('test/fixtures/servers/echo.mjs');
+/** Far beyond the 2 s remote budget (CONN-3), far under Kimi's 30 s: a verdict compares the measured connect time. */
+export const SLOW_MS = 3500;
+
+export interface AgentServers {
+  oauth: OAuthFixture;
+  token: { url: string; stop(): Promise<void> };
+  slow: { url: string; stop(): Promise<void> };
+  stop(): Promise<void>;
+}
+
+export async function startAgentServers(): Promise<AgentServers> {
+  const [oauth, token, slow] = await Promise.all([startOAuthFixture(), startHttpFixture('auth'), startHttpFixture('slow', ['--answer-ms', String(SLOW_MS)])]);
+  return { oauth, token, slow, stop: async () => void (await Promise.all([oauth.close(), token.stop(), slow.stop()])) };
+}
