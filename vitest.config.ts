@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 // Three projects, one per runtime: pure logic, real processes/sockets/files, and jsdom views.
 export default defineConfig({
   test: {
+    // Two workers on two cores: vitest defaults to cores - 1 (one here), and most integration
+    // tests wait on processes and sockets, not the CPU (472 s serial, 321 s with two).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
