@@ -8,15 +8,17 @@ export default defineConfig({
     // tests wait on processes and sockets, not the CPU (472 s serial, 321 s with two).
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      // Pure logic: one module graph per worker (isolating each file tripled the project's CPU).
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', isolate: false } },
       {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/integration/leak-check.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Deadlines, not measurements: what a test on real processes needs at load 10.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -26,8 +28,13 @@ export default defineConfig({
           include: ['test/renderer/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['test/renderer/setup.ts'],
-          // userEvent types key by key: under a loaded 2-core machine a long form test needs more than 5 s.
-          testTimeout: 20_000,
+          // userEvent types key by key: a deadline, not a measurement, so one that holds at load 10.
+          testTimeout: 60_000,
+          // One jsdom and one module graph per worker, not per file: importing React, Mantine and
+          // the app again for every file cost 40 % of the project's CPU. Each file cleans up
+          // after itself (cleanup(), notifications.clean(), sessionStorage), and the project
+          // passes in any file order (--sequence.shuffle).
+          isolate: false,
         },
       },
     ],
