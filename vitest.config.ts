@@ -4,9 +4,10 @@ import react from '@vitejs/plugin-react';
 // Three projects, one per runtime: pure logic, real processes/sockets/files, and jsdom views.
 export default defineConfig({
   test: {
-    // Two workers on two cores: vitest defaults to cores - 1 (one here), and most integration
-    // tests wait on processes and sockets, not the CPU (472 s serial, 321 s with two).
-    maxWorkers: 2,
+    // Three workers on two cores: most integration tests wait on processes and sockets, so a
+    // third worker fills the gaps (integration alone, loaded machine: 283 s with two workers
+    // and isolated files, 186 s with three and shared module graphs; CPU 181 s → 143 s).
+    maxWorkers: 3,
     projects: [
       // Pure logic: one module graph per worker (isolating each file tripled the project's CPU).
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', isolate: false } },
@@ -16,6 +17,10 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/integration/leak-check.ts'],
+          // One module graph per worker (importing the engine again for every file was a quarter
+          // of the project's CPU); the leak check still runs per file, and the files pass in any
+          // order (--sequence.shuffle.files).
+          isolate: false,
           // Deadlines, not measurements: what a test on real processes needs at load 10.
           testTimeout: 120_000,
           hookTimeout: 120_000,
