@@ -132,7 +132,7 @@ describe('bridge safety (BRIDGE-5)', () => {
   });
 
   it('OAuth tokens from the keychain reach the server and nowhere else', async () => {
-    const fx = await startOAuthFixture({ accessTokenTtlSec: 1 });
+    const fx = await startOAuthFixture({ accessTokenTtlSec: 3 });
     const { keytar, error } = await loadKeytar();
     const store = new KeytarSecretStore(keytar, error, SERVICE);
     try {
@@ -140,8 +140,9 @@ describe('bridge safety (BRIDGE-5)', () => {
       const b = await startBridge(['--url', fx.mcpUrl], env);
       const whoami = async () => expect(JSON.stringify((await b.client.callTool({ name: 'whoami', arguments: {} })).content)).toContain('client=');
       await whoami();
-      // 1 s tokens: once every token issued so far has run out (by the server's own clock), the
-      // next call needs a refreshed one.
+      // 3 s tokens: once every token issued so far has run out (by the server's own clock), the
+      // next call needs a refreshed one, which lives long enough for a call on a busy machine to
+      // land with it (a 1 s token could expire again on the way).
       await until(() => [...fx.provider.access.values()].every((g) => g.expiresAt !== undefined && g.expiresAt < Date.now()), 30_000, 'the access tokens expired');
       await whoami();
       expect(fx.provider.counts.refresh).toBeGreaterThan(0);
