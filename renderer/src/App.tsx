@@ -18,7 +18,8 @@ import { useApp, useT } from './store-context';
 import { mirrorTray, modelFor } from './tray-mirror';
 import { PanelThemeProvider } from './theme';
 
-const VIEWS: Record<Section, () => React.JSX.Element | null> = {
+/** The view App shows for each section (tests mount one of them alone: test/renderer/views/mount.tsx). */
+export const VIEWS: Record<Section, () => React.JSX.Element | null> = {
   servers: ServersView,
   detail: DetailView,
   editor: EditorView,

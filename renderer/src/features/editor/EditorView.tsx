@@ -10,6 +10,7 @@ import { KeychainProblem } from '../../components/KeychainProblem';
 import { BridgeOffer } from '../bridges/BridgeOffer';
 import { PageHeader } from '../../components/PageHeader';
 import { useApp, useT } from '../../store-context';
+import { selectServers } from '../../stores/servers-slice';
 import { isEmptyEntry, validateEntry, validateName } from './draft';
 import classes from './editor.module.css';
 import { EntryForm } from './EntryForm';
@@ -19,7 +20,7 @@ import { Refusal } from './Refusal';
 export function EditorView() {
   const t = useT();
   const target = useApp((s) => s.editTarget);
-  const servers = useApp((s) => s.view?.servers ?? []);
+  const servers = useApp(selectServers);
   const dialect = useApp((s) => s.view?.profile ?? 'minimax');
   const s = useApp((st) => st);
   const [tab, setTab] = useState<'form' | 'raw'>('form');
