@@ -3,13 +3,26 @@
 // and their naming helpers. Each profile file says which it uses and where the rule is from.
 import { z } from 'zod';
 import { baseEntryShape } from '../schemas/dialects/common';
-import type { ProfileFacts } from './types';
+import type { EntrySpelling, ProfileFacts } from './types';
 import type { Transport } from '../schemas/server';
 import { strArr } from './fields';
 
 /** The fields most agents spell alike (Claude Desktop's file started the shape). */
 const { command, args, env, cwd, url, headers } = baseEntryShape;
 export const commonShape = { command, args, env, cwd, url, headers };
+
+/** AGENT-3: `type` where it is needed, `url`, `headers`, `${VAR}` as written (Claude Desktop's file set the shape). */
+export const PLAIN_SPELLING: EntrySpelling = {
+  typeKey: 'type',
+  typeWords: { sse: 'sse' },
+  urlKey: {},
+  headersKey: 'headers',
+  variable: 'dollar',
+  defaults: false,
+  tokenEnvField: null,
+  envHeadersField: null,
+  forwardEnvField: null,
+};
 
 /** An agent that defers nothing, has no per-server switch, no tool filter and no fields of its own on the spec. */
 export const PLAIN: Pick<ProfileFacts, 'deferral' | 'disclosureNote' | 'deferredFields' | 'connection' | 'serverSwitch' | 'toolFilter' | 'invalidYields' | 'idField'> = {
