@@ -9,6 +9,8 @@ import { assignNames } from '../../../shared/naming/assign';
 import type { InstallLoss, InstallTarget, InstallToolName } from '../../../shared/schemas/install';
 import type { LayerKind, Profile } from '../../../shared/schemas/server';
 import { compactDiff, lineDiff } from '../../../shared/text/line-diff';
+import { entrySecretValues } from '../../../shared/secrets/secret-rules';
+import { SECRET_MASK } from '../../../shared/contract';
 import { bridgeLine } from '../bridge/install';
 import type { BridgeCommand } from '../bridge/install-command';
 import type { ConfigService } from '../config/config-service';
@@ -192,7 +194,10 @@ export async function planInstall(deps: PlanDeps, req: PlanRequest): Promise<Pla
     }
     planned.set(file.path, { profile: target, entry });
     view.action = useBridge ? 'bridge' : has ? 'replace' : 'add';
-    view.diff = compactDiff(lineDiff(before.text ?? '', after.value));
+    // SEC-2: the diff's context lines are the agent's file: a literal secret another entry holds there is masked.
+    const secrets = Object.values(existing).flatMap((e) => entrySecretValues(e)).filter((v) => v.length >= 4);
+    const mask = (text: string) => secrets.reduce((acc, v) => acc.split(v).join(SECRET_MASK), text);
+    view.diff = compactDiff(lineDiff(before.text ?? '', after.value)).map((d) => ({ ...d, text: mask(d.text) }));
     out.push({ view, write: { target: { profile: target, layer, workspace }, ops, base: before, after: after.value, original: has ? existing[server] : undefined } });
   }
   return out;

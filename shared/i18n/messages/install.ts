@@ -5,7 +5,9 @@ import { messages } from './define';
 
 export const install = messages({
   en: {
+    'nav.agents': 'Across agents',
     'install.title': 'Install into agents',
+    'install.open': 'Install into other agents…',
     'install.pick': 'Agents to install {server} into',
     'install.layer': 'Layer',
     'install.preview': 'Preview',
@@ -60,7 +62,9 @@ export const install = messages({
     'across.off': 'off',
   },
   zh: {
+    'nav.agents': '跨智能体',
     'install.title': '安装到智能体',
+    'install.open': '安装到其他智能体…',
     'install.pick': '要把 {server} 安装到的智能体',
     'install.layer': '层',
     'install.preview': '预览',
