@@ -8,7 +8,9 @@ import { PROFILES, ProfileSchema, type LayerKind, type Profile } from '../../../
 import type { InstallPreview, InstallTarget } from '../../../shared/schemas/install';
 import { ConfigService } from '../../services/config/config-service';
 import { detectProfiles } from '../../services/config/detect';
+import { acrossAgents } from '../../services/install/across';
 import { UnknownInstallError } from '../../services/install/apply';
+import { profileFacts } from '../../../shared/profiles';
 import { createInstallService, type InstallService } from '../../services/install/service';
 import { findSource, fromFile, fromProfile, InstallSourceError, type ResolvedSource } from '../../services/install/source';
 import { type Command, type CommandContext, optString, printJson, UsageError, UserError } from './command';
@@ -168,4 +170,54 @@ const uninstall: Command = {
   },
 };
 
-export const installCommands: Command[] = [install, uninstall];
+/** Every detected agent and its servers as that agent reads them (no connection is made). */
+const agents: Command = {
+  name: 'agents',
+  summary: 'Every detected agent with its servers as that agent reads them (layer, transport, on/off, trusted, config errors)',
+  usage: 'agents [--workspace DIR] [--json]',
+  options: { workspace: { type: 'string' } },
+  async run(ctx) {
+    const config = new ConfigService({ env: ctx.env, cwd: ctx.cwd });
+    const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+    const found = (await detectProfiles(config.home, ctx.env)).filter((d) => d.detected);
+    const out = [];
+    for (const d of found) {
+      const view = await config.load(d.profile!, workspace);
+      out.push({
+        profile: d.profile!,
+        agent: profileFacts(d.profile!).label,
+        files: view.layers.map((l) => ({ layer: l.layer, path: l.path, state: l.state })),
+        servers: view.servers.map((s) => ({ name: s.name, layer: s.layer, transport: s.transport, enabled: s.enabled, trusted: s.trusted, error: s.error })),
+      });
+    }
+    if (ctx.opts.json) return printJson(ctx, { workspace, agents: out });
+    for (const a of out) {
+      ctx.stdout(`${a.agent} (${a.profile}): ${a.servers.length} server(s)\n`);
+      for (const s of a.servers) ctx.stdout(`  ${s.name}  ${s.layer}  ${s.transport ?? '?'}${s.enabled ? '' : '  off'}${s.trusted ? '' : '  untrusted'}${s.error ? `  error: ${s.error}` : ''}\n`);
+    }
+  },
+};
+
+/** The "Servers across agents" view: one row per server identity, what differs between agents. */
+const across: Command = {
+  name: 'across',
+  summary: 'One row per server (same command and package, or URL origin) with each detected agent\'s entry and what differs',
+  usage: 'across [--workspace DIR] [--json]',
+  options: { workspace: { type: 'string' } },
+  async run(ctx) {
+    const t = localeOf(ctx);
+    const config = new ConfigService({ env: ctx.env, cwd: ctx.cwd });
+    const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+    const found = (await detectProfiles(config.home, ctx.env)).filter((d) => d.detected).map((d) => d.profile!);
+    const view = await acrossAgents(config, found, workspace);
+    if (ctx.opts.json) return printJson(ctx, view);
+    if (view.rows.length === 0) return void ctx.stdout(`${t('across.none')}\n`);
+    for (const r of view.rows) {
+      const fields = r.differs.map((f) => t(`across.field.${f}` as MessageKey)).join(', ');
+      ctx.stdout(`${r.name}  [${r.identity}]  ${r.differs.length ? t('across.differs', { fields }) : t('across.same')}\n`);
+      for (const c of r.cells) ctx.stdout(`  ${profileFacts(c.profile).label.padEnd(15)} ${c.cell ? `${c.cell.name} (${c.cell.layer})${c.cell.enabled ? '' : ` ${t('across.off')}`}  ${c.cell.transport === 'stdio' ? [c.cell.command, ...c.cell.args].join(' ') : c.cell.url}${c.cell.envNames.length ? `  env: ${c.cell.envNames.join(', ')}` : ''}` : t('across.missing')}\n`);
+    }
+  },
+};
+
+export const installCommands: Command[] = [install, uninstall, agents, across];

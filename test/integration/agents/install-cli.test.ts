@@ -135,4 +135,21 @@ describe('mcp-panel install', () => {
       await http.stop();
     }
   }, 180_000);
+
+  it('agents lists every detected agent; across shows one row for the server two agents run, with what differs', async () => {
+    await sb.write(join(sb.home, '.cursor', 'mcp.json'), { mcpServers: { ref: { command: process.execPath, args: [EVERYTHING, 'sse'], env: { PORT: '0' } } } });
+    const agents = await cli(['agents', '--json']);
+    expect(agents.code, agents.stderr).toBe(0);
+    const listed = JSON.parse(agents.stdout) as { agents: { profile: string; servers: { name: string }[] }[] };
+    expect(listed.agents.map((a) => a.profile).sort()).toEqual([...SEVEN].sort());
+    expect(listed.agents.find((a) => a.profile === 'gemini')!.servers.map((s) => s.name)).toEqual([LONG]);
+    const r = await cli(['across', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const view = JSON.parse(r.stdout) as { rows: { name: string; differs: string[]; cells: { profile: string; cell: { name: string } | null }[] }[] };
+    const row = view.rows.find((x) => x.cells.some((c) => c.cell?.name === LONG))!;
+    expect(row.differs).toEqual(['args', 'env']);
+    expect(row.cells.filter((c) => c.cell).map((c) => [c.profile, c.cell!.name])).toEqual([['cursor', 'ref'], ['gemini', LONG]]);
+    const text = await cli(['across']);
+    expect(text.stdout).toContain('differs in args, env names');
+  }, 60_000);
 });
