@@ -102,3 +102,15 @@ test('Servers across agents: one row for the server MiniMax and Cursor both run,
   await page.getByTestId('install-panel').getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByTestId('install-target-cursor')).toBeVisible();
 });
+
+test('import is install from another agent: Cursor’s server into MiniMax Code through the same preview', async ({ page }) => {
+  await page.goto(await panel.freshUrl());
+  await page.getByRole('button', { name: 'Add / edit' }).click();
+  await page.getByRole('button', { name: 'Import from another app' }).click();
+  await page.getByTestId('import-from-agent').getByRole('combobox').selectOption({ label: 'Cursor: everything' });
+  const box = page.getByTestId('import-from-agent').getByTestId('install-panel');
+  await expect(box.getByTestId('install-agent-minimax')).toBeChecked();
+  await box.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByTestId('install-target-minimax')).toHaveAttribute('data-action', 'add');
+  await expect(page.getByTestId('install-diff-minimax')).toContainText('+     "everything": {');
+});
