@@ -170,6 +170,14 @@ const uninstall: Command = {
   },
 };
 
+/** The config engine, the workspace and the agents detected on this machine. */
+async function detected(ctx: CommandContext): Promise<{ config: ConfigService; workspace: string; profiles: Profile[] }> {
+  const config = new ConfigService({ env: ctx.env, cwd: ctx.cwd });
+  const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+  const profiles = (await detectProfiles(config.home, ctx.env)).filter((d) => d.detected).map((d) => d.profile!);
+  return { config, workspace, profiles };
+}
+
 /** Every detected agent and its servers as that agent reads them (no connection is made). */
 const agents: Command = {
   name: 'agents',
@@ -177,15 +185,13 @@ const agents: Command = {
   usage: 'agents [--workspace DIR] [--json]',
   options: { workspace: { type: 'string' } },
   async run(ctx) {
-    const config = new ConfigService({ env: ctx.env, cwd: ctx.cwd });
-    const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
-    const found = (await detectProfiles(config.home, ctx.env)).filter((d) => d.detected);
+    const { config, workspace, profiles } = await detected(ctx);
     const out = [];
-    for (const d of found) {
-      const view = await config.load(d.profile!, workspace);
+    for (const profile of profiles) {
+      const view = await config.load(profile, workspace);
       out.push({
-        profile: d.profile!,
-        agent: profileFacts(d.profile!).label,
+        profile,
+        agent: profileFacts(profile).label,
         files: view.layers.map((l) => ({ layer: l.layer, path: l.path, state: l.state })),
         servers: view.servers.map((s) => ({ name: s.name, layer: s.layer, transport: s.transport, enabled: s.enabled, trusted: s.trusted, error: s.error })),
       });
@@ -206,10 +212,8 @@ const across: Command = {
   options: { workspace: { type: 'string' } },
   async run(ctx) {
     const t = localeOf(ctx);
-    const config = new ConfigService({ env: ctx.env, cwd: ctx.cwd });
-    const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
-    const found = (await detectProfiles(config.home, ctx.env)).filter((d) => d.detected).map((d) => d.profile!);
-    const view = await acrossAgents(config, found, workspace);
+    const { config, workspace, profiles } = await detected(ctx);
+    const view = await acrossAgents(config, profiles, workspace);
     if (ctx.opts.json) return printJson(ctx, view);
     if (view.rows.length === 0) return void ctx.stdout(`${t('across.none')}\n`);
     for (const r of view.rows) {
