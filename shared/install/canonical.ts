@@ -101,7 +101,7 @@ function expandsIn(profile: Profile, layer: LayerKind, field: Field): boolean {
  * `canonical` in `profile`'s spelling for a file of `layer`. What cannot be said is listed, never
  * written as text the agent would send as it is (`${VAR}` where it does not expand).
  */
-export function spellAs(profile: Profile, layer: LayerKind, c: CanonicalEntry): Spelled {
+export function spellAs(profile: Profile, layer: LayerKind, c: CanonicalEntry, name?: string): Spelled {
   const facts = profileFacts(profile);
   const sp = facts.spelling;
   const losses: InstallLoss[] = [];
@@ -125,9 +125,10 @@ export function spellAs(profile: Profile, layer: LayerKind, c: CanonicalEntry): 
       return sp.variable === 'env-colon' ? `\${env:${name}}` : `\${${name}}`;
     });
   };
+  if (sp.nameField && name !== undefined) entry[sp.nameField] = name;
   if (sp.typeKey && sp.typeWords[c.transport]) entry[sp.typeKey] = sp.typeWords[c.transport];
   if (c.transport === 'stdio') {
-    if (c.command !== undefined) entry.command = say('command', c.command) ?? c.command;
+    if (c.command !== undefined) entry[sp.commandKey] = say('command', c.command) ?? c.command;
     if (c.args) entry.args = c.args.map((a) => say('args', a) ?? a);
     if (c.env) {
       const env: Record<string, string> = {};
@@ -138,7 +139,7 @@ export function spellAs(profile: Profile, layer: LayerKind, c: CanonicalEntry): 
         if (!expandsIn(profile, layer, 'env') && sp.forwardEnvField && whole && whole[1] === k) forward.push(k);
         else env[k] = say('env', v) ?? v;
       }
-      if (Object.keys(env).length) entry.env = env;
+      if (Object.keys(env).length) entry[sp.envKey] = env;
       if (forward.length && sp.forwardEnvField) entry[sp.forwardEnvField] = forward;
     }
     if (c.cwd !== undefined) entry.cwd = say('cwd', c.cwd) ?? c.cwd;
@@ -165,6 +166,7 @@ export function spellAs(profile: Profile, layer: LayerKind, c: CanonicalEntry): 
   }
   if (literal.length) losses.push({ code: 'var_literal', params: { agent, vars: [...new Set(literal)].join(', '), fields: [...literalFields].join(', ') }, blocking: true });
   if (dropped.length) losses.push({ code: 'var_default', params: { agent, vars: [...new Set(dropped)].join(', ') }, blocking: false });
+  if (c.enabled && sp.enabledAlways) entry.enabled = true;
   if (!c.enabled) {
     if (facts.serverSwitch) entry.enabled = false;
     else losses.push({ code: 'no_switch', params: { agent }, blocking: false });

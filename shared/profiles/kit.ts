@@ -22,6 +22,10 @@ export const PLAIN_SPELLING: EntrySpelling = {
   tokenEnvField: null,
   envHeadersField: null,
   forwardEnvField: null,
+  commandKey: 'command',
+  envKey: 'env',
+  nameField: null,
+  enabledAlways: false,
 };
 
 /** An agent that defers nothing, has no per-server switch, no tool filter and no fields of its own on the spec. */

@@ -94,6 +94,13 @@ export interface EntrySpelling {
   envHeadersField: string | null;
   /** Variables passed to a stdio server by name (Codex `env_vars`). */
   forwardEnvField: string | null;
+  /** Where the command and the environment go (Goose `cmd`, `envs`). */
+  commandKey: string;
+  envKey: string;
+  /** A field holding the server's own name (Goose `name`), written with every entry. */
+  nameField: string | null;
+  /** `enabled: true` is written too (Goose requires the field). */
+  enabledAlways: boolean;
 }
 
 /** How the agent decides that a workspace's servers may run (SEC-5: the panel's own trust comes first). */

@@ -71,7 +71,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const HARMLESS = /^(?:true|false|yes|no|on|off|none|null|\d{1,3})$/i;
 /** Other fields: stricter than SECRET_NAME (no bare `key`/`auth`/`session`), names of variables exempt. */
 const CREDENTIAL_FIELD = /token|secret|passw|api[-_]?key|credential|private[-_]?key/i;
-const KNOWN_FIELDS = new Set(['command', 'args', 'env', 'headers', 'url', 'authToken', 'authTokenEnv', 'bearerTokenEnvVar', 'bearer_token_env_var', 'http_headers']);
+const KNOWN_FIELDS = new Set(['command', 'args', 'env', 'headers', 'url', 'authToken', 'authTokenEnv', 'bearerTokenEnvVar', 'bearer_token_env_var', 'http_headers', 'envs']);
 /** RFC 6901 escaping: the loader's, so reader and writer pointers agree. */
 
 export function maskHint(value: string): string {
@@ -166,10 +166,13 @@ function entryHits(entry: unknown): Hit[] {
       add(`/${key}/${escapePointer(name)}`, 'header', v, headerSecrets(name, v), 'header', { example });
     }
   }
-  if (isRecord(entry.env)) {
-    for (const [name, v] of Object.entries(entry.env)) {
+  // Goose spells the environment `envs`.
+  for (const key of ['env', 'envs'] as const) {
+    const env = entry[key];
+    if (!isRecord(env)) continue;
+    for (const [name, v] of Object.entries(env)) {
       if (typeof v !== 'string') continue;
-      add(`/env/${escapePointer(name)}`, 'env', v, envSecrets(name, v), 'env', { name, variable: envVarFor(name) });
+      add(`/${key}/${escapePointer(name)}`, 'env', v, envSecrets(name, v), 'env', { name, variable: envVarFor(name) });
     }
   }
   if (Array.isArray(entry.args)) {

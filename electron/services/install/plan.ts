@@ -143,7 +143,7 @@ export async function planInstall(deps: PlanDeps, req: PlanRequest): Promise<Pla
       out.push({ view: { ...base, action: 'same' }, write: null });
       continue;
     }
-    const spelled = spellAs(target, layer, c);
+    const spelled = spellAs(target, layer, c, server);
     const losses = [...spelled.losses, ...notes(target, layer, server, remote, hasToken)];
     const issues = dialectValidator(target, spelled.entry);
     if (issues.length > 0 && !losses.some((l) => l.blocking)) losses.push({ code: 'invalid_entry', params: { agent: facts.label, issues: issues.map((i) => `${i.pointer || '/'}: ${i.message}`).join('; ') }, blocking: true });
@@ -156,7 +156,8 @@ export async function planInstall(deps: PlanDeps, req: PlanRequest): Promise<Pla
     }
     const blocked = losses.some((l) => l.blocking);
     const useBridge = bridge !== null && (req.bridge === 'always' || (blocked && req.bridge !== 'never'));
-    const entry = useBridge && bridge ? facts.stdioEntry(bridge.command, bridge.args) : spelled.entry;
+    // The bridge line in the agent's own spelling (Goose's `cmd` and `name` too).
+    const entry = useBridge && bridge ? spellAs(target, layer, { transport: 'stdio', command: bridge.command, args: bridge.args, enabled: true }, server).entry : spelled.entry;
     const snap = await deps.writer.read({ profile: target, layer, workspace });
     if (!snap.ok) {
       out.push({ view: { ...base, losses, bridge, refusal: refusalOf(snap.error) }, write: null });

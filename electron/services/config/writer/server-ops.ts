@@ -132,14 +132,13 @@ export function applyServerOps(
   // Nothing to preserve in an empty file or a bare `{}`: write it as a new file.
   const isNew = text === null || text.trim() === '' || (facts.format !== 'toml' && text.trim() === '{}');
   const ed = spanEditor(facts.format, text ?? '');
-  // AGENT-2: YAML (Goose) has no span editor yet; nothing is written rather than re-serialised.
-  if (!ed) return refuse('write.unsupported.format', { profile: dialect, format: facts.format });
   try {
     return applyWith(ed, text, isNew, dialect, ops, validate, key);
   } catch (err) {
     // TOML cannot hold the value (null, a lone surrogate): refused, never approximated.
     if (err instanceof TomlValueError) return refuse('write.invalid_entry', { name: ops[0]?.name ?? '', dialect }, { detail: err.message });
-    throw err;
+    // A layout the span editor cannot place an edit in: nothing is written (never a guess).
+    return refuse('write.io.layout', {}, { detail: (err as Error).message });
   }
 }
 

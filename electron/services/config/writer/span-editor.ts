@@ -1,10 +1,13 @@
 // AGENT-2: one interface over the per-format span editors, so the server operations
 // (server-ops.ts) are written once: JSON and JSONC through jsonc-parser (text-edit.ts), TOML
-// through toml-eslint-parser's ranges (toml-edit.ts). Each edits only the span it changes.
+// through toml-eslint-parser's ranges (toml-edit.ts), YAML through `yaml`'s Document ranges
+// (yaml-edit.ts). Each edits only the span it changes.
 import type { ConfigFormat } from '../../../../shared/profiles/types';
 import { parseTomlDoc } from '../toml-doc';
 import { detectFormat, newFileText, type ParseFailure, parseConfigText, removeAt, renameKey, setAt, updateAt } from './text-edit';
 import { newTomlFile, tomlRemove, tomlRename, tomlSet, tomlUpdate } from './toml-edit';
+import { parseYamlDoc } from '../yaml-doc';
+import { newYamlFile, yamlRemove, yamlRename, yamlSet, yamlUpdate } from './yaml-edit';
 import type { Node } from 'jsonc-parser';
 
 type Path = readonly string[];
@@ -41,11 +44,13 @@ function jsonEditor(lenient: boolean, sample: string): SpanEditor {
   };
 }
 
+/** A loader's parse (toml-doc.ts, yaml-doc.ts) as the editor's. */
+function fromDoc(r: { ok: true; doc: { value: unknown } } | { ok: false; message: string; offset: number; line: number; column: number }): SpanParse {
+  return r.ok ? { ok: true, value: r.doc.value } : { ok: false, error: { message: r.message, offset: r.offset, line: r.line, column: r.column } };
+}
+
 const TOML: SpanEditor = {
-  parse: (text) => {
-    const r = parseTomlDoc(text);
-    return r.ok ? { ok: true, value: r.doc.value } : { ok: false, error: { message: r.message, offset: r.offset, line: r.line, column: r.column } };
-  },
+  parse: (text) => fromDoc(parseTomlDoc(text)),
   set: tomlSet,
   remove: tomlRemove,
   update: tomlUpdate,
@@ -53,10 +58,19 @@ const TOML: SpanEditor = {
   newFile: newTomlFile,
 };
 
+const YAML: SpanEditor = {
+  parse: (text) => fromDoc(parseYamlDoc(text)),
+  set: yamlSet,
+  remove: yamlRemove,
+  update: yamlUpdate,
+  rename: yamlRename,
+  newFile: newYamlFile,
+};
+
 /** The editor for a file of `format`; JSON editors take the file's own indentation from `sample`. */
-export function spanEditor(format: ConfigFormat, sample: string): SpanEditor | null {
+export function spanEditor(format: ConfigFormat, sample: string): SpanEditor {
   if (format === 'json') return jsonEditor(false, sample);
   if (format === 'jsonc') return jsonEditor(true, sample);
   if (format === 'toml') return TOML;
-  return null;
+  return YAML;
 }
