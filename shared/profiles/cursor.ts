@@ -43,6 +43,6 @@ export const CURSOR: ProfileFacts = {
   toolBudget: { max: 40, per: 'total' },
   era: 'unknown',
   // `type` only for SSE (a URL alone is streamable HTTP); `${env:NAME}` (docs "Config interpolation").
-  spelling: { ...PLAIN_SPELLING, variable: 'env-colon' },
+  spelling: { ...PLAIN_SPELLING, variable: 'env-colon', predefined: ['workspaceFolder', 'userHome'] },
   stdioEntry: (command, args) => ({ command, args: [...args] }),
 };

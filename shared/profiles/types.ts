@@ -101,6 +101,8 @@ export interface EntrySpelling {
   nameField: string | null;
   /** `enabled: true` is written too (Goose requires the field). */
   enabledAlways: boolean;
+  /** The editor's own variables the agent fills in: `${workspaceFolder}` (the open workspace), `${userHome}`. */
+  predefined: readonly ('workspaceFolder' | 'userHome')[];
 }
 
 /** How the agent decides that a workspace's servers may run (SEC-5: the panel's own trust comes first). */

@@ -44,6 +44,6 @@ export const VSCODE: ProfileFacts = {
   toolBudget: { max: 128, per: 'request' },
   era: 'unknown',
   // mcp.json names the `type` of every server ("MCP configuration reference").
-  spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'stdio', http: 'http', sse: 'sse' }, variable: 'env-colon' },
+  spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'stdio', http: 'http', sse: 'sse' }, variable: 'env-colon', predefined: ['workspaceFolder', 'userHome'] },
   stdioEntry: (command, args) => ({ type: 'stdio', command, args: [...args] }),
 };
