@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../../shared/contract';
-import { lineDiff } from '../../../renderer/src/features/editor/diff';
+import { lineDiff } from '../../../shared/text/line-diff';
 import { serverRow, serversView } from '../shell/fake-bridge';
 import { mountApp, mountView, ok } from './mount';
 

@@ -7,6 +7,7 @@ import type { ImportPlanItem, ImportSource } from '../../../../shared/contract';
 import { MiddlePath } from '../../components/MiddlePath';
 import { useApp, useT } from '../../store-context';
 import classes from './editor.module.css';
+import { ImportFromAgent } from '../install/ImportFromAgent';
 
 const SOURCES = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const satisfies readonly ImportSource[];
 
@@ -50,6 +51,7 @@ function Verdict({ item }: { item: ImportPlanItem }) {
 
 export function ImportPanel() {
   const t = useT();
+  const profile = useApp((s) => s.view?.profile ?? null);
   const layer = useApp((s) => s.draftLayer);
   const plan = useApp((s) => s.importPlan);
   const report = useApp((s) => s.importReport);
@@ -83,6 +85,8 @@ export function ImportPanel() {
         <Accordion.Control>{t('editor.import')}</Accordion.Control>
         <Accordion.Panel>
           <Stack gap="sm">
+            {/* AGENT-3: import = install from another agent into this one. */}
+            {profile && <ImportFromAgent into={profile} />}
             <Text size="sm" c="dimmed">
               {t('editor.importHelp')}
             </Text>
