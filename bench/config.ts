@@ -1,11 +1,13 @@
 // `tsx bench/config.ts`: load + merge of three layers holding 500 servers each (kimi: user,
 // git-root project, project-local; trusted), median over repeated runs, beside a baseline of
-// plain JSON.parse of the same three files in the same run. Target: ≤ 30 ms.
+// plain JSON.parse of the same three files in the same run. Target: ≤ 30 ms. Then every agent's
+// layers in their own formats (config-agents.ts).
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ConfigService } from '../electron/services/config/config-service';
+import { benchAgents } from './config-agents';
 
 const SERVERS = 500;
 const WARMUP = 5;
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
     console.log(`  ConfigService.load   median ${mLoad.toFixed(2)} ms  (target ≤ 30 ms: ${mLoad <= 30 ? 'met' : 'MISSED'})`);
     console.log(`  baseline JSON.parse  median ${mParse.toFixed(2)} ms`);
     console.log(`  ratio                ${(mLoad / mParse).toFixed(1)}×`);
+    await benchAgents(root, RUNS, WARMUP);
   } finally {
     await rm(root, { recursive: true, force: true });
   }

@@ -1,4 +1,5 @@
-// Reads the reports of one .ci/run and prints the single line CI reads.
+// Reads the reports of one .ci/run and prints each step's seconds, then the single line CI
+// reads ("N passed, N failed, N skipped"), always last.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,7 +16,21 @@ if (existsSync(stepsFile)) {
   }
 }
 
+// name status wall cpu, one line per step (.ci/run's `timed`), in the order they ran.
+const timing = existsSync(join(dir, 'timing'))
+  ? readFileSync(join(dir, 'timing'), 'utf8').trim().split('\n').filter(Boolean).map((l) => {
+      const [name, status, wall, cpu] = l.split(' ');
+      return { name, status: Number(status), wall: Number(wall), cpu: Number(cpu) };
+    })
+  : [];
+/** A runner that exited non-zero although its report shows no failure (an unhandled error, a crash after the report) still failed. */
+function exitedBadly(name, failedBefore) {
+  const t = timing.find((x) => x.name === name);
+  if (t && t.status !== 0 && failed === failedBefore) { failed++; failures.push(`${name} exited ${t.status}`); }
+}
+
 const vitest = join(dir, 'vitest.json');
+let mark = failed;
 if (existsSync(vitest)) {
   const r = JSON.parse(readFileSync(vitest, 'utf8'));
   for (const file of r.testResults ?? []) {
@@ -28,8 +43,11 @@ if (existsSync(vitest)) {
     if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') { failed++; failures.push(file.name); }
   }
 } else { failed++; failures.push('vitest produced no report'); }
+exitedBadly('vitest', mark);
 
 const pw = join(dir, 'playwright.json');
+mark = failed;
+if (timing.some((t) => t.name === 'playwright') && !existsSync(pw)) { failed++; failures.push('playwright produced no report'); }
 if (existsSync(pw)) {
   const r = JSON.parse(readFileSync(pw, 'utf8'));
   const walk = (suite) => {
@@ -47,7 +65,11 @@ if (existsSync(pw)) {
   for (const e of r.errors ?? []) { failed++; failures.push(e.message?.split('\n')[0] ?? 'playwright error'); }
 }
 
+exitedBadly('playwright', mark);
+
 const conf = join(dir, 'conformance.json');
+mark = failed;
+if (timing.some((t) => t.name === 'conformance') && !existsSync(conf)) { failed++; failures.push('conformance produced no report'); }
 if (existsSync(conf)) {
   const r = JSON.parse(readFileSync(conf, 'utf8'));
   for (const s of r.scenarios ?? []) {
@@ -55,6 +77,16 @@ if (existsSync(conf)) {
   }
 }
 
-if (failures.length) console.error('failed:\n  ' + failures.slice(0, 50).join('\n  '));
+exitedBadly('conformance', mark);
+
+if (timing.length) {
+  const rows = timing.map((t) => `  ${t.name.padEnd(16)} ${t.wall.toFixed(1).padStart(7)} ${t.cpu.toFixed(1).padStart(7)}${t.status === 0 ? '' : `   (exit ${t.status})`}`);
+  // Wall: from .ci/run's start to now (typecheck runs beside lint, knip and build); CPU: the sum.
+  const started = existsSync(join(dir, 'started')) ? Number(readFileSync(join(dir, 'started'), 'utf8')) / 1e6 : null;
+  const wall = started ? Date.now() / 1000 - started : timing.reduce((n, t) => n + t.wall, 0);
+  const cpu = timing.reduce((n, t) => n + t.cpu, 0);
+  console.log(['step seconds       wall     cpu   (apt-tests beside npm ci and the checks; typecheck beside lint, knip, build)', ...rows, `  ${'total'.padEnd(16)} ${wall.toFixed(1).padStart(7)} ${cpu.toFixed(1).padStart(7)}`].join('\n'));
+}
+if (failures.length) console.log('failed:\n  ' + failures.slice(0, 50).join('\n  '));
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

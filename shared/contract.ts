@@ -20,6 +20,7 @@ import { doctorMethods } from './contract/doctor';
 import { bridgesEvents, bridgesMethods } from './contract/bridges';
 import { snapshotsMethods } from './contract/snapshots';
 import { aboutMethods } from './contract/about';
+import { installMethods } from './contract/install';
 
 export * from './contract/app';
 export * from './contract/profiles';
@@ -36,6 +37,7 @@ export * from './contract/inspect';
 export * from './contract/bridges';
 export * from './contract/snapshots';
 export * from './contract/about';
+export * from './contract/install';
 
 export const contract = defineContract({
   methods: {
@@ -55,6 +57,7 @@ export const contract = defineContract({
     ...bridgesMethods,
     ...snapshotsMethods,
     ...aboutMethods,
+    ...installMethods,
   },
   events: {
     ...serversEvents,

@@ -30,6 +30,7 @@ import { inspectHandlers } from './handlers/inspect';
 import { bridgesHandlers, type BridgesPort } from './handlers/bridges';
 import { snapshotHandlers } from './handlers/snapshots';
 import { aboutHandlers, type AboutPort } from './handlers/about';
+import { installHandlers, type InstallPort } from './handlers/install';
 import { createLaunchDoctor, type LaunchDoctor } from './doctor';
 import type { FolderPicker } from './handlers/workspace';
 import type { SettingsPort } from './settings/settings-store';
@@ -80,6 +81,8 @@ export interface ApiDeps {
   authDemand?: FactSources['authDemand'];
   /** The keychain's variable names per entry (CFG-8), for the verdict; absent: none. */
   heldVariables?: FactSources['heldVariables'];
+  /** AGENT-3: one server into several agents, and the across-agents rows; absent, its methods answer `unavailable`. */
+  install?: InstallPort;
 }
 
 export interface PanelApi {
@@ -230,6 +233,7 @@ export function createApi(deps: ApiDeps): PanelApi {
       ...bridgesHandlers(core, deps.bridges),
       ...snapshotHandlers(core),
       ...aboutHandlers(deps),
+      ...installHandlers(core, deps.install, deps.detect),
       ...doctorHandlers(core, deps.doctor ?? createLaunchDoctor({ launch: { env: deps.env, source: 'process', shell: null, ms: 0, note: null, loginPath: async () => null } })),
     },
     model.view,

@@ -28,6 +28,7 @@ import { EraOverrides } from './settings/era-overrides';
 import { type LaunchEnvironment, resolveLaunchEnvironment } from './launch-env';
 import { createLaunchDoctor, type LaunchDoctor } from './doctor';
 import { createBridgeService } from './bridge/install-service';
+import { createInstallService } from './install/service';
 
 export interface Engine {
   broker: TokenBroker;
@@ -188,6 +189,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     doctor,
     bridges: createBridgeService({ env, dataDir, config, writer }),
     about: { dataDir, secrets: (profile) => configSecrets.list(profile), trusted: () => config.trust.list() },
+    install: { service: createInstallService({ env, config, writer }), config },
     trust: {
       async setTrusted(workspace, trusted) {
         if (trusted) await config.trust.trust(workspace);

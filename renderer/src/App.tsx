@@ -6,6 +6,7 @@ import { TrustBanner } from './components/TrustBanner';
 import { DetailView } from './features/detail/DetailView';
 import { DisclosureView } from './features/disclosure/DisclosureView';
 import { EditorView } from './features/editor/EditorView';
+import { AcrossView } from './features/install/AcrossView';
 import { LoginView } from './features/login/LoginView';
 import { LogsView } from './features/logs/LogsView';
 import { PermissionsView } from './features/permissions/PermissionsView';
@@ -18,10 +19,12 @@ import { useApp, useT } from './store-context';
 import { mirrorTray, modelFor } from './tray-mirror';
 import { PanelThemeProvider } from './theme';
 
-const VIEWS: Record<Section, () => React.JSX.Element | null> = {
+/** The view App shows for each section (tests mount one of them alone: test/renderer/views/mount.tsx). */
+export const VIEWS: Record<Section, () => React.JSX.Element | null> = {
   servers: ServersView,
   detail: DetailView,
   editor: EditorView,
+  agents: AcrossView,
   tools: ToolsView,
   permissions: PermissionsView,
   disclosure: DisclosureView,

@@ -6,7 +6,7 @@
 // Precedence: local > project > user (docs "Scope hierarchy and precedence").
 import { z } from 'zod';
 import { CLAUDE_RULES } from '../permissions/syntax';
-import { commonShape, needsTransport, sanitizeApiName, typedTransport } from './kit';
+import { commonShape, needsTransport, sanitizeApiName, typedTransport, PLAIN_SPELLING } from './kit';
 import { posInt } from './fields';
 import type { ProfileFacts } from './types';
 
@@ -69,6 +69,8 @@ export const CLAUDE_CODE: ProfileFacts = {
   // `.mcp.json` servers wait for per-server approval (`enabledMcpjsonServers`, docs "Project scope").
   trust: 'per-server-approval',
   era: 'dual',
+  // `claude mcp add` writes `type` for every transport; `${VAR:-default}` in .mcp.json (docs).
+  spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'stdio', http: 'http', sse: 'sse' }, defaults: true },
   stdioEntry: (command, args) => ({ type: 'stdio', command, args: [...args] }),
   deferral: () => ({ deferred: false, mechanism: null }),
   disclosureNote: () => null,

@@ -4,7 +4,7 @@
 // entry is offered as the bridge line (BRIDGE-4). No variable expansion in the file.
 import { z } from 'zod';
 import { WHOLE_NAME_RULES } from '../permissions/syntax';
-import { PLAIN, commonShape, needsTransport, typedTransport } from './kit';
+import { PLAIN, commonShape, needsTransport, typedTransport, PLAIN_SPELLING } from './kit';
 import type { ProfileFacts } from './types';
 
 const transportOf = (e: Record<string, unknown>) => (typeof e.command === 'string' ? 'stdio' : typedTransport(e));
@@ -43,5 +43,6 @@ export const CLAUDE_DESKTOP: ProfileFacts = {
   oauth: false,
   trust: 'panel',
   era: 'unknown',
+  spelling: { ...PLAIN_SPELLING, typeKey: null, typeWords: {} },
   stdioEntry: (command, args) => ({ command, args: [...args] }),
 };

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { WHOLE_NAME_RULES } from '../permissions/syntax';
 import { StringRecordSchema } from '../schemas/dialects/common';
 import type { Transport } from '../schemas/server';
-import { commonShape, listLimits, needsTransport, sanitizeApiName, secondsToMs } from './kit';
+import { commonShape, listLimits, needsTransport, sanitizeApiName, secondsToMs, PLAIN_SPELLING } from './kit';
 import { posInt, str } from './fields';
 import type { ProfileFacts } from './types';
 
@@ -103,6 +103,8 @@ export const CODEX: ProfileFacts = {
   idField: null,
   trust: 'trusted-projects',
   era: 'legacy',
+  // No interpolation: variables by name in env_vars, bearer_token_env_var and env_http_headers (docs/config.md).
+  spelling: { ...PLAIN_SPELLING, typeKey: null, typeWords: {}, headersKey: 'http_headers', tokenEnvField: 'bearer_token_env_var', envHeadersField: 'env_http_headers', forwardEnvField: 'env_vars' },
   stdioEntry: (command, args) => ({ command, args: [...args] }),
   deferral: () => ({ deferred: false, mechanism: null }),
   disclosureNote: () => null,

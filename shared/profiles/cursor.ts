@@ -4,7 +4,7 @@
 // [3p]). A project entry wins over a global one of the same name.
 import { z } from 'zod';
 import { WHOLE_NAME_RULES } from '../permissions/syntax';
-import { PLAIN, commonShape, envColonToDollar, mapStrings, needsTransport, sanitizeApiName, typedTransport } from './kit';
+import { PLAIN, commonShape, envColonToDollar, mapStrings, needsTransport, sanitizeApiName, typedTransport, PLAIN_SPELLING } from './kit';
 import type { ProfileFacts } from './types';
 
 const transportOf = (e: Record<string, unknown>) => typedTransport(e);
@@ -42,5 +42,7 @@ export const CURSOR: ProfileFacts = {
   // "a soft ceiling of about 40 tools" (AGENTS.md Table 1b, [3p]).
   toolBudget: { max: 40, per: 'total' },
   era: 'unknown',
+  // `type` only for SSE (a URL alone is streamable HTTP); `${env:NAME}` (docs "Config interpolation").
+  spelling: { ...PLAIN_SPELLING, variable: 'env-colon', predefined: ['workspaceFolder', 'userHome'] },
   stdioEntry: (command, args) => ({ command, args: [...args] }),
 };

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { WHOLE_NAME_RULES } from '../permissions/syntax';
 import type { Transport } from '../schemas/server';
-import { bareDollarToBraced, commonShape, listLimits, mapStrings, needsTransport } from './kit';
+import { bareDollarToBraced, commonShape, listLimits, mapStrings, needsTransport, PLAIN_SPELLING } from './kit';
 import { posInt } from './fields';
 import type { ProfileFacts } from './types';
 
@@ -85,6 +85,8 @@ export const GEMINI: ProfileFacts = {
   idField: null,
   trust: 'folder-trust',
   era: 'unknown',
+  // `httpUrl` is streamable HTTP, `url` + `type: "sse"` SSE (mcp-client.ts createUrlTransport).
+  spelling: { ...PLAIN_SPELLING, urlKey: { http: 'httpUrl' }, defaults: true },
   stdioEntry: (command, args) => ({ command, args: [...args] }),
   deferral: () => ({ deferred: false, mechanism: null }),
   disclosureNote: () => null,

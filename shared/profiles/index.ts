@@ -11,6 +11,7 @@ import { MINARA } from './minara';
 import { MINIMAX } from './minimax';
 import { VSCODE } from './vscode';
 import { WINDSURF } from './windsurf';
+import { GOOSE } from './goose';
 import type { ProfileFacts } from './types';
 
 const REGISTRY: Record<Profile, ProfileFacts> = {
@@ -24,6 +25,7 @@ const REGISTRY: Record<Profile, ProfileFacts> = {
   codex: CODEX,
   gemini: GEMINI,
   windsurf: WINDSURF,
+  goose: GOOSE,
 };
 
 export function profileFacts(profile: Profile): ProfileFacts {

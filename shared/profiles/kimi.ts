@@ -6,6 +6,7 @@ import { KIMI_RULES } from '../permissions/syntax';
 import { kimiAuthToolName, kimiNamer, sanitizeKimiPart } from '../naming/schemes';
 import { KIMI_DEFAULTS } from '../schemas/dialects/kimi';
 import { posInt, str, strArr } from './fields';
+import { PLAIN_SPELLING } from './kit';
 import type { ProfileFacts } from './types';
 
 export const KIMI: ProfileFacts = {
@@ -52,6 +53,8 @@ export const KIMI: ProfileFacts = {
   missingVar: 'disable',
   trust: 'panel',
   era: 'unknown',
+  // config-schema.ts:59: Kimi reads `transport`; a token by variable name (client-remote.ts).
+  spelling: { ...PLAIN_SPELLING, typeKey: 'transport', tokenEnvField: 'bearerTokenEnvVar' },
   stdioEntry: (command, args) => ({ command, args: [...args] }),
   idField: null,
   // DISC-3: a `deferred: true` server's tools load through `select_tools`.

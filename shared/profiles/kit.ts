@@ -3,13 +3,41 @@
 // and their naming helpers. Each profile file says which it uses and where the rule is from.
 import { z } from 'zod';
 import { baseEntryShape } from '../schemas/dialects/common';
-import type { ProfileFacts } from './types';
+import type { EntrySpelling, ProfileFacts } from './types';
 import type { Transport } from '../schemas/server';
 import { strArr } from './fields';
 
 /** The fields most agents spell alike (Claude Desktop's file started the shape). */
 const { command, args, env, cwd, url, headers } = baseEntryShape;
 export const commonShape = { command, args, env, cwd, url, headers };
+
+/** AGENT-3: `type` where it is needed, `url`, `headers`, `${VAR}` as written (Claude Desktop's file set the shape). */
+export const PLAIN_SPELLING: EntrySpelling = {
+  typeKey: 'type',
+  typeWords: { sse: 'sse' },
+  urlKey: {},
+  headersKey: 'headers',
+  variable: 'dollar',
+  defaults: false,
+  tokenEnvField: null,
+  envHeadersField: null,
+  forwardEnvField: null,
+  commandKey: 'command',
+  envKey: 'env',
+  nameField: null,
+  enabledAlways: false,
+  predefined: [],
+};
+
+/**
+ * VS Code's and Cursor's `${workspaceFolder}` and `${userHome}` in every string of an entry, as the
+ * editor fills them in: the open workspace (left as written when there is none) and the home folder.
+ */
+export function fillPredefined(entry: Record<string, unknown>, names: readonly string[], where: { home: string; workspace: string | null }): Record<string, unknown> {
+  if (names.length === 0) return entry;
+  const values: Record<string, string | null> = { workspaceFolder: where.workspace, userHome: where.home };
+  return mapStrings(entry, (s) => s.replace(/\$\{(workspaceFolder|userHome)\}/g, (whole, n: string) => (names.includes(n) ? (values[n] ?? whole) : whole))) as Record<string, unknown>;
+}
 
 /** An agent that defers nothing, has no per-server switch, no tool filter and no fields of its own on the spec. */
 export const PLAIN: Pick<ProfileFacts, 'deferral' | 'disclosureNote' | 'deferredFields' | 'connection' | 'serverSwitch' | 'toolFilter' | 'invalidYields' | 'idField'> = {
@@ -37,8 +65,7 @@ export function mapStrings(v: unknown, f: (s: string) => string): unknown {
 
 /**
  * VS Code, Cursor and Windsurf spell an environment variable `${env:NAME}`: the panel's `${NAME}`.
- * `${userHome}` (Cursor) is the home folder; `${workspaceFolder}` is left for the loader, which
- * knows the workspace.
+ * `${userHome}` and `${workspaceFolder}` are the loader's (fillPredefined: it knows both folders).
  */
 export function envColonToDollar(s: string): string {
   return s.replace(/\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g, '${$1}');

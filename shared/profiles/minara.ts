@@ -7,6 +7,7 @@ import { MINARA_RULES } from '../permissions/syntax';
 import { minaraNamer, minaraQueryToolName, sanitizeMinimaxPart } from '../naming/schemes';
 import { MINARA_DEFAULTS } from '../schemas/dialects/minara';
 import { posInt, str, strArr } from './fields';
+import { PLAIN_SPELLING } from './kit';
 import type { ProfileFacts } from './types';
 
 export const MINARA: ProfileFacts = {
@@ -54,6 +55,8 @@ export const MINARA: ProfileFacts = {
   missingVar: 'disable',
   trust: 'panel',
   era: 'unknown',
+  // Seed 001: tokens by variable name in authTokenEnv.
+  spelling: { ...PLAIN_SPELLING, tokenEnvField: 'authTokenEnv' },
   stdioEntry: (command, args) => ({ command, args: [...args] }),
   idField: 'id',
   // Every MCP tool carries `defer_loading: true`.

@@ -5,6 +5,7 @@ import { TYPE_THEN_TRANSPORT } from '../schemas/dialects/common';
 import { MINIMAX_RULES } from '../permissions/syntax';
 import { minimaxBaseName, minimaxBaseNamer } from '../naming/schemes';
 import { posInt } from './fields';
+import { PLAIN_SPELLING } from './kit';
 import type { ProfileFacts } from './types';
 
 export const MINIMAX: ProfileFacts = {
@@ -41,6 +42,7 @@ export const MINIMAX: ProfileFacts = {
   missingVar: 'disable',
   trust: 'panel',
   era: 'unknown',
+  spelling: { ...PLAIN_SPELLING },
   stdioEntry: (command, args) => ({ command, args: [...args] }),
   idField: null,
   deferral: () => ({ deferred: false, mechanism: null }),

@@ -70,6 +70,41 @@ export interface FormField {
   only?: 'remote';
 }
 
+/**
+ * AGENT-3: how the agent spells an entry in its file, beyond the fields every agent shares: what
+ * install, import and "make these the same" write for the panel's canonical entry
+ * (shared/install/canonical.ts reads and writes every agent through this).
+ */
+export interface EntrySpelling {
+  /** The key naming the transport; null: the agent infers it from the fields. */
+  typeKey: 'type' | 'transport' | null;
+  /** The word written for each transport; a transport left out is inferred (command → stdio, URL → http). */
+  typeWords: Partial<Record<Transport, string>>;
+  /** Where a remote URL goes per transport (Gemini `httpUrl`, Windsurf `serverUrl`); default `url`. */
+  urlKey: Partial<Record<Transport, string>>;
+  /** The field of literal headers (Codex `http_headers`). */
+  headersKey: string;
+  /** How the file spells the panel's `${NAME}`: as it is, or `${env:NAME}` (VS Code, Cursor, Windsurf). */
+  variable: 'dollar' | 'env-colon';
+  /** `${NAME:-default}` is understood where the agent expands. */
+  defaults: boolean;
+  /** A bearer token read from a variable named here (Codex `bearer_token_env_var`, kimi `bearerTokenEnvVar`, minara `authTokenEnv`). */
+  tokenEnvField: string | null;
+  /** Headers whose whole value is a variable, by the variable's name (Codex `env_http_headers`). */
+  envHeadersField: string | null;
+  /** Variables passed to a stdio server by name (Codex `env_vars`). */
+  forwardEnvField: string | null;
+  /** Where the command and the environment go (Goose `cmd`, `envs`). */
+  commandKey: string;
+  envKey: string;
+  /** A field holding the server's own name (Goose `name`), written with every entry. */
+  nameField: string | null;
+  /** `enabled: true` is written too (Goose requires the field). */
+  enabledAlways: boolean;
+  /** The editor's own variables the agent fills in: `${workspaceFolder}` (the open workspace), `${userHome}`. */
+  predefined: readonly ('workspaceFolder' | 'userHome')[];
+}
+
 /** How the agent decides that a workspace's servers may run (SEC-5: the panel's own trust comes first). */
 export type TrustRule = 'panel' | 'per-server-approval' | 'trusted-projects' | 'folder-trust' | 'workspace-trust';
 
@@ -128,6 +163,8 @@ export interface ProfileFacts {
   toolBudget?: { max: number; per: 'request' | 'total' };
   /** PROTO: the protocol era the agent speaks (BRIDGE-4: a legacy-only agent reaches a modern-only server through the bridge). */
   era: 'legacy' | 'dual' | 'unknown';
+  /** AGENT-3: the agent's spelling of an entry (install, import, "make these the same"). */
+  spelling: EntrySpelling;
   /** BRIDGE-4: the entry that starts `command args…` as a stdio server, in the agent's spelling. */
   stdioEntry(command: string, args: readonly string[]): Record<string, unknown>;
   /** A field the agent ignores and what it does instead, said as a warning (kimi `type`). */

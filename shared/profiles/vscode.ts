@@ -5,7 +5,7 @@
 // workspace's .vscode/mcp.json, both JSONC.
 import { z } from 'zod';
 import { WHOLE_NAME_RULES } from '../permissions/syntax';
-import { PLAIN, commonShape, envColonToDollar, inputToDollar, mapStrings, needsTransport, typedTransport } from './kit';
+import { PLAIN, commonShape, envColonToDollar, inputToDollar, mapStrings, needsTransport, typedTransport, PLAIN_SPELLING } from './kit';
 import type { ProfileFacts } from './types';
 
 const transportOf = (e: Record<string, unknown>) => typedTransport(e);
@@ -43,5 +43,7 @@ export const VSCODE: ProfileFacts = {
   // 128 tools per request, then "virtual tools" (AGENTS.md Table 1b).
   toolBudget: { max: 128, per: 'request' },
   era: 'unknown',
+  // mcp.json names the `type` of every server ("MCP configuration reference").
+  spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'stdio', http: 'http', sse: 'sse' }, variable: 'env-colon', predefined: ['workspaceFolder', 'userHome'] },
   stdioEntry: (command, args) => ({ type: 'stdio', command, args: [...args] }),
 };

@@ -3,7 +3,7 @@
 // "100 tools in total") and AGENTS.md Table 1a/1b ([doc], [3p] for `${env:VAR}`). No project file.
 import { z } from 'zod';
 import { WHOLE_NAME_RULES } from '../permissions/syntax';
-import { PLAIN, commonShape, envColonToDollar, mapStrings, needsTransport, typedTransport } from './kit';
+import { PLAIN, commonShape, envColonToDollar, mapStrings, needsTransport, typedTransport, PLAIN_SPELLING } from './kit';
 import type { ProfileFacts } from './types';
 
 const transportOf = (e: Record<string, unknown>) => typedTransport(e);
@@ -40,5 +40,7 @@ export const WINDSURF: ProfileFacts = {
   trust: 'panel',
   toolBudget: { max: 100, per: 'total' },
   era: 'unknown',
+  // Remote servers are `serverUrl` (docs.windsurf.com "mcp_config.json").
+  spelling: { ...PLAIN_SPELLING, typeKey: null, typeWords: {}, urlKey: { http: 'serverUrl', sse: 'serverUrl' }, variable: 'env-colon' },
   stdioEntry: (command, args) => ({ command, args: [...args] }),
 };

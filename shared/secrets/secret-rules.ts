@@ -71,7 +71,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const HARMLESS = /^(?:true|false|yes|no|on|off|none|null|\d{1,3})$/i;
 /** Other fields: stricter than SECRET_NAME (no bare `key`/`auth`/`session`), names of variables exempt. */
 const CREDENTIAL_FIELD = /token|secret|passw|api[-_]?key|credential|private[-_]?key/i;
-const KNOWN_FIELDS = new Set(['command', 'args', 'env', 'headers', 'url', 'authToken', 'authTokenEnv', 'bearerTokenEnvVar']);
+const KNOWN_FIELDS = new Set(['command', 'args', 'env', 'headers', 'url', 'authToken', 'authTokenEnv', 'bearerTokenEnvVar', 'bearer_token_env_var', 'http_headers', 'envs']);
 /** RFC 6901 escaping: the loader's, so reader and writer pointers agree. */
 
 export function maskHint(value: string): string {
@@ -132,7 +132,7 @@ function otherFields(value: unknown, pointer: string, add: Add, depth = 0): void
     const p = `${pointer}/${escapePointer(k)}`;
     if (typeof v === 'string') {
       const parts = literalParts(v);
-      const secrets = CREDENTIAL_FIELD.test(k) && !/env(?:var)?$/i.test(k) ? parts : knownTokensIn(parts);
+      const secrets = CREDENTIAL_FIELD.test(k) && !/env(?:[-_]?var)?$/i.test(k) ? parts : knownTokensIn(parts);
       if (secrets.length > 0) add(p, 'field', v, secrets, 'field', { field: k });
     } else otherFields(v, p, add, depth + 1);
   }
@@ -149,24 +149,30 @@ function entryHits(entry: unknown): Hit[] {
   if (typeof token === 'string' && token !== '') {
     add('/authToken', 'auth-token', token, [token], 'auth_token');
   }
-  for (const field of ['authTokenEnv', 'bearerTokenEnvVar'] as const) {
+  // Codex spells them `bearer_token_env_var` and `http_headers` (literal headers).
+  for (const field of ['authTokenEnv', 'bearerTokenEnvVar', 'bearer_token_env_var'] as const) {
     const v = entry[field];
     if (typeof v === 'string' && v !== '' && !ENV_NAME.test(v)) {
       add(`/${field}`, 'token-env-name', v, [v], 'token_env_name', { field });
     }
   }
-  if (isRecord(entry.headers)) {
-    for (const [name, v] of Object.entries(entry.headers)) {
+  for (const key of ['headers', 'http_headers'] as const) {
+    const headers = entry[key];
+    if (!isRecord(headers)) continue;
+    for (const [name, v] of Object.entries(headers)) {
       if (typeof v !== 'string') continue;
       const ref = `\${${envVarFor(/^authorization$/i.test(name) ? 'MCP_TOKEN' : name)}}`;
       const example = /^authorization$/i.test(name) ? `"${name}": "Bearer ${ref}"` : `"${name}": "${ref}"`;
-      add(`/headers/${escapePointer(name)}`, 'header', v, headerSecrets(name, v), 'header', { example });
+      add(`/${key}/${escapePointer(name)}`, 'header', v, headerSecrets(name, v), 'header', { example });
     }
   }
-  if (isRecord(entry.env)) {
-    for (const [name, v] of Object.entries(entry.env)) {
+  // Goose spells the environment `envs`.
+  for (const key of ['env', 'envs'] as const) {
+    const env = entry[key];
+    if (!isRecord(env)) continue;
+    for (const [name, v] of Object.entries(env)) {
       if (typeof v !== 'string') continue;
-      add(`/env/${escapePointer(name)}`, 'env', v, envSecrets(name, v), 'env', { name, variable: envVarFor(name) });
+      add(`/${key}/${escapePointer(name)}`, 'env', v, envSecrets(name, v), 'env', { name, variable: envVarFor(name) });
     }
   }
   if (Array.isArray(entry.args)) {

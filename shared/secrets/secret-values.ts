@@ -39,7 +39,9 @@ export const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
  * default. CFG-8: `${VAR:-default}` uses the default whenever the variable is unset, so the
  * default is a literal like any other. A value without references is its own literal.
  */
-export function literalParts(value: string): string[] {
+export function literalParts(raw: string): string[] {
+  // VS Code, Cursor and Windsurf spell a reference `${env:NAME}` (VS Code also `${input:id}`): references too.
+  const value = raw.replace(/\$\{(?:env|input):([^}:]+)\}/g, (_w, n: string) => `\${${n.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=\d)/, '_')}}`);
   const pieces: string[] = [];
   const defaults: string[] = [];
   let last = 0;
@@ -58,7 +60,7 @@ export function literalParts(value: string): string[] {
 
 /** Built only from `${VAR}` references without literal defaults, optionally after an auth scheme word. */
 export function isEnvReferenceValue(value: string): boolean {
-  return value.match(ENV_REFERENCE) !== null && literalParts(value).length === 0;
+  return /\$\{(?:(?:env|input):)?[^}]+\}/.test(value) && literalParts(value).length === 0;
 }
 
 /** Well-known token shapes (ghp_, github_pat_, sk-, xoxb-, AKIA…, JWT) inside the given literals. */

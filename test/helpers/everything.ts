@@ -10,7 +10,7 @@ export async function startEverythingHttp(): Promise<{ proc: ChildProcess; url: 
   const proc = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((res, rej) => {
     let out = '';
-    const timer = setTimeout(() => rej(new Error(`server-everything did not start: ${out}`)), 20_000);
+    const timer = setTimeout(() => rej(new Error(`server-everything did not start: ${out}`)), 60_000); // a margin for a busy machine
     const onData = (c: Buffer) => {
       out += c.toString();
       if (/listening on port/i.test(out)) {

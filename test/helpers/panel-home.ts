@@ -95,7 +95,7 @@ export function exchangeLink(link: string): Promise<{ status: number; cookie: st
         done({ status: res.statusCode ?? 0, cookie: set ? set.split(';')[0]! : null, key: /url=\/#k=([A-Za-z0-9_-]+)/.exec(body)?.[1] ?? null, body });
       });
     });
-    req.setTimeout(10_000, () => req.destroy(new Error(`no answer from ${link}`)));
+    req.setTimeout(30_000, () => req.destroy(new Error(`no answer from ${link}`)));
     req.on('error', reject);
   });
 }
@@ -151,7 +151,7 @@ export async function startPanel(h: PanelHome, extraArgs: string[] = [], opts: S
       const timer = setTimeout(() => {
         waiting.splice(waiting.indexOf(take), 1);
         reject(new Error(`serve printed no new link: ${err}`));
-      }, 10_000);
+      }, 30_000); // a margin for a busy machine, not a measurement
       waiting.push(take);
       child.stdin!.write('\n');
     });

@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// findBy*/waitFor wait on the DOM; their deadline (1 s by default) is only when to give up, and
+// must hold on a machine at load 10 (a test never decides by how fast the machine is).
+configure({ asyncUtilTimeout: 15_000 });
 
 // Mantine asks for these; jsdom has neither (its own docs give the same shims).
 if (typeof window !== 'undefined') {

@@ -13,6 +13,7 @@ export const areas = {
   auth: async () => (await import('./auth-commands')).authCommands,
   host: async () => (await import('./host-commands')).hostCommands,
   doctor: async () => (await import('./doctor-commands')).doctorCommands,
+  install: async () => (await import('./install-commands')).installCommands,
   'bridge-install': async () => (await import('./bridge-install-commands')).bridgeInstallCommands,
   bridge: async () => (await import('./bridge-commands')).bridgeCommands,
 } satisfies Record<string, () => Promise<Command[]>>;

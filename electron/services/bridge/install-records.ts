@@ -4,7 +4,7 @@
 // registry is). Never a secret: install refuses an entry holding an inline secret (CFG-8), so
 // what is kept here is what the agent's file already showed in the open (`${VAR}`, URLs).
 import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ export const InstallRecordSchema = z.object({
   file: z.string(),
   installedAt: z.number(),
   /** The entry's value as the agent read it before; undefined when install added the entry. */
-  originalValue: z.unknown(),
+  originalValue: z.unknown().optional(),
   /** The exact text of that value in the file (comments and layout included); null when added. */
   originalText: z.string().nullable(),
   /** The bridge entry install wrote. */
@@ -36,9 +36,6 @@ export const InstallRecordSchema = z.object({
 });
 export type InstallRecord = z.infer<typeof InstallRecordSchema>;
 
-const RecordsFileSchema = z.object({ version: z.literal(1), installs: z.array(InstallRecordSchema) });
-type RecordsFile = z.infer<typeof RecordsFileSchema>;
-
 export interface InstallKey {
   profile: Profile;
   server: string;
@@ -50,13 +47,13 @@ export function installRecordsPath(dataDir: string): string {
   return join(dataDir, FILE);
 }
 
-/** A file that cannot be read or parsed holds no records (it is never rewritten over: see update). */
-async function readRecords(path: string): Promise<RecordsFile | null> {
+/** A file that cannot be read or parsed holds no records (it is never rewritten over: see updateRecordsFile). */
+async function readRecordsFile<R>(path: string, schema: z.ZodType<R>): Promise<{ installs: R[] } | null> {
   const read = await readBoundedFile(path);
-  if (read.state === 'missing') return { version: 1, installs: [] };
+  if (read.state === 'missing') return { installs: [] };
   if (read.state !== 'ok') return null;
   try {
-    const parsed = RecordsFileSchema.safeParse(JSON.parse(read.bytes.toString('utf8')));
+    const parsed = z.object({ version: z.literal(1), installs: z.array(schema) }).safeParse(JSON.parse(read.bytes.toString('utf8')));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -69,27 +66,36 @@ function matches(r: InstallRecord, key: InstallKey): boolean {
 
 /** The install behind a bridge line (the runtime helper's way back to the real entry). */
 export async function findInstall(key: InstallKey & { dataDir?: string }): Promise<InstallRecord | undefined> {
-  const data = await readRecords(installRecordsPath(key.dataDir ?? panelDataDir()));
+  const data = await readRecordsFile(installRecordsPath(key.dataDir ?? panelDataDir()), InstallRecordSchema);
   return data?.installs.filter((r) => matches(r, key)).sort((a, b) => b.installedAt - a.installedAt)[0];
 }
 
+/** Every record of a records file (none when it is missing; null when it is damaged). */
+export function readRecords<R>(path: string, schema: z.ZodType<R>): Promise<R[] | null> {
+  return readRecordsFile(path, schema).then((d) => d?.installs ?? null);
+}
+
 /**
- * Read-modify-write under the lock. `change` returns the new list, or null to write nothing.
- * A damaged records file is reported, not replaced: the originals it holds are the only copy.
+ * Read-modify-write of a records file (this one, and AGENT-3's server installs) under the lock.
+ * `change` returns the new list, or null to write nothing. A damaged file is reported, not
+ * replaced: the originals it holds are the only copy.
  */
-export async function updateInstalls<T>(dataDir: string, change: (installs: InstallRecord[]) => { installs: InstallRecord[] | null; result: T }): Promise<T> {
-  const path = installRecordsPath(dataDir);
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+export async function updateRecordsFile<R, T>(path: string, schema: z.ZodType<R>, change: (installs: R[]) => { installs: R[] | null; result: T }): Promise<T> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const release = await lockfile.lock(path, { realpath: false, stale: 10_000, retries: { retries: 100, minTimeout: 10, maxTimeout: 100, randomize: true } });
   try {
-    const data = await readRecords(path);
-    if (!data) throw new Error(`${path} is damaged; move it aside to install bridges again (it holds the entries bridge uninstall restores)`);
+    const data = await readRecordsFile(path, schema);
+    if (!data) throw new Error(`${path} is damaged; move it aside to install again (it holds the entries uninstall restores)`);
     const { installs, result } = change(data.installs);
     if (installs) await writeFileAtomic(path, JSON.stringify({ version: 1, installs }, null, 2) + '\n', { mode: 0o600, fsync: true });
     return result;
   } finally {
     await release().catch(() => undefined);
   }
+}
+
+export function updateInstalls<T>(dataDir: string, change: (installs: InstallRecord[]) => { installs: InstallRecord[] | null; result: T }): Promise<T> {
+  return updateRecordsFile(installRecordsPath(dataDir), InstallRecordSchema, change);
 }
 
 /** Replaces the record of the same (profile, server, file), keeping the others. */

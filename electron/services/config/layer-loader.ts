@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { LayerState, Problem, Profile } from '../../../shared/schemas/server';
 import { entrySchemaFor, fileSchemaFor, inferTransport } from '../../../shared/schemas/dialects';
 import { profileFacts } from '../../../shared/profiles';
+import { fillPredefined } from '../../../shared/profiles/kit';
 import type { ProfileFacts } from '../../../shared/profiles/types';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../../../shared/schemas/depth';
 import { pointerOf } from './json-text';
@@ -155,7 +156,9 @@ function loadEntry(
   const entry = isObject(raw) ? raw : {};
   const facts = profileFacts(opts.dialect);
   // The agent's own spelling (Codex `http_headers`, `${env:X}`…) in the one the spec is built from.
-  const common = facts.normalize ? facts.normalize(entry) : entry;
+  const spelled = facts.normalize ? facts.normalize(entry) : entry;
+  // VS Code and Cursor fill in `${workspaceFolder}` and `${userHome}` themselves (their docs).
+  const common = fillPredefined(spelled, facts.spelling.predefined, { home: ctx.home, workspace: ctx.workspace });
   let name = item.key;
   // Minara: the key is the id unless the entry's own `id` overrides it (seed 001).
   const id = facts.idField !== null ? entry[facts.idField] : undefined;

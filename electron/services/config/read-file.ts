@@ -7,10 +7,11 @@ import { isUtf8 } from 'node:buffer';
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import { JsonDoc, parseDoc } from './json-doc';
 import { parseTomlDoc, type TomlDoc } from './toml-doc';
+import { parseYamlDoc, type YamlDoc } from './yaml-doc';
 import type { ConfigFormat } from '../../../shared/profiles/types';
 
 /** A parsed config file of any format (AGENT-2): value, text and locations. */
-export type ConfigDoc = JsonDoc | TomlDoc;
+export type ConfigDoc = JsonDoc | TomlDoc | YamlDoc;
 
 /** SEC-7: the cap for every file without a tighter one (minimax project files: 1 MiB, CFG-4). */
 export const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
@@ -146,7 +147,7 @@ export async function readConfigFile(path: string, opts: ReadOptions = {}): Prom
   const read = await readBoundedFile(path, opts);
   if (read.state !== 'ok') return read;
   const text = read.bytes.toString('utf8');
-  const parsed = opts.format === 'toml' ? parseTomlDoc(text) : parseDoc(text, opts.format === 'jsonc');
+  const parsed = opts.format === 'toml' ? parseTomlDoc(text) : opts.format === 'yaml' ? parseYamlDoc(text) : parseDoc(text, opts.format === 'jsonc');
   if (!parsed.ok) return { state: 'invalid', error: parsed.message, text, line: parsed.line, column: parsed.column };
   return { state: 'ok', doc: parsed.doc, realPath: read.realPath };
 }

@@ -2,7 +2,6 @@
 export { ConnectionPool } from './pool';
 export { SnapshotStore } from './snapshots';
 export { redirectSafeFetch } from './redirect-fetch';
-export { realClock } from './clock';
 export { liveChildPids } from './process-group';
 export { sweepStaleGroups } from './group-records';
 export { jsonLineLogger } from './logger';

@@ -123,6 +123,9 @@ async function planEra(spec: ConnectionSpec, ctx: SessionContext): Promise<EraPl
   return known ? { mode: known, cached: known, record: identity } : { mode: 'auto', record: identity };
 }
 
+/** How long after the startup timeout the SDK's request timeout would cut a connect the clock did not. */
+const SDK_TIMEOUT_BACKSTOP_MS = 30_000;
+
 /**
  * Connects within `timeoutMs`; on any failure everything started is torn down again. A stdio
  * server that exits on the era probe (some legacy servers do) is started once more, legacy;
@@ -241,7 +244,9 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
   try {
     await Promise.race([
       (async () => {
-        await client.connect(tapped, { timeout: timeoutMs, ...(plan.mode === 'legacy' && plan.cached ? { prior: { kind: 'legacy' as const } } : {}) });
+        // The startup timeout is the pool clock's (below), so its error always names the bound
+        // and a test's manual clock decides it; the SDK's own request timeout only backs it up.
+        await client.connect(tapped, { timeout: timeoutMs + SDK_TIMEOUT_BACKSTOP_MS, ...(plan.mode === 'legacy' && plan.cached ? { prior: { kind: 'legacy' as const } } : {}) });
       })(),
       new Promise<never>((_, reject) => {
         timer = ctx.clock.setTimeout(() => reject(new TimeoutError(`did not finish starting within ${timeoutMs} ms`)), timeoutMs);

@@ -10,8 +10,8 @@ import type { LayerKind } from '../../../shared/schemas/server';
 import { toAppError } from '../api/editor-adapter';
 import type { SaveOutcome } from '../api/ports';
 import type { LayerLocation } from '../config/layers';
-import { resolveLayerPaths } from '../config/profiles';
-import { type ConfigWriter, type FileSnapshot, readSnapshot } from '../config/writer';
+import { engineProfile, resolveLayerPaths } from '../config/profiles';
+import { type ConfigWriter, type FileSnapshot, type LayerFile, okResult, readSnapshot, refuse, type WriteResult } from '../config/writer';
 import { homeDir } from '../paths';
 import { readRules, writeRules } from './rule-text';
 
@@ -30,7 +30,18 @@ export class RuleFiles {
   constructor(private readonly deps: RuleFilesDeps) {}
 
   private async locations(sel: Selection): Promise<LayerLocation[]> {
-    return resolveLayerPaths(sel.profile, { env: this.deps.env, home: homeDir(this.deps.env), workspace: sel.workspace });
+    const where = { env: this.deps.env, home: homeDir(this.deps.env), workspace: sel.workspace };
+    // An agent that keeps its rules apart from its servers (Claude Code's settings.json) says where.
+    const own = engineProfile(sel.profile).ruleFiles;
+    return own ? own(where) : resolveLayerPaths(sel.profile, where);
+  }
+
+  /** The file a layer's rules are written to: the agent's own rule file, else the layer's MCP file. */
+  private async ruleFile(sel: Selection, layer: LayerKind): Promise<WriteResult<LayerFile>> {
+    if (!engineProfile(sel.profile).ruleFiles) return this.deps.writer.resolve({ profile: sel.profile, layer, workspace: sel.workspace });
+    const loc = (await this.locations(sel)).find((l) => l.layer === layer);
+    if (!loc) return refuse('write.invalid_target', { profile: sel.profile, layer });
+    return okResult({ profile: sel.profile, layer, path: loc.path, dialect: sel.profile, readOnly: loc.writable ? null : `${loc.path} is read-only`, ...(loc.confineTo ? { confineTo: loc.confineTo } : {}) });
   }
 
   private async trusted(loc: LayerLocation, sel: Selection): Promise<boolean> {
@@ -69,7 +80,7 @@ export class RuleFiles {
   }
 
   async save(sel: Selection, layer: LayerKind, rules: RuleLists, baseHash: string | null, overwrite: boolean): Promise<SaveOutcome> {
-    const file = await this.deps.writer.resolve({ profile: sel.profile, layer, workspace: sel.workspace });
+    const file = await this.ruleFile(sel, layer);
     if (!file.ok) throw toAppError(file.error);
     const loc = (await this.locations(sel)).find((l) => l.layer === layer);
     if (loc && !(await this.trusted(loc, sel))) {

@@ -1,7 +1,7 @@
 // Old → new text, line by line (lineDiff, the editor's LCS): removed lines struck through and
 // marked "−", added ones "+", for a screen reader too (<del>/<ins>). Long texts scroll inside
 // a box that takes keyboard focus.
-import { lineDiff } from '../features/editor/diff';
+import { lineDiff } from '../../../shared/text/line-diff';
 import classes from './TextDiff.module.css';
 
 export function TextDiff({ before, after, label, empty }: { before: string | null; after: string | null; label: string; empty: string }) {

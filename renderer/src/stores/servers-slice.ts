@@ -25,6 +25,15 @@ export interface ServersSlice {
   closeTry(id: string): void;
 }
 
+type ServerRow = ServersView['servers'][number];
+const NO_SERVERS: ServerRow[] = [];
+/**
+ * The servers on screen, or one shared empty list until the first load: a selector must not
+ * return a new array each time (zustand would re-render for ever: a view opened before the
+ * servers had loaded hit React's "Maximum update depth exceeded").
+ */
+export const selectServers = (s: Pick<ServersSlice, 'view'>): ServerRow[] => s.view?.servers ?? NO_SERVERS;
+
 export const createServersSlice =
   (bridge: PanelBridge): StateCreator<AppState, [], [], ServersSlice> =>
   (set, get) => {

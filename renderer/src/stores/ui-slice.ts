@@ -8,7 +8,7 @@ import type { Locale } from '../../../shared/i18n';
 import type { PanelBridge } from '../bridge';
 import type { AppState } from './app-store';
 
-export const SECTIONS = ['servers', 'detail', 'editor', 'tools', 'permissions', 'disclosure', 'login', 'logs', 'settings'] as const;
+export const SECTIONS = ['servers', 'detail', 'editor', 'agents', 'tools', 'permissions', 'disclosure', 'login', 'logs', 'settings'] as const;
 export type Section = (typeof SECTIONS)[number];
 export type Theme = PanelSettings['theme'];
 

@@ -82,11 +82,24 @@ test('the page reaches main only through the preload bridge', async () => {
 
 test('refuses a foreign navigation and window.open', async () => {
   const before = page.url();
+  // Main records every navigation that starts. Navigations start in the order the page asks
+  // for them, so once an in-page one asked after the foreign one has started, the foreign one
+  // had its chance: an event to wait for, not a time.
+  const started = () => app.evaluate(() => (globalThis as unknown as { __navigations: string[] }).__navigations);
+  await app.evaluate(({ BrowserWindow }) => {
+    const g = globalThis as unknown as { __navigations: string[] };
+    g.__navigations = [];
+    BrowserWindow.getAllWindows()[0]!.webContents.on('did-start-navigation', (_event, url) => g.__navigations.push(url));
+  });
   await page.evaluate(() => {
     location.href = 'https://example.com/';
   });
-  await page.waitForTimeout(500);
-  expect(page.url()).toBe(before);
+  await page.evaluate(() => {
+    location.hash = 'after-the-refused-one';
+  });
+  await expect.poll(started).toContainEqual(expect.stringContaining('#after-the-refused-one'));
+  expect((await started()).filter((u) => u.includes('example.com'))).toEqual([]);
+  expect(page.url()).toBe(`${before.split('#')[0]}#after-the-refused-one`);
   expect(await page.evaluate(() => window.open('https://example.com/') === null)).toBe(true);
   expect(app.windows()).toHaveLength(1);
 });
@@ -112,7 +125,7 @@ test('quit disposes the services and leaves no child process', async () => {
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   await app.evaluate(({ app: electronApp }) => electronApp.quit());
   expect(await exited).toBe(0);
-  await expect.poll(() => alive(pid), { timeout: 5_000 }).toBe(false);
+  await expect.poll(() => alive(pid), { timeout: 30_000 }).toBe(false);
   const groups = join(fixture.home, '.mcp-panel', 'process-groups');
   expect(existsSync(groups) ? readdirSync(groups) : []).toEqual([]);
 });

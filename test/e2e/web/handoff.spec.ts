@@ -20,7 +20,7 @@ test.beforeAll(async () => {
   browser = makeStandInBrowser(scratch);
   h = makePanelHome();
   panel = await startPanel(h, ['--open'], { env: { MCP_PANEL_BROWSER: browser.bin } });
-  await expect.poll(() => browser.ran(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => browser.ran(), { timeout: 30_000 }).toBe(true);
 });
 
 test.afterAll(async () => {

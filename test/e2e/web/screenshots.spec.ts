@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT } from '../../helpers/panel-home';
 import { SECTIONS, type Section } from '../../../renderer/src/stores/ui-slice';
+import { cellName, cells, openPanel, settled } from '../helpers/view-matrix';
 import { useViewsPanel } from '../helpers/views-home';
-import { keyHeader } from '../helpers/session-key';
 
 const OUT = join(ROOT, 'artifacts', 'views');
 
+test.describe.configure({ mode: 'parallel' });
 const bed = useViewsPanel();
 test.beforeAll(() => mkdirSync(OUT, { recursive: true }));
 
@@ -28,37 +29,28 @@ async function ready(page: Page, section: Section): Promise<void> {
   if (section === 'disclosure') await expect(page.getByTestId('disclosure-verdict')).toBeVisible();
   if (section === 'logs') await expect(page.getByTestId('traffic')).toBeVisible();
   if (section === 'login') await expect(page.getByTestId('auth-table')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   // Mantine's transitions finished, so the shot is not taken mid-fade.
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
 }
 
-for (const locale of ['en', 'zh'] as const) {
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`every view, ${scheme}, ${locale}`, async ({ page }) => {
-      await page.setViewportSize({ width: 1280, height: 860 });
-      await page.goto(await bed.panel.freshUrl());
-      await expect(page).toHaveURL(`${bed.panel.origin}/`);
-      const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: { theme: scheme, language: locale }, headers: await keyHeader(page) });
-      expect(r.ok()).toBe(true);
-      await page.goto(`${bed.panel.origin}/`);
-      await expect(page.locator('html')).toHaveAttribute('lang', locale === 'zh' ? 'zh-CN' : 'en');
-      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      await expect(page.locator('tr[data-server="echo_a"]').getByTestId('state')).toHaveAttribute('class', /state-connected/);
-      for (const section of SECTIONS) {
-        // The detail view shows a server: open it from that server's row, as a person would.
-        if (section === 'detail') {
-          await page.locator('nav [data-section="servers"]').click();
-          await page.getByRole('button', { name: locale === 'zh' ? 'echo_a 的更多操作' : 'More actions for echo_a' }).click();
-          await page.getByRole('menuitem', { name: locale === 'zh' ? '详情 echo_a' : 'Details echo_a' }).click();
-        } else {
-          await page.locator(`nav [data-section="${section}"]`).click();
-        }
-        await expect(page.locator('main')).toHaveAttribute('data-section', section);
-        await ready(page, section);
-        await expect(page.locator('nav [aria-current="page"]')).toHaveText(locale === 'zh' ? /[\u4e00-\u9fff]/ : /[A-Za-z]/);
-        await page.screenshot({ path: join(OUT, `${section}-${scheme}-${locale}.png`) });
+for (const cell of cells({ width: 1280, height: 860 })) {
+  const { theme: scheme, language: locale } = cell;
+  test(`every view, ${cellName(cell)}`, async ({ page }) => {
+    await openPanel(page, bed, cell);
+    for (const section of SECTIONS) {
+      // The detail view shows a server: open it from that server's row, as a person would.
+      if (section === 'detail') {
+        await page.locator('nav [data-section="servers"]').click();
+        await page.getByRole('button', { name: locale === 'zh' ? 'echo_a 的更多操作' : 'More actions for echo_a' }).click();
+        await page.getByRole('menuitem', { name: locale === 'zh' ? '详情 echo_a' : 'Details echo_a' }).click();
+      } else {
+        await page.locator(`nav [data-section="${section}"]`).click();
       }
-    });
-  }
+      await expect(page.locator('main')).toHaveAttribute('data-section', section);
+      await ready(page, section);
+      await expect(page.locator('nav [aria-current="page"]')).toHaveText(locale === 'zh' ? /[\u4e00-\u9fff]/ : /[A-Za-z]/);
+      await page.screenshot({ path: join(OUT, `${section}-${scheme}-${locale}.png`) });
+    }
+  });
 }

@@ -1,6 +1,6 @@
 // AGENT-2: the agents' JSON files are edited at the changed span only, under the writer's
 // lock and conflict check; ~/.claude.json (which Claude Code rewrites itself) keeps every byte
-// outside the one entry. TOML (Codex) is refused until its span editor can vouch for it.
+// outside the one entry. TOML (Codex): toml-writer.test.ts.
 import { describe, expect, it } from 'vitest';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -211,7 +211,7 @@ describe('CFG-3 + CFG-8: a `${VAR}` kept in the keychain (editor field) enables 
 
       const r = await call<{ isError: boolean; content: Array<{ type: string; text?: string }> }>('tools.call', { id: `configured:minimax:${name}`, tool: 'env', arguments: { name: 'API_KEY' } });
       expect(r.isError).toBe(false);
-      expect(JSON.parse(r.content[0]?.text ?? '{}')).toEqual({ value: secret, cwd: ws });
+      expect(JSON.parse(r.content[0]?.text ?? '{}')).toMatchObject({ value: secret, cwd: ws });
       expect(await findSecrets([home], [secret])).toEqual([]);
     } finally {
       await services.broker.store.delete(account);

@@ -76,8 +76,7 @@ describe('loopback listener', () => {
     vi.advanceTimersByTime(1000);
     await expect(l.result).rejects.toMatchObject({ code: 'timeout' });
     vi.useRealTimers();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(l.listening).toBe(false);
+    await vi.waitFor(() => expect(l.listening).toBe(false), { timeout: 30_000, interval: 10 });
   });
 
   it('cancel via AbortSignal closes it', async () => {

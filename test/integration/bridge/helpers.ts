@@ -52,12 +52,18 @@ export async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<E
   const port = await freePort();
   const child = spawn(process.execPath, [join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), mode], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/${mode === 'sse' ? 'sse' : 'mcp'}`;
-  for (let i = 0; i < 200; i++) {
+  // It prints nothing when it listens: poll until it answers (a deadline for the message only).
+  const deadline = Date.now() + 60_000;
+  for (;;) {
     const up = await fetch(`http://127.0.0.1:${port}/`).then(
       () => true,
       () => false,
     );
     if (up) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill();
+      throw new Error(`server-everything (${mode}) did not listen on ${port}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return { url, child, stop: () => child.kill() };

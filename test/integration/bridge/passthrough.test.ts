@@ -8,11 +8,12 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { listLiveBridges } from '../../../electron/services/bridge/live-list';
+import type { LiveBridge } from '../../../shared/schemas/bridge';
 import { startBridge, startEverything, type BridgeClient, type Everything } from './helpers';
 
 const text = (r: unknown) => ((r as { content: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? '').join('\n');
@@ -87,16 +88,20 @@ describe.each(['streamableHttp', 'sse'] as const)('bridge passthrough over %s', 
 
   it('the bridge is listed live while it runs (BRIDGE-4), and a dead record is dropped', async () => {
     writeFileSync(join(dataDir, 'bridges', '999999999.json'), JSON.stringify({ pid: 999999999 }));
-    await new Promise((r) => setTimeout(r, 1_100)); // records are written at most once a second
     await b.client.callTool({ name: 'echo', arguments: { message: 'count me' } });
-    await new Promise((r) => setTimeout(r, 1_100));
-    const live = await listLiveBridges(dataDir);
+    // Records are written at most once a second, the last change too: wait for it to show.
+    let live: LiveBridge[] = [];
+    await vi.waitFor(
+      async () => {
+        live = await listLiveBridges(dataDir);
+        expect(live[0]?.calls).toBeGreaterThan(5);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
     expect(live).toEqual([expect.objectContaining({ pid: b.pid(), agentPid: process.pid, server: new URL(server.url).host, profile: null, origin: new URL(server.url).origin })]);
-    expect(live[0]!.calls).toBeGreaterThan(5);
     expect(existsSync(join(dataDir, 'bridges', '999999999.json'))).toBe(false);
     await b.close();
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await listLiveBridges(dataDir)).toEqual([]);
+    await vi.waitFor(async () => expect(await listLiveBridges(dataDir)).toEqual([]), { timeout: 30_000, interval: 50 });
   });
 });
 

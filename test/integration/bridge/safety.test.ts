@@ -15,6 +15,7 @@ import { startOAuthFixture } from '../../fixtures/oauth/auth-server';
 import { HeadlessPerson, KeytarSecretStore, LoginService, TokenBroker, deleteAllSecrets, loadKeytar, serverIdentity } from '../../../electron/services/auth';
 import { runCli } from '../../helpers/run-cli';
 import { httpSpec } from '../auth/helpers';
+import { until } from '../connections/helpers';
 import { startBridge } from './helpers';
 
 const SERVICE = `mcp-panel-safety-${process.pid}`;
@@ -131,17 +132,19 @@ describe('bridge safety (BRIDGE-5)', () => {
   });
 
   it('OAuth tokens from the keychain reach the server and nowhere else', async () => {
-    const fx = await startOAuthFixture({ accessTokenTtlSec: 2 });
+    const fx = await startOAuthFixture({ accessTokenTtlSec: 3 });
     const { keytar, error } = await loadKeytar();
     const store = new KeytarSecretStore(keytar, error, SERVICE);
     try {
       expect((await new LoginService({ broker: new TokenBroker({ store }) }).login(httpSpec(fx.mcpUrl), { opener: new HeadlessPerson() })).type).toBe('done');
       const b = await startBridge(['--url', fx.mcpUrl], env);
-      for (let i = 0; i < 3; i++) {
-        // 2 s tokens: the bridge refreshes between these calls.
-        expect(JSON.stringify((await b.client.callTool({ name: 'whoami', arguments: {} })).content)).toContain('client=');
-        await new Promise((r) => setTimeout(r, 1_200));
-      }
+      const whoami = async () => expect(JSON.stringify((await b.client.callTool({ name: 'whoami', arguments: {} })).content)).toContain('client=');
+      await whoami();
+      // 3 s tokens: once every token issued so far has run out (by the server's own clock), the
+      // next call needs a refreshed one, which lives long enough for a call on a busy machine to
+      // land with it (a 1 s token could expire again on the way).
+      await until(() => [...fx.provider.access.values()].every((g) => g.expiresAt !== undefined && g.expiresAt < Date.now()), 30_000, 'the access tokens expired');
+      await whoami();
       expect(fx.provider.counts.refresh).toBeGreaterThan(0);
       const texts = processTexts(b.pid()!);
       await b.close();

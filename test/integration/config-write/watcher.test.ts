@@ -1,5 +1,6 @@
 // CFG-9 with real fs events and the real loader: 200 ms debounce, diff of added / changed /
 // removed servers, unchanged servers untouched, nothing left behind after dispose.
+import { writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +21,8 @@ afterEach(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-/** Polls `cond` (the watcher's own counters), failing after `ms`. */
-async function waitFor(cond: () => boolean, ms = 5000): Promise<void> {
+/** Polls `cond` (the watcher's own counters), failing after `ms` (a margin for a busy machine, not a measurement). */
+async function waitFor(cond: () => boolean, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error('timed out waiting');
@@ -63,10 +64,12 @@ describe('watchConfig', () => {
     await waitFor(() => changes.length > n);
     expect(changes.at(-1)!.diff).toEqual({ added: [], changed: ['a'], removed: [] });
 
-    // A burst of writes inside the debounce window is one reload and one change.
+    // A burst of writes inside the debounce window is one reload and one change. Written
+    // synchronously: the whole burst is on disk before the watcher hears of any of it, so it
+    // stays inside the window however slow the machine (awaited writes could straddle it).
     n = changes.length;
     const loadsBefore = loads;
-    for (let i = 0; i < 5; i++) await writeFile(file, servers({ a: { command: `burst-${i}` }, b: { url: 'https://b.example/mcp' } }));
+    for (let i = 0; i < 5; i++) writeFileSync(file, servers({ a: { command: `burst-${i}` }, b: { url: 'https://b.example/mcp' } }));
     await waitFor(() => changes.length > n);
     // Settled: no reload pending and none running (the debounce timer is the only way in).
     await waitFor(() => watcher!.resources().timers === 0);

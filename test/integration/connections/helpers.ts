@@ -59,7 +59,7 @@ export async function startListening(script: string, args: string[], path: strin
   const proc = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   const port = await new Promise<number>((res, rej) => {
     let out = '';
-    const timer = setTimeout(() => rej(new Error(`${script} did not listen: ${out}`)), 15_000);
+    const timer = setTimeout(() => rej(new Error(`${script} did not listen: ${out}`)), 60_000); // a margin for a busy machine
     proc.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /LISTENING (\d+)/.exec(out);
@@ -104,8 +104,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Polls until `fn` is true (real time), failing after `ms`. */
-export async function until(fn: () => boolean | Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
+/**
+ * Polls until `fn` is true. `ms` is only how long to wait before failing with `what` (a margin
+ * that holds on a machine at load 10), never what the test measures.
+ */
+export async function until(fn: () => boolean | Promise<boolean>, ms = 30_000, what = 'condition'): Promise<void> {
   const end = Date.now() + ms;
   while (!(await fn())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -115,11 +118,13 @@ export async function until(fn: () => boolean | Promise<boolean>, ms = 10_000, w
 
 /**
  * A remote that is slow to start: an HTTP proxy in front of `target` that holds the first
- * request (the `initialize` POST) for `holdMs`, then forwards everything unchanged.
+ * request (the `initialize` POST) for `hold` ms, or until the `hold` promise settles (a start
+ * the test ends when it chooses), then forwards everything unchanged.
  */
-export async function startSlowRemote(target: string, holdMs: number): Promise<Pick<Running, 'url' | 'stop'>> {
+export async function startSlowRemote(target: string, hold: number | Promise<unknown>): Promise<Pick<Running, 'url' | 'stop'>> {
   const { createServer, request } = await import('node:http');
   const upstream = new URL(target);
+  const released = typeof hold === 'number' ? null : hold.then(() => undefined);
   let held = false;
   const server = createServer((req, res) => {
     const forward = (): void => {
@@ -130,9 +135,10 @@ export async function startSlowRemote(target: string, holdMs: number): Promise<P
       up.on('error', () => res.destroy());
       req.pipe(up);
     };
+    if (released) return void released.then(forward);
     if (held) return forward();
     held = true;
-    setTimeout(forward, holdMs);
+    setTimeout(forward, hold as number);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;

@@ -4,7 +4,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { realClock } from '../../../electron/services/connections';
 import { ManualClock } from '../../helpers/manual-clock';
 import { killLadder } from '../../../electron/services/connections/kill-ladder';
 import { pidAlive } from './helpers';
@@ -25,20 +24,29 @@ async function leader(ignoreTerm: boolean): Promise<{ child: ChildProcess; exite
 }
 
 describe('kill ladder', () => {
+  // The grace period runs on a manual clock: long enough (60 s) that the real-time backstop
+  // (grace + 1 s) cannot be what ends a child within the test's own timeout.
   it('a child that leaves on SIGTERM ends with SIGTERM, before the grace period', async () => {
     const { child, exited, group } = await leader(false);
-    const t0 = Date.now();
-    await killLadder(group, exited, realClock, 5_000);
+    const clock = new ManualClock();
+    await killLadder(group, exited, clock, 60_000);
     expect(child.signalCode).toBe('SIGTERM');
-    expect(Date.now() - t0).toBeLessThan(5_000);
+    expect(clock.pending).toBe(0); // the grace timer was cancelled, never fired
   });
 
   it('a child that ignores SIGTERM gets SIGKILL after the grace period', async () => {
     const { child, exited, group } = await leader(true);
-    const t0 = Date.now();
-    await killLadder(group, exited, realClock, 300);
+    const clock = new ManualClock();
+    let done = false;
+    const ladder = killLadder(group, exited, clock, 60_000).then(() => (done = true));
+    await clock.timerAt(clock.now() + 60_000);
+    // SIGTERM is ignored: still running, and the ladder still waiting, until the grace is over.
+    await new Promise((r) => setImmediate(r));
+    expect(pidAlive(child.pid!)).toBe(true);
+    expect(done).toBe(false);
+    clock.advance(60_000);
+    await ladder;
     expect(child.signalCode).toBe('SIGKILL');
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
     expect(pidAlive(child.pid!)).toBe(false);
   });
 

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../../electron/host/cli/command';
 import { connectionCommands, discoverOnce } from '../../../electron/host/cli/connection-commands';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
+import { ManualClock } from '../../helpers/manual-clock';
 import { fixture, spec, startFixture, startSlowRemote, stdioSpec, tempDir } from './helpers';
 import { usePoolBed } from './pool-bed';
 
@@ -24,6 +25,14 @@ async function remotes(): Promise<string[]> {
   return started.map((r) => keep(r).url);
 }
 
+/** Remotes in front of `urls` that hold every request until `open()`: slower than any budget for as long as the test says. */
+async function heldRemotes(urls: string[]): Promise<{ urls: string[]; open(): void }> {
+  let open!: () => void;
+  const held = new Promise<void>((r) => (open = r));
+  const proxies = await Promise.all(urls.map((url) => startSlowRemote(url, held)));
+  return { urls: proxies.map((p) => keep(p).url), open };
+}
+
 function servers(urls: string[]): ConnectionSpec[] {
   return [
     ...Array.from({ length: STDIO }, (_, i) => stdioSpec(`local${i}`, 'echo')),
@@ -35,11 +44,14 @@ const remoteIds = Array.from({ length: REMOTES }, (_, i) => `remote${i}`);
 
 describe('one-shot discovery (CONN-3 without a next round)', () => {
   it('10 stdio + 5 HTTP servers with a 1 ms remote budget: one round drops every remote, the one-shot path gets them all', async () => {
-    const urls = await remotes();
+    // The remotes answer only once the control round is over, so none can beat even a 1 ms budget.
+    const held = await heldRemotes(await remotes());
+    const urls = held.urls;
     // Control: the single budgeted round the CLI used to run loses every remote at this budget.
     const once = newPool({ remoteBudgetMs: 1 });
     once.setServers(servers(urls));
     const round = await once.discover();
+    held.open();
     for (const id of remoteIds) {
       const r = round.servers.find((s) => s.id === id)!;
       expect(r.tools).toEqual([]);
@@ -56,21 +68,45 @@ describe('one-shot discovery (CONN-3 without a next round)', () => {
     const silent = createServer(() => undefined);
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     keep({ stop: () => new Promise<void>((r) => (silent.closeAllConnections(), silent.close(() => r()))) });
-    const pool = newPool({ remoteBudgetMs: 50 });
+    const clock = new ManualClock();
+    const t0 = clock.now();
+    const pool = newPool({ clock, remoteBudgetMs: 50 });
     pool.setServers([
       spec({ id: 'silent', transport: 'http', url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/mcp` }),
       stdioSpec('broken', 'echo', [], { command: '/nonexistent/binary' }),
     ]);
-    const finished: string[] = [];
-    const t0 = Date.now();
-    const round = await pool.discover({ settleWithinMs: 1_500, onResult: (id) => finished.push(id) });
-    expect(finished).toEqual(['broken', 'silent']);
+    const finished: Array<[string, number]> = [];
+    let brokenIn!: () => void;
+    const broken = new Promise<void>((r) => (brokenIn = r));
+    let over = false;
+    const pending = pool
+      .discover({
+        settleWithinMs: 1_500,
+        onResult: (id) => {
+          finished.push([id, clock.now() - t0]);
+          if (id === 'broken') brokenIn();
+        },
+      })
+      .finally(() => (over = true));
+    // The broken one fails for its own reason before any time passes: nobody waits for it.
+    await broken;
+    expect(finished).toEqual([['broken', 0]]);
+    // The silent one misses its 50 ms budget and is waited for up to the command's deadline…
+    await clock.timerAt(t0 + 50);
+    clock.advance(50);
+    await clock.timerAt(t0 + 1_500);
+    expect(over).toBe(false);
+    // …and cut there.
+    clock.advance(1_450);
+    const round = await pending;
+    expect(finished).toEqual([
+      ['broken', 0],
+      ['silent', 1_500],
+    ]);
     const byId = Object.fromEntries(round.servers.map((s) => [s.id, s]));
     expect(byId.broken!.error).toMatch(/ENOENT/);
     expect(byId.silent!.state.kind).toBe('failed');
     expect(byId.silent!.error).toMatch(/did not answer within the 1500 ms this command waits/);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(1_400);
-    expect(Date.now() - t0).toBeLessThan(5_000);
   });
 
   it('`tools --json` lists the tools of remote servers slower than the 2 s budget, next to 10 stdio ones', async () => {

@@ -57,7 +57,7 @@ function started(pidFile: string): Started[] {
 }
 
 const pidsOf = (s: Started[]) => s.flatMap((x) => [x.server, x.grandchild]);
-const allGone = (pids: number[], what: string) => until(() => pids.every((p) => !pidAlive(p)), 10_000, `${what} gone (${pids.filter(pidAlive)})`);
+const allGone = (pids: number[], what: string) => until(() => pids.every((p) => !pidAlive(p)), 30_000, `${what} gone (${pids.filter(pidAlive)})`);
 
 /** `cli serve --json` as the real host process (node + tsx loader: its pid is the host's). */
 async function startHost(env: NodeJS.ProcessEnv, home: string): Promise<ChildProcess> {

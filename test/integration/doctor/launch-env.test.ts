@@ -1,7 +1,7 @@
 // A host started with a bare PATH (a desktop launcher's) reads the login
 // shell's environment once, bounded, and starts stdio servers with it. The login shells here
 // are scripts set as SHELL: one exports a richer PATH holding the server's command, one hangs.
-import { pidAlive } from '../connections/helpers';
+import { pidAlive, until } from '../connections/helpers';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,15 +32,16 @@ beforeAll(async () => {
     ['#!/bin/sh', 'echo "Welcome to your shell"', `PATH="${richBin}:$PATH"; export PATH`, 'export FROM_LOGIN_SHELL=yes', 'export HOME=/not/the/host/home', 'export PWD=/somewhere', 'eval "$2"', ''].join('\n'),
   );
   pidFile = join(s.root, 'hanging.pid');
-  // One whose rc file waits for ever (a prompt, a dead network mount).
-  hangingShell = await s.script('shells/hang', `#!/bin/sh\necho $$ > "${pidFile}"\nsleep 30\n`);
+  // One whose rc file waits for ever (a prompt, a dead network mount): longer than any test
+  // here runs, so only the bound can end it.
+  hangingShell = await s.script('shells/hang', `#!/bin/sh\necho $$ > "${pidFile}"\nsleep 600\n`);
   await s.json('home/.minimax-code/mcp.json', { mcpServers: { rich: { command: 'rich-mcp-server' } } });
 });
 afterAll(() => s.dispose());
 
 describe('the login shell environment (item 6)', () => {
   it('reads the environment a login shell builds, past the banner its rc files print', async () => {
-    const r = await readLoginShellEnv({ shell: loginShell, env: { PATH: BARE_PATH, HOME: '/h' }, timeoutMs: 3_000 });
+    const r = await readLoginShellEnv({ shell: loginShell, env: { PATH: BARE_PATH, HOME: '/h' }, timeoutMs: 30_000 }); // a margin, not a measurement
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.env.PATH!.split(':')[0]).toBe(richBin);
@@ -52,15 +53,13 @@ describe('the login shell environment (item 6)', () => {
     const started = Date.now();
     const env = { PATH: BARE_PATH, HOME: '/h', SHELL: hangingShell };
     const launch = await resolveLaunchEnvironment({ env, loginShell: true, timeoutMs: 400 });
-    const took = Date.now() - started;
-    expect(took).toBeGreaterThanOrEqual(390);
-    expect(took).toBeLessThan(2_500);
-    expect(launch).toMatchObject({ source: 'process', note: { code: 'timeout' }, shell: hangingShell });
+    // The shell never answers: the bound given (named in the note) is what ended the wait, and
+    // it was waited in full (a lower bound: a busy machine can only make it longer).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    expect(launch).toMatchObject({ source: 'process', note: { code: 'timeout', detail: 'no answer within 400 ms' }, shell: hangingShell });
     expect(launch.env).toBe(env);
     const pid = Number((await readFile(pidFile, 'utf8')).trim());
-    const deadline = Date.now() + 2_000;
-    while (pidAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(pidAlive(pid)).toBe(false);
+    await until(() => !pidAlive(pid), 30_000, `the hanging shell ${pid} killed`);
   });
 
   it('adds the shell PATH first and what the process lacks, never overriding the host or keeping session state', () => {
@@ -70,14 +69,17 @@ describe('the login shell environment (item 6)', () => {
 });
 
 async function untilState(services: Services, name: string, done: (kind: string) => boolean): Promise<ServersView['servers'][number]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const r = await services.dispatch('servers.list', {}, { host: 'electron' });
-    const row = r.ok ? (r.value as ServersView).servers.find((x) => x.name === name) : undefined;
-    if (row && done(row.state.kind)) return row;
-    if (Date.now() > deadline) throw new Error(`"${name}" stayed ${row?.state.kind ?? 'absent'}`);
-    await new Promise((res) => setTimeout(res, 50));
-  }
+  let row: ServersView['servers'][number] | undefined;
+  await until(
+    async () => {
+      const r = await services.dispatch('servers.list', {}, { host: 'electron' });
+      row = r.ok ? (r.value as ServersView).servers.find((x) => x.name === name) : undefined;
+      return !!row && done(row.state.kind);
+    },
+    30_000,
+    `"${name}" to leave pending`,
+  );
+  return row!;
 }
 
 describe('a host started with a bare PATH (item 6)', () => {
@@ -116,7 +118,8 @@ describe('a host started with a bare PATH (item 6)', () => {
   });
 
   it('a login shell that hangs costs the start the bound, not more, and the note is in the doctor', async () => {
-    const started = Date.now();
+    // The shell never answers, so the start can only have come back through the bound it was
+    // given: the doctor's note names it (the default bound is longer).
     const services = await startServices({
       host: 'electron',
       env: { HOME: join(s.root, 'home'), PATH: BARE_PATH, SHELL: hangingShell, MCP_PANEL_DATA_DIR: join(s.root, 'data') },
@@ -128,9 +131,8 @@ describe('a host started with a bare PATH (item 6)', () => {
       loginShell: { timeoutMs: 500 },
     });
     try {
-      expect(Date.now() - started).toBeLessThan(5_000);
       const doc = await services.dispatch('doctor.run', {}, { host: 'electron' });
-      expect(doc.ok && doc.value).toMatchObject({ launchEnv: { source: 'process', note: { code: 'timeout' }, path: BARE_PATH } });
+      expect(doc.ok && doc.value).toMatchObject({ launchEnv: { source: 'process', note: { code: 'timeout', detail: 'no answer within 500 ms' }, path: BARE_PATH } });
     } finally {
       await services.dispose();
     }

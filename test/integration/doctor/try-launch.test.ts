@@ -1,6 +1,6 @@
 // "Try launch": one start outside the pool with a short timeout, showing what
 // the server printed, with real commands; and the CLI's `doctor` over the panel's dispatch.
-import { pidAlive } from '../connections/helpers';
+import { pidAlive, until } from '../connections/helpers';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,8 @@ beforeAll(async () => {
   denv = { env: { ...process.env, HOME: s.root } };
   files.exit3 = await s.script('bin/exit3', '#!/bin/sh\necho "some stdout"\necho "loading config" >&2\necho "fatal: API_KEY missing" >&2\nexit 3\n');
   files.pid = join(s.root, 'silent.pid');
-  files.silent = await s.script('bin/silent', `#!/bin/sh\nsleep 30 &\necho $! > "${files.pid}"\necho "waiting for nothing" >&2\nwait\n`);
+  // Silent for longer than any test here runs: only the timeout can end it.
+  files.silent = await s.script('bin/silent', `#!/bin/sh\nsleep 600 &\necho $! > "${files.pid}"\necho "waiting for nothing" >&2\nwait\n`);
   files.notExec = await s.script('bin/not-exec', '#!/bin/sh\necho hi\n', 0o644);
   await s.json('home/.minimax-code/mcp.json', {
     mcpServers: {
@@ -42,7 +43,7 @@ afterAll(() => s.dispose());
 
 describe('try launch (item 7)', () => {
   it('a server that starts answers initialize, and nothing is left running', async () => {
-    const r = await tryLaunch(spec('fine', { command: process.execPath, args: [ECHO, 'stdio'] }), denv, { timeoutMs: 10_000 });
+    const r = await tryLaunch(spec('fine', { command: process.execPath, args: [ECHO, 'stdio'] }), denv, { timeoutMs: 30_000 }); // a margin for a busy machine, not a measurement
     expect(r).toMatchObject({ started: true, answered: true, timedOut: false, diagnosis: null });
     expect(r.stdout.join('\n')).toContain('"result"');
     expect(liveChildPids()).toEqual([]);
@@ -57,14 +58,10 @@ describe('try launch (item 7)', () => {
   });
 
   it('one that stays silent is cut off at the timeout, its whole group with it', async () => {
-    const started = Date.now();
     const r = await tryLaunch(spec('silent', { command: files.silent }), denv, { timeoutMs: 400 });
-    expect(Date.now() - started).toBeLessThan(3_000);
     expect(r).toMatchObject({ started: true, answered: false, timedOut: true, stderr: ['waiting for nothing'], diagnosis: null });
     const helper = Number((await readFile(files.pid!, 'utf8')).trim());
-    const deadline = Date.now() + 2_000;
-    while (pidAlive(helper) && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
-    expect(pidAlive(helper)).toBe(false);
+    await until(() => !pidAlive(helper), 30_000, `the silent server's child ${helper} killed with its group`);
   });
 
   it('one that cannot be started at all: no process, the diagnosis', async () => {

@@ -41,6 +41,7 @@ export function alive(pid: number): boolean {
   }
 }
 
+/** Waits until `pid` is gone; `timeoutMs` is a margin for a busy machine (the caller asserts what it found). */
 export async function waitGone(pid: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));

@@ -180,7 +180,7 @@ describe('electron main (built) on a stand-in electron module', () => {
     // changes reach the page as events over webContents.send → preload → bridge.
     events.length = 0;
     await main.request('tray.menuClick', { path: ['echo — connected', 'Reconnect'] });
-    await waitGone(echoPid, 10_000);
+    await waitGone(echoPid, 30_000);
     expect(alive(echoPid)).toBe(false);
     const echoId = (await rows()).find((r) => r.name === 'echo')!.id;
     const deadline = Date.now() + 30_000;
@@ -244,7 +244,7 @@ describe('electron main (built) on a stand-in electron module', () => {
     const children = descendants(pid);
     expect(children).toContain(echoPid);
     await main.request('tray.menuClick', { path: ['Quit'] });
-    const exit = await within(main.exited, 20_000, 'Quit to end main');
+    const exit = await within(main.exited, 45_000, 'Quit to end main');
     expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
     const order = (exit.calls ?? []).map((c) => c.api);
     const at = (api: string) => order.lastIndexOf(api);
@@ -258,7 +258,7 @@ describe('electron main (built) on a stand-in electron module', () => {
     // Disposed before app.exit: nothing ran below main any more when it exited (a last-moment
     // exit hook would otherwise hide a skipped dispose), and nothing is left now.
     expect(exit.liveChildren).toEqual([]);
-    for (const child of children) await waitGone(child, 3_000);
+    for (const child of children) await waitGone(child, 30_000);
     expect(children.filter(alive)).toEqual([]);
     const groups = join(home, '.mcp-panel', 'process-groups');
     expect(existsSync(groups) ? readdirSync(groups) : []).toEqual([]);

@@ -24,7 +24,7 @@ async function openWithStandIn() {
   h = makePanelHome();
   panel = await startPanel(h, ['--open'], { env: { MCP_PANEL_BROWSER: browser.bin } });
   // The browser is started right after the first line; its record appears when it has run.
-  await vi.waitFor(() => expect(browser.ran()).toBe(true), { timeout: 15_000, interval: 50 });
+  await vi.waitFor(() => expect(browser.ran()).toBe(true), { timeout: 30_000, interval: 50 });
   return { browser, panel };
 }
 

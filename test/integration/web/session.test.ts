@@ -131,8 +131,8 @@ describe('request bounds', () => {
       let timer: ReturnType<typeof setInterval> | undefined;
       const guard = setTimeout(() => {
         sock.destroy();
-        reject(new Error('the host kept a trickling client for 20 s'));
-      }, 20_000);
+        reject(new Error('the host kept a trickling client for 30 s'));
+      }, 30_000);
       sock.on('connect', () => {
         sock.write(head);
         timer = setInterval(() => sock.write(drip), 100);
@@ -151,11 +151,15 @@ describe('request bounds', () => {
     const head = `POST /api/servers.list HTTP/1.1\r\nHost: 127.0.0.1:${panel.port}\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{`;
     const r = await trickle(head, 'a');
     expect(r.answer).toMatch(/^HTTP\/1\.1 401/);
-    expect(r.ms).toBeLessThan(2_000);
+    // Cut at once, not by the 15 s request timeout that would end a socket kept open for the
+    // body: the margin between the two holds on a machine at load 10.
+    expect(r.ms).toBeLessThan(10_000);
   });
 
   it('trickled headers are cut by the headers timeout within a few seconds', async () => {
     const r = await trickle(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${panel.port}\r\n`, 'X');
-    expect(r.ms).toBeLessThan(8_000); // 5 s headers timeout, checked every second
+    // The 5 s headers timeout (checked every second) cut it, not the 15 s request timeout: a
+    // margin that holds on a machine at load 10, not a measurement.
+    expect(r.ms).toBeLessThan(12_000);
   });
 });

@@ -5,7 +5,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountApp, ok, settle, toolDetail, toolRow, toolsView } from '../views/mount';
+import { mountView, ok, settle, toolDetail, toolRow, toolsView } from '../views/mount';
 
 const ID = 'configured:minimax:alpha';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 async function openDetail(answers: Record<string, unknown>, locale: 'en' | 'zh' = 'en') {
-  const m = await mountApp({ 'inspect.server': ok(info), ...answers }, { locale });
+  const m = await mountView('detail', { 'inspect.server': ok(info), ...answers }, { locale });
   off = m.off;
   act(() => m.store.getState().openDetail(ID));
   await settle();

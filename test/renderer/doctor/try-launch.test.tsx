@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TryLaunchOutcome } from '../../../shared/contract';
 import { serverRow, serversView } from '../shell/fake-bridge';
-import { mountApp, ok } from '../views/mount';
+import { mountView, ok } from '../views/mount';
 
 let dispose: (() => void) | null = null;
 afterEach(() => {
@@ -20,7 +20,7 @@ async function mount(locale: 'en' | 'zh') {
     serverRow({ name: 'py', state: { kind: 'failed', code: 'command_elsewhere', params: { command: 'uvx', path: '/usr/bin:/bin', found: '/opt/homebrew/bin/uvx' }, reason: 'spawn uvx ENOENT', since: 1, retryAt: null }, toolCount: null, connectMs: null }),
     serverRow({ name: 'fine' }),
   ]);
-  const m = await mountApp({ 'servers.list': ok(view), 'doctor.tryLaunch': ok(exited) }, { locale });
+  const m = await mountView('servers', { 'servers.list': ok(view), 'doctor.tryLaunch': ok(exited) }, { locale });
   dispose = m.off;
   return m;
 }

@@ -2,10 +2,10 @@
 // (sessionStorage) with an "Unsaved" marker and Discard, save with conflicts shown (never a
 // silent overwrite), refusals, and the simulator's notes as codes said in en and zh.
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountApp, ok, settle } from '../views/mount';
+import { called, mountView, ok, settle } from '../views/mount';
 
 const USER = '/home/u/.minimax-code/mcp.json';
 const PROJECT = '/work/proj/.mcp.json';
@@ -34,12 +34,11 @@ afterEach(() => {
 });
 
 async function open(answers: Record<string, unknown> = {}, locale: 'en' | 'zh' = 'en') {
-  const m = await mountApp({ 'permissions.read': read, 'permissions.simulate': simulation, ...answers }, { locale });
+  const m = await mountView('permissions', { 'permissions.read': read, 'permissions.simulate': simulation, ...answers }, { locale });
   off = m.off;
   unmount = m.unmount;
-  act(() => m.store.getState().setSection('permissions'));
-  await settle(0);
-  await settle(300);
+  // The rule files are read first; the (debounced) simulation follows them.
+  await called(m, 'permissions.simulate');
   return m;
 }
 
@@ -60,8 +59,8 @@ describe('rule files (issue 14 item 6)', () => {
     const first = await open();
     await user.type(screen.getByLabelText('Deny'), 'mcp__slack');
     expect(screen.getByTestId('unsaved')).toHaveTextContent('Unsaved');
-    await settle(300);
-    const sim = first.calls.filter((c) => c.method === 'permissions.simulate').at(-1)!.input as { layers: { rules: unknown }[] };
+    // The simulation follows the edit (debounced): the call that has it carries the unsaved lists.
+    const sim = (await called(first, 'permissions.simulate', (input) => JSON.stringify(input).includes('mcp__slack'))) as { layers: { rules: unknown }[] };
     expect(sim.layers[0]!.rules).toEqual(lists({ allow: ['mcp__gh'], deny: ['mcp__slack'] }));
     // A reload: a new page on the same session storage.
     off?.();
@@ -88,7 +87,7 @@ describe('rule files (issue 14 item 6)', () => {
     });
     await user.type(screen.getByLabelText('Allow'), '{Enter}mcp__new');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await settle(0);
+    await settle();
     const saves = () => m.calls.filter((c) => c.method === 'permissions.save').map((c) => c.input);
     expect(saves()).toEqual([{ layer: 'user', rules: lists({ allow: ['mcp__gh', 'mcp__new'] }), baseHash: 'h1', overwrite: false }]);
     const alert = screen.getByTestId('save-conflict');
@@ -97,7 +96,7 @@ describe('rule files (issue 14 item 6)', () => {
     expect(screen.getByTestId('unsaved')).toBeVisible();
     conflict = false;
     await user.click(within(alert).getByRole('button', { name: 'Overwrite with my rules' }));
-    await settle(0);
+    await settle();
     expect(saves().at(-1)).toMatchObject({ overwrite: true });
     expect(screen.queryByTestId('save-conflict')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent(`Saved to ${USER}`);
@@ -108,7 +107,7 @@ describe('rule files (issue 14 item 6)', () => {
     await open({ 'permissions.save': { ok: false, error: { code: 'refused', message: 'x', data: { reason: 'untrusted' } } } });
     await user.type(screen.getByLabelText('Ask'), 'mcp__a');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await settle(0);
+    await settle();
     expect(screen.getByTestId('save-refused')).toHaveTextContent('The workspace is not trusted');
   });
 });

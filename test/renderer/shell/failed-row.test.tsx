@@ -1,13 +1,11 @@
 // Issue 14 item 8: a failed row explains itself in a row under it: the diagnosis with its fix,
 // the last line the server wrote on stderr (logs.get through the bridge), Reconnect and Logs in
 // place; and the servers view mounts the live agent bridges (BRIDGE-4) when it has the bridge.
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../../renderer/src/App';
-import { connectStore, createAppStore } from '../../../renderer/src/stores/app-store';
-import { BridgeContext, StoreContext } from '../../../renderer/src/store-context';
-import { fakeBridge, rowMenu, serverRow, serversView } from './fake-bridge';
+import { mountView, ok } from '../views/mount';
+import { rowMenu, serverRow, serversView } from './fake-bridge';
 
 let dispose: (() => void) | null = null;
 afterEach(() => {
@@ -17,25 +15,19 @@ afterEach(() => {
 
 const failed = serverRow({ name: 'crashy', state: { kind: 'failed', code: 'exited_at_once', params: { exit: 3 }, reason: 'fatal: API_KEY missing', since: 5, retryAt: null }, toolCount: null, connectMs: null });
 
+/** The servers view with the bridge itself in context, as main.tsx gives it. */
 async function mount() {
-  const fake = fakeBridge({
-    'servers.list': { ok: true, value: serversView([failed, serverRow({ name: 'fine' })]) },
-    'logs.get': { ok: true, value: { stderr: ['loading config', 'fatal: API_KEY missing', ''], traffic: [], live: false, pid: null } },
-    'bridges.list': { ok: true, value: { bridges: [] } },
-  });
-  const store = createAppStore(fake.bridge, 'en');
-  dispose = connectStore(store, fake.bridge);
-  render(
-    <StoreContext.Provider value={store}>
-      <BridgeContext.Provider value={fake.bridge}>
-        <App />
-      </BridgeContext.Provider>
-    </StoreContext.Provider>,
+  const m = await mountView(
+    'servers',
+    {
+      'servers.list': ok(serversView([failed, serverRow({ name: 'fine' })])),
+      'logs.get': ok({ stderr: ['loading config', 'fatal: API_KEY missing', ''], traffic: [], live: false, pid: null }),
+      'bridges.list': ok({ bridges: [] }),
+    },
+    { bridgeContext: true },
   );
-  await act(async () => {
-    await store.getState().loadServers();
-  });
-  return { ...fake, store };
+  dispose = m.off;
+  return m;
 }
 
 describe('a failed row explains itself (issue 14 item 8)', () => {

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../../shared/contract';
-import { lineDiff } from '../../../renderer/src/features/editor/diff';
+import { lineDiff } from '../../../shared/text/line-diff';
 import { serverRow, serversView } from '../shell/fake-bridge';
-import { mountApp, ok } from './mount';
+import { mountApp, mountView, ok } from './mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {
@@ -27,10 +27,10 @@ const expandingLayers = ok({ layers: [{ layer: 'user', path: '/home/u/.minimax-c
 const secretRefusal = { ok: false, error: { code: 'refused', message: 'refusing to write a secret into the file (CFG-8)', data: { reason: 'inline_secret', detail: [{ pointer: '/mcpServers/gh/env/GITHUB_TOKEN', kind: 'env', hint: 'literal value, 20 characters', fix: 'use ${GITHUB_TOKEN}' }] } } };
 const saved = ok({ path: '/home/u/.minimax-code/mcp.json', changed: true, created: false, hash: 'h3' });
 
+/** The editor alone, on a new server (the servers view's "Add server" opens it: the Chinese test below goes that way). */
 async function openEditor(answers: Record<string, unknown> = {}) {
-  const m = await mountApp({ 'editor.layers': layers, 'editor.save': saved, ...answers });
+  const m = await mountView('editor', { 'editor.layers': layers, 'editor.save': saved, ...answers });
   off = m.off;
-  await userEvent.setup().click(screen.getByRole('button', { name: 'Add server' }));
   await screen.findByRole('option', { name: /user: \/home\/u/ });
   return m;
 }
@@ -161,7 +161,7 @@ describe('editor (UI-2)', () => {
 
   it('editing keeps masked secrets masked (the host restores them) and can remove', async () => {
     const row = serverRow({ name: 'gh', entry: { command: 'npx', env: { TOKEN: SECRET_MASK } } });
-    const m = await mountApp({ 'servers.list': ok(serversView([row])), 'editor.layers': layers, 'editor.save': saved, 'editor.remove': saved });
+    const m = await mountView('editor', { 'servers.list': ok(serversView([row])), 'editor.layers': layers, 'editor.save': saved, 'editor.remove': saved });
     off = m.off;
     const user = userEvent.setup();
     // The servers view's row menu opens this; the editor is what is tested here.
@@ -178,7 +178,7 @@ describe('editor (UI-2)', () => {
   it('a saved entry the agent cannot use as written is offered the bridge (BRIDGE-4); a new draft is not', async () => {
     const row = serverRow({ name: 'gh', entry: { url: 'https://gh.example/mcp' } });
     const offer = ok({ server: 'gh', profile: 'minimax', layer: 'user', path: '/h/.minimax-code/mcp.json', advice: [{ code: 'no_oauth', params: { agent: 'MiniMax Code' }, fixes: [{ kind: 'bridge', params: {} }] }], installed: null, line: { command: 'mcp-panel', args: ['bridge', 'gh'] }, unavailable: null, sharedWith: [], machineSpecific: [] });
-    const m = await mountApp({ 'servers.list': ok(serversView([row])), 'editor.layers': layers, 'bridges.advice': offer });
+    const m = await mountView('editor', { 'servers.list': ok(serversView([row])), 'editor.layers': layers, 'bridges.advice': offer });
     off = m.off;
     const user = userEvent.setup();
     act(() => m.store.getState().openEditor({ mode: 'edit', id: row.id }));

@@ -3,7 +3,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverRow, serversView } from '../shell/fake-bridge';
-import { mountApp, ok, settle } from './mount';
+import { mountView, ok, settle } from './mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {
@@ -21,7 +21,7 @@ describe('Chinese UI (UI-9)', () => {
   it('servers view: a coded reason in Chinese, the raw detail after it, a zh-CN retry time', async () => {
     const down = serverRow({ name: 'down', state: { kind: 'failed', code: 'spawn_failed', reason: 'spawn nope ENOENT', since: late, retryAt: late }, toolCount: null, connectMs: null });
     const off1 = serverRow({ name: 'proj', trusted: false, state: { kind: 'disabled', code: 'untrusted', reason: '', since: 1 } });
-    const m = await mountApp({ 'servers.list': ok(serversView([down, off1])) }, { locale: 'zh' });
+    const m = await mountView('servers', { 'servers.list': ok(serversView([down, off1])) }, { locale: 'zh' });
     off = m.off;
     const reason = within(rowOf('down')).getByTestId('reason');
     expect(reason).toHaveTextContent('无法启动服务器：请检查其命令: spawn nope ENOENT');
@@ -35,7 +35,7 @@ describe('Chinese UI (UI-9)', () => {
       { layer: 'user' as const, path: '/home/u/.minara/mcp.json', state: 'void' as const, error: 'English that must not show', writable: true, note: { code: 'env-short-circuit' as const, params: {} as Record<string, string> } },
       { layer: 'env' as const, path: 'MCP_X_URL', state: 'void' as const, error: 'English that must not show', writable: false, note: { code: 'v1-ignored-env' as const, params: { name: 'MCP_X_URL' } } },
     ];
-    const m = await mountApp({ 'servers.list': ok(serversView([serverRow({ name: 'alpha' })], { layers })) }, { locale: 'zh' });
+    const m = await mountView('servers', { 'servers.list': ok(serversView([serverRow({ name: 'alpha' })], { layers })) }, { locale: 'zh' });
     off = m.off;
     const notes = screen.getAllByTestId('problem').map((p) => p.textContent);
     expect(notes).toEqual(['/home/u/.minara/mcp.json 已设置 MCP_SERVERS，因此不读取此文件', 'MCP_X_URL MCP_X_URL 被忽略，因为 MCP_SERVERS 定义了服务器']);
@@ -43,14 +43,15 @@ describe('Chinese UI (UI-9)', () => {
 
   it('servers view in English: the same codes read in English, 12-hour time', async () => {
     const down = serverRow({ name: 'down', state: { kind: 'failed', code: 'discovery_timeout', params: { ms: 2000 }, reason: '', since: late, retryAt: late }, toolCount: null, connectMs: null });
-    const m = await mountApp({ 'servers.list': ok(serversView([down])) });
+    const m = await mountView('servers', { 'servers.list': ok(serversView([down])) });
     off = m.off;
     expect(within(rowOf('down')).getByTestId('reason')).toHaveTextContent(/^did not answer within its 2000 ms discovery budget; tried again next round$/);
     expect(within(explanationOf('down')).getByTestId('retry')).toHaveTextContent(/retries at 11:27:54\sPM/);
   });
 
   it('logs view: traffic times and counts through Intl for zh-CN', async () => {
-    const m = await mountApp(
+    const m = await mountView(
+      'logs',
       { 'logs.get': ok({ stderr: ['x'], traffic: [{ at: late, dir: 'out', kind: 'request', method: 'tools/list', text: '{}' }], live: true, pid: 1 }) },
       { locale: 'zh' },
     );
@@ -64,7 +65,7 @@ describe('Chinese UI (UI-9)', () => {
   });
 
   it('editor: a writer refusal reads in Chinese from its key and params; English without them', async () => {
-    const m = await mountApp({ 'editor.layers': ok({ layers: [] }) }, { locale: 'zh' });
+    const m = await mountView('editor', { 'editor.layers': ok({ layers: [] }) }, { locale: 'zh' });
     off = m.off;
     act(() => m.store.getState().openEditor({ mode: 'add' }));
     await settle();
@@ -97,9 +98,8 @@ describe('Chinese UI (UI-9)', () => {
       profileNote: 'English note that must not show',
       profileNoteCode: 'minara',
     };
-    const m = await mountApp({ 'disclosure.plan': ok(plan) }, { locale: 'zh' });
+    const m = await mountView('disclosure', { 'disclosure.plan': ok(plan) }, { locale: 'zh' });
     off = m.off;
-    act(() => m.store.getState().setSection('disclosure'));
     await settle();
     expect(screen.getByTestId('disclosure-verdict')).toHaveTextContent('40,000 个 token > 0.15 × 200,000 = 30,000：已配置的工具移到 tool_search 之后');
     expect(screen.getByText(/minara：下面的阈值和白名单是 MiniMax Code 的选项，对它不适用/)).toBeInTheDocument();

@@ -2,16 +2,12 @@
 // written until "Import N selected", and only the ticked servers are sent. Project servers
 // arrive unticked for the user layer, and a refused server cannot be ticked.
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportPlan, ImportPlanItem } from '../../../shared/contract';
 import { ImportPanel } from '../../../renderer/src/features/editor/ImportPanel';
-import { createAppStore } from '../../../renderer/src/stores/app-store';
-import { PanelThemeProvider } from '../../../renderer/src/theme';
-import { StoreContext } from '../../../renderer/src/store-context';
-import { fakeBridge } from '../shell/fake-bridge';
-import { mountApp, ok } from './mount';
+import { mountView, ok } from './mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {
@@ -44,20 +40,13 @@ const plan: ImportPlan = {
 
 const report = ok({ source: 'claude-code', path: USER_FILE, imported: [{ name: 'team', from: plan.servers[1]!.from, notes: [] }], skipped: [], notPicked: [], sourceFiles: plan.sourceFiles, changed: true });
 
-/** The panel over the real store and a fake bridge (answers through the real contract client). */
+/** The panel alone over the real store and a fake bridge (answers through the real contract client). */
 async function openImport() {
-  const fake = fakeBridge({ 'editor.importPreview': ok(plan), 'editor.import': report });
-  const store = createAppStore(fake.bridge, 'en');
-  render(
-    <StoreContext.Provider value={store}>
-      <PanelThemeProvider theme="light">
-        <ImportPanel />
-      </PanelThemeProvider>
-    </StoreContext.Provider>,
-  );
+  const m = await mountView(() => <ImportPanel />, { 'editor.importPreview': ok(plan), 'editor.import': report });
+  off = m.off;
   const user = userEvent.setup();
   await user.click(screen.getByText('Import from another app'));
-  return { ...fake, store, user };
+  return { ...m, user };
 }
 
 describe('import panel', () => {
@@ -99,10 +88,9 @@ describe('import panel', () => {
 
   it('sits in the editor and previews into the layer chosen there', async () => {
     const layers = ok({ layers: [{ layer: 'user', path: USER_FILE, dialect: 'minimax', readOnly: null, expansion: 'entry', hash: 'h1' }] });
-    const m = await mountApp({ 'editor.layers': layers, 'editor.importPreview': ok(plan) });
+    const m = await mountView('editor', { 'editor.layers': layers, 'editor.importPreview': ok(plan) });
     off = m.off;
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Add server' }));
     await screen.findByRole('option', { name: /user: \/home\/u/ });
     await user.click(screen.getByText('Import from another app'));
     await user.click(screen.getByRole('button', { name: 'claude-code' }));

@@ -5,7 +5,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthRow } from '../../../shared/contract';
-import { mountApp, ok, settle } from './mount';
+import { mountView, ok, settle } from './mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {
@@ -41,9 +41,8 @@ const keychain = (available: boolean) =>
     : { available: false, backend: 'memory', code: 'no-secret-service', detail: 'Cannot autolaunch D-Bus without X11 $DISPLAY', reason: 'English for the CLI', fix: 'English for the CLI' };
 
 async function open(available: boolean, rows = ROWS, extra: Record<string, unknown> = {}, locale: 'en' | 'zh' = 'en') {
-  const m = await mountApp({ 'auth.list': () => ok({ servers: rows, keychain: keychain(available) }), ...extra }, { locale });
+  const m = await mountView('login', { 'auth.list': () => ok({ servers: rows, keychain: keychain(available) }), ...extra }, { locale });
   off = m.off;
-  act(() => m.store.getState().setSection('login'));
   await settle();
   return m;
 }

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountApp, ok, settle } from './mount';
+import { called, mountApp, mountView, ok, settle } from './mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {
@@ -28,17 +28,16 @@ type SimInput = { layers: { rules: { allow: string[]; ask: string[]; deny: strin
 
 describe('permissions (UI-4)', () => {
   it('typing rules re-simulates in the host; decisions, shadowed and never-match rules show', async () => {
-    const m = await mountApp({ 'permissions.read': ok(ruleLayers), 'permissions.simulate': (input: SimInput) => ok(simulation(input.layers[0]!.rules)) });
+    const m = await mountView('permissions', { 'permissions.read': ok(ruleLayers), 'permissions.simulate': (input: SimInput) => ok(simulation(input.layers[0]!.rules)) });
     off = m.off;
-    act(() => m.store.getState().setSection('permissions'));
-    await settle(0); // the rule files are read first; the simulation follows them
-    await settle(300);
+    await called(m, 'permissions.simulate'); // the rule files are read first; the simulation follows them
     const decision = () => within(document.querySelector('tr[data-tool="mcp__gh__issues"]') as HTMLElement).getByTestId('decision');
     expect(decision()).toHaveTextContent('ask');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Deny'), 'mcp__gh');
     await user.type(screen.getByLabelText('Allow'), 'mcp__gh__issues{Enter}mcp__gh__a__b');
-    await settle(300);
+    // Simulated as you type (debounced): wait for the call that has every rule typed.
+    await called(m, 'permissions.simulate', (input) => (input as SimInput).layers[0]!.rules.allow.length === 2);
     expect(decision()).toHaveTextContent('deny');
     expect(document.querySelector('tr[data-rule="mcp__gh__issues"]')).toHaveTextContent('Shadowed by deny #1 mcp__gh');
     expect(document.querySelector('tr[data-rule="mcp__gh__a__b"]')).toHaveTextContent('Can never match: 4 segments');
@@ -65,9 +64,8 @@ const plan = {
 
 describe('disclosure (UI-5)', () => {
   it('shows cost, the verdict and ranked tool_search results for a Chinese query', async () => {
-    const m = await mountApp({ 'disclosure.plan': ok(plan), 'disclosure.search': ok({ ok: true, mode: 'keyword', results: [{ name: 'mcp__alpha__weather', score: 3.2, description: '查询天气', truncated: false }], error: null }) });
+    const m = await mountView('disclosure', { 'disclosure.plan': ok(plan), 'disclosure.search': ok({ ok: true, mode: 'keyword', results: [{ name: 'mcp__alpha__weather', score: 3.2, description: '查询天气', truncated: false }], error: null }) });
     off = m.off;
-    act(() => m.store.getState().setSection('disclosure'));
     await settle();
     expect(screen.getByTestId('disclosure-verdict')).toHaveTextContent('Deferred disclosure kicks in.');
     expect(screen.getByTestId('disclosure-verdict')).toHaveTextContent('tool_search, mcp_invoke');
@@ -94,11 +92,10 @@ const authList = (state: string, stored: boolean) =>
 describe('login (UI-6)', () => {
   it('progress events drive the row; AUTH-5 is said plainly; token status has no secret', async () => {
     let stored = false;
-    const m = await mountApp({ 'auth.list': () => authList(stored ? 'logged-in' : 'needs-auth', stored), 'auth.login': ok({ started: true }), 'auth.cancel': ok({ cancelled: true }) });
+    const m = await mountView('login', { 'auth.list': () => authList(stored ? 'logged-in' : 'needs-auth', stored), 'auth.login': ok({ started: true }), 'auth.cancel': ok({ cancelled: true }) });
     off = m.off;
     const opened: string[] = [];
     window.open = ((url: string) => (opened.push(url), null)) as typeof window.open;
-    act(() => m.store.getState().setSection('login'));
     await settle();
     expect(screen.getByTestId('keychain-warning')).toHaveTextContent('the keychain is locked or refused access (Cannot create an item in a locked collection) — unlock your login keyring');
     const row = () => document.querySelector('tr[data-server="remote"]') as HTMLElement;
@@ -125,9 +122,8 @@ describe('login (UI-6)', () => {
   });
 
   it('a failed login says what to do', async () => {
-    const m = await mountApp({ 'auth.list': () => authList('logged-out', false) });
+    const m = await mountView('login', { 'auth.list': () => authList('logged-out', false) });
     off = m.off;
-    act(() => m.store.getState().setSection('login'));
     await settle();
     act(() => m.emit('auth.progress', { id: 'configured:minimax:remote', progress: { type: 'failed', reason: 'callback state abc did not match', code: 'state-mismatch' } }));
     expect(screen.getByRole('alert')).toHaveTextContent('Login failed: the answer did not belong to the login the panel started (state check failed). Try again');
@@ -137,11 +133,10 @@ describe('login (UI-6)', () => {
 
 describe('logs (UI-7) and settings (UI-9)', () => {
   it('logs are searchable and copyable', async () => {
-    const m = await mountApp({
+    const m = await mountView('logs', {
       'logs.get': ok({ stderr: ['starting', 'listening on stdio'], traffic: [{ at: 1, dir: 'out', kind: 'request', method: 'tools/list', text: '{"method":"tools/list"}' }, { at: 2, dir: 'in', kind: 'response', method: null, text: '{"result":{}}' }], live: true, pid: 42 }),
     });
     off = m.off;
-    act(() => m.store.getState().setSection('logs'));
     await settle();
     expect(screen.getByTestId('stderr')).toHaveTextContent('listening on stdio');
     expect(screen.getByTestId('traffic').querySelectorAll('li')).toHaveLength(2);
@@ -154,6 +149,7 @@ describe('logs (UI-7) and settings (UI-9)', () => {
   });
 
   it('language and theme are switchable; "system" follows the system locale again', async () => {
+    // The whole shell: it is App that puts the language and theme on the page.
     const m = await mountApp({});
     off = m.off;
     act(() => m.store.getState().setSection('settings'));

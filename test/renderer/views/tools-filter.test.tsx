@@ -3,12 +3,12 @@
 // the per-tool switches: the effect shown before saving, the save, a conflict, and an agent
 // without such a setting (minimax: no switch offered).
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sizeToolScroller } from './scroller-size';
 import type { CollisionRow, ToolFilterPreview } from '../../../shared/contract';
-import { mountApp, ok, settle, toolRow, toolsView } from './mount';
+import { mountView, ok, settle, toolRow, toolsView } from './mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {
@@ -51,9 +51,8 @@ function preview(enabled: string[] | undefined, over: Partial<ToolFilterPreview>
 }
 
 async function openTools(answers: Record<string, unknown>, locale: 'en' | 'zh' = 'en') {
-  const m = await mountApp({ 'tools.list': ok(view), ...answers }, { locale });
+  const m = await mountView('tools', { 'tools.list': ok(view), ...answers }, { locale });
   off = m.off;
-  act(() => m.store.getState().setSection('tools'));
   await settle();
   return m;
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sizeToolScroller } from './scroller-size';
 import { fieldsOf, toArguments } from '../../../renderer/src/features/tools/schema-form';
-import { describeFrom, mountApp, ok, settle, toolRow, toolsView } from './mount';
+import { describeFrom, mountApp, mountView, ok, settle, toolRow, toolsView } from './mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {
@@ -17,9 +17,8 @@ sizeToolScroller();
 describe('tools view (UI-3)', () => {
   it('10,000 tools: only a window of rows exists in the DOM (virtualised)', async () => {
     const tools = Array.from({ length: 10_000 }, (_, i) => toolRow({ tool: `tool_${i}` }));
-    const m = await mountApp({ 'tools.list': ok(toolsView(tools)) });
+    const m = await mountView('tools', { 'tools.list': ok(toolsView(tools)) });
     off = m.off;
-    act(() => m.store.getState().setSection('tools'));
     await settle();
     const rows = document.querySelectorAll('[data-tool]');
     expect(rows.length).toBeGreaterThan(5);
@@ -38,9 +37,8 @@ describe('tools view (UI-3)', () => {
       collidesWith: { serverId: winner.serverId, serverName: 'alpha', tool: 'echo', name: 'mcp__alpha__echo', kind: 'other_server' },
     });
     const collision = { name: 'mcp__alpha__echo', kind: 'other_server' as const, winner: { serverId: winner.serverId, serverName: 'alpha', tool: 'echo' }, loser: { serverId: loser.serverId, serverName: 'echo.a', tool: 'echo' }, resolution: 'suffixed' as 'suffixed' | 'dropped', assigned: 'mcp__echo_a__echo_2' as string | null, why: 'x', cause: 'sanitised' as const };
-    const m = await mountApp({ 'tools.list': ok(toolsView([winner, loser], { collisions: [collision, { ...collision, profile: 'kimi' as const, resolution: 'dropped' as const, assigned: null }].map((c) => ({ profile: 'minimax' as const, ...c })) })) });
+    const m = await mountView('tools', { 'tools.list': ok(toolsView([winner, loser], { collisions: [collision, { ...collision, profile: 'kimi' as const, resolution: 'dropped' as const, assigned: null }].map((c) => ({ profile: 'minimax' as const, ...c })) })) });
     off = m.off;
-    act(() => m.store.getState().setSection('tools'));
     await settle();
     const box = screen.getByTestId('collisions');
     expect(box).toHaveTextContent('alpha/echo keeps the name; echo.a/echo lost it, and is called mcp__echo_a__echo_2.');
@@ -53,7 +51,7 @@ describe('tools view (UI-3)', () => {
 
   it('the call form is built from the schema, sends typed arguments and shows every part', async () => {
     const tool = toolRow({ tool: 'add' });
-    const m = await mountApp({
+    const m = await mountView('tools', {
       'tools.list': ok(toolsView([tool])),
       'tools.describe': describeFrom([tool], {
         add: { inputSchema: { type: 'object', properties: { a: { type: 'integer' }, label: { type: 'string' }, loud: { type: 'boolean' }, opts: { type: 'object' } }, required: ['a'] } },
@@ -70,7 +68,6 @@ describe('tools view (UI-3)', () => {
       }),
     });
     off = m.off;
-    act(() => m.store.getState().setSection('tools'));
     await settle();
     const user = userEvent.setup();
     await user.click(document.querySelector('[data-tool="add"] button') as HTMLElement);
@@ -91,12 +88,11 @@ describe('tools view (UI-3)', () => {
 
   it('the list carries no schema: selecting a tool fetches its full definition once (tools.describe)', async () => {
     const rows = [toolRow({ tool: 'search' }), toolRow({ tool: 'fetch' })];
-    const m = await mountApp({
+    const m = await mountView('tools', {
       'tools.list': ok(toolsView(rows)),
       'tools.describe': describeFrom(rows, { search: { description: 'Search the web.\nSecond line.', warnings: [{ code: 'renamed', params: { profile: 'kimi', name: 'mcp__alpha__search_1', taken: 'mcp__alpha__search' } }], inputSchema: { type: 'object', properties: { q: { type: 'string' } } } } }),
     });
     off = m.off;
-    act(() => m.store.getState().setSection('tools'));
     await settle();
     const describes = () => m.calls.filter((c) => c.method === 'tools.describe');
     expect(describes()).toEqual([]);
@@ -118,9 +114,12 @@ describe('tools view (UI-3)', () => {
   it('leaving Tools and coming back: the selected tool\'s definition is shown again, not "Loading…" for good', async () => {
     const rows = [toolRow({ tool: 'search' })];
     let lists = 0;
+    let answerReload!: () => void;
+    const reloadAnswered = new Promise<void>((r) => (answerReload = r));
+    // The whole shell: leaving the section unmounts the view, coming back mounts it again.
     const m = await mountApp({
-      // The reload on coming back answers after the pane has shown its cached definition.
-      'tools.list': () => (lists++ === 0 ? ok(toolsView(rows)) : new Promise((r) => setTimeout(() => r(ok(toolsView(rows))), 50))),
+      // The reload on coming back answers only when the test says: after the pane has shown its cached definition.
+      'tools.list': () => (lists++ === 0 ? ok(toolsView(rows)) : reloadAnswered.then(() => ok(toolsView(rows)))),
       'tools.describe': describeFrom(rows, { search: { description: 'Search the web.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } } }),
     });
     off = m.off;
@@ -131,21 +130,24 @@ describe('tools view (UI-3)', () => {
     expect(await screen.findByTestId('input-schema')).toHaveTextContent('"q"');
     act(() => m.store.getState().setSection('servers'));
     await settle();
-    // Back: the pane asks for the definition while the list reload clears the cache.
+    // Back: the pane shows the cached definition while the list reload is still out…
     act(() => m.store.getState().setSection('tools'));
-    await settle(100);
+    expect(await screen.findByTestId('input-schema')).toHaveTextContent('"q"');
+    expect(lists).toBe(2);
+    // …then the reload lands and clears the cache: the pane asks again and shows it.
+    await act(async () => answerReload());
+    await settle();
     expect(await screen.findByTestId('input-schema')).toHaveTextContent('"q"');
   });
 
   it('a describe failure shows what went wrong and retries', async () => {
     const rows = [toolRow({ tool: 'gone' })];
     let fail = true;
-    const m = await mountApp({
+    const m = await mountView('tools', {
       'tools.list': ok(toolsView(rows)),
       'tools.describe': (input: unknown) => (fail ? { ok: false, error: { code: 'not-found', message: '"alpha" has no tool "gone" now; refresh the tool list' } } : describeFrom(rows)(input)),
     });
     off = m.off;
-    act(() => m.store.getState().setSection('tools'));
     await settle();
     const user = userEvent.setup();
     await user.click(document.querySelector('[data-tool="gone"] button') as HTMLElement);
@@ -159,9 +161,8 @@ describe('tools view (UI-3)', () => {
   it('a changed tool list (CONN-11) is shown and accepted through the bridge', async () => {
     const view = toolsView([toolRow({ tool: 'x' })]);
     view.servers[0]!.diff = { acceptedSha: 'a', currentSha: 'b', added: ['y'], removed: ['z'], changed: [{ name: 'x', fields: ['description'] }] };
-    const m = await mountApp({ 'tools.list': ok(view), 'tools.acceptSnapshot': ok({ sha: 'b' }) });
+    const m = await mountView('tools', { 'tools.list': ok(view), 'tools.acceptSnapshot': ok({ sha: 'b' }) });
     off = m.off;
-    act(() => m.store.getState().setSection('tools'));
     await settle();
     const diff = screen.getByTestId('snapshot-diff');
     expect(diff).toHaveTextContent('1 added, 1 removed, 1 changed');
@@ -186,9 +187,8 @@ describe('tools view (UI-3)', () => {
 describe('tool list keyboard (UI-9)', () => {
   it('arrow keys move the selection through the virtualised rows', async () => {
     const tools = Array.from({ length: 50 }, (_, i) => toolRow({ tool: `t${i}` }));
-    const m = await mountApp({ 'tools.list': ok(toolsView(tools)), 'tools.describe': describeFrom(tools) });
+    const m = await mountView('tools', { 'tools.list': ok(toolsView(tools)), 'tools.describe': describeFrom(tools) });
     off = m.off;
-    act(() => m.store.getState().setSection('tools'));
     await settle();
     const first = document.querySelector('[data-tool="t0"] button') as HTMLButtonElement;
     first.focus();

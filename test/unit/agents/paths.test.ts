@@ -31,6 +31,13 @@ describe('files per layer and OS', () => {
     ]);
   });
 
+  it('Goose: ~/.config/goose/config.yaml (XDG on Linux), %APPDATA%\\Block\\goose\\config on Windows', async () => {
+    expect(await paths('goose', 'linux')).toEqual([['user', '/home/ana/.config/goose/config.yaml']]);
+    expect(await paths('goose', 'linux', { XDG_CONFIG_HOME: '/cfg' })).toEqual([['user', '/cfg/goose/config.yaml']]);
+    expect(await paths('goose', 'darwin')).toEqual([['user', '/Users/ana/.config/goose/config.yaml']]);
+    expect(await paths('goose', 'win32')).toEqual([['user', 'C:\\Users\\ana\\AppData\\Roaming\\Block\\goose\\config\\config.yaml']]);
+  });
+
   it('Claude Desktop: Application Support, %APPDATA%, ~/.config', async () => {
     expect(await paths('claude-desktop', 'darwin')).toEqual([['user', '/Users/ana/Library/Application Support/Claude/claude_desktop_config.json']]);
     expect(await paths('claude-desktop', 'win32')).toEqual([['user', 'C:\\Users\\ana\\AppData\\Roaming\\Claude\\claude_desktop_config.json']]);

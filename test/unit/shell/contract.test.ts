@@ -84,6 +84,11 @@ describe('contract derivation', () => {
       'bridges.install': true,
       'bridges.uninstall': true,
       'bridges.list': true,
+      'install.preview': true,
+      'install.apply': true,
+      'install.undo': true,
+      'install.list': true,
+      'install.across': true,
     };
     expect(Object.keys(keys).sort()).toEqual(Object.keys(contract.methods).sort());
   });

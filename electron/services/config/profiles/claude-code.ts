@@ -61,7 +61,23 @@ async function serverTrust(ctx: LoadContext, loc: LayerLocation) {
   };
 }
 
+/**
+ * PERM-4: Claude Code's rules are `permissions.allow|ask|deny` in its settings files, local >
+ * project > user (code.claude.com/docs/en/settings "Settings files", "Settings precedence"):
+ * ~/.claude/settings.json, <ws>/.claude/settings.json (committed), <ws>/.claude/settings.local.json.
+ */
+async function ruleFiles({ home, workspace, platform }: LayerEnv): Promise<LayerLocation[]> {
+  const p = pathsFor(platform);
+  const out: LayerLocation[] = [userFile(p.join(home, '.claude', 'settings.json'))];
+  if (workspace) {
+    out.push(projectFile(p.join(workspace, '.claude', 'settings.json'), workspace));
+    out.push({ ...projectFile(p.join(workspace, '.claude', 'settings.local.json'), workspace), layer: 'project-local' });
+  }
+  return out;
+}
+
 export const CLAUDE_CODE_ENGINE: EngineProfile = {
+  ruleFiles,
   facts: CLAUDE_CODE,
   layerPaths,
   loadLayers: async (ctx) => loadFiles('claude-code', await layerPaths(ctx), ctx, { serverTrust }),

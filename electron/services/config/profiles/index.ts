@@ -12,6 +12,7 @@ import { MINARA_ENGINE } from './minara';
 import { MINIMAX_ENGINE } from './minimax';
 import { VSCODE_ENGINE } from './vscode';
 import { WINDSURF_ENGINE } from './windsurf';
+import { GOOSE_ENGINE } from './goose';
 import type { EngineProfile } from './types';
 
 const ENGINES: Record<Profile, EngineProfile> = {
@@ -25,6 +26,7 @@ const ENGINES: Record<Profile, EngineProfile> = {
   codex: CODEX_ENGINE,
   gemini: GEMINI_ENGINE,
   windsurf: WINDSURF_ENGINE,
+  goose: GOOSE_ENGINE,
 };
 
 export function engineProfile(profile: Profile): EngineProfile {

@@ -20,4 +20,6 @@ export interface EngineProfile {
   /** The context in-memory layers (session, plugin) load with: the same defaults the files get. */
   memoryContext?(ctx: LoadContext): Promise<LoadContext>;
   detection(home: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Detection;
+  /** PERM-4: where the agent keeps its permission rules, when not in its MCP files (Claude Code's settings.json); lowest precedence first. */
+  ruleFiles?(where: LayerEnv): Promise<LayerLocation[]>;
 }

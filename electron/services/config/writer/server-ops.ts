@@ -12,7 +12,8 @@ import { deeperThan, MAX_ENTRY_DEPTH } from '../../../../shared/schemas/depth';
 import { type DuplicateKey, duplicateKeys, offsetToLineCol, pointerOf } from '../json-text';
 import { okResult, refuse, type WriteResult } from './errors';
 import { patchedEntry, toolFilterFields, type ToolFilterPatch } from '../../../../shared/schemas/dialects/tool-filter';
-import { detectFormat, newFileText, parseConfigText, removeAt, renameKey, setAt, updateAt } from './text-edit';
+import { spanEditor, type SpanEditor } from './span-editor';
+import { TomlValueError } from './toml-edit';
 
 /** Every dialect keeps its servers under this key (seeds 000, 001, 002). */
 export const SERVERS_KEY = 'mcpServers';
@@ -118,14 +119,6 @@ const valueOn = (root: unknown, path: readonly string[]): unknown => {
   return cur;
 };
 
-/** A new file holding `servers` at `container` (plain 2-space JSON: nothing to preserve). */
-function newFileAt(container: readonly string[], servers: Record<string, unknown>): string {
-  if (container.length === 1) return newFileText(container[0]!, servers);
-  let value: Record<string, unknown> = servers;
-  for (const k of [...container].reverse()) value = { [k]: value };
-  return JSON.stringify(value, null, 2) + '\n';
-}
-
 /** The text after the operations, or the first refusal. `text` null: the file does not exist. */
 export function applyServerOps(
   text: string | null,
@@ -135,14 +128,23 @@ export function applyServerOps(
   at: readonly string[] | undefined = undefined,
 ): WriteResult<string> {
   const facts = profileFacts(dialect);
-  // AGENT-2: TOML is edited by span in toml-edit.ts; this is the JSON / JSONC editor.
-  if (facts.format === 'toml' || facts.format === 'yaml') return refuse('write.unsupported', { profile: dialect });
   const key = at ?? [facts.serversKey];
-  const lenient = facts.format === 'jsonc';
   // Nothing to preserve in an empty file or a bare `{}`: write it as a new file.
-  const isNew = text === null || text.trim() === '' || text.trim() === '{}';
-  let out = isNew ? newFileAt(key, {}) : text;
-  const parsed = parseConfigText(out, lenient);
+  const isNew = text === null || text.trim() === '' || (facts.format !== 'toml' && text.trim() === '{}');
+  const ed = spanEditor(facts.format, text ?? '');
+  try {
+    return applyWith(ed, text, isNew, dialect, ops, validate, key);
+  } catch (err) {
+    // TOML cannot hold the value (null, a lone surrogate): refused, never approximated.
+    if (err instanceof TomlValueError) return refuse('write.invalid_entry', { name: ops[0]?.name ?? '', dialect }, { detail: err.message });
+    // A layout the span editor cannot place an edit in: nothing is written (never a guess).
+    return refuse('write.io.layout', {}, { detail: (err as Error).message });
+  }
+}
+
+function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect: Dialect, ops: readonly ServerOp[], validate: EntryValidator, key: readonly string[]): WriteResult<string> {
+  let out = isNew ? ed.newFile(key, {}) : text!;
+  const parsed = ed.parse(out);
   if (!parsed.ok) {
     const { line, column, message } = parsed.error;
     return refuse('write.parse_error', { line, column }, { detail: message, data: parsed.error });
@@ -160,7 +162,6 @@ export function applyServerOps(
     return refuse('write.duplicate_key.in', { key: twice.key, container: pointerOf(twice.container), line, column }, { data });
   }
   const servers: Record<string, unknown> = { ...(container ?? {}) };
-  const fmt = detectFormat(out);
 
   for (const op of ops) {
     const named = checkName(op.name);
@@ -175,16 +176,16 @@ export function applyServerOps(
         if (op.op === 'add' && has) return refuse('write.exists', { name: op.name });
         const checked = checkEntry(dialect, op.name, current, op.entry, validate, key);
         if (!checked.ok) return checked;
-        if (has) out = updateAt(out, path, current, op.entry, fmt);
+        if (has) out = ed.update(out, path, current, op.entry);
         // Into an empty (or absent) container: write the container whole, so its braces
         // get the file's layout too; nothing else is in it to preserve.
-        else if (Object.keys(servers).length === 0) out = setAt(out, [...key], { [op.name]: op.entry }, fmt);
-        else out = setAt(out, path, op.entry, fmt);
+        else if (Object.keys(servers).length === 0) out = ed.set(out, [...key], { [op.name]: op.entry });
+        else out = ed.set(out, path, op.entry);
         servers[op.name] = op.entry;
         break;
       }
       case 'remove':
-        out = removeAt(out, path, fmt);
+        out = ed.remove(out, path);
         delete servers[op.name];
         break;
       case 'enable':
@@ -192,9 +193,9 @@ export function applyServerOps(
         // Minara has no per-server switch (seed 001): writing one would mislead the user.
         if (!profileFacts(dialect).serverSwitch) return refuse('write.unsupported', { profile: dialect });
         if (!isRecord(current)) return refuse('write.invalid_entry.notObject', { name: op.name });
-        if (op.op === 'disable' && current.enabled !== false) out = setAt(out, [...path, 'enabled'], false, fmt);
+        if (op.op === 'disable' && current.enabled !== false) out = ed.set(out, [...path, 'enabled'], false);
         // Enabled is the default: dropping `enabled: false` restores it with the smallest edit.
-        if (op.op === 'enable' && current.enabled === false) out = removeAt(out, [...path, 'enabled'], fmt);
+        if (op.op === 'enable' && current.enabled === false) out = ed.remove(out, [...path, 'enabled']);
         const { enabled, ...rest } = current;
         servers[op.name] = op.op === 'disable' ? { ...current, enabled: false } : enabled === false ? rest : current;
         break;
@@ -207,7 +208,7 @@ export function applyServerOps(
         const checked = checkEntry(dialect, op.name, current, next, validate, key);
         if (!checked.ok) return checked;
         // Field by field, so the rest of the entry (comments, order) is not touched.
-        for (const [k, v] of Object.entries(op.patch)) out = v === null ? removeAt(out, [...path, k], fmt) : setAt(out, [...path, k], v, fmt);
+        for (const [k, v] of Object.entries(op.patch)) out = v === null ? ed.remove(out, [...path, k]) : ed.set(out, [...path, k], v);
         servers[op.name] = next;
         break;
       }
@@ -215,20 +216,30 @@ export function applyServerOps(
         const to = checkName(op.to);
         if (!to.ok) return to;
         if (Object.prototype.hasOwnProperty.call(servers, op.to)) return refuse('write.exists', { name: op.to });
-        out = renameKey(out, [...key], op.name, op.to);
+        out = ed.rename(out, [...key], op.name, op.to);
         servers[op.to] = current;
         delete servers[op.name];
         break;
       }
     }
   }
-  // A new file is plain 2-space JSON (CFG-7 has nothing to preserve there).
-  const result = isNew ? newFileAt(key, servers) : out;
+  // A new file is written whole (CFG-7 has nothing to preserve there).
+  const result = isNew ? ed.newFile(key, servers) : out;
   // Never report success for an edit that did not land (a comment swallowing the new entry,
-  // an edit into a shadowed copy): the text must parse to exactly the intended servers.
-  const check = parseConfigText(result, lenient);
-  if (!check.ok || !isRecord(check.value) || !isDeepStrictEqual(valueOn(check.value, key) ?? {}, servers)) {
+  // an edit into a shadowed copy), or that touched anything beyond the servers: the text must
+  // parse to exactly the intended servers and to the same everything else.
+  const check = ed.parse(result);
+  if (!check.ok || !isRecord(check.value) || !isDeepStrictEqual(valueOn(check.value, key) ?? {}, servers) || !isDeepStrictEqual(without(check.value, key), without(parsed.value, key))) {
     return refuse('write.io.layout');
   }
   return okResult(result);
+}
+
+/** The file's value with the servers object taken out (what an edit of servers must not change). */
+function without(root: unknown, path: readonly string[]): unknown {
+  if (path.length === 0 || !isRecord(root) || !Object.hasOwn(root, path[0]!)) return root;
+  const { [path[0]!]: inner, ...rest } = root;
+  if (path.length === 1) return rest;
+  const below = without(inner, path.slice(1));
+  return isRecord(below) && Object.keys(below).length === 0 ? rest : { ...rest, [path[0]!]: below };
 }

@@ -10,21 +10,24 @@ import { KeychainProblem } from '../../components/KeychainProblem';
 import { BridgeOffer } from '../bridges/BridgeOffer';
 import { PageHeader } from '../../components/PageHeader';
 import { useApp, useT } from '../../store-context';
+import { selectServers } from '../../stores/servers-slice';
 import { isEmptyEntry, validateEntry, validateName } from './draft';
 import classes from './editor.module.css';
 import { EntryForm } from './EntryForm';
 import { ImportPanel } from './ImportPanel';
+import { InstallPanel } from '../install/InstallPanel';
 import { Refusal } from './Refusal';
 
 export function EditorView() {
   const t = useT();
   const target = useApp((s) => s.editTarget);
-  const servers = useApp((s) => s.view?.servers ?? []);
+  const servers = useApp(selectServers);
   const dialect = useApp((s) => s.view?.profile ?? 'minimax');
   const s = useApp((st) => st);
   const [tab, setTab] = useState<'form' | 'raw'>('form');
   const [raw, setRaw] = useState('');
   const [rawError, setRawError] = useState<string | null>(null);
+  const [installing, setInstalling] = useState(false);
 
   const row = target.mode === 'edit' ? (servers.find((r) => r.id === target.id) ?? null) : null;
   useEffect(() => {
@@ -131,6 +134,15 @@ export function EditorView() {
       </Tabs>
       {/* BRIDGE-4: a saved entry the agent cannot use as written is offered the bridge. */}
       {row && s.originalName === row.name && <BridgeOffer key={row.id} bridge={s.editorBridge} serverId={row.id} onChanged={() => void s.loadServers()} />}
+      {/* AGENT-3: the saved entry into other agents, after the per-agent preview. */}
+      {row && s.originalName === row.name && (
+        <Group>
+          <Button variant="default" onClick={() => setInstalling((v) => !v)} data-testid="open-install">
+            {t('install.open')}
+          </Button>
+        </Group>
+      )}
+      {row && installing && s.originalName === row.name && <InstallPanel key={row.id} from={{ kind: 'server', id: row.id }} server={row.name} sourceProfile={dialect} />}
       <div aria-live="polite" data-testid="validation">
         {pristine ? (
           <Text size="sm" c="dimmed">

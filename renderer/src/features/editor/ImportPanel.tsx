@@ -8,6 +8,7 @@ import { MiddlePath } from '../../components/MiddlePath';
 import { fixSentence, issueSentence } from '../../../../shared/i18n/agent-view';
 import { useApp, useT } from '../../store-context';
 import classes from './editor.module.css';
+import { ImportFromAgent } from '../install/ImportFromAgent';
 
 const SOURCES = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const satisfies readonly ImportSource[];
 
@@ -59,6 +60,7 @@ function Verdict({ item }: { item: ImportPlanItem }) {
 
 export function ImportPanel() {
   const t = useT();
+  const profile = useApp((s) => s.view?.profile ?? null);
   const layer = useApp((s) => s.draftLayer);
   const plan = useApp((s) => s.importPlan);
   const report = useApp((s) => s.importReport);
@@ -92,6 +94,8 @@ export function ImportPanel() {
         <Accordion.Control>{t('editor.import')}</Accordion.Control>
         <Accordion.Panel>
           <Stack gap="sm">
+            {/* AGENT-3: import = install from another agent into this one. */}
+            {profile && <ImportFromAgent into={profile} />}
             <Text size="sm" c="dimmed">
               {t('editor.importHelp')}
             </Text>

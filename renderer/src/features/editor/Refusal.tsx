@@ -5,7 +5,7 @@ import { Alert, Button, Code, Group, List, ScrollArea, Stack, Text } from '@mant
 import { errorText, writeErrorText, writeTextOf } from '../../../../shared/i18n/write-errors';
 import { StoreContext, useApp, useT } from '../../store-context';
 import { entryPointer, slotOf, type Refusal as RefusalData } from '../../stores/editor-slice';
-import { lineDiff } from './diff';
+import { lineDiff } from '../../../../shared/text/line-diff';
 import classes from './editor.module.css';
 import { keychainUsable, valueAt } from './draft';
 

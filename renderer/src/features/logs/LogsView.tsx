@@ -5,13 +5,14 @@ import { Alert, Button, Code, List, NativeSelect, Stack, Text, TextInput, Title 
 import { errorText } from '../../../../shared/i18n/write-errors';
 import { PageHeader } from '../../components/PageHeader';
 import { useApp, useT } from '../../store-context';
+import { selectServers } from '../../stores/servers-slice';
 import classes from './logs.module.css';
 
 const POLL_MS = 2000;
 
 export function LogsView() {
   const t = useT();
-  const servers = useApp((s) => s.view?.servers ?? []);
+  const servers = useApp(selectServers);
   const logsFor = useApp((s) => s.logsFor);
   const logs = useApp((s) => s.logs);
   const error = useApp((s) => s.logsError);

@@ -10,7 +10,7 @@ import type { Decision } from '../../../../shared/permissions/rules';
 import { MiddlePath } from '../../components/MiddlePath';
 import { useApp, useT } from '../../store-context';
 import { isDirty } from '../../stores/rules-slice';
-import { lineDiff } from '../editor/diff';
+import { lineDiff } from '../../../../shared/text/line-diff';
 import classes from './permissions.module.css';
 import { profileFacts } from '../../../../shared/profiles';
 

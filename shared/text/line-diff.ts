@@ -1,4 +1,4 @@
-// CFG-7 "show both": a small line diff (LCS) of the file on disk against what we would write.
+// CFG-7 "show both" and AGENT-3's preview: a small line diff (LCS) of the file on disk against what we would write.
 export type DiffLine = { op: 'same' | 'add' | 'del'; text: string };
 
 export function lineDiff(a: string, b: string): DiffLine[] {
@@ -23,5 +23,19 @@ export function lineDiff(a: string, b: string): DiffLine[] {
   }
   while (i < n) out.push({ op: 'del', text: x[i++]! });
   while (j < m) out.push({ op: 'add', text: y[j++]! });
+  return out;
+}
+
+/**
+ * AGENT-3's preview: the changed lines with `context` unchanged lines around each change; a
+ * longer unchanged run is one `same` line reading `…` (the page and the CLI show it as a gap).
+ */
+export function compactDiff(lines: readonly DiffLine[], context = 2): DiffLine[] {
+  const near = lines.map((l, i) => l.op !== 'same' || lines.slice(Math.max(0, i - context), i + context + 1).some((x) => x.op !== 'same'));
+  const out: DiffLine[] = [];
+  lines.forEach((l, i) => {
+    if (near[i]) out.push(l);
+    else if (near[i - 1] !== false || i === 0) out.push({ op: 'same', text: '…' });
+  });
   return out;
 }

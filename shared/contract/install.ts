@@ -1,0 +1,37 @@
+// AGENT-3 over the api: preview and install one server into several agents, undo, the installs
+// kept for undo, and the "Servers across agents" rows. Codes cross; the page words them
+// (shared/i18n/messages/install.ts).
+import { z } from 'zod';
+import { method } from '../rpc';
+import { AcrossViewSchema } from '../schemas/across';
+import { InstallPreviewSchema, InstallResultSchema, InstallSummarySchema, UndoResultSchema } from '../schemas/install';
+import { LayerKindSchema, ProfileSchema } from '../schemas/server';
+
+const Name = z.string().min(1).max(256);
+
+/** The server to install: a row of the servers view, an agent's entry by name, or an editor draft in an agent's dialect. */
+export const InstallFromSchema = z.union([
+  z.object({ kind: z.literal('server'), id: z.string().min(1).max(512) }),
+  z.object({ kind: z.literal('profile'), profile: ProfileSchema, name: Name, layer: LayerKindSchema.optional() }),
+  z.object({ kind: z.literal('entry'), profile: ProfileSchema, name: Name, entry: z.record(z.string(), z.unknown()) }),
+]);
+export type InstallFrom = z.infer<typeof InstallFromSchema>;
+
+const InstallInput = z.object({
+  from: InstallFromSchema,
+  agents: z.array(ProfileSchema).min(1).max(32),
+  layer: z.enum(['user', 'project']).default('user'),
+  replace: z.boolean().default(false),
+  bridge: z.enum(['auto', 'never', 'always']).default('auto'),
+});
+
+export const installMethods = {
+  /** Reads only: per agent, what the install would write and why. */
+  'install.preview': method(InstallInput, InstallPreviewSchema),
+  /** Writes the preview's plan; a file changed since the preview (baseHashes) is not written. */
+  'install.apply': method(InstallInput.extend({ baseHashes: z.record(z.string(), z.string().nullable()).default({}) }), InstallResultSchema),
+  'install.undo': method(z.object({ id: z.string().min(1).max(64) }), UndoResultSchema),
+  'install.list': method(z.object({}), z.object({ installs: z.array(InstallSummarySchema) })),
+  /** One row per server identity, one column per detected agent. */
+  'install.across': method(z.object({}), AcrossViewSchema),
+};
