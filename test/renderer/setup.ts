@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach } from 'vitest';
 
 // findBy*/waitFor wait on the DOM; their deadline (1 s by default) is only when to give up, and
 // must hold on a machine at load 10 (a test never decides by how fast the machine is).
@@ -16,3 +18,10 @@ if (typeof window !== 'undefined') {
   };
   Element.prototype.scrollIntoView ??= () => undefined;
 }
+
+// Files share one jsdom and one module graph (vitest.config.ts), and Mantine's notification
+// store is module-global: a toast one file left would be an extra `alert` in the next.
+afterEach(() => {
+  act(() => notifications.clean());
+  cleanup();
+});

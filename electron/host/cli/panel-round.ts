@@ -27,8 +27,9 @@ export async function roundFrom(call: PanelCall, only?: (name: string) => boolea
   const [{ servers }, listed] = await Promise.all([call('servers.list', {}), call('tools.list', {})]);
   const rows = servers.filter((s) => !only || only(s.name));
   const wanted = new Set(rows.map((r) => r.id));
-  // Sent all at once: one socket, answered in order of arrival.
-  const details = await Promise.all(listed.tools.filter((t) => wanted.has(t.serverId)).map((t) => call('tools.describe', { serverId: t.serverId, tool: t.tool })));
+  // Sent all at once: one socket, answered in order of arrival. A synthetic row (the agent's own
+  // authenticate/query tool) is not one the server defines, so there is nothing to describe.
+  const details = await Promise.all(listed.tools.filter((t) => wanted.has(t.serverId) && !t.synthetic).map((t) => call('tools.describe', { serverId: t.serverId, tool: t.tool })));
   const defs = new Map<string, ToolDef[]>();
   for (const d of details) {
     const def: ToolDef = { name: d.tool, inputSchema: d.inputSchema };

@@ -122,7 +122,9 @@ export function agentVerdict(input: VerdictInput): AgentVerdict {
     add('token_required', { agent, variable }, fixes);
   }
 
-  if (state?.kind === 'failed') add('fails', { ...state.params, agent }, [], state.code);
+  // A config error that is the transport refusal above says nothing new (Minara: no stdio).
+  const sameAsTransport = state?.code === 'config_error' && issues.some((i) => i.code === 'transport');
+  if (state?.kind === 'failed' && !sameAsTransport) add('fails', { ...state.params, agent }, [], state.code);
   const late = server.spec ? missedTurn(rules, server.spec, state, input.connectMs) : null;
   if (late) add('slow', { agent, ms: late.ms, budget: late.budget, seconds: late.seconds, budgetSeconds: late.budgetSeconds }, rules.budgetField ? [{ kind: 'timeout', params: { field: rules.budgetField, ms: late.ms } }] : []);
 
