@@ -25,7 +25,7 @@ export const CLAUDE_DESKTOP: ProfileFacts = {
   transports: ['stdio'],
   transportOf,
   expansion: () => 'none',
-  expansionWhere: 'nowhere in claude_desktop_config.json',
+  expansionWhere: 'expands.claude-desktop',
   missingVar: 'disable',
   form: { fields: [] },
   // Not documented: the panel shows the raw tool name, kept to what the API accepts (64).

@@ -75,7 +75,7 @@ export const CODEX: ProfileFacts = {
     return Object.keys(headers).length ? { ...e, headers } : e;
   },
   expansion: () => 'none',
-  expansionWhere: 'nowhere (variables are named in env_vars, bearer_token_env_var and env_http_headers)',
+  expansionWhere: 'expands.codex',
   missingVar: 'disable',
   form: {
     fields: [

@@ -58,7 +58,7 @@ export const GEMINI: ProfileFacts = {
   },
   // Every string of settings.json is resolved (resolveEnvVarsInObject over the whole file).
   expansion: () => 'entry',
-  expansionWhere: 'everywhere',
+  expansionWhere: 'expands.gemini',
   missingVar: 'keep',
   form: {
     fields: [

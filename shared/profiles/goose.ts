@@ -64,7 +64,7 @@ export const GOOSE: ProfileFacts = {
     return out;
   },
   expansion: () => 'none',
-  expansionWhere: 'nowhere (variables from the keyring are named in env_keys)',
+  expansionWhere: 'expands.goose',
   missingVar: 'disable',
   form: { fields: [{ key: 'enabled', kind: 'enabled', id: 'ed-enabled', label: 'editor.enabled' }, { key: 'timeout', kind: 'number', id: 'ed-timeout' }] },
   serverSwitch: true,

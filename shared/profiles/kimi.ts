@@ -23,7 +23,7 @@ export const KIMI: ProfileFacts = {
   transports: ['stdio', 'http', 'sse'],
   // Seed 002 documents no expansion: tokens come through bearerTokenEnvVar.
   expansion: () => 'none',
-  expansionWhere: 'nowhere in mcp.json (a token goes in "bearerTokenEnvVar")',
+  expansionWhere: 'expands.kimi',
   form: {
     fields: [
       { key: 'timeout', kind: 'number', id: 'ed-timeout', label: 'editor.timeout' },

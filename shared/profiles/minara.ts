@@ -24,7 +24,7 @@ export const MINARA: ProfileFacts = {
   transports: ['http'],
   // Documented with `Bearer ${SLACK_MCP_TOKEN}` in headers.
   expansion: () => 'headers',
-  expansionWhere: 'only in "headers"',
+  expansionWhere: 'expands.minara',
   form: {
     fields: [
       { key: 'authTokenEnv', kind: 'text', id: 'ed-authTokenEnv', help: 'editor.authTokenEnvHelp' },

@@ -31,7 +31,7 @@ export const WINDSURF: ProfileFacts = {
     return out;
   },
   expansion: () => 'entry',
-  expansionWhere: 'as ${env:NAME}',
+  expansionWhere: 'expands.windsurf',
   missingVar: 'disable',
   form: { fields: [] },
   naming: { prefix: '', sep: '', namer: () => (t) => t, untruncated: (_s, t) => t, collisions: 'first-wins', whyKey: 'tools.why.firstWins', collisionEvent: false },

@@ -34,12 +34,13 @@ describe('config problems in both languages', () => {
     for (const p of problems) {
       expect(p.note, p.message).toBeDefined();
       expect(sayProblem('en', p.note!)).toBe(p.message);
-      // Chinese: no English sentence left (names, fields, quoted keys and ${VAR} may stay; the
-      // agent profile's own phrase for where it expands ${VAR} is still English, `where`).
-      const zh = sayProblem('zh', p.note!).replace(String(p.note!.params.where ?? '\u0000'), '').replace(/"[^"]*"|\$\{[A-Z_]+\}|[a-z]+(?=[：])|https?:\/\/\S+|MiniMax|JSON|stdio|http|sse/g, '');
+      // Chinese: no English sentence left (names, fields, quoted keys and ${VAR} may stay), the
+      // agent's own phrase for where it expands ${VAR} included.
+      const zh = sayProblem('zh', p.note!).replace(/"[^"]*"|\$\{[A-Z_]+\}|[a-z]+(?=[：])|https?:\/\/\S+|MiniMax|JSON|stdio|http|sse/g, '');
       expect(zh, sayProblem('zh', p.note!)).not.toMatch(/[A-Za-z]{4,}/);
       expect(sayProblem('zh', p.note!)).toMatch(/[\u4e00-\u9fff]/);
     }
+    expect(sayProblem('zh', by('/mcpServers/lit').note!)).toBe('lit：MiniMax 展开 ${VAR} 的位置：仅在项目文件中；所以它会原样发送 "${SOME_TOKEN}"，面板也一样');
     expect(servers.find((s) => s.name === 'weird')?.errorNote).toEqual({ code: 'entry-not-object', params: {} });
   });
 

@@ -57,6 +57,45 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
       )}
     </>
   );
+  const hasBadges = row.deferred || !row.trusted || row.toolsChanged || row.readOnly;
+  const badges = (
+    <>
+      {row.deferred && (
+        <Badge size="xs" variant="light" color="gray" className={classes.label}>
+          {t('servers.deferred')}
+        </Badge>
+      )}
+      {!row.trusted && (
+        <Badge size="xs" variant="light" color="yellow" className={classes.label}>
+          {t('servers.untrusted')}
+        </Badge>
+      )}
+      {row.toolsChanged && (
+        <Tooltip label={t('servers.toolsChangedOpen', { server: row.name })} multiline maw={420}>
+          <Badge
+            size="xs"
+            variant="light"
+            color="orange"
+            component="button"
+            type="button"
+            className={`${classes.label} ${classes.flag}`}
+            data-testid="tools-changed"
+            aria-label={`${t('servers.toolsChanged')}: ${t('servers.toolsChangedOpen', { server: row.name })}`}
+            onClick={() => void openDiff(row.id)}
+          >
+            {t('servers.toolsChanged')}
+          </Badge>
+        </Tooltip>
+      )}
+      {row.readOnly && (
+        <Tooltip label={readOnlyWhy} multiline maw={420}>
+          <Badge size="xs" variant="light" color="gray" title={readOnlyWhy} data-testid="read-only" className={classes.label}>
+            {t('servers.readOnly')}
+          </Badge>
+        </Tooltip>
+      )}
+    </>
+  );
   const cells: Record<ServerColumn, () => ReactNode> = {
     name: () => (
       <Table.Th scope="row" className={classes.cell} key="name">
@@ -64,41 +103,14 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
           <Text span fw={600} size="sm" truncate className={classes.name} title={row.name}>
             {row.name}
           </Text>
-          {row.deferred && (
-            <Badge size="xs" variant="light" color="gray" className={classes.label}>
-              {t('servers.deferred')}
-            </Badge>
-          )}
-          {!row.trusted && (
-            <Badge size="xs" variant="light" color="yellow" className={classes.label}>
-              {t('servers.untrusted')}
-            </Badge>
-          )}
-          {row.toolsChanged && (
-            <Tooltip label={t('servers.toolsChangedOpen', { server: row.name })} multiline maw={420}>
-              <Badge
-                size="xs"
-                variant="light"
-                color="orange"
-                component="button"
-                type="button"
-                className={`${classes.label} ${classes.flag}`}
-                data-testid="tools-changed"
-                aria-label={`${t('servers.toolsChanged')}: ${t('servers.toolsChangedOpen', { server: row.name })}`}
-                onClick={() => void openDiff(row.id)}
-              >
-                {t('servers.toolsChanged')}
-              </Badge>
-            </Tooltip>
-          )}
-          {row.readOnly && (
-            <Tooltip label={readOnlyWhy} multiline maw={420}>
-              <Badge size="xs" variant="light" color="gray" title={readOnlyWhy} data-testid="read-only" className={classes.label}>
-                {t('servers.readOnly')}
-              </Badge>
-            </Tooltip>
-          )}
+          {!compact && badges}
         </Group>
+        {/* With little room the flags take their own line: the name stays readable (issue 22). */}
+        {compact && hasBadges && (
+          <Group gap={6} wrap="nowrap" className={classes.line} data-testid="row-flags">
+            {badges}
+          </Group>
+        )}
         {row.target && (
           <Text size="xs" c="dimmed" className={classes.line}>
             <MiddlePath path={row.target} copy={false} />

@@ -23,7 +23,7 @@ const FULL = [
   ['transport', 80],
   ['state', 136],
   // The agent's-eye verdict: its short badge (AgentVerdict), never elided, in either language.
-  ['agent', 120],
+  ['agent', 144],
   ['tools', 92],
   ['connect', 96],
   ['provenance', undefined],
