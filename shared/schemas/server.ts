@@ -146,6 +146,7 @@ export const ReasonCodeSchema = z.enum([
   'protocol_error',
   'too_many_tools',
   'connect_failed',
+  'url_credentials',
   'removed',
   'disabled_in_config',
   'untrusted',

@@ -220,10 +220,10 @@ const logs: Command = {
       return;
     }
     if (ctx.opts.traffic) for (const t of info.traffic) ctx.stdout(`${new Date(t.at).toISOString()} ${t.dir === 'out' ? '→' : '←'} ${t.text}\n`);
-    else {
-      for (const line of info.stderrTail) ctx.stdout(line + '\n');
-      if (info.lastError) ctx.stderr(`last error: ${info.lastError}\n`);
-    }
+    else for (const line of info.stderrTail) ctx.stdout(line + '\n');
+    // A server that never got as far as a message would print nothing: say why instead.
+    if (info.state.kind === 'failed' || info.state.kind === 'needs-auth') ctx.stderr(`${name} ${info.state.kind}: ${describeReason('en', info.state)}\n`);
+    else if (!ctx.opts.traffic && info.lastError) ctx.stderr(`last error: ${info.lastError}\n`);
   },
 };
 

@@ -1,5 +1,5 @@
 // Error classification for CONN-5 (needs-auth) and CONN-6 (what counts as a transport fault).
-import { classifyMcpError, httpStatus, TimeoutError } from '../mcp/errors';
+import { classifyMcpError, httpStatus, TimeoutError, UrlCredentialsError } from '../mcp/errors';
 import type { ReasonCode, ReasonParams } from '../../../shared/schemas/server';
 
 export function errorMessage(err: unknown): string {
@@ -60,6 +60,7 @@ export interface Why {
 /** UI-9: the code of a failed connect, by the error's type; the message stays as the detail. */
 export function classify(err: unknown): Why {
   if (err instanceof ReasonError) return { code: err.code, params: err.params, reason: err.detail };
+  if (err instanceof UrlCredentialsError) return { code: 'url_credentials', reason: err.message };
   const reason = errorMessage(err);
   const kind = classifyMcpError(err);
   if (kind === 'needs-auth') return { code: 'auth_required', reason };

@@ -26,6 +26,18 @@ export type McpFailure =
   /** Anything else: a failed fetch, a reset socket, a dead child (CONN-6 transport fault). */
   | 'transport';
 
+/**
+ * A remote URL with `user:pass@` in it: fetch refuses to build such a request, so no client
+ * (the panel, the bridge, the agents' own) can reach the server as written.
+ */
+export class UrlCredentialsError extends Error {
+  constructor(url: URL) {
+    // The detail is the URL itself; the one redaction masks the password wherever it is shown.
+    super(url.href);
+    this.name = 'UrlCredentialsError';
+  }
+}
+
 /** JSON-RPC code of "Unsupported protocol version" (2026-07-28). */
 const UNSUPPORTED_VERSION = -32022;
 

@@ -6,6 +6,7 @@ import { extractWWWAuthenticateParams, type OAuthClientProvider, SSEClientTransp
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { redirectSafeFetch } from '../connections/redirect-fetch';
 import { GroupStdioTransport } from './group-transport';
+import { UrlCredentialsError } from './errors';
 
 export interface RemoteOptions {
   /** Resolved headers (CONN-4: `${VAR}` already expanded). */
@@ -46,6 +47,7 @@ function listening(base: typeof fetch, onChallenge: (c: AuthChallenge) => void):
 export function remoteTransport(spec: Pick<ConnectionSpec, 'transport' | 'url' | 'dropHeadersOnCrossOriginRedirect'>, o: RemoteOptions): Transport {
   if (!spec.url) throw new Error(`${spec.transport} server has no url`);
   const url = new URL(spec.url);
+  if (url.username || url.password) throw new UrlCredentialsError(url);
   const base = o.onChallenge ? listening(o.fetch ?? fetch, o.onChallenge) : o.fetch;
   const opts = {
     requestInit: { headers: o.headers },

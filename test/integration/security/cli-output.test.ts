@@ -56,6 +56,13 @@ describe('URL credentials in every CLI output (F3)', () => {
       if (args.includes('--json') && r.stdout.trim()) JSON.parse(r.stdout); // still one JSON document
     });
   }
+
+  it('status says why such a URL can never connect, and what to do instead', async () => {
+    const r = await cli(['status', '--profile', 'minimax', '--json', '--refresh']);
+    const leaky = (JSON.parse(r.stdout) as { servers: Array<{ name: string; code: string }> }).servers.find((s) => s.name === 'leaky');
+    expect(leaky?.code).toBe('url_credentials');
+    expect((await cli(['status', '--profile', 'minimax', '--refresh'])).stdout).toContain('no HTTP client sends: keep the secret in the keychain and send it in a header');
+  });
 });
 
 describe('URL credentials in what the bridge says (F3)', () => {
