@@ -24,7 +24,7 @@ function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...env, PATH: [join(prefix, 'bin'), dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'), ...extra };
 }
 
-function run(cmd: string, args: string[], cwd: string, env = cleanEnv(), timeout = 60_000) {
+function run(cmd: string, args: string[], cwd: string, env = cleanEnv(), timeout = 120_000) {
   const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

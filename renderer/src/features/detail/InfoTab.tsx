@@ -9,7 +9,7 @@ export function InfoTab({ serverId }: { serverId: string }) {
   const t = useT();
   const info = useInspect('inspect.server', { id: serverId });
   if (info.error) return <InspectError error={info.error} serverId={serverId} onRetry={info.reload} />;
-  if (!info.data) return <Loader size="sm" aria-label={t('detail.loading')} />;
+  if (!info.data) return <Loader size="sm" role="status" aria-label={t('detail.loading')} />;
   const d = info.data;
   const unknown = (v: string | null) => v || t('detail.info.unknown');
   return (

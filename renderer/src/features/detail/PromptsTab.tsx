@@ -51,7 +51,7 @@ function PromptForm({ serverId, prompt }: { serverId: string; prompt: InspectPro
         </Stack>
       </form>
       {got.error && <InspectError error={got.error} serverId={serverId} onRetry={got.reload} />}
-      {asked && got.loading && <Loader size="sm" aria-label={t('detail.loading')} />}
+      {asked && got.loading && <Loader size="sm" role="status" aria-label={t('detail.loading')} />}
       {got.data && !got.loading && (
         <Stack gap="xs" component="section" aria-label={t('detail.prompt.messages')} data-testid="prompt-messages">
           <Title order={4} size="h6">
@@ -82,7 +82,7 @@ export function PromptsTab({ serverId }: { serverId: string }) {
   const [name, setName] = useState('');
   const chosen = prompts.items.find((p) => p.name === name) ?? null;
   if (prompts.error) return <InspectError error={prompts.error} serverId={serverId} onRetry={prompts.reload} />;
-  if (prompts.loading && prompts.items.length === 0) return <Loader size="sm" aria-label={t('detail.loading')} />;
+  if (prompts.loading && prompts.items.length === 0) return <Loader size="sm" role="status" aria-label={t('detail.loading')} />;
   if (prompts.items.length === 0) {
     return (
       <Text size="sm" c="dimmed">

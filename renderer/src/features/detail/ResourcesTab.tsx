@@ -60,7 +60,7 @@ export function ResourcesTab({ serverId }: { serverId: string }) {
   const readView = (
     <>
       {read.error && <InspectError error={read.error} serverId={serverId} onRetry={read.reload} />}
-      {read.loading && <Loader size="sm" aria-label={t('detail.loading')} />}
+      {read.loading && <Loader size="sm" role="status" aria-label={t('detail.loading')} />}
       {read.data && !read.loading && <ContentsView uri={read.data.uri} contents={read.data.contents} />}
     </>
   );
@@ -109,7 +109,7 @@ export function ResourcesTab({ serverId }: { serverId: string }) {
           </Table.Tbody>
         </Table>
       )}
-      {resources.loading && <Loader size="sm" aria-label={t('detail.loading')} />}
+      {resources.loading && <Loader size="sm" role="status" aria-label={t('detail.loading')} />}
       {resources.hasMore && !resources.loading && (
         <Group>
           <Button variant="default" size="xs" onClick={resources.more}>

@@ -20,7 +20,7 @@ export function ToolsTab({ serverId, connected }: { serverId: string; connected:
   const row = rows.find((r) => r.tool === tool) ?? null;
   return (
     <Stack gap="lg">
-      {!view && loading && <Loader size="sm" aria-label={t('detail.loading')} />}
+      {!view && loading && <Loader size="sm" role="status" aria-label={t('detail.loading')} />}
       {view && rows.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('detail.tools.empty')}

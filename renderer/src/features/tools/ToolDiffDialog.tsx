@@ -40,7 +40,7 @@ export function ToolDiffDialog() {
         <Text size="sm" id="tool-diff-intro">
           {t('tools.diff.intro')}
         </Text>
-        {open.busy && <Loader size="sm" aria-label={t('tools.diff.loading')} />}
+        {open.busy && <Loader size="sm" role="status" aria-label={t('tools.diff.loading')} />}
         {open.error && (
           <Alert color="red" role="alert">
             {errorText(t.locale, open.error)}
