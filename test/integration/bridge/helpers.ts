@@ -29,7 +29,10 @@ export async function startBridge(args: string[], env: NodeJS.ProcessEnv, capabi
   let err = '';
   transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const client = new Client({ name: 'bridge-test', version: '1.0.0' }, capabilities);
-  await client.connect(transport);
+  // A bridge that dies while starting says why (its stderr), not only "Connection closed".
+  await client.connect(transport).catch((e: unknown) => {
+    throw new Error(`bridge ${args.join(' ')} did not start: ${e instanceof Error ? e.message : String(e)}; pid ${transport.pid ?? '?'}; stderr: ${err.slice(-2000) || '(none)'}`);
+  });
   return { client, transport, stderr: () => err, pid: () => transport.pid, close: () => client.close().catch(() => undefined) };
 }
 
