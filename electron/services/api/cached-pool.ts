@@ -3,7 +3,7 @@
 // answered from that list; only the others are started, through the real pool. `--refresh`
 // does not come here: it reconnects everything.
 import type { ConnectionSpec, ServerState, ToolDef } from '../../../shared/schemas/server';
-import { hasStaticCredentials } from '../auth/static-credentials';
+import { mayUseOAuth } from '../auth/static-credentials';
 import { applyLimits } from '../connections/limits';
 import { isEmptyDiff, specFingerprint, type SnapshotStore } from '../connections/snapshots';
 import type { ToolDiff } from '../connections/types';
@@ -15,14 +15,6 @@ interface Cached {
   tools: ToolDef[];
   raw: ToolDef[];
   diff: ToolDiff | null;
-}
-
-/**
- * A remote entry that may sign in by OAuth answers by a login the entry does not show: after a
- * logout (or a login) the recorded list says nothing true about its state, so it goes live.
- */
-function dependsOnLogin(spec: ConnectionSpec): boolean {
-  return spec.transport !== 'stdio' && !!spec.url && !hasStaticCredentials(spec);
 }
 
 export function cachedPoolPort(inner: PoolPort, snapshots: SnapshotStore): PoolPort {
@@ -42,7 +34,9 @@ export function cachedPoolPort(inner: PoolPort, snapshots: SnapshotStore): PoolP
       cached.clear();
       let pluginTools = 0;
       for (const spec of specs) {
-        if (dependsOnLogin(spec)) continue;
+        // Its state follows a login the entry does not show (after a logout the recorded list
+        // would still say connected), so such a server always goes live.
+        if (mayUseOAuth(spec)) continue;
         const hit = await snapshots.cached(spec.id, specFingerprint(spec)).catch(() => null);
         if (!hit) continue;
         // CONN-8 as the connection applies it to a fresh list.

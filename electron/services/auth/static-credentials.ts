@@ -13,6 +13,11 @@ export function hasStaticCredentials(spec: Pick<ConnectionSpec, 'bearerTokenEnv'
   return Object.keys(spec.headers ?? {}).some((h) => h.toLowerCase() === 'authorization');
 }
 
+/** A remote entry without static credentials: the panel may sign in to it by OAuth (AUTH-1). */
+export function mayUseOAuth(spec: Pick<ConnectionSpec, 'transport' | 'url' | 'bearerTokenEnv' | 'bearerToken' | 'headers'>): boolean {
+  return spec.transport !== 'stdio' && !!spec.url && !hasStaticCredentials(spec);
+}
+
 /** The Authorization header value for a spec's static token, resolved from `env` now. */
 export function resolveStaticBearer(spec: Pick<ConnectionSpec, 'bearerTokenEnv' | 'bearerToken'>, env: NodeJS.ProcessEnv): StaticAuth {
   if (spec.bearerTokenEnv) {

@@ -20,7 +20,7 @@ import { PanelOAuthProvider, type PreRegisteredClient } from './oauth-provider';
 import { revokeTokens } from './revoke';
 import { deleteAllSecrets, type SecretStore } from './secret-store';
 import { expiresAt, readSecret, writeSecret, type StoredTokens } from './stored';
-import { hasStaticCredentials } from './static-credentials';
+import { mayUseOAuth } from './static-credentials';
 import { LockTimeoutError, lockPath, withCrossProcessLock } from './cross-process';
 
 /** How long "no tokens stored" is believed (see Owner.noneUntil); a login elsewhere shows within it. */
@@ -150,7 +150,7 @@ export class TokenBroker {
    * Remote servers without static credentials get a passive provider (never opens a browser).
    */
   readonly authProviderFor = (spec: ConnectionSpec): OAuthClientProvider | undefined => {
-    if (spec.transport === 'stdio' || !spec.url || hasStaticCredentials(spec)) return undefined;
+    if (!mayUseOAuth(spec)) return undefined;
     return this.provider(spec);
   };
 
