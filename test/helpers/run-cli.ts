@@ -11,6 +11,8 @@ const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs'))
 
 export interface CliRun {
   code: number | null;
+  /** The signal that ended the process (a crash shows here, not in `code`). */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -45,7 +47,7 @@ function spawnCollect(nodeArgs: string[], opts: RunOptions): Promise<CliRun> {
     });
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
-    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.on('close', (code, signal) => done({ code, signal, stdout, stderr }));
     child.stdin.end(opts.stdin ?? '');
   });
 }

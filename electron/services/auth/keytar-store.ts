@@ -4,6 +4,7 @@
 import type { KeychainCode } from '../../../shared/contract/auth';
 import { catalogueTranslator } from '../../../shared/i18n/core';
 import { keychain } from '../../../shared/i18n/messages/keychain';
+import { type KeychainSerializer, keychainSerializer } from './keychain-lock';
 import { MemorySecretStore, type KeychainProblem, type SecretStore, type SecretStoreStatus } from './secret-store';
 
 export const KEYCHAIN_SERVICE = 'mcp-panel';
@@ -62,13 +63,18 @@ export class KeytarSecretStore implements SecretStore {
   private failure: KeychainProblem | undefined;
   private probed: Promise<void> | undefined;
 
+  /** Deletes and enumerations of this service, one at a time on the keyring (keychain-lock.ts). */
+  private readonly serialize: KeychainSerializer;
+
   constructor(
     private readonly keytar: KeytarLike | undefined,
     loadError?: string,
     private readonly service = KEYCHAIN_SERVICE,
+    serialize?: KeychainSerializer,
   ) {
     if (!keytar) this.failure = explainKeychainError(loadError ?? 'keytar is not installed (Cannot find module keytar)');
     this.memory = new MemorySecretStore(this.failure);
+    this.serialize = serialize ?? keychainSerializer(service);
   }
 
   private async probe(): Promise<void> {
@@ -112,12 +118,12 @@ export class KeytarSecretStore implements SecretStore {
   }
   async delete(account: string): Promise<boolean> {
     const mem = await this.memory.delete(account);
-    const kc = await this.use((k) => k.deletePassword(this.service, account), async () => false);
+    const kc = await this.use((k) => this.serialize(() => k.deletePassword(this.service, account)), async () => false);
     return mem || kc;
   }
   list(prefix: string): Promise<string[]> {
     return this.use(
-      async (k) => (await k.findCredentials(this.service)).map((c) => c.account).filter((a) => a.startsWith(prefix) && !a.startsWith(PROBE_PREFIX)).sort(),
+      async (k) => (await this.serialize(() => k.findCredentials(this.service))).map((c) => c.account).filter((a) => a.startsWith(prefix) && !a.startsWith(PROBE_PREFIX)).sort(),
       () => this.memory.list(prefix),
     );
   }

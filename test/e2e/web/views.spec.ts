@@ -66,6 +66,9 @@ test('a file changed on disk while editing: the diff (secrets masked), then over
   await edit(page, 'echo_a');
   await expect(page.getByRole('heading', { name: 'Edit echo_a' })).toBeVisible();
   await expect(page.getByLabel('Environment value 1')).toHaveValue('••••••');
+  // The draft's base is the file as the editor read it (its layers, with their hashes): the
+  // edit on disk must come after that read, or there is nothing to conflict with.
+  await expect(page.getByRole('button', { name: `Save to ${bed.home.userFile}` })).toBeVisible();
   const cfg = JSON.parse(readFileSync(bed.home.userFile, 'utf8')) as { mcpServers: Record<string, unknown> };
   cfg.mcpServers.external = { command: 'true', enabled: false };
   writeFileSync(bed.home.userFile, JSON.stringify(cfg, null, 2));
