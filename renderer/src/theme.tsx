@@ -74,7 +74,10 @@ function schemeVariables(body: string, towards: 'dark' | 'light', shade: number)
   }
   const gray = DEFAULT_THEME.colors.gray;
   const dark = DEFAULT_THEME.colors.dark;
-  out['--mantine-color-dimmed'] = readable(towards === 'dark' ? gray[6]! : dark[2]!, body, towards);
+  // Dimmed text also sits on hovered and selected rows (Mantine's default-hover: gray.0 in light,
+  // dark.5 in dark), which is closer to it than the body is: measured against that too.
+  const defaultHover = towards === 'dark' ? gray[0]! : dark[5]!;
+  out['--mantine-color-dimmed'] = readable(readable(towards === 'dark' ? gray[6]! : dark[2]!, body, towards), defaultHover, towards);
   out['--mantine-color-placeholder'] = out['--mantine-color-dimmed'];
   out['--mantine-color-anchor'] = out['--mantine-color-indigo-text']!;
   out['--mantine-color-error'] = out['--mantine-color-red-text']!;
