@@ -1,6 +1,11 @@
 // Browser tests in the system Chromium (TOOLCHAIN.md): never `npx playwright install`.
 import { defineConfig } from '@playwright/test';
 
+// CONN-3 budgets × 5 in every panel the tests start (in process or as a child: they inherit this
+// environment): a local server that misses a 2 s budget at load 10 does so for want of CPU.
+// Tests of the budgets themselves set the scale to 1 or pass their own budgets and clock.
+process.env.MCP_PANEL_BUDGET_SCALE ??= '5';
+
 export default defineConfig({
   testDir: 'test/e2e/web',
   outputDir: 'test-results',

@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// CONN-3 budgets × 5 in every panel the tests start (in process or as a child: they inherit this
+// environment): a local server that misses a 2 s budget at load 10 does so for want of CPU.
+// Tests of the budgets themselves set the scale to 1 or pass their own budgets and clock.
+process.env.MCP_PANEL_BUDGET_SCALE ??= '5';
+
 // Three projects, one per runtime: pure logic, real processes/sockets/files, and jsdom views.
 export default defineConfig({
   test: {
@@ -9,8 +14,11 @@ export default defineConfig({
     // and isolated files, 186 s with three and shared module graphs; CPU 181 s → 143 s).
     maxWorkers: 3,
     projects: [
-      // Pure logic: one module graph per worker (isolating each file tripled the project's CPU).
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', isolate: false } },
+      {
+        // Pure logic: one module graph per worker (isolating each file tripled the project's CPU).
+        // Property tests run hundreds of cases: a deadline that holds at load 10, not vitest's 5 s.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 60_000 },
+      },
       {
         test: {
           name: 'integration',
@@ -34,7 +42,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['test/renderer/setup.ts'],
           // userEvent types key by key: a deadline, not a measurement, so one that holds at load 10.
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           // One jsdom and one module graph per worker, not per file: importing React, Mantine and
           // the app again for every file cost 40 % of the project's CPU. Each file cleans up
           // after itself (cleanup(), notifications.clean(), sessionStorage), and the project

@@ -13,6 +13,7 @@ import { poolInput } from './config/status';
 import { redactEvents, redactHandlers } from './api/redact';
 import { createReadModel } from './api/read-model';
 import { catalogCache } from './api/tool-catalog';
+import { budgetScale } from './connections/options';
 import { appHandlers } from './handlers/app';
 import { profileHandlers } from './handlers/profiles';
 import { serverHandlers } from './handlers/servers';
@@ -212,6 +213,7 @@ export function createApi(deps: ApiDeps): PanelApi {
     info: (id) => info(id),
     log,
     clock,
+    budgetScale: budgetScale(deps.env),
   };
   const catalog = catalogCache(core, deps.registry);
 

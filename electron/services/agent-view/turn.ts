@@ -17,9 +17,10 @@ export interface MissedTurn {
 
 const seconds = (ms: number): number => Math.round(ms / 100) / 10;
 
-export function missedTurn(rules: AgentRules, spec: ConnectionSpec, state: SeenState | null, connectMs: number | null): MissedTurn | null {
+/** `scale`: connections/options.ts budgetScale (1 unless the machine's load is allowed for). */
+export function missedTurn(rules: AgentRules, spec: ConnectionSpec, state: SeenState | null, connectMs: number | null, scale = 1): MissedTurn | null {
   if (state?.kind !== 'connected' || connectMs === null) return null;
   const budget = rules.discoveryBudgetMs(spec);
-  if (budget === null || connectMs <= budget) return null;
+  if (budget === null || connectMs <= budget * scale) return null;
   return { ms: Math.round(connectMs), budget, seconds: seconds(connectMs), budgetSeconds: seconds(budget) };
 }

@@ -9,6 +9,7 @@ import type { AgentRules, EntryField } from './rules';
 /** What the verdict reads of a connection state (the pool's ServerState, or `status`'s live record). */
 export type SeenState = Pick<ServerState, 'kind' | 'code' | 'params'>;
 import { missedTurn } from './turn';
+import { budgetScale } from '../connections/options';
 
 export interface VerdictInput {
   rules: AgentRules;
@@ -125,7 +126,7 @@ export function agentVerdict(input: VerdictInput): AgentVerdict {
   // A config error that is the transport refusal above says nothing new (Minara: no stdio).
   const sameAsTransport = state?.code === 'config_error' && issues.some((i) => i.code === 'transport');
   if (state?.kind === 'failed' && !sameAsTransport) add('fails', { ...state.params, agent }, [], state.code);
-  const late = server.spec ? missedTurn(rules, server.spec, state, input.connectMs) : null;
+  const late = server.spec ? missedTurn(rules, server.spec, state, input.connectMs, budgetScale(input.env)) : null;
   if (late) add('slow', { agent, ms: late.ms, budget: late.budget, seconds: late.seconds, budgetSeconds: late.budgetSeconds }, rules.budgetField ? [{ kind: 'timeout', params: { field: rules.budgetField, ms: late.ms } }] : []);
 
   // What to do first comes first: what blocks, then a login to make, then what to know.

@@ -24,4 +24,6 @@ export interface ApiCore extends Pick<ReadModel, 'selection' | 'view' | 'current
   info(id: string): PoolInfo | undefined;
   log(line: string): void;
   clock(): number;
+  /** CONN-3 budgets × this in the "no tools this turn" verdict (connections/options.ts budgetScale). */
+  budgetScale: number;
 }

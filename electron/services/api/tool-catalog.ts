@@ -94,7 +94,7 @@ export async function liveParts(core: ApiCore): Promise<CatalogParts> {
     const diff = core.pool().details(id)?.snapshotDiff ?? null;
     // CONN-3: an agent whose discovery budget this server's answer missed gets none of its tools
     // this turn; decided from the connect time the panel measured and each agent's own budget.
-    const late = (p: Profile) => (s.spec ? missedTurn(rulesFor(p), s.spec, row.state, row.connectMs) : null);
+    const late = (p: Profile) => (s.spec ? missedTurn(rulesFor(p), s.spec, row.state, row.connectMs, core.budgetScale) : null);
     const missesTurn = AGENT_PROFILES.filter((p) => late(p) !== null);
     const mine = late(core.selection().profile);
     servers.push({ id, name: s.name, source: s.spec?.source ?? 'configured', state: row.state.kind, reason: row.state.reason, toolCount: list.length, tokens: list.reduce((n, t) => n + tokensOf(t), 0), diff, ...(mine ? { missedTurn: mine } : {}) });

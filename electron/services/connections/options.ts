@@ -12,15 +12,30 @@ const MINUTE = 60_000;
 /** CONN-3 (seed 000 local-mcp.service.ts:750): 2 s for a remote server, 15 s for stdio (cold `npx`/`uvx`). */
 export const CONN3_BUDGETS = { remoteBudgetMs: 2_000, stdioBudgetMs: 15_000 } as const;
 
+/**
+ * `MCP_PANEL_BUDGET_SCALE` (1 to 100, default 1) multiplies the CONN-3 budgets wherever the panel
+ * applies them: its own discovery rounds and the "no tools this turn" verdict, which compares a
+ * connect time measured on this machine with the agent's budget. On a loaded machine (a test
+ * run on two busy cores) a local server can take longer than 2 s for want of CPU, not because
+ * it is slow; the scale keeps such a verdict about the server. The sentences still name the
+ * agent's own budget.
+ */
+export function budgetScale(env: Record<string, string | undefined>): number {
+  const n = Number(env.MCP_PANEL_BUDGET_SCALE);
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, 100) : 1;
+}
+
 export function resolvePoolOptions(options: PoolOptions): ResolvedPoolOptions {
   const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<PoolOptions>;
+  const scale = budgetScale(options.env);
   return {
     clock: realClock,
     idleMs: 15 * MINUTE, // CONN-2
     concurrency: 5, // CONN-2
     callTimeoutMs: 120_000, // CONN-2
     stdioStartConcurrency: Math.max(2, 2 * cpus().length), // CONN-3, measured on 2-core machines
-    ...CONN3_BUDGETS,
+    remoteBudgetMs: CONN3_BUDGETS.remoteBudgetMs * scale,
+    stdioBudgetMs: CONN3_BUDGETS.stdioBudgetMs * scale,
     startupTimeoutMs: 30_000, // one attempt's hard limit when the agent sets none (kimi's default)
     backoffMs: [10_000, 30_000, 60_000, 120_000, 300_000], // CONN-6
     pingTimeoutMs: 5_000, // CONN-6

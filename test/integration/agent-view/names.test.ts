@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ECHO, SLOW_MS, startAgentServers, type AgentServers } from './servers';
+import { AGENT_BUDGETS, ECHO, SLOW_MS, startAgentServers, type AgentServers } from './servers';
 import { sandbox, type Sandbox } from '../config/helpers';
 import { runCli } from '../../helpers/run-cli';
 
@@ -40,11 +40,11 @@ afterAll(async () => {
 
 describe('names and tools as the agent sees them this turn', () => {
   it('a server slower than the budget: MiniMax Code gets none of its tools this turn (answered in 3.5 s, budget 2 s); Kimi Code does', async () => {
-    const mm = (await names('minimax')).filter((r) => r.server === 'slow');
+    const mm = (await names('minimax', AGENT_BUDGETS)).filter((r) => r.server === 'slow');
     expect(mm).toEqual([{ server: 'slow', tool: 'slow_echo', name: null, dropped: false, collidesWith: null, notThisTurn: expect.stringMatching(/^MiniMax Code gets no tools from it this turn: answered in \d+(\.\d)? s, budget 2 s$/) }]);
-    const kimi = (await names('kimi')).filter((r) => r.server === 'slow');
+    const kimi = (await names('kimi', AGENT_BUDGETS)).filter((r) => r.server === 'slow');
     expect(kimi.map((r) => r.name)).toEqual(['mcp__slow__slow_echo']);
-    const tools = JSON.parse((await cli(['tools', '--profile', 'minimax', '--json'])).stdout);
+    const tools = JSON.parse((await cli(['tools', '--profile', 'minimax', '--json'], AGENT_BUDGETS)).stdout);
     const row = tools.servers.find((s: { server: string }) => s.server === 'slow');
     expect(row).toMatchObject({ state: 'connected', missedTurn: { budget: 2000 } });
     expect(row.missedTurn.ms).toBeGreaterThanOrEqual(SLOW_MS);

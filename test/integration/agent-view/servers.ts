@@ -9,6 +9,13 @@ export const ECHO = resolve('test/fixtures/servers/echo.mjs');
 /** Far beyond the 2 s remote budget (CONN-3), far under Kimi's 30 s: a verdict compares the measured connect time. */
 export const SLOW_MS = 3500;
 
+/**
+ * The environment of a run whose verdict on the slow server is the point: CONN-3's budgets as the
+ * agents have them (the tests' panels run with them × 5, vitest.config.ts). Read only the slow
+ * server's row from such a run: on a loaded machine a healthy server may miss 2 s there too.
+ */
+export const AGENT_BUDGETS = { MCP_PANEL_BUDGET_SCALE: '1' } as const;
+
 export interface AgentServers {
   oauth: OAuthFixture;
   token: { url: string; stop(): Promise<void> };

@@ -3,7 +3,7 @@
 // that answers `initialize` 3.5 s late, stdio fixtures. Each agent's files written as a person would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { ECHO, SLOW_MS, startAgentServers, type AgentServers } from './servers';
+import { AGENT_BUDGETS, ECHO, SLOW_MS, startAgentServers, type AgentServers } from './servers';
 import { sandbox, type Sandbox } from '../config/helpers';
 import { runCli } from '../../helpers/run-cli';
 
@@ -55,8 +55,9 @@ describe('status: can this agent use the entry as written?', () => {
     // 401 without OAuth metadata: a token, not a login.
     expect(rows.vault).toMatchObject({ state: 'needs-auth', agent: { status: 'unusable', issues: [{ code: 'token_required' }] } });
     // The panel connected (it waits), and says MiniMax gets nothing from it this turn.
-    expect(rows.slow).toMatchObject({ state: 'connected', agent: { status: 'unusable', issues: [{ code: 'slow', params: { budget: 2000 } }] } });
-    expect(rows.slow!.agent.issues[0]!.params.ms as number).toBeGreaterThanOrEqual(SLOW_MS);
+    const slow = (await status('minimax', { GITHUB_TOKEN: 'secret-token', ...AGENT_BUDGETS })).slow!;
+    expect(slow).toMatchObject({ state: 'connected', agent: { status: 'unusable', issues: [{ code: 'slow', params: { budget: 2000 } }] } });
+    expect(slow.agent.issues[0]!.params.ms as number).toBeGreaterThanOrEqual(SLOW_MS);
   });
 
   it('Kimi Code: logs in through mcp__notes__authenticate, reads no ${VAR} (bearerTokenEnvVar is the fix), waits 30 s for the slow one', async () => {
@@ -72,11 +73,11 @@ describe('status: can this agent use the entry as written?', () => {
     expect(rows.local!.agent).toMatchObject({ status: 'unusable', issues: [{ code: 'transport', params: { transport: 'stdio' }, fixes: [] }] });
     expect(rows.notes!.agent).toMatchObject({ status: 'unusable', issues: [{ code: 'no_oauth', fixes: [] }] });
     expect(rows.explorer).toMatchObject({ state: 'connected', agent: { status: 'usable', issues: [{ code: 'subagent', params: { tool: 'mcp_explorer_query' } }] } });
-    expect(rows.slow!.agent.issues[0]).toMatchObject({ code: 'slow', params: { budget: 2000 } });
+    expect((await status('minara', { GITHUB_TOKEN: 'secret-token', ...AGENT_BUDGETS })).slow!.agent.issues[0]).toMatchObject({ code: 'slow', params: { budget: 2000 } });
   });
 
   it('human status says the verdict under each server, with the command that fixes it', async () => {
-    const r = await runCli(['status', '--profile', 'minimax', '--workspace', sb.ws], { env: { ...process.env, ...sb.env }, cwd: sb.ws });
+    const r = await runCli(['status', '--profile', 'minimax', '--workspace', sb.ws], { env: { ...process.env, ...sb.env, ...AGENT_BUDGETS }, cwd: sb.ws });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('MiniMax Code: unusable — MiniMax Code cannot log in by OAuth, and this server asks for a login');
     expect(r.stdout).toContain('fix: Use it through the bridge (the panel’s login and keychain): mcp-panel bridge install notes --agent minimax');

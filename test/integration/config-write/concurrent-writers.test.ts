@@ -1,8 +1,9 @@
 // Item 5 (SEC-7): two processes adding servers to one file at the same instant. Before the
 // cross-process lock, 7 of 20 pairs both reported success while one server was missing.
 // Real CLI processes (`server add`), spawned together; every reported success must be in the file.
-// The CLI is bundled once with esbuild (as crash-safety.test.ts does for the writer), so a
-// process starts in ~0.2 s: starts close together make the writes really collide.
+// The CLI runs from the bundle `npm run build` made (MCP_PANEL_TEST_CLI=built, as in .ci/run), or
+// is bundled here once with esbuild, so a process starts in ~0.2 s: starts close together make
+// the writes really collide (tsx would take ~1.5 s, and spread them out).
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figure, stress } from '../../helpers/stress';
+import { BUILT_CLI } from '../../helpers/run-cli';
 
 let dir: string;
 let home: string;
@@ -27,6 +29,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cw-race-'));
   home = join(dir, 'home');
   await mkdir(join(home, '.kimi-code'), { recursive: true });
+  if (process.env.MCP_PANEL_TEST_CLI === 'built') {
+    cli = BUILT_CLI;
+    return;
+  }
   cli = join(dir, 'cli.mjs');
   await build({
     entryPoints: [resolve('electron/host/cli.ts')],
@@ -79,5 +85,5 @@ describe('concurrent writers (item 5)', () => {
     // Locks released, no temp file left behind.
     expect(await readdir(join(home, '.kimi-code'))).toEqual(['mcp.json']);
     figure(`${PAIRS} pairs of simultaneous server add: ${succeeded.length} successes, all in the file; ${failures.length} gave up`);
-  }, stress(120_000, 900_000));
+  }, stress(240_000, 900_000)); // deadlines for 40 process starts at load 10, not measurements
 });

@@ -85,7 +85,7 @@ describe('SEC-4: huge answers and lists', () => {
   });
 
   it('a child flooding stdout with garbage that never ends a line is cut off; the host goes on', async () => {
-    const pool = newPool({ stdioBudgetMs: 10_000 });
+    const pool = newPool({ stdioBudgetMs: 60_000 }); // a margin for a busy machine; the flood is cut by size, not time
     pool.setServers([stdioSpec('flood', 'garbage', ['--no-newline']), stdioSpec('ok', 'echo')]);
     const before = process.memoryUsage().rss;
     const round = await pool.discover();

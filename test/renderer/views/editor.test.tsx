@@ -36,12 +36,17 @@ async function openEditor(answers: Record<string, unknown> = {}) {
 }
 
 /** A stdio draft whose env holds a literal GitHub token. */
+/** A draft with an inline token, pasted field by field (typing is the first test's subject; here it would re-render and validate the form forty times). */
 async function draftWithToken(user: ReturnType<typeof userEvent.setup>) {
-    await user.type(screen.getByLabelText('Name'), 'gh');
-    await user.type(screen.getByLabelText('Command'), 'npx');
-    await user.click(screen.getByRole('button', { name: 'Add to Environment' }));
-    await user.type(screen.getByLabelText('Environment name 1'), 'GITHUB_TOKEN');
-    await user.type(screen.getByLabelText('Environment value 1'), 'ghp_abcdefghij123456');
+  const paste = async (label: string, text: string) => {
+    await user.click(screen.getByLabelText(label));
+    await user.paste(text);
+  };
+  await paste('Name', 'gh');
+  await paste('Command', 'npx');
+  await user.click(screen.getByRole('button', { name: 'Add to Environment' }));
+  await paste('Environment name 1', 'GITHUB_TOKEN');
+  await paste('Environment value 1', 'ghp_abcdefghij123456');
 }
 
 describe('editor (UI-2)', () => {
