@@ -1,0 +1,54 @@
+// PERM-4 for Gemini CLI in the browser, over the real web host and a real stdio server: the
+// permissions view reads Gemini's own rules (the trust flag of its settings.json and a policy file
+// in ~/.gemini/policies), decides by priority, names each file in its tab, says once how it reads
+// them and what it cannot simulate, and offers no Save (the panel does not write these files).
+// English and Chinese, with screenshots.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ROOT } from '../../helpers/panel-home';
+import { usePanelOn, ECHO } from '../helpers/views-home';
+import { keyHeader } from '../helpers/session-key';
+
+test.describe.configure({ mode: 'serial' });
+const OUT = join(ROOT, 'artifacts', 'views');
+
+const bed = usePanelOn(() => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-gemini-'));
+  const home = join(dir, 'home');
+  const workspace = join(dir, 'workspace');
+  mkdirSync(join(home, '.gemini', 'policies'), { recursive: true });
+  mkdirSync(workspace, { recursive: true });
+  writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: [ECHO], trust: true } } }, null, 2));
+  writeFileSync(join(home, '.gemini', 'policies', 'mine.toml'), '# ask before echoing\n[[rule]]\nmcpName = "echo"\ntoolName = "echo"\ndecision = "ask_user"\npriority = 500\n');
+  return { profile: 'gemini' as const, dir, home, workspace, pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+});
+
+async function landed(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForURL((u) => !u.searchParams.has('token'));
+}
+
+async function open(page: Page, language: 'en' | 'zh') {
+  await landed(page, await bed.panel.freshUrl());
+  const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: { language }, headers: await keyHeader(page) });
+  expect(r.ok(), await r.text()).toBe(true);
+  await landed(page, await bed.panel.freshUrl());
+  await page.locator('nav button[data-section="permissions"]').click();
+  await expect(page.locator('main')).toHaveAttribute('data-section', 'permissions');
+}
+
+for (const language of ['en', 'zh'] as const) {
+  test(`Gemini's policy file outranks its trust flag; read-only, said once (${language})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, language);
+    const row = page.locator('tr[data-tool="mcp_echo_echo"]');
+    await expect(row.getByTestId('decision')).toHaveText('ask');
+    await expect(row).toContainText('mcp_echo_echo mcpName=echo priority=4.5');
+    await expect(page.getByTestId('perm-profile-note')).toContainText(language === 'en' ? 'highest priority first' : '优先级高者先比');
+    await expect(page.getByRole('tab', { name: /mine\.toml/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: language === 'en' ? 'Save' : '保存' })).toHaveCount(0);
+    await page.screenshot({ path: join(OUT, `permissions-gemini-${language}.png`), fullPage: true });
+  });
+}
