@@ -2,7 +2,7 @@
 // permissions view reads Gemini's own rules (the trust flag of its settings.json and a policy file
 // in ~/.gemini/policies), decides by priority, names each file in its tab, says once how it reads
 // them and what it cannot simulate, and offers no Save (the panel does not write these files).
-// English and Chinese, with screenshots.
+// English and Chinese, with screenshots. UI-8: the tab's title sums up every detected agent.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,9 @@ const bed = usePanelOn(() => {
   mkdirSync(join(home, '.gemini', 'policies'), { recursive: true });
   mkdirSync(workspace, { recursive: true });
   writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: [ECHO], trust: true } } }, null, 2));
+  // A second agent with the same server (its live state is shared) and one the panel does not run.
+  mkdirSync(join(home, '.cursor'), { recursive: true });
+  writeFileSync(join(home, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { 'echo-too': { command: process.execPath, args: [ECHO] }, other: { command: 'other-server' } } }));
   writeFileSync(join(home, '.gemini', 'policies', 'mine.toml'), '# ask before echoing\n[[rule]]\nmcpName = "echo"\ntoolName = "echo"\ndecision = "ask_user"\npriority = 500\n');
   return { profile: 'gemini' as const, dir, home, workspace, pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 });
@@ -52,3 +55,11 @@ for (const language of ['en', 'zh'] as const) {
     await page.screenshot({ path: join(OUT, `permissions-gemini-${language}.png`), fullPage: true });
   });
 }
+
+test('the tab title sums up every detected agent (UI-8, issue 24 item 4)', async ({ page }) => {
+  await open(page, 'en');
+  // Gemini's echo runs; Cursor's echo-too is the same server (shared state), its `other` is not checked.
+  await expect(page).toHaveTitle(/— 2 agents · 3 servers · 2 connected · \d+ tools/);
+  await open(page, 'zh');
+  await expect(page).toHaveTitle(/2 个智能体 · 3 个服务器 · 2 个已连接/);
+});
