@@ -63,3 +63,18 @@ test('the tab title sums up every detected agent (UI-8, issue 24 item 4)', async
   await open(page, 'zh');
   await expect(page).toHaveTitle(/2 个智能体 · 3 个服务器 · 2 个已连接/);
 });
+
+for (const language of ['en', 'zh'] as const) {
+  test(`the servers view lists the other detected agents' servers (${language})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, language);
+    await page.locator('nav button[data-section="servers"]').click();
+    const cursor = page.getByTestId('other-agents').locator('table[data-agent="Cursor"]');
+    await expect(cursor.locator('tr[data-server="echo-too"]').getByTestId('state')).toHaveText(language === 'en' ? 'connected' : /./);
+    await expect(cursor.locator('tr[data-server="echo-too"]')).toContainText(language === 'en' ? 'as echo' : '同 echo');
+    await expect(cursor.locator('tr[data-server="other"]').getByTestId('state')).toHaveText(language === 'en' ? 'not checked' : '未检查');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(OUT, `servers-other-agents-${language}.png`), fullPage: true });
+  });
+}
