@@ -1,6 +1,6 @@
 // UI-8: the tray (and the browser tab's title and favicon) sum up every server. A pure
 // function of the server states: Electron's tray and the web page only render it.
-import type { ServerRow } from './contract';
+import type { AgentServers, ServerRow } from './contract';
 import { isLaunchDiagnosis, type ReasonCode, type ReasonParams, type ServerStateKind } from './schemas/server';
 import { translator, type Locale } from './i18n';
 import { reasonSentence } from './i18n/reasons';
@@ -15,13 +15,16 @@ export type Aggregate = (typeof AGGREGATES)[number];
 export interface TrayServerInput {
   id: string;
   name: string;
-  state: ServerStateKind;
+  /** `unchecked`: another agent's server the panel does not run (issue 24 item 4). */
+  state: ServerStateKind | 'unchecked';
   toolCount: number | null;
   /** Why, when it failed: a launch doctor's diagnosis is said in the tooltip. */
   code?: ReasonCode;
   params?: ReasonParams;
   /** Can the selected agent use it as written (the row's verdict)? */
   agent?: AgentVerdict;
+  /** Another agent's server: shown, nothing to click (the panel runs the selected agent's only). */
+  foreign?: { sharedWith: string | null };
 }
 
 /** The tray's input from the page's rows: the one mapping for the Electron tray and the tab title. */
@@ -40,11 +43,13 @@ const TOOLTIP_DIAGNOSES = 3;
 export type TrayAction = { type: 'reconnect'; id: string } | { type: 'login'; id: string } | { type: 'open' } | { type: 'quit' };
 
 export type TrayMenuItem =
-  | { kind: 'server'; id: string; label: string; state: ServerStateKind; actions: { label: string; action: TrayAction }[] }
+  | { kind: 'server'; id: string; label: string; state: TrayServerInput['state']; actions: { label: string; action: TrayAction }[] }
   | { kind: 'separator' }
   | { kind: 'action'; label: string; action: TrayAction }
   /** BRIDGE-4: an agent process using a server through the bridge (shown, nothing to click). */
-  | { kind: 'bridge'; pid: number; label: string };
+  | { kind: 'bridge'; pid: number; label: string }
+  /** One detected agent's heading, its servers below it. */
+  | { kind: 'agent'; label: string };
 
 export interface TrayCounts {
   servers: number;
@@ -63,7 +68,7 @@ export interface TrayModel {
 
 export function countServers(servers: readonly TrayServerInput[]): TrayCounts {
   const live = servers.filter((s) => s.state !== 'removed');
-  const n = (k: ServerStateKind): number => live.filter((s) => s.state === k).length;
+  const n = (k: TrayServerInput['state']): number => live.filter((s) => s.state === k).length;
   return {
     servers: live.length,
     connected: n('connected'),
@@ -117,12 +122,14 @@ export function trayModel(servers: readonly TrayServerInput[], locale: Locale = 
     .map((s) => {
       const actions: { label: string; action: TrayAction }[] = [];
       // A server that wants a token has no login to offer (AUTH-1).
-      if (s.state === 'needs-auth' && !wantsToken(s.agent)) actions.push({ label: t('tray.login'), action: { type: 'login', id: s.id } });
-      if (s.state !== 'disabled') actions.push({ label: t('tray.reconnect'), action: { type: 'reconnect', id: s.id } });
+      if (!s.foreign && s.state === 'needs-auth' && !wantsToken(s.agent)) actions.push({ label: t('tray.login'), action: { type: 'login', id: s.id } });
+      if (!s.foreign && s.state !== 'disabled') actions.push({ label: t('tray.reconnect'), action: { type: 'reconnect', id: s.id } });
       // The panel's state, then (where the agent cannot use it) what the agent will do.
       const issue = s.agent?.status === 'unusable' ? s.agent.issues[0] : undefined;
       const agent = issue ? ` · ${t('agent.tray.row', { agent: s.agent!.agent, issue: issueSentence(locale, issue) })}` : '';
-      return { kind: 'server', id: s.id, label: `${s.name} — ${t(`state.${s.state}`)}${agent}`, state: s.state, actions };
+      const state = s.state === 'unchecked' ? t('tray.unchecked') : t(`state.${s.state}`);
+      const shared = s.foreign?.sharedWith ? ` (${t('tray.sharedWith', { name: s.foreign.sharedWith })})` : '';
+      return { kind: 'server', id: s.id, label: `${s.name} — ${state}${shared}${agent}`, state: s.state, actions };
     });
   return {
     aggregate: aggregateOf(counts),
@@ -146,3 +153,42 @@ export const AGGREGATE_COLORS: Record<Aggregate, string> = {
   failed: '#d0373d',
   idle: '#8a8f98',
 };
+
+/** One detected agent and its servers; the first group is the selected agent. */
+export interface TrayAgentGroup {
+  agent: string;
+  servers: TrayServerInput[];
+}
+
+/**
+ * Issue 24 item 4: the other agents' servers as tray inputs. The panel runs the selected agent's
+ * servers only; another agent's server that runs the same thing shares that server's live state and
+ * tools, a switched-off one is disabled, and the rest are not checked.
+ */
+export function otherAgentGroups(selected: readonly TrayServerInput[], others: AgentServers['agents']): TrayAgentGroup[] {
+  const live = new Map(selected.map((s) => [s.id, s]));
+  return others.map((a) => ({
+    agent: a.agent,
+    servers: a.servers.map((s) => {
+      const twin = s.sharedWith ? live.get(s.sharedWith) : undefined;
+      const state: TrayServerInput['state'] = !s.enabled ? 'disabled' : twin ? twin.state : 'unchecked';
+      return { id: `${a.profile}\u0000${s.name}`, name: s.name, state, toolCount: twin?.toolCount ?? null, foreign: { sharedWith: twin?.name ?? null } };
+    }),
+  }));
+}
+
+/** UI-8 over every detected agent: the sums of all, the menu grouped per agent (one agent: as trayModel). */
+export function trayAgentsModel(groups: readonly TrayAgentGroup[], locale: Locale = 'en', bridges: readonly LiveBridge[] = []): TrayModel {
+  const all = groups.flatMap((g) => g.servers);
+  const base = trayModel(all, locale, bridges);
+  if (groups.length <= 1) return base;
+  const t = translator(locale);
+  const items = new Map(base.menu.flatMap((i) => (i.kind === 'server' ? [[i.id, i] as const] : [])));
+  const grouped: TrayMenuItem[] = groups.flatMap((g) => {
+    const rows = g.servers.flatMap((s) => items.get(s.id) ?? []);
+    return [{ kind: 'agent', label: t('tray.agentRow', { agent: g.agent, servers: t.plural('tray.servers', rows.length) }) } as const, ...rows, { kind: 'separator' } as const];
+  });
+  const tail = base.menu.slice(items.size + (items.size ? 1 : 0));
+  const [first = '', ...rest] = base.tooltip.split('\n');
+  return { ...base, tooltip: [`${t.plural('tray.agents', groups.length)} · ${first}`, ...rest].join('\n'), menu: [...grouped, ...tail] };
+}

@@ -5,7 +5,9 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pickLocale } from '../../shared/i18n';
-import { trayModel, trayRows, type TrayAction } from '../../shared/tray';
+import { otherAgentGroups, trayAgentsModel, trayRows, type TrayAction } from '../../shared/tray';
+import type { AgentServers } from '../../shared/contract';
+import { profileFacts } from '../../shared/profiles';
 import { isAllowedExternalUrl } from '../services/api/guards';
 import { startServices, type Services } from '../services/compose';
 import { listenForCli } from '../host/local-socket/listen';
@@ -95,15 +97,25 @@ async function boot(): Promise<void> {
   tray = new PanelTray(onAction);
   // BRIDGE-4: the bridges agents run now, as the last `bridges.changed` said.
   let bridges: LiveBridge[] = [];
+  // Issue 24 item 4: the other detected agents' servers, read again when a config or the selection changes.
+  let others: AgentServers['agents'] = [];
+  const readOthers = async () => {
+    const r = await s.dispatch('install.agentServers', {}, { host: 'electron' });
+    others = r.ok ? (r.value as AgentServers).agents : [];
+    renderTray();
+  };
   const renderTray = () => {
     const view = s.api.current();
-    tray?.render(trayModel(trayRows(view?.servers ?? []), locale, bridges));
+    const selected = trayRows(view?.servers ?? []);
+    const label = view ? profileFacts(view.profile).label : '';
+    tray?.render(trayAgentsModel([{ agent: label, servers: selected }, ...otherAgentGroups(selected, others)], locale, bridges));
   };
   s.api.events.subscribe((event, payload) => {
     if (event === 'bridges.changed') bridges = (payload as { bridges: LiveBridge[] }).bridges;
+    if (event === 'servers.changed') void readOthers();
     setTimeout(renderTray, 0);
   });
-  renderTray();
+  void readOthers();
   showWindow();
   app.on('will-quit', (e) => {
     if (!services) return;

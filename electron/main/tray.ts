@@ -32,6 +32,7 @@ export class PanelTray {
         case 'action':
           return { label: item.label, click: () => this.onAction(item.action) };
         case 'bridge':
+        case 'agent':
           return { label: item.label, enabled: false };
         case 'server':
           return item.actions.length

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import type { AgentServers } from '../../shared/contract';
 import { Alert, AppShell, Burger, Group, Title } from '@mantine/core';
 import { Nav } from './components/Nav';
 import { Pickers } from './components/Pickers';
@@ -47,10 +48,21 @@ export function App() {
   const navCollapsed = useApp((s) => s.navCollapsed);
   const toggleNav = useApp((s) => s.toggleNav);
 
+  // UI-8: the title and favicon sum up every detected agent, read again when the config or selection changes.
+  const bridge = useApp((s) => s.editorBridge);
+  const [others, setOthers] = useState<AgentServers['agents']>([]);
+  const loadedAt = view?.loadedAt ?? 0;
+  useEffect(() => {
+    let live = true;
+    void bridge.call('install.agentServers', {}).then((r) => live && setOthers(r.ok ? r.value.agents : []));
+    return () => {
+      live = false;
+    };
+  }, [bridge, loadedAt]);
   useEffect(() => {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
-    mirrorTray(document, modelFor(view, locale), t('app.title'));
-  }, [view, locale, t]);
+    mirrorTray(document, modelFor(view, locale, others), t('app.title'));
+  }, [view, locale, t, others]);
   // Layout effect: the saved theme is on the page before the first paint, not one frame after.
   useLayoutEffect(() => {
     // UI-9: follow the system unless the user chose a theme in Settings.

@@ -7,6 +7,22 @@ import { AcrossViewSchema } from '../schemas/across';
 import { InstallPreviewSchema, InstallResultSchema, InstallSummarySchema, UndoResultSchema } from '../schemas/install';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
 
+/**
+ * A server of an agent other than the selected one. The panel runs the selected agent's servers
+ * only: `sharedWith` names the selected agent's server that runs the same thing (same command and
+ * package, or URL origin), whose live state it shares; without one it is not checked.
+ */
+export const AgentServersSchema = z.object({
+  agents: z.array(
+    z.object({
+      profile: ProfileSchema,
+      agent: z.string(),
+      servers: z.array(z.object({ name: z.string(), enabled: z.boolean(), sharedWith: z.string().nullable() })),
+    }),
+  ),
+});
+export type AgentServers = z.infer<typeof AgentServersSchema>;
+
 const Name = z.string().min(1).max(256);
 
 /** The server to install: a row of the servers view, an agent's entry by name, or an editor draft in an agent's dialect. */
@@ -34,4 +50,6 @@ export const installMethods = {
   'install.list': method(z.object({}), z.object({ installs: z.array(InstallSummarySchema) })),
   /** One row per server identity, one column per detected agent. */
   'install.across': method(z.object({}), AcrossViewSchema),
+  /** UI-8 / issue 24 item 4: the other detected agents' servers for the tray, `status` and the tab title. */
+  'install.agentServers': method(z.object({}), AgentServersSchema),
 };

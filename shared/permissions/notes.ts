@@ -12,7 +12,18 @@ export type PermNoteCode =
   | 'minara-not-mcp'
   | 'claude-parens'
   | 'claude-allow-glob'
-  | 'no-rule-syntax';
+  | 'no-rule-syntax'
+  | 'gemini-form'
+  | 'gemini-wildcard'
+  | 'gemini-modes'
+  | 'gemini-headless'
+  | 'gemini-subagent'
+  | 'gemini-annotations'
+  | 'gemini-syntax'
+  | 'codex-form'
+  | 'codex-policy'
+  | 'codex-hidden'
+  | 'codex-syntax';
 
 
 export interface PermNote {

@@ -6,7 +6,7 @@
 // milliseconds of CPU (bench:names, target ≤ 50 ms).
 import { profileFacts } from '../profiles';
 import type { Profile } from '../schemas/server';
-import type { CompiledRule, ParsedToolName, RuleSyntax } from './syntax';
+import type { CompiledRule, KnownTool, ParsedToolName, RuleSyntax } from './syntax';
 import { flattenRules, type Decision, type RuleLists, type RuleRef } from './rules';
 import type { PermNote } from './notes';
 
@@ -42,6 +42,10 @@ export interface SimulateInput {
   rules: RuleLists;
   tools: readonly string[];
   defaultDecision?: Decision;
+  /** What the catalog knows of each name (its server, raw tool name and annotations). */
+  known?: ReadonlyMap<string, KnownTool>;
+  /** For rules an agent ranks itself: the rule's layer, 0 = most local (a more local setting wins a tie). */
+  precedence?: (ref: RuleRef) => number;
 }
 
 const GRAM = 4;
@@ -162,14 +166,52 @@ function push<K>(map: Map<K, number[]>, key: K, i: number): void {
   else map.set(key, [i]);
 }
 
-export function simulate({ profile, rules, tools, defaultDecision = 'ask' }: SimulateInput): Simulation {
+/**
+ * The order rules are tested in: the flatten order (deny, ask, allow), except that rules an agent
+ * ranks itself come first, by rank, then by layer (most local first), then flatten order.
+ */
+function testOrder(compiled: readonly CompiledRule[], precedence: ((ref: RuleRef) => number) | undefined): number[] {
+  const order = compiled.map((_, i) => i);
+  if (!compiled.some((c) => c.rank !== undefined)) return order;
+  const key = (i: number): [number, number] => {
+    const c = compiled[i]!;
+    return c.rank === undefined ? [Infinity, 0] : [c.rank, precedence?.(c) ?? 0];
+  };
+  return order.sort((a, b) => {
+    const [ra, pa] = key(a);
+    const [rb, pb] = key(b);
+    return ra - rb || pa - pb || a - b;
+  });
+}
+
+/** A rule of a config key a more local (earlier) rule also sets is replaced by it (Codex's layered config). */
+const NO_MATCH: CompiledRule['test'] = () => false;
+function replaced(sorted: readonly CompiledRule[]): Int32Array {
+  const by = new Int32Array(sorted.length).fill(-1);
+  const first = new Map<string, number>();
+  sorted.forEach((c, i) => {
+    if (c.key === undefined) return;
+    const f = first.get(c.key);
+    if (f === undefined) first.set(c.key, i);
+    else by[i] = f;
+  });
+  return by;
+}
+
+export function simulate({ profile, rules, tools, defaultDecision = 'ask', known, precedence }: SimulateInput): Simulation {
   const syntax = profileFacts(profile).rules;
-  const parsed = tools.map((name) => syntax.parse(name));
+  const parsed = tools.map((name) => syntax.parse(name, known?.get(name)));
   // Only a compiler that flags hoped-for prefix matches (minimax) uses the known servers.
   const servers = new Set<string>();
   if (syntax.usesKnownServers) for (const p of parsed) if (p.server !== null) servers.add(p.server);
 
-  const compiled = flattenRules(rules).map((ref) => syntax.compile(ref, servers));
+  const flat = flattenRules(rules).map((ref) => syntax.compile(ref, servers));
+  const order = testOrder(flat, precedence);
+  const sortedRaw = order.map((i) => flat[i]!);
+  const replacedBy = replaced(sortedRaw);
+  // Replaced rules and settings that amend decisions are never tested by name.
+  const compiled = sortedRaw.map((c, i) => (replacedBy[i]! >= 0 || c.amend ? { ...c, test: NO_MATCH, exact: null, server: null, literal: null } : c));
+  const amends = compiled.flatMap((c, i) => (c.amend && replacedBy[i]! < 0 ? [i] : []));
   // One RuleRef per rule, shared by every tool it decides (10,000 copies were 10,000 allocations).
   const refs = compiled.map(refOf);
   const index = new RuleIndex(compiled);
@@ -195,23 +237,34 @@ export function simulate({ profile, rules, tools, defaultDecision = 'ask' }: Sim
         if (i !== best && firstDecider[i] === -1) firstDecider[i] = best;
       }
     }
-    out[t] = {
-      name: p.name,
-      decision: best === -1 ? defaultDecision : compiled[best]!.list,
-      rule: best === -1 ? null : refs[best]!,
-      note: p.server === null ? syntax.unmatchableTool : null,
-    };
+    const c = best === -1 ? null : compiled[best]!;
+    let decision = c ? (c.decide ? c.decide(p) : c.list) : (syntax.fallback?.(p) ?? defaultDecision);
+    let decider = best;
+    for (const a of amends) {
+      const next = compiled[a]!.amend!(decision, p);
+      if (next === null || next === decision) continue;
+      decision = next;
+      decider = a;
+      matches[a]!++;
+      decides[a]!++;
+    }
+    out[t] = { name: p.name, decision, rule: decider === -1 ? null : refs[decider]!, note: p.server === null ? syntax.unmatchableTool : null };
   }
 
   const staticShadow = staticShadows(syntax, compiled, index, parsed.length);
   const ruleOut: SimulatedRule[] = compiled.map((c, i) => {
-    let shadow = -1;
-    if (matches[i]! > 0 && decides[i] === 0 && firstDecider[i]! >= 0) shadow = firstDecider[i]!;
-    else if (matches[i] === 0) shadow = staticShadow(i);
+    let shadow = replacedBy[i]!;
+    if (shadow !== -1) {
+      // replaced by the more local setting of the same key
+    } else if (matches[i]! > 0 && decides[i] === 0 && firstDecider[i]! >= 0) shadow = firstDecider[i]!;
+    else if (matches[i] === 0 && !c.amend) shadow = staticShadow(i);
     const shadowedBy = shadow === -1 ? null : refs[shadow]!;
     return { list: c.list, index: c.index, rule: c.rule, matches: matches[i]!, neverMatches: matches[i] === 0, shadowedBy, unmatchable: c.unmatchable, notes: c.notes };
   });
-  return { profile, defaultDecision, tools: out, rules: ruleOut };
+  // Rules come back in the flatten order whatever order they were tested in.
+  const back = new Array<SimulatedRule>(ruleOut.length);
+  order.forEach((flatIndex, i) => (back[flatIndex] = ruleOut[i]!));
+  return { profile, defaultDecision, tools: out, rules: back };
 }
 
 /**

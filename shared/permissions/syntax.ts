@@ -3,15 +3,34 @@
 // only tests the rules of a tool's own server (PERM-4 must run 10,000 × 500 in ≤ 50 ms).
 // One RuleSyntax per way of writing rules; each agent profile (shared/profiles/) names its own.
 import picomatch from 'picomatch';
-import type { RuleRef } from './rules';
+import type { Decision, RuleRef } from './rules';
 import { sanitizeKimiPart } from '../naming/schemes';
 import { permNote, type PermNote } from './notes';
 import { compileGlob, type NameTest } from './glob';
+
+/** MCP tool annotations an agent decides by (Codex's approval modes, Gemini's `toolAnnotations`). */
+export interface ToolHints {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
 
 export interface ParsedToolName {
   name: string;
   /** The server segment used to index rules; null when no rule of the profile can match. */
   server: string | null;
+  /** The tool's own name on its server, where known (the catalog, or split off the name). */
+  tool?: string;
+  /** The tool's annotations; absent: not known (a hand-typed name). */
+  hints?: ToolHints | null;
+}
+
+/** What the catalog knows of a tool beyond its name: its server as configured, raw name and annotations. */
+export interface KnownTool {
+  server: string;
+  tool: string;
+  hints: ToolHints | null;
 }
 
 export interface CompiledRule extends RuleRef {
@@ -26,6 +45,20 @@ export interface CompiledRule extends RuleRef {
   notes: PermNote[];
   /** A substring every matching name contains (lets the simulator skip most tests). */
   literal: string | null;
+  /**
+   * Agents that order rules themselves (Gemini's priorities, Codex's per-tool over per-server
+   * modes): lower is tested first; rules without one keep the flatten order after ranked ones.
+   */
+  rank?: number;
+  /** The decision for a matched tool when it is not simply the rule's list (Codex: a mode decides by annotations). */
+  decide?: (tool: ParsedToolName) => Decision;
+  /**
+   * A setting that changes what the other rules decided (Codex `approval_policy = "never"` refuses
+   * what would be asked): the new decision, or null to leave it. Such a rule is never tested by name.
+   */
+  amend?: (decision: Decision, tool: ParsedToolName) => Decision | null;
+  /** A config key the agent overrides layer by layer: a later rule of the same key is replaced by the first. */
+  key?: string;
 }
 
 const GLOB_CHARS = /[*?[\]{}()!+@]/;
@@ -169,7 +202,7 @@ function compileClaude(ref: RuleRef): CompiledRule {
 
 /** How one agent writes permission rules for MCP tools and matches them (PERM-1…4). */
 export interface RuleSyntax {
-  parse(name: string): ParsedToolName;
+  parse(name: string, known?: KnownTool): ParsedToolName;
   compile(ref: RuleRef, knownServers: ReadonlySet<string>): CompiledRule;
   /** Said of a tool whose name no rule of this syntax can match (minimax: not three segments). */
   unmatchableTool: PermNote | null;
@@ -179,6 +212,12 @@ export interface RuleSyntax {
   shadowByServerOnly: boolean;
   /** A rule covering one server's tools, as the rule editor's example. */
   example: string;
+  /** The decision when no rule matches, when the agent's is not one fixed default (Codex: `auto` by annotations). */
+  fallback?: (tool: ParsedToolName) => Decision;
+  /** What the view says once about how the panel reads this agent's rules (what it cannot express). */
+  note?: PermNote;
+  /** The panel reads the agent's rule files but does not write them (a format it does not edit). */
+  readOnly?: boolean;
 }
 
 /** PERM-2 (seed 000): `mcp__<server>` or `mcp__<server>__<tool>`, exactly three segments. */

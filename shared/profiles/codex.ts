@@ -10,7 +10,7 @@
 import { sha1 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
-import { WHOLE_NAME_RULES } from '../permissions/syntax';
+import { CODEX_RULES } from '../permissions/codex-approval';
 import { StringRecordSchema } from '../schemas/dialects/common';
 import type { Transport } from '../schemas/server';
 import { commonShape, listLimits, needsTransport, sanitizeApiName, secondsToMs, PLAIN_SPELLING } from './kit';
@@ -96,8 +96,8 @@ export const CODEX: ProfileFacts = {
     whyKey: 'tools.why.firstWins', collisionEvent: false,
     limit: { max: MAX, enforced: true },
   },
-  // Codex has no rule lists: per-server `default_tools_approval_mode` and per-tool `approval_mode`.
-  rules: WHOLE_NAME_RULES,
+  // No rule lists: per-server tool filters and approval modes (shared/permissions/codex-approval.ts).
+  rules: CODEX_RULES,
   oauth: true,
   invalidYields: false,
   idField: null,

@@ -7,7 +7,7 @@
 // generateValidName (`mcp_` + server + `_` + tool, [^a-zA-Z0-9_\-.:] → `_`, over 63 → first 30
 // + '...' + last 30); packages/cli/src/config/trustedFolders.ts (folder trust on by default).
 import { z } from 'zod';
-import { WHOLE_NAME_RULES } from '../permissions/syntax';
+import { GEMINI_RULES } from '../permissions/gemini-policy';
 import type { Transport } from '../schemas/server';
 import { bareDollarToBraced, commonShape, listLimits, mapStrings, needsTransport, PLAIN_SPELLING } from './kit';
 import { posInt } from './fields';
@@ -79,7 +79,8 @@ export const GEMINI: ProfileFacts = {
     whyKey: 'tools.why.lastWins', collisionEvent: false,
     limit: { max: 64, enforced: true },
   },
-  rules: WHOLE_NAME_RULES,
+  // Its policy engine (shared/permissions/gemini-policy.ts).
+  rules: GEMINI_RULES,
   oauth: true,
   invalidYields: false,
   idField: null,

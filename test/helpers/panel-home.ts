@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliNodeArgs } from './run-cli';
+import type { Profile } from '../../shared/schemas/server';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const PID_SERVER = join(ROOT, 'test/e2e/fixtures/pid-server.mjs');
 
 export interface PanelHome {
-  profile: 'minimax' | 'kimi';
+  profile: Profile;
   dir: string;
   home: string;
   workspace: string;

@@ -13,6 +13,7 @@ import { homeDir } from '../../services/paths';
 import { PROFILES, type EffectiveServer, type EffectiveView, type Profile } from '../../../shared/schemas/server';
 import type { AgentVerdict } from '../../../shared/schemas/agent-view';
 import { agentLines } from './agent-lines';
+import { profileFacts } from '../../../shared/profiles';
 import { issueSentence } from '../../../shared/i18n/agent-view';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson, requireString, profileOption } from './command';
 
@@ -26,6 +27,12 @@ function workspaceOpt(ctx: CommandContext): string {
 }
 
 /** CFG-12, as the panel opens: an explicit --profile, else the first agent installed here, else minimax. */
+/** The agents found on this machine, in the order the panel lists profiles. */
+async function detectedProfiles(ctx: CommandContext): Promise<Profile[]> {
+  const agents = await detectProfiles(homeDir(ctx.env), ctx.env);
+  return PROFILES.filter((p) => agents.some((a) => a.detected && a.profile === p));
+}
+
 async function statusProfile(ctx: CommandContext): Promise<Profile> {
   const asked = profileOption(ctx, null);
   if (asked) return asked;
@@ -41,56 +48,87 @@ async function entryVerdicts(ctx: CommandContext, engine: ConfigEngine, view: Ef
   return (s) => facts.verdict(view, s, serverId(s), null, null);
 }
 
+/** One profile's status: its layers and servers, each with its live state and the agent's verdict. */
+async function statusOf(ctx: CommandContext, engine: ConfigEngine, profile: Profile, noConnect: boolean) {
+  const view = await engine.config.load(profile, workspaceOpt(ctx));
+  // CONN-3: the live state of each server, with the agent's verdict on it (agent-view/, built
+  // into the rows by the engine that answers): the running panel's, else the cached tool lists
+  // (issue 22), and with --refresh one discovery round started for this run.
+  let live: Map<string, LiveState> | null = null;
+  let agents: Map<string, AgentVerdict> | null = null;
+  let source: AnswerSource | null = null;
+  if (!noConnect) {
+    const [{ readRound }, { liveStatesOf }] = await Promise.all([import('./panel-round'), import('./connection-commands')]);
+    const answer = await readRound(ctx, profile);
+    [live, agents, source] = [liveStatesOf(answer.round), answer.agents, answer.source];
+  }
+  const liveOf = (s: EffectiveServer) => (s.trusted && s.enabled && !s.error ? live?.get(serverId(s)) : undefined);
+  // --no-connect (or an entry the answering engine did not list): the same verdict on the entry
+  // alone, nothing started and nothing asked of a server; the keychain's names still count.
+  const offline = !agents || view.servers.some((s) => !agents.has(serverId(s))) ? await entryVerdicts(ctx, engine, view) : null;
+  const built = buildStatus(view, liveOf, (s) => agents?.get(serverId(s)) ?? offline?.(s));
+  // AUTH-1: a 401 without OAuth metadata is no login to make: its line says it wants a token.
+  const token = (s: (typeof built.servers)[number]) => s.agent?.issues.find((i) => i.code === 'token_required');
+  const report = { ...built, servers: built.servers.map((s) => (token(s) ? { ...s, error: issueSentence('en', token(s)!) } : s)) };
+  return { report, source };
+}
+type StatusReport = Awaited<ReturnType<typeof statusOf>>['report'];
+
+function statusLines(report: StatusReport): string[] {
+  const lines = [`${report.profile} · ${report.workspace ?? '(no workspace)'}`, ''];
+  for (const l of report.layers) lines.push(`  ${l.layer.padEnd(13)} ${l.state.padEnd(9)} ${l.path}${l.error ? `  (${l.error})` : ''}`);
+  lines.push('');
+  for (const s of report.servers) {
+    const shadow = s.shadows.length ? `  shadows ${s.shadows.map((x) => x.layer).join(', ')}` : '';
+    const era = s.protocolVersion ? `  MCP ${s.protocolVersion} (${s.era})` : '';
+    const tools = s.toolCount !== null ? `  ${s.toolCount} tools in ${Math.round(s.connectMs ?? 0)} ms${era}` : '';
+    lines.push(`  ${s.name.padEnd(24)} ${s.layer.padEnd(13)} ${(s.transport ?? '?').padEnd(6)} ${s.state}${s.error ? `: ${s.error}` : ''}${tools}${shadow}`);
+    if (s.agent) lines.push(...agentLines(s.agent, { server: s.name, layer: s.layer, profile: report.profile, workspace: report.workspace }));
+  }
+  if (report.servers.length === 0) lines.push('  (no servers)');
+  for (const p of report.problems) lines.push(`  ${p.severity}: ${p.path}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
+  return lines;
+}
+
+/** UI-8's sum over agents, from their status reports (the tray's own model, so both say the same). */
+async function summaryOf(reports: readonly StatusReport[]) {
+  // Only --all-agents needs the tray's model and its messages: not loaded for a plain status.
+  const { trayAgentsModel } = await import('../../../shared/tray');
+  const groups = reports.map((r) => ({ agent: profileFacts(r.profile).label, servers: r.servers.map((s) => ({ id: `${r.profile}\u0000${s.name}`, name: s.name, state: s.state, toolCount: s.toolCount })) }));
+  const m = trayAgentsModel(groups);
+  return { agents: reports.length, ...m.counts, line: m.tooltip.split('\n')[0]! };
+}
+
 const status: Command = {
   name: 'status',
-  summary: 'Every server of a profile: layer, file, transport, state, errors, shadowed entries',
-  usage: 'status [--profile minimax|kimi|minara] [--workspace DIR] [--no-connect | --refresh] [--json]',
-  options: { profile: { type: 'string' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' }, refresh: { type: 'boolean' }, verbose: { type: 'boolean' } },
+  summary: 'Every server of a profile (or, with --all-agents, of every detected agent): layer, file, transport, state, errors, shadowed entries',
+  usage: 'status [--profile PROFILE | --all-agents] [--workspace DIR] [--no-connect | --refresh] [--json]',
+  options: { profile: { type: 'string' }, 'all-agents': { type: 'boolean' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' }, refresh: { type: 'boolean' }, verbose: { type: 'boolean' } },
   async run(ctx) {
     const noConnect = !!ctx.opts['no-connect'];
+    const all = !!ctx.opts['all-agents'];
+    if (all && optString(ctx, 'profile') !== undefined) throw new UsageError('--all-agents and --profile exclude each other');
     // The config engine alone here (no pool, no SDK, no OAuth code is even loaded): the live side
     // comes through the contract, like every read command's.
     const engine = await configEngineFor(ctx);
-    const profile = await statusProfile(ctx);
-    const view = await engine.config.load(profile, workspaceOpt(ctx));
-    // CONN-3: the live state of each server, with the agent's verdict on it (agent-view/, built
-    // into the rows by the engine that answers): the running panel's, else the cached tool lists
-    // (issue 22), and with --refresh one discovery round started for this run.
-    let live: Map<string, LiveState> | null = null;
-    let agents: Map<string, AgentVerdict> | null = null;
-    let source: AnswerSource | null = null;
-    if (!noConnect) {
-      const [{ readRound }, { liveStatesOf }] = await Promise.all([import('./panel-round'), import('./connection-commands')]);
-      const answer = await readRound(ctx, profile);
-      [live, agents, source] = [liveStatesOf(answer.round), answer.agents, answer.source];
-    }
-    const liveOf = (s: EffectiveServer) => (s.trusted && s.enabled && !s.error ? live?.get(serverId(s)) : undefined);
-    // --no-connect (or an entry the answering engine did not list): the same verdict on the entry
-    // alone, nothing started and nothing asked of a server; the keychain's names still count.
-    const offline = !agents || view.servers.some((s) => !agents.has(serverId(s))) ? await entryVerdicts(ctx, engine, view) : null;
-    const built = buildStatus(view, liveOf, (s) => agents?.get(serverId(s)) ?? offline?.(s));
-    // AUTH-1: a 401 without OAuth metadata is no login to make: its line says it wants a token.
-    const token = (s: (typeof built.servers)[number]) => s.agent?.issues.find((i) => i.code === 'token_required');
-    const report = { ...built, servers: built.servers.map((s) => (token(s) ? { ...s, error: issueSentence('en', token(s)!) } : s)) };
+    const profiles = all ? await detectedProfiles(ctx) : [await statusProfile(ctx)];
+    const results = [];
+    for (const p of profiles) results.push(await statusOf(ctx, engine, p, noConnect));
     // BRIDGE-4: the bridges agents run now, whatever the profile.
     const { liveBridgesFor, liveBridgeLines } = await import('./bridge-status');
     const bridges = await liveBridgesFor(ctx.env);
-    if (ctx.opts.json) return printJson(ctx, { ...report, bridges, ...(source ? { source } : {}) });
-    const lines = [`${report.profile} · ${report.workspace ?? '(no workspace)'}`, ''];
-    for (const l of report.layers) lines.push(`  ${l.layer.padEnd(13)} ${l.state.padEnd(9)} ${l.path}${l.error ? `  (${l.error})` : ''}`);
-    lines.push('');
-    for (const s of report.servers) {
-      const shadow = s.shadows.length ? `  shadows ${s.shadows.map((x) => x.layer).join(', ')}` : '';
-      const era = s.protocolVersion ? `  MCP ${s.protocolVersion} (${s.era})` : '';
-      const tools = s.toolCount !== null ? `  ${s.toolCount} tools in ${Math.round(s.connectMs ?? 0)} ms${era}` : '';
-      lines.push(`  ${s.name.padEnd(24)} ${s.layer.padEnd(13)} ${(s.transport ?? '?').padEnd(6)} ${s.state}${s.error ? `: ${s.error}` : ''}${tools}${shadow}`);
-      if (s.agent) lines.push(...agentLines(s.agent, { server: s.name, layer: s.layer, profile: report.profile, workspace: report.workspace }));
+    if (!all) {
+      const { report, source } = results[0]!;
+      if (ctx.opts.json) return printJson(ctx, { ...report, bridges, ...(source ? { source } : {}) });
+      ctx.stdout([...statusLines(report), '', ...liveBridgeLines(bridges, Date.now())].join('\n') + '\n');
+      if (source) ctx.stdout(sourceLine(source));
+      return;
     }
-    if (report.servers.length === 0) lines.push('  (no servers)');
-    for (const p of report.problems) lines.push(`  ${p.severity}: ${p.path}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
-    lines.push('', ...liveBridgeLines(bridges, Date.now()));
-    ctx.stdout(lines.join('\n') + '\n');
-    if (source) ctx.stdout(sourceLine(source));
+    const summary = await summaryOf(results.map((r) => r.report));
+    if (ctx.opts.json) return printJson(ctx, { summary, agents: results.map((r) => ({ ...r.report, ...(r.source ? { source: r.source } : {}) })), bridges });
+    const lines = [summary.line, ''];
+    for (const r of results) lines.push(`${profileFacts(r.report.profile).label}`, ...statusLines(r.report).map((l) => (l ? `  ${l}` : l)), '');
+    ctx.stdout([...lines, ...liveBridgeLines(bridges, Date.now())].join('\n') + '\n');
   },
 };
 

@@ -151,7 +151,7 @@ const collisions: Command = {
 const simulateCmd: Command = {
   name: 'simulate',
   summary: 'What permission rules decide for each tool, and which rules never match or are shadowed (PERM-4); without --rules, the rules of the agent\'s own files',
-  usage: 'simulate --profile minimax|kimi|minara [--rules FILE] [--tools FILE] [--default ask|allow|deny] [--registry FILE] [--workspace DIR] [--refresh] [--json]',
+  usage: 'simulate --profile PROFILE [--rules FILE] [--tools FILE] [--default ask|allow|deny] [--registry FILE] [--workspace DIR] [--refresh] [--json]',
   options: { ...catalogOptions, rules: { type: 'string' }, default: { type: 'string' } },
   run: (ctx) =>
     guard(async () => {
@@ -185,8 +185,11 @@ const simulateCmd: Command = {
           ...(r.source ? { source: r.source } : {}),
         })),
         warnings,
+        // How the panel reads this agent's rules and what it does not simulate.
+        ...(profileFacts(profile).rules.note ? { profileNote: say(profileFacts(profile).rules.note!) } : {}),
       };
       if (ctx.opts.json) return printJson(ctx, out);
+      if (out.profileNote) ctx.stdout(`note: ${out.profileNote}\n`);
       for (const t of sim.tools) ctx.stdout(`${t.decision.padEnd(5)} ${t.name}  ${t.rule ? label(t.rule) : '(default)'}\n`);
       for (const w of warnings) ctx.stdout(`warning: ${w}\n`);
     }),

@@ -9,12 +9,12 @@ import type { Profile } from '../../../shared/schemas/server';
 import type { ApiCore } from '../api/core';
 import type { DetectPort } from '../api/ports';
 import type { ConfigService } from '../config/config-service';
-import { acrossAgents } from '../install/across';
+import { acrossAgents, agentServers } from '../install/across';
 import { UnknownInstallError } from '../install/apply';
 import type { InstallService } from '../install/service';
 import { fromProfile, InstallSourceError, type ResolvedSource } from '../install/source';
 
-type InstallHandlers = Pick<Handlers<AppContract>, 'install.preview' | 'install.apply' | 'install.undo' | 'install.list' | 'install.across'>;
+type InstallHandlers = Pick<Handlers<AppContract>, 'install.preview' | 'install.apply' | 'install.undo' | 'install.list' | 'install.across' | 'install.agentServers'>;
 
 /** What the api needs (compose.ts wires the real service; absent, these methods answer `unavailable`). */
 export interface InstallPort {
@@ -73,6 +73,12 @@ export function installHandlers(core: ApiCore, port: InstallPort | undefined, de
       const found = await detect();
       const profiles = found.filter((d) => d.detected).map((d) => d.profile);
       return acrossAgents(need().config as ConfigService, profiles, core.selection().workspace);
+    },
+    'install.agentServers': async () => {
+      const found = await detect();
+      const { profile, workspace } = core.selection();
+      const others = found.filter((d) => d.detected && d.profile !== profile).map((d) => d.profile);
+      return agentServers(need().config as ConfigService, profile, others, workspace);
     },
   };
 }

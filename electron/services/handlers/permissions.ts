@@ -6,7 +6,9 @@ import type { Handlers } from '../../../shared/rpc';
 import { simulate } from '../../../shared/permissions/simulate';
 import { mergeLayers, sourceOf, type MergedRules } from '../../../shared/permissions/layers';
 import type { ApiCore } from '../api/core';
-import { qualified, type CatalogCache } from '../api/tool-catalog';
+import { defKey, qualified, type CatalogCache } from '../api/tool-catalog';
+import type { KnownTool, ToolHints } from '../../../shared/permissions/syntax';
+import type { RuleRef } from '../../../shared/permissions/rules';
 import { catalogFor } from '../naming/given-catalog';
 import { ConfigWriter } from '../config/writer';
 import { RuleFiles } from '../permissions/rule-files';
@@ -31,9 +33,22 @@ export function permissionHandlers(core: ApiCore, deps: PermissionDeps): Permiss
       return out;
     },
     'permissions.simulate': async ({ rules, layers, tools, defaultDecision, ...input }) => {
-      const names = tools ?? qualified(await catalogFor(core, deps.catalog, input)).map((x) => x.name);
-      const merged: MergedRules | null = rules ? null : mergeLayers(layers ?? (await files.effective(core.selection())));
-      const sim = simulate({ profile: core.selection().profile, rules: rules ?? merged!.rules, tools: names, defaultDecision });
+      // What the catalog knows of each name (server as configured, raw tool, annotations): Codex
+      // decides by annotations, Gemini by the server a tool came from.
+      const known = new Map<string, KnownTool>();
+      let names = tools;
+      if (!names) {
+        const cat = await catalogFor(core, deps.catalog, input);
+        const rows = qualified(cat).filter((x) => !x.row.synthetic);
+        for (const { row, name } of rows) known.set(name, { server: row.serverName, tool: row.tool, hints: (cat.defs.get(defKey(row.serverId, row.tool))?.annotations as ToolHints | undefined) ?? null });
+        names = qualified(cat).map((x) => x.name);
+      }
+      const given = layers ?? (rules ? null : await files.effective(core.selection()));
+      const merged: MergedRules | null = rules ? null : mergeLayers(given!);
+      // Most local first: a more local file's setting wins where the agent ranks rules itself.
+      const rank = new Map((given ?? []).map((l, i, all) => [l.path, all.length - 1 - i]));
+      const precedence = (r: RuleRef) => rank.get(sourceOf(merged, r.list, r.index)?.path ?? '') ?? 0;
+      const sim = simulate({ profile: core.selection().profile, rules: rules ?? merged!.rules, tools: names, defaultDecision, known, precedence });
       return { ...sim, rules: sim.rules.map((r) => ({ ...r, source: sourceOf(merged, r.list, r.index) })) };
     },
   };

@@ -7,6 +7,8 @@ import { profileFacts } from '../../../shared/profiles';
 import type { AcrossCell, AcrossField, AcrossRow, AcrossView } from '../../../shared/schemas/across';
 import type { EffectiveServer, Profile } from '../../../shared/schemas/server';
 import type { ConfigService } from '../config/config-service';
+import type { AgentServers } from '../../../shared/contract/install';
+import { serverId } from '../api/rows';
 
 const base = (s: string) => s.split(/[\\/]/).pop()!.replace(/\.(exe|cmd|mjs|js)$/i, '');
 
@@ -79,4 +81,33 @@ export async function acrossAgents(config: ConfigService, profiles: readonly Pro
   });
   out.sort((a, b) => a.name.localeCompare(b.name));
   return { agents: profiles.map((profile) => ({ profile, agent: profileFacts(profile).label })), rows: out };
+}
+
+/** The identity of an effective server (what it runs), or null. */
+const identityOfServer = (p: Profile, s: EffectiveServer): string | null => {
+  const c = canonicalOf(p, s.entry);
+  return c ? identityOf(c) : null;
+};
+
+/**
+ * Issue 24 item 4: the other detected agents' servers, each tied to the selected agent's server
+ * that runs the same thing (its live state is theirs); the panel starts none of them.
+ */
+export async function agentServers(config: ConfigService, selected: Profile, others: readonly Profile[], workspace: string | null): Promise<AgentServers> {
+  const mine = await config.load(selected, workspace);
+  const byIdentity = new Map<string, string>();
+  for (const s of mine.servers) {
+    const id = identityOfServer(selected, s);
+    if (id && s.enabled && !byIdentity.has(id)) byIdentity.set(id, serverId(s));
+  }
+  const agents: AgentServers['agents'] = [];
+  for (const p of others) {
+    const view = await config.load(p, workspace);
+    const servers = view.servers.map((s) => {
+      const id = identityOfServer(p, s);
+      return { name: s.name, enabled: s.enabled && s.trusted && !s.error, sharedWith: (id && byIdentity.get(id)) ?? null };
+    });
+    agents.push({ profile: p, agent: profileFacts(p).label, servers });
+  }
+  return { agents };
 }

@@ -13,6 +13,7 @@ import type { LayerLocation } from '../config/layers';
 import { engineProfile, resolveLayerPaths } from '../config/profiles';
 import { type ConfigWriter, type FileSnapshot, type LayerFile, okResult, readSnapshot, refuse, type WriteResult } from '../config/writer';
 import { homeDir } from '../paths';
+import { profileFacts } from '../../../shared/profiles';
 import { readRules, writeRules } from './rule-text';
 
 const MAX_SNAPSHOTS = 64;
@@ -60,7 +61,7 @@ export class RuleFiles {
   async read(sel: Selection): Promise<RuleLayerView[]> {
     const out: RuleLayerView[] = [];
     for (const loc of await this.locations(sel)) {
-      const base = { layer: loc.layer, path: loc.path, trusted: await this.trusted(loc, sel), readOnly: !loc.writable };
+      const base = { layer: loc.layer, path: loc.path, trusted: await this.trusted(loc, sel), readOnly: !loc.writable || !!profileFacts(sel.profile).rules.readOnly };
       let snap: FileSnapshot;
       try {
         snap = await readSnapshot(loc.path, loc.confineTo);
@@ -68,7 +69,8 @@ export class RuleFiles {
         out.push({ ...base, exists: true, hash: null, rules: { allow: [], ask: [], deny: [] }, problem: { code: 'unreadable', params: { error: (err as Error).message } } });
         continue;
       }
-      const { rules, problem } = snap.invalidUtf8At !== undefined ? { rules: { allow: [], ask: [], deny: [] }, problem: { code: 'encoding' } } : readRules(snap.text);
+      const own = engineProfile(sel.profile).readRuleText;
+      const { rules, problem } = snap.invalidUtf8At !== undefined ? { rules: { allow: [], ask: [], deny: [] }, problem: { code: 'encoding' } } : own ? own(snap.text, loc.path) : readRules(snap.text);
       out.push({ ...base, exists: snap.exists, hash: this.remember(snap), rules, problem });
     }
     return out;
@@ -80,6 +82,8 @@ export class RuleFiles {
   }
 
   async save(sel: Selection, layer: LayerKind, rules: RuleLists, baseHash: string | null, overwrite: boolean): Promise<SaveOutcome> {
+    // Codex's and Gemini's rules are settings and policy files of their own format: read, never written here.
+    if (profileFacts(sel.profile).rules.readOnly) throw new AppError('refused', `the panel does not write ${profileFacts(sel.profile).label}'s rules; edit its files by hand`, { reason: 'read-only' });
     const file = await this.ruleFile(sel, layer);
     if (!file.ok) throw toAppError(file.error);
     const loc = (await this.locations(sel)).find((l) => l.layer === layer);

@@ -6,7 +6,7 @@ import { messages } from './define';
 
 type Keyed<Prefix extends string, Code extends string> = Record<`${Prefix}.${Code}`, string>;
 /** Why a layer file's rules cannot be read (electron/services/permissions/rule-text.ts). */
-type LayerProblemCode = 'parse' | 'not-object' | 'shape' | 'unreadable' | 'encoding';
+type LayerProblemCode = 'parse' | 'not-object' | 'shape' | 'unreadable' | 'encoding' | 'gemini-skipped';
 
 const notesEn = {
   'perm.note.content-not-simulated': 'argument content "{content}" is not simulated: treated as matching',
@@ -21,6 +21,17 @@ const notesEn = {
   'perm.note.claude-parens': 'Claude Code skips an MCP rule with parentheses: it matches nothing',
   'perm.note.claude-allow-glob': 'Claude Code takes a wildcard in an allow rule only after a literal mcp__<server>__ prefix: it matches nothing',
   'perm.note.no-rule-syntax': 'this agent has no permission-rule syntax of its own; the rule is matched as a whole-name glob',
+  'perm.note.gemini-form': 'not a Gemini CLI policy rule as the panel writes it: the tool name, then key=value pairs (mcpName, priority, argsPattern, modes, interactive, subagent, toolAnnotations)',
+  'perm.note.gemini-wildcard': 'Gemini CLI knows only the patterns *, mcp_* and mcp_<server>_*: it compares {rule} as an exact name, so it matches nothing',
+  'perm.note.gemini-modes': 'only in the approval modes {modes}: the simulation is of the default mode',
+  'perm.note.gemini-headless': 'only without a terminal (interactive = false): the simulation is of an interactive session',
+  'perm.note.gemini-subagent': 'only for calls made by the subagent {subagent}: the simulation is of the main agent',
+  'perm.note.gemini-annotations': 'matches only tools whose annotations hold {annotations}; a hand-typed name has none',
+  'perm.note.gemini-syntax': 'Gemini CLI: the rules of ~/.gemini/policies/*.toml (user tier 4) and of the settings files (trust, mcp.allowed, mcp.excluded, tools.*), highest priority first, first match decides; the default mode of an interactive session. Not simulated: argument patterns (treated as matching), rules of equal priority in file order (the panel takes deny, ask, allow), admin and extension policies, workspace policies (switched off in Gemini CLI). The panel does not write these files.',
+  'perm.note.codex-form': 'not a Codex setting the panel reads: mcp_servers.<server>.enabled_tools, disabled_tools, default_tools_approval_mode, tools.<tool>.approval_mode, or approval_policy',
+  'perm.note.codex-policy': 'approval_policy = "{policy}" does not change MCP tool approvals (only never does)',
+  'perm.note.codex-hidden': 'Codex does not offer these tools to the model at all',
+  'perm.note.codex-syntax': 'Codex: per server enabled_tools and disabled_tools hide tools; the tool\'s approval_mode, else the server\'s default_tools_approval_mode, else auto decides (auto and writes by the tool\'s annotations: a tool with none is asked); approval_policy = "never" refuses what would be asked. Not simulated: the safety monitor, answers remembered in a session, app connectors. The panel does not write these settings here.',
 } as const satisfies Keyed<'perm.note', PermNoteCode>;
 
 const notesZh = {
@@ -36,6 +47,17 @@ const notesZh = {
   'perm.note.claude-parens': 'Claude Code 会跳过带括号的 MCP 规则：它匹配不到任何工具',
   'perm.note.claude-allow-glob': 'Claude Code 的 allow 规则只在字面的 mcp__<server>__ 前缀之后接受通配符：它匹配不到任何工具',
   'perm.note.no-rule-syntax': '此智能体没有自己的权限规则语法；规则按整名通配符匹配',
+  'perm.note.gemini-form': '不是面板书写的 Gemini CLI 策略规则：先写工具名，再写 key=value（mcpName、priority、argsPattern、modes、interactive、subagent、toolAnnotations）',
+  'perm.note.gemini-wildcard': 'Gemini CLI 只认 *、mcp_* 和 mcp_<server>_* 这几种通配：{rule} 会被当作确切名字比较，因此匹配不到任何工具',
+  'perm.note.gemini-modes': '只在审批模式 {modes} 下生效：模拟的是默认模式',
+  'perm.note.gemini-headless': '只在无终端运行时生效（interactive = false）：模拟的是交互式会话',
+  'perm.note.gemini-subagent': '只对子代理 {subagent} 发起的调用生效：模拟的是主代理',
+  'perm.note.gemini-annotations': '只匹配注解包含 {annotations} 的工具；手动输入的名字没有注解',
+  'perm.note.gemini-syntax': 'Gemini CLI：读取 ~/.gemini/policies/*.toml（用户层级 4）和设置文件（trust、mcp.allowed、mcp.excluded、tools.*）中的规则，优先级高者先比，先匹配者决定；模拟交互式会话的默认模式。不模拟：参数模式（按匹配处理）、同优先级规则的文件顺序（面板按 deny、ask、allow）、管理员和扩展策略、工作区策略（Gemini CLI 中已关闭）。面板不写这些文件。',
+  'perm.note.codex-form': '不是面板读取的 Codex 设置：mcp_servers.<server>.enabled_tools、disabled_tools、default_tools_approval_mode、tools.<tool>.approval_mode 或 approval_policy',
+  'perm.note.codex-policy': 'approval_policy = "{policy}" 不改变 MCP 工具的审批（只有 never 会）',
+  'perm.note.codex-hidden': 'Codex 根本不会把这些工具提供给模型',
+  'perm.note.codex-syntax': 'Codex：每个服务器的 enabled_tools 和 disabled_tools 隐藏工具；由工具的 approval_mode 决定，否则由服务器的 default_tools_approval_mode，否则为 auto（auto 与 writes 依据工具注解：没有注解的工具会询问）；approval_policy = "never" 会拒绝本需询问的调用。不模拟：安全监控、会话内记住的回答、应用连接器。面板不在此处写这些设置。',
 } as const satisfies Keyed<'perm.note', PermNoteCode>;
 
 const layerEn = {
@@ -44,6 +66,7 @@ const layerEn = {
   'perm.layer.shape': 'the rules are not lists of strings ({error}); fix them by hand',
   'perm.layer.unreadable': 'the panel cannot read this file ({error})',
   'perm.layer.encoding': 'the file is not valid UTF-8; the panel never rewrites it',
+  'perm.layer.gemini-skipped': 'Gemini CLI skips this whole file ({error}): none of its rules count',
 } as const satisfies Keyed<'perm.layer', LayerProblemCode>;
 
 const layerZh = {
@@ -52,6 +75,7 @@ const layerZh = {
   'perm.layer.shape': '规则不是字符串列表（{error}）；请手动修复',
   'perm.layer.unreadable': '面板无法读取此文件（{error}）',
   'perm.layer.encoding': '该文件不是有效的 UTF-8；面板不会重写它',
+  'perm.layer.gemini-skipped': 'Gemini CLI 会整体跳过此文件（{error}）：其中的规则都不生效',
 } as const satisfies Keyed<'perm.layer', LayerProblemCode>;
 
 export const permissions = messages({
@@ -68,6 +92,7 @@ export const permissions = messages({
     'perm.state.untrusted': 'workspace not trusted: not applied',
     'perm.state.missing': 'no file yet: created on save',
     'perm.readOnlyWhy': '{profile} treats this file as read-only; the panel shows its rules but does not write them.',
+    'perm.readOnlyPanel': 'The panel reads the rules of this file as {profile} applies them, but does not write it: edit it by hand.',
     'perm.untrustedWhy': 'The workspace is not trusted: these rules are not applied, and the panel does not write them until you trust it.',
     'perm.unsaved': 'Unsaved',
     'perm.save': 'Save',
@@ -116,6 +141,7 @@ export const permissions = messages({
     'perm.state.untrusted': '工作区未受信任：不生效',
     'perm.state.missing': '文件尚不存在：保存时创建',
     'perm.readOnlyWhy': '{profile} 把此文件视为只读；面板显示其中的规则，但不写入。',
+    'perm.readOnlyPanel': '面板按 {profile} 的方式读取此文件中的规则，但不写入它：请手动编辑。',
     'perm.untrustedWhy': '工作区未受信任：这些规则不生效，在你信任它之前面板也不会写入。',
     'perm.unsaved': '未保存',
     'perm.save': '保存',

@@ -17,6 +17,11 @@ export const tray = messages({
     'tray.quit': 'Quit',
     'tray.why': '{name}: {why}',
     'tray.more': '…and {n} more',
+    'tray.agents_one': '{n} agent',
+    'tray.agents_other': '{n} agents',
+    'tray.agentRow': '{agent} — {servers}',
+    'tray.unchecked': 'not checked (the panel runs the selected agent\'s servers)',
+    'tray.sharedWith': 'as {name}',
   },
   zh: {
     'tray.servers_one': '{n} 个服务器',
@@ -33,5 +38,10 @@ export const tray = messages({
     'tray.quit': '退出',
     'tray.why': '{name}：{why}',
     'tray.more': '……另有 {n} 个',
+    'tray.agents_one': '{n} 个智能体',
+    'tray.agents_other': '{n} 个智能体',
+    'tray.agentRow': '{agent} — {servers}',
+    'tray.unchecked': '未检查（面板只运行所选智能体的服务器）',
+    'tray.sharedWith': '同 {name}',
   },
 });

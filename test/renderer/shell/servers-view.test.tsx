@@ -90,7 +90,7 @@ describe('servers view (UI-1)', () => {
     // The result of an action is said where the eye is, not only in the row.
     expect(await screen.findByText('beta: reconnect asked')).toBeInTheDocument();
     await rowMenu(user, 'beta', 'Disable');
-    expect(calls.filter((c) => c.method !== 'servers.list' && c.method !== 'profiles.detect')).toEqual([
+    expect(calls.filter((c) => c.method !== 'servers.list' && c.method !== 'profiles.detect' && c.method !== 'install.agentServers')).toEqual([
       { method: 'servers.reconnect', input: { id: 'configured:minimax:beta' } },
       { method: 'servers.setEnabled', input: { id: 'configured:minimax:beta', enabled: false } },
     ]);

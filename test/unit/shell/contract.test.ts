@@ -89,6 +89,7 @@ describe('contract derivation', () => {
       'install.undo': true,
       'install.list': true,
       'install.across': true,
+      'install.agentServers': true,
     };
     expect(Object.keys(keys).sort()).toEqual(Object.keys(contract.methods).sort());
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trayModel, type TrayServerInput } from '../../../shared/tray';
+import { otherAgentGroups, trayAgentsModel, trayModel, type TrayServerInput } from '../../../shared/tray';
 
 const s = (id: string, state: TrayServerInput['state'], toolCount: number | null = null): TrayServerInput => ({ id, name: id, state, toolCount });
 
@@ -51,5 +51,40 @@ describe('tray model (UI-8)', () => {
     expect(notes?.kind === 'server' && notes.actions.map((a) => a.action.type)).toEqual(['login', 'reconnect']);
     expect(vault?.kind === 'server' && vault.actions.map((a) => a.action.type)).toEqual(['reconnect']);
     expect(trayModel([{ ...s('notes', 'needs-auth'), agent: verdict('no_oauth') }], 'zh').tooltip).toContain('1 个服务器 MiniMax Code 无法使用');
+  });
+});
+
+describe('tray over every detected agent (issue 24 item 4)', () => {
+  const selected = [s('gh', 'connected', 10), s('fs', 'failed'), s('notes', 'needs-auth')];
+  const others = [
+    { profile: 'cursor' as const, agent: 'Cursor', servers: [{ name: 'github', enabled: true, sharedWith: 'gh' }, { name: 'db', enabled: true, sharedWith: null }] },
+    { profile: 'codex' as const, agent: 'Codex CLI', servers: [{ name: 'github', enabled: true, sharedWith: 'gh' }, { name: 'old', enabled: false, sharedWith: null }] },
+  ];
+  const groups = [{ agent: 'Claude Code', servers: selected }, ...otherAgentGroups(selected, others)];
+
+  it('sums all agents; a server another agent runs the same way shares its live state and tools', () => {
+    const m = trayAgentsModel(groups);
+    expect(m.tooltip.split('\n')[0]).toBe('3 agents · 7 servers · 3 connected · 1 needs login · 1 failed · 30 tools');
+    expect(m.counts).toEqual({ servers: 7, connected: 3, needsAuth: 1, failed: 1, tools: 30 });
+    expect(m.aggregate).toBe('failed');
+  });
+
+  it('groups the menu per agent; other agents\' servers say what they share or that they are not checked, with nothing to click', () => {
+    const m = trayAgentsModel(groups);
+    const labels = m.menu.map((i) => ('label' in i ? i.label : i.kind));
+    expect(labels).toEqual([
+      'Claude Code — 3 servers', 'gh — connected', 'fs — failed', 'notes — needs login', 'separator',
+      'Cursor — 2 servers', 'github — connected (as gh)', "db — not checked (the panel runs the selected agent's servers)", 'separator',
+      'Codex CLI — 2 servers', 'github — connected (as gh)', 'old — disabled', 'separator',
+      'Open MCP Panel', 'Quit',
+    ]);
+    const cursorGithub = m.menu.find((i) => i.kind === 'server' && i.label.startsWith('github'));
+    expect(cursorGithub?.kind === 'server' && cursorGithub.actions).toEqual([]);
+    expect(m.menu.find((i) => i.kind === 'server' && i.id === 'gh')).toMatchObject({ actions: [{ action: { type: 'reconnect', id: 'gh' } }] });
+  });
+
+  it('one agent: exactly the single-agent model; Chinese', () => {
+    expect(trayAgentsModel([{ agent: 'x', servers: selected }])).toEqual(trayModel(selected));
+    expect(trayAgentsModel(groups, 'zh').tooltip.split('\n')[0]).toBe('3 个智能体 · 7 个服务器 · 3 个已连接 · 1 个需要登录 · 1 个失败 · 30 个工具');
   });
 });

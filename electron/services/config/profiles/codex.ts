@@ -8,6 +8,7 @@ import { readConfigFile } from '../read-file';
 import type { LoadContext } from '../types';
 import { loadFiles, pathsFor, projectFile, userFile } from './kit';
 import type { EngineProfile } from './types';
+import { readCodexRules } from '../../permissions/agent-rules';
 
 const codexHome = (home: string, env: NodeJS.ProcessEnv, platform?: NodeJS.Platform) => env.CODEX_HOME || pathsFor(platform).join(home, '.codex');
 
@@ -30,6 +31,8 @@ async function agentTrust(ctx: LoadContext): Promise<string | null> {
 
 export const CODEX_ENGINE: EngineProfile = {
   facts: CODEX,
+  // PERM-4: its approval settings live in the same config.toml files as its servers.
+  readRuleText: (text) => readCodexRules(text),
   layerPaths,
   loadLayers: async (ctx) => loadFiles('codex', await layerPaths(ctx), ctx, { agentTrust }),
   detection: (home, env, platform) => ({ marker: codexHome(home, env, platform), configFiles: [pathsFor(platform).join(codexHome(home, env, platform), 'config.toml')] }),

@@ -10,6 +10,8 @@ import { readConfigFile } from '../read-file';
 import type { LoadContext } from '../types';
 import { loadFiles, pathsFor, projectFile, userFile } from './kit';
 import type { EngineProfile } from './types';
+import { readdir } from 'node:fs/promises';
+import { readGeminiRules } from '../../permissions/agent-rules';
 
 const geminiDir = (home: string, platform?: NodeJS.Platform) => pathsFor(platform).join(home, '.gemini');
 
@@ -49,8 +51,22 @@ async function agentTrust(ctx: LoadContext): Promise<string | null> {
   return ctx.workspace && geminiTrusts(rules, ctx.workspace, ctx.platform) === true ? null : refused;
 }
 
+/**
+ * PERM-4: the settings files (trust, mcp.allowed/excluded, tools.* become policy rules) and the
+ * user policy files ~/.gemini/policies/*.toml (Storage.getUserPoliciesDir; name order here, Gemini
+ * lists the folder unsorted). Workspace policies are switched off in Gemini CLI; admin ones are not read.
+ */
+async function ruleFiles(where: LayerEnv): Promise<LayerLocation[]> {
+  const dir = pathsFor(where.platform).join(geminiDir(where.home, where.platform), 'policies');
+  const names = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const policies = names.filter((d) => d.isFile() && d.name.endsWith('.toml')).map((d) => d.name).sort();
+  return [...(await layerPaths(where)), ...policies.map((n) => userFile(pathsFor(where.platform).join(dir, n)))];
+}
+
 export const GEMINI_ENGINE: EngineProfile = {
   facts: GEMINI,
+  ruleFiles,
+  readRuleText: readGeminiRules,
   layerPaths,
   loadLayers: async (ctx) => loadFiles('gemini', await layerPaths(ctx), ctx, { agentTrust }),
   detection: (home, _env, platform) => ({ marker: geminiDir(home, platform), configFiles: [pathsFor(platform).join(geminiDir(home, platform), 'settings.json')] }),

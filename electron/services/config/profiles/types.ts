@@ -4,6 +4,7 @@
 import type { ProfileFacts } from '../../../../shared/profiles/types';
 import type { LayerEnv, LayerLocation } from '../layers';
 import type { LoadContext, LoadedLayer } from '../types';
+import type { ReadRules } from '../../permissions/agent-rules';
 
 /** CFG-12: the folder or file whose presence says the agent is installed, and its config files. */
 export interface Detection {
@@ -22,4 +23,6 @@ export interface EngineProfile {
   detection(home: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Detection;
   /** PERM-4: where the agent keeps its permission rules, when not in its MCP files (Claude Code's settings.json); lowest precedence first. */
   ruleFiles?(where: LayerEnv): Promise<LayerLocation[]>;
+  /** PERM-4: the rules a rule file's text holds, when not `permissions` lists (Codex's TOML, Gemini's policies). */
+  readRuleText?(text: string | null, path: string): ReadRules;
 }

@@ -10,6 +10,7 @@ import { useApp, useT } from '../../store-context';
 import type { Decision } from '../../stores/rules-slice';
 import { RuleFilesPanel } from './RuleFilesPanel';
 import { SimulationTables } from './SimulationTables';
+import { profileFacts } from '../../../../shared/profiles';
 import classes from './permissions.module.css';
 
 const LISTS: Decision[] = ['deny', 'ask', 'allow'];
@@ -30,6 +31,7 @@ export function PermissionsView() {
   const load = useApp((s) => s.loadRuleLayers);
   const profile = useApp((s) => s.profiles?.selection.profile ?? 'minimax');
   const workspace = useApp((s) => s.profiles?.selection.workspace ?? null);
+  const note = profileFacts(profile).rules.note ?? null;
   // The files are read again whenever the selection (profile, workspace) or the config changes.
   const loadedAt = useApp((s) => s.view?.loadedAt ?? 0);
 
@@ -59,9 +61,17 @@ export function PermissionsView() {
           />
         }
       />
-      <Text size="sm" c="dimmed" className={classes.wrap}>
-        {t('perm.help', { profile })}
-      </Text>
+      {/* An agent whose rules are not allow/ask/deny lists says instead how the panel reads them, and what it cannot simulate. */}
+      {!note && (
+        <Text size="sm" c="dimmed" className={classes.wrap}>
+          {t('perm.help', { profile })}
+        </Text>
+      )}
+      {note && (
+        <Alert color="blue" variant="light" data-testid="perm-profile-note">
+          {t.code('perm.note', note)}
+        </Alert>
+      )}
       <RuleFilesPanel />
       <Textarea
         label={t('perm.handTools')}

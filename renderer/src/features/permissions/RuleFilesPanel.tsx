@@ -36,7 +36,7 @@ function LayerEditor({ layer }: { layer: RuleLayerView }) {
           {t.code('perm.layer', layer.problem)}
         </Alert>
       )}
-      {layer.readOnly && <Text size="sm">{t('perm.readOnlyWhy', { profile })}</Text>}
+      {layer.readOnly && <Text size="sm">{t(profileFacts(profile).rules.readOnly ? 'perm.readOnlyPanel' : 'perm.readOnlyWhy', { profile: profileFacts(profile).label })}</Text>}
       {!layer.trusted && <Text size="sm">{t('perm.untrustedWhy')}</Text>}
       {restored && (
         <Alert color="blue" variant="light" data-testid="draft-restored">
@@ -140,7 +140,11 @@ export function RuleFilesPanel() {
           {layers.map((l) => (
             <Tabs.Tab key={l.path} value={l.path} data-layer={l.layer}>
               <Group gap={6} wrap="nowrap">
-                <span className={classes.nowrap}>{t('perm.fileOf', { layer: t(`layer.${l.layer}` as never) })}</span>
+                <span className={classes.nowrap}>
+                  {t('perm.fileOf', { layer: t(`layer.${l.layer}` as never) })}
+                  {/* Several files of one layer (Gemini's policy files): each tab names its file. */}
+                  {layers.filter((o) => o.layer === l.layer).length > 1 && ` · ${l.path.split(/[\\/]/).pop()}`}
+                </span>
                 {isDirty(drafts[l.path], l) && (
                   <Badge size="sm" tt="none" color="orange" data-testid="unsaved">
                     {t('perm.unsaved')}

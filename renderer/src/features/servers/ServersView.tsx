@@ -10,6 +10,7 @@ import { useApp, useBridge, useT } from '../../store-context';
 import { LiveBridges } from '../bridges/LiveBridges';
 import { groupByLayer, matchesFilter } from './filter';
 import { ServerRowView } from './ServerRowView';
+import { OtherAgents } from './OtherAgents';
 import classes from './ServersView.module.css';
 
 /**
@@ -158,6 +159,7 @@ export function ServersView() {
             </Table.Tbody>
           </Table>
         ))}
+        <OtherAgents view={view} />
         {bridge && <LiveBridges bridge={bridge} />}
       </Stack>
     </section>

@@ -1,0 +1,55 @@
+// Issue 24 item 4: the servers view covers every detected agent. Below the selected agent's
+// tables, each other detected agent with its servers: the panel runs the selected agent's only, so
+// a server that runs the same thing (same command and package, or URL origin) shows that server's
+// live state, a switched-off one is off, and the rest are not checked here.
+import { useEffect, useState } from 'react';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import type { AgentServers, ServersView } from '../../../../shared/contract';
+import { otherAgentGroups, trayRows } from '../../../../shared/tray';
+import { profileFacts } from '../../../../shared/profiles';
+import { useApp, useT } from '../../store-context';
+
+export function OtherAgents({ view }: { view: ServersView }) {
+  const t = useT();
+  const bridge = useApp((s) => s.editorBridge);
+  const [others, setOthers] = useState<AgentServers['agents']>([]);
+  useEffect(() => {
+    let live = true;
+    void bridge.call('install.agentServers', {}).then((r) => live && setOthers(r.ok ? r.value.agents : []));
+    return () => {
+      live = false;
+    };
+  }, [bridge, view.loadedAt]);
+  if (others.length === 0) return null;
+  const groups = otherAgentGroups(trayRows(view.servers), others);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="other-agents" data-testid="other-agents">
+      <Text fw={600} id="other-agents">
+        {t('servers.others.title')}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('servers.others.help', { agent: profileFacts(view.profile).label })}
+      </Text>
+      {groups.map((g) => (
+        <Table key={g.agent} layout="fixed" withTableBorder verticalSpacing={4} horizontalSpacing="sm" captionSide="top" data-agent={g.agent}>
+          <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>{g.agent}</Table.Caption>
+          <Table.Tbody>
+            {g.servers.map((s) => (
+              <Table.Tr key={s.id} data-server={s.name}>
+                <Table.Td style={{ wordBreak: 'break-word' }}>{s.name}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="wrap">
+                    <Badge size="sm" tt="none" variant="light" color={s.state === 'connected' ? 'green' : s.state === 'failed' ? 'red' : 'gray'} data-testid="state">
+                      {s.state === 'unchecked' ? t('servers.others.unchecked') : t(`state.${s.state}`)}
+                    </Badge>
+                    {s.foreign?.sharedWith && <Text size="xs" c="dimmed">{t('tray.sharedWith', { name: s.foreign.sharedWith })}</Text>}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ))}
+    </Stack>
+  );
+}
