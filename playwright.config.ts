@@ -8,6 +8,8 @@ process.env.MCP_PANEL_BUDGET_SCALE ??= '5';
 
 export default defineConfig({
   testDir: 'test/e2e/web',
+  // The fixture MCP servers bundled once per run (test/helpers/fixtures.ts).
+  globalSetup: './test/global-setup.ts',
   outputDir: 'test-results',
   // Deadlines, not measurements: what a test needs at load 10 on two cores (a passing test never waits for them).
   timeout: 180_000,

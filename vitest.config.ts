@@ -13,6 +13,8 @@ export default defineConfig({
     // third worker fills the gaps (integration alone, loaded machine: 283 s with two workers
     // and isolated files, 186 s with three and shared module graphs; CPU 181 s → 143 s).
     maxWorkers: 3,
+    // The fixture MCP servers bundled once per run (test/helpers/fixtures.ts).
+    globalSetup: ['test/global-setup.ts'],
     projects: [
       {
         // Pure logic: one module graph per worker (isolating each file tripled the project's CPU).

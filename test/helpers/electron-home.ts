@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './panel-home';
+import { fixture } from './fixtures';
 
 export interface ElectronHome {
   dir: string;
@@ -22,7 +22,7 @@ export function makeElectronHome(): ElectronHome {
   mkdirSync(join(home, '.minimax-code'), { recursive: true });
   mkdirSync(workspace, { recursive: true });
   const servers = {
-    echo: { command: process.execPath, args: [join(ROOT, 'test/fixtures/servers/echo.mjs'), 'stdio', '--linger'] },
+    echo: { command: process.execPath, args: [fixture('test/fixtures/servers/echo.mjs'), 'stdio', '--linger'] },
     missing: { command: join(dir, 'no-such-binary') },
   };
   writeFileSync(join(home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));

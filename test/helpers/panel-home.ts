@@ -9,9 +9,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliNodeArgs } from './run-cli';
 import type { Profile } from '../../shared/schemas/server';
+import { fixture } from './fixtures';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const PID_SERVER = join(ROOT, 'test/e2e/fixtures/pid-server.mjs');
+export const PID_SERVER = fixture('test/e2e/fixtures/pid-server.mjs');
 
 export interface PanelHome {
   profile: Profile;
@@ -180,7 +181,7 @@ export async function startPanel(h: PanelHome, extraArgs: string[] = [], opts: S
 
 /** A fixture HTTP MCP server from test/fixtures/servers (`LISTENING <port>` on stdout). */
 export async function startHttpFixture(name: string, args: string[] = []): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [join(ROOT, 'test/fixtures/servers', `${name}.mjs`), 'http', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [fixture(`test/fixtures/servers/${name}.mjs`), 'http', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   const port = await new Promise<number>((resolvePort, reject) => {
     child.stdout!.on('data', (c: Buffer) => {

@@ -51,7 +51,7 @@ const notesZh = {
   'perm.note.gemini-wildcard': 'Gemini CLI 只认 *、mcp_* 和 mcp_<server>_* 这几种通配：{rule} 会被当作确切名字比较，因此匹配不到任何工具',
   'perm.note.gemini-modes': '只在审批模式 {modes} 下生效：模拟的是默认模式',
   'perm.note.gemini-headless': '只在无终端运行时生效（interactive = false）：模拟的是交互式会话',
-  'perm.note.gemini-subagent': '只对子代理 {subagent} 发起的调用生效：模拟的是主代理',
+  'perm.note.gemini-subagent': '只对子智能体 {subagent} 发起的调用生效：模拟的是主智能体',
   'perm.note.gemini-annotations': '只匹配注解包含 {annotations} 的工具；手动输入的名字没有注解',
   'perm.note.gemini-syntax': 'Gemini CLI：读取 ~/.gemini/policies/*.toml（用户层级 4）和设置文件（trust、mcp.allowed、mcp.excluded、tools.*）中的规则，优先级高者先比，先匹配者决定；模拟交互式会话的默认模式。不模拟：参数模式（按匹配处理）、同优先级规则的文件顺序（面板按 deny、ask、allow）、管理员和扩展策略、工作区策略（Gemini CLI 中已关闭）。面板不写这些文件。',
   'perm.note.codex-form': '不是面板读取的 Codex 设置：mcp_servers.<server>.enabled_tools、disabled_tools、default_tools_approval_mode、tools.<tool>.approval_mode 或 approval_policy',

@@ -8,11 +8,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canonicalJson, toolsSha } from '../../../electron/services/connections/snapshots';
-import { ROOT, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
+import { type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 import { EVERYTHING } from '../../helpers/everything';
 import { ECHO, usePanelOn, ZH } from './views-home';
+import { fixture } from '../../helpers/fixtures';
 
-const COUNTED = join(ROOT, 'test/fixtures/servers/counted.mjs');
+const COUNTED = fixture('test/fixtures/servers/counted.mjs');
 
 /** The description the user once accepted for counted/ping; the server now says "Answers pong". */
 export const OLD_PING = 'Answers ping with pong, nothing else';

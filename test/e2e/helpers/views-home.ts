@@ -5,11 +5,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
-import { PID_SERVER as PID, ROOT, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
+import { PID_SERVER as PID, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-server';
+import { fixture } from '../../helpers/fixtures';
 
-export const ECHO = join(ROOT, 'test/fixtures/servers/echo.mjs');
-export const ZH = join(ROOT, 'test/e2e/fixtures/zh-server.mjs');
+export const ECHO = fixture('test/fixtures/servers/echo.mjs');
+export const ZH = fixture('test/e2e/fixtures/zh-server.mjs');
 /** A literal secret already in the user file (hand-written): it must never reach the page. */
 export const VIEWS_SECRET = 'sk-live-views-secret-0123456789';
 

@@ -1,11 +1,11 @@
 // The real servers behind the agent's-eye tests: a real OAuth authorization server, a server that
 // answers 401 without OAuth metadata (it wants a token), and a remote server that answers
 // `initialize` SLOW_MS late; and the stdio echo fixture.
-import { resolve } from 'node:path';
 import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-server';
 import { startHttpFixture } from '../../helpers/panel-home';
+import { fixture } from '../../helpers/fixtures';
 
-export const ECHO = resolve('test/fixtures/servers/echo.mjs');
+export const ECHO = fixture('test/fixtures/servers/echo.mjs');
 /** Far beyond the 2 s remote budget (CONN-3), far under Kimi's 30 s: a verdict compares the measured connect time. */
 export const SLOW_MS = 3500;
 

@@ -14,6 +14,7 @@ import { startServices } from '../../../electron/services/compose';
 import { ConfigService } from '../../../electron/services/config/config-service';
 import { ownerTarget, secretOwnerKey } from '../../../electron/services/config/secret-owner';
 import { ROOT, runCli, runTs } from '../../helpers/run-cli';
+import { fixture } from '../../helpers/fixtures';
 const SERVICE = `mcp-panel-test-${process.pid}`;
 
 let store: KeytarSecretStore;
@@ -182,7 +183,7 @@ describe('CFG-3 + CFG-8: a `${VAR}` kept in the keychain (editor field) enables 
     const variable = `VAULT_KEY_${process.pid}`;
     const secret = `sk-kcvar-${Date.now()}-do-not-leak`;
     await mkdir(ws, { recursive: true });
-    const echo = join(ROOT, 'test/fixtures/servers/echo.mjs');
+    const echo = fixture('test/fixtures/servers/echo.mjs');
     await writeFile(join(ws, '.mcp.json'), JSON.stringify({ mcpServers: { [name]: { command: process.execPath, args: [echo, 'stdio'], env: { API_KEY: `\${${variable}}` } } } }));
     const env = { ...process.env, HOME: home, MCP_PANEL_DATA_DIR: join(home, '.mcp-panel') };
     await new ConfigService({ env, cwd: ws }).trust.trust(ws); // SEC-5: project servers run only in a trusted workspace

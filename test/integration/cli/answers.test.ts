@@ -3,13 +3,14 @@
 // a hung server with its own timeout, a dry run, a `${VAR}` host, and what a CLI run leaves behind.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpFixture } from '../../helpers/panel-home';
 import { sandbox, type Sandbox } from '../config/helpers';
 import { runCli } from '../../helpers/run-cli';
+import { fixture } from '../../helpers/fixtures';
 
-const FIXTURES = resolve('test/fixtures/servers');
+const FIXTURES = fixture('test/fixtures/servers');
 let sb: Sandbox;
 let token: { url: string; stop(): Promise<void> };
 

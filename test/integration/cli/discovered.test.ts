@@ -1,11 +1,12 @@
 // The CLI views that need live servers (`status` without --no-connect, `names` and `search`
 // without --tools) run one real discovery round over the profile's configured servers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { type Sandbox, sandbox } from '../config/helpers';
 import { runCli } from '../../helpers/run-cli';
+import { fixture } from '../../helpers/fixtures';
 
-const ECHO = resolve('test/fixtures/servers/echo.mjs');
+const ECHO = fixture('test/fixtures/servers/echo.mjs');
 let sb: Sandbox;
 
 const cli = (args: string[]) => runCli(args, { env: { ...process.env, ...sb.env } });

@@ -5,9 +5,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli } from '../../helpers/run-cli';
+import { runCli } from '../../helpers/run-cli';
+import { fixture } from '../../helpers/fixtures';
 
-const ECHO = join(ROOT, 'test/fixtures/servers/echo.mjs');
+const ECHO = fixture('test/fixtures/servers/echo.mjs');
 let home: string;
 let ws: string;
 beforeAll(async () => {

@@ -2,12 +2,13 @@
 // budget) and writes the agent's file through the writer; the round trip gives the file back
 // byte for byte, comments included. Real servers (the echo fixture over stdio), the built CLI.
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/run-cli';
 import { type Sandbox, sandbox } from '../config/helpers';
+import { fixture } from '../../helpers/fixtures';
 
-const ECHO = resolve('test/fixtures/servers/echo.mjs');
+const ECHO = fixture('test/fixtures/servers/echo.mjs');
 let sb: Sandbox;
 let file: string;
 const original = `{

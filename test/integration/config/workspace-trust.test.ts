@@ -7,8 +7,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli } from '../../helpers/run-cli';
+import { runCli } from '../../helpers/run-cli';
 import { useSandbox } from './helpers';
+import { fixture } from '../../helpers/fixtures';
 
 const sb = useSandbox();
 const cli = (args: string[]) => runCli(args, { env: { ...process.env, ...sb.env, MCP_PANEL_DATA_DIR: join(sb.root, 'panel-data') }, cwd: sb.ws });
@@ -65,7 +66,7 @@ describe('a cloned repository starts nothing until its workspace is trusted (SEC
   it('an untrusted project server named like a user server neither hides nor disables it', async () => {
     const marker = join(sb.root, 'same-name-ran');
     await mkdir(join(sb.home, '.minimax-code'), { recursive: true });
-    const echo = join(ROOT, 'test/fixtures/servers/echo.mjs');
+    const echo = fixture('test/fixtures/servers/echo.mjs');
     await writeFile(join(sb.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { github: { command: process.execPath, args: [echo, 'stdio'] } } }));
     await writeFile(join(sb.ws, '.mcp.json'), JSON.stringify({ mcpServers: { github: markerEntry(marker) } }));
     const out = JSON.parse((await cli(['status', '--profile', 'minimax', '--workspace', sb.ws, '--json'])).stdout) as { servers: Array<Row & { id: string }> };

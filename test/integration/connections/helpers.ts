@@ -7,10 +7,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ConnectionSpec, type ConnectionSpecInput, ConnectionSpecSchema } from '../../../shared/schemas/server';
+import { fixture as fixturePath } from '../../helpers/fixtures';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const ROOT = resolve(here, '../../..');
-export const FIXTURES = join(ROOT, 'test/fixtures/servers');
+export const FIXTURES = fixturePath('test/fixtures/servers');
 export const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
 export function fixture(name: string): string {

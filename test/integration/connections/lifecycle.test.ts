@@ -9,6 +9,7 @@ import { ConnectionPool } from '../../../electron/services/connections';
 import { ManualClock } from '../../helpers/manual-clock';
 import type { ServerState } from '../../../shared/schemas/server';
 import { ROOT, pidAlive, stdioSpec, tempDir, until } from './helpers';
+import { fixture } from '../../helpers/fixtures';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => (dir = await tempDir()));
@@ -63,7 +64,7 @@ describe('backoff (CONN-6)', () => {
     }
     expect(retryDelays).toEqual([10_000, 30_000, 60_000, 120_000, 300_000, 300_000]);
     // The server gets fixed: the next scheduled retry connects and the schedule resets.
-    writeFileSync(script, `import(${JSON.stringify(join(ROOT, 'test/fixtures/servers/echo.mjs'))});\n`);
+    writeFileSync(script, `import(${JSON.stringify(fixture('test/fixtures/servers/echo.mjs'))});\n`);
     const s = pool.state('late') as Extract<ServerState, { kind: 'failed' }>;
     clock.advance(s.retryAt! - clock.now());
     await until(() => pool.state('late')!.kind === 'connected', 30_000, 'recovery');

@@ -2,14 +2,15 @@
 // fails, through the real pool: its state carries the doctor's code and params (the fix) in
 // place of `spawn … ENOENT`.
 import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionPool, type DiscoveryResult } from '../../../electron/services/connections';
 import { describeReason } from '../../../shared/i18n/reasons';
 import { type ConnectionSpecInput, ConnectionSpecSchema } from '../../../shared/schemas/server';
 import { type Scratch, scratch } from './helpers';
+import { fixture } from '../../helpers/fixtures';
 
-const ECHO = resolve('test/fixtures/servers/echo.mjs');
+const ECHO = fixture('test/fixtures/servers/echo.mjs');
 const spec = (id: string, over: Partial<ConnectionSpecInput>) => ConnectionSpecSchema.parse({ id, name: id, profile: 'kimi', layer: 'user', source: 'configured', transport: 'stdio', ...over });
 
 let s: Scratch;

@@ -3,14 +3,15 @@
 // are scripts set as SHELL: one exports a richer PATH holding the server's command, one hangs.
 import { pidAlive, until } from '../connections/helpers';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServices, type Services } from '../../../electron/services/compose';
 import { mergeLaunchEnv, readLoginShellEnv, resolveLaunchEnvironment } from '../../../electron/services/launch-env';
 import type { ServersView } from '../../../shared/contract';
 import { type Scratch, scratch } from './helpers';
+import { fixture } from '../../helpers/fixtures';
 
-const ECHO = resolve('test/fixtures/servers/echo.mjs');
+const ECHO = fixture('test/fixtures/servers/echo.mjs');
 /** What a desktop session hands an app: no Homebrew, no nvm, no ~/.local/bin. */
 const BARE_PATH = '/usr/bin:/bin';
 

@@ -2,7 +2,7 @@
 // the server printed, with real commands; and the CLI's `doctor` over the panel's dispatch.
 import { pidAlive, until } from '../connections/helpers';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigService } from '../../../electron/services/config';
 import { tryLaunch } from '../../../electron/services/doctor';
@@ -10,8 +10,9 @@ import { liveChildPids } from '../../../electron/services/connections';
 import { ConnectionSpecSchema, type ConnectionSpecInput } from '../../../shared/schemas/server';
 import { runCli } from '../../helpers/run-cli';
 import { type Scratch, scratch } from './helpers';
+import { fixture } from '../../helpers/fixtures';
 
-const ECHO = resolve('test/fixtures/servers/echo.mjs');
+const ECHO = fixture('test/fixtures/servers/echo.mjs');
 const spec = (id: string, over: Partial<ConnectionSpecInput>) => ConnectionSpecSchema.parse({ id, name: id, profile: 'minimax', layer: 'user', source: 'configured', transport: 'stdio', ...over });
 
 let s: Scratch;

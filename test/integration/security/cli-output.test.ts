@@ -10,13 +10,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../helpers/panel-home';
 import { cliNodeArgs, runCli } from '../../helpers/run-cli';
+import { fixture } from '../../helpers/fixtures';
 
 const PASS = 'hunter2-urlpass-6101';
 const KEY = 'apikey-query-6102';
 const LEAKY = `http://me:${PASS}@127.0.0.1:9/mcp?api_key=${KEY}`;
-const ESCAPES = join(ROOT, 'test/fixtures/servers/escapes.mjs');
+const ESCAPES = fixture('test/fixtures/servers/escapes.mjs');
 // eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 

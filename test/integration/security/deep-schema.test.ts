@@ -6,10 +6,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../helpers/panel-home';
 import { runCli } from '../../helpers/run-cli';
+import { fixture } from '../../helpers/fixtures';
 
-const FIXTURE = join(ROOT, 'test/fixtures/servers/hostile-content.mjs');
+const FIXTURE = fixture('test/fixtures/servers/hostile-content.mjs');
 let dir: string;
 let env: NodeJS.ProcessEnv;
 beforeAll(() => {

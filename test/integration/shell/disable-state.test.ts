@@ -3,12 +3,13 @@
 // record that says why (CONN-5), so no `removed` state event reaches the page's row.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServersView } from '../../../shared/contract';
 import { startServices, type Services } from '../../../electron/services/compose';
+import { fixture } from '../../helpers/fixtures';
 
-const ECHO = resolve('test/fixtures/servers/echo.mjs');
+const ECHO = fixture('test/fixtures/servers/echo.mjs');
 const ctx = { host: 'web' } as const;
 let dir: string;
 let services: Services;

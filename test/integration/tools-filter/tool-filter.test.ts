@@ -4,12 +4,13 @@
 // is written; the save keeps every other byte; a file changed since the preview is refused.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServersView, ToolFilterPreview, ToolsView } from '../../../shared/contract';
 import { startServices, type Services } from '../../../electron/services/compose';
+import { fixture } from '../../helpers/fixtures';
 
-const ECHO = resolve('test/fixtures/servers/echo.mjs');
+const ECHO = fixture('test/fixtures/servers/echo.mjs');
 const ctx = { host: 'web' } as const;
 let dir: string;
 let services: Services;
