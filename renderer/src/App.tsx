@@ -14,6 +14,7 @@ import { ServersView } from './features/servers/ServersView';
 import { SettingsView } from './features/settings/SettingsView';
 import { ToolsView } from './features/tools/ToolsView';
 import { ToolDiffDialog } from './features/tools/ToolDiffDialog';
+import { InputRequestDialog } from './features/inputs/InputRequestDialog';
 import type { Section } from './stores/ui-slice';
 import { useApp, useT } from './store-context';
 import { mirrorTray, modelFor } from './tray-mirror';
@@ -88,6 +89,7 @@ export function App() {
           <TrustBanner />
           <View />
           <ToolDiffDialog />
+          <InputRequestDialog />
         </AppShell.Main>
       </AppShell>
     </PanelThemeProvider>

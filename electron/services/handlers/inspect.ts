@@ -44,13 +44,13 @@ export function inspectHandlers(core: ApiCore): InspectHandlers {
     if (!isRunnable(server)) throw new AppError('refused', `"${server.name}" does not run; enable or fix it on the Servers view first`, { reason: 'not-running' });
     let connected = false;
     try {
-      return await core.pool().request(id, async (s) => {
+      return await core.inputs.during(id, () => core.pool().request(id, async (s) => {
         connected = true;
         if (capability && !s.capabilities()[capability]) {
           throw new AppError('unsupported', `"${server.name}" does not offer ${capability} (not in its declared capabilities)`, { reason: 'capability', capability });
         }
         return fn(s);
-      });
+      }));
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (!connected) throw new AppError('unavailable', `could not connect to "${server.name}": ${errorMessage(err)}`, { reason: 'disconnected' });

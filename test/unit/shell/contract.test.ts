@@ -42,6 +42,8 @@ describe('contract derivation', () => {
       'servers.setEnabled': true,
       'servers.eraMode': true,
       'servers.setEraMode': true,
+      'inputs.pending': true,
+      'inputs.answer': true,
       'tools.snapshotDiff': true,
       'app.about': true,
       'workspace.trust': true,
