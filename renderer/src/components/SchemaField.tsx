@@ -13,10 +13,12 @@ export interface SchemaFieldProps {
   label?: string;
   /** What is said under it (default: its kind and description). */
   description?: string;
+  /** The first field of a dialog's form takes the focus when it opens. */
+  autoFocus?: boolean;
 }
 
-export function SchemaField({ f, id, value, error, onChange, label = f.name, description = [f.kind, f.description].filter(Boolean).join(' · ') }: SchemaFieldProps) {
-  const common = { id, label, withAsterisk: f.required, description, error };
+export function SchemaField({ f, id, value, error, onChange, label = f.name, description = [f.kind, f.description].filter(Boolean).join(' · '), autoFocus }: SchemaFieldProps) {
+  const common = { id, label, withAsterisk: f.required, description, error, ...(autoFocus ? { 'data-autofocus': true } : {}) };
   if (f.kind === 'boolean') {
     const { withAsterisk: _, ...box } = common;
     return <Checkbox {...box} label={f.required ? `${label} *` : label} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />;

@@ -70,7 +70,7 @@ function OneRequest({ pending, more }: { pending: PendingInput; more: number }) 
           <Button type="button" variant="default" onClick={() => answer({ action: 'decline' })} disabled={busy}>
             {t('inputs.decline')}
           </Button>
-          <Button type="submit" loading={busy} disabled={primaryDisabled} data-autofocus={req.kind === 'url' ? undefined : true}>
+          <Button type="submit" loading={busy} disabled={primaryDisabled}>
             {primaryLabel}
           </Button>
         </>
@@ -94,7 +94,7 @@ function OneRequest({ pending, more }: { pending: PendingInput; more: number }) 
         {req.kind === 'sampling' && (
           <>
             <SamplingConversation req={req as Req<'sampling'>} />
-            <Textarea label={t('inputs.sampling.reply')} autosize minRows={3} maxRows={10} value={reply} onChange={(e) => setReply(e.currentTarget.value)} data-autofocus />
+            <Textarea label={t('inputs.sampling.reply')} rows={4} resize="vertical" value={reply} onChange={(e) => setReply(e.currentTarget.value)} data-autofocus />
           </>
         )}
         {failed && (
@@ -127,9 +127,10 @@ function useForm(req: Req<'form'> | null) {
     },
     body(none: string) {
       if (fields.length === 0) return <Text size="sm">{none}</Text>;
-      return fields.map((f) => (
+      return fields.map((f, i) => (
         <SchemaField
           key={f.name}
+          autoFocus={i === 0}
           f={f}
           id={`input-field-${f.name}`}
           label={f.title || f.name}
