@@ -12,7 +12,7 @@ import { classifyMcpError, expandTemplate, type Session, templateVariables } fro
 
 type InspectHandlers = Pick<
   Handlers<AppContract>,
-  'inspect.server' | 'inspect.ping' | 'inspect.resources' | 'inspect.templates' | 'inspect.read' | 'inspect.prompts' | 'inspect.getPrompt'
+  'inspect.server' | 'inspect.ping' | 'inspect.setLogLevel' | 'inspect.resources' | 'inspect.templates' | 'inspect.read' | 'inspect.prompts' | 'inspect.getPrompt'
 >;
 type Capability = 'resources' | 'prompts' | null;
 
@@ -35,6 +35,11 @@ function templateParams(uriTemplate: string): { params: string[]; paramCount?: n
     names = [];
   }
   return names.length > MAX_TEMPLATE_PARAMS ? { params: names.slice(0, MAX_TEMPLATE_PARAMS), paramCount: names.length } : { params: names };
+}
+
+/** PROTO-4: the 2026-07-28 revision has no ping and no logging/setLevel; asked anyway, the page is told so (not a failure). */
+function modernDropped(s: Session, method: 'ping' | 'logging/setLevel'): void {
+  if (s.era === 'modern') throw new AppError('unsupported', `the 2026-07-28 protocol has no ${method}; this server speaks it`, { reason: 'modern-dropped', method });
 }
 
 export function inspectHandlers(core: ApiCore): InspectHandlers {
@@ -74,15 +79,24 @@ export function inspectHandlers(core: ApiCore): InspectHandlers {
           version: v?.version ?? '',
           title: v?.title ?? null,
           protocolVersion: s.protocolVersion,
+          era: s.era,
           capabilities: s.capabilities(),
           instructions: s.instructions(),
         };
       }),
     'inspect.ping': ({ id }) =>
       over(id, null, async (s) => {
+        modernDropped(s, 'ping');
         const started = performance.now();
         await s.ping();
         return { ms: Math.round((performance.now() - started) * 10) / 10 };
+      }),
+    'inspect.setLogLevel': ({ id, level }) =>
+      over(id, null, async (s) => {
+        modernDropped(s, 'logging/setLevel');
+        if (!s.capabilities().logging) throw new AppError('unsupported', `the server does not offer logging (not in its declared capabilities)`, { reason: 'capability', capability: 'logging' });
+        await s.setLogLevel(level);
+        return {};
       }),
     'inspect.resources': ({ id, cursor }) =>
       over(id, 'resources', async (s) => {

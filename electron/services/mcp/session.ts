@@ -23,7 +23,7 @@ import { TapTransport } from './tap';
 import { type AuthChallenge, remoteTransport, stdioTransport } from './transports';
 import type { InputHandler } from './types';
 import { registerInputHandlers } from './inputs';
-import type { CallParams, PromptResult, RawCallResult, ReadResult, ResourcePage, PromptPage, ServerVersion, TemplatePage } from './types';
+import type { CallParams, LogLevel, PromptResult, RawCallResult, ReadResult, ResourcePage, PromptPage, ServerVersion, TemplatePage } from './types';
 
 export interface SessionContext {
   clock: Clock;
@@ -82,6 +82,8 @@ export interface Session {
   callTool(name: string, args: Record<string, unknown>, p: CallParams): Promise<RawCallResult>;
   /** PROTO-4: rejects (method-not-found) on a modern connection: 2026-07-28 dropped ping. */
   ping(timeoutMs?: number): Promise<void>;
+  /** PROTO-4: logging/setLevel; deprecated by 2026-07-28 (SEP-2577), so the page offers it on legacy connections only. */
+  setLogLevel(level: LogLevel): Promise<void>;
   /** CONN-6 liveness: ping (legacy) or a server/discover round trip (modern). */
   alive(timeoutMs: number): Promise<void>;
   listResources(cursor?: string): Promise<ResourcePage>;
@@ -295,6 +297,9 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
     },
     ping: async (timeout) => {
       await client.ping(timeout === undefined ? undefined : { timeout });
+    },
+    setLogLevel: async (level) => {
+      await client.setLoggingLevel(level);
     },
     alive: async (timeout) => {
       // 2026-07-28 dropped ping; a discover round trip answers the same question.

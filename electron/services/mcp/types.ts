@@ -19,6 +19,8 @@ export interface CallParams {
 export type RawCallResult = Record<string, unknown> & { content?: unknown[]; isError?: boolean; structuredContent?: unknown };
 
 type Str = string | undefined;
+/** RFC 5424 severities, as logging/setLevel names them (the contract's list, shared/contract/inspect.ts). */
+export type { LogLevel } from '../../../shared/contract/inspect';
 export interface ResourcePage {
   resources: Array<{ uri: string; name: string; title?: Str; description?: Str; mimeType?: Str; size?: number }>;
   nextCursor?: string;

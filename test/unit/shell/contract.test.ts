@@ -43,6 +43,7 @@ describe('contract derivation', () => {
       'servers.eraMode': true,
       'servers.setEraMode': true,
       'inputs.pending': true,
+      'inspect.setLogLevel': true,
       'inputs.answer': true,
       'tools.snapshotDiff': true,
       'app.about': true,
