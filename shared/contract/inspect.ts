@@ -67,14 +67,22 @@ export type InspectPrompt = z.infer<typeof PromptSchema>;
 
 const MessageSchema = z.object({ role: z.string(), content: PartSchema });
 
+/**
+ * PROTO-2: the whole list came from the panel's cache, kept as long as the server's `ttlMs` allows
+ * (2026-07-28): when the server sent it and until when it may be kept. Absent: the server answered
+ * now. `servers.refreshLists` drops what is kept.
+ */
+export const ListCachedSchema = z.object({ at: z.number(), expiresAt: z.number() });
+const Cached = { cached: ListCachedSchema.optional() };
+
 export const inspectMethods = {
   'inspect.server': method(IdSchema, InspectServerSchema),
   /** Round trip of one `ping`, in ms. A modern (2026-07-28) connection has none: `unsupported`, reason `modern-dropped`. */
   'inspect.ping': method(IdSchema, z.object({ ms: z.number() })),
   /** logging/setLevel (legacy era; `unsupported` `modern-dropped` on 2026-07-28, `capability` without `logging`). */
   'inspect.setLogLevel': method(IdSchema.extend({ level: z.enum(LOG_LEVELS) }), z.object({})),
-  'inspect.resources': method(PageInputSchema, z.object({ resources: z.array(ResourceSchema), nextCursor: z.string().nullable() })),
-  'inspect.templates': method(PageInputSchema, z.object({ templates: z.array(TemplateSchema), nextCursor: z.string().nullable() })),
+  'inspect.resources': method(PageInputSchema, z.object({ resources: z.array(ResourceSchema), nextCursor: z.string().nullable(), ...Cached })),
+  'inspect.templates': method(PageInputSchema, z.object({ templates: z.array(TemplateSchema), nextCursor: z.string().nullable(), ...Cached })),
   /** Reads a URI, or a template filled with values (expanded on the host). */
   'inspect.read': method(
     z.union([
@@ -83,7 +91,7 @@ export const inspectMethods = {
     ]),
     z.object({ uri: z.string(), contents: z.array(ContentsSchema) }),
   ),
-  'inspect.prompts': method(PageInputSchema, z.object({ prompts: z.array(PromptSchema), nextCursor: z.string().nullable() })),
+  'inspect.prompts': method(PageInputSchema, z.object({ prompts: z.array(PromptSchema), nextCursor: z.string().nullable(), ...Cached })),
   'inspect.getPrompt': method(
     IdSchema.extend({ name: z.string().min(1), arguments: z.record(z.string(), z.string().max(100_000)).default({}) }),
     z.object({ description: z.string().nullable(), messages: z.array(MessageSchema) }),

@@ -8,7 +8,7 @@ import type { ApiCore } from '../api/core';
 import { isRunnable } from '../api/rows';
 import { errorMessage } from '../connections/errors';
 import { base64Bytes, convertResult, MAX_BINARY_BYTES } from '../connections/results';
-import { classifyMcpError, expandTemplate, type Session, templateVariables } from '../mcp';
+import { classifyMcpError, expandTemplate, type ListCached, type Session, templateVariables, type WholeLists } from '../mcp';
 
 type InspectHandlers = Pick<
   Handlers<AppContract>,
@@ -40,6 +40,16 @@ function templateParams(uriTemplate: string): { params: string[]; paramCount?: n
 /** PROTO-4: the 2026-07-28 revision has no ping and no logging/setLevel; asked anyway, the page is told so (not a failure). */
 function modernDropped(s: Session, method: 'ping' | 'logging/setLevel'): void {
   if (s.era === 'modern') throw new AppError('unsupported', `the 2026-07-28 protocol has no ${method}; this server speaks it`, { reason: 'modern-dropped', method });
+}
+
+/**
+ * PROTO-2: a list from its start is the whole list, which the session may serve from the cache
+ * the server allowed (`ttlMs`); a later page (a cursor) always asks the server.
+ */
+async function listed<K extends keyof WholeLists>(s: Session, list: K, cursor: string | undefined, page: () => Promise<WholeLists[K]>): Promise<{ value: WholeLists[K]; cached: { cached?: ListCached } }> {
+  if (cursor !== undefined) return { value: await page(), cached: {} };
+  const { value, cached } = await s.wholeList(list);
+  return { value, cached: cached ? { cached } : {} };
 }
 
 export function inspectHandlers(core: ApiCore): InspectHandlers {
@@ -100,16 +110,18 @@ export function inspectHandlers(core: ApiCore): InspectHandlers {
       }),
     'inspect.resources': ({ id, cursor }) =>
       over(id, 'resources', async (s) => {
-        const r = await s.listResources(cursor);
+        const { value: r, cached } = await listed(s, 'resources', cursor, () => s.listResources(cursor));
         return {
+          ...cached,
           resources: r.resources.map((x) => ({ uri: x.uri, name: x.name, ...pick(x, ['title', 'description', 'mimeType']), ...(typeof x.size === 'number' ? { size: x.size } : {}) })),
           nextCursor: r.nextCursor ?? null,
         };
       }),
     'inspect.templates': ({ id, cursor }) =>
       over(id, 'resources', async (s) => {
-        const r = await s.listResourceTemplates(cursor);
+        const { value: r, cached } = await listed(s, 'templates', cursor, () => s.listResourceTemplates(cursor));
         return {
+          ...cached,
           templates: r.resourceTemplates.map((x) => ({ uriTemplate: x.uriTemplate, name: x.name, ...pick(x, ['title', 'description', 'mimeType']), ...templateParams(x.uriTemplate) })),
           nextCursor: r.nextCursor ?? null,
         };
@@ -133,8 +145,9 @@ export function inspectHandlers(core: ApiCore): InspectHandlers {
       }),
     'inspect.prompts': ({ id, cursor }) =>
       over(id, 'prompts', async (s) => {
-        const r = await s.listPrompts(cursor);
+        const { value: r, cached } = await listed(s, 'prompts', cursor, () => s.listPrompts(cursor));
         return {
+          ...cached,
           prompts: r.prompts.map((p) => ({
             name: p.name,
             ...pick(p, ['title', 'description']),

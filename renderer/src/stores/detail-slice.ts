@@ -43,6 +43,8 @@ export interface DetailSlice {
   /** PROTO-1: the person's era choice for a server (the panel's settings), and saving one (the server reconnects with it). */
   eraMode(serverId: string): Promise<Result<{ mode: EraMode }>>;
   setEraMode(serverId: string, mode: EraMode): Promise<Result<unknown>>;
+  /** PROTO-2: drops the lists the server let the panel keep; the next read asks the server. */
+  refreshLists(serverId: string): Promise<Result<unknown>>;
   /** One inspector request; the view keeps the answer. */
   inspect<M extends InspectMethod>(method: M, input: MethodInput<AppContract, M>): Promise<Result<MethodOutput<AppContract, M>>>;
 }
@@ -83,5 +85,6 @@ export const createDetailSlice =
       inspect: (method, input) => bridge.call(method, input),
       eraMode: (id) => bridge.call('servers.eraMode', { id }),
       setEraMode: (id, mode) => bridge.call('servers.setEraMode', { id, mode }),
+      refreshLists: (id) => bridge.call('servers.refreshLists', { id }),
     };
   };

@@ -27,6 +27,9 @@ export const protocol = messages({
     'detail.log.alert': 'Alert',
     'detail.log.emergency': 'Emergency',
     'detail.err.modern-dropped': 'The 2026-07-28 protocol has no {method}, and this server speaks it.',
+    'detail.cache.kept': 'From the panel’s cache: the server sent this list at {at} and lets it be kept until {until}.',
+    'detail.cache.fresh': 'As the server answered just now.',
+    'detail.cache.refresh': 'Refresh',
   },
   zh: {
     'detail.era.title': '协议',
@@ -51,5 +54,8 @@ export const protocol = messages({
     'detail.log.alert': '警报',
     'detail.log.emergency': '紧急',
     'detail.err.modern-dropped': '2026-07-28 协议没有 {method}，而此服务器使用该协议。',
+    'detail.cache.kept': '来自面板的缓存：服务器在 {at} 发送了此列表，并允许保留到 {until}。',
+    'detail.cache.fresh': '服务器刚刚给出的列表。',
+    'detail.cache.refresh': '刷新',
   },
 });

@@ -2,8 +2,9 @@
 // Chromium, a real SDK v2 dual-era server over stdio. The Info tab shows the era and version it
 // speaks; on 2026-07-28 there is no Ping and no log level, and the view says so in their place;
 // choosing "Always legacy" saves the panel setting and the server reconnects in that era, where
-// Ping and the log level are offered and work. Screenshots (en/zh, light/dark) in
-// artifacts/protocol/; axe clean in each.
+// Ping and the log level are offered and work. PROTO-2: a second server lets its lists be kept
+// (`ttlMs`): the Prompts tab says when its list came from the panel's cache, and Refresh asks the
+// server again. Screenshots (en/zh, light/dark) in artifacts/protocol/; axe clean in each.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,8 @@ test.beforeAll(async () => {
   const h = { profile: 'minimax' as const, dir, home: join(dir, 'home'), workspace: join(dir, 'workspace'), pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
   mkdirSync(join(h.home, '.minimax-code'), { recursive: true });
   mkdirSync(h.workspace, { recursive: true });
-  const servers = { dual: { command: process.execPath, args: [join(ROOT, 'test/fixtures/servers/v2.mjs'), 'stdio'] } };
+  const v2 = join(ROOT, 'test/fixtures/servers/v2.mjs');
+  const servers = { dual: { command: process.execPath, args: [v2, 'stdio'] }, kept: { command: process.execPath, args: [v2, 'stdio', '--modern-only', '--ttl-ms', '600000'] } };
   writeFileSync(join(h.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   home = h;
   panel = await startPanel(h);
@@ -35,13 +37,13 @@ test.afterAll(async () => {
 
 type Settings = { theme: 'light' | 'dark'; language: 'en' | 'zh' };
 
-async function openInfo(page: Page, settings: Settings = { theme: 'light', language: 'en' }) {
+async function openInfo(page: Page, settings: Settings = { theme: 'light', language: 'en' }, server = 'dual') {
   const r = await fetch(`${panel!.origin}/api/app.setSettings`, { method: 'POST', headers: { ...(await panel!.session()), 'content-type': 'application/json', origin: panel!.origin }, body: JSON.stringify(settings) });
   expect(r.ok, await r.text()).toBe(true);
   await page.goto(await panel!.freshUrl());
-  await expect(page.locator('tr[data-server="dual"]').getByTestId('state')).toHaveAttribute('class', /state-connected/);
+  await expect(page.locator(`tr[data-server="${server}"]`).getByTestId('state')).toHaveAttribute('class', /state-connected/);
   await page.locator('nav [data-section="detail"]').click();
-  await page.getByTestId('detail-view').getByRole('combobox').first().selectOption({ label: 'dual' });
+  await page.getByTestId('detail-view').getByRole('combobox').first().selectOption({ label: server });
   await expect(page.getByTestId('protocol-section')).toBeVisible();
   await expect(page.getByTestId('era-choice')).toBeVisible();
 }
@@ -82,3 +84,27 @@ test('choosing "Always legacy" reconnects the server in that era: Ping and the l
   await expect(page.getByTestId('protocol-era')).toHaveAttribute('data-era', 'modern');
   await expect(page.getByTestId('ping-modern')).toBeVisible();
 });
+
+const TABS = { en: { prompts: 'Prompts', info: 'Info', refresh: 'Refresh' }, zh: { prompts: '提示词', info: '信息', refresh: '刷新' } };
+
+for (const language of ['en', 'zh'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`a list kept by ttlMs says it came from the cache; Refresh asks the server (${language}, ${theme})`, async ({ page }) => {
+      await openInfo(page, { theme, language }, 'kept');
+      const w = TABS[language];
+      await page.getByRole('tab', { name: w.prompts }).click();
+      const note = page.getByTestId('list-freshness');
+      // Refresh first: the server answers now, whatever an earlier test left in the cache.
+      await note.getByRole('button', { name: w.refresh }).click();
+      await expect(note).toHaveAttribute('data-cached', 'no');
+      await page.getByRole('tab', { name: w.info }).click();
+      await page.getByRole('tab', { name: w.prompts }).click();
+      await expect(note).toHaveAttribute('data-cached', 'yes');
+      await expect(note).toContainText(language === 'en' ? 'From the panel’s cache' : '来自面板的缓存');
+      await expectNoSeriousViolations(page, `cached list (${language}, ${theme})`);
+      await page.screenshot({ path: join(OUT, `cached-${language}-${theme}.png`) });
+      await note.getByRole('button', { name: w.refresh }).click();
+      await expect(note).toHaveAttribute('data-cached', 'no');
+    });
+  }
+}

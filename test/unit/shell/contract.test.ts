@@ -43,6 +43,7 @@ describe('contract derivation', () => {
       'servers.eraMode': true,
       'servers.setEraMode': true,
       'inputs.pending': true,
+      'servers.refreshLists': true,
       'inspect.setLogLevel': true,
       'inputs.answer': true,
       'tools.snapshotDiff': true,
