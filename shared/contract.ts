@@ -21,6 +21,7 @@ import { bridgesEvents, bridgesMethods } from './contract/bridges';
 import { snapshotsMethods } from './contract/snapshots';
 import { aboutMethods } from './contract/about';
 import { installMethods } from './contract/install';
+import { inputsEvents, inputsMethods } from './contract/inputs';
 
 export * from './contract/app';
 export * from './contract/profiles';
@@ -38,6 +39,7 @@ export * from './contract/bridges';
 export * from './contract/snapshots';
 export * from './contract/about';
 export * from './contract/install';
+export * from './contract/inputs';
 
 export const contract = defineContract({
   methods: {
@@ -58,12 +60,14 @@ export const contract = defineContract({
     ...snapshotsMethods,
     ...aboutMethods,
     ...installMethods,
+    ...inputsMethods,
   },
   events: {
     ...serversEvents,
     ...authEvents,
     ...toolsEvents,
     ...bridgesEvents,
+    ...inputsEvents,
   },
 });
 

@@ -32,6 +32,8 @@ import { bridgesHandlers, type BridgesPort } from './handlers/bridges';
 import { snapshotHandlers } from './handlers/snapshots';
 import { aboutHandlers, type AboutPort } from './handlers/about';
 import { installHandlers, type InstallPort } from './handlers/install';
+import { inputHandlers } from './handlers/inputs';
+import { createInputDesk } from './inputs/desk';
 import { createLaunchDoctor, type LaunchDoctor } from './doctor';
 import type { FolderPicker } from './handlers/workspace';
 import type { SettingsPort } from './settings/settings-store';
@@ -111,13 +113,15 @@ export function createApi(deps: ApiDeps): PanelApi {
   let stopBridges: (() => void) | null = null;
   // What each row's agent can do with the entry (agent-view/): facts gathered here, read by rows.
   const facts = new AgentFacts({ authDemand: deps.authDemand, heldVariables: deps.heldVariables, env: deps.env });
+  // PROTO-3: what a server asks mid-request waits here for the person (the page answers).
+  const desk = createInputDesk({ events, open: deps.openExternal ?? null, clock });
 
   /** One pool per workspace; switching workspace disposes the old one (and its children). */
   async function poolFor(sel: Selection): Promise<PoolPort> {
     if (pool && poolWorkspace === sel.workspace) return pool;
     stopPool?.();
     await pool?.dispose();
-    pool = deps.createPool(sel);
+    pool = deps.createPool(sel, { serverInput: (spec, req, signal) => desk.ask({ id: spec.id, name: spec.name }, req, signal) });
     poolWorkspace = sel.workspace;
     lastSpecs = '';
     const p = pool;
@@ -214,6 +218,7 @@ export function createApi(deps: ApiDeps): PanelApi {
     log,
     clock,
     budgetScale: budgetScale(deps.env),
+    inputs: desk,
   };
   const catalog = catalogCache(core, deps.registry);
 
@@ -236,6 +241,7 @@ export function createApi(deps: ApiDeps): PanelApi {
       ...snapshotHandlers(core),
       ...aboutHandlers(deps),
       ...installHandlers(core, deps.install, deps.detect),
+      ...inputHandlers(desk),
       ...doctorHandlers(core, deps.doctor ?? createLaunchDoctor({ launch: { env: deps.env, source: 'process', shell: null, ms: 0, note: null, loginPath: async () => null } })),
     },
     model.view,
@@ -257,6 +263,7 @@ export function createApi(deps: ApiDeps): PanelApi {
       stopWatch?.();
       stopPool?.();
       stopBridges?.();
+      desk.dispose();
       await pool?.dispose();
       pool = null;
     },

@@ -170,8 +170,8 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     settings: new SettingsStore(dataDir),
     eras,
     logger: log,
-    createPool: (sel) => {
-      const pool = createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)) });
+    createPool: (sel, hooks) => {
+      const pool = createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)), serverInput: hooks.serverInput });
       const port = poolPort(pool, opts.discovery);
       return opts.discovery && opts.discovery.cached ? cachedPoolPort(port, pool.snapshots) : port;
     },

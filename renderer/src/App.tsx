@@ -15,6 +15,7 @@ import { ServersView } from './features/servers/ServersView';
 import { SettingsView } from './features/settings/SettingsView';
 import { ToolsView } from './features/tools/ToolsView';
 import { ToolDiffDialog } from './features/tools/ToolDiffDialog';
+import { InputRequestDialog } from './features/inputs/InputRequestDialog';
 import type { Section } from './stores/ui-slice';
 import { useApp, useT } from './store-context';
 import { mirrorTray, modelFor } from './tray-mirror';
@@ -100,6 +101,7 @@ export function App() {
           <TrustBanner />
           <View />
           <ToolDiffDialog />
+          <InputRequestDialog />
         </AppShell.Main>
       </AppShell>
     </PanelThemeProvider>

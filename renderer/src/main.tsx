@@ -19,6 +19,7 @@ connectStore(store, bridge);
 void store.getState().loadProfiles();
 void store.getState().loadServers();
 void store.getState().loadAppInfo();
+void store.getState().loadInputs();
 
 // Paint once, in the saved theme and language, rather than flash the defaults first.
 void Promise.race([store.getState().loadSettings(system), new Promise((r) => setTimeout(r, SETTINGS_WAIT_MS))]).then(() => {

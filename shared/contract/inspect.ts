@@ -5,16 +5,23 @@
 import { z } from 'zod';
 import { method } from '../rpc';
 import { PartSchema } from './tools';
+import { ProtocolEraSchema } from '../schemas/server';
 
 const IdSchema = z.object({ id: z.string().min(1) });
 const PageInputSchema = IdSchema.extend({ cursor: z.string().max(10_000).optional() });
 const Opt = z.string().optional();
+
+/** logging/setLevel's severities (RFC 5424), lowest first. */
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const InspectServerSchema = z.object({
   name: z.string(),
   version: z.string(),
   title: z.string().nullable(),
   protocolVersion: z.string().nullable(),
+  /** PROTO-1: the era the connection speaks; PROTO-4: what it lacks follows from it (ping, logging/setLevel). */
+  era: ProtocolEraSchema,
   /** The capabilities object the server declared, as it sent it. */
   capabilities: z.record(z.string(), z.unknown()),
   instructions: z.string().nullable(),
@@ -60,12 +67,22 @@ export type InspectPrompt = z.infer<typeof PromptSchema>;
 
 const MessageSchema = z.object({ role: z.string(), content: PartSchema });
 
+/**
+ * PROTO-2: the whole list came from the panel's cache, kept as long as the server's `ttlMs` allows
+ * (2026-07-28): when the server sent it and until when it may be kept. Absent: the server answered
+ * now. `servers.refreshLists` drops what is kept.
+ */
+export const ListCachedSchema = z.object({ at: z.number(), expiresAt: z.number() });
+const Cached = { cached: ListCachedSchema.optional() };
+
 export const inspectMethods = {
   'inspect.server': method(IdSchema, InspectServerSchema),
-  /** Round trip of one `ping`, in ms. */
+  /** Round trip of one `ping`, in ms. A modern (2026-07-28) connection has none: `unsupported`, reason `modern-dropped`. */
   'inspect.ping': method(IdSchema, z.object({ ms: z.number() })),
-  'inspect.resources': method(PageInputSchema, z.object({ resources: z.array(ResourceSchema), nextCursor: z.string().nullable() })),
-  'inspect.templates': method(PageInputSchema, z.object({ templates: z.array(TemplateSchema), nextCursor: z.string().nullable() })),
+  /** logging/setLevel (legacy era; `unsupported` `modern-dropped` on 2026-07-28, `capability` without `logging`). */
+  'inspect.setLogLevel': method(IdSchema.extend({ level: z.enum(LOG_LEVELS) }), z.object({})),
+  'inspect.resources': method(PageInputSchema, z.object({ resources: z.array(ResourceSchema), nextCursor: z.string().nullable(), ...Cached })),
+  'inspect.templates': method(PageInputSchema, z.object({ templates: z.array(TemplateSchema), nextCursor: z.string().nullable(), ...Cached })),
   /** Reads a URI, or a template filled with values (expanded on the host). */
   'inspect.read': method(
     z.union([
@@ -74,7 +91,7 @@ export const inspectMethods = {
     ]),
     z.object({ uri: z.string(), contents: z.array(ContentsSchema) }),
   ),
-  'inspect.prompts': method(PageInputSchema, z.object({ prompts: z.array(PromptSchema), nextCursor: z.string().nullable() })),
+  'inspect.prompts': method(PageInputSchema, z.object({ prompts: z.array(PromptSchema), nextCursor: z.string().nullable(), ...Cached })),
   'inspect.getPrompt': method(
     IdSchema.extend({ name: z.string().min(1), arguments: z.record(z.string(), z.string().max(100_000)).default({}) }),
     z.object({ description: z.string().nullable(), messages: z.array(MessageSchema) }),

@@ -54,6 +54,8 @@ export const serversMethods = {
   'servers.eraMode': method(ServerId, z.object({ mode: EraModeSchema })),
   /** Saves the choice and reconnects the server with it. */
   'servers.setEraMode': method(ServerId.extend({ mode: EraModeSchema }), z.object({})),
+  /** PROTO-2: drops the lists the server let the panel keep (`ttlMs`); the next read asks the server. */
+  'servers.refreshLists': method(ServerId, z.object({})),
 };
 
 export const serversEvents = {

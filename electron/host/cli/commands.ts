@@ -8,6 +8,7 @@ export const areas = {
   'config-write': async () => (await import('./config-write-commands')).configWriteCommands,
   secrets: async () => (await import('./secrets-commands')).secretsCommands,
   connection: async () => (await import('./connection-commands')).connectionCommands,
+  lists: async () => (await import('./list-commands')).listCommands,
   naming: async () => (await import('./naming-commands')).namingCommands,
   'tool-filter': async () => (await import('./tool-filter-commands')).toolFilterCommands,
   auth: async () => (await import('./auth-commands')).authCommands,

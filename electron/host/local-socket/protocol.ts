@@ -21,6 +21,11 @@ export const READ_METHODS = [
   'logs.get',
   'auth.list',
   'bridges.list',
+  // PROTO-2: `lists` reads what the page's Server details read; Refresh drops a cache, nothing the person sees or a file holds.
+  'inspect.resources',
+  'inspect.templates',
+  'inspect.prompts',
+  'servers.refreshLists',
 ] as const;
 
 export const RequestSchema = z.object({

@@ -5,6 +5,7 @@ import type { AppContract, Selection, ServersView } from '../../../shared/contra
 import type { EventHub } from '../../../shared/rpc';
 import type { EffectiveServer } from '../../../shared/schemas/server';
 import type { PoolInfo, PoolPort } from './ports';
+import type { InputDesk } from '../inputs/desk';
 import type { ReadModel } from './read-model';
 
 export interface ApiCore extends Pick<ReadModel, 'selection' | 'view' | 'current'> {
@@ -23,6 +24,8 @@ export interface ApiCore extends Pick<ReadModel, 'selection' | 'view' | 'current
   findServer(id: string): EffectiveServer;
   info(id: string): PoolInfo | undefined;
   log(line: string): void;
+  /** PROTO-3: what servers ask the person while the page's requests to them run. */
+  inputs: Pick<InputDesk, 'during'>;
   clock(): number;
   /** CONN-3 budgets × this in the "no tools this turn" verdict (connections/options.ts budgetScale). */
   budgetScale: number;

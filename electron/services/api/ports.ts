@@ -6,7 +6,7 @@ import type { ConnectionSpec, EffectiveServer, EffectiveView, LayerKind, ToolDef
 import type { DetectedProfileSchema, EditableLayer, EditorSaveInputSchema, ImportPlan, ImportReportSchema, ImportSourceSchema, SaveOutcomeSchema, Selection } from '../../../shared/contract';
 import type { RegistryData } from '../../../shared/naming/minimax-registry';
 import type { ConfigService } from '../config';
-import type { CallOptions, ConnectionPool, DisabledServer, ServerInfo } from '../connections';
+import type { CallOptions, ConnectionPool, DisabledServer, PoolOptions, ServerInfo } from '../connections';
 import type { LoginService } from '../auth';
 import type { KeychainConfigSecrets } from '../auth/config-secrets';
 
@@ -43,8 +43,13 @@ export interface PoolPort extends Pick<ConnectionPool, 'acceptSnapshot' | 'reque
   dispose(): Promise<void> | void;
 }
 
+/** What the api hands every pool it makes: PROTO-3, the person answers what a server asks (inputs/desk.ts). */
+export interface PoolHooks {
+  serverInput: NonNullable<PoolOptions['serverInput']>;
+}
+
 /** A pool per workspace: CONN-7's roots answer and project cwd follow the workspace. */
-export type PoolFactory = (sel: Selection) => PoolPort;
+export type PoolFactory = (sel: Selection, hooks: PoolHooks) => PoolPort;
 
 /** CFG-10: trust decisions per workspace. */
 export interface TrustPort {

@@ -108,7 +108,9 @@ function redactKnownOnly(value: unknown, known: readonly string[]): unknown {
  * patterns for config text would rewrite them (and cost a pass over megabytes of schemas),
  * so they only lose the user's own known secrets.
  */
-const SERVER_CONTENT = new Set(['tools.list', 'tools.describe', 'tools.call', 'disclosure.search', 'disclosure.plan']);
+const SERVER_CONTENT = new Set(['tools.list', 'tools.describe', 'tools.call', 'disclosure.search', 'disclosure.plan', 'inputs.pending']);
+/** PROTO-3: what a server asks of the person (a URL to open must reach the page as sent). */
+const SERVER_CONTENT_EVENTS = new Set(['inputs.requested']);
 
 /** Every handler's answer and error through redactValue (SEC-2 at the contract boundary). */
 export function redactHandlers(handlers: Handlers<AppContract>, view: () => EffectiveView | null): Handlers<AppContract> {
@@ -130,5 +132,8 @@ export function redactHandlers(handlers: Handlers<AppContract>, view: () => Effe
 
 /** The event hub every engine emits on, with each payload redacted before any host sends it. */
 export function redactEvents(hub: EventHub<AppContract>, view: () => EffectiveView | null): EventHub<AppContract> {
-  return { ...hub, emit: (event, payload) => hub.emit(event, redactValue(payload, knownSecrets(view())) as typeof payload) };
+  return {
+    ...hub,
+    emit: (event, payload) => hub.emit(event, (SERVER_CONTENT_EVENTS.has(event) ? redactKnownOnly : redactValue)(payload, knownSecrets(view())) as typeof payload),
+  };
 }

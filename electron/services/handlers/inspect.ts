@@ -8,11 +8,11 @@ import type { ApiCore } from '../api/core';
 import { isRunnable } from '../api/rows';
 import { errorMessage } from '../connections/errors';
 import { base64Bytes, convertResult, MAX_BINARY_BYTES } from '../connections/results';
-import { classifyMcpError, expandTemplate, type Session, templateVariables } from '../mcp';
+import { classifyMcpError, expandTemplate, type ListCached, type Session, templateVariables, type WholeLists } from '../mcp';
 
 type InspectHandlers = Pick<
   Handlers<AppContract>,
-  'inspect.server' | 'inspect.ping' | 'inspect.resources' | 'inspect.templates' | 'inspect.read' | 'inspect.prompts' | 'inspect.getPrompt'
+  'inspect.server' | 'inspect.ping' | 'inspect.setLogLevel' | 'inspect.resources' | 'inspect.templates' | 'inspect.read' | 'inspect.prompts' | 'inspect.getPrompt'
 >;
 type Capability = 'resources' | 'prompts' | null;
 
@@ -37,6 +37,21 @@ function templateParams(uriTemplate: string): { params: string[]; paramCount?: n
   return names.length > MAX_TEMPLATE_PARAMS ? { params: names.slice(0, MAX_TEMPLATE_PARAMS), paramCount: names.length } : { params: names };
 }
 
+/** PROTO-4: the 2026-07-28 revision has no ping and no logging/setLevel; asked anyway, the page is told so (not a failure). */
+function modernDropped(s: Session, method: 'ping' | 'logging/setLevel'): void {
+  if (s.era === 'modern') throw new AppError('unsupported', `the 2026-07-28 protocol has no ${method}; this server speaks it`, { reason: 'modern-dropped', method });
+}
+
+/**
+ * PROTO-2: a list from its start is the whole list, which the session may serve from the cache
+ * the server allowed (`ttlMs`); a later page (a cursor) always asks the server.
+ */
+async function listed<K extends keyof WholeLists>(s: Session, list: K, cursor: string | undefined, page: () => Promise<WholeLists[K]>): Promise<{ value: WholeLists[K]; cached: { cached?: ListCached } }> {
+  if (cursor !== undefined) return { value: await page(), cached: {} };
+  const { value, cached } = await s.wholeList(list);
+  return { value, cached: cached ? { cached } : {} };
+}
+
 export function inspectHandlers(core: ApiCore): InspectHandlers {
   /** One request over `id`'s session; the capability is checked first so the page can say so. */
   async function over<T>(id: string, capability: Capability, fn: (s: Session) => Promise<T>): Promise<T> {
@@ -44,13 +59,13 @@ export function inspectHandlers(core: ApiCore): InspectHandlers {
     if (!isRunnable(server)) throw new AppError('refused', `"${server.name}" does not run; enable or fix it on the Servers view first`, { reason: 'not-running' });
     let connected = false;
     try {
-      return await core.pool().request(id, async (s) => {
+      return await core.inputs.during(id, () => core.pool().request(id, async (s) => {
         connected = true;
         if (capability && !s.capabilities()[capability]) {
           throw new AppError('unsupported', `"${server.name}" does not offer ${capability} (not in its declared capabilities)`, { reason: 'capability', capability });
         }
         return fn(s);
-      });
+      }));
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (!connected) throw new AppError('unavailable', `could not connect to "${server.name}": ${errorMessage(err)}`, { reason: 'disconnected' });
@@ -74,28 +89,39 @@ export function inspectHandlers(core: ApiCore): InspectHandlers {
           version: v?.version ?? '',
           title: v?.title ?? null,
           protocolVersion: s.protocolVersion,
+          era: s.era,
           capabilities: s.capabilities(),
           instructions: s.instructions(),
         };
       }),
     'inspect.ping': ({ id }) =>
       over(id, null, async (s) => {
+        modernDropped(s, 'ping');
         const started = performance.now();
         await s.ping();
         return { ms: Math.round((performance.now() - started) * 10) / 10 };
       }),
+    'inspect.setLogLevel': ({ id, level }) =>
+      over(id, null, async (s) => {
+        modernDropped(s, 'logging/setLevel');
+        if (!s.capabilities().logging) throw new AppError('unsupported', `the server does not offer logging (not in its declared capabilities)`, { reason: 'capability', capability: 'logging' });
+        await s.setLogLevel(level);
+        return {};
+      }),
     'inspect.resources': ({ id, cursor }) =>
       over(id, 'resources', async (s) => {
-        const r = await s.listResources(cursor);
+        const { value: r, cached } = await listed(s, 'resources', cursor, () => s.listResources(cursor));
         return {
+          ...cached,
           resources: r.resources.map((x) => ({ uri: x.uri, name: x.name, ...pick(x, ['title', 'description', 'mimeType']), ...(typeof x.size === 'number' ? { size: x.size } : {}) })),
           nextCursor: r.nextCursor ?? null,
         };
       }),
     'inspect.templates': ({ id, cursor }) =>
       over(id, 'resources', async (s) => {
-        const r = await s.listResourceTemplates(cursor);
+        const { value: r, cached } = await listed(s, 'templates', cursor, () => s.listResourceTemplates(cursor));
         return {
+          ...cached,
           templates: r.resourceTemplates.map((x) => ({ uriTemplate: x.uriTemplate, name: x.name, ...pick(x, ['title', 'description', 'mimeType']), ...templateParams(x.uriTemplate) })),
           nextCursor: r.nextCursor ?? null,
         };
@@ -119,8 +145,9 @@ export function inspectHandlers(core: ApiCore): InspectHandlers {
       }),
     'inspect.prompts': ({ id, cursor }) =>
       over(id, 'prompts', async (s) => {
-        const r = await s.listPrompts(cursor);
+        const { value: r, cached } = await listed(s, 'prompts', cursor, () => s.listPrompts(cursor));
         return {
+          ...cached,
           prompts: r.prompts.map((p) => ({
             name: p.name,
             ...pick(p, ['title', 'description']),

@@ -10,7 +10,7 @@ import type { EraOverrides } from '../settings/era-overrides';
 
 export type EraOverridesPort = Pick<EraOverrides, 'get' | 'set'>;
 
-type ServerHandlers = Pick<Handlers<AppContract>, 'servers.list' | 'servers.reconnect' | 'servers.setEnabled' | 'servers.eraMode' | 'servers.setEraMode'>;
+type ServerHandlers = Pick<Handlers<AppContract>, 'servers.list' | 'servers.reconnect' | 'servers.setEnabled' | 'servers.eraMode' | 'servers.setEraMode' | 'servers.refreshLists'>;
 
 export function serverHandlers(core: ApiCore, deps: { writer: WriterPort; eras?: EraOverridesPort }): ServerHandlers {
   const eras = (): EraOverridesPort => {
@@ -35,6 +35,12 @@ export function serverHandlers(core: ApiCore, deps: { writer: WriterPort; eras?:
       await eras().set(s.spec?.id ?? id, mode);
       // A running server speaks the new choice at once (PROTO-1).
       if (isRunnable(s)) await core.pool().reconnect(id);
+      return {};
+    },
+    'servers.refreshLists': async ({ id }) => {
+      const s = core.findServer(id);
+      if (!isRunnable(s)) throw hostError('refused', s.enabled ? 'host.cannot_connect_untrusted' : 'host.cannot_connect_disabled', { name: s.name });
+      await core.pool().request(id, async (session) => session.dropListCache());
       return {};
     },
     'servers.setEnabled': async ({ id, enabled }) => {

@@ -39,7 +39,7 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache }): To
       if (callId !== undefined) inFlight.set(callId, abort);
       const started = performance.now();
       try {
-        const r = await core.pool().callTool(id, tool, args, opts);
+        const r = await core.inputs.during(id, () => core.pool().callTool(id, tool, args, opts));
         return { ...r, content: r.content as never, ms: Math.round(performance.now() - started) };
       } finally {
         if (callId !== undefined) inFlight.delete(callId);

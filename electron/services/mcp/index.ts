@@ -3,7 +3,8 @@
 // (the one connection factory, for the pool and the bridge), errors.ts (the one classifier),
 // oauth.ts (what the auth services build on), one-shot.ts and agent-side.ts. Start-time
 // sensitive callers (the bridge) import those files directly rather than this barrel.
-export type { Session } from './session';
+export type { Session, WholeLists } from './session';
+export type { ListCached } from './list-cache';
 export { classifyMcpError } from './errors';
 export { expandTemplate, templateVariables } from './uri-template';
 export type * from './types';

@@ -1,11 +1,13 @@
 // PROTO-3: the SDK's elicitation and sampling requests (legacy server→client requests and the
 // embedded requests of a modern `input_required` result reach the same handlers) turned into
 // the plain InputRequest the person answers, and the answer back into the wire result.
-import { type Client, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import { type Client, ProtocolError, type ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { InputHandler } from './types';
 
 /** The panel has no model: a sampling reply is the person's own text. */
 const PERSON_MODEL = 'mcp-panel (answered by a person)';
+/** MCP 2025-11-25 client/sampling, error handling: the code of "User rejected sampling request". */
+const USER_REJECTED = -1;
 
 export function registerInputHandlers(client: Client, onInput: InputHandler): void {
   client.setRequestHandler('elicitation/create', async (req, ctx) => {
@@ -24,8 +26,9 @@ export function registerInputHandlers(client: Client, onInput: InputHandler): vo
       { kind: 'sampling', messages: p.messages ?? [], ...(p.systemPrompt ? { systemPrompt: p.systemPrompt } : {}), ...(p.maxTokens ? { maxTokens: p.maxTokens } : {}) },
       ctx.mcpReq.signal,
     );
-    // Declined: the spec's "user rejected the sampling request" is an error to the server.
-    if (answer.action !== 'reply') throw new ProtocolError(ProtocolErrorCode.InvalidRequest, 'the person declined the sampling request');
+    // Declined: the spec's "user rejected sampling request" (code -1) is an error to the server
+    // (2025-11-25); on a 2026-07-28 round the call ends here, with that error, never retried.
+    if (answer.action !== 'reply') throw new ProtocolError(USER_REJECTED as ProtocolErrorCode, 'User rejected sampling request');
     return { role: 'assistant' as const, content: { type: 'text' as const, text: answer.text }, model: PERSON_MODEL, stopReason: 'endTurn' };
   });
 }

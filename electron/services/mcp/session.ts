@@ -20,10 +20,11 @@ import { GroupStdioTransport } from './group-transport';
 import { ToolDepthGuard } from './depth-guard';
 import { type ListedTools, listAllTools, MAX_LIST_PAGES } from './list-tools';
 import { TapTransport } from './tap';
+import { type ListCached, ListCacheTap } from './list-cache';
 import { type AuthChallenge, remoteTransport, stdioTransport } from './transports';
 import type { InputHandler } from './types';
 import { registerInputHandlers } from './inputs';
-import type { CallParams, PromptResult, RawCallResult, ReadResult, ResourcePage, PromptPage, ServerVersion, TemplatePage } from './types';
+import type { CallParams, LogLevel, PromptResult, RawCallResult, ReadResult, ResourcePage, PromptPage, ServerVersion, TemplatePage } from './types';
 
 export interface SessionContext {
   clock: Clock;
@@ -82,10 +83,19 @@ export interface Session {
   callTool(name: string, args: Record<string, unknown>, p: CallParams): Promise<RawCallResult>;
   /** PROTO-4: rejects (method-not-found) on a modern connection: 2026-07-28 dropped ping. */
   ping(timeoutMs?: number): Promise<void>;
+  /** PROTO-4: logging/setLevel; deprecated by 2026-07-28 (SEP-2577), so the page offers it on legacy connections only. */
+  setLogLevel(level: LogLevel): Promise<void>;
   /** CONN-6 liveness: ping (legacy) or a server/discover round trip (modern). */
   alive(timeoutMs: number): Promise<void>;
   listResources(cursor?: string): Promise<ResourcePage>;
   listResourceTemplates(cursor?: string): Promise<TemplatePage>;
+  /**
+   * PROTO-2: a whole list (every page), served from the SDK's cache while the server's `ttlMs`
+   * allows; `cached` says when it came from there (null: the server answered now).
+   */
+  wholeList<K extends keyof WholeLists>(list: K): Promise<{ value: WholeLists[K]; cached: ListCached | null }>;
+  /** PROTO-2: the lists the server let us keep are dropped; the next ask goes to the server. */
+  dropListCache(): void;
   readResource(uri: string): Promise<ReadResult>;
   listPrompts(cursor?: string): Promise<PromptPage>;
   getPrompt(name: string, args?: Record<string, string>): Promise<PromptResult>;
@@ -93,6 +103,13 @@ export interface Session {
 }
 
 const CLIENT_INFO = { name: 'mcp-panel', version: '0.1.0' };
+
+/** The lists a page shows whole (PROTO-2: cacheable by `ttlMs`). */
+export interface WholeLists {
+  resources: ResourcePage;
+  templates: TemplatePage;
+  prompts: PromptPage;
+}
 
 function buildTransport(spec: ConnectionSpec, ctx: SessionContext) {
   if (spec.transport === 'stdio') {
@@ -213,6 +230,7 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
   });
 
   const negotiation = versionNegotiation(plan, !!stdio, timeoutMs);
+  const lists = new ListCacheTap(() => ctx.clock.now());
   const changed = ctx.onListChanged;
   const listen = (list: 'tools' | 'prompts' | 'resources') => ({ autoRefresh: false, debounceMs: 100, onChanged: () => changed?.(list) });
   const client = new Client(CLIENT_INFO, {
@@ -220,6 +238,7 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
     // only where a person can answer them.
     capabilities: { roots: { listChanged: false }, ...(ctx.onInput ? { elicitation: { form: { applyDefaults: true }, url: {} }, sampling: {} } : {}) },
     listMaxPages: MAX_LIST_PAGES,
+    responseCacheStore: lists,
     ...(negotiation ? { versionNegotiation: negotiation } : {}),
     ...(changed ? { listChanged: { tools: listen('tools'), prompts: listen('prompts'), resources: listen('resources') } } : {}),
   });
@@ -296,6 +315,9 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
     ping: async (timeout) => {
       await client.ping(timeout === undefined ? undefined : { timeout });
     },
+    setLogLevel: async (level) => {
+      await client.setLoggingLevel(level);
+    },
     alive: async (timeout) => {
       // 2026-07-28 dropped ping; a discover round trip answers the same question.
       if (client.getProtocolEra() === 'modern') await client.discover({ timeout });
@@ -305,6 +327,14 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
     listResourceTemplates: async (cursor) => (await client.listResourceTemplates(cursor === undefined ? {} : { cursor })) as TemplatePage,
     readResource: async (uri) => (await client.readResource({ uri })) as ReadResult,
     listPrompts: async (cursor) => (await client.listPrompts(cursor === undefined ? {} : { cursor })) as PromptPage,
+    wholeList: (async (list: keyof WholeLists) => {
+      if (list === 'resources') return lists.track('resources/list', async () => (await client.listResources()) as ResourcePage);
+      if (list === 'templates') return lists.track('resources/templates/list', async () => (await client.listResourceTemplates()) as TemplatePage);
+      return lists.track('prompts/list', async () => (await client.listPrompts()) as PromptPage);
+    }) as Session['wholeList'],
+    dropListCache: () => {
+      for (const m of ['resources/list', 'resources/templates/list', 'prompts/list']) lists.evict(m);
+    },
     getPrompt: async (name, args) => (await client.getPrompt({ name, ...(args ? { arguments: args } : {}) })) as PromptResult,
     close,
   };

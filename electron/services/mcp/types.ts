@@ -1,5 +1,6 @@
 // Plain shapes the seam answers with: what the rest of the panel reads of an MCP session,
 // with no SDK type in them (the SDK may change its classes; these stay).
+import type { InputAnswer, InputRequest } from '../../../shared/contract/inputs';
 export interface ServerVersion {
   name: string;
   version: string;
@@ -18,6 +19,8 @@ export interface CallParams {
 export type RawCallResult = Record<string, unknown> & { content?: unknown[]; isError?: boolean; structuredContent?: unknown };
 
 type Str = string | undefined;
+/** RFC 5424 severities, as logging/setLevel names them (the contract's list, shared/contract/inspect.ts). */
+export type { LogLevel } from '../../../shared/contract/inspect';
 export interface ResourcePage {
   resources: Array<{ uri: string; name: string; title?: Str; description?: Str; mimeType?: Str; size?: number }>;
   nextCursor?: string;
@@ -40,19 +43,10 @@ export interface PromptResult {
 
 /**
  * PROTO-3: what a server asks of the person mid-call — a legacy server→client request or a
- * modern `input_required` round, the same to the panel. Plain data for the UI and the CLI.
+ * modern `input_required` round, the same to the panel — and the answer. Plain data for the UI
+ * and the CLI, defined once by the contract (shared/contract/inputs.ts).
  */
-export type InputRequest =
-  | { kind: 'form'; message: string; /** The requested schema as sent (its defaults prefill the form). */ schema: Record<string, unknown> }
-  | { kind: 'url'; message: string; url: string }
-  | { kind: 'sampling'; messages: Array<{ role: string; content: unknown }>; systemPrompt?: string; maxTokens?: number };
-
-export type FormValue = string | number | boolean | string[];
-export type InputAnswer =
-  | { action: 'accept'; content?: Record<string, FormValue> }
-  | { action: 'decline' | 'cancel' }
-  /** sampling: the person's own reply (the panel has no model). */
-  | { action: 'reply'; text: string };
+export type { InputAnswer, InputRequest } from '../../../shared/contract/inputs';
 
 /** Answers one request; the signal aborts when the server or the call gives up. */
 export type InputHandler = (req: InputRequest, signal: AbortSignal) => Promise<InputAnswer>;

@@ -1,7 +1,7 @@
 // In-page dialogs on Mantine's Modal (the browser's prompt and confirm boxes do not exist in
 // Electron): focus trap, Escape to cancel, the title labels it. Mounted = open: a parent shows
 // it by rendering it, and the focus goes back to where it was when the parent removes it (UI-9).
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useT } from '../store-context';
 
@@ -35,13 +35,18 @@ export function Dialog({ title, onCancel, onSubmit, children, actions, described
   };
   // Mantine's content is always role="dialog": an alert dialog says so once it is in the page.
   const content = useRef<HTMLElement | null>(null);
-  const setContent = (el: HTMLElement | null) => {
-    content.current = el;
-    if (!el) return;
-    el.setAttribute('role', role);
-    if (describedBy) el.setAttribute('aria-describedby', describedBy);
-    if (testId) el.dataset.testid = testId;
-  };
+  // Stable: a new ref callback on every render makes the modal's focus trap run again, which
+  // moves the focus back to the first field after each keystroke in a form of several fields.
+  const setContent = useCallback(
+    (el: HTMLElement | null) => {
+      content.current = el;
+      if (!el) return;
+      el.setAttribute('role', role);
+      if (describedBy) el.setAttribute('aria-describedby', describedBy);
+      if (testId) el.dataset.testid = testId;
+    },
+    [role, describedBy, testId],
+  );
   return (
     <Modal.Root opened onClose={onCancel} returnFocus={false} size="lg" centered>
       <Modal.Overlay />

@@ -12,8 +12,9 @@ import { createEditorSlice, type EditorSlice } from './editor-slice';
 import { createDetailSlice, type DetailSlice } from './detail-slice';
 import { createSnapshotSlice, type SnapshotSlice } from './snapshot-slice';
 import { createAboutSlice, type AboutSlice } from './about-slice';
+import { createInputsSlice, type InputsSlice } from './inputs-slice';
 
-export type AppState = ServersSlice & SelectionSlice & UiSlice & ToolsSlice & RulesSlice & AuthSlice & EditorSlice & DetailSlice & SnapshotSlice & AboutSlice;
+export type AppState = ServersSlice & SelectionSlice & UiSlice & ToolsSlice & RulesSlice & AuthSlice & EditorSlice & DetailSlice & SnapshotSlice & AboutSlice & InputsSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppStore {
@@ -28,6 +29,7 @@ export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppS
     ...createDetailSlice(bridge)(...a),
     ...createSnapshotSlice(bridge)(...a),
     ...createAboutSlice(bridge)(...a),
+    ...createInputsSlice(bridge)(...a),
   }));
 }
 
@@ -56,13 +58,20 @@ export function connectStore(store: AppStore, bridge: PanelBridge): () => void {
     bridge.on('servers.changed', (ev) => {
       const s = store.getState();
       if (ev.view) s.applyView(ev.view);
-      else void s.loadServers();
+      else {
+        // Events may have been missed (socket reconnect): what servers wait on is asked again too.
+        void s.loadServers();
+        void s.loadInputs();
+      }
       // Views that show derived data refresh only when they are on screen.
       if (s.section === 'tools' || s.section === 'disclosure') void s.loadTools();
       if (s.section === 'login') void s.loadAuth();
     }),
     bridge.on('auth.progress', (ev) => store.getState().applyProgress(ev.id, ev.progress)),
     bridge.on('tools.progress', (ev) => store.getState().applyCallProgress(ev)),
+    // PROTO-3: a server asks the person something mid-request (the input dialog shows it).
+    bridge.on('inputs.requested', (ev) => store.getState().applyInputRequested(ev)),
+    bridge.on('inputs.settled', (ev) => store.getState().applyInputSettled(ev.requestId)),
   ];
   return () => offs.forEach((off) => off());
 }

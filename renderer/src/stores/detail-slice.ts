@@ -9,6 +9,7 @@ import type { AppContract } from '../../../shared/contract';
 import type { Result, RpcError } from '../../../shared/errors';
 import type { MethodInput, MethodName, MethodOutput } from '../../../shared/rpc';
 import type { PanelBridge } from '../bridge';
+import type { EraMode } from '../../../shared/schemas/server';
 import type { AppState } from './app-store';
 
 export type CallStatus = 'running' | 'ok' | 'error' | 'cancelled' | 'failed';
@@ -39,6 +40,11 @@ export interface DetailSlice {
   runCall(serverId: string, tool: string, args: Record<string, unknown>): Promise<void>;
   cancelCall(callId: string): Promise<void>;
   applyCallProgress(ev: { callId: string; progress: number; total?: number; message?: string }): void;
+  /** PROTO-1: the person's era choice for a server (the panel's settings), and saving one (the server reconnects with it). */
+  eraMode(serverId: string): Promise<Result<{ mode: EraMode }>>;
+  setEraMode(serverId: string, mode: EraMode): Promise<Result<unknown>>;
+  /** PROTO-2: drops the lists the server let the panel keep; the next read asks the server. */
+  refreshLists(serverId: string): Promise<Result<unknown>>;
   /** One inspector request; the view keeps the answer. */
   inspect<M extends InspectMethod>(method: M, input: MethodInput<AppContract, M>): Promise<Result<MethodOutput<AppContract, M>>>;
 }
@@ -77,5 +83,8 @@ export const createDetailSlice =
       },
       applyCallProgress: ({ callId, ...progress }) => patch(callId, { progress }),
       inspect: (method, input) => bridge.call(method, input),
+      eraMode: (id) => bridge.call('servers.eraMode', { id }),
+      setEraMode: (id, mode) => bridge.call('servers.setEraMode', { id, mode }),
+      refreshLists: (id) => bridge.call('servers.refreshLists', { id }),
     };
   };

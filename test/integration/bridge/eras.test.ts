@@ -37,7 +37,7 @@ describe('a legacy agent through the bridge to a modern-only server', () => {
   });
 
   it('tools, resources, a template and prompts', async () => {
-    expect((await b.client.listTools()).tools.map((t) => t.name).sort()).toEqual(['ask', 'count', 'echo', 'grow']);
+    expect((await b.client.listTools()).tools.map((t) => t.name).sort()).toEqual(['ask', 'count', 'echo', 'grow', 'think', 'visit']);
     expect(text(await b.client.callTool({ name: 'echo', arguments: { text: 'across' } }))).toBe('across (modern)');
     expect((await b.client.listResources()).resources.map((r) => r.uri)).toEqual(['fixture://readme']);
     expect((await b.client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual(['fixture://items/{id}']);

@@ -47,7 +47,7 @@ describe('both protocol eras, every feature (PROTO-1…4)', () => {
       const round = await pool.discover({ settleWithinMs: 30_000 });
       const st = round.servers[0]!.state;
       expect(st).toMatchObject({ kind: 'connected', era: c.era, protocolVersion: c.era === 'modern' ? '2026-07-28' : '2025-11-25' });
-      expect(round.servers[0]!.tools.map((t) => t.name).sort()).toEqual(['ask', 'count', 'echo', 'grow']);
+      expect(round.servers[0]!.tools.map((t) => t.name).sort()).toEqual(['ask', 'count', 'echo', 'grow', 'think', 'visit']);
 
       const echo = await pool.callTool(s.id, 'echo', { text: 'hi' });
       expect(echo.content).toEqual([{ type: 'text', text: expect.stringMatching(/^hi \(/) }]);

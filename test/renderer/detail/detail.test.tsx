@@ -9,7 +9,7 @@ import { mountView, ok, settle, toolDetail, toolRow, toolsView } from '../views/
 
 const ID = 'configured:minimax:alpha';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const info = { name: 'everything', version: '2.0.0', title: null, protocolVersion: '2025-06-18', capabilities: { tools: {}, resources: { subscribe: true }, prompts: {} }, instructions: 'Use the echo tool first.' };
+const info = { name: 'everything', version: '2.0.0', title: null, protocolVersion: '2025-06-18', era: 'legacy', capabilities: { tools: {}, resources: { subscribe: true }, prompts: {} }, instructions: 'Use the echo tool first.' };
 const resources = Array.from({ length: 100 }, (_, i) => ({ uri: `demo://doc/${i}`, name: `doc-${i}`, mimeType: 'text/plain' }));
 const fail = (code: string, reason: string, extra: Record<string, unknown> = {}) => ({ ok: false, error: { code, message: `host says ${reason}`, data: { reason, ...extra } } });
 

@@ -3,7 +3,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sizeToolScroller } from './scroller-size';
-import { fieldsOf, toArguments } from '../../../renderer/src/features/tools/schema-form';
+import { fieldsOf, toArguments } from '../../../shared/forms/schema-form';
 import { describeFrom, mountApp, mountView, ok, settle, toolRow, toolsView } from './mount';
 
 let off: (() => void) | null = null;

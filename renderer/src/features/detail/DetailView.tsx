@@ -75,7 +75,13 @@ export function DetailView() {
             <Badge variant="light" color={row.state.kind === 'connected' ? 'teal' : 'gray'}>
               {t(`state.${row.state.kind}`)}
             </Badge>
-            <Ping serverId={row.id} />
+            {row.state.kind === 'connected' && row.state.era === 'modern' ? (
+              <Text size="sm" c="dimmed" data-testid="ping-modern">
+                {t('detail.ping.modern')}
+              </Text>
+            ) : (
+              <Ping serverId={row.id} />
+            )}
           </Group>
           <Tabs value={tab} onChange={setTab} keepMounted={false}>
             <Tabs.List aria-label={t('detail.tabs')}>

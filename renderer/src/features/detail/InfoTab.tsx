@@ -1,9 +1,11 @@
-// Server info (issue 14 item 4): what the server said at initialize: name, version, protocol
-// version, declared capabilities and instructions.
+// Server info (issue 14 item 4): what the server said when it connected: name, version, protocol
+// version, declared capabilities and instructions; then its protocol (era, the person's era choice,
+// the log level where the era has one: ProtocolSection).
 import { Badge, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useT } from '../../store-context';
 import { InspectError } from './InspectError';
 import { useInspect } from './use-inspect';
+import { ProtocolSection } from './ProtocolSection';
 
 export function InfoTab({ serverId }: { serverId: string }) {
   const t = useT();
@@ -48,6 +50,7 @@ export function InfoTab({ serverId }: { serverId: string }) {
       <Code block style={{ whiteSpace: 'pre-wrap' }}>
         {JSON.stringify(d.capabilities, null, 2)}
       </Code>
+      <ProtocolSection serverId={serverId} era={d.era} version={d.protocolVersion} logging={'logging' in d.capabilities} onChanged={info.reload} />
       <Title order={3} size="h5">
         {t('detail.info.instructions')}
       </Title>

@@ -8,6 +8,7 @@ import { Part } from '../tools/ResultView';
 import { InspectError } from './InspectError';
 import type { MethodInputOf } from './types';
 import { useInspect, usePaged } from './use-inspect';
+import { ListFreshness } from './ListFreshness';
 
 function PromptForm({ serverId, prompt }: { serverId: string; prompt: InspectPrompt }) {
   const t = useT();
@@ -78,7 +79,8 @@ function PromptForm({ serverId, prompt }: { serverId: string; prompt: InspectPro
 
 export function PromptsTab({ serverId }: { serverId: string }) {
   const t = useT();
-  const prompts = usePaged('inspect.prompts', serverId, 'prompts');
+  const [refreshed, setRefreshed] = useState(0);
+  const prompts = usePaged('inspect.prompts', serverId, 'prompts', refreshed);
   const [name, setName] = useState('');
   const chosen = prompts.items.find((p) => p.name === name) ?? null;
   if (prompts.error) return <InspectError error={prompts.error} serverId={serverId} onRetry={prompts.reload} />;
@@ -92,6 +94,7 @@ export function PromptsTab({ serverId }: { serverId: string }) {
   }
   return (
     <Stack gap="md">
+      <ListFreshness serverId={serverId} cached={prompts.cached} onRefreshed={() => setRefreshed((n) => n + 1)} />
       <Group align="flex-end" gap="xs">
         <NativeSelect
           label={t('detail.prompt')}

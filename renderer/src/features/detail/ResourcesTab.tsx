@@ -11,6 +11,7 @@ import { useT } from '../../store-context';
 import { ContentsView } from './ContentsView';
 import { InspectError } from './InspectError';
 import { useInspect, usePaged } from './use-inspect';
+import { ListFreshness } from './ListFreshness';
 
 function TemplateForm({ tpl, onRead }: { tpl: InspectTemplate; onRead: (values: Record<string, string>) => void }) {
   const t = useT();
@@ -52,8 +53,9 @@ function TemplateForm({ tpl, onRead }: { tpl: InspectTemplate; onRead: (values: 
 
 export function ResourcesTab({ serverId }: { serverId: string }) {
   const t = useT();
-  const resources = usePaged('inspect.resources', serverId, 'resources');
-  const templates = usePaged('inspect.templates', serverId, 'templates');
+  const [refreshed, setRefreshed] = useState(0);
+  const resources = usePaged('inspect.resources', serverId, 'resources', refreshed);
+  const templates = usePaged('inspect.templates', serverId, 'templates', refreshed);
   const [asked, setAsked] = useState<MethodInputOf<'inspect.read'> | null>(null);
   const read = useInspect('inspect.read', asked);
   // Shown under what asked for it: the list, or the template that was filled in.
@@ -75,6 +77,7 @@ export function ResourcesTab({ serverId }: { serverId: string }) {
           {t.plural('detail.resources.count', resources.items.length)}
         </Text>
       </Title>
+      {!resources.loading && !resources.error && <ListFreshness serverId={serverId} cached={resources.cached} onRefreshed={() => setRefreshed((n) => n + 1)} />}
       {resources.error && <InspectError error={resources.error} serverId={serverId} onRetry={resources.reload} />}
       {!resources.loading && !resources.error && resources.items.length === 0 && (
         <Text size="sm" c="dimmed">

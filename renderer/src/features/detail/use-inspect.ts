@@ -36,7 +36,8 @@ export function useInspect<M extends InspectMethod>(method: M, input: MethodInpu
 }
 
 type Paged = 'inspect.resources' | 'inspect.templates' | 'inspect.prompts';
-type ItemsOf<M extends Paged> = MethodOutput<AppContract, M> extends infer O ? O[Exclude<keyof O, 'nextCursor'>] : never;
+type Meta = 'nextCursor' | 'cached';
+type ItemsOf<M extends Paged> = MethodOutput<AppContract, M> extends infer O ? O[Exclude<keyof O, Meta>] : never;
 
 export interface PagedList<T> {
   items: T[];
@@ -44,15 +45,17 @@ export interface PagedList<T> {
   hasMore: boolean;
   error: RpcError | null;
   loading: boolean;
+  /** PROTO-2: the list came from the panel's cache (the server's `ttlMs`); null when the server answered now. */
+  cached: { at: number; expiresAt: number } | null;
   more(): void;
   reload(): void;
 }
 
 /** A paginated list (MCP cursors): the first page on mount, the next on `more()`, appended. */
-export function usePaged<M extends Paged>(method: M, id: string, field: Exclude<keyof MethodOutput<AppContract, M>, 'nextCursor'>): PagedList<ItemsOf<M> extends (infer I)[] ? I : never> {
+export function usePaged<M extends Paged>(method: M, id: string, field: Exclude<keyof MethodOutput<AppContract, M>, Meta>, refreshed = 0): PagedList<ItemsOf<M> extends (infer I)[] ? I : never> {
   type Item = ItemsOf<M> extends (infer I)[] ? I : never;
   const inspect = useApp((s) => s.inspect);
-  const [state, setState] = useState<{ items: Item[]; next: string | null; error: RpcError | null; loading: boolean }>({ items: [], next: null, error: null, loading: true });
+  const [state, setState] = useState<{ items: Item[]; next: string | null; error: RpcError | null; loading: boolean; cached: PagedList<Item>['cached'] }>({ items: [], next: null, error: null, loading: true, cached: null });
   const [round, setRound] = useState(0);
   const load = useCallback(
     async (cursor: string | null, live: () => boolean) => {
@@ -60,8 +63,8 @@ export function usePaged<M extends Paged>(method: M, id: string, field: Exclude<
       const r = await inspect(method, (cursor === null ? { id } : { id, cursor }) as MethodInput<AppContract, M>);
       if (!live()) return;
       if (!r.ok) return setState((s) => ({ ...s, error: r.error, loading: false }));
-      const page = r.value as Record<string, unknown> & { nextCursor: string | null };
-      setState((s) => ({ items: [...(cursor === null ? [] : s.items), ...(page[field as string] as Item[])], next: page.nextCursor, error: null, loading: false }));
+      const page = r.value as Record<string, unknown> & { nextCursor: string | null; cached?: { at: number; expiresAt: number } };
+      setState((s) => ({ items: [...(cursor === null ? [] : s.items), ...(page[field as string] as Item[])], next: page.nextCursor, error: null, loading: false, cached: cursor === null ? (page.cached ?? null) : s.cached }));
     },
     [inspect, method, id, field],
   );
@@ -71,12 +74,13 @@ export function usePaged<M extends Paged>(method: M, id: string, field: Exclude<
     return () => {
       live = false;
     };
-  }, [load, round]);
+  }, [load, round, refreshed]);
   return {
     items: state.items,
     hasMore: state.next !== null,
     error: state.error,
     loading: state.loading,
+    cached: state.cached,
     more: () => void load(state.next, () => true),
     reload: () => setRound((n) => n + 1),
   };

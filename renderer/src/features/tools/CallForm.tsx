@@ -2,25 +2,15 @@
 // same arguments as raw JSON (both checked before a call), and a long call shows its progress
 // and a Cancel button. Calls go through the detail slice's runCall (one call path, history).
 import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Group, NativeSelect, Progress, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Progress, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { ToolDetail } from '../../../../shared/contract';
 import { useApp, useT } from '../../store-context';
 import { lastCall, type CallEntry } from '../../stores/detail-slice';
 import { ResultView } from './ResultView';
-import { defaultValues, fieldsOf, fromArguments, parseJsonArguments, toArguments, type Field, type FormValues } from './schema-form';
+import { defaultValues, fieldsOf, fromArguments, parseJsonArguments, toArguments, type FormValues } from '../../../../shared/forms/schema-form';
+import { SchemaField } from '../../components/SchemaField';
 
 type Mode = 'form' | 'json';
-
-function FieldInput({ f, id, value, error, onChange }: { f: Field; id: string; value: string | boolean | undefined; error: React.ReactNode; onChange: (v: string | boolean) => void }) {
-  const common = { id, label: f.name, withAsterisk: f.required, description: [f.kind, f.description].filter(Boolean).join(' · '), error };
-  if (f.kind === 'boolean') {
-    const { withAsterisk: _, ...box } = common;
-    return <Checkbox {...box} label={f.required ? `${f.name} *` : f.name} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />;
-  }
-  if (f.kind === 'enum') return <NativeSelect {...common} data={['', ...f.options]} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
-  if (f.kind === 'json') return <Textarea {...common} rows={3} resize="vertical" ff="monospace" value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
-  return <TextInput {...common} inputMode={f.kind === 'string' ? undefined : 'decimal'} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
-}
 
 /** A call in flight: determinate when the server tells a total, and always cancellable. */
 function Running({ call }: { call: CallEntry }) {
@@ -119,7 +109,7 @@ export function CallForm({ tool, callable }: { tool: ToolDetail; callable: boole
         )}
         {mode === 'form' &&
           fields.map((f) => (
-            <FieldInput
+            <SchemaField
               key={f.name}
               f={f}
               id={id(f.name)}

@@ -1,7 +1,9 @@
-// UI-3 "call tool" form: fields generated from a tool's JSON Schema (top-level properties).
-// Scalars get inputs; objects, arrays and anything unusual get a JSON text box. Issue 14: the
-// schema's defaults fill the form, and the same arguments can be written as raw JSON; both
-// ways are checked against the fields before a call.
+// Forms generated from a JSON Schema's top-level properties: the "call tool" form (UI-3), the
+// elicitation form a server asks the person to fill in (PROTO-3, the page) and what the one-shot
+// CLI says `--input` must carry. Scalars get inputs; objects, arrays and anything unusual get a
+// JSON text box. Issue 14: the schema's defaults fill the form, and the same arguments can be
+// written as raw JSON; both ways are checked against the fields (checkArguments) before a call
+// or an answer leaves.
 
 export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
 
@@ -11,14 +13,30 @@ export interface Field {
   required: boolean;
   description: string;
   options: string[];
+  /** What each option is called (`oneOf` items' `title`, elicitation's titled enums); else the option. */
+  optionLabels: string[];
+  /** The schema's `title`, '' when it has none (an elicitation form labels its fields with it). */
+  title: string;
   /** The schema's `default`, filled into the form (issue 14); undefined when it has none. */
   default: unknown;
 }
 
 type Schema = Record<string, unknown>;
 
+/** `oneOf: [{const, title}]`: the titled single-select of elicitation schemas (2025-11-25). */
+function constOptions(s: Schema): Array<{ value: string; label: string }> | null {
+  if (!Array.isArray(s.oneOf) || s.oneOf.length === 0) return null;
+  const out: Array<{ value: string; label: string }> = [];
+  for (const o of s.oneOf as Schema[]) {
+    if (!o || typeof o.const !== 'string') return null;
+    out.push({ value: o.const, label: typeof o.title === 'string' ? o.title : o.const });
+  }
+  return out;
+}
+
 function kindOf(s: Schema): FieldKind {
   if (Array.isArray(s.enum) && s.enum.every((v) => typeof v === 'string')) return 'enum';
+  if (constOptions(s)) return 'enum';
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
   if (type === 'string' || type === 'number' || type === 'integer' || type === 'boolean') return type;
   return 'json';
@@ -27,14 +45,22 @@ function kindOf(s: Schema): FieldKind {
 export function fieldsOf(schema: Schema): Field[] {
   const props = schema.properties && typeof schema.properties === 'object' ? (schema.properties as Record<string, Schema>) : {};
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  return Object.entries(props).map(([name, s]) => ({
-    name,
-    kind: kindOf(s ?? {}),
-    required: required.has(name),
-    description: typeof s?.description === 'string' ? s.description : '',
-    options: Array.isArray(s?.enum) ? (s.enum as unknown[]).map(String) : [],
-    default: s?.default,
-  }));
+  return Object.entries(props).map(([name, raw]) => {
+    const s = raw ?? {};
+    const titled = constOptions(s);
+    const options = titled ? titled.map((o) => o.value) : Array.isArray(s.enum) ? (s.enum as unknown[]).map(String) : [];
+    const names = Array.isArray(s.enumNames) && s.enumNames.length === options.length ? (s.enumNames as unknown[]).map(String) : null;
+    return {
+      name,
+      kind: kindOf(s),
+      required: required.has(name),
+      description: typeof s.description === 'string' ? s.description : '',
+      options,
+      optionLabels: titled ? titled.map((o) => o.label) : (names ?? options),
+      title: typeof s.title === 'string' ? s.title : '',
+      default: s.default,
+    };
+  });
 }
 
 export type FormValues = Record<string, string | boolean>;
@@ -105,12 +131,21 @@ export function parseJsonArguments(fields: Field[], text: string): { args: Recor
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { args: {}, errors: {}, invalid: 'not-object' };
   const args = parsed as Record<string, unknown>;
+  return { args, errors: checkArguments(fields, args) };
+}
+
+/**
+ * Each known field of the right kind, required ones present (errors per field name, the words of
+ * toArguments'). `defaultsFill`: a missing field with a schema default is fine (an accepted
+ * elicitation gets the defaults applied by the SDK, SEP-1034).
+ */
+export function checkArguments(fields: Field[], args: Record<string, unknown>, o: { defaultsFill?: boolean } = {}): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const f of fields) {
     const v = args[f.name];
     if (v === undefined) {
-      if (f.required) errors[f.name] = 'required';
+      if (f.required && !(o.defaultsFill && f.default !== undefined)) errors[f.name] = 'required';
     } else if (f.kind !== 'json' && !KIND_OK[f.kind](v, f)) errors[f.name] = KIND_WORD[f.kind];
   }
-  return { args, errors };
+  return errors;
 }
