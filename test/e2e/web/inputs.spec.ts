@@ -11,11 +11,12 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 import { expectNoSeriousViolations } from '../helpers/axe';
+import { fixture } from '../../helpers/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
 const OUT = join(ROOT, 'artifacts', 'inputs');
-const FIXTURES = join(ROOT, 'test/fixtures/servers');
+const FIXTURES = fixture('test/fixtures/servers');
 let home: PanelHome | undefined;
 let panel: RunningPanel | undefined;
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 import { expectNoSeriousViolations } from '../helpers/axe';
+import { fixture } from '../../helpers/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -24,7 +25,7 @@ test.beforeAll(async () => {
   const h = { profile: 'minimax' as const, dir, home: join(dir, 'home'), workspace: join(dir, 'workspace'), pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
   mkdirSync(join(h.home, '.minimax-code'), { recursive: true });
   mkdirSync(h.workspace, { recursive: true });
-  const v2 = join(ROOT, 'test/fixtures/servers/v2.mjs');
+  const v2 = fixture('test/fixtures/servers/v2.mjs');
   const servers = { dual: { command: process.execPath, args: [v2, 'stdio'] }, kept: { command: process.execPath, args: [v2, 'stdio', '--modern-only', '--ttl-ms', '600000'] } };
   writeFileSync(join(h.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   home = h;

@@ -5,13 +5,14 @@
 // flags answer (`--input`, `--reply`, `--open-urls` through the http(s)-only opener); an `--input`
 // that does not fit the form is not sent and the command says why (the page's check, settle.ts).
 import { rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandbox, type Sandbox } from '../config/helpers';
 import { runCli } from '../../helpers/run-cli';
 import { makeStandInBrowser, type StandInBrowser } from '../web/stand-in-browser';
+import { fixture } from '../../helpers/fixtures';
 
-const FIXTURES = resolve('test/fixtures/servers');
+const FIXTURES = fixture('test/fixtures/servers');
 let sb: Sandbox;
 let browser: StandInBrowser;
 
