@@ -5,6 +5,7 @@
 // tests an agent's name.
 import { profileFacts } from '../profiles';
 import { strArr } from '../profiles/fields';
+import { entryEnabled } from '../profiles/kit';
 import { ENV_REFERENCE } from '../schemas/expansion';
 import type { LayerKind, Profile, Transport } from '../schemas/server';
 import type { InstallLoss } from '../schemas/install';
@@ -51,7 +52,7 @@ export function canonicalOf(profile: Profile, entry: Record<string, unknown>): C
   const e = facts.normalize?.(entry) ?? entry;
   const transport = transportOf(profile, e);
   if (!transport) return null;
-  const out: CanonicalEntry = { transport, enabled: !facts.serverSwitch || entry.enabled !== false };
+  const out: CanonicalEntry = { transport, enabled: !facts.serverSwitch || entryEnabled(facts, entry) };
   const sp = facts.spelling;
   if (transport === 'stdio') {
     if (typeof e.command === 'string') out.command = e.command;
@@ -122,14 +123,21 @@ export function spellAs(profile: Profile, layer: LayerKind, c: CanonicalEntry, n
     }
     return s.replace(ENV_REFERENCE, (whole, name: string, fallback: string | undefined) => {
       if (fallback !== undefined && !sp.defaults) dropped.push(whole);
-      return sp.variable === 'env-colon' ? `\${env:${name}}` : `\${${name}}`;
+      return sp.variable === 'env-colon' ? `\${env:${name}}` : sp.variable === 'env-brace' ? `{env:${name}}` : `\${${name}}`;
     });
   };
   if (sp.nameField && name !== undefined) entry[sp.nameField] = name;
   if (sp.typeKey && sp.typeWords[c.transport]) entry[sp.typeKey] = sp.typeWords[c.transport];
   if (c.transport === 'stdio') {
-    if (c.command !== undefined) entry[sp.commandKey] = say('command', c.command) ?? c.command;
-    if (c.args) entry.args = c.args.map((a) => say('args', a) ?? a);
+    const command = c.command === undefined ? undefined : (say('command', c.command) ?? c.command);
+    const args = c.args?.map((a) => say('args', a) ?? a);
+    // OpenCode: the command and its arguments are one array.
+    if (sp.argv) {
+      if (command !== undefined) entry[sp.commandKey] = [command, ...(args ?? [])];
+    } else {
+      if (command !== undefined) entry[sp.commandKey] = command;
+      if (args) entry.args = args;
+    }
     if (c.env) {
       const env: Record<string, string> = {};
       const forward: string[] = [];
@@ -168,7 +176,7 @@ export function spellAs(profile: Profile, layer: LayerKind, c: CanonicalEntry, n
   if (dropped.length) losses.push({ code: 'var_default', params: { agent, vars: [...new Set(dropped)].join(', ') }, blocking: false });
   if (c.enabled && sp.enabledAlways) entry.enabled = true;
   if (!c.enabled) {
-    if (facts.serverSwitch) entry.enabled = false;
+    if (facts.serverSwitch) entry[sp.switchKey] = sp.switchKey === 'enabled' ? false : true;
     else losses.push({ code: 'no_switch', params: { agent }, blocking: false });
   }
   const { allow, deny } = facts.toolFilter;

@@ -195,6 +195,48 @@ function firstClaimWins(all: NamedTool[], namer: (serverName: string) => (tool: 
   return { collisions, events };
 }
 
+/**
+ * Zed (thread.rs `enabled_tools`): every holder of a name two tools share is shown as
+ * `clash(server, tool)`; if those names meet again, the later tool replaces the earlier.
+ */
+function serverPrefixed(all: NamedTool[], facts: ProfileFacts): Pick<NamingReport, 'collisions' | 'events'> {
+  const { namer, clashName } = facts.naming;
+  const clash = clashName ?? ((server: string, tool: string) => `${server}_${tool}`);
+  const holders = new Map<string, NamedTool[]>();
+  for (const row of all) {
+    if (row.name === null) continue;
+    row.name = row.synthetic ? row.name : namer(row.serverName)(row.tool);
+    const list = holders.get(row.name);
+    if (list) list.push(row);
+    else holders.set(row.name, [row]);
+  }
+  const collisions: Collision[] = [];
+  for (const [name, list] of holders) {
+    if (list.length < 2) continue;
+    const first = list[0]!;
+    for (const row of list) {
+      row.name = clash(row.serverName, row.tool);
+      const other = row === first ? list[1]! : first;
+      row.collidesWith = refNamed(other, kindOf(other, row), name);
+      if (row !== first) collisions.push({ name, kind: kindOf(first, row), winner: ref(first), loser: ref(row), resolution: 'suffixed', assigned: row.name });
+    }
+  }
+  // Names that still meet: Zed's map keeps the last insert.
+  const final = new Map<string, NamedTool>();
+  for (const row of all) {
+    if (row.name === null) continue;
+    const earlier = final.get(row.name);
+    final.set(row.name, row);
+    if (!earlier) continue;
+    const kind = kindOf(row, earlier);
+    earlier.dropped = true;
+    earlier.collidesWith = refNamed(row, kind, row.name);
+    collisions.push({ name: row.name, kind, winner: ref(row), loser: ref(earlier), resolution: 'dropped', assigned: null });
+    earlier.name = null;
+  }
+  return { collisions, events: [] };
+}
+
 /** NAME-1: names from the registry; an exact repeat of (server, tool) is dropped. */
 function minimaxNames(rows: NamedTool[], current: RegistryData): { collisions: Collision[]; registry: RegistryData; changed: boolean } {
   // (source, server id) → tool → first row; rows come server by server, so the inner map
@@ -255,6 +297,8 @@ export function assignNames(profile: Profile, servers: readonly NamingServerInpu
     report = { collisions: alloc.collisions, events: [] };
     registry = alloc.registry;
     registryChanged = alloc.changed;
+  } else if (facts.naming.collisions === 'server-prefix') {
+    report = serverPrefixed(rows, facts);
   } else {
     report = firstClaimWins(rows, facts.naming.namer, facts.naming.collisions === 'last-wins');
   }

@@ -23,7 +23,9 @@ export type PermNoteCode =
   | 'codex-form'
   | 'codex-policy'
   | 'codex-hidden'
-  | 'codex-syntax';
+  | 'codex-syntax'
+  | 'cline-form'
+  | 'cline-syntax';
 
 
 export interface PermNote {

@@ -12,6 +12,9 @@ import { MINIMAX } from './minimax';
 import { VSCODE } from './vscode';
 import { WINDSURF } from './windsurf';
 import { GOOSE } from './goose';
+import { ZED } from './zed';
+import { OPENCODE } from './opencode';
+import { CLINE } from './cline';
 import type { ProfileFacts } from './types';
 
 const REGISTRY: Record<Profile, ProfileFacts> = {
@@ -26,6 +29,9 @@ const REGISTRY: Record<Profile, ProfileFacts> = {
   gemini: GEMINI,
   windsurf: WINDSURF,
   goose: GOOSE,
+  zed: ZED,
+  opencode: OPENCODE,
+  cline: CLINE,
 };
 
 export function profileFacts(profile: Profile): ProfileFacts {

@@ -26,8 +26,20 @@ export const PLAIN_SPELLING: EntrySpelling = {
   envKey: 'env',
   nameField: null,
   enabledAlways: false,
+  argv: false,
+  switchKey: 'enabled',
   predefined: [],
 };
+
+/** Whether the agent starts this entry: `enabled: false` turns it off, or `disabled: true` where that is the switch (Cline). */
+export function entryEnabled(facts: Pick<ProfileFacts, 'spelling'>, entry: Record<string, unknown>): boolean {
+  return facts.spelling.switchKey === 'disabled' ? entry.disabled !== true : entry.enabled !== false;
+}
+
+/** OpenCode spells an environment variable `{env:NAME}`: the panel's `${NAME}` (a `$` before it is not OpenCode's). */
+export function envBraceToDollar(s: string): string {
+  return s.replace(/(?<!\$)\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g, '${$1}');
+}
 
 /**
  * VS Code's and Cursor's `${workspaceFolder}` and `${userHome}` in every string of an entry, as the

@@ -34,8 +34,11 @@ export interface NamingScheme {
   namer(server: string): (tool: string) => string;
   /** The name before any length limit (what two colliding tools meet on). */
   untruncated(server: string, tool: string): string;
-  /** NAME-1: a persistent registry hands out `_2`, `_3`…; else the first (or last) claimant keeps the name. */
-  collisions: 'registry' | 'first-wins' | 'last-wins';
+  /**
+   * NAME-1: a persistent registry hands out `_2`, `_3`…; else the first (or last) claimant keeps the
+   * name; `server-prefix` (Zed): every holder of a shared name is shown as `<server>_<name>`.
+   */
+  collisions: 'registry' | 'first-wins' | 'last-wins' | 'server-prefix';
   /**
    * NAME-4: the longest name the model's API takes. `enforced: false`: the agent sends a longer
    * one as it is and the API rejects the request (Claude Code); the panel flags it first.
@@ -43,6 +46,8 @@ export interface NamingScheme {
   limit?: { max: number; enforced: boolean };
   /** NAME-4: the sentence that says who keeps a contested name (tools.why.*, with {agent}, {winner}, {loser}). */
   whyKey: MessageKey;
+  /** `server-prefix`: what a shared name becomes for one of its holders (Zed: `<server>_<name>`, cut to its limit). */
+  clashName?: (server: string, tool: string) => string;
   /** NAME-2: the agent logs a dropped loser as an `MCP_TOOL_NAME_COLLISION` event (kimi). */
   collisionEvent: boolean;
   /** kimi (seed 002): a `needs-auth` server shows this one tool instead of its own. */
@@ -85,8 +90,8 @@ export interface EntrySpelling {
   urlKey: Partial<Record<Transport, string>>;
   /** The field of literal headers (Codex `http_headers`). */
   headersKey: string;
-  /** How the file spells the panel's `${NAME}`: as it is, or `${env:NAME}` (VS Code, Cursor, Windsurf). */
-  variable: 'dollar' | 'env-colon';
+  /** How the file spells the panel's `${NAME}`: as it is, `${env:NAME}` (VS Code, Cursor, Windsurf, Cline) or `{env:NAME}` (OpenCode). */
+  variable: 'dollar' | 'env-colon' | 'env-brace';
   /** `${NAME:-default}` is understood where the agent expands. */
   defaults: boolean;
   /** A bearer token read from a variable named here (Codex `bearer_token_env_var`, kimi `bearerTokenEnvVar`, minara `authTokenEnv`). */
@@ -95,9 +100,13 @@ export interface EntrySpelling {
   envHeadersField: string | null;
   /** Variables passed to a stdio server by name (Codex `env_vars`). */
   forwardEnvField: string | null;
-  /** Where the command and the environment go (Goose `cmd`, `envs`). */
+  /** Where the command and the environment go (Goose `cmd`, `envs`; OpenCode `environment`). */
   commandKey: string;
   envKey: string;
+  /** The command and its arguments are one array under `commandKey` (OpenCode `command: ["npx", "-y", …]`). */
+  argv: boolean;
+  /** The per-server switch: `enabled: false` turns a server off, or (Cline) `disabled: true`. */
+  switchKey: 'enabled' | 'disabled';
   /** A field holding the server's own name (Goose `name`), written with every entry. */
   nameField: string | null;
   /** `enabled: true` is written too (Goose requires the field). */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LayerNoteCodeSchema, NoteParamsSchema, ProblemNoteSchema } from './notes';
 
 /** AGENT-1: the seed agents, then the others people use most (profile ids as `--profile` takes them). */
-export const ProfileSchema = z.enum(['minimax', 'kimi', 'minara', 'claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'windsurf', 'goose']);
+export const ProfileSchema = z.enum(['minimax', 'kimi', 'minara', 'claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'windsurf', 'goose', 'zed', 'opencode', 'cline']);
 export type Profile = z.infer<typeof ProfileSchema>;
 export const PROFILES = ProfileSchema.options;
 

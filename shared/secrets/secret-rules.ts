@@ -71,7 +71,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const HARMLESS = /^(?:true|false|yes|no|on|off|none|null|\d{1,3})$/i;
 /** Other fields: stricter than SECRET_NAME (no bare `key`/`auth`/`session`), names of variables exempt. */
 const CREDENTIAL_FIELD = /token|secret|passw|api[-_]?key|credential|private[-_]?key/i;
-const KNOWN_FIELDS = new Set(['command', 'args', 'env', 'headers', 'url', 'authToken', 'authTokenEnv', 'bearerTokenEnvVar', 'bearer_token_env_var', 'http_headers', 'envs']);
+const KNOWN_FIELDS = new Set(['command', 'args', 'env', 'headers', 'url', 'authToken', 'authTokenEnv', 'bearerTokenEnvVar', 'bearer_token_env_var', 'http_headers', 'envs', 'environment']);
 /** RFC 6901 escaping: the loader's, so reader and writer pointers agree. */
 
 export function maskHint(value: string): string {
@@ -166,8 +166,8 @@ function entryHits(entry: unknown): Hit[] {
       add(`/${key}/${escapePointer(name)}`, 'header', v, headerSecrets(name, v), 'header', { example });
     }
   }
-  // Goose spells the environment `envs`.
-  for (const key of ['env', 'envs'] as const) {
+  // Goose spells the environment `envs`, OpenCode `environment`.
+  for (const key of ['env', 'envs', 'environment'] as const) {
     const env = entry[key];
     if (!isRecord(env)) continue;
     for (const [name, v] of Object.entries(env)) {
@@ -175,10 +175,12 @@ function entryHits(entry: unknown): Hit[] {
       add(`/${key}/${escapePointer(name)}`, 'env', v, envSecrets(name, v), 'env', { name, variable: envVarFor(name) });
     }
   }
-  if (Array.isArray(entry.args)) {
-    const args: readonly unknown[] = entry.args;
+  // OpenCode's `command` is the whole command line, one array: its items are arguments too.
+  for (const key of ['args', 'command'] as const) {
+    if (!Array.isArray(entry[key])) continue;
+    const args: readonly unknown[] = entry[key];
     args.forEach((arg, i) => {
-      if (typeof arg === 'string') add(`/args/${i}`, 'arg', arg, argSecrets(args, i), 'arg');
+      if (typeof arg === 'string') add(`/${key}/${i}`, 'arg', arg, argSecrets(args, i), 'arg');
     });
   }
   if (typeof entry.url === 'string') {

@@ -40,8 +40,8 @@ export const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
  * default is a literal like any other. A value without references is its own literal.
  */
 export function literalParts(raw: string): string[] {
-  // VS Code, Cursor and Windsurf spell a reference `${env:NAME}` (VS Code also `${input:id}`): references too.
-  const value = raw.replace(/\$\{(?:env|input):([^}:]+)\}/g, (_w, n: string) => `\${${n.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=\d)/, '_')}}`);
+  // VS Code, Cursor and Windsurf spell a reference `${env:NAME}` (VS Code also `${input:id}`), OpenCode `{env:NAME}`: references too.
+  const value = raw.replace(/\$?\{(?:env|input):([^}:]+)\}/g, (_w, n: string) => `\${${n.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=\d)/, '_')}}`);
   const pieces: string[] = [];
   const defaults: string[] = [];
   let last = 0;
@@ -60,7 +60,7 @@ export function literalParts(raw: string): string[] {
 
 /** Built only from `${VAR}` references without literal defaults, optionally after an auth scheme word. */
 export function isEnvReferenceValue(value: string): boolean {
-  return /\$\{(?:(?:env|input):)?[^}]+\}/.test(value) && literalParts(value).length === 0;
+  return /\$\{(?:(?:env|input):)?[^}]+\}|\{env:[^}]+\}/.test(value) && literalParts(value).length === 0;
 }
 
 /** Well-known token shapes (ghp_, github_pat_, sk-, xoxb-, AKIA…, JWT) inside the given literals. */

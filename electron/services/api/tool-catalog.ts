@@ -68,6 +68,7 @@ export function whyWon(profile: Profile, c: Collision): string {
       : `${who} holds ${c.name}; ${loser} was dropped`;
   }
   if (naming.collisionEvent) return `${profile} keeps the first claimant (${who}, first in configuration order); ${loser} is dropped with MCP_TOOL_NAME_COLLISION`;
+  if (naming.collisions === 'server-prefix') return c.resolution === 'suffixed' ? `${profile} shows the name both share as <server>_<name> for each: ${who} and ${loser} (${c.assigned ?? ''})` : `${profile} keeps the last of ${c.name} (${who}); ${loser} is replaced`;
   if (naming.collisions === 'last-wins') return `${profile} keeps the last registration (${who}, later in configuration order); ${loser} is replaced`;
   return `${profile} keeps the first claimant in configuration order (${who}); ${loser} is dropped`;
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { LayerState, Problem, Profile } from '../../../shared/schemas/server';
 import { entrySchemaFor, fileSchemaFor, inferTransport } from '../../../shared/schemas/dialects';
 import { profileFacts } from '../../../shared/profiles';
-import { fillPredefined } from '../../../shared/profiles/kit';
+import { entryEnabled, fillPredefined } from '../../../shared/profiles/kit';
 import type { ProfileFacts } from '../../../shared/profiles/types';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../../../shared/schemas/depth';
 import { pointerOf } from './json-text';
@@ -178,7 +178,7 @@ function loadEntry(
     entry,
     // An agent with one transport (minara: streamable HTTP) means it whatever the entry says.
     transport: facts.transports.length === 1 ? facts.transports[0]! : facts.transportOf ? facts.transportOf(common) : inferTransport(entry, facts.transportKeys),
-    enabled: entry.enabled !== false,
+    enabled: entryEnabled(facts, entry),
     error: null,
     valid: false,
     deferred: facts.deferredFields.some((f) => entry[f] === true),

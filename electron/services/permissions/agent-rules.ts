@@ -2,6 +2,7 @@
 // rule file's text into the simulator's lists (what each rule means: shared/permissions/
 // codex-approval.ts and gemini-policy.ts). The panel reads these files; it does not write them.
 import { codexRules } from '../../../shared/permissions/codex-approval';
+import { clineRules } from '../../../shared/permissions/cline-approve';
 import { geminiPolicyRules, geminiSettingsRules, USER_TIER } from '../../../shared/permissions/gemini-policy';
 import type { RuleLists } from '../../../shared/permissions/rules';
 import { parseTomlDoc } from '../config/toml-doc';
@@ -39,4 +40,12 @@ export function readGeminiRules(text: string | null, path: string): ReadRules {
   const parsed = parseConfigText(text, true);
   if (!parsed.ok) return { rules: EMPTY, problem: { code: 'parse', params: { line: parsed.error.line, column: parsed.error.column } } };
   return { rules: geminiSettingsRules(parsed.value), problem: null };
+}
+
+/** Cline: each server's `autoApprove` in cline_mcp_settings.json (plain JSON, as Cline parses it). */
+export function readClineRules(text: string | null): ReadRules {
+  if (blank(text)) return { rules: EMPTY, problem: null };
+  const parsed = parseConfigText(text, false);
+  if (!parsed.ok) return { rules: EMPTY, problem: { code: 'parse', params: { line: parsed.error.line, column: parsed.error.column } } };
+  return { rules: clineRules(parsed.value), problem: null };
 }

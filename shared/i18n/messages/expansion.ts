@@ -15,6 +15,9 @@ export const expansion = messages({
     'expands.minimax': 'only in project files',
     'expands.vscode': 'as ${env:NAME} and ${input:id}',
     'expands.windsurf': 'as ${env:NAME}',
+    'expands.zed': 'nowhere in settings.json',
+    'expands.opencode': 'as {env:NAME}, everywhere in the file',
+    'expands.cline': 'as ${env:NAME}',
   },
   zh: {
     'expands.claude-code': '仅在 .mcp.json 中',
@@ -28,5 +31,8 @@ export const expansion = messages({
     'expands.minimax': '仅在项目文件中',
     'expands.vscode': '以 ${env:NAME} 和 ${input:id} 的形式',
     'expands.windsurf': '以 ${env:NAME} 的形式',
+    'expands.zed': '在 settings.json 中一律不展开',
+    'expands.opencode': '以 {env:NAME} 的形式，在文件中的所有位置',
+    'expands.cline': '以 ${env:NAME} 的形式',
   },
 });

@@ -32,6 +32,8 @@ const notesEn = {
   'perm.note.codex-policy': 'approval_policy = "{policy}" does not change MCP tool approvals (only never does)',
   'perm.note.codex-hidden': 'Codex does not offer these tools to the model at all',
   'perm.note.codex-syntax': 'Codex: per server enabled_tools and disabled_tools hide tools; the tool\'s approval_mode, else the server\'s default_tools_approval_mode, else auto decides (auto and writes by the tool\'s annotations: a tool with none is asked); approval_policy = "never" refuses what would be asked. Not simulated: the safety monitor, answers remembered in a session, app connectors. The panel does not write these settings here.',
+  'perm.note.cline-form': 'not an autoApprove entry: Cline only allows, one tool at a time, as <server>__<tool>',
+  'perm.note.cline-syntax': 'Cline: a tool listed in its server\'s autoApprove in cline_mcp_settings.json runs without asking (while auto-approval of MCP servers is on in Cline\'s settings, which the panel cannot read); every other tool is asked. The panel does not write these lists here.',
 } as const satisfies Keyed<'perm.note', PermNoteCode>;
 
 const notesZh = {
@@ -58,6 +60,8 @@ const notesZh = {
   'perm.note.codex-policy': 'approval_policy = "{policy}" 不改变 MCP 工具的审批（只有 never 会）',
   'perm.note.codex-hidden': 'Codex 根本不会把这些工具提供给模型',
   'perm.note.codex-syntax': 'Codex：每个服务器的 enabled_tools 和 disabled_tools 隐藏工具；由工具的 approval_mode 决定，否则由服务器的 default_tools_approval_mode，否则为 auto（auto 与 writes 依据工具注解：没有注解的工具会询问）；approval_policy = "never" 会拒绝本需询问的调用。不模拟：安全监控、会话内记住的回答、应用连接器。面板不在此处写这些设置。',
+  'perm.note.cline-form': '不是 autoApprove 条目：Cline 只有允许，一次一个工具，写作 <server>__<tool>',
+  'perm.note.cline-syntax': 'Cline：列在 cline_mcp_settings.json 中其服务器 autoApprove 里的工具无需询问即可运行（前提是 Cline 设置中开启了 MCP 服务器自动批准，面板无法读取该设置）；其他工具都会询问。面板不在此处写这些列表。',
 } as const satisfies Keyed<'perm.note', PermNoteCode>;
 
 const layerEn = {

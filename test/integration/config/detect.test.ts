@@ -10,7 +10,7 @@ describe('CFG-12 agent detection', () => {
   it('finds nothing in an empty home', async () => {
     const agents = await detectProfiles(sb.home, sb.env, 'linux');
     // AGENT-1: every profile, seeds first.
-    expect(agents.map((a) => a.agent)).toEqual(['minimax', 'kimi', 'minara', 'claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'windsurf', 'goose']);
+    expect(agents.map((a) => a.agent)).toEqual(['minimax', 'kimi', 'minara', 'claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'windsurf', 'goose', 'zed', 'opencode', 'cline']);
     expect(agents.every((a) => !a.detected)).toBe(true);
   });
 

@@ -1,7 +1,8 @@
-// PERM-4 for Codex and Gemini CLI through the real CLI, from another folder, with a temp HOME that
+// PERM-4 for Codex, Gemini CLI and Cline through the real CLI, from another folder, with a temp HOME that
 // holds each agent's own files: Codex's approval settings in ~/.codex/config.toml and the
 // workspace's .codex/config.toml (a more local key wins), Gemini's policies in
-// ~/.gemini/policies/*.toml and the rules its settings make (trust, mcp.excluded). The tools come
+// ~/.gemini/policies/*.toml and the rules its settings make (trust, mcp.excluded), Cline's
+// autoApprove lists in ~/.cline/data/settings/cline_mcp_settings.json. The tools come
 // as rows with annotations, as the catalog gives them (Codex decides `auto` and `writes` by them).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,11 @@ beforeAll(async () => {
     { server: 'bad', tool: 'x' },
   ];
   await writeFile(join(ws, 'tools.json'), JSON.stringify(rows));
+  await mkdir(join(home, '.cline', 'data', 'settings'), { recursive: true });
+  await writeFile(
+    join(home, '.cline', 'data', 'settings', 'cline_mcp_settings.json'),
+    JSON.stringify({ mcpServers: { docs: { command: 'docs-server', autoApprove: ['read', 'write'] }, web: { url: 'https://example.test/mcp', autoApprove: ['search'], disabled: true } } }, null, 2),
+  );
 });
 afterAll(async () => {
   await rm(home, { recursive: true, force: true });
@@ -110,5 +116,21 @@ describe('simulate --profile gemini', () => {
     expect(layers.every((l) => l.readOnly)).toBe(true);
     expect(layers[2]!.problem).toEqual({ code: 'gemini-skipped', params: { error: 'rule #1: toolName is required (a string or an array of strings)' } });
     await expect(files.save(sel, 'user', { allow: ['x'], ask: [], deny: [] }, null, true)).rejects.toThrow(/does not write Gemini CLI's rules/);
+  });
+});
+
+describe('simulate --profile cline', () => {
+  it("allows what a server's autoApprove lists (a disabled server lists nothing) and asks for the rest; its file is read-only here", async () => {
+    expect(byName(await simulate('cline'))).toEqual({
+      docs__read: ['allow', 'docs__read'],
+      docs__write: ['allow', 'docs__write'],
+      docs__drop: ['ask', null],
+      web__search: ['ask', null],
+      bad__x: ['ask', null],
+    });
+    const env = { ...process.env, HOME: home, USERPROFILE: home };
+    const files = new RuleFiles({ writer: new ConfigWriter({ env }), env, isTrusted: async () => true });
+    const layers = await files.read({ profile: 'cline', workspace: ws });
+    expect(layers.map((l) => [l.path, l.readOnly, l.rules.allow])).toEqual([[join(home, '.cline', 'data', 'settings', 'cline_mcp_settings.json'), true, ['docs__read', 'docs__write']]]);
   });
 });

@@ -33,6 +33,30 @@ describe('spellAs', () => {
     expect(spellAs('claude-code', 'project', remote)).toEqual({ entry: { type: 'http', url: 'https://api.example/mcp', headers: remote.headers }, losses: [] });
   });
 
+  it('OpenCode: command and arguments one array, `environment`, `{env:X}`, type local/remote; Cline: `disabled`, streamableHttp, `${env:X}`; Zed: no type', () => {
+    const oc = spellAs('opencode', 'user', local);
+    expect(oc.entry).toEqual({ type: 'local', command: ['npx', '-y', 'srv'], environment: { API_KEY: '{env:API_KEY}', MODE: '{env:MODE}' }, enabled: false });
+    expect(codes(oc)).toEqual(['var_default', 'no_tool_filter']);
+    expect(spellAs('opencode', 'user', remote).entry).toEqual({ type: 'remote', url: 'https://api.example/mcp', headers: { Authorization: 'Bearer {env:API_TOKEN}', 'X-Team': '{env:TEAM}' } });
+    expect(codes(spellAs('opencode', 'user', sse))).toEqual(['transport']);
+    expect(canonicalOf('opencode', oc.entry)).toMatchObject({ transport: 'stdio', command: 'npx', args: ['-y', 'srv'], env: { API_KEY: '${API_KEY}' }, enabled: false });
+
+    const cl = spellAs('cline', 'user', local);
+    expect(cl.entry).toEqual({ type: 'stdio', command: 'npx', args: ['-y', 'srv'], env: { API_KEY: '${env:API_KEY}', MODE: '${env:MODE}' }, disabled: true });
+    expect(canonicalOf('cline', cl.entry)).toMatchObject({ enabled: false, env: { API_KEY: '${API_KEY}' } });
+    expect(spellAs('cline', 'user', remote).entry).toMatchObject({ type: 'streamableHttp', url: 'https://api.example/mcp' });
+    expect(spellAs('cline', 'user', sse).entry).toEqual({ type: 'sse', url: 'https://api.example/sse' });
+    // A bare url is SSE to Cline (schemas.ts: the SSE arm comes first).
+    expect(canonicalOf('cline', { url: 'https://x.example/sse' })?.transport).toBe('sse');
+
+    // Zed expands nothing and has no SSE; its switch is `enabled`.
+    expect(codes(spellAs('zed', 'user', local))).toEqual(['var_literal', 'no_tool_filter']);
+    expect(spellAs('zed', 'user', { transport: 'stdio', command: 'uvx', args: ['x'], enabled: false }).entry).toEqual({ command: 'uvx', args: ['x'], enabled: false });
+    expect(codes(spellAs('zed', 'user', sse))).toEqual(['transport']);
+    // The nested form Zed's migrator flattens reads as the same command line.
+    expect(canonicalOf('zed', { source: 'custom', command: { path: 'npx', args: ['-y', 'a'], env: { K: 'v' } } })).toMatchObject({ transport: 'stdio', command: 'npx', args: ['-y', 'a'], env: { K: 'v' } });
+  });
+
   it('every agent reads back what it was written (where it lost nothing)', () => {
     for (const p of PROFILES) {
       for (const c of [remote, sse, { transport: 'stdio' as const, command: 'uvx', args: ['x'], enabled: true }]) {

@@ -5,6 +5,7 @@ import { crossProfileView } from '../../../shared/naming/cross-profile';
 import { simulate } from '../../../shared/permissions/simulate';
 import { codexToolName } from '../../../shared/profiles/codex';
 import { geminiToolName } from '../../../shared/profiles/gemini';
+import { clineToolName } from '../../../shared/profiles/cline';
 
 const server = (serverName: string, tools: string[]) => ({ serverId: `configured:x:${serverName}`, serverName, tools: tools.map((name) => ({ name })) });
 const long = 'search_issues_and_pull_requests_in_repository';
@@ -44,6 +45,60 @@ describe('names per agent', () => {
       ['configured:x:a', true],
       ['configured:x:a2', false],
     ]);
+  });
+});
+
+describe('names per agent: Zed, OpenCode, Cline', () => {
+  it('Zed: the raw name, cut to 64; a name two tools share becomes <server>_<name> for both; meeting again, the later one stays', () => {
+    const r = assignNames('zed', [server('github', ['search', 'get_me', 'x'.repeat(70)]), server('gitlab', ['search']), { ...server('github', ['search']), serverId: 'configured:x:github2' }]);
+    expect(r.tools.map((t) => [t.serverId, t.tool.slice(0, 8), t.name, t.dropped])).toEqual([
+      ['configured:x:github', 'search', null, true],
+      ['configured:x:github', 'get_me', 'get_me', false],
+      ['configured:x:github', 'xxxxxxxx', 'x'.repeat(64), false],
+      ['configured:x:gitlab', 'search', 'gitlab_search', false],
+      ['configured:x:github2', 'search', 'github_search', false],
+    ]);
+    expect(r.collisions.map((c) => [c.name, c.resolution, c.assigned, c.loser.serverId])).toEqual([
+      ['search', 'suffixed', 'gitlab_search', 'configured:x:gitlab'],
+      ['search', 'suffixed', 'github_search', 'configured:x:github2'],
+      ['github_search', 'dropped', null, 'configured:x:github'],
+    ]);
+    // The server part is cut so the whole stays within 64.
+    const long = assignNames('zed', [server('a-very-long-server-name-for-this-test', ['t'.repeat(40)]), server('b', ['t'.repeat(40)])]);
+    expect(long.tools[0]!.name).toBe(`a-very-long-server-name${'_'}${'t'.repeat(40)}`);
+    expect(long.tools[0]!.name).toHaveLength(64);
+  });
+
+  it('OpenCode: <server>_<tool>, API-safe, no limit; a later server of the same name replaces the earlier', () => {
+    const r = assignNames('opencode', [server('fs.work', ['read.file']), server('fs_work', ['read_file'])]);
+    expect(r.tools.map((t) => [t.serverName, t.name, t.dropped, t.differsFromRaw])).toEqual([
+      ['fs.work', null, true, false],
+      ['fs_work', 'fs_work_read_file', false, false],
+    ]);
+    expect(assignNames('opencode', [server('gh', ['a.b'])]).tools[0]).toMatchObject({ name: 'gh_a_b', differsFromRaw: true });
+  });
+
+  it('Cline: <server>__<tool>; not API-safe or over 64 → first 55 + _ + 8 hex of SHA-1 over the raw name', () => {
+    expect(clineToolName('github', 'get_me')).toBe('github__get_me');
+    const odd = clineToolName('fs.work', 'read');
+    expect(odd).toMatch(/^fs_work__read_[0-9a-f]{8}$/);
+    expect(odd).not.toBe(clineToolName('fs_work', 'read'));
+    const long = clineToolName('github-enterprise', 'x'.repeat(60));
+    expect(long).toHaveLength(64);
+    expect(long.slice(0, 55)).toBe(`github-enterprise__${'x'.repeat(36)}`);
+  });
+});
+
+describe('Cline autoApprove (PERM-4)', () => {
+  it('a tool in its server\'s autoApprove is allowed, every other is asked; only allow rules of <server>__<tool> mean anything', () => {
+    const sim = simulate({ profile: 'cline', rules: { allow: ['github__get_me', 'nonsense'], ask: [], deny: ['github__delete_repo'] }, tools: ['github__get_me', 'github__delete_repo', 'fs__read'] });
+    expect(sim.tools.map((t) => [t.name, t.decision, t.rule?.rule ?? null])).toEqual([
+      ['github__get_me', 'allow', 'github__get_me'],
+      ['github__delete_repo', 'ask', null],
+      ['fs__read', 'ask', null],
+    ]);
+    const byRule = Object.fromEntries(sim.rules.map((r) => [r.rule, r.unmatchable?.code ?? null]));
+    expect(byRule).toMatchObject({ nonsense: 'cline-form', github__delete_repo: 'cline-form', github__get_me: null });
   });
 });
 

@@ -38,6 +38,45 @@ describe('files per layer and OS', () => {
     expect(await paths('goose', 'win32')).toEqual([['user', 'C:\\Users\\ana\\AppData\\Roaming\\Block\\goose\\config\\config.yaml']]);
   });
 
+  it('Zed: ~/.config/zed (XDG, Flatpak on Linux), %APPDATA%\\Zed; .zed/settings.json in the project', async () => {
+    expect(await paths('zed', 'linux')).toEqual([
+      ['user', '/home/ana/.config/zed/settings.json'],
+      ['project', '/home/ana/app/.zed/settings.json'],
+    ]);
+    expect((await paths('zed', 'linux', { XDG_CONFIG_HOME: '/cfg' }))[0]).toEqual(['user', '/cfg/zed/settings.json']);
+    expect((await paths('zed', 'linux', { XDG_CONFIG_HOME: '/cfg', FLATPAK_XDG_CONFIG_HOME: '/fp' }))[0]).toEqual(['user', '/fp/zed/settings.json']);
+    // macOS keeps ~/.config (not Application Support), whatever XDG says.
+    expect((await paths('zed', 'darwin', { XDG_CONFIG_HOME: '/cfg' }))[0]).toEqual(['user', '/Users/ana/.config/zed/settings.json']);
+    expect(await paths('zed', 'win32')).toEqual([
+      ['user', 'C:\\Users\\ana\\AppData\\Roaming\\Zed\\settings.json'],
+      ['project', 'C:\\Users\\ana\\app\\.zed\\settings.json'],
+    ]);
+  });
+
+  it('OpenCode: ~/.config/opencode (XDG) on every OS, opencode.json unless opencode.jsonc exists; the project root', async () => {
+    expect(await paths('opencode', 'linux')).toEqual([
+      ['user', '/home/ana/.config/opencode/opencode.json'],
+      ['project', '/home/ana/app/opencode.json'],
+    ]);
+    expect((await paths('opencode', 'darwin', { XDG_CONFIG_HOME: '/cfg' }))[0]).toEqual(['user', '/cfg/opencode/opencode.json']);
+    expect((await paths('opencode', 'win32'))[0]).toEqual(['user', 'C:\\Users\\ana\\.config\\opencode\\opencode.json']);
+    const locs = await resolveLayerPaths('opencode', { platform: 'linux', home: '/home/ana', workspace: null, env: {} });
+    expect(locs[0]?.alternates).toEqual(['/home/ana/.config/opencode/opencode.jsonc']);
+  });
+
+  it('Cline: ~/.cline/data/settings (CLINE_MCP_SETTINGS_PATH, CLINE_DATA_DIR, CLINE_DIR) on every OS; no project layer', async () => {
+    expect(await paths('cline', 'linux')).toEqual([['user', '/home/ana/.cline/data/settings/cline_mcp_settings.json']]);
+    expect(await paths('cline', 'win32')).toEqual([['user', 'C:\\Users\\ana\\.cline\\data\\settings\\cline_mcp_settings.json']]);
+    expect(await paths('cline', 'darwin', { CLINE_DIR: '/opt/cline' })).toEqual([['user', '/opt/cline/data/settings/cline_mcp_settings.json']]);
+    expect(await paths('cline', 'darwin', { CLINE_DATA_DIR: '/d', CLINE_DIR: '/opt/cline' })).toEqual([['user', '/d/settings/cline_mcp_settings.json']]);
+    expect(await paths('cline', 'linux', { CLINE_MCP_SETTINGS_PATH: '/x/mcp.json', CLINE_DATA_DIR: '/d' })).toEqual([['user', '/x/mcp.json']]);
+    // The VS Code extension's older globalStorage file is still scanned for secrets (read only while it is the only one).
+    const mac = await resolveLayerPaths('cline', { platform: 'darwin', home: '/Users/ana', workspace: null, env: {} });
+    expect(mac[0]?.alternates).toEqual(['/Users/ana/Library/Application Support/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json']);
+    const win = await resolveLayerPaths('cline', { ...cases.win32, workspace: null, env: { ...cases.win32.env } });
+    expect(win[0]?.alternates).toEqual(['C:\\Users\\ana\\AppData\\Roaming\\Code\\User\\globalStorage\\saoudrizwan.claude-dev\\settings\\cline_mcp_settings.json']);
+  });
+
   it('Claude Desktop: Application Support, %APPDATA%, ~/.config', async () => {
     expect(await paths('claude-desktop', 'darwin')).toEqual([['user', '/Users/ana/Library/Application Support/Claude/claude_desktop_config.json']]);
     expect(await paths('claude-desktop', 'win32')).toEqual([['user', 'C:\\Users\\ana\\AppData\\Roaming\\Claude\\claude_desktop_config.json']]);
@@ -83,5 +122,10 @@ describe('files per layer and OS', () => {
     const mac = agentCandidates('/Users/ana', {}, 'darwin');
     expect(mac.find((c) => c.agent === 'vscode')?.marker).toBe('/Users/ana/Library/Application Support/Code/User');
     expect(mac.map((c) => c.agent)).toContain('gemini');
+    expect(mac.find((c) => c.agent === 'zed')?.configFiles).toEqual(['/Users/ana/.config/zed/settings.json']);
+    expect(win.find((c) => c.agent === 'cline')?.configFiles).toEqual([
+      'C:\\Users\\ana\\.cline\\data\\settings\\cline_mcp_settings.json',
+      'C:\\Users\\ana\\AppData\\Roaming\\Code\\User\\globalStorage\\saoudrizwan.claude-dev\\settings\\cline_mcp_settings.json',
+    ]);
   });
 });

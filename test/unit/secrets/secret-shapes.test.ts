@@ -25,3 +25,13 @@ describe('secret shapes (F5)', () => {
     expect(maskEntrySecrets(entry, MASK)).toEqual(entry);
   });
 });
+
+describe('secret shapes in OpenCode spelling (AGENT-2)', () => {
+  it('`{env:NAME}` is a reference; a literal in `environment` or inside the `command` array is a secret', () => {
+    expect(findInlineSecrets({ type: 'remote', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer {env:X_TOKEN}' }, environment: { API_KEY: '{env:API_KEY}' } })).toEqual([]);
+    const token = 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB';
+    const found = findInlineSecrets({ type: 'local', command: ['npx', '-y', 'srv', '--token', token], environment: { GITHUB_TOKEN: token } });
+    expect(found.map((f) => f.pointer).sort()).toEqual(['/command/4', '/environment/GITHUB_TOKEN']);
+    expect(JSON.stringify(maskEntrySecrets({ environment: { GITHUB_TOKEN: token } }, MASK))).not.toContain(token);
+  });
+});

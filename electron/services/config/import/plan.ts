@@ -14,6 +14,7 @@ import { convertEntry, said } from './convert';
 import { readSource } from './read-source';
 import type { ImportSource, SourceContext } from './sources';
 import { profileFacts } from '../../../../shared/profiles';
+import { entryEnabled } from '../../../../shared/profiles/kit';
 import { inferTransport } from '../../../../shared/schemas/dialects';
 import { agentVerdict } from '../../agent-view/verdict';
 import { rulesFor } from '../../agent-view/registry';
@@ -91,7 +92,7 @@ export async function computePlan(writer: ConfigWriter, opts: PlanOptions, ctx: 
   const seenBy = (name: string, entry: Record<string, unknown>) =>
     agentVerdict({
       rules,
-      server: { name, layer: opts.target.layer, entry, transport: inferTransport(entry, profileFacts(dialect).transportKeys), enabled: entry.enabled !== false, trusted: true, error: null, spec: null, subagent: false },
+      server: { name, layer: opts.target.layer, entry, transport: inferTransport(entry, profileFacts(dialect).transportKeys), enabled: entryEnabled(profileFacts(dialect), entry), trusted: true, error: null, spec: null, subagent: false },
       state: null,
       connectMs: null,
       auth: 'unknown',

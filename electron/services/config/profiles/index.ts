@@ -13,6 +13,9 @@ import { MINIMAX_ENGINE } from './minimax';
 import { VSCODE_ENGINE } from './vscode';
 import { WINDSURF_ENGINE } from './windsurf';
 import { GOOSE_ENGINE } from './goose';
+import { ZED_ENGINE } from './zed';
+import { OPENCODE_ENGINE } from './opencode';
+import { CLINE_ENGINE } from './cline';
 import type { EngineProfile } from './types';
 
 const ENGINES: Record<Profile, EngineProfile> = {
@@ -27,6 +30,9 @@ const ENGINES: Record<Profile, EngineProfile> = {
   gemini: GEMINI_ENGINE,
   windsurf: WINDSURF_ENGINE,
   goose: GOOSE_ENGINE,
+  zed: ZED_ENGINE,
+  opencode: OPENCODE_ENGINE,
+  cline: CLINE_ENGINE,
 };
 
 export function engineProfile(profile: Profile): EngineProfile {

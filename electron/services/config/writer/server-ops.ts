@@ -5,6 +5,7 @@ import { escapePointer } from '../../../../shared/json-pointer';
 import { isDeepStrictEqual } from 'node:util';
 import type { Dialect } from '../../../../shared/schemas/dialects';
 import { profileFacts } from '../../../../shared/profiles';
+import { entryEnabled } from '../../../../shared/profiles/kit';
 import { entrySchemaFor } from '../../../../shared/schemas/dialects';
 import { describeFindings, findInlineSecrets, type SecretFinding } from '../../../../shared/secrets/secret-rules';
 import type { Node } from 'jsonc-parser';
@@ -193,11 +194,15 @@ function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect:
         // Minara has no per-server switch (seed 001): writing one would mislead the user.
         if (!profileFacts(dialect).serverSwitch) return refuse('write.unsupported', { profile: dialect });
         if (!isRecord(current)) return refuse('write.invalid_entry.notObject', { name: op.name });
-        if (op.op === 'disable' && current.enabled !== false) out = ed.set(out, [...path, 'enabled'], false);
-        // Enabled is the default: dropping `enabled: false` restores it with the smallest edit.
-        if (op.op === 'enable' && current.enabled === false) out = ed.remove(out, [...path, 'enabled']);
-        const { enabled, ...rest } = current;
-        servers[op.name] = op.op === 'disable' ? { ...current, enabled: false } : enabled === false ? rest : current;
+        // `enabled: false`, or (Cline) `disabled: true`: the value that turns the server off.
+        const key = profileFacts(dialect).spelling.switchKey;
+        const off = key === 'enabled' ? false : true;
+        const on = entryEnabled(profileFacts(dialect), current);
+        if (op.op === 'disable' && on) out = ed.set(out, [...path, key], off);
+        // On is the default: dropping the switch restores it with the smallest edit.
+        if (op.op === 'enable' && !on) out = ed.remove(out, [...path, key]);
+        const { [key]: _switch, ...rest } = current;
+        servers[op.name] = op.op === 'disable' ? { ...current, [key]: off } : on ? current : rest;
         break;
       }
       case 'tools': {
