@@ -7,10 +7,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, sandbox } from '../config/helpers';
-import { ROOT, runCli } from '../../helpers/run-cli';
+import { runCli } from '../../helpers/run-cli';
 import type { InstallPreview } from '../../../shared/schemas/install';
+import { fixture } from '../../helpers/fixtures';
 
-const ECHO = join(ROOT, 'test/fixtures/servers/echo.mjs');
+const ECHO = fixture('test/fixtures/servers/echo.mjs');
 const THREE = ['zed', 'opencode', 'cline'] as const;
 const NAME = 'echo-fixture';
 
