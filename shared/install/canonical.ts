@@ -5,7 +5,7 @@
 // tests an agent's name.
 import { profileFacts } from '../profiles';
 import { strArr } from '../profiles/fields';
-import { ENV_REFERENCE } from '../schemas/expansion';
+import { ENV_REFERENCE } from '../schemas/env-reference';
 import type { LayerKind, Profile, Transport } from '../schemas/server';
 import type { InstallLoss } from '../schemas/install';
 
