@@ -2,7 +2,13 @@
 // run: the pool vs a bare SDK v2 Client on the same transport, in each protocol era (legacy:
 // the SDK v1 echo fixture; modern: the SDK v2 fixture, 2026-07-28). Prints medians and ratios.
 //
-//   npx tsx bench/connections.ts [--calls 2000] [--servers 50] [--reps 5] [--only calls,discovery,rss,idle]
+// The calls are made by the pool as it ships: bundled by esbuild like the CLI and the panel
+// (built-pool.ts). Under tsx every function the pool creates per call is wrapped in `__name`
+// (esbuild's keepNames), which cost the pool ~40% more host CPU per call than the bare client
+// and is no part of the product. `--only instructions` counts the host's instructions per call
+// under valgrind (callgrind), the same figure on a busy machine as on an idle one.
+//
+//   npx tsx bench/connections.ts [--calls 2000] [--servers 50] [--reps 5] [--only calls,discovery,rss,idle,instructions]
 //   (env: BENCH_CALLS, BENCH_SERVERS, BENCH_REPS; small quick run: --calls 200 --servers 8 --reps 3)
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +20,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ConnectionPool, liveChildPids } from '../electron/services/connections';
 import { fixture, pidAlive, spec, startFixture, stdioSpec, until } from '../test/integration/connections/helpers';
+import { buildHost, builtPool } from './connections/built-pool';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -21,7 +28,7 @@ const { values } = parseArgs({
     calls: { type: 'string', default: process.env.BENCH_CALLS ?? '2000' },
     servers: { type: 'string', default: process.env.BENCH_SERVERS ?? '50' },
     reps: { type: 'string', default: process.env.BENCH_REPS ?? '5' },
-    only: { type: 'string', default: 'calls,discovery,rss,idle' },
+    only: { type: 'string', default: 'calls,discovery,rss,idle' }, // and `instructions` (valgrind, minutes)
   },
 });
 const CALLS = Number(values.calls);
@@ -57,12 +64,13 @@ async function bareClient(kind: 'stdio' | 'http', url?: string, era: Era = 'lega
 }
 
 /**
- * Sequential calls in small blocks, alternating pool and bare (ABBA) so load from anything
- * else on the machine hits both sides alike; medians of the per-block per-call times.
+ * Sequential calls in rounds of four blocks, pool-bare-bare-pool (ABBA), so load from anything
+ * else on the machine hits both sides alike. Printed: the median per-call time of each side's
+ * blocks, and the median (with the middle half) of the rounds' own ratios.
  */
-async function benchCalls(dataDir: string, kind: 'stdio' | 'http', era: Era): Promise<void> {
+async function benchCalls(Pool: typeof ConnectionPool, dataDir: string, kind: 'stdio' | 'http', era: Era): Promise<void> {
   const http = kind === 'http' ? await startFixture(FIXTURE[era], 'http') : null;
-  const pool = new ConnectionPool({ dataDir, env: process.env });
+  const pool = new Pool({ dataDir, env: process.env });
   pool.setServers([kind === 'stdio' ? stdioSpec('echo', FIXTURE[era]) : spec({ id: 'echo', transport: 'http', url: http!.url })]);
   const round = await pool.discover();
   const got = round.servers[0]!.state;
@@ -81,23 +89,51 @@ async function benchCalls(dataDir: string, kind: 'stdio' | 'http', era: Era): Pr
     for (let i = 0; i < n; i++) await bare.callTool({ name: 'echo', arguments: { text: `m${i}` } });
     return (performance.now() - t) / n;
   };
-  await poolBlock(50); // warm-up: JIT, sockets
-  await bareBlock(50);
+  await poolBlock(100); // warm-up: JIT, sockets
+  await bareBlock(100);
   const block = 20;
-  const blocks = Math.max(2, Math.round(CALLS / block / 2) * 2);
+  const rounds = Math.max(3, Math.round(CALLS / (4 * block)));
   const poolTimes: number[] = [];
   const bareTimes: number[] = [];
-  for (let b = 0; b < blocks; b++) {
-    if (b % 4 === 0 || b % 4 === 3) poolTimes.push(await poolBlock(block));
-    else bareTimes.push(await bareBlock(block));
+  const ratios: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const p1 = await poolBlock(block);
+    const b1 = await bareBlock(block);
+    const b2 = await bareBlock(block);
+    const p2 = await poolBlock(block);
+    poolTimes.push(p1, p2);
+    bareTimes.push(b1, b2);
+    ratios.push((p1 + p2) / (b1 + b2));
   }
   const p = median(poolTimes);
   const q = median(bareTimes);
-  const n = (blocks / 2) * block;
-  line(`calls ${kind} ${era} (${n} per side, blocks of ${block})`, `pool ${ms(p)}/call · bare ${ms(q)}/call · ratio ${(p / q).toFixed(3)} (target ≤ 1.05)`);
+  const spread = `${pct(ratios, 25).toFixed(2)}–${pct(ratios, 75).toFixed(2)}`;
+  line(`calls ${kind} ${era} (${rounds} rounds of 4×${block})`, `pool ${ms(p)}/call · bare ${ms(q)}/call · ratio per round ${median(ratios).toFixed(3)} (middle half ${spread}; target ≤ 1.05)`);
   await bare.close();
   await pool.dispose();
   await http?.stop();
+}
+
+/**
+ * The host's instructions per call (callgrind), pool vs bare, each from two runs of one process
+ * (N and 4N calls after a warm-up): the difference over 3N calls, so start-up and JIT warm-up
+ * cancel out. The server child is not counted. Minutes per era: valgrind runs ~50× slower.
+ */
+async function benchInstructions(dataDir: string, era: Era): Promise<void> {
+  if (spawnSync('valgrind', ['--version']).status !== 0) return line(`instructions ${era}`, 'skipped: valgrind is not installed');
+  const host = await buildHost();
+  const n = Math.max(50, Math.round(CALLS / 10));
+  const count = (side: 'pool' | 'bare', calls: number): number => {
+    const out = join(dataDir, `callgrind.${side}.${calls}`);
+    const r = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, host, side, era, String(calls), dataDir, fixture(FIXTURE[era])], { encoding: 'utf8', timeout: 1_800_000 });
+    const m = /Collected : (\d+)/.exec(r.stderr);
+    if (r.status !== 0 || !m) throw new Error(`callgrind ${side} ${calls}: ${r.stdout}${r.stderr.slice(-2000)}`);
+    return Number(m[1]);
+  };
+  const per = (side: 'pool' | 'bare') => (count(side, 4 * n) - count(side, n)) / (3 * n);
+  const p = per('pool');
+  const b = per('bare');
+  line(`instructions per call, stdio ${era} (${3 * n} calls)`, `pool ${(p / 1000).toFixed(0)}k · bare ${(b / 1000).toFixed(0)}k · ratio ${(p / b).toFixed(3)}`);
 }
 
 /** Discovery of N stdio servers: the pool's round vs bare clients with Promise.all, and sequential. */
@@ -142,11 +178,13 @@ async function main(): Promise<void> {
   console.log(`bench/connections: calls=${CALLS} servers=${SERVERS} reps=${REPS} node ${process.version}`);
   try {
     if (ONLY.has('calls')) {
+      const Pool = await builtPool();
       for (const era of ['legacy', 'modern'] as const) {
-        await benchCalls(dataDir, 'stdio', era);
-        await benchCalls(dataDir, 'http', era);
+        await benchCalls(Pool, dataDir, 'stdio', era);
+        await benchCalls(Pool, dataDir, 'http', era);
       }
     }
+    if (ONLY.has('instructions')) for (const era of ['legacy', 'modern'] as const) await benchInstructions(dataDir, era);
     if (ONLY.has('discovery')) await (await benchDiscovery(dataDir)).dispose();
     if (ONLY.has('rss')) {
       // A fresh host process, so the benchmark's own garbage (bare clients) is not counted.

@@ -10,8 +10,8 @@ import type { PanelApi } from '../services/api';
  */
 export const ONE_SHOT_SETTLE_MS = 60_000;
 
-export function settled(api: Pick<PanelApi, 'current' | 'events'>, withinMs: number): Promise<void> {
-  const pending = () => api.current()?.servers.some((s) => s.state.kind === 'pending') ?? true;
+export function settled(api: Pick<PanelApi, 'pending' | 'events'>, withinMs: number): Promise<void> {
+  const pending = () => api.pending();
   if (!pending()) return Promise.resolve();
   return new Promise<void>((done) => {
     const finish = () => {

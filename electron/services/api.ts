@@ -8,7 +8,7 @@ import type { EffectiveView, ServerState } from '../../shared/schemas/server';
 import type { AgentVerdict } from '../../shared/schemas/agent-view';
 import type { AuthPort, ConfigPort, DetectPort, EditorPort, PoolFactory, PoolPort, RecentPort, RegistryPort, SecretsPort, SessionPort, TrustPort, WatchPort, WriterPort } from './api/ports';
 import type { ApiCore } from './api/core';
-import { serverId, toolsChanged, toServersView } from './api/rows';
+import { anyPending, serverId, toolsChanged, toServersView } from './api/rows';
 import { poolInput } from './config/status';
 import { redactEvents, redactHandlers } from './api/redact';
 import { createReadModel } from './api/read-model';
@@ -95,6 +95,8 @@ export interface PanelApi {
   start(): Promise<void>;
   /** Current servers view (what the tray renders). */
   current(): ServersView | null;
+  /** Does a row of current() show `pending` (true before the first load)? Builds no rows. */
+  pending(): boolean;
   /** The profile and workspace shown now (cheap: no rows are built). */
   selection(): Selection;
   dispose(): Promise<void>;
@@ -258,6 +260,10 @@ export function createApi(deps: ApiDeps): PanelApi {
       stopBridges = deps.bridges?.watch((bridges) => events.emit('bridges.changed', { bridges })) ?? null;
     },
     current: rows,
+    pending: () => {
+      const view = model.view();
+      return view ? anyPending(view, info) : true;
+    },
     selection: model.selection,
     async dispose() {
       stopWatch?.();

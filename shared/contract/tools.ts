@@ -84,6 +84,7 @@ export const ToolDetailSchema = z.object({
   tokens: z.number().int(),
 });
 export type ToolDetail = z.infer<typeof ToolDetailSchema>;
+
 export type ToolRow = z.infer<typeof ToolRowSchema>;
 
 export const CollisionRowSchema = z.object({
@@ -131,6 +132,17 @@ export const ToolsViewSchema = z.object({
 });
 export type ToolsView = z.infer<typeof ToolsViewSchema>;
 
+/**
+ * Every tool of the running servers as the server sent it (raw name, full definition, what
+ * `tools.describe` answers for one), with no naming: the CLI's `tools` prints exactly this, in
+ * one call instead of `tools.list` (names under every scheme) and one `tools.describe` per
+ * tool (issue 22 item 5). Per server, in the server's order; a name the server repeats once.
+ */
+export const ToolDefinitionsSchema = z.object({
+  servers: z.array(ToolServerSchema),
+  tools: z.array(ToolDetailSchema.omit({ serverName: true, warnings: true, tokens: true })),
+});
+
 export const PartSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string() }),
@@ -154,6 +166,8 @@ export type CallResult = z.infer<typeof CallResultSchema>;
 export const toolsMethods = {
   /** Every tool of the selection's running servers, named under every scheme (NAME-4). */
   'tools.list': method(CatalogInputSchema.extend({ warnings: z.boolean().optional() }), ToolsViewSchema),
+  /** Every running server's definitions, unnamed (the CLI's `tools`). */
+  'tools.definitions': method(z.object({}), ToolDefinitionsSchema),
   /** UI-3: the full definition (schema, description, warnings) of one listed tool. */
   'tools.describe': method(z.object({ serverId: z.string().min(1), tool: z.string().min(1) }), ToolDetailSchema),
   /** `callId` (chosen by the page) names the call for `tools.progress` events and `tools.cancel`. */

@@ -1,8 +1,12 @@
 // UI-9: a coded message (`{code, params}` plus an untranslatable raw detail) in words. The one
 // place that joins sentence and detail, for the renderer, the tray, the CLI and the agent-facing
-// texts (which use 'en').
+// texts (which use 'en'). It speaks through the reason catalogue alone (core.ts), so the CLI
+// and the engine that word a state do not load every view's sentences.
 import type { ReasonCode, ReasonParams } from '../schemas/server';
-import { type Locale, type MessageKey, translate } from './index';
+import { catalogueTranslator, type Locale } from './core';
+import { reasons } from './messages/reasons';
+
+const say = { en: catalogueTranslator(reasons, 'en'), zh: catalogueTranslator(reasons, 'zh') };
 
 export interface Coded {
   code: ReasonCode;
@@ -13,7 +17,7 @@ export interface Coded {
 
 /** The translated sentence of a server state's reason, without the detail. */
 export function reasonSentence(locale: Locale, s: Pick<Coded, 'code' | 'params'>): string {
-  return translate(locale, `reason.${s.code}` satisfies MessageKey, s.params);
+  return say[locale](`reason.${s.code}`, s.params);
 }
 
 /** Sentence, then the raw detail after a colon when there is one. */

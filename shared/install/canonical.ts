@@ -6,7 +6,7 @@
 import { profileFacts } from '../profiles';
 import { strArr } from '../profiles/fields';
 import { entryEnabled } from '../profiles/kit';
-import { ENV_REFERENCE } from '../schemas/expansion';
+import { ENV_REFERENCE } from '../schemas/env-reference';
 import type { LayerKind, Profile, Transport } from '../schemas/server';
 import type { InstallLoss } from '../schemas/install';
 

@@ -8,8 +8,6 @@ import { profileFacts } from '../profiles';
 import type { Dialect } from './dialects';
 import type { LayerKind } from './server';
 
-/** `${NAME}` or `${NAME:-default}`: the one spelling of a reference (CFG-3, AUTH-4, CFG-8 secret rules). */
-export const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
 export type Expansion = 'entry' | 'headers' | 'none';
 

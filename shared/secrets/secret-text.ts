@@ -24,9 +24,21 @@ function keepReference(value: string, mask: string): boolean {
   return value.includes(mask) || isEnvReferenceValue(value);
 }
 
+/**
+ * What a text must contain for any rule below to match it (each rule's literal part, matched
+ * without case): `://` (URL_IN_TEXT), the KNOWN_TOKENS prefixes, the HEADER_LINE, AUTH_SCHEME
+ * and FLAG_VALUE words, and the `=` of NAMED_VALUE. A text without any of them is returned as
+ * it is, so the CLI's --json (every string of 10,000 tool schemas) skips seven regex passes
+ * per string. Adding a rule means adding its literal here (secret-rules.test.ts checks both
+ * paths agree).
+ */
+const MAY_MATCH = /:\/\/|=|sk[-_]|gh[pousr]_|github_pat_|glpat-|xox[abprs]-|akia|aiza|eyj|authorization|api-?key|cookie|bearer|basic|token|secret|passw/i;
+
 /** `text` with every secret the rules recognise, and every `known` secret, replaced by `mask`. */
 export function maskSecretsInText(text: string, mask: string, known: readonly string[] = []): string {
-  let out = maskPieces(text, known.filter((k) => k.length >= MIN_KNOWN), mask);
+  const pieces = known.filter((k) => k.length >= MIN_KNOWN);
+  if (pieces.length === 0 && !MAY_MATCH.test(text)) return text;
+  let out = maskPieces(text, pieces, mask);
   out = out.replace(URL_IN_TEXT, (url) => maskPieces(url, urlSecrets(url), mask));
   out = out.replace(KNOWN_TOKENS, mask);
   const tail = (m: string, name: string, sep: string, value: string) => (keepReference(value, mask) ? m : `${name}${sep}${mask}`);

@@ -2,7 +2,7 @@
 // (secret-rules.ts: writer, importer, scan, page redaction) and the free-text masking
 // (secret-text.ts: state reasons, errors, targets). Values found here never leave the host:
 // findings carry pointers and lengths, redaction replaces them by a mask.
-import { ENV_REFERENCE } from '../schemas/expansion';
+import { ENV_REFERENCE } from '../schemas/env-reference';
 
 export const SECRET_NAME = /token|secret|key|passw|pwd|credential|auth|session|cookie/i;
 /**

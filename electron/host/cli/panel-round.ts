@@ -21,23 +21,26 @@ export interface ReadRound {
   missedTurns: Map<string, MissedTurn>;
 }
 
-/** servers.list for the states and verdicts, tools.list for the ids, diffs and missed turns, tools.describe for each definition. */
+/** servers.list for the states and verdicts; tools.definitions for the definitions, diffs and missed turns. */
 export async function roundFrom(call: PanelCall, only?: (name: string) => boolean): Promise<ReadRound> {
   const t0 = performance.now();
-  const [{ servers }, listed] = await Promise.all([call('servers.list', {}), call('tools.list', {})]);
+  // Two calls in flight on one socket. The definitions come in one answer, unnamed: tools.list
+  // (every tool named under every agent's scheme, with the collisions) and one tools.describe
+  // per tool were 262 answers for 18 servers, each validated, redacted and written alone.
+  const [{ servers }, listed] = await Promise.all([call('servers.list', {}), call('tools.definitions', {})]);
   const rows = servers.filter((s) => !only || only(s.name));
   const wanted = new Set(rows.map((r) => r.id));
-  // Sent all at once: one socket, answered in order of arrival. A synthetic row (the agent's own
-  // authenticate/query tool) is not one the server defines, so there is nothing to describe.
-  const details = await Promise.all(listed.tools.filter((t) => wanted.has(t.serverId) && !t.synthetic).map((t) => call('tools.describe', { serverId: t.serverId, tool: t.tool })));
   const defs = new Map<string, ToolDef[]>();
-  for (const d of details) {
+  for (const d of listed.tools) {
+    if (!wanted.has(d.serverId)) continue;
     const def: ToolDef = { name: d.tool, inputSchema: d.inputSchema };
     if (d.title !== null) def.title = d.title;
     if (d.description !== '') def.description = d.description;
     if (d.outputSchema !== null) def.outputSchema = d.outputSchema;
     if (d.annotations !== null) def.annotations = d.annotations;
-    defs.set(d.serverId, [...(defs.get(d.serverId) ?? []), def]);
+    const list = defs.get(d.serverId);
+    if (list) list.push(def);
+    else defs.set(d.serverId, [def]);
   }
   // The contract's diff is the pool's ToolDiff with `fields` as plain strings.
   const diffs = new Map(listed.servers.map((s) => [s.id, s.diff]));

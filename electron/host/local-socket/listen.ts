@@ -18,7 +18,7 @@ import { MAX_REQUEST_BYTES, READ_METHODS, RequestSchema, lineReader, type Socket
 export interface PanelSocketOptions {
   dataDir: string;
   dispatch: Dispatch;
-  api: Pick<PanelApi, 'current' | 'events' | 'selection'>;
+  api: Pick<PanelApi, 'pending' | 'events' | 'selection'>;
   /** CONN-3: how long a call waits for servers that are still connecting (the CLI's own cap). */
   settleWithinMs: number;
   log?: (line: string) => void;

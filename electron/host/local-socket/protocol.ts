@@ -13,6 +13,7 @@ export const READ_METHODS = [
   'app.info',
   'servers.list',
   'tools.list',
+  'tools.definitions',
   'tools.describe',
   'permissions.read',
   'permissions.simulate',

@@ -2,7 +2,7 @@
 // (rules.ts) and what the panel saw of the server, and answers codes with params and the fixes
 // the row offers in place. Nothing here tests an agent's name: a new profile brings its rules.
 import type { AgentFix, AgentIssue, AgentStatus, AgentVerdict, AuthDemand } from '../../../shared/schemas/agent-view';
-import { ENV_REFERENCE } from '../../../shared/schemas/expansion';
+import { ENV_REFERENCE } from '../../../shared/schemas/env-reference';
 import type { EffectiveServer, ServerState } from '../../../shared/schemas/server';
 import type { AgentRules, EntryField } from './rules';
 

@@ -97,10 +97,17 @@ function redactError(err: unknown, known: readonly string[]): unknown {
 
 /** Exact known secrets only, for content that servers wrote (not the user's config). */
 function redactKnownOnly(value: unknown, known: readonly string[]): unknown {
-  if (typeof value === 'string') return known.length ? maskPieces(value, known.filter((k) => k.length >= 4), SECRET_MASK) : value;
-  if (Array.isArray(value)) return value.map((v) => redactKnownOnly(v, known));
+  const pieces = known.filter((k) => k.length >= 4);
+  // Nothing to look for: the answer is returned as it is (a copy of every tool schema of a
+  // 10,000-tool list would change nothing and cost a walk over all of it on every call).
+  return pieces.length ? maskKnown(value, pieces) : value;
+}
+
+function maskKnown(value: unknown, pieces: readonly string[]): unknown {
+  if (typeof value === 'string') return maskPieces(value, pieces, SECRET_MASK);
+  if (Array.isArray(value)) return value.map((v) => maskKnown(v, pieces));
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactKnownOnly(v, known)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskKnown(v, pieces)]));
 }
 
 /**
@@ -108,7 +115,7 @@ function redactKnownOnly(value: unknown, known: readonly string[]): unknown {
  * patterns for config text would rewrite them (and cost a pass over megabytes of schemas),
  * so they only lose the user's own known secrets.
  */
-const SERVER_CONTENT = new Set(['tools.list', 'tools.describe', 'tools.call', 'disclosure.search', 'disclosure.plan', 'inputs.pending']);
+const SERVER_CONTENT = new Set(['tools.list', 'tools.definitions', 'tools.describe', 'tools.call', 'disclosure.search', 'disclosure.plan', 'inputs.pending']);
 /** PROTO-3: what a server asks of the person (a URL to open must reach the page as sent). */
 const SERVER_CONTENT_EVENTS = new Set(['inputs.requested']);
 

@@ -37,9 +37,13 @@ export function configState(s: EffectiveServer, since: number): ServerState | nu
 /** The agent's-eye verdict of one row, from its server, id and the state the row shows. */
 export type VerdictOf = (s: EffectiveServer, id: string, state: ServerState, connectMs: number | null) => AgentVerdict;
 
+/** The state a row shows: the config's verdict, else the pool's, else pending. */
+function rowState(s: EffectiveServer, info: PoolInfo | undefined, since: number): ServerState {
+  return configState(s, since) ?? info?.state ?? { kind: 'pending', code: 'not_connected', reason: '', since };
+}
+
 export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: number, readOnly = false, verdictOf?: VerdictOf): ServerRow {
-  const fixed = configState(s, since);
-  const state: ServerState = fixed ?? info?.state ?? { kind: 'pending', code: 'not_connected', reason: '', since };
+  const state = rowState(s, info, since);
   // Tools are only known while connected; "0" for a pending server would be a lie.
   const toolCount = state.kind === 'connected' ? state.toolCount : null;
   // The raw detail only (UI-9): the row's sentence comes from state.code.
@@ -73,6 +77,14 @@ export function toolsChanged(info: PoolInfo | undefined): ServerRow['toolsChange
 function readOnlyLayer(view: EffectiveView, s: EffectiveServer): boolean {
   if (s.layer === 'session') return false;
   return view.layers.find((l) => l.layer === s.layer && l.path === s.path)?.writable === false;
+}
+
+/**
+ * Would a row of toServersView show `pending`? Without building the rows (redacted entries,
+ * verdicts): a CLI call over the panel socket asks this before it is answered (CONN-3 settle).
+ */
+export function anyPending(view: EffectiveView, info: (id: string) => PoolInfo | undefined): boolean {
+  return view.servers.some((s) => rowState(s, isRunnable(s) ? info(serverId(s)) : undefined, 0).kind === 'pending');
 }
 
 export function toServersView(view: EffectiveView, info: (id: string) => PoolInfo | undefined, loadedAt: number, verdictOf?: VerdictOf): ServersView {

@@ -41,20 +41,14 @@ export function summarize(description: string | undefined): string {
   return line.length <= SUMMARY_MAX ? line : `${line.slice(0, SUMMARY_MAX - 1)}…`;
 }
 
+/** The definition as the server sent it, in the contract's shape (tools.describe, tools.definitions). */
+export function definitionOf(def: ToolDef): Pick<ToolDetail, 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations'> {
+  return { title: def.title ?? null, description: def.description ?? '', inputSchema: def.inputSchema, outputSchema: def.outputSchema ?? null, annotations: def.annotations ?? null };
+}
+
 /** UI-3 detail of one tool: the definition as the server sent it, plus its naming warnings. */
 export function describeTool(serverId: string, serverName: string, def: ToolDef, warnings: NamingWarning[]): ToolDetail {
-  return {
-    serverId,
-    serverName,
-    tool: def.name,
-    title: def.title ?? null,
-    description: def.description ?? '',
-    inputSchema: def.inputSchema,
-    outputSchema: def.outputSchema ?? null,
-    annotations: def.annotations ?? null,
-    warnings,
-    tokens: tokensOf(def),
-  };
+  return { serverId, serverName, tool: def.name, ...definitionOf(def), warnings, tokens: tokensOf(def) };
 }
 
 /** NAME-1/2: who wins a name and why, in words the user can act on (the profile's collision rule). */
@@ -83,7 +77,7 @@ export async function buildCatalog(core: ApiCore, registry: RegistryPort): Promi
 /** The running servers' tools as the naming takes them (also the tool filter's "before", CONN-8). */
 export async function liveParts(core: ApiCore): Promise<CatalogParts> {
   const view = await core.current();
-  const inputs: NamingServerInput[] = [];
+  const inputs: LiveInput[] = [];
   const defs = new Map<string, ToolDef>();
   const servers: ToolsView['servers'] = [];
   for (const s of view.servers) {
@@ -106,9 +100,12 @@ export async function liveParts(core: ApiCore): Promise<CatalogParts> {
   return { inputs, defs, servers };
 }
 
+/** A server as the naming takes it, with its full definitions in the server's order. */
+export type LiveInput = Omit<NamingServerInput, 'tools'> & { tools: readonly ToolDef[] };
+
 /** What the catalog names: the servers taking part, their definitions, the per-server rows. */
 export interface CatalogParts {
-  inputs: NamingServerInput[];
+  inputs: LiveInput[];
   defs: Map<string, ToolDef>;
   servers: ToolsView['servers'];
 }

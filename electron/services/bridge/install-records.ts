@@ -9,7 +9,7 @@ import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { LayerKindSchema, ProfileSchema, type Profile } from '../../../shared/schemas/server';
-import { readBoundedFile } from '../config/read-file';
+import { readBoundedFile } from '../config/bounded-read';
 import { panelDataDir } from '../paths';
 
 const FILE = 'bridge-installs.json';

@@ -3,7 +3,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LiveBridgeSchema, type LiveBridge } from '../../../shared/schemas/bridge';
-import { readBoundedFile } from '../config/read-file';
+import { readBoundedFile } from '../config/bounded-read';
 import { LIVE_DIR } from './live';
 
 const MAX_RECORD_BYTES = 8_192;

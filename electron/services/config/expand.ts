@@ -4,7 +4,7 @@
 // `${VAR:-default}` treats an empty variable as unset and takes the default. A token read by name
 // (`authTokenEnv`, `bearerTokenEnvVar`) is another matter: an empty one is no credential.
 
-import { ENV_REFERENCE } from '../../../shared/schemas/expansion';
+import { ENV_REFERENCE } from '../../../shared/schemas/env-reference';
 
 const VAR = ENV_REFERENCE;
 

@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import { readBoundedFile } from './read-file';
+import { readBoundedFile } from './bounded-read';
 
 const TrustFileSchema = z.object({
   version: z.literal(1),

@@ -3,11 +3,11 @@ import type { AppContract } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
-import { defKey, describeTool, type CatalogCache } from '../api/tool-catalog';
+import { defKey, definitionOf, describeTool, liveParts, type CatalogCache } from '../api/tool-catalog';
 import { isRunnable } from '../api/rows';
 import { catalogFor } from '../naming/given-catalog';
 
-type ToolHandlers = Pick<Handlers<AppContract>, 'tools.list' | 'tools.describe' | 'tools.call' | 'tools.cancel' | 'tools.acceptSnapshot'>;
+type ToolHandlers = Pick<Handlers<AppContract>, 'tools.list' | 'tools.definitions' | 'tools.describe' | 'tools.call' | 'tools.cancel' | 'tools.acceptSnapshot'>;
 
 export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache }): ToolHandlers {
   const { catalog } = deps;
@@ -19,6 +19,17 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache }): To
       const c = await catalogFor(core, catalog, input);
       // Per-row warnings only on request: the panel's list stays small (UI-3), describe has them.
       return warnings ? { ...c.view, tools: c.view.tools.map((t) => ({ ...t, warnings: c.warnings.get(defKey(t.serverId, t.tool)) ?? [] })) } : c.view;
+    },
+    'tools.definitions': async () => {
+      // The running servers' lists as the catalog gathers them, without naming them under
+      // every scheme (the CLI prints raw names). A name a server repeats is one row, with the
+      // first definition, as tools.list rows and tools.describe have it.
+      const { inputs, servers } = await liveParts(core);
+      const tools = inputs.flatMap((s) => {
+        const seen = new Set<string>();
+        return s.tools.filter((t) => !seen.has(t.name) && seen.add(t.name)).map((t) => ({ serverId: s.serverId, tool: t.name, ...definitionOf(t) }));
+      });
+      return { servers, tools };
     },
     'tools.describe': async ({ serverId, tool }) => {
       const s = core.findServer(serverId);

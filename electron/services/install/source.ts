@@ -1,7 +1,7 @@
 // AGENT-3: where the server to install comes from: an entry of any agent (the one that agent
 // uses now, or of a named layer), a registry `server.json` file, or an entry given as it is.
 // Each becomes the canonical entry (shared/install/canonical.ts).
-import { readBoundedFile } from '../config/read-file';
+import { readBoundedFile } from '../config/bounded-read';
 import type { ConfigService } from '../config/config-service';
 import { canonicalOf, type CanonicalEntry } from '../../../shared/install/canonical';
 import type { InstallSource } from '../../../shared/schemas/install';

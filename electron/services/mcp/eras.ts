@@ -10,7 +10,7 @@ import { promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { ConnectionSpec, ProtocolEra } from '../../../shared/schemas/server';
-import { readBoundedFile } from '../config/read-file';
+import { readBoundedFile } from '../config/bounded-read';
 import { atomicWriteFile } from '../config/writer/atomic-write';
 
 export type { EraMode } from '../../../shared/schemas/server';

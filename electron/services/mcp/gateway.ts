@@ -6,7 +6,9 @@
 // notifications, and what the server asks mid-call (input_required: elicitation, sampling,
 // roots) asked of the agent as the server→client requests its era has.
 import { Client, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
-import { Server } from '@modelcontextprotocol/server';
+// Types only at the top: the server package (~600 KB) loads when a modern upstream is served,
+// not on every bridge start (a legacy upstream's messages pass as they are).
+import type { Server } from '@modelcontextprotocol/server';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { classifyMcpError } from './errors';
 import { MODERN_VERSION } from './eras';
@@ -84,6 +86,8 @@ export async function connectIfModern(o: UpstreamOptions): Promise<ModernUpstrea
     if (classifyMcpError(err) === 'unsupported-version') return null;
     throw err;
   }
+  // Before serve() is handed out: from the agent's initialize on, it runs without a pause.
+  const { Server } = await import('@modelcontextprotocol/server');
   return {
     client,
     async serve(local, initialize) {

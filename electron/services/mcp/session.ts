@@ -21,7 +21,7 @@ import { ToolDepthGuard } from './depth-guard';
 import { type ListedTools, listAllTools, MAX_LIST_PAGES } from './list-tools';
 import { TapTransport } from './tap';
 import { type ListCached, ListCacheTap } from './list-cache';
-import { type AuthChallenge, remoteTransport, stdioTransport } from './transports';
+import { type AuthChallenge, remoteTransport } from './transports';
 import type { InputHandler } from './types';
 import { registerInputHandlers } from './inputs';
 import type { CallParams, LogLevel, PromptResult, RawCallResult, ReadResult, ResourcePage, PromptPage, ServerVersion, TemplatePage } from './types';
@@ -116,7 +116,8 @@ function buildTransport(spec: ConnectionSpec, ctx: SessionContext) {
     if (!spec.command) throw new Error('stdio server has no command');
     // CONN-4: launch env, then config env, then host-injected values.
     const env = stdioEnv(spec, ctx.env, ctx.injected);
-    return stdioTransport({ command: spec.command, args: spec.args, env, cwd: spec.cwd ?? homeDir(ctx.env), ...(ctx.dataDir ? { dataDir: ctx.dataDir } : {}) });
+    // SEC-7: the server leads its own process group, so closing it ends whatever it started too.
+    return new GroupStdioTransport({ command: spec.command, args: spec.args, env, cwd: spec.cwd ?? homeDir(ctx.env), ...(ctx.dataDir ? { dataDir: ctx.dataDir } : {}) });
   }
   const headers = resolveHeaders(spec, { ...ctx.env, ...ctx.injected });
   return remoteTransport(spec, {

@@ -1,11 +1,12 @@
 // The one connection factory (CONN-1): the transport a server's config names, strictly (no
 // fallback to another transport), for the connection pool and the bridge alike. What differs
 // between them is said as options, not built twice: the pool lets a redirect leave the
-// origin without the config's headers (CFG-4); the bridge never leaves it (BRIDGE-5).
+// origin without the config's headers (CFG-4); the bridge never leaves it (BRIDGE-5). stdio
+// servers get group-transport.ts (the pool only: a bridge, which has no stdio upstream, loads
+// neither it nor the process-group records it writes).
 import { extractWWWAuthenticateParams, type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { redirectSafeFetch } from '../connections/redirect-fetch';
-import { GroupStdioTransport } from './group-transport';
 import { UrlCredentialsError } from './errors';
 
 export interface RemoteOptions {
@@ -58,18 +59,4 @@ export function remoteTransport(spec: Pick<ConnectionSpec, 'transport' | 'url' |
     ...(o.authProvider ? { authProvider: o.authProvider } : {}),
   };
   return spec.transport === 'sse' ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, opts);
-}
-
-export interface StdioOptions {
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-  cwd: string;
-  /** SEC-7: where the group is recorded for the start-up sweep. */
-  dataDir?: string;
-}
-
-/** SEC-7: the server leads its own process group, so closing it ends whatever it started too. */
-export function stdioTransport(o: StdioOptions): GroupStdioTransport {
-  return new GroupStdioTransport(o);
 }

@@ -3,9 +3,8 @@
 // discovered tools go through one naming (api/tool-catalog.ts nameCatalog).
 import type { CatalogInput, ToolInput } from '../../../shared/contract';
 import type { ToolDef } from '../../../shared/schemas/server';
-import type { NamingServerInput } from '../../../shared/naming/assign';
 import type { ApiCore } from '../api/core';
-import { buildCatalog, defKey, nameCatalog, tokensOf, type Catalog, type CatalogCache, type CatalogParts } from '../api/tool-catalog';
+import { buildCatalog, defKey, nameCatalog, tokensOf, type Catalog, type CatalogCache, type CatalogParts, type LiveInput } from '../api/tool-catalog';
 
 /**
  * The catalog a tools / permissions / disclosure call is about: the hand-given one when the
@@ -22,7 +21,7 @@ export async function catalogFor(core: ApiCore, cache: CatalogCache, input: Cata
 }
 
 export function givenCatalogParts(rows: readonly ToolInput[]): CatalogParts {
-  const groups = new Map<string, { input: NamingServerInput; tools: ToolDef[]; state: ToolInput['state'] }>();
+  const groups = new Map<string, { input: LiveInput; tools: ToolDef[]; state: ToolInput['state'] }>();
   for (const row of rows) {
     const key = JSON.stringify([row.source, row.server]);
     let g = groups.get(key);
@@ -41,7 +40,7 @@ export function givenCatalogParts(rows: readonly ToolInput[]): CatalogParts {
   // stays the bare server name unless two sources share that name in one input.
   const names = new Map<string, number>();
   for (const g of groups.values()) names.set(g.input.serverName, (names.get(g.input.serverName) ?? 0) + 1);
-  const inputs: NamingServerInput[] = [];
+  const inputs: LiveInput[] = [];
   const defs = new Map<string, ToolDef>();
   const servers: CatalogParts['servers'] = [];
   for (const { input, tools, state } of groups.values()) {

@@ -2,7 +2,7 @@
 // views: the one reader of those files, so `names`, `collisions`, `simulate`, `disclosure` and
 // `search` take the same formats. It only reshapes: the contract's ToolInputSchema checks the
 // rows (a bad file gets the same error as a bad call).
-import { readBoundedFile } from '../config/read-file';
+import { readBoundedFile } from '../config/bounded-read';
 
 export class InputError extends Error {}
 

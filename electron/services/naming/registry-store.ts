@@ -3,7 +3,7 @@
 // write (temp file, fsync, rename: SEC-3), so two processes claiming at once get distinct
 // names and the file is never half-written. A file that does not parse is never rewritten.
 import { mkdir } from 'node:fs/promises';
-import { readBoundedFile } from '../config/read-file';
+import { readBoundedFile } from '../config/bounded-read';
 import { dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';

@@ -2,7 +2,7 @@
 // data folder, section `mcpToolSearch`), read bounded and never written: the disclosure view says
 // which file and key set each option and offers the lines to change, the person makes the edit.
 import { parse } from 'yaml';
-import { readBoundedFile } from '../config/read-file';
+import { readBoundedFile } from '../config/bounded-read';
 
 export interface ToolSearchConfig {
   /** The file the agent reads; null when the agent has none. */

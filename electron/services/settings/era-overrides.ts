@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { EraModeSchema, type EraMode } from '../../../shared/schemas/server';
-import { readBoundedFile } from '../config/read-file';
+import { readBoundedFile } from '../config/bounded-read';
 import { atomicWriteFile } from '../config/writer/atomic-write';
 
 export const ERA_OVERRIDES_FILE = 'server-settings.json';

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { PanelSettingsSchema, type PanelSettings } from '../../../shared/contract';
 import { atomicWriteFile } from '../config/writer/atomic-write';
-import { readBoundedFile } from '../config/read-file';
+import { readBoundedFile } from '../config/bounded-read';
 
 export const SETTINGS_FILE = 'settings.json';
 export const DEFAULT_SETTINGS: PanelSettings = { theme: 'system', language: 'system' };

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importServers } from '../../../electron/services/config/import';
-import { DEFAULT_MAX_BYTES } from '../../../electron/services/config/read-file';
+import { DEFAULT_MAX_BYTES } from '../../../electron/services/config/bounded-read';
 import { TrustStore } from '../../../electron/services/config/trust-store';
 import { ConfigWriter } from '../../../electron/services/config/writer';
 import { runCli } from '../../helpers/run-cli';

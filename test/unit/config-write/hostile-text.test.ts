@@ -6,7 +6,7 @@ import { editorMethods } from '../../../shared/contract/editor';
 import { MAX_ENTRY_DEPTH } from '../../../shared/schemas/depth';
 import { loadLayer, readText } from '../../../electron/services/config/layer-loader';
 import { depthOverflowOffset, duplicateKeys, MAX_TEXT_DEPTH, parseJsonText } from '../../../electron/services/config/json-text';
-import { invalidUtf8Offset } from '../../../electron/services/config/read-file';
+import { invalidUtf8Offset } from '../../../electron/services/config/bounded-read';
 import { applyServerOps, removeAt, setAt } from '../../../electron/services/config/writer';
 
 const ctx = { profile: 'kimi', env: {}, home: '', cwd: '', workspace: null, panelDataDir: '', isTrusted: async () => false } as const;

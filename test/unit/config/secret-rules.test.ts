@@ -96,4 +96,46 @@ describe('secrets in free text (reasons, errors, logs)', () => {
     expect(maskSecretsInText(out, M, ['my-known-77'])).toBe(out);
     expect(maskSecretsInText('run with --token ${T} at https://${HOST}/mcp', M)).toBe('run with --token ${T} at https://${HOST}/mcp');
   });
+
+  // Text that no rule can match is returned without running the rules (the CLI's --json of
+  // every tool schema): each rule alone must still be found, and both paths must agree.
+  it('masks each rule alone, and the quick path agrees with the full one', () => {
+    const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.sig_part-x';
+    const alone: Array<[string, string]> = [
+      ['see https://user:pw-9x@host.example/mcp', 'pw-9x'],
+      ['key SK-'.toLowerCase() + 'abcdefghijklmnop1234', 'sk-abcdefghijklmnop1234'],
+      ['sk_live_abcdefghij12', 'sk_live_abcdefghij12'],
+      [GHP, GHP],
+      ['github_pat_' + 'A1b2C3d4E5f6G7h8I9j0K', 'github_pat_A1b2C3d4E5f6G7h8I9j0K'],
+      ['glpat-abcdefghij123456', 'glpat-abcdefghij123456'],
+      ['xoxb-1234567890-abc', 'xoxb-1234567890-abc'],
+      ['AKIA1234567890ABCDEF', 'AKIA1234567890ABCDEF'],
+      ['AIza' + 'x'.repeat(32), 'AIza' + 'x'.repeat(32)],
+      [`jwt ${JWT}`, JWT],
+      ['Cookie: sid-4242', 'sid-4242'],
+      ['X-Api-Key: k-4242', 'k-4242'],
+      ['Proxy-Authorization: opaque4242', 'opaque4242'],
+      ['bearer abc.def-4242', 'abc.def-4242'],
+      ['BASIC dXNlcjp3YXNz1', 'dXNlcjp3YXNz1'],
+      ['srv --PASSWORD hunter2x', 'hunter2x'],
+      ['srv --apikey v-4242', 'v-4242'],
+      ['DB_PASSWD=v4242', 'v4242'],
+      ['my_credential=c4242', 'c4242'],
+    ];
+    for (const [text, secret] of alone) expect(maskSecretsInText(text, M), text).not.toContain(secret);
+    // A known piece that never occurs forces the full path: the quick one must give the same text.
+    const full = (t: string) => maskSecretsInText(t, M, ['\u0000\u0000\u0000\u0000']);
+    const corpus = [
+      ...alone.map(([t]) => t),
+      'Echoes back the input string',
+      'The number of tokens to sample (max 1000)',
+      'Returns a resource link: uri, name, mimeType',
+      'a: b; c = d',
+      'Basic arithmetic; bearer of news',
+      '{"type":"object","properties":{"message":{"type":"string"}}}',
+      'zh: 查询 区块 高度',
+      '',
+    ];
+    for (const t of corpus) expect(maskSecretsInText(t, M), t).toBe(full(t));
+  });
 });

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '../../../shared/i18n';
 import { en, zh } from '../../../shared/i18n/messages';
 import { glossary } from '../../../shared/i18n/messages/glossary';
+import { reasons } from '../../../shared/i18n/messages/reasons';
+import { agent } from '../../../shared/i18n/messages/agent';
+import { describeReason } from '../../../shared/i18n/reasons';
+import { issueSentence } from '../../../shared/i18n/agent-view';
 
 // Placeholders, references, tags, quoted and code text are names, not prose.
 const prose = (text: string) => text.replace(/\$\{[^}]*\}+|\{\w+\}|<[^>]*>|"[^"]*"|`[^`]*`/g, ' ');
@@ -51,6 +55,19 @@ describe('message catalogues', () => {
   it('the glossary check fails a Chinese text that drops the term, or uses the wrong sense', () => {
     expect(glossaryGaps({ 'x.a': 'the agent reads {server}' }, { 'x.a': '它会读取 {server}' })).toEqual(['x.a: "agent" → 智能体']);
     expect(glossaryGaps({ 'disc.a': '5 tokens', 'login.a': 'token kept' }, { 'disc.a': '5 个令牌', 'login.a': '已保存 token' })).toEqual(['disc.a: "token" → token', 'login.a: "token" → 令牌']);
+  });
+
+  // reasons.ts and agent-view.ts speak through their own catalogue (the CLI's `tools` loads no
+  // other): no other catalogue may give one of their keys a different sentence.
+  it('one-catalogue sentences are the merged tables\' sentences', () => {
+    for (const c of [reasons, agent]) {
+      for (const key of Object.keys(c.en) as (keyof typeof en & keyof typeof c.en)[]) {
+        expect(en[key], key).toBe(c.en[key]);
+        expect(zh[key], key).toBe(c.zh[key]);
+      }
+    }
+    expect(describeReason('zh', { code: 'discovery_timeout', params: { ms: 2000 }, reason: 'x' })).toBe(`${translate('zh', 'reason.discovery_timeout', { ms: 2000 })}: x`);
+    expect(issueSentence('en', { code: 'no_oauth', params: { agent: 'minimax' } })).toBe(translate('en', 'agent.issue.no_oauth', { agent: 'minimax' }));
   });
 
   it('fill placeholders and keep unknown ones visible', () => {

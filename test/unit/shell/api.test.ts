@@ -58,6 +58,28 @@ describe('api', () => {
     expect(pool.disposed).toBe(1);
   });
 
+  // The panel socket settles each CLI call on pending() (CONN-3): it must say what the rows say.
+  it('pending() is true exactly when a row of current() shows pending', async () => {
+    const { api, set } = setup([view([server('a'), server('b'), server('off', { enabled: false }), server('bad', { error: 'missing ${X}', spec: null })])]);
+    const rowsPending = () => api.current()?.servers.some((s) => s.state.kind === 'pending') ?? true;
+    expect(api.pending()).toBe(true); // before the first load
+    await api.start();
+    const steps: Array<[string, ServerState]> = [
+      ['configured:minimax:a', { kind: 'connected', code: 'connected', reason: 'ok', since: 5, toolCount: 1, connectMs: 3 }],
+      ['configured:minimax:b', { kind: 'pending', code: 'reconnecting', reason: '', since: 6 }],
+      ['configured:minimax:b', { kind: 'failed', code: 'exited', reason: 'x', since: 7, retryAt: null }],
+      ['configured:minimax:a', { kind: 'pending', code: 'reconnecting', reason: '', since: 8 }],
+      ['configured:minimax:a', { kind: 'needs-auth', code: 'auth_required', reason: '', since: 9 }],
+    ];
+    expect(api.pending()).toBe(rowsPending());
+    for (const [id, state] of steps) {
+      set(id, state);
+      expect(api.pending(), `${id} ${state.kind}`).toBe(rowsPending());
+    }
+    expect(api.pending()).toBe(false);
+    await api.dispose();
+  });
+
   it('pool state changes become servers.stateChanged events', async () => {
     const { api, set } = setup([view([server('ok')])]);
     await api.start();

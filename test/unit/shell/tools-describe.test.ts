@@ -2,7 +2,7 @@
 // tools.describe answers one tool's full definition on demand, through the real dispatcher
 // (input and output validated against the contract) over stand-in engines.
 import { describe, expect, it } from 'vitest';
-import { contract, SUMMARY_MAX, ToolDetailSchema, ToolsViewSchema } from '../../../shared/contract';
+import { contract, SUMMARY_MAX, ToolDefinitionsSchema, ToolDetailSchema, ToolsViewSchema } from '../../../shared/contract';
 import { createDispatcher } from '../../../shared/rpc';
 import type { EffectiveView, ServerState, ToolDef } from '../../../shared/schemas/server';
 import { effectiveServer } from '../../helpers/effective-server';
@@ -79,6 +79,34 @@ describe('tools.list rows and tools.describe (UI-3)', () => {
     // The catalog of the list is reused: only the one server's definitions are read again.
     expect(toolCalls.slice(before)).toEqual(['configured:minimax:web']);
     await api.dispose();
+  });
+
+  // The CLI's `tools` reads every definition in one call (issue 22 item 5): the same definition
+  // tools.describe gives for each listed tool, in the server's order, with the list's servers.
+  it('definitions answer what describe answers for every listed tool, in one call', async () => {
+    const { api, connect, dispatch } = setup();
+    await api.start();
+    connect('configured:minimax:web');
+    connect('configured:minimax:web2');
+    // A server that repeats a name: one row, the first definition (as tools.list and describe).
+    defs['configured:minimax:web2'] = [...defs['configured:minimax:web2']!, { name: 'search', description: 'A repeat', inputSchema: { type: 'object', title: 'second' } }];
+    try {
+      const [all, list] = await Promise.all([dispatch('tools.definitions', {}, ctx), dispatch('tools.list', {}, ctx)]);
+      if (!all.ok || !list.ok) throw new Error('a call failed');
+      const got = ToolDefinitionsSchema.parse(all.value);
+      const rows = ToolsViewSchema.parse(list.value).tools;
+      expect(got.tools.map((t) => [t.serverId, t.tool])).toEqual(rows.map((t) => [t.serverId, t.tool]));
+      for (const t of got.tools) {
+        const one = await dispatch('tools.describe', { serverId: t.serverId, tool: t.tool }, ctx);
+        if (!one.ok) throw new Error(one.error.message);
+        const { serverName: _n, warnings: _w, tokens: _t, ...definition } = ToolDetailSchema.parse(one.value);
+        expect(t).toEqual(definition);
+      }
+      expect(got.servers).toEqual(ToolsViewSchema.parse(list.value).servers);
+    } finally {
+      defs['configured:minimax:web2'] = defs['configured:minimax:web2']!.slice(0, 1);
+      await api.dispose();
+    }
   });
 
   it('describe refuses unknown servers and tools as data', async () => {

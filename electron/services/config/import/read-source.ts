@@ -1,7 +1,7 @@
 // Read one import source: every server of its files, later files overriding earlier ones by
 // name as in the source tool. The files are only read (SEC-7 bounded reads).
 import { escapePointer } from '../../../../shared/json-pointer';
-import { readBoundedFile } from '../read-file';
+import { readBoundedFile } from '../bounded-read';
 import { parseConfigText } from '../writer/text-edit';
 import { type ImportSource, type SourceContext, type SourceFile, sourceFiles } from './sources';
 

@@ -10,7 +10,7 @@ import { PROFILES } from '../../../../shared/schemas/server';
 import { homeDir } from '../../paths';
 import { resolveLayerPaths } from '../profiles';
 import { parseConfigText } from '../writer/text-edit';
-import { readBoundedFile } from '../read-file';
+import { readBoundedFile } from '../bounded-read';
 import { parseTomlDoc } from '../toml-doc';
 import { profileFacts } from '../../../../shared/profiles';
 import type { ConfigFormat } from '../../../../shared/profiles/types';

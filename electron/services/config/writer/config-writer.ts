@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import type { LayerKind, Profile } from '../../../../shared/schemas/server';
 import type { ToolFilterPatch } from '../../../../shared/schemas/dialects/tool-filter';
-import { outsideOf } from '../read-file';
+import { outsideOf } from '../bounded-read';
 import { atomicWriteFile } from './atomic-write';
 import { type ConflictData, inFile, okResult, refuse, type WriteResult } from './errors';
 import { type LayerFile, resolveLayerFile } from './layer-paths';

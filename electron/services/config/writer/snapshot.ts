@@ -3,7 +3,7 @@
 // editors can restore it; a content hash cannot be fooled that way. The bytes come from the
 // one bounded, regular-file-only read (SEC-7, ../read-file.ts).
 import { createHash } from 'node:crypto';
-import { invalidUtf8Offset, readBoundedFile } from '../read-file';
+import { invalidUtf8Offset, readBoundedFile } from '../bounded-read';
 
 export interface FileSnapshot {
   path: string;
