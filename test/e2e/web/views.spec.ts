@@ -9,7 +9,8 @@ test.describe.configure({ mode: 'serial' });
 
 const bed = useViewsPanel();
 
-const row = (page: Page, name: string) => page.locator(`tr[data-server="${name}"]`);
+// The panel's own layers only: "Other agents on this machine" lists Cursor's entries under the same names.
+const row = (page: Page, name: string) => page.locator(`table[data-layer] tr[data-server="${name}"]`);
 const go = (page: Page, section: string) => page.locator(`nav button[data-section="${section}"]`).click();
 /** Edit sits in the row's menu (issue 14: one row of actions). */
 async function edit(page: Page, name: string) {

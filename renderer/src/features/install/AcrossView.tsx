@@ -35,7 +35,7 @@ function Cell({ row, cell }: { row: AcrossRow; cell: AcrossCell | null }) {
   const odd = row.differs.filter((f) => mine[f] !== theirs[f]);
   return (
     <Stack gap={2} data-differs={odd.length > 0 ? odd.join(',') : undefined} style={odd.length ? { background: 'var(--mantine-color-yellow-light)', padding: 4, borderRadius: 4 } : undefined}>
-      <Text size="sm">
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         {cell.name} <Text span size="xs" c="dimmed">({t(`layer.${cell.layer}` as MessageKey)})</Text>
       </Text>
       {!cell.enabled && <Badge size="xs" color="gray">{t('across.off')}</Badge>}
@@ -78,7 +78,9 @@ export function AcrossView() {
               <Table.Tr>
                 <Table.Th>{t('across.server')}</Table.Th>
                 {view.agents.map((a) => (
-                  <Table.Th key={a.profile}>{a.agent}</Table.Th>
+                  <Table.Th key={a.profile} style={{ whiteSpace: 'nowrap' }}>
+                    {a.agent}
+                  </Table.Th>
                 ))}
                 <Table.Th />
               </Table.Tr>
@@ -93,7 +95,8 @@ export function AcrossView() {
                       <Text size="sm" fw={600}>
                         {row.name}
                       </Text>
-                      <Text size="xs" c="dimmed">
+                      {/* A command line or URL has no spaces to break at: let it wrap anywhere so the agent columns keep their width. */}
+                      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
                         {row.identity}
                       </Text>
                       {row.differs.length > 0 ? (
