@@ -6,6 +6,9 @@ import react from '@vitejs/plugin-react';
 // Tests of the budgets themselves set the scale to 1 or pass their own budgets and clock.
 process.env.MCP_PANEL_BUDGET_SCALE ??= '5';
 
+// Each file's CPU seconds, its children's included, with MCP_PANEL_CPU_REPORT=<file> (inert otherwise).
+const CPU_REPORT = 'test/helpers/cpu-report.ts';
+
 // Three projects, one per runtime: pure logic, real processes/sockets/files, and jsdom views.
 export default defineConfig({
   test: {
@@ -19,14 +22,14 @@ export default defineConfig({
       {
         // Pure logic: one module graph per worker (isolating each file tripled the project's CPU).
         // Property tests run hundreds of cases: a deadline that holds at load 10, not vitest's 5 s.
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 60_000 },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', setupFiles: [CPU_REPORT], isolate: false, testTimeout: 60_000 },
       },
       {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['test/integration/leak-check.ts'],
+          setupFiles: [CPU_REPORT, 'test/integration/leak-check.ts'],
           // One module graph per worker (importing the engine again for every file was a quarter
           // of the project's CPU); the leak check still runs per file, and the files pass in any
           // order (--sequence.shuffle.files).
@@ -42,7 +45,7 @@ export default defineConfig({
           name: 'renderer',
           include: ['test/renderer/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['test/renderer/setup.ts'],
+          setupFiles: [CPU_REPORT, 'test/renderer/setup.ts'],
           // userEvent types key by key: a deadline, not a measurement, so one that holds at load 10.
           testTimeout: 120_000,
           // One jsdom and one module graph per worker, not per file: importing React, Mantine and

@@ -81,11 +81,11 @@ exitedBadly('conformance', mark);
 
 if (timing.length) {
   const rows = timing.map((t) => `  ${t.name.padEnd(16)} ${t.wall.toFixed(1).padStart(7)} ${t.cpu.toFixed(1).padStart(7)}${t.status === 0 ? '' : `   (exit ${t.status})`}`);
-  // Wall: from .ci/run's start to now (typecheck runs beside lint, knip and build); CPU: the sum.
+  // Wall: from .ci/run's start to now (typecheck, lint + knip and the tests run side by side); CPU: the sum.
   const started = existsSync(join(dir, 'started')) ? Number(readFileSync(join(dir, 'started'), 'utf8')) / 1e6 : null;
   const wall = started ? Date.now() / 1000 - started : timing.reduce((n, t) => n + t.wall, 0);
   const cpu = timing.reduce((n, t) => n + t.cpu, 0);
-  console.log(['step seconds       wall     cpu   (apt-tests beside npm ci and the checks; typecheck beside lint, knip, build)', ...rows, `  ${'total'.padEnd(16)} ${wall.toFixed(1).padStart(7)} ${cpu.toFixed(1).padStart(7)}`].join('\n'));
+  console.log(['step seconds       wall     cpu   (apt-tests beside npm ci; after build: typecheck | lint, knip | vitest beside playwright, then conformance)', ...rows, `  ${'total'.padEnd(16)} ${wall.toFixed(1).padStart(7)} ${cpu.toFixed(1).padStart(7)}`].join('\n'));
 }
 if (failures.length) console.log('failed:\n  ' + failures.slice(0, 50).join('\n  '));
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
