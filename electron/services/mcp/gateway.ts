@@ -114,25 +114,36 @@ const LONG = { timeout: 600_000, resetTimeoutOnProgress: true };
 
 /** Only what the server offers (the agent's Server refuses handlers for capabilities it lacks). */
 function forwardRequests(server: Server, client: Client, caps: Record<string, unknown>): void {
-  const progressOf = (ctx: { mcpReq: { _meta?: Record<string, unknown>; notify: (n: never) => Promise<void> } }) => {
-    const token = ctx.mcpReq._meta?.progressToken as string | number | undefined;
-    return token === undefined
-      ? {}
-      : { onprogress: (p: { progress: number; total?: number; message?: string }) => void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, ...p } } as never).catch(() => undefined) };
+  type Ctx = { mcpReq: { _meta?: Record<string, unknown>; notify: (n: never) => Promise<void> } };
+  // Each progress notification is sent after the one before, and the result only after the last:
+  // when the upstream's events arrive in one chunk (a busy machine), the result would otherwise
+  // reach the agent first and the agent drop the progress of a request it thinks is done.
+  const withProgress = async <T>(ctx: unknown, call: (progress: { onprogress?: (p: { progress: number; total?: number; message?: string }) => void }) => Promise<T>): Promise<T> => {
+    const req = (ctx as Ctx).mcpReq;
+    const token = req._meta?.progressToken as string | number | undefined;
+    if (token === undefined) return call({});
+    let sent = Promise.resolve();
+    const result = await call({
+      onprogress: (p) => {
+        sent = sent.then(() => req.notify({ method: 'notifications/progress', params: { progressToken: token, ...p } } as never)).catch(() => undefined);
+      },
+    });
+    await sent;
+    return result;
   };
   const base = (ctx: { mcpReq: { signal: AbortSignal } }) => ({ signal: ctx.mcpReq.signal, ...LONG });
   if (caps.tools) {
     server.setRequestHandler('tools/list', (req, ctx) => client.listTools(req.params, base(ctx)));
-    server.setRequestHandler('tools/call', (req, ctx) => client.callTool(req.params, { ...base(ctx), ...progressOf(ctx as never) }) as never);
+    server.setRequestHandler('tools/call', (req, ctx) => withProgress(ctx, (progress) => client.callTool(req.params, { ...base(ctx), ...progress })) as never);
   }
   if (caps.resources) {
     server.setRequestHandler('resources/list', (req, ctx) => client.listResources(req.params, base(ctx)));
     server.setRequestHandler('resources/templates/list', (req, ctx) => client.listResourceTemplates(req.params, base(ctx)));
-    server.setRequestHandler('resources/read', (req, ctx) => client.readResource(req.params, { ...base(ctx), ...progressOf(ctx as never) }));
+    server.setRequestHandler('resources/read', (req, ctx) => withProgress(ctx, (progress) => client.readResource(req.params, { ...base(ctx), ...progress })));
   }
   if (caps.prompts) {
     server.setRequestHandler('prompts/list', (req, ctx) => client.listPrompts(req.params, base(ctx)));
-    server.setRequestHandler('prompts/get', (req, ctx) => client.getPrompt(req.params, { ...base(ctx), ...progressOf(ctx as never) }));
+    server.setRequestHandler('prompts/get', (req, ctx) => withProgress(ctx, (progress) => client.getPrompt(req.params, { ...base(ctx), ...progress })));
   }
   if (caps.completions) server.setRequestHandler('completion/complete', (req, ctx) => client.complete(req.params, base(ctx)));
   // The modern era has no session log level: the agent's choice is kept here (PROTO-4).
