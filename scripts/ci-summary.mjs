@@ -2,6 +2,7 @@
 // reads ("N passed, N failed, N skipped"), always last.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import os from 'node:os';
 
 const dir = process.argv[2];
 let passed = 0, failed = 0, skipped = 0;
@@ -86,6 +87,18 @@ if (timing.length) {
   const wall = started ? Date.now() / 1000 - started : timing.reduce((n, t) => n + t.wall, 0);
   const cpu = timing.reduce((n, t) => n + t.cpu, 0);
   console.log(['step seconds       wall     cpu   (apt-tests beside npm ci; after build: typecheck | lint, knip | vitest beside playwright, then conformance)', ...rows, `  ${'total'.padEnd(16)} ${wall.toFixed(1).padStart(7)} ${cpu.toFixed(1).padStart(7)}`].join('\n'));
+  // The machine as a whole (/proc/stat since the start): CPU the steps' own counts miss (daemons
+  // such as the keyring, processes that outlived their parent, other load) and time no core worked.
+  const statAt = (text) => text.split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const startStat = join(dir, 'stat.start');
+  if (existsSync(startStat) && existsSync('/proc/stat')) {
+    const [a, b] = [statAt(readFileSync(startStat, 'utf8')), statAt(readFileSync('/proc/stat', 'utf8'))];
+    const d = b.map((x, i) => x - (a[i] ?? 0));
+    const hz = 100;
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = d.map((x) => x / hz);
+    const busy = user + nice + system + irq + softirq + steal;
+    console.log(`  machine: ${busy.toFixed(0)} CPU s busy (${(100 * busy / (busy + idle + iowait)).toFixed(0)} % of ${os.availableParallelism()} cores), ${idle.toFixed(0)} s idle, ${iowait.toFixed(0)} s waiting on I/O`);
+  }
 }
 if (failures.length) console.log('failed:\n  ' + failures.slice(0, 50).join('\n  '));
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
