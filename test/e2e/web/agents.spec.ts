@@ -97,6 +97,10 @@ test('Servers across agents: one row for the server MiniMax and Cursor both run,
   await expect(row.locator('[data-differs]')).toHaveCount(1);
   await expect(row.locator('[data-differs]')).toContainText('everything');
   await page.screenshot({ path: join(OUT, 'across-agents.png') });
+  // A server only MiniMax runs is not "the same" as anything: it says where it is, and offers the others.
+  const lone = page.locator('tr', { has: page.getByTestId('across-only') }).first();
+  await expect(lone.getByTestId('across-only')).toHaveText('only in MiniMax Code');
+  await expect(lone.getByTestId('across-make-same')).toHaveText('Add to the other agents');
   await row.getByTestId('across-make-same').click();
   await expect(page.getByTestId('install-panel')).toBeVisible();
   await page.getByTestId('install-panel').getByRole('button', { name: 'Preview' }).click();

@@ -103,6 +103,11 @@ export function AcrossView() {
                         <Badge color="yellow" variant="light" data-testid="across-differs">
                           {t('across.differs', { fields: row.differs.map((f) => t(`across.field.${f}` as MessageKey)).join(', ') })}
                         </Badge>
+                      ) : view.agents.length === 1 ? null : present.length === 1 ? (
+                        // One agent has it: nothing to be the same as.
+                        <Badge color="gray" variant="light" data-testid="across-only">
+                          {t('across.only', { agent: view.agents.find((a) => a.profile === present[0]!.profile)?.agent ?? present[0]!.profile })}
+                        </Badge>
                       ) : (
                         <Badge color="teal" variant="light">
                           {t('across.same')}
@@ -117,7 +122,7 @@ export function AcrossView() {
                     <Table.Td>
                       {uneven && (
                         <Button size="xs" variant="light" onClick={() => setSame({ row, base: present[0]!.profile })} data-testid="across-make-same">
-                          {t('across.makeSame')}
+                          {present.length === 1 ? t('across.addToOthers') : t('across.makeSame')}
                         </Button>
                       )}
                     </Table.Td>

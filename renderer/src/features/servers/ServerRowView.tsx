@@ -39,8 +39,9 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
   // PROTO-1: the era this server is spoken to in.
   const era =
     row.state.kind === 'connected' && row.state.protocolVersion ? (
-      <Text size="xs" c="dimmed" data-testid="era" className={classes.line}>
-        {t('era.row', { version: row.state.protocolVersion, era: t(`era.${row.state.era ?? 'legacy'}`) })}
+      // The version alone fits the column ("MCP 2025-11-25, legacy" was cut to "MCP 2025-1"); the whole line is its title.
+      <Text size="xs" c="dimmed" data-testid="era" className={classes.line} title={t('era.row', { version: row.state.protocolVersion, era: t(`era.${row.state.era ?? 'legacy'}`) })}>
+        {row.state.protocolVersion}
       </Text>
     ) : null;
   const provenance = (
