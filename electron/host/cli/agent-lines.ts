@@ -1,6 +1,6 @@
 // The agent's-eye verdict on the command line (`status`): the status, each issue, and the fix
 // with the command that makes it where there is one. Words from the same catalogue as the page.
-import type { AgentFix, AgentVerdict } from '../../../shared/schemas/agent-view';
+import type { AgentFix, AgentIssue, AgentVerdict } from '../../../shared/schemas/agent-view';
 import { fixSentence, issueSentence, statusLabel } from '../../../shared/i18n/agent-view';
 
 interface Where {
@@ -29,9 +29,11 @@ function fixCommand(fix: AgentFix, w: Where): string | null {
 export function agentLines(verdict: AgentVerdict, w: Where): string[] {
   const agent = verdict.agent;
   const [first, ...rest] = verdict.issues;
-  const head = `      ${agent}: ${statusLabel('en', verdict)}${first ? ` — ${issueSentence('en', first)}` : ''}`;
+  // A server that failed has its reason on its own line just above: "it fails for X too" is enough.
+  const sentence = (issue: AgentIssue) => issueSentence('en', issue.code === 'fails' ? { ...issue, why: undefined } : issue);
+  const head = `      ${agent}: ${statusLabel('en', verdict)}${first ? ` — ${sentence(first)}` : ''}`;
   const lines = [head];
-  for (const issue of rest) lines.push(`        also: ${issueSentence('en', issue)}`);
+  for (const issue of rest) lines.push(`        also: ${sentence(issue)}`);
   for (const fix of verdict.issues.flatMap((i) => i.fixes).filter((f, i, all) => all.findIndex((g) => g.kind === f.kind) === i)) {
     const cmd = fixCommand(fix, w);
     lines.push(`        fix: ${fixSentence('en', fix)}${cmd ? `: ${cmd}` : ''}`);
