@@ -14,6 +14,9 @@ export const LOGIN_NEEDED = -32001;
 
 export type Retry = { retry: true } | { retry: false; message: string };
 
+/** How many times one request may be refused (401) and retried with fresher credentials. */
+const AUTH_ROUNDS = 3;
+
 export interface ProxyOptions {
   local: Transport;
   /** Starts the remote side (SSE connects here; a 401 is the caller's to handle, see unauthorized). */
@@ -84,43 +87,40 @@ export function runProxy(o: ProxyOptions): Promise<void> {
 
   const sendOnce = async (msg: JSONRPCMessage): Promise<void> => (await ensureRemote()).send(msg);
 
-  const forward = async (msg: JSONRPCMessage): Promise<void> => {
-    try {
-      await sendOnce(msg);
-    } catch (e) {
-      let err = e;
-      if (classifyMcpError(err) === 'needs-auth') {
+  /**
+   * Runs `attempt`; on a 401 asks `unauthorized` (refresh, re-read or log in) and tries again.
+   * More than once: a token refreshed for this retry can itself expire or be rotated by a
+   * sibling before the server reads it (short-lived tokens on a busy machine), and each round
+   * carries a newer token. After AUTH_ROUNDS the 401 is the answer.
+   */
+  const withAuth = async <T>(msg: JSONRPCMessage, attempt: () => Promise<T>, failed: (err: unknown) => void): Promise<T | undefined> => {
+    for (let round = 0; ; round++) {
+      try {
+        return await attempt();
+      } catch (err) {
+        if (classifyMcpError(err) !== 'needs-auth' || round === AUTH_ROUNDS) return void failed(err);
         const r = await o.unauthorized();
-        if (!r.retry) return reply(msg, LOGIN_NEEDED, r.message);
-        try {
-          return await sendOnce(msg);
-        } catch (again) {
-          err = again;
-        }
+        if (!r.retry) return void reply(msg, LOGIN_NEEDED, r.message);
       }
-      const text = err instanceof Error ? err.message : String(err);
-      reply(msg, classifyMcpError(err) === 'needs-auth' ? LOGIN_NEEDED : UNREACHABLE, o.unreachable(text));
     }
+  };
+  const failure = (msg: JSONRPCMessage) => (err: unknown) => {
+    const text = err instanceof Error ? err.message : String(err);
+    reply(msg, classifyMcpError(err) === 'needs-auth' ? LOGIN_NEEDED : UNREACHABLE, o.unreachable(text));
+  };
+
+  const forward = async (msg: JSONRPCMessage): Promise<void> => {
+    await withAuth(msg, () => sendOnce(msg), failure(msg));
   };
 
   /** PROTO-6: the first `initialize` decides whether messages pass as they are or are translated. */
   let translating: 'unknown' | 'forward' | 'modern' = o.translate ? 'unknown' : 'forward';
   const decide = async (msg: JSONRPCMessage): Promise<void> => {
     const text = (e: unknown) => (e instanceof Error ? e.message : String(e));
-    let upstream: ModernUpstream | null;
-    try {
-      upstream = await o.translate!(msg);
-    } catch (e) {
-      if (classifyMcpError(e) !== 'needs-auth') return reply(msg, UNREACHABLE, o.unreachable(text(e)));
-      // BRIDGE-3: the agent's initialize is held while the login (ours or a sibling's) runs.
-      const r = await o.unauthorized();
-      if (!r.retry) return reply(msg, LOGIN_NEEDED, r.message);
-      try {
-        upstream = await o.translate!(msg);
-      } catch (again) {
-        return reply(msg, classifyMcpError(again) === 'needs-auth' ? LOGIN_NEEDED : UNREACHABLE, o.unreachable(text(again)));
-      }
-    }
+    // BRIDGE-3: a 401 holds the agent's initialize while the login (ours or a sibling's) runs.
+    // undefined: the agent has its error already; null: the server is not a modern one.
+    const upstream = await withAuth(msg, () => o.translate!(msg), failure(msg));
+    if (upstream === undefined) return;
     if (!upstream) {
       translating = 'forward';
       return forward(msg);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentLines } from '../../../electron/host/cli/agent-lines';
 
-const where = { server: 'broken', layer: 'user', profile: 'minimax', workspace: '/w' };
+const where = { server: 'broken', layer: 'user', profile: 'minimax' as const, workspace: '/w' };
 
 describe('agentLines', () => {
   it('a failed server: "it fails for X too", the reason left to the server line', () => {
