@@ -12,14 +12,14 @@ export async function gatedCount<T>(n: number, call: (args: { n: number; gate: s
   const steps: number[] = [];
   let allIn!: () => void;
   const arrived = new Promise<void>((resolve) => (allIn = resolve));
-  const pending = call({ n, gate }, (p) => {
-    steps.push(p.progress);
-    if (steps.length === n) allIn();
-  });
-  // A call that fails before its steps ends the wait too.
-  await Promise.race([arrived, pending]);
-  writeFileSync(gate, '');
   try {
+    const pending = call({ n, gate }, (p) => {
+      steps.push(p.progress);
+      if (steps.length === n) allIn();
+    });
+    // A call that fails before its steps ends the wait too.
+    await Promise.race([arrived, pending]);
+    writeFileSync(gate, '');
     return { result: await pending, steps };
   } finally {
     rmSync(dir, { recursive: true, force: true });
