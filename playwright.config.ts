@@ -28,6 +28,13 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     trace: 'off',
+    // One browser context per worker, reset between tests (Playwright closes its other pages,
+    // clears cookies, local and session storage, routes and init scripts, and goes to
+    // about:blank): each test still starts clean, but the page's renderer process is not started
+    // again for every test. Measured alone on two quiet cores (`/proc/stat`): 590 CPU s in 310 s
+    // with a fresh context per test, 365 CPU s in 195 s with this. A test that needs a context of
+    // its own (other options, a second session) makes one with browser.newContext().
+    reuseContext: true,
     screenshot: 'only-on-failure',
   },
 });
