@@ -6,11 +6,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { EVERYTHING } from '../../helpers/fixtures';
 import { makePanelHome, ROOT, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 
 test.describe.configure({ mode: 'serial' });
 
-const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const SEVEN = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'windsurf'];
 // `mcp__<name>__<tool>` passes Claude Code's 64 characters: the preview must flag it.
 const NAME = 'reference-everything-server-for-the-agent-install-preview-x';

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { BUILT_CLI, ROOT } from '../../helpers/run-cli';
+import { EVERYTHING } from '../../helpers/fixtures';
 
 let built = false;
 /** The bundle agents start; rebuilt here only when a source is newer (as `npm start` does). */
@@ -53,7 +54,7 @@ export interface Everything {
 /** `@modelcontextprotocol/server-everything` over streamable HTTP (`/mcp`) or SSE (`/sse`). */
 export async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<Everything> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), mode], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [EVERYTHING, mode], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/${mode === 'sse' ? 'sse' : 'mcp'}`;
   // It prints nothing when it listens: poll until it answers (a deadline for the message only).
   const deadline = Date.now() + 60_000;

@@ -10,7 +10,7 @@ import type { ConnectionPool } from '../../../electron/services/connections';
 import { stdioIdentity } from '../../../electron/services/mcp/eras';
 import type { InputAnswer, InputRequest } from '../../../electron/services/mcp/types';
 import type { ConnectionSpec, ToolDef } from '../../../shared/schemas/server';
-import { spec, startFixture, stdioSpec } from './helpers';
+import { EVERYTHING, spec, startFixture, stdioSpec } from './helpers';
 import { gatedCount } from '../../helpers/gated-count';
 import { usePoolBed } from './pool-bed';
 
@@ -94,7 +94,7 @@ describe('both protocol eras, every feature (PROTO-1…4)', () => {
   it('server-everything (the registry reference server): legacy, its tools, resources and prompts, elicitation answered', async () => {
     const asked: InputRequest[] = [];
     const pool = bed.newPool({ serverInput: async (_s, req) => (asked.push(req), { action: 'accept', content: { name: 'Grace', check: true, color: 'red' } }) });
-    const ev = spec({ id: 'everything', transport: 'stdio', command: process.execPath, args: [join(process.cwd(), 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] });
+    const ev = spec({ id: 'everything', transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] });
     pool.setServers([ev]);
     const round = await pool.discover({ settleWithinMs: 30_000 });
     expect(round.servers[0]!.state).toMatchObject({ kind: 'connected', era: 'legacy' });

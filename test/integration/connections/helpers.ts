@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ConnectionSpec, type ConnectionSpecInput, ConnectionSpecSchema } from '../../../shared/schemas/server';
-import { fixture as fixturePath } from '../../helpers/fixtures';
+import { EVERYTHING, fixture as fixturePath } from '../../helpers/fixtures';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const ROOT = resolve(here, '../../..');
 export const FIXTURES = fixturePath('test/fixtures/servers');
-export const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+export { EVERYTHING };
 
 export function fixture(name: string): string {
   return join(FIXTURES, `${name}.mjs`);
