@@ -84,6 +84,24 @@ function layoutFaults(page: Page, language: Lang) {
     for (const el of document.querySelectorAll('main td, main th')) {
       if (visible(el) && clipped(el)) faults.push(`cell cut off: ${name(el)} (${el.scrollWidth} > ${el.clientWidth})`);
     }
+    // Long free text may elide, but then it ends in "…": a line of text cut by its box shows
+    // that more follows (text-overflow draws nothing in a flex or grid container).
+    for (const el of document.querySelectorAll<HTMLElement>('main *')) {
+      if (!visible(el) || !clipped(el) || !(el.textContent ?? '').trim()) continue;
+      if (el.getBoundingClientRect().width <= 1) continue; // visually hidden, for screen readers
+      const s = getComputedStyle(el);
+      if (s.overflowX !== 'hidden' && s.overflowX !== 'clip') continue;
+      // Text alone (a box of boxes, like a path elided in its middle, is judged by its inner ones).
+      const textLine = [...el.childNodes].every((n) => n.nodeType === Node.TEXT_NODE);
+      if (textLine && (s.textOverflow !== 'ellipsis' || /flex|grid/.test(s.display))) faults.push(`text cut off without "…": ${name(el)} (${s.display}, text-overflow ${s.textOverflow})`);
+    }
+    // Every server row shows its name: whole, or at least three characters of it before the "…"
+    // (flags beside it once left the name no room at all).
+    for (const el of document.querySelectorAll<HTMLElement>('main tr[data-server] [data-testid="server-name"]')) {
+      if (!visible(el)) continue;
+      const room = Math.min(el.scrollWidth, 3 * parseFloat(getComputedStyle(el).fontSize));
+      if (el.getBoundingClientRect().width + 1 < room) faults.push(`server name squeezed out: ${name(el)} (${Math.round(el.getBoundingClientRect().width)} px)`);
+    }
     // Short labels: one line each (a Chinese word broken over two lines is two lines).
     const lines = (el: Element) => {
       // The text's own line boxes: a new line starts where a text rect sits below the last one.

@@ -40,7 +40,7 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
   const era =
     row.state.kind === 'connected' && row.state.protocolVersion ? (
       // The version alone fits the column ("MCP 2025-11-25, legacy" was cut to "MCP 2025-1"); the whole line is its title.
-      <Text size="xs" c="dimmed" data-testid="era" className={classes.line} title={t('era.row', { version: row.state.protocolVersion, era: t(`era.${row.state.era ?? 'legacy'}`) })}>
+      <Text size="xs" c="dimmed" data-testid="era" className={`${classes.line} ${classes.text}`} title={t('era.row', { version: row.state.protocolVersion, era: t(`era.${row.state.era ?? 'legacy'}`) })}>
         {row.state.protocolVersion}
       </Text>
     ) : null;
@@ -51,14 +51,18 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
       </Text>
       {row.shadows.length > 0 && (
         <Tooltip label={row.shadows.map((s) => t('servers.shadows', { path: `${s.path} (${t(`layer.${s.layer}`)})` })).join('\n')} multiline maw={520} style={{ whiteSpace: 'pre-line' }}>
-          <Text size="xs" c="dimmed" fs="italic" data-testid="shadows" className={classes.line}>
+          <Text size="xs" c="dimmed" fs="italic" data-testid="shadows" className={`${classes.line} ${classes.text}`}>
             {t.plural('servers.shadowsCount', row.shadows.length)}
           </Text>
         </Tooltip>
       )}
     </>
   );
-  const hasBadges = row.deferred || !row.trusted || row.toolsChanged || row.readOnly;
+  const flagCount = [row.deferred, !row.trusted, row.toolsChanged, row.readOnly].filter(Boolean).length;
+  const hasBadges = flagCount > 0;
+  // Two flags and the name do not share the name column's one line (at 1280 px "UNTRUSTED" and
+  // "READ ONLY" left the name no room at all): they take a line of their own, as with little room.
+  const flagsBelow = compact || flagCount > 1;
   const badges = (
     <>
       {row.deferred && (
@@ -101,14 +105,14 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
     name: () => (
       <Table.Th scope="row" className={classes.cell} key="name">
         <Group gap={6} wrap="nowrap" className={classes.line}>
-          <Text span fw={600} size="sm" truncate className={classes.name} title={row.name}>
+          <Text span fw={600} size="sm" truncate className={classes.name} title={row.name} data-testid="server-name">
             {row.name}
           </Text>
-          {!compact && badges}
+          {!flagsBelow && badges}
         </Group>
-        {/* With little room the flags take their own line: the name stays readable (issue 22). */}
-        {compact && hasBadges && (
-          <Group gap={6} wrap="nowrap" className={classes.line} data-testid="row-flags">
+        {/* With little room the flags take their own line (wrapping when they do not fit one): the name stays readable (issue 22). */}
+        {flagsBelow && hasBadges && (
+          <Group gap={4} data-testid="row-flags">
             {badges}
           </Group>
         )}
@@ -143,7 +147,7 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
         </Badge>
         {(hasReason || token) && (
           <Tooltip label={reason} multiline maw={480} disabled={explains}>
-            <Text size="xs" c={state === 'needs-auth' || explains ? 'red' : 'dimmed'} truncate role="note" aria-label={t('servers.reason')} data-testid="reason" className={classes.line}>
+            <Text size="xs" c={state === 'needs-auth' || explains ? 'red' : 'dimmed'} truncate role="note" aria-label={t('servers.reason')} data-testid="reason" className={`${classes.line} ${classes.text}`}>
               {reason}
             </Text>
           </Tooltip>
@@ -155,7 +159,7 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
         <AgentBadge row={row} />
         {agentSays && (
           <Tooltip label={agentSays} multiline maw={480}>
-            <Text size="xs" c="red" truncate role="note" aria-label={t('agent.title', { agent: row.agent!.agent })} data-testid="agent-reason" className={classes.line}>
+            <Text size="xs" c="red" truncate role="note" aria-label={t('agent.title', { agent: row.agent!.agent })} data-testid="agent-reason" className={`${classes.line} ${classes.text}`}>
               {agentSays}
             </Text>
           </Tooltip>
