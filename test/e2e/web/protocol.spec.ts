@@ -95,11 +95,20 @@ for (const language of ['en', 'zh'] as const) {
       const w = TABS[language];
       await page.getByRole('tab', { name: w.prompts }).click();
       const note = page.getByTestId('list-freshness');
-      // Refresh first: the server answers now, whatever an earlier test left in the cache.
+      // The note shows once the tab's list is in: nothing of it is still in flight.
+      await expect(note).toBeVisible();
+      // Refresh first: the server answers now, whatever an earlier test left in the cache. The
+      // note already said "no" when the list was fresh, so wait for the list asked again, not
+      // for the attribute: a tab opened while that answer is in flight would race with it.
+      const prompts = () => page.waitForResponse((r) => r.url() === `${panel!.origin}/api/inspect.prompts`);
+      let answered = prompts();
       await note.getByRole('button', { name: w.refresh }).click();
+      await answered;
       await expect(note).toHaveAttribute('data-cached', 'no');
+      answered = prompts();
       await page.getByRole('tab', { name: w.info }).click();
       await page.getByRole('tab', { name: w.prompts }).click();
+      await answered;
       await expect(note).toHaveAttribute('data-cached', 'yes');
       await expect(note).toContainText(language === 'en' ? 'From the panel’s cache' : '来自面板的缓存');
       await expectNoSeriousViolations(page, `cached list (${language}, ${theme})`);
