@@ -29,7 +29,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
-          setupFiles: [CPU_REPORT, 'test/integration/leak-check.ts'],
+          setupFiles: [CPU_REPORT, 'test/integration/leak-check.ts', 'test/integration/own-keychain-service.ts'],
           // One module graph per worker (importing the engine again for every file was a quarter
           // of the project's CPU); the leak check still runs per file, and the files pass in any
           // order (--sequence.shuffle.files).
