@@ -17,10 +17,14 @@ const elsewhere = join(dir, 'elsewhere');
 const bin = join(prefix, 'bin', 'mcp-panel');
 let files: string[] = [];
 
-/** No npm_* variables of the outer `npx vitest`, no repository on PATH: as a person's shell. */
+/**
+ * No npm_* variables of the outer `npx vitest`, no repository on PATH: as a person's shell. The
+ * CA certificates a proxy needs come back (.ci/run takes them from every other test's processes).
+ */
 function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^npm_|^INIT_CWD$/i.test(k) && k !== 'PATH') env[k] = v;
+  if (process.env.MCP_PANEL_TEST_NPM_CA_CERTS) env.NODE_EXTRA_CA_CERTS = process.env.MCP_PANEL_TEST_NPM_CA_CERTS;
   return { ...env, PATH: [join(prefix, 'bin'), dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'), ...extra };
 }
 
