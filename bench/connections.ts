@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ConnectionPool, liveChildPids } from '../electron/services/connections';
+import { stdioEnv } from '../electron/services/connections/expand';
 import { fixture, pidAlive, spec, startFixture, stdioSpec, until } from '../test/integration/connections/helpers';
 import { buildHost, builtPool } from './connections/built-pool';
 
@@ -48,8 +49,6 @@ const line = (label: string, text: string) => console.log(`${label.padEnd(44)} $
 type Era = 'legacy' | 'modern';
 const FIXTURE: Record<Era, string> = { legacy: 'echo', modern: 'v2' };
 
-const definedEnv = (): Record<string, string> => Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
-
 /** A bare v2 client that knows the era (pinned modern, or the default legacy handshake). */
 async function bareClient(kind: 'stdio' | 'http', url?: string, era: Era = 'legacy'): Promise<Client> {
   const client = new Client(
@@ -58,10 +57,10 @@ async function bareClient(kind: 'stdio' | 'http', url?: string, era: Era = 'lega
   );
   const transport =
     kind === 'stdio'
-      ? // The environment the pool gives its servers (an agent's servers inherit the person's), not
-        // the SDK's short default list: what a child is given changes its start (NODE_EXTRA_CA_CERTS
-        // alone costs each node child ~0.1 CPU s to parse the bundle).
-        new StdioClientTransport({ command: process.execPath, args: [fixture(FIXTURE[era]), 'stdio'], env: definedEnv(), stderr: 'pipe' })
+      ? // The environment the pool gives its servers (the pool's own rule: an agent's servers inherit
+        // the person's), not the SDK's short default list: what a child is given changes its start
+        // (NODE_EXTRA_CA_CERTS alone costs each node child ~70 ms of CPU).
+        new StdioClientTransport({ command: process.execPath, args: [fixture(FIXTURE[era]), 'stdio'], env: stdioEnv(stdioSpec('bare', FIXTURE[era]), process.env, {}), stderr: 'pipe' })
       : new StreamableHTTPClientTransport(new URL(url!));
   await client.connect(transport);
   await client.listTools();
