@@ -4,6 +4,9 @@
 # Usage: bash scripts/screenshot.sh [out.png] [light|dark]   (default artifacts/panel-servers.png)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+for tool in xvfb-run import; do
+  command -v "$tool" >/dev/null || { echo "$tool is missing: bash scripts/install-system-deps.sh screenshots" >&2; exit 1; }
+done
 OUT=${1:-artifacts/panel-servers.png}
 SCHEME=${2:-light}
 mkdir -p "$(dirname "$OUT")"
