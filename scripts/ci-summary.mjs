@@ -86,7 +86,7 @@ if (timing.length) {
   const started = existsSync(join(dir, 'started')) ? Number(readFileSync(join(dir, 'started'), 'utf8')) / 1e6 : null;
   const wall = started ? Date.now() / 1000 - started : timing.reduce((n, t) => n + t.wall, 0);
   const cpu = timing.reduce((n, t) => n + t.cpu, 0);
-  console.log(['step seconds       wall     cpu   (apt-tests beside npm ci; after build: typecheck | lint, knip | vitest; then playwright | conformance)', ...rows, `  ${'total'.padEnd(16)} ${wall.toFixed(1).padStart(7)} ${cpu.toFixed(1).padStart(7)}`].join('\n'));
+  console.log(['step seconds       wall     cpu   (apt beside npm ci; keytar beside build; then typecheck | lint, knip | vitest; then playwright | conformance)', ...rows, `  ${'total'.padEnd(16)} ${wall.toFixed(1).padStart(7)} ${cpu.toFixed(1).padStart(7)}`].join('\n'));
   // The machine as a whole (/proc/stat since the start): CPU the steps' own counts miss (daemons
   // such as the keyring, processes that outlived their parent, other load) and time no core worked.
   const statAt = (text) => text.split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
