@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { CommandContext } from './cli/command';
 import { type CommandIndexEntry, loadCommand, readCommandIndex } from './cli/commands';
+import { frontDoor } from './cli/front-door';
 import { invocationDir } from './invocation-dir';
-import { appVersion } from './web/build';
 
 /** Baked in by scripts/build-node.mjs (esbuild `define`); absent when run from source. */
 declare const __MCP_PANEL_COMMANDS__: CommandIndexEntry[] | undefined;
@@ -21,42 +21,10 @@ const common = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function findCommand(commands: CommandIndexEntry[], argv: string[]): { entry: CommandIndexEntry; rest: string[] } | undefined {
-  const two = argv.slice(0, 2).join(' ');
-  const byTwo = commands.find((c) => c.name === two);
-  if (byTwo) return { entry: byTwo, rest: argv.slice(2) };
-  const byOne = commands.find((c) => c.name === argv[0]);
-  return byOne ? { entry: byOne, rest: argv.slice(1) } : undefined;
-}
-
-function help(commands: CommandIndexEntry[]): string {
-  const width = Math.max(...commands.map((c) => c.name.length));
-  return [
-    'mcp-panel: the MCP servers of your coding agents, from the command line',
-    '',
-    'usage: mcp-panel <command> [options]      (from a checkout: npm run --silent cli -- <command>)',
-    '',
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    '',
-    'Every command takes --json for a single JSON document on stdout; mcp-panel --version prints the version.',
-  ].join('\n');
-}
-
 export async function main(argv: string[], env = process.env): Promise<number> {
-  if (argv[0] === '--version' || argv[0] === '-v') {
-    process.stdout.write(`${appVersion()}\n`);
-    return 0;
-  }
-  const commands = await commandIndex();
-  const found = findCommand(commands, argv);
-  const asked = argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h';
-  if (!found || asked) {
-    // Asked for: stdout, exit 0. An unknown command: said first, then the same list on stderr, exit 2.
-    if (!asked) process.stderr.write(argv.length === 0 ? 'error: no command given\n\n' : `error: unknown command "${argv[0]}"\n\n`);
-    (asked ? process.stdout : process.stderr).write(help(commands) + '\n');
-    return asked ? 0 : 2;
-  }
-  const { entry, rest } = found;
+  const door = await frontDoor(argv, commandIndex);
+  if ('code' in door) return door.code;
+  const { entry, rest } = door;
   const cmd = await loadCommand(entry);
   // Not at the top: command.ts brings zod (the --profile schema), which `help` does not need.
   const { UsageError, UserError } = await import('./cli/command');
@@ -108,7 +76,7 @@ export async function main(argv: string[], env = process.env): Promise<number> {
   }
 }
 
-/** Executed directly (tsx, node, or the installed `mcp-panel` link to the built file), not imported by tests. */
+/** Executed directly (tsx, or node on the built out/cli/mcp-panel.cjs), not imported by tests nor loaded by the bin. */
 function isEntry(): boolean {
   try {
     return !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
@@ -117,15 +85,23 @@ function isEntry(): boolean {
   }
 }
 
-if (isEntry()) {
-  // Node ≥ 22.1 keeps the compiled code of the chunks a command loads (in the OS temp folder),
-  // so the next start skips compiling them; on Node 20 the function does not exist.
-  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+/**
+ * What running `mcp-panel` does. The built bin (out/cli/mcp-panel.mjs, electron/host/cli-bin.ts)
+ * calls it once it has loaded the bundle, which is then not the entry itself.
+ */
+export function runAsCommand(argv: string[]): void {
   // A pipe to a slow reader (`| jq`) takes a large --json in pieces: exit once stdout and
   // stderr have handed everything over, not while the rest is still queued (it would be lost).
   const exit = (code: number) => process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
-  main(process.argv.slice(2)).then(exit, (err) => {
+  main(argv).then(exit, (err) => {
     process.stderr.write(String(err) + '\n');
     exit(1);
   });
+}
+
+if (isEntry()) {
+  // Node ≥ 22.1 keeps the compiled code of the modules a command loads (in the OS temp folder),
+  // so the next start skips compiling them; on Node 20 the function does not exist.
+  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  runAsCommand(process.argv.slice(2));
 }

@@ -35,7 +35,7 @@ export function boundedJson(value: unknown, max = 600): string {
     if (out.length >= max) return false;
     if (v === null || typeof v !== 'object') {
       let s = typeof v === 'string' ? JSON.stringify(v.length > max ? v.slice(0, max) + '…' : v) : String(JSON.stringify(v) ?? 'null');
-      if (typeof v === 'string' && v.length > max) s = s.replace(/…"$/, `…(${v.length} chars)"`);
+      if (typeof v === 'string' && v.length > max) s = s.replace(/\u2026"$/, `…(${v.length} chars)"`);
       out += s;
       return out.length < max;
     }

@@ -24,12 +24,12 @@ function write(path: string, text: string): void {
   writeFileSync(path, text);
 }
 
-/** sha256 of every agent file under HOME (the panel's own data lives elsewhere). */
+/** sha256 of every agent file under HOME (the panel's own data lives elsewhere; not the CLI's code cache). */
 function hashes(dir: string, root = dir, out: Record<string, string> = {}): Record<string, string> {
   for (const e of readdirSync(dir)) {
     const p = join(dir, e);
-    if (statSync(p).isDirectory()) hashes(p, root, out);
-    else out[relative(root, p)] = createHash('sha256').update(readFileSync(p)).digest('hex');
+    if (!statSync(p).isDirectory()) out[relative(root, p)] = createHash('sha256').update(readFileSync(p)).digest('hex');
+    else if (relative(root, p) !== join('.cache', 'mcp-panel')) hashes(p, root, out);
   }
   return out;
 }

@@ -20,12 +20,12 @@ const LONG = 'reference-everything-server-for-the-agent-install-preview-x';
 let sb: Sandbox;
 const cli = (args: string[], extra: NodeJS.ProcessEnv = {}) => runCli(args, { env: { ...process.env, ...sb.env, ...extra }, cwd: sb.ws, timeoutMs: 120_000 });
 
-/** sha256 of every file under HOME but the panel's own data: what undo must give back. */
+/** sha256 of every file under HOME but the panel's own data and the CLI's code cache: what undo must give back. */
 async function hashes(dir: string, root = dir, out: Record<string, string> = {}): Promise<Record<string, string>> {
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
     if (e.isDirectory()) {
-      if (e.name !== '.mcp-panel') await hashes(p, root, out);
+      if (e.name !== '.mcp-panel' && relative(root, p) !== join('.cache', 'mcp-panel')) await hashes(p, root, out);
     } else out[relative(root, p)] = createHash('sha256').update(await readFile(p)).digest('hex');
   }
   return out;

@@ -22,7 +22,7 @@ async function hashes(dir: string, root = dir, out: Record<string, string> = {})
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
     if (e.isDirectory()) {
-      if (e.name !== '.mcp-panel') await hashes(p, root, out);
+      if (e.name !== '.mcp-panel' && relative(root, p) !== join('.cache', 'mcp-panel')) await hashes(p, root, out);
     } else out[relative(root, p)] = createHash('sha256').update(await readFile(p)).digest('hex');
   }
   return out;

@@ -23,11 +23,11 @@ async function put(path: string, value: unknown): Promise<void> {
   await writeFile(path, JSON.stringify(value, null, 2));
 }
 
-/** Every file under HOME with its text: the proof that nothing was written. */
+/** Every file under HOME with its text (but the CLI's code cache): the proof that nothing was written. */
 async function tree(root: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const e of await readdir(root, { withFileTypes: true, recursive: true })) {
-    if (e.isFile()) out[join(e.parentPath, e.name)] = await readFile(join(e.parentPath, e.name), 'utf8');
+    if (e.isFile() && !e.parentPath.startsWith(join(root, '.cache', 'mcp-panel'))) out[join(e.parentPath, e.name)] = await readFile(join(e.parentPath, e.name), 'utf8');
   }
   return out;
 }
