@@ -84,9 +84,16 @@ async function startHost(env: NodeJS.ProcessEnv, home: string): Promise<ChildPro
   return child;
 }
 
-async function serverOf(pidFile: string, host: ChildProcess): Promise<Started> {
+/**
+ * The server the host keeps: started by it, alive, and recorded (a record is named by its pid).
+ * Not merely the first it started: a start the host gave up on (an era probe answered too late
+ * on a starved machine is retried) is struck off and ended, and its pid line stays in the file.
+ */
+async function serverOf(pidFile: string, host: ChildProcess, dataDir: string): Promise<Started> {
   let mine: Started | undefined;
-  await until(() => (mine = started(pidFile).find((s) => s.parent === host.pid)) !== undefined, 30_000, `server of host ${host.pid}`);
+  const recorded = (pid: number) => existsSync(join(dataDir, 'process-groups')) && readdirSync(join(dataDir, 'process-groups')).some((f) => f.startsWith(`${pid}-`));
+  const kept = () => started(pidFile).find((s) => s.parent === host.pid && pidAlive(s.server) && recorded(s.server));
+  await until(() => (mine = kept()) !== undefined, 30_000, `the live, recorded server of host ${host.pid}`);
   return mine!;
 }
 
@@ -111,12 +118,13 @@ describe('no orphan processes (SEC-7)', () => {
   it('SIGTERM of a running `cli serve` host leaves no child or grandchild', async () => {
     const h = makeHome();
     const host = await startHost(h.env, h.home);
-    const mine = await serverOf(h.pidFile, host);
+    const mine = await serverOf(h.pidFile, host, h.dataDir);
     expect(pidAlive(mine.grandchild)).toBe(true);
     expect(h.records()).toHaveLength(1);
     host.kill('SIGTERM');
     await once(host, 'exit');
-    await allGone([mine.server, mine.grandchild], 'server and helper after SIGTERM');
+    // Every process this host started (a start it retried included), not only the one it kept.
+    await allGone(pidsOf(started(h.pidFile).filter((s) => s.parent === host.pid)), 'server and helper after SIGTERM');
     expect(h.records()).toEqual([]);
   }, 90_000);
 
@@ -142,7 +150,7 @@ describe('no orphan processes (SEC-7)', () => {
     const h = makeHome(['--stubborn']);
     const doomed = await startHost(h.env, h.home);
     const other = await startHost(h.env, h.home); // same data dir, still running throughout
-    const [lost, kept] = [await serverOf(h.pidFile, doomed), await serverOf(h.pidFile, other)];
+    const [lost, kept] = [await serverOf(h.pidFile, doomed, h.dataDir), await serverOf(h.pidFile, other, h.dataDir)];
     expect(h.records()).toHaveLength(2);
     doomed.kill('SIGKILL');
     await once(doomed, 'exit');
@@ -165,7 +173,7 @@ describe('no orphan processes (SEC-7)', () => {
   it('after SIGKILL of a host whose server left on stdin EOF, the next start ends the helper it left', async () => {
     const h = makeHome();
     const host = await startHost(h.env, h.home);
-    const mine = await serverOf(h.pidFile, host);
+    const mine = await serverOf(h.pidFile, host, h.dataDir);
     host.kill('SIGKILL');
     await once(host, 'exit');
     await allGone([mine.server], 'the server (stdin EOF)');
