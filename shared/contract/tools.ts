@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { NamingWarningSchema } from '../schemas/notes';
 import { ProfileSchema, ServerStateKindSchema, ToolSourceSchema } from '../schemas/server';
-import { RegistryDataSchema } from '../naming/minimax-registry';
+import { RegistryDataSchema } from '../profiles/minimax/registry';
 import { COLLISION_CAUSES } from '../naming/collision-cause';
 import { method } from '../rpc';
 

@@ -4,7 +4,7 @@
 import { profileFacts } from '../profiles';
 import type { ProfileFacts } from '../profiles/types';
 import type { Profile, ServerStateKind, ToolSource } from '../schemas/server';
-import { allocateMinimaxNames, emptyRegistry, type RegistryData } from './minimax-registry';
+import { allocateMinimaxNames, emptyRegistry, type RegistryData } from '../profiles/minimax/registry';
 
 export interface NamingServerInput {
   /** Stable identity (config engine's ConnectionSpec.id); never the public name. */

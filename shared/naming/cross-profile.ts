@@ -5,7 +5,7 @@ import { profileFacts } from '../profiles';
 import type { NamingWarning } from '../schemas/notes';
 import { PROFILES, type Profile } from '../schemas/server';
 import { assignNames, type NamedTool, type NamingReport, type NamingServerInput } from './assign';
-import type { RegistryData } from './minimax-registry';
+import type { RegistryData } from '../profiles/minimax/registry';
 
 export interface CrossProfileRow {
   serverId: string;

@@ -4,7 +4,7 @@
 // One RuleSyntax per way of writing rules; each agent profile (shared/profiles/) names its own.
 import picomatch from 'picomatch';
 import type { Decision, RuleRef } from './rules';
-import { sanitizeKimiPart } from '../naming/schemes';
+import { sanitizeKimiPart } from '../profiles/kimi/naming';
 import { permNote, type PermNote } from './notes';
 import { compileGlob, type NameTest } from './glob';
 

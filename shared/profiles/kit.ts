@@ -6,6 +6,7 @@ import { baseEntryShape } from '../schemas/dialects/common';
 import type { EntrySpelling, ProfileFacts } from './types';
 import type { Transport } from '../schemas/server';
 import { strArr } from './fields';
+import { sanitizeApiPart } from '../naming/schemes';
 
 /** The fields most agents spell alike (Claude Desktop's file started the shape). */
 const { command, args, env, cwd, url, headers } = baseEntryShape;
@@ -138,6 +139,4 @@ export function listLimits(enabled: unknown, disabled: unknown): { enabledTools?
 }
 
 /** `[a-zA-Z0-9_-]`: what the Anthropic and OpenAI APIs accept in a tool name. */
-export function sanitizeApiName(s: string): string {
-  return s.replace(/[^a-zA-Z0-9_-]/g, '_');
-}
+export const sanitizeApiName = sanitizeApiPart;

@@ -169,6 +169,13 @@ export interface ProfileFacts {
   missingVar: 'disable' | 'keep';
   /** SEC-5: what the agent itself asks before a workspace's servers run. */
   trust: TrustRule;
+  /**
+   * CONN-3: the entry field whose value is how long the agent waits for a server's first answer
+   * (raising it gives a slow server its turn); null when no field of the entry sets it.
+   */
+  budgetField: string | null;
+  /** DISC-1: where the agent reads its disclosure options, relative to the home folder (MiniMax: `.minimax-code/config.yaml`). */
+  disclosureConfig?: readonly string[];
   /** NAME-4 / DISC: tools the agent takes at most (per request or in total), where it says. */
   toolBudget?: { max: number; per: 'request' | 'total' };
   /** PROTO: the protocol era the agent speaks (BRIDGE-4: a legacy-only agent reaches a modern-only server through the bridge). */

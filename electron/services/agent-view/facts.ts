@@ -4,7 +4,7 @@
 // so a row, the tray and a state event carry the verdict without waiting.
 import type { AgentVerdict, AuthDemand } from '../../../shared/schemas/agent-view';
 import type { ConnectionSpec, EffectiveServer, EffectiveView, Profile, ServerStateKind } from '../../../shared/schemas/server';
-import type { HostVariables } from '../config/types';
+import type { HostVariables } from '../../../shared/profiles/loading';
 import { rulesFor } from './registry';
 import { agentVerdict, type SeenState } from './verdict';
 

@@ -1,11 +1,10 @@
-// Every agent's rules for the verdict, derived from its profile (shared/profiles/: transports,
-// OAuth, expansion, trust, naming, deferral), plus the few facts only the agent's-eye view needs
-// (overrides.ts). A new profile gets its verdict from its facts; the verdict logic stays as it is.
+// Every agent's rules for the verdict, derived from its profile (shared/profiles/<id>/:
+// transports, OAuth, expansion, trust, naming, deferral, discovery budget). A new profile gets
+// its verdict from its facts; the verdict logic stays as it is.
 import { profileFacts } from '../../../shared/profiles';
 import type { ProfileFacts } from '../../../shared/profiles/types';
 import { PROFILES, type Profile } from '../../../shared/schemas/server';
 import { CONN3_BUDGETS, discoveryBudgetMs } from '../connections/options';
-import { OVERRIDES } from './overrides';
 import type { AgentRules, EntryField } from './rules';
 
 const ALL = 'all' as const;
@@ -18,7 +17,7 @@ function derive(facts: ProfileFacts): AgentRules {
     return e === 'entry' ? ALL : e === 'headers' ? HEADERS : NONE;
   };
   const { authTool, subagentTool } = facts.naming;
-  const base: AgentRules = {
+  return {
     profile: facts.id,
     agent: facts.label,
     oauth: authTool ? 'model-tool' : facts.oauth ? 'native' : 'none',
@@ -34,12 +33,12 @@ function derive(facts: ProfileFacts): AgentRules {
     // CONN-3: 2 s remote / 15 s stdio capped by the entry's timeout; an agent's own startup
     // timeout (kimi, resolved into the spec) is what it waits instead (connections/options.ts).
     discoveryBudgetMs: (spec) => discoveryBudgetMs(spec, CONN3_BUDGETS),
-    budgetField: null,
+    budgetField: facts.budgetField,
     // The bridge is a stdio line: an agent that starts no local process cannot run it.
     canRunBridge: facts.transports.includes('stdio'),
     disclosure: facts.deferral({ deferred: true }).mechanism ?? 'threshold',
+    ...(facts.disclosureConfig ? { disclosureConfig: facts.disclosureConfig } : {}),
   };
-  return { ...base, ...OVERRIDES[facts.id] };
 }
 
 const RULES = new Map<Profile, AgentRules>(PROFILES.map((p) => [p, derive(profileFacts(p))]));

@@ -43,5 +43,5 @@ export interface AgentRules {
   /** DISC-1/DISC-3: how the agent keeps tools out of its tool table. */
   disclosure: DeferralMode;
   /** Where the agent reads its disclosure options (DISC-1), if it has a file for them. */
-  disclosureConfig?: (home: string) => string;
+  disclosureConfig?: readonly string[];
 }

@@ -4,7 +4,7 @@
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { LayerKind, Profile } from '../../../shared/schemas/server';
-import type { LayerEnv } from '../config/layers';
+import type { LayerEnv } from '../../../shared/profiles/loading';
 import { resolveLayerPaths } from '../config/profiles';
 import { AGENT_PROFILES, rulesFor } from './registry';
 

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { ConnectionSpec, EffectiveServer, EffectiveView, LayerKind, ToolDef } from '../../../shared/schemas/server';
 import type { DetectedProfileSchema, EditableLayer, EditorSaveInputSchema, ImportPlan, ImportReportSchema, ImportSourceSchema, SaveOutcomeSchema, Selection } from '../../../shared/contract';
-import type { RegistryData } from '../../../shared/naming/minimax-registry';
+import type { RegistryData } from '../../../shared/profiles/minimax/registry';
 import type { ConfigService } from '../config';
 import type { CallOptions, ConnectionPool, DisabledServer, PoolOptions, ServerInfo } from '../connections';
 import type { LoginService } from '../auth';

@@ -8,7 +8,7 @@ import type { Collision, NamingServerInput } from '../../../shared/naming/assign
 import { estimateTokens } from '../../../shared/disclosure/plan';
 import { PROFILES, type Profile, type ToolDef } from '../../../shared/schemas/server';
 import { profileFacts } from '../../../shared/profiles';
-import type { RegistryData } from '../../../shared/naming/minimax-registry';
+import type { RegistryData } from '../../../shared/profiles/minimax/registry';
 import type { ApiCore } from './core';
 import type { RegistryPort } from './ports';
 import { isRunnable, serverId, toRow } from './rows';

@@ -7,7 +7,7 @@
 import type { KeychainStatus } from '../../../shared/contract/auth';
 import type { ConnectionSpec, Profile } from '../../../shared/schemas/server';
 import { describeOwner, secretOwnerKey, type SecretOwner } from '../config/secret-owner';
-import type { HostVariables } from '../config/types';
+import type { HostVariables } from '../../../shared/profiles/loading';
 import type { SecretStore } from './secret-store';
 
 const ROOT = 'config/';

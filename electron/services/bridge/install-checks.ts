@@ -8,7 +8,7 @@ import type { LayerKind, Profile } from '../../../shared/schemas/server';
 import { profileFacts } from '../../../shared/profiles';
 import { inferTransport } from '../../../shared/schemas/dialects';
 import type { BridgeErrorCode } from '../../../shared/contract/bridges';
-import type { LayerEnv } from '../config/layers';
+import type { LayerEnv } from '../../../shared/profiles/loading';
 import { otherReaders } from '../agent-view/shared-files';
 
 export const PROJECT_LAYERS: readonly LayerKind[] = ['project', 'project-local'];

@@ -6,9 +6,9 @@ import { homeDir, panelDataDir as defaultPanelDataDir } from '../paths';
 import { loadLayer, readText } from './layer-loader';
 import { mergeLayers } from './merge';
 import { engineProfile, resolveLayerPaths } from './profiles';
-import type { LayerLocation } from './layers';
+import type { LayerLocation } from '../../../shared/profiles/loading';
 import { TrustStore } from './trust-store';
-import type { HostVariables, LoadContext, LoadedLayer } from './types';
+import type { HostVariables, LoadContext, LoadedLayer } from '../../../shared/profiles/loading';
 
 export interface ConfigServiceOptions {
   env: NodeJS.ProcessEnv;
@@ -92,7 +92,7 @@ export class ConfigService {
     // Session and plugin servers use the same dialect rules (and defaults) as the files.
     const plugin = this.plugins.get(profile);
     const session = this.session.get(profile);
-    const memCtx = engine.memoryContext && (plugin || session) ? await engine.memoryContext(ctx) : ctx;
+    const memCtx = plugin || session ? await engine.memoryContext(ctx) : ctx;
     const layers: LoadedLayer[] = [];
     if (plugin) layers.push(this.memLayer(plugin.servers, 'plugin', memCtx, plugin.origin));
     layers.push(...fileLayers);

@@ -14,7 +14,7 @@ import { expandEntry, referencedIn } from './expand';
 import { buildSpec } from './spec';
 import { ownerTarget, secretOwnerKey } from './secret-owner';
 import type { ConfigDoc, FileRead } from './read-file';
-import type { HostVariables, LayerOptions, LayerServer, LoadContext, LoadedLayer } from './types';
+import type { HostVariables, LayerOptions, LayerServer, LoadContext, LoadedLayer } from '../../../shared/profiles/loading';
 import { catalogueTranslator } from '../../../shared/i18n/core';
 import { problems } from '../../../shared/i18n/messages/problems';
 import { expansion as expansionWords } from '../../../shared/i18n/messages/expansion';
@@ -253,7 +253,7 @@ function loadEntry(
       entry: specEntry(common, candidate, expansion === 'entry'),
       transport: base.transport,
       projectRoot: opts.projectRoot,
-      kimiDefaults: ctx.kimiDefaults,
+      agentDefaults: ctx.agentDefaults,
       pluginOrigin: opts.pluginOrigin,
       secretOwner,
     });

@@ -1,7 +1,7 @@
 // CFG-1/CFG-6: layers merge by name, later (higher) layers win; every effective server
 // lists the entries it shadows, nearest first.
 import type { EffectiveServer } from '../../../shared/schemas/server';
-import type { LayerServer, LoadedLayer } from './types';
+import type { LayerServer, LoadedLayer } from '../../../shared/profiles/loading';
 
 export interface MergeOptions {
   /** Minara skips invalid entries ("記錄後跳過"), so a broken override leaves the lower one in force. */

@@ -3,6 +3,7 @@
 // agent's format. Missing,
 // unreadable, oversize, outside its workspace, not-a-file or unparseable files become data
 // (a state plus a message), never an exception, a hang (FIFO) or an unbounded buffer (/dev/zero).
+import type { ConfigFormat } from '../../../shared/profiles/types';
 import { readBoundedFile, type ReadOptions } from './bounded-read';
 import { JsonDoc, parseDoc } from './json-doc';
 import { parseTomlDoc, type TomlDoc } from './toml-doc';
@@ -19,11 +20,16 @@ export type FileRead =
   | { state: 'invalid'; error: string; text: string; line: number; column: number }
   | { state: 'ok'; doc: ConfigDoc; realPath: string };
 
+/** A config text parsed in the agent's format (the one parse the loader, the rule reader and `check` share). */
+export function parseConfig(text: string, format: ConfigFormat | undefined) {
+  return format === 'toml' ? parseTomlDoc(text) : format === 'yaml' ? parseYamlDoc(text) : parseDoc(text, format === 'jsonc');
+}
+
 export async function readConfigFile(path: string, opts: ReadOptions = {}): Promise<FileRead> {
   const read = await readBoundedFile(path, opts);
   if (read.state !== 'ok') return read;
   const text = read.bytes.toString('utf8');
-  const parsed = opts.format === 'toml' ? parseTomlDoc(text) : opts.format === 'yaml' ? parseYamlDoc(text) : parseDoc(text, opts.format === 'jsonc');
+  const parsed = parseConfig(text, opts.format);
   if (!parsed.ok) return { state: 'invalid', error: parsed.message, text, line: parsed.line, column: parsed.column };
   return { state: 'ok', doc: parsed.doc, realPath: read.realPath };
 }

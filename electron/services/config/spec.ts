@@ -3,7 +3,7 @@
 // `connection`), onto what the connection engine needs (CFG-2, CONN-2, CONN-8, AUTH-4).
 import { resolve } from 'node:path';
 import type { ConnectionSpec, LayerKind, Profile, ToolSource, Transport } from '../../../shared/schemas/server';
-import type { KimiMcpDefaults } from '../../../shared/schemas/dialects';
+import type { AgentDefaults } from '../../../shared/profiles/fields';
 import { expansionFor } from '../../../shared/schemas/expansion';
 import { profileFacts } from '../../../shared/profiles';
 import { str, strArr } from '../../../shared/profiles/fields';
@@ -39,7 +39,7 @@ export interface SpecInput {
   transport: Transport;
   /** Project layers: stdio cwd is the workspace root; a relative `cwd` is taken from there. */
   projectRoot?: string;
-  kimiDefaults?: KimiMcpDefaults;
+  agentDefaults?: AgentDefaults;
   pluginOrigin?: 'official' | 'local';
   /** SEC-6: `secretOwnerKey` of the entry as written. */
   secretOwner?: string;
@@ -74,7 +74,7 @@ export function buildSpec(input: SpecInput): ConnectionSpec {
     spec.url = str(e.url);
   }
   // The agent's own fields (timeouts, tool limits, token variable), as its profile maps them.
-  const extras = profileFacts(profile).connection(e, input.kimiDefaults ?? {});
+  const extras = profileFacts(profile).connection(e, input.agentDefaults ?? {});
   if (extras.callTimeoutMs !== undefined) spec.callTimeoutMs = extras.callTimeoutMs;
   if (extras.startupTimeoutMs !== undefined) spec.startupTimeoutMs = extras.startupTimeoutMs;
   if (extras.limits) spec.limits = { ...spec.limits, ...extras.limits };

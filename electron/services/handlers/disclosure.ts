@@ -1,4 +1,5 @@
 // UI-5 disclosure and tool_search (DISC-1, DISC-2, DISC-4) over the selection's catalog.
+import { join } from 'node:path';
 import type { AppContract } from '../../../shared/contract';
 import type { Handlers } from '../../../shared/rpc';
 import { resolveDisclosureOptions } from '../../../shared/disclosure/options';
@@ -29,7 +30,7 @@ export function disclosureHandlers(core: ApiCore, deps: DisclosureDeps): Disclos
       const profile = c.view.profile;
       const rules = rulesFor(profile);
       // DISC-1: the options given with the call, else the agent's own file (never written here).
-      const file = rules.disclosureConfig?.(homeDir(deps.env)) ?? null;
+      const file = rules.disclosureConfig ? join(homeDir(deps.env), ...rules.disclosureConfig) : null;
       const read = config !== undefined ? { file: null, config, problem: null } : await readToolSearchConfig(file);
       const resolved = resolveDisclosureOptions({ env: deps.env, config: read.config });
       const plan = planDisclosure({

@@ -8,13 +8,14 @@ import { dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 import { assignNames, type NamingReport, type NamingServerInput } from '../../../shared/naming/assign';
-import { allocateMinimaxNames, emptyRegistry, RegistryDataSchema, type AllocationResult, type RegistryClaim, type RegistryData } from '../../../shared/naming/minimax-registry';
+import { allocateMinimaxNames, emptyRegistry, RegistryDataSchema, type AllocationResult, type RegistryClaim, type RegistryData } from '../../../shared/profiles/minimax/registry';
 import { homeDir } from '../paths';
-import { minimaxDataDir } from '../config/layers';
+import { minimaxDataDir } from '../../../shared/profiles/minimax/files';
+import { pathsFor } from '../config/profiles/io';
 
 export const REGISTRY_FILE_NAME = 'mcp-runtime-names.json';
 
-export function minimaxRegistryPath(env: NodeJS.ProcessEnv = process.env, dataDir = minimaxDataDir(homeDir(env))): string {
+export function minimaxRegistryPath(env: NodeJS.ProcessEnv = process.env, dataDir = minimaxDataDir(homeDir(env), pathsFor())): string {
   return join(dataDir, REGISTRY_FILE_NAME);
 }
 

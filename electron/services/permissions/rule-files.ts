@@ -9,7 +9,7 @@ import type { RuleLists } from '../../../shared/permissions/rules';
 import type { LayerKind } from '../../../shared/schemas/server';
 import { toAppError } from '../api/editor-adapter';
 import type { SaveOutcome } from '../api/ports';
-import type { LayerLocation } from '../config/layers';
+import type { LayerLocation } from '../../../shared/profiles/loading';
 import { engineProfile, resolveLayerPaths } from '../config/profiles';
 import { type ConfigWriter, type FileSnapshot, type LayerFile, okResult, readSnapshot, refuse, type WriteResult } from '../config/writer';
 import { homeDir } from '../paths';

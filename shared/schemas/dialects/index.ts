@@ -5,9 +5,6 @@ import type { ProfileFacts } from '../../profiles/types';
 import type { Profile } from '../server';
 
 export * from './common';
-export * from './minimax';
-export * from './kimi';
-export * from './minara';
 
 /** A dialect is a profile's way of writing entries: the profile registry holds its schemas. */
 export type Dialect = Profile;

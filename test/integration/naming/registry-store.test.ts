@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RegistryDataSchema } from '../../../shared/naming/minimax-registry';
+import { RegistryDataSchema } from '../../../shared/profiles/minimax/registry';
 import { minimaxRegistryPath, NameRegistryStore, RegistryFileError } from '../../../electron/services/naming/registry-store';
 
 let dir: string;

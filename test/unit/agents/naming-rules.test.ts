@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { assignNames } from '../../../shared/naming/assign';
 import { crossProfileView } from '../../../shared/naming/cross-profile';
 import { simulate } from '../../../shared/permissions/simulate';
-import { codexToolName } from '../../../shared/profiles/codex';
-import { geminiToolName } from '../../../shared/profiles/gemini';
-import { clineToolName } from '../../../shared/profiles/cline';
+import { codexToolName } from '../../../shared/profiles/codex/profile';
+import { geminiToolName } from '../../../shared/profiles/gemini/profile';
+import { clineToolName } from '../../../shared/profiles/cline/profile';
 
 const server = (serverName: string, tools: string[]) => ({ serverId: `configured:x:${serverName}`, serverName, tools: tools.map((name) => ({ name })) });
 const long = 'search_issues_and_pull_requests_in_repository';

@@ -4,15 +4,10 @@ import {
   fileSchemaFor,
   inferTransport,
   TRANSPORT_ONLY,
-  KimiEntrySchema,
-  KimiFileSchema,
-  MinaraEntrySchema,
-  MinimaxEntrySchema,
-  MinimaxFileSchema,
-  minaraSseReason,
-  MINARA_DEFAULTS,
-  KIMI_DEFAULTS,
 } from '../../../shared/schemas/dialects';
+import { KimiEntrySchema, KimiFileSchema, KIMI_DEFAULTS } from '../../../shared/profiles/kimi/dialect';
+import { MinaraEntrySchema, minaraSseReason, MINARA_DEFAULTS } from '../../../shared/profiles/minara/dialect';
+import { MinimaxEntrySchema, MinimaxFileSchema } from '../../../shared/profiles/minimax/dialect';
 
 describe('CFG-2 transport inference', () => {
   it('command → stdio, url → http, explicit type/transport wins, streamable-http is http', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { expandEntry } from '../../../electron/services/config/expand';
 import { loadLayer, readText } from '../../../electron/services/config/layer-loader';
-import type { HostVariables, LoadContext } from '../../../electron/services/config/types';
+import type { HostVariables, LoadContext } from '../../../shared/profiles/loading';
 import { MemorySecretStore } from '../../../electron/services/auth';
 import { KeychainConfigSecrets } from '../../../electron/services/auth/config-secrets';
 import { ownerTarget, secretOwnerKey, type SecretOwner } from '../../../electron/services/config/secret-owner';

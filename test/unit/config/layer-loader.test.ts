@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadLayer, readText } from '../../../electron/services/config/layer-loader';
 import { parseJsonText, resolvePointer } from '../../../electron/services/config/json-text';
-import type { LoadContext } from '../../../electron/services/config/types';
-import { MINIMAX_RESERVED_NAMES } from '../../../shared/schemas/dialects';
+import type { LoadContext } from '../../../shared/profiles/loading';
+import { MINIMAX_RESERVED_NAMES } from '../../../shared/profiles/minimax/dialect';
 import type { Profile } from '../../../shared/schemas/server';
 
 const ctx = (profile: Profile, env: NodeJS.ProcessEnv = {}): LoadContext => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeLayers } from '../../../electron/services/config/merge';
-import type { LayerServer, LoadedLayer } from '../../../electron/services/config/types';
+import type { LayerServer, LoadedLayer } from '../../../shared/profiles/loading';
 import type { LayerKind } from '../../../shared/schemas/server';
 
 function server(name: string, layer: LayerKind, over: Partial<LayerServer> = {}): LayerServer {

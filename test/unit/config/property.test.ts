@@ -4,8 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadLayer, readText } from '../../../electron/services/config/layer-loader';
 import { parseJsonText, resolvePointer } from '../../../electron/services/config/json-text';
-import type { LoadContext } from '../../../electron/services/config/types';
-import { MINIMAX_RESERVED_NAMES, type Dialect } from '../../../shared/schemas/dialects';
+import type { LoadContext } from '../../../shared/profiles/loading';
+import type { Dialect } from '../../../shared/schemas/dialects';
+import { MINIMAX_RESERVED_NAMES } from '../../../shared/profiles/minimax/dialect';
 
 const ctx = (profile: Dialect): LoadContext => ({
   profile,

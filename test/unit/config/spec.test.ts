@@ -27,10 +27,10 @@ describe('ConnectionSpec mapping', () => {
     const s = buildSpec({
       ...base,
       entry: { url: 'https://a', toolTimeoutMs: 7, enabledTools: ['x'], disabledTools: ['y'], bearerTokenEnvVar: 'B' },
-      kimiDefaults: { startupTimeoutMs: 9, toolTimeoutMs: 8 },
+      agentDefaults: { startupTimeoutMs: 9, toolTimeoutMs: 8 },
     });
     expect(s).toMatchObject({ callTimeoutMs: 7, startupTimeoutMs: 9, limits: { enabledTools: ['x'], disabledTools: ['y'] }, bearerTokenEnv: 'B' });
-    expect(buildSpec({ ...base, entry: { url: 'https://a', startupTimeoutMs: 1 }, kimiDefaults: { startupTimeoutMs: 9, toolTimeoutMs: 8 } })).toMatchObject({ startupTimeoutMs: 1, callTimeoutMs: 8 });
+    expect(buildSpec({ ...base, entry: { url: 'https://a', startupTimeoutMs: 1 }, agentDefaults: { startupTimeoutMs: 9, toolTimeoutMs: 8 } })).toMatchObject({ startupTimeoutMs: 1, callTimeoutMs: 8 });
   });
   it('plugin layer: plugin source and tool caps (CONN-8)', () => {
     const s = buildSpec({ profile: 'minimax', layer: 'plugin', name: 'a', entry: { command: 'x' }, transport: 'stdio', pluginOrigin: 'official' });

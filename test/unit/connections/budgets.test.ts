@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { discoveryBudgetMs, resolvePoolOptions, startupTimeoutMs } from '../../../electron/services/connections/options';
 import { type ConnectionSpecInput, ConnectionSpecSchema } from '../../../shared/schemas/server';
-import { KIMI_DEFAULTS } from '../../../shared/schemas/dialects/kimi';
+import { KIMI_DEFAULTS } from '../../../shared/profiles/kimi/dialect';
 
 const o = resolvePoolOptions({ dataDir: '/nonexistent', env: {} });
 const spec = (input: Partial<ConnectionSpecInput>) =>

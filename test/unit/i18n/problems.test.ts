@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadLayer, readText } from '../../../electron/services/config/layer-loader';
 import { sayProblem } from '../../../shared/i18n/problems';
-import type { LoadContext } from '../../../electron/services/config/types';
+import type { LoadContext } from '../../../shared/profiles/loading';
 
 const ctx = { profile: 'minimax', env: {}, home: '/h', cwd: '/w', workspace: null, panelDataDir: '/d', isTrusted: async () => false } as unknown as LoadContext;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assignNames, type NamingServerInput } from '../../../shared/naming/assign';
 import { crossProfileView } from '../../../shared/naming/cross-profile';
-import { allocateMinimaxNames, emptyRegistry, identityKey } from '../../../shared/naming/minimax-registry';
+import { allocateMinimaxNames, emptyRegistry, identityKey } from '../../../shared/profiles/minimax/registry';
 
 const srv = (serverId: string, tools: string[], extra: Partial<NamingServerInput> = {}): NamingServerInput => ({
   serverId,

@@ -1,18 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  fnv1a32Hex,
-  KIMI_MAX_NAME,
-  kimiAuthToolName,
-  kimiQualifiedName,
-  MINIMAX_MAX_NAME,
-  minimaxBaseName,
-  minimaxSuffixed,
-  sanitizeMinimaxPart,
-  minaraQueryToolName,
-  minaraToolName,
-  VALID_NAME,
-} from '../../../shared/naming/schemes';
+import { fnv1a32Hex, KIMI_MAX_NAME, kimiAuthToolName, kimiQualifiedName } from '../../../shared/profiles/kimi/naming';
+import { MINIMAX_MAX_NAME, minimaxBaseName, minimaxSuffixed } from '../../../shared/profiles/minimax/naming';
+import { minaraQueryToolName, minaraToolName } from '../../../shared/profiles/minara/naming';
+import { sanitizeApiPart as sanitizeMinimaxPart, VALID_NAME } from '../../../shared/naming/schemes';
 
 describe('FNV-1a 32-bit', () => {
   it('matches the published test vectors', () => {

@@ -2,7 +2,7 @@
 // value and simulated as Codex decides (tool filters hide, the tool's mode over the server's,
 // auto/writes by annotations, approval_policy never refuses what would be asked).
 import { describe, expect, it } from 'vitest';
-import { codexRules, modeDecision, parseConfigLine } from '../../../shared/permissions/codex-approval';
+import { codexRules, modeDecision, parseConfigLine } from '../../../shared/profiles/codex/rules';
 import { simulate } from '../../../shared/permissions/simulate';
 import type { RuleLists } from '../../../shared/permissions/rules';
 import type { KnownTool } from '../../../shared/permissions/syntax';

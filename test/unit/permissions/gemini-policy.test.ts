@@ -2,7 +2,7 @@
 // Gemini's loader does, and matched as its engine does (highest priority first, mcpName, the three
 // wildcard forms, annotations, modes), each form on its own.
 import { describe, expect, it } from 'vitest';
-import { formatGeminiRule, geminiPolicyRules, geminiSettingsRules, parseGeminiRule, USER_TIER } from '../../../shared/permissions/gemini-policy';
+import { formatGeminiRule, geminiPolicyRules, geminiSettingsRules, parseGeminiRule, USER_TIER } from '../../../shared/profiles/gemini/rules';
 import { simulate } from '../../../shared/permissions/simulate';
 import type { RuleLists } from '../../../shared/permissions/rules';
 import type { KnownTool } from '../../../shared/permissions/syntax';

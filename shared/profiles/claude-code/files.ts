@@ -1,0 +1,72 @@
+// Claude Code's files (profile.ts has the sources): user = ~/.claude.json `mcpServers`; project =
+// <repo>/.mcp.json; local = ~/.claude.json `projects["<abs path>"].mcpServers` (private, so no
+// workspace trust: it is the user's own file). A .mcp.json server runs only once approved:
+// `enableAllProjectMcpServers`, or its name in `enabledMcpjsonServers` and not in
+// `disabledMcpjsonServers` (docs "Project scope": "Claude Code prompts for approval before using
+// project-scoped servers"; the choices are kept per project in ~/.claude.json, and in settings
+// files: never a committed .claude/settings.json, 2.1.196).
+import type { AgentFiles, AgentIo, LayerEnv, LayerLocation, LoadContext, PathApi } from '../loading';
+import { isRecord, projectFile, userFile } from '../places';
+
+const claudeJson = (home: string, p: PathApi) => p.join(home, '.claude.json');
+
+type Choices = { all: boolean; enabled: Set<string>; disabled: Set<string> };
+
+const names = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+function addChoices(into: Choices, v: unknown): void {
+  if (!isRecord(v)) return;
+  if (v.enableAllProjectMcpServers === true) into.all = true;
+  for (const n of names(v.enabledMcpjsonServers)) into.enabled.add(n);
+  for (const n of names(v.disabledMcpjsonServers)) into.disabled.add(n);
+}
+
+/** The user's approvals for this workspace's .mcp.json servers. */
+async function approvals(ctx: LoadContext, io: AgentIo): Promise<Choices> {
+  const p = io.path;
+  const choices: Choices = { all: false, enabled: new Set(), disabled: new Set() };
+  const ws = ctx.workspace!;
+  const sources = [claudeJson(ctx.home, p), p.join(ctx.home, '.claude', 'settings.json'), p.join(ws, '.claude', 'settings.local.json')];
+  for (const [i, path] of sources.entries()) {
+    const root = await io.readValue(path);
+    if (!isRecord(root)) continue;
+    addChoices(choices, i === 0 && isRecord(root.projects) ? root.projects[ws] : root);
+  }
+  return choices;
+}
+
+async function serverTrust(ctx: LoadContext, loc: LayerLocation, io: AgentIo) {
+  if (loc.layer !== 'project' || !ctx.workspace) return undefined;
+  const c = await approvals(ctx, io);
+  return (name: string): string | null => {
+    if (c.disabled.has(name)) return `Claude Code: rejected for this project (disabledMcpjsonServers); it is not started`;
+    if (c.all || c.enabled.has(name)) return null;
+    return `Claude Code: waiting for approval (claude's "⏸ Pending approval"); it is not started until approved in Claude Code or listed in enabledMcpjsonServers`;
+  };
+}
+
+export const CLAUDE_CODE_FILES: AgentFiles = {
+  async layers({ home, workspace }: LayerEnv, { path: p }: AgentIo) {
+    const out = [userFile(claudeJson(home, p))];
+    if (workspace) {
+      out.push(projectFile(p.join(workspace, '.mcp.json'), workspace));
+      out.push({ layer: 'project-local', path: claudeJson(home, p), writable: true, needsTrust: false, container: ['projects', workspace, 'mcpServers'] });
+    }
+    return out;
+  },
+  serverTrust,
+  detection: ({ home }, p) => ({ marker: claudeJson(home, p), configFiles: [claudeJson(home, p)] }),
+  /**
+   * PERM-4: Claude Code's rules are `permissions.allow|ask|deny` in its settings files, local >
+   * project > user (code.claude.com/docs/en/settings "Settings files", "Settings precedence"):
+   * ~/.claude/settings.json, <ws>/.claude/settings.json (committed), <ws>/.claude/settings.local.json.
+   */
+  async ruleFiles({ home, workspace }, { path: p }) {
+    const out: LayerLocation[] = [userFile(p.join(home, '.claude', 'settings.json'))];
+    if (workspace) {
+      out.push(projectFile(p.join(workspace, '.claude', 'settings.json'), workspace));
+      out.push({ ...projectFile(p.join(workspace, '.claude', 'settings.local.json'), workspace), layer: 'project-local' });
+    }
+    return out;
+  },
+};

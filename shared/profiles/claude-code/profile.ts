@@ -1,0 +1,84 @@
+// Claude Code (AGENT-1). Sources: code.claude.com/docs/en/mcp ("MCP installation scopes",
+// "Environment variable expansion in .mcp.json"), code.claude.com/docs/en/permissions, and
+// ../../../shared/AGENTS.md Table 1a/1b (Claude Code is closed source: [doc] and [3p]).
+// Files: user = ~/.claude.json top-level `mcpServers`; project = <repo>/.mcp.json; local (the
+// default scope of `claude mcp add`) = ~/.claude.json `projects["<abs path>"].mcpServers`.
+// Precedence: local > project > user (docs "Scope hierarchy and precedence").
+import { z } from 'zod';
+import { CLAUDE_RULES } from '../../permissions/syntax';
+import { commonShape, needsTransport, sanitizeApiName, typedTransport, PLAIN_SPELLING } from '../kit';
+import { posInt } from '../fields';
+import type { ProfileFacts } from '../types';
+
+const transportOf = (e: Record<string, unknown>) => typedTransport(e);
+
+/** `type`: stdio (the default), http, sse, ws; the panel cannot connect over WebSocket. */
+export const ClaudeCodeEntrySchema = z
+  .looseObject({
+    ...commonShape,
+    type: z.string().optional(),
+    headersHelper: z.string().optional(),
+    oauth: z.looseObject({}).optional(),
+    timeout: z.number().optional(),
+  })
+  .superRefine(needsTransport(transportOf, ['stdio', 'http', 'sse']));
+
+/** `mcp__<server>__<tool>` with the name parts made API-safe ([3p]: Claude Code normalises them). */
+const namer = (server: string) => {
+  const prefix = `mcp__${sanitizeApiName(server)}__`;
+  return (tool: string) => prefix + sanitizeApiName(tool);
+};
+
+export const CLAUDE_CODE: ProfileFacts = {
+  id: 'claude-code',
+  label: 'Claude Code',
+  shortLabel: 'Claude Code',
+  format: 'json',
+  fileLayers: ['user', 'project', 'project-local'],
+  serversKey: 'mcpServers',
+  entrySchema: ClaudeCodeEntrySchema,
+  fileSchema: z.looseObject({}),
+  transportKeys: ['type'],
+  transports: ['stdio', 'http', 'sse'],
+  transportOf,
+  // Docs: `${VAR}` and `${VAR:-default}` expand in `.mcp.json` (command, args, env, url,
+  // headers); "If a required environment variable is not set and has no default value, Claude
+  // Code will fail to parse the config". The docs name no expansion for ~/.claude.json.
+  expansion: (layer) => (layer === 'project' ? 'entry' : 'none'),
+  expansionWhere: 'expands.claude-code',
+  missingVar: 'disable',
+  form: { fields: [{ key: 'timeout', kind: 'number', id: 'ed-timeout', label: 'editor.timeout' }] },
+  // No per-entry switch: `/mcp` and `disabledMcpjsonServers` live outside the entry.
+  serverSwitch: false,
+  toolFilter: { allow: null, deny: null },
+  naming: {
+    prefix: 'mcp__',
+    sep: '__',
+    namer,
+    untruncated: (s, t) => namer(s)(t),
+    collisions: 'first-wins',
+    whyKey: 'tools.why.firstWins', collisionEvent: false,
+    // AGENTS.md Table 1b: the API takes ≤ 64 characters and Claude Code does not truncate,
+    // so a longer name makes the request fail with a 400.
+    limit: { max: 64, enforced: false },
+  },
+  rules: CLAUDE_RULES,
+  oauth: true,
+  invalidYields: false,
+  idField: null,
+  // `.mcp.json` servers wait for per-server approval (`enabledMcpjsonServers`, docs "Project scope").
+  trust: 'per-server-approval',
+  budgetField: null,
+  era: 'dual',
+  // `claude mcp add` writes `type` for every transport; `${VAR:-default}` in .mcp.json (docs).
+  spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'stdio', http: 'http', sse: 'sse' }, defaults: true },
+  stdioEntry: (command, args) => ({ type: 'stdio', command, args: [...args] }),
+  deferral: () => ({ deferred: false, mechanism: null }),
+  disclosureNote: () => null,
+  deferredFields: [],
+  // `timeout` in ms; values under 1000 are ignored (AGENTS.md Table 1a).
+  connection: (e) => {
+    const ms = posInt(e.timeout);
+    return ms !== undefined && ms >= 1000 ? { callTimeoutMs: ms } : {};
+  },
+};
