@@ -24,8 +24,10 @@ export const InstallRecordSchema = z.object({
   installedAt: z.number(),
   /** The entry's value as the agent read it before; undefined when install added the entry. */
   originalValue: z.unknown().optional(),
-  /** The exact text of that value in the file (comments and layout included); null when added. */
+  /** The exact text of that value in a JSON file (comments and layout included); null when added, or in TOML/YAML. */
   originalText: z.string().nullable(),
+  /** Install replaced an entry (absent in records from before TOML/YAML: then `originalText !== null` says it). */
+  replaced: z.boolean().optional(),
   /** The bridge entry install wrote. */
   bridgeValue: z.record(z.string(), z.unknown()),
   /**

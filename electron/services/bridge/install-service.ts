@@ -51,7 +51,7 @@ export function createBridgeService(opts: BridgeServiceOptions) {
     async offer(scope: BridgeScope, server: EffectiveServer, issues: readonly AgentIssue[] = []): Promise<BridgeOffer> {
       const base = { server: server.name, profile: scope.profile, layer: server.layer, path: server.path, sharedWith: [], machineSpecific: [] };
       const rec = await findInstall({ dataDir: deps.dataDir, profile: scope.profile, server: server.name, file: server.path });
-      if (rec || isBridgeEntry(server.entry)) {
+      if (rec || isBridgeEntry(server.entry, scope.profile)) {
         return { ...base, advice: [], installed: rec ? { layer: rec.layer, path: rec.file, installedAt: rec.installedAt } : { layer: server.layer, path: server.path, installedAt: 0 }, line: null, unavailable: null };
       }
       const advice = issues.filter((i) => i.fixes.some((f) => f.kind === 'bridge'));
@@ -60,7 +60,7 @@ export function createBridgeService(opts: BridgeServiceOptions) {
       const refused = await checkTarget({ profile: scope.profile, server: server.name, layer: server.layer, entry: server.entry, inFile: true, file: server.path, where });
       // An agent that cannot start a process (minara: URLs only) cannot run a bridge line.
       const unavailable = !profileFacts(scope.profile).transports.includes('stdio') ? 'stdio_unsupported' : (refused?.code ?? (deps.command ? null : 'no_command'));
-      const line = deps.command && !unavailable ? bridgeLine(deps.command, scope.profile, server.name, server.layer, scope.workspace) : null;
+      const line = deps.command && !unavailable ? bridgeLine(deps.command, scope.profile, server.name, server.layer, scope.workspace, server.path) : null;
       const project = PROJECT_LAYERS.includes(server.layer);
       const sharedWith = project ? await otherReaders(scope.profile, server.path, where) : [];
       // A workspace file may be committed: name what in the line is this machine's only.

@@ -4,6 +4,7 @@
 // itself a bridge line (what `bridge install` wrote) stands for the entry it replaced, kept in
 // the install records; that entry is loaded as if it were still in its file, so keychain-held
 // variables bound to it (SEC-6) still reach it.
+import { profileFacts } from '../../../shared/profiles';
 import type { Vars } from '../../../shared/i18n/core';
 import type { bridgeRun } from '../../../shared/i18n/messages/bridge-run';
 import { PROFILES, ConnectionSpecSchema, type ConnectionSpec, type EffectiveServer, type Profile } from '../../../shared/schemas/server';
@@ -35,10 +36,10 @@ export function adHocTarget(t: BridgeTranslator, url: string, sse = false): Brid
   return { spec, profile: null, workspace: null };
 }
 
-/** Does this entry start a bridge? (the install helper's rule, loaded only when needed) */
-async function isBridgeLine(entry: Record<string, unknown>): Promise<boolean> {
-  if (!Array.isArray(entry.args) || !entry.args.includes('bridge')) return false;
-  return (await import('./install')).isBridgeEntry(entry);
+/** Does this entry start a bridge? (the install helper's rule, loaded only when the word is there at all) */
+async function isBridgeLine(entry: Record<string, unknown>, profile: Profile): Promise<boolean> {
+  if (!JSON.stringify(entry).includes('"bridge"')) return false;
+  return (await import('./install')).isBridgeEntry(entry, profile);
 }
 
 async function originalOf(t: BridgeTranslator, engine: ConfigEngine, s: EffectiveServer, profile: Profile, workspace: string | null): Promise<EffectiveServer> {
@@ -50,7 +51,7 @@ async function originalOf(t: BridgeTranslator, engine: ConfigEngine, s: Effectiv
   const { config, configSecrets } = engine;
   const hostVariables = await configSecrets.variableNames(profile);
   const layer = loadLayer(
-    readText(JSON.stringify({ mcpServers: { [s.name]: rec.originalValue } }), rec.file),
+    readText(JSON.stringify({ [profileFacts(profile).serversKey]: { [s.name]: rec.originalValue } }), rec.file),
     { path: rec.file, layer: rec.layer, dialect: profile, hostVariables, trusted: s.trusted, writable: false },
     { profile, env: config.env, home: config.home, cwd: config.cwd, workspace, panelDataDir: config.panelDataDir, isTrusted: (w) => config.trust.isTrusted(w) },
   );
@@ -76,7 +77,7 @@ export async function resolveTarget(t: BridgeTranslator, engine: ConfigEngine, s
   const { profile: p } = found[0]!;
   let s = found[0]!.s;
   if (!s.trusted) throw new BridgeTargetError(t('bridgeRun.target.untrusted', { server, path: s.path }));
-  if (await isBridgeLine(s.entry)) s = await originalOf(t, engine, s, p, workspace);
+  if (await isBridgeLine(s.entry, p)) s = await originalOf(t, engine, s, p, workspace);
   if (s.spec?.transport === 'stdio') throw new BridgeTargetError(t('bridgeRun.target.not_remote', { server }));
   if (!s.spec?.url || s.error) throw new BridgeTargetError(t('bridgeRun.target.unusable', { server, detail: s.error ?? '?' }));
   return { spec: s.spec, profile: p, workspace };

@@ -151,7 +151,7 @@ export async function planInstall(deps: PlanDeps, req: PlanRequest): Promise<Pla
     const canBridge = remote && facts.transports.includes('stdio') && deps.command !== null;
     let bridge: InstallTarget['bridge'] = null;
     if (canBridge && deps.command) {
-      if (source.from) bridge = bridgeLine(deps.command, source.from.profile, source.from.server.name, source.from.server.layer, workspace);
+      if (source.from) bridge = bridgeLine(deps.command, source.from.profile, source.from.server.name, source.from.server.layer, workspace, source.from.server.path);
       else if (!c.headers && c.url) bridge = { command: deps.command.command, args: [...deps.command.prefix, 'bridge', '--url', c.url, ...(c.transport === 'sse' ? ['--sse'] : [])] };
     }
     const blocked = losses.some((l) => l.blocking);

@@ -39,9 +39,11 @@ describe('the bridge command', () => {
     const cmd = { command: '/usr/bin/node', prefix: ['/x/mcp-panel.mjs'] };
     expect(bridgeLine(cmd, 'kimi', 'docs', 'user', '/w')).toEqual({ command: '/usr/bin/node', args: ['/x/mcp-panel.mjs', 'bridge', 'docs', '--profile', 'kimi'] });
     expect(bridgeLine(cmd, 'kimi', 'docs', 'project', '/w').args.slice(-2)).toEqual(['--workspace', '/w']);
-    expect(isBridgeEntry(bridgeLine(cmd, 'kimi', 'docs', 'user', null))).toBe(true);
-    expect(isBridgeEntry(bridgeLine({ command: '/b/mcp-panel', prefix: [] }, 'kimi', 'docs', 'user', null))).toBe(true);
-    expect(isBridgeEntry({ command: 'npx', args: ['bridge'] })).toBe(false);
+    expect(isBridgeEntry(bridgeLine(cmd, 'kimi', 'docs', 'user', null), 'kimi')).toBe(true);
+    expect(isBridgeEntry(bridgeLine({ command: '/b/mcp-panel', prefix: [] }, 'kimi', 'docs', 'user', null), 'kimi')).toBe(true);
+    // In the agent's own spelling: OpenCode's argv array.
+    expect(isBridgeEntry({ type: 'local', command: ['/usr/bin/node', '/x/mcp-panel.mjs', 'bridge', 'docs'] }, 'opencode')).toBe(true);
+    expect(isBridgeEntry({ command: 'npx', args: ['bridge'] }, 'kimi')).toBe(false);
   });
 });
 

@@ -5,4 +5,5 @@ export * from './text-edit';
 export * from './snapshot';
 export * from './layer-paths';
 export * from './server-ops';
+export { spanEditor } from './span-editor';
 export * from './config-writer';

@@ -26,6 +26,8 @@ export interface LayerFile {
   container?: string[];
   /** A project layer's folder: the file must lead nowhere outside it (issue 21 F9). */
   confineTo?: string;
+  /** The file is the workspace's (CFG-10): nothing is written on its behalf until the workspace is trusted. */
+  needsTrust?: boolean;
 }
 
 export async function resolveLayerFile(profile: Profile, layer: LayerKind, ctx: LayerPathContext): Promise<WriteResult<LayerFile>> {
@@ -43,5 +45,5 @@ export async function resolveLayerFile(profile: Profile, layer: LayerKind, ctx: 
   }
   // CFG-1/CFG-7: MiniMax Code treats its project file as read-only; so does the panel.
   const readOnly = loc.writable ? null : `${profile} ${layer} files are read-only for the panel; add the server to the user layer instead`;
-  return okResult({ profile, layer, path: loc.path, dialect: profile, readOnly, ...(loc.container ? { container: loc.container } : {}), ...(loc.confineTo ? { confineTo: loc.confineTo } : {}) });
+  return okResult({ profile, layer, path: loc.path, dialect: profile, readOnly, ...(loc.container ? { container: loc.container } : {}), ...(loc.confineTo ? { confineTo: loc.confineTo } : {}), needsTrust: loc.needsTrust });
 }
