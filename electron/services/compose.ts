@@ -2,6 +2,7 @@
 // startServices, the CLI through createEngine (its one-shot commands need the engines, not
 // the api). A login made in one front door is honoured by the others because they all wire
 // the same keychain-backed broker here, and nothing else constructs an engine.
+import { profileFacts } from '../../shared/profiles';
 import { basename, join } from 'node:path';
 import { PROFILES, type Profile } from '../../shared/schemas/server';
 import { createDispatcher, type Dispatch } from '../../shared/rpc';
@@ -72,6 +73,7 @@ export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; 
         injectEnv: (spec) => configSecrets.envFor(spec), // CFG-8: keychain-held config secrets
         eraMode: (spec) => eras.get(spec.id), // PROTO-1: the person's choice, else auto
         ...(serverInput ? { serverInput } : {}), // PROTO-3: the person answers what a server asks
+        declares: (spec) => profileFacts(spec.profile).clientCapabilities, // AGENT-6: what its agent declares
       }),
   };
 }

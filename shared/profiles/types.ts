@@ -115,6 +115,22 @@ export interface EntrySpelling {
   predefined: readonly ('workspaceFolder' | 'userHome')[];
 }
 
+/**
+ * AGENT-6: the client capabilities the agent declares when it connects (its `initialize`), spelled
+ * as the MCP schema spells them. A server may offer tools only to clients declaring sampling or
+ * URL elicitation (server-everything does), so the panel connects declaring exactly these.
+ */
+export interface DeclaredCapabilities {
+  roots?: { listChanged?: boolean };
+  sampling?: CapabilityObject;
+  elicitation?: { form?: CapabilityObject; url?: CapabilityObject };
+}
+
+/** A capability's own settings (`{ applyDefaults: true }`, `{ tools: {} }`): JSON, as the schema takes it. */
+export interface CapabilityObject {
+  [key: string]: string | number | boolean | null | CapabilityObject;
+}
+
 /** How the agent decides that a workspace's servers may run (SEC-5: the panel's own trust comes first). */
 export type TrustRule = 'panel' | 'per-server-approval' | 'trusted-projects' | 'folder-trust' | 'workspace-trust';
 
@@ -178,6 +194,8 @@ export interface ProfileFacts {
   disclosureConfig?: readonly string[];
   /** NAME-4 / DISC: tools the agent takes at most (per request or in total), where it says. */
   toolBudget?: { max: number; per: 'request' | 'total' };
+  /** AGENT-6: what the agent declares when it connects; null where no source says (the panel then declares its own full set and says so). */
+  clientCapabilities: DeclaredCapabilities | null;
   /** PROTO: the protocol era the agent speaks (BRIDGE-4: a legacy-only agent reaches a modern-only server through the bridge). */
   era: 'legacy' | 'dual' | 'unknown';
   /** AGENT-3: the agent's spelling of an entry (install, import, "make these the same"). */

@@ -91,6 +91,7 @@ export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, '
         eraMode,
         verdicts,
         ...(o.serverInput ? { onInput: (req: InputRequest, signal: AbortSignal) => o.serverInput!(spec, req, signal) } : {}),
+        ...(o.declares ? { declares: o.declares(spec) } : {}),
         ...(o.authChallenge ? { onAuthChallenge: (c: Parameters<NonNullable<typeof o.authChallenge>>[1]) => o.authChallenge?.(spec, c) } : {}),
         onListChanged: (list) => owner.listChanged(list),
       },

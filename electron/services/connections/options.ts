@@ -5,7 +5,7 @@ import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { realClock } from './clock';
 import type { PoolOptions } from './types';
 
-export type ResolvedPoolOptions = Required<Omit<PoolOptions, 'logger' | 'workspaceRoot' | 'authProvider' | 'injectEnv' | 'fetch' | 'loginPath' | 'eraMode' | 'authChallenge' | 'serverInput'>> & PoolOptions;
+export type ResolvedPoolOptions = Required<Omit<PoolOptions, 'logger' | 'workspaceRoot' | 'authProvider' | 'injectEnv' | 'fetch' | 'loginPath' | 'eraMode' | 'authChallenge' | 'serverInput' | 'declares'>> & PoolOptions;
 
 const MINUTE = 60_000;
 

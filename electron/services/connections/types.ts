@@ -1,5 +1,6 @@
 // Public shapes of the connection engine (CONN-1 … CONN-11). Plain data: they cross the IPC
 // contract and the CLI as JSON.
+import type { DeclaredCapabilities } from '../../../shared/profiles/types';
 import type { OAuthClientProvider } from '../mcp/oauth';
 import type { InputAnswer, InputRequest } from '../mcp/types';
 import type { ConnectionSpec, EraMode, ReasonCode, ServerState, ToolDef } from '../../../shared/schemas/server';
@@ -43,6 +44,8 @@ export interface PoolOptions {
    * Absent: the panel does not offer those capabilities to servers.
    */
   serverInput?: (spec: ConnectionSpec, req: InputRequest, signal: AbortSignal) => Promise<InputAnswer>;
+  /** AGENT-6: the client capabilities to declare for this server (its agent's); absent or null, the panel's own. */
+  declares?: (spec: ConnectionSpec) => DeclaredCapabilities | null;
   /** AUTH-1: a remote's 401/403 challenge (scope, resource metadata), for the login that follows. */
   authChallenge?: (spec: ConnectionSpec, c: { status: number; scope?: string; resourceMetadataUrl?: string }) => void;
   /** OAuth (AUTH-1): handed to the HTTP and SSE transports. */

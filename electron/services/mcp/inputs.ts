@@ -9,7 +9,13 @@ const PERSON_MODEL = 'mcp-panel (answered by a person)';
 /** MCP 2025-11-25 client/sampling, error handling: the code of "User rejected sampling request". */
 const USER_REJECTED = -1;
 
-export function registerInputHandlers(client: Client, onInput: InputHandler): void {
+/** The handlers for what the client declares (the SDK refuses a handler for a capability not declared). */
+export function registerInputHandlers(client: Client, onInput: InputHandler, declared: { elicitation: boolean; sampling: boolean }): void {
+  if (declared.elicitation) registerElicitation(client, onInput);
+  if (declared.sampling) registerSampling(client, onInput);
+}
+
+function registerElicitation(client: Client, onInput: InputHandler): void {
   client.setRequestHandler('elicitation/create', async (req, ctx) => {
     const p = req.params as Record<string, unknown>;
     const message = typeof p.message === 'string' ? p.message : '';
@@ -20,6 +26,9 @@ export function registerInputHandlers(client: Client, onInput: InputHandler): vo
     if (answer.action === 'accept') return { action: 'accept' as const, ...(answer.content ? { content: answer.content } : {}) };
     return { action: answer.action === 'cancel' ? ('cancel' as const) : ('decline' as const) };
   });
+}
+
+function registerSampling(client: Client, onInput: InputHandler): void {
   client.setRequestHandler('sampling/createMessage', async (req, ctx) => {
     const p = req.params as { messages?: Array<{ role: string; content: unknown }>; systemPrompt?: string; maxTokens?: number };
     const answer = await onInput(

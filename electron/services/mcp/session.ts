@@ -23,6 +23,7 @@ import { TapTransport } from './tap';
 import { type ListCached, ListCacheTap } from './list-cache';
 import { type AuthChallenge, remoteTransport } from './transports';
 import type { InputHandler } from './types';
+import type { DeclaredCapabilities } from '../../../shared/profiles/types';
 import { registerInputHandlers } from './inputs';
 import type { CallParams, LogLevel, PromptResult, RawCallResult, ReadResult, ResourcePage, PromptPage, ServerVersion, TemplatePage } from './types';
 
@@ -50,11 +51,28 @@ export interface SessionContext {
   verdicts?: EraVerdicts;
   /** PROTO-3: elicitation (form, URL) and sampling, answered by the person; absent, not offered. */
   onInput?: InputHandler;
+  /**
+   * AGENT-6: connect declaring what this agent declares (a server may offer tools only to clients
+   * that declare sampling or URL elicitation); absent or null, the panel's own set.
+   */
+  declares?: DeclaredCapabilities | null;
   /** AUTH-1: a 401/403's WWW-Authenticate (the login that follows starts from it). */
   onAuthChallenge?: (c: AuthChallenge) => void;
   /** PROTO-2: the server says a list changed (notifications, or subscriptions/listen when modern). */
   onListChanged?: (list: 'tools' | 'prompts' | 'resources') => void;
 }
+
+/**
+ * CONN-7 roots; PROTO-3 elicitation (form with the schema's defaults, URL) and sampling where a
+ * person can answer them; AGENT-6: for an agent whose declaration is known, exactly that.
+ */
+function declaredCapabilities(ctx: Pick<SessionContext, 'declares' | 'onInput'>): DeclaredCapabilities {
+  if (ctx.declares) return ctx.declares;
+  return { roots: { listChanged: false }, ...(ctx.onInput ? { elicitation: { form: { applyDefaults: true }, url: {} }, sampling: {} } : {}) };
+}
+
+/** Nobody to ask: every question is declined. */
+const declineInput: InputHandler = async () => ({ action: 'decline' });
 
 /** How this connect opens (PROTO-1). */
 interface EraPlan {
@@ -235,19 +253,19 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
   const changed = ctx.onListChanged;
   const listen = (list: 'tools' | 'prompts' | 'resources') => ({ autoRefresh: false, debounceMs: 100, onChanged: () => changed?.(list) });
   const client = new Client(CLIENT_INFO, {
-    // CONN-7 roots; PROTO-3 elicitation (form with the schema's defaults, URL) and sampling
-    // only where a person can answer them.
-    capabilities: { roots: { listChanged: false }, ...(ctx.onInput ? { elicitation: { form: { applyDefaults: true }, url: {} }, sampling: {} } : {}) },
+    capabilities: declaredCapabilities(ctx),
     listMaxPages: MAX_LIST_PAGES,
     responseCacheStore: lists,
     ...(negotiation ? { versionNegotiation: negotiation } : {}),
     ...(changed ? { listChanged: { tools: listen('tools'), prompts: listen('prompts'), resources: listen('resources') } } : {}),
   });
-  // CONN-7: roots answer the workspace root, else home.
+  const declared = declaredCapabilities(ctx);
+  // CONN-7: roots answer the workspace root, else home (for an agent that declares them).
   const root = ctx.workspaceRoot ?? homeDir(ctx.env) ?? homedir();
-  client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: pathToFileURL(root).href, name: root }] }));
+  if (declared.roots) client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: pathToFileURL(root).href, name: root }] }));
   client.onerror = () => undefined; // recorded by the tap; never thrown at the host
-  if (ctx.onInput) registerInputHandlers(client, ctx.onInput);
+  // What is declared is answered: by the person when one is there, else declined (a one-shot run).
+  registerInputHandlers(client, ctx.onInput ?? declineInput, { elicitation: !!declared.elicitation, sampling: !!declared.sampling });
 
   const close = async (): Promise<void> => {
     if (closing) return exited;

@@ -70,6 +70,9 @@ export const CLAUDE_CODE: ProfileFacts = {
   trust: 'per-server-approval',
   budgetField: null,
   era: 'dual',
+  // Captured from 2.1.328's own `initialize` (and its stdio `server/discover` probe) by the agent
+  // contract suite: roots with listChanged, form and URL elicitation, no sampling.
+  clientCapabilities: { roots: { listChanged: true }, elicitation: { form: {}, url: {} } },
   // `claude mcp add` writes `type` for every transport; `${VAR:-default}` in .mcp.json (docs).
   spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'stdio', http: 'http', sse: 'sse' }, defaults: true },
   stdioEntry: (command, args) => ({ type: 'stdio', command, args: [...args] }),

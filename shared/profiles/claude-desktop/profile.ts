@@ -44,6 +44,7 @@ export const CLAUDE_DESKTOP: ProfileFacts = {
   trust: 'panel',
   budgetField: null,
   era: 'unknown',
+  clientCapabilities: null,
   spelling: { ...PLAIN_SPELLING, typeKey: null, typeWords: {} },
   stdioEntry: (command, args) => ({ command, args: [...args] }),
 };

@@ -96,6 +96,7 @@ export const CLINE: ProfileFacts = {
   trust: 'panel',
   budgetField: null,
   era: 'unknown',
+  clientCapabilities: null,
   // `type` for every transport; a bare `url` would mean SSE to Cline (schemas.ts).
   spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'stdio', sse: 'sse', http: 'streamableHttp' }, variable: 'env-colon', switchKey: 'disabled' },
   stdioEntry: (command, args) => ({ type: 'stdio', command, args: [...args] }),

@@ -104,6 +104,7 @@ export const CODEX: ProfileFacts = {
   trust: 'trusted-projects',
   budgetField: null,
   era: 'legacy',
+  clientCapabilities: null,
   // No interpolation: variables by name in env_vars, bearer_token_env_var and env_http_headers (docs/config.md).
   spelling: { ...PLAIN_SPELLING, typeKey: null, typeWords: {}, headersKey: 'http_headers', tokenEnvField: 'bearer_token_env_var', envHeadersField: 'env_http_headers', forwardEnvField: 'env_vars' },
   stdioEntry: (command, args) => ({ command, args: [...args] }),

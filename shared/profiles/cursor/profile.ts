@@ -43,6 +43,7 @@ export const CURSOR: ProfileFacts = {
   // "a soft ceiling of about 40 tools" (AGENTS.md Table 1b, [3p]).
   toolBudget: { max: 40, per: 'total' },
   era: 'unknown',
+  clientCapabilities: null,
   // `type` only for SSE (a URL alone is streamable HTTP); `${env:NAME}` (docs "Config interpolation").
   spelling: { ...PLAIN_SPELLING, variable: 'env-colon', predefined: ['workspaceFolder', 'userHome'] },
   stdioEntry: (command, args) => ({ command, args: [...args] }),

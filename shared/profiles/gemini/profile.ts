@@ -87,6 +87,7 @@ export const GEMINI: ProfileFacts = {
   trust: 'folder-trust',
   budgetField: null,
   era: 'unknown',
+  clientCapabilities: null,
   // `httpUrl` is streamable HTTP, `url` + `type: "sse"` SSE (mcp-client.ts createUrlTransport).
   spelling: { ...PLAIN_SPELLING, urlKey: { http: 'httpUrl' }, defaults: true },
   stdioEntry: (command, args) => ({ command, args: [...args] }),

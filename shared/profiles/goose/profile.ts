@@ -75,6 +75,7 @@ export const GOOSE: ProfileFacts = {
   trust: 'panel',
   budgetField: null,
   era: 'unknown',
+  clientCapabilities: null,
   spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'stdio', http: 'streamable_http' }, urlKey: { http: 'uri' }, commandKey: 'cmd', envKey: 'envs', nameField: 'name', enabledAlways: true },
   stdioEntry: (command, args) => ({ type: 'stdio', cmd: command, args: [...args], enabled: true }),
   // `timeout` in seconds (300 unless set).

@@ -57,6 +57,8 @@ export const KIMI: ProfileFacts = {
   // KIMI_MCP_* say otherwise) is what it waits for every server: raising it gives a slow one its turn.
   budgetField: 'startupTimeoutMs',
   era: 'unknown',
+  // @moonshot-ai/kimi-code 2.1.0 declares none (shared/profiles/kimi/README.md).
+  clientCapabilities: {},
   // config-schema.ts:59: Kimi reads `transport`; a token by variable name (client-remote.ts).
   spelling: { ...PLAIN_SPELLING, typeKey: 'transport', tokenEnvField: 'bearerTokenEnvVar' },
   stdioEntry: (command, args) => ({ command, args: [...args] }),

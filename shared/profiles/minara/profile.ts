@@ -57,6 +57,7 @@ export const MINARA: ProfileFacts = {
   trust: 'panel',
   budgetField: null,
   era: 'unknown',
+  clientCapabilities: null,
   // Seed 001: tokens by variable name in authTokenEnv.
   spelling: { ...PLAIN_SPELLING, tokenEnvField: 'authTokenEnv' },
   stdioEntry: (command, args) => ({ command, args: [...args] }),

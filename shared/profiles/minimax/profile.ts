@@ -45,6 +45,9 @@ export const MINIMAX: ProfileFacts = {
   // Seed 000: "环境变量优先于 config.yaml 的 mcpToolSearch 段": the data folder's config.yaml.
   disclosureConfig: ['.minimax-code', 'config.yaml'],
   era: 'unknown',
+  // Seed 000 (connection-pool.ts:578): "客户端能力只声明 roots"; the published code agrees
+  // (shared/profiles/minimax/README.md).
+  clientCapabilities: { roots: { listChanged: false } },
   spelling: { ...PLAIN_SPELLING },
   stdioEntry: (command, args) => ({ command, args: [...args] }),
   idField: null,

@@ -103,6 +103,7 @@ export const OPENCODE: ProfileFacts = {
   trust: 'panel',
   budgetField: null,
   era: 'unknown',
+  clientCapabilities: null,
   spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'local', http: 'remote' }, envKey: 'environment', argv: true, variable: 'env-brace' },
   stdioEntry: (command, args) => ({ type: 'local', command: [command, ...args] }),
   // `timeout` in ms for every MCP request, 5000 unless set.

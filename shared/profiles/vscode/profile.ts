@@ -44,6 +44,7 @@ export const VSCODE: ProfileFacts = {
   // 128 tools per request, then "virtual tools" (AGENTS.md Table 1b).
   toolBudget: { max: 128, per: 'request' },
   era: 'unknown',
+  clientCapabilities: null,
   // mcp.json names the `type` of every server ("MCP configuration reference").
   spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'stdio', http: 'http', sse: 'sse' }, variable: 'env-colon', predefined: ['workspaceFolder', 'userHome'] },
   stdioEntry: (command, args) => ({ type: 'stdio', command, args: [...args] }),

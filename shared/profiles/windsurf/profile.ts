@@ -41,6 +41,7 @@ export const WINDSURF: ProfileFacts = {
   budgetField: null,
   toolBudget: { max: 100, per: 'total' },
   era: 'unknown',
+  clientCapabilities: null,
   // Remote servers are `serverUrl` (docs.windsurf.com "mcp_config.json").
   spelling: { ...PLAIN_SPELLING, typeKey: null, typeWords: {}, urlKey: { http: 'serverUrl', sse: 'serverUrl' }, variable: 'env-colon' },
   stdioEntry: (command, args) => ({ command, args: [...args] }),

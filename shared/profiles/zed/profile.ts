@@ -107,6 +107,7 @@ export const ZED: ProfileFacts = {
   trust: 'workspace-trust',
   budgetField: null,
   era: 'unknown',
+  clientCapabilities: null,
   // No `type`: a `command` is stdio, a `url` streamable HTTP.
   spelling: { ...PLAIN_SPELLING, typeKey: null, typeWords: {} },
   stdioEntry: (command, args) => ({ command, args: [...args] }),

@@ -23,14 +23,15 @@ let panel: RunningPanel | undefined;
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-inputs-'));
-  const h = { profile: 'minimax' as const, dir, home: join(dir, 'home'), workspace: join(dir, 'workspace'), pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-  mkdirSync(join(h.home, '.minimax-code'), { recursive: true });
+  // AGENT-6: Cursor's declaration is not known, so the panel declares its own full set (elicitation, sampling).
+  const h = { profile: 'cursor' as const, dir, home: join(dir, 'home'), workspace: join(dir, 'workspace'), pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  mkdirSync(join(h.home, '.cursor'), { recursive: true });
   mkdirSync(h.workspace, { recursive: true });
   const servers = {
     legacy: { command: process.execPath, args: [join(FIXTURES, 'v1-full.mjs'), 'stdio'] },
     modern: { command: process.execPath, args: [join(FIXTURES, 'v2.mjs'), 'stdio', '--modern-only'] },
   };
-  writeFileSync(join(h.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  writeFileSync(join(h.home, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   home = h;
   panel = await startPanel(h);
 });

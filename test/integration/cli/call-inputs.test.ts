@@ -17,12 +17,14 @@ let sb: Sandbox;
 let browser: StandInBrowser;
 
 const cli = (args: string[]) =>
-  runCli([...args, '--profile', 'minimax'], { env: { ...process.env, ...sb.env, MCP_PANEL_DATA_DIR: join(sb.root, 'data'), MCP_PANEL_BROWSER: browser.bin }, cwd: sb.ws });
+  runCli([...args, '--profile', 'cursor'], { env: { ...process.env, ...sb.env, MCP_PANEL_DATA_DIR: join(sb.root, 'data'), MCP_PANEL_BROWSER: browser.bin }, cwd: sb.ws });
 
 beforeAll(async () => {
   sb = await sandbox();
   browser = makeStandInBrowser(sb.root);
-  await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), {
+  // AGENT-6: Cursor's declaration is not known (its profile says null), so the panel declares its
+  // own full set; an agent declaring less is not asked (test/integration/agent-view/declared-capabilities.test.ts).
+  await sb.write(join(sb.home, '.cursor', 'mcp.json'), {
     mcpServers: {
       legacy: { command: process.execPath, args: [join(FIXTURES, 'v1-full.mjs'), 'stdio'] },
       modern: { command: process.execPath, args: [join(FIXTURES, 'v2.mjs'), 'stdio', '--modern-only'] },

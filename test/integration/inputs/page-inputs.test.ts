@@ -52,15 +52,17 @@ const textOf = (r: { content: Array<{ type: string; text?: string }> }) => r.con
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'page-inputs-'));
-  await mkdir(join(dir, 'home', '.minimax-code'), { recursive: true });
+  // AGENT-6: the panel declares what the selected agent declares. Cursor's declaration is not known
+  // (its profile says null), so the panel declares its own full set: form and URL elicitation, sampling.
+  await mkdir(join(dir, 'home', '.cursor'), { recursive: true });
   await mkdir(join(dir, 'ws'));
   const servers = {
     legacy: { command: process.execPath, args: [fixture('v1-full'), 'stdio'] },
     modern: { command: process.execPath, args: [fixture('v2'), 'stdio', '--modern-only'] },
   };
-  await writeFile(join(dir, 'home', '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  await writeFile(join(dir, 'home', '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), MCP_PANEL_DATA_DIR: join(dir, 'data') };
-  services = await startServices({ host: 'web', pickFolder: null, env, cwd: join(dir, 'ws'), version: '0.0.0', profile: 'minimax', workspace: join(dir, 'ws') });
+  services = await startServices({ host: 'web', pickFolder: null, env, cwd: join(dir, 'ws'), version: '0.0.0', profile: 'cursor', workspace: join(dir, 'ws') });
   const list = await call('servers.list', {});
   if (!list.ok) throw new Error(list.error.message);
   for (const s of list.value.servers) ids[s.name] = s.id;
