@@ -14,6 +14,9 @@ import { applyServerOps, dialectValidator, type EntryValidator, type ServerOp } 
 import { type FileSnapshot, hashText, readSnapshot, sameContent, UnreadableFileError } from './snapshot';
 import { type AddedLedger, loadLedger, saveLedger } from './added-ledger';
 import { panelDataDir } from '../../paths';
+import { applyListEdit, type ListPath } from './list-ops';
+import { profileFacts } from '../../../../shared/profiles';
+import type { ConfigFormat } from '../../../../shared/profiles/types';
 
 export interface WriteTarget {
   profile: Profile;
@@ -55,6 +58,11 @@ export interface WriteOutcome {
 
 /** What a write needs to know of its file (a layer file, or another file of an agent's such as `~/.claude.json`). */
 export type EditableFile = Pick<LayerFile, 'path' | 'readOnly' | 'confineTo'>;
+
+/** A file that is not one of the panel's layers, with the format its agent reads it in. */
+export interface ListFile extends EditableFile {
+  format: ConfigFormat;
+}
 
 /** A layer file's snapshot, or a one-line refusal naming it (SEC-7: not a file, too large). */
 async function readResult(path: string): Promise<WriteResult<FileSnapshot>> {
@@ -263,6 +271,16 @@ export class ConfigWriter {
 
   rename(target: WriteTarget, name: string, to: string, opts?: WriteOptions) {
     return this.apply(target, [{ op: 'rename', name, to }], opts);
+  }
+
+  /**
+   * Issue 34 / AGENT-5: `value` in (`present`) or out of the string list at `path` of a JSON or
+   * JSONC file (list-ops.ts), under the same lock, checks and atomic write as every edit. `file` is
+   * a layer file, or any file of an agent's with its format (`~/.claude.json`, a settings.json).
+   */
+  editList(file: LayerFile | ListFile, path: ListPath, value: string, present: boolean, opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
+    const format = 'format' in file ? file.format : profileFacts(file.dialect).format;
+    return this.editWithLedger(file, (text, ledger) => applyListEdit(text, format, { path, value, present }, ledger), opts);
   }
 
   /** CONN-8: the agent's per-tool filter of one server (shared/schemas/dialects/tool-filter.ts). */

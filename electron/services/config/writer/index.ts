@@ -6,3 +6,4 @@ export * from './snapshot';
 export * from './layer-paths';
 export * from './server-ops';
 export * from './config-writer';
+export type { ListPath } from './list-ops';
