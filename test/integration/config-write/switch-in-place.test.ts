@@ -100,18 +100,18 @@ const CASES: Case[] = [
     toggled: 'extensions:\n  github:\n    args: []\n    cmd: github-mcp-server\n    enabled: false\n    name: github\n    timeout: 300\n    type: stdio\n',
   },
   {
-    what: 'Goose: a sorted entry without the flag gets it at its sorted place (CRLF kept)',
+    what: 'Goose: an entry without the flag gets it first, as Goose writes every entry (CRLF kept)',
     profile: 'goose',
     server: 'h',
-    text: 'extensions:\r\n  h:\r\n    cmd: x\r\n    name: h\r\n    type: stdio\r\n',
-    toggled: 'extensions:\r\n  h:\r\n    cmd: x\r\n    enabled: false\r\n    name: h\r\n    type: stdio\r\n',
+    text: 'extensions:\r\n  h:\r\n    type: stdio # mine\r\n    cmd: x\r\n    name: h\r\n',
+    toggled: 'extensions:\r\n  h:\r\n    enabled: false\r\n    type: stdio # mine\r\n    cmd: x\r\n    name: h\r\n',
   },
   {
-    what: 'Goose: a flow map gets `, enabled: false` before its brace',
+    what: 'Goose: a flow map gets `enabled: false, ` after its brace',
     profile: 'goose',
     server: 'f',
     text: 'extensions:\n  f: {cmd: x, name: f, type: stdio}\n',
-    toggled: 'extensions:\n  f: {cmd: x, name: f, type: stdio, enabled: false}\n',
+    toggled: 'extensions:\n  f: {enabled: false, cmd: x, name: f, type: stdio}\n',
   },
   {
     what: 'Codex: `enabled = true` flips in place',

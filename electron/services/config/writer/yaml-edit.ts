@@ -106,26 +106,20 @@ export function yamlSet(text: string, path: Path, value: unknown): string {
 }
 
 /**
- * Issue 42 item 1: a key the map at `path` lacks, where Goose would write it. Goose saves its
- * config through serde, which writes an entry's keys sorted (`bundled, enabled, name, timeout,
- * type`, block/goose ExtensionEntry), so an entry whose keys are sorted gets the key at its sorted
- * place; any other entry gets it after its last key. A flow map gets `, key: value` before its
- * brace. yamlRemove takes exactly this back out.
+ * Issue 42 item 1: a key the map at `path` lacks, where Goose writes it: first. Goose saves an
+ * extension as `ExtensionEntry { enabled, #[serde(flatten)] config }` (block/goose), so the files
+ * it writes start every entry with `enabled:` (test/corpus/goose: `enabled`, `type`, `name`, …).
+ * A flow map gets `key: value, ` after its brace. yamlRemove takes exactly this back out.
  */
 export function yamlAddKey(text: string, path: Path, key: string, value: unknown): string {
   const map = mapAt(text, path);
   if (!map?.range) throw new Error(`no map at ${path.join('.')}`);
-  const items = map.items as Pair[];
-  if (map.flow) {
-    const last = items[items.length - 1];
-    const at = last ? ((last.value ?? last.key) as Node).range![1] : map.range[0] + 1;
-    return splice(text, at, at, `${last ? ', ' : ''}${block(key, value, '').trimEnd()}`);
-  }
-  const keys = items.map(keyOf);
-  const next = keys.every((k, i) => i === 0 || keys[i - 1]! <= k) ? items.find((p) => keyOf(p) > key) : undefined;
-  if (!next) return yamlSet(text, [...path, key], value);
-  const s = lineStart(text, (next.key as Node).range![0]);
-  return splice(text, s, s, block(key, value, text.slice(s, (next.key as Node).range![0]), eolOf(text)));
+  const first = (map.items as Pair[])[0];
+  const pair = block(key, value, '').trimEnd();
+  if (map.flow) return first ? splice(text, (first.key as Node).range![0], (first.key as Node).range![0], `${pair}, `) : splice(text, map.range[0] + 1, map.range[0] + 1, pair);
+  if (!first) return yamlSet(text, [...path, key], value);
+  const s = lineStart(text, (first.key as Node).range![0]);
+  return splice(text, s, s, block(key, value, text.slice(s, (first.key as Node).range![0]), eolOf(text)));
 }
 
 /** A key of a flow map (`{a: 1, b: 2}`) with the comma that joins it to its neighbour. */
