@@ -103,8 +103,8 @@ const CASES: Case[] = [
     what: 'Goose: an entry without the flag gets it first, as Goose writes every entry (CRLF kept)',
     profile: 'goose',
     server: 'h',
-    text: 'extensions:\r\n  h:\r\n    type: stdio # mine\r\n    cmd: x\r\n    name: h\r\n',
-    toggled: 'extensions:\r\n  h:\r\n    enabled: false\r\n    type: stdio # mine\r\n    cmd: x\r\n    name: h\r\n',
+    text: 'extensions:\r\n  h: # 中文\r\n    # the kind\r\n    type: stdio # mine\r\n    cmd: x\r\n    name: h\r\n',
+    toggled: 'extensions:\r\n  h: # 中文\r\n    enabled: false\r\n    # the kind\r\n    type: stdio # mine\r\n    cmd: x\r\n    name: h\r\n',
   },
   {
     what: 'Goose: a flow map gets `enabled: false, ` after its brace',

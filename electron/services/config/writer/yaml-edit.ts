@@ -117,9 +117,12 @@ export function yamlAddKey(text: string, path: Path, key: string, value: unknown
   const first = (map.items as Pair[])[0];
   const pair = block(key, value, '').trimEnd();
   if (map.flow) return first ? splice(text, (first.key as Node).range![0], (first.key as Node).range![0], `${pair}, `) : splice(text, map.range[0] + 1, map.range[0] + 1, pair);
-  if (!first) return yamlSet(text, [...path, key], value);
-  const s = lineStart(text, (first.key as Node).range![0]);
-  return splice(text, s, s, block(key, value, text.slice(s, (first.key as Node).range![0]), eolOf(text)));
+  const owner = pairAt(text, path);
+  if (!first || !owner) return yamlSet(text, [...path, key], value);
+  // Right under the entry's own line, so a comment above the first key stays with that key.
+  const at = pastLine(text, (owner.pair.key as Node).range![1]);
+  const firstKey = (first.key as Node).range![0];
+  return splice(text, at, at, block(key, value, text.slice(lineStart(text, firstKey), firstKey), eolOf(text)));
 }
 
 /** A key of a flow map (`{a: 1, b: 2}`) with the comma that joins it to its neighbour. */
