@@ -1,10 +1,11 @@
 // CFG-7 for permission rules: read the `permissions` lists out of a layer file's text and write
-// changed lists back with the smallest edits (jsonc-parser, through the writer's setAt/insertAt),
+// changed lists back with the smallest edits (jsonc-parser, through the writer's setAt and json-array),
 // so comments, key order, indentation and unrelated keys stay byte-identical.
 import { isDeepStrictEqual } from 'node:util';
-import { findNodeAtLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type JSONPath } from 'jsonc-parser';
 import { LISTS_BY_STRENGTH, RuleListsSchema, type RuleLists } from '../../../shared/permissions/rules';
-import { detectFormat, lineCommentsEnd, okResult, parseConfigText, refuse, setAt, type WriteResult } from '../config/writer';
+import { detectFormat, okResult, parseConfigText, refuse, setAt, type WriteResult } from '../config/writer';
+import { appendItems, removeItem } from '../config/writer/json-array';
 
 const KEY = 'permissions';
 const EMPTY: RuleLists = { allow: [], ask: [], deny: [] };
@@ -24,52 +25,22 @@ export function readRules(text: string | null): { rules: RuleLists; problem: { c
   return { rules: r.data, problem: null };
 }
 
-/** The array node at `path` (the list exists: the caller read it). */
-function arrayAt(text: string, path: JSONPath): Node {
-  const node = findNodeAtLocation(parseTree(text, [], { allowTrailingComma: true, disallowComments: false })!, path);
-  if (node?.type !== 'array') throw new Error(`no array at /${path.join('/')}`);
-  return node;
-}
-
-const end = (n: Node): number => n.offset + n.length;
-
 /**
  * One list from `before` to `after` by span edits of its array: the elements up to the first
  * difference are not touched, differing elements have only their string replaced, surplus
- * elements are appended after the last (each on its own line in a multi-line array, behind the
- * last element's same-line comment) or cut from the end (with their own comments). Comments
- * stay where they were written; nothing else in the file moves.
+ * elements are appended after the last or cut from the end, each with its own comments
+ * (../config/writer/json-array.ts). Nothing else in the file moves.
  */
 function editList(text: string, path: JSONPath, before: readonly string[], after: readonly string[], eol: string): string {
   let out = text;
-  const items = arrayAt(out, path).children ?? [];
+  const tree = parseTree(out, [], { allowTrailingComma: true, disallowComments: false });
+  const items = (tree && findNodeAtLocation(tree, path))?.children ?? [];
   // Right to left, so the offsets of the elements still to edit stay valid.
   for (let i = Math.min(before.length, after.length) - 1; i >= 0; i--) {
-    if (before[i] !== after[i]) out = out.slice(0, items[i]!.offset) + JSON.stringify(after[i]) + out.slice(end(items[i]!));
+    if (before[i] !== after[i]) out = out.slice(0, items[i]!.offset) + JSON.stringify(after[i]) + out.slice(items[i]!.offset + items[i]!.length);
   }
-  const arr = arrayAt(out, path);
-  const kids = arr.children ?? [];
-  if (after.length < before.length) {
-    const last = lineCommentsEnd(out, end(kids.at(-1)!));
-    if (after.length === 0) return out.slice(0, arr.offset + 1) + out.slice(last);
-    const keep = kids[after.length - 1]!;
-    const comma = out.indexOf(',', end(keep));
-    // The kept element's own note (after its comma) stays; the comma and the rest go.
-    const from = lineCommentsEnd(out, comma + 1);
-    return out.slice(0, comma) + out.slice(comma + 1, from) + out.slice(last);
-  }
-  if (after.length > before.length) {
-    const extra = after.slice(before.length).map((r) => JSON.stringify(r));
-    if (kids.length === 0) return out.slice(0, arr.offset) + `[${extra.join(', ')}]` + out.slice(end(arr));
-    const lastEnd = end(kids.at(-1)!);
-    const multiLine = out.slice(arr.offset, end(arr)).includes('\n');
-    if (!multiLine) return out.slice(0, lastEnd) + extra.map((x) => `, ${x}`).join('') + out.slice(lastEnd);
-    const lineStart = out.lastIndexOf('\n', kids.at(-1)!.offset) + 1;
-    const indent = /^[ \t]*/.exec(out.slice(lineStart))![0];
-    const note = lineCommentsEnd(out, lastEnd);
-    return out.slice(0, lastEnd) + ',' + out.slice(lastEnd, note) + extra.map((x) => `${eol}${indent}${x}`).join(',') + out.slice(note);
-  }
-  return out;
+  for (let i = before.length - 1; i >= after.length; i--) out = removeItem(out, path, i);
+  return after.length > before.length ? appendItems(out, path, after.slice(before.length), eol) : out;
 }
 
 /** The file's text with its `permissions` lists turned into `after`; refuses a file it cannot vouch for. */

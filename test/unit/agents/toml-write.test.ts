@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { getStaticTOMLValue, parseTOML } from 'toml-eslint-parser';
 import { describe, expect, it } from 'vitest';
 import { applyServerOps, type ServerOp } from '../../../electron/services/config/writer/server-ops';
+import { AddedLedger } from '../../../electron/services/config/writer/added-ledger';
 
 const DOC = `# Codex settings, as docs/config.md shows them
 model = "gpt-5"   # keep this comment
@@ -41,8 +42,8 @@ trust_level = "trusted"
 
 const value = (text: string) => getStaticTOMLValue(parseTOML(text)) as { mcp_servers: Record<string, Record<string, unknown>>; [k: string]: unknown };
 
-function run(text: string | null, ops: ServerOp[]): string {
-  const r = applyServerOps(text, 'codex', ops);
+function run(text: string | null, ops: ServerOp[], ledger?: AddedLedger): string {
+  const r = applyServerOps(text, 'codex', ops, undefined, undefined, ledger);
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
 }
@@ -107,9 +108,12 @@ describe('Codex config.toml: span edits', () => {
   });
 
   it('disable / enable and tool filters are one-line edits', () => {
-    const off = run(DOC, [{ op: 'disable', name: 'figma' }]);
+    const ledger = new AddedLedger('/config.toml');
+    const off = run(DOC, [{ op: 'disable', name: 'figma' }], ledger);
+    // Issue 42: after the keys Codex writes before `enabled` (edit.rs serialize_mcp_server_table).
     expect(off).toBe(DOC.replace('"us-east-1" }', '"us-east-1" }\nenabled = false'));
-    expect(run(off, [{ op: 'enable', name: 'figma' }])).toBe(DOC);
+    expect(run(off, [{ op: 'enable', name: 'figma' }], ledger)).toBe(DOC);
+    expect(run(DOC, [{ op: 'disable', name: 'context7' }])).toBe(DOC.replace('"@upstash/context7-mcp"]', '"@upstash/context7-mcp"]\nenabled = false'));
     const filtered = run(DOC, [{ op: 'tools', name: 'context7', patch: { disabled_tools: ['resolve-library-id'] } as never }]);
     expect(filtered).toBe(DOC.replace('startup_timeout_sec = 20', 'startup_timeout_sec = 20\ndisabled_tools = ["resolve-library-id"]'));
   });

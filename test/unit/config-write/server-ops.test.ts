@@ -39,9 +39,9 @@ describe('applyServerOps', () => {
     expect(r.ok && r.value.includes('// mine')).toBe(true);
   });
 
-  it('disable writes enabled:false; enable drops it again', () => {
+  it('disable writes enabled:false; enable flips a flag the panel did not add (issue 42)', () => {
     expect(value(run([{ op: 'disable', name: 'docs' }])).mcpServers.docs!.enabled).toBe(false);
-    expect('enabled' in value(run([{ op: 'enable', name: 'off' }])).mcpServers.off!).toBe(false);
+    expect(run([{ op: 'enable', name: 'off' }])).toEqual({ ok: true, value: FILE.replace('"enabled": false', '"enabled": true') });
     // Already in the wanted state: the text is unchanged.
     expect(run([{ op: 'enable', name: 'docs' }])).toEqual({ ok: true, value: FILE });
   });

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { parse } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
-import { detectFormat, newFileText, parseConfigText, removeAt, renameKey, setAt, updateAt } from '../../../electron/services/config/writer/text-edit';
+import { addMember, detectFormat, newFileText, parseConfigText, removeAt, renameKey, setAt, updateAt } from '../../../electron/services/config/writer/text-edit';
 
 /** Length of the common prefix and suffix: what an edit left untouched. */
 function untouched(a: string, b: string): { prefix: number; suffix: number } {
@@ -67,6 +67,22 @@ describe('setAt / removeAt / renameKey / updateAt', () => {
     expect(cut).toContain('trailing comment');
     expect(cut).not.toContain('keep');
     expect(cut).not.toContain('last');
+  });
+
+  it('removing a first member takes its whole line: the next line is not glued onto the brace (issue 42)', () => {
+    const t = '{\r\n  "a": { // entry\r\n    "enabled": true, // mine\r\n    // about type\r\n    "type": "remote"\r\n  }\r\n}';
+    expect(removeAt(t, ['a', 'enabled'])).toBe('{\r\n  "a": { // entry\r\n    // about type\r\n    "type": "remote"\r\n  }\r\n}');
+    expect(removeAt('{"a": {"x": 1, "y": 2}}', ['a', 'x'])).toBe('{"a": {"y": 2}}');
+  });
+
+  it('addMember adds after the last member in its style, and removeAt takes exactly that back out (issue 42)', () => {
+    for (const t of ['{"a": {"x": 1}}', '{"a": {"x":1,"y":2}}', '{\n\t"a": {\n\t\t"x": 1 // n\n\t}\n}', '{\n  "a": {\n    "x": 1,\n  },\n}', '{"a": {}}', '{"a": {"x": 1 /* c */}}']) {
+      const added = addMember(t, ['a'], 'enabled', false);
+      expect(parse(added).a).toEqual({ ...parse(t).a, enabled: false });
+      expect(added.split('\n').length - t.split('\n').length).toBe(t.includes('\n') ? 1 : 0);
+      expect(removeAt(added, ['a', 'enabled'])).toBe(t);
+    }
+    expect(addMember('{"a": {"x":1,"y":2}}', ['a'], 'enabled', false)).toBe('{"a": {"x":1,"y":2,"enabled":false}}');
   });
 
   it('renaming changes only the key characters', () => {

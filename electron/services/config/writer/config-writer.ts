@@ -12,6 +12,11 @@ import { type ConflictData, inFile, okResult, refuse, type WriteResult } from '.
 import { type LayerFile, resolveLayerFile } from './layer-paths';
 import { applyServerOps, dialectValidator, type EntryValidator, type ServerOp } from './server-ops';
 import { type FileSnapshot, hashText, readSnapshot, sameContent, UnreadableFileError } from './snapshot';
+import { type AddedLedger, loadLedger, saveLedger } from './added-ledger';
+import { panelDataDir } from '../../paths';
+import { applyListEdit, type ListPath } from './list-ops';
+import { profileFacts } from '../../../../shared/profiles';
+import type { ConfigFormat } from '../../../../shared/profiles/types';
 
 export interface WriteTarget {
   profile: Profile;
@@ -29,6 +34,8 @@ export interface ConfigWriterDeps {
   newFileMode?: number;
   /** Lock retries while another process writes the same file (default 100, 10–100 ms apart). */
   lockRetries?: number;
+  /** Where the record of the panel's own additions is kept (added-ledger.ts); defaults to panelDataDir(env). */
+  dataDir?: string;
 }
 
 export interface WriteOptions {
@@ -49,6 +56,14 @@ export interface WriteOutcome {
   after: FileSnapshot;
 }
 
+/** What a write needs to know of its file (a layer file, or another file of an agent's such as `~/.claude.json`). */
+export type EditableFile = Pick<LayerFile, 'path' | 'readOnly' | 'confineTo'>;
+
+/** A file that is not one of the panel's layers, with the format its agent reads it in. */
+export interface ListFile extends EditableFile {
+  format: ConfigFormat;
+}
+
 /** A layer file's snapshot, or a one-line refusal naming it (SEC-7: not a file, too large). */
 async function readResult(path: string): Promise<WriteResult<FileSnapshot>> {
   try {
@@ -63,7 +78,7 @@ async function readResult(path: string): Promise<WriteResult<FileSnapshot>> {
  * Issue 21 F9: a project layer's file (or the folder it would be created in) that leads outside
  * its workspace is neither read nor written: a repository cannot aim the writer at `~/.ssh`.
  */
-async function confined(file: LayerFile): Promise<WriteResult<void>> {
+async function confined(file: EditableFile): Promise<WriteResult<void>> {
   if (file.confineTo === undefined) return okResult(undefined);
   const outside = await outsideOf(file.path, file.confineTo);
   return outside ? refuse('write.read_only.outside', { path: file.path, real: outside.real, workspace: outside.root }) : okResult(undefined);
@@ -85,9 +100,12 @@ export class ConfigWriter {
   private readonly validate: EntryValidator;
   private readonly newFileMode: number;
 
+  private readonly dataDir: string;
+
   constructor(private readonly deps: ConfigWriterDeps) {
     this.validate = deps.validate ?? dialectValidator;
     this.newFileMode = deps.newFileMode ?? 0o600;
+    this.dataDir = deps.dataDir ?? panelDataDir(deps.env);
   }
 
   /** Which file the (profile, layer, workspace) maps to, and whether it may be written. */
@@ -111,20 +129,41 @@ export class ConfigWriter {
 
   /** The same, for a file already resolved (or any path in a known dialect). */
   async applyToFile(file: LayerFile, ops: readonly ServerOp[], opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
-    return this.editFile(file, (text) => applyServerOps(text, file.dialect, ops, this.validate, file.container), opts);
+    return this.editWithLedger(file, (text, ledger) => applyServerOps(text, file.dialect, ops, this.validate, file.container, ledger), opts);
   }
 
   /**
    * A text edit of the caller's own under the same lock, checks and atomic write (BRIDGE-4:
    * `bridge uninstall` puts an entry's exact original text back, which no server op can say).
-   * `edit` must refuse what it cannot vouch for: its text is written as returned.
+   * `edit` must refuse what it cannot vouch for: its text is written as returned (null: the file
+   * stays missing).
    */
-  async editFile(file: LayerFile, edit: (text: string | null) => WriteResult<string>, opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
+  async editFile(file: EditableFile, edit: (text: string | null) => WriteResult<string | null>, opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
+    return this.guarded(file, opts, () => this.applyLocked(file, edit, opts));
+  }
+
+  /**
+   * An edit that may add members the panel must later take back out exactly (issue 42): the
+   * file's ledger (added-ledger.ts) is read under the file's lock and saved after the write. A
+   * ledger that cannot be saved costs only that exactness (the way back then flips in place), so
+   * the write that already happened is still reported as done.
+   */
+  private editWithLedger(file: EditableFile, edit: (text: string | null, ledger: AddedLedger) => WriteResult<string | null>, opts: WriteOptions): Promise<WriteResult<WriteOutcome>> {
+    return this.guarded(file, opts, async () => {
+      const ledger = await loadLedger(this.dataDir, file.path);
+      const result = await this.applyLocked(file, (text) => edit(text, ledger), opts);
+      if (result.ok && result.value.changed && ledger.changed) await saveLedger(this.dataDir, ledger).catch(() => undefined);
+      return result;
+    });
+  }
+
+  /** The checks every write makes before it takes the file's lock, then `body` under the lock. */
+  private async guarded(file: EditableFile, opts: WriteOptions, body: () => Promise<WriteResult<WriteOutcome>>): Promise<WriteResult<WriteOutcome>> {
     if (file.readOnly) return refuse('write.read_only', { path: file.path }, { detail: file.readOnly });
     if (opts.base && opts.base.path !== file.path) return refuse('write.invalid_target.snapshot', { path: file.path, other: opts.base.path });
     const inside = await confined(file);
     if (!inside.ok) return inside;
-    return this.locked(file.path, () => this.applyLocked(file, edit, opts));
+    return this.locked(file.path, body);
   }
 
   /**
@@ -158,7 +197,7 @@ export class ConfigWriter {
     }
   }
 
-  private async applyLocked(file: LayerFile, edit: (text: string | null) => WriteResult<string>, opts: WriteOptions): Promise<WriteResult<WriteOutcome>> {
+  private async applyLocked(file: EditableFile, edit: (text: string | null) => WriteResult<string | null>, opts: WriteOptions): Promise<WriteResult<WriteOutcome>> {
     let base: FileSnapshot;
     if (opts.base) base = opts.base;
     else {
@@ -175,10 +214,10 @@ export class ConfigWriter {
     // Every refusal names the file, so a one-line CLI message is enough to act on.
     if (!edited.ok) return { ok: false, error: inFile(edited.error, file.path) };
     const ours = edited.value;
-    if (base.exists && ours === base.text) {
+    if (ours === null || (base.exists && ours === base.text)) {
       // Nothing to write, but the caller still must not act on a stale view.
       const now = await readSnapshot(file.path).catch(() => base);
-      if (!sameContent(now, base)) return this.conflict(file.path, base, now, ours);
+      if (!sameContent(now, base)) return this.conflict(file.path, base, now, ours ?? '');
       return okResult({ path: file.path, changed: false, created: false, after: base });
     }
     try {
@@ -232,6 +271,16 @@ export class ConfigWriter {
 
   rename(target: WriteTarget, name: string, to: string, opts?: WriteOptions) {
     return this.apply(target, [{ op: 'rename', name, to }], opts);
+  }
+
+  /**
+   * Issue 34 / AGENT-5: `value` in (`present`) or out of the string list at `path` of a JSON or
+   * JSONC file (list-ops.ts), under the same lock, checks and atomic write as every edit. `file` is
+   * a layer file, or any file of an agent's with its format (`~/.claude.json`, a settings.json).
+   */
+  editList(file: LayerFile | ListFile, path: ListPath, value: string, present: boolean, opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
+    const format = 'format' in file ? file.format : profileFacts(file.dialect).format;
+    return this.editWithLedger(file, (text, ledger) => applyListEdit(text, format, { path, value, present }, ledger), opts);
   }
 
   /** CONN-8: the agent's per-tool filter of one server (shared/schemas/dialects/tool-filter.ts). */

@@ -7,3 +7,4 @@ export * from './layer-paths';
 export * from './server-ops';
 export { spanEditor } from './span-editor';
 export * from './config-writer';
+export type { ListPath } from './list-ops';

@@ -5,7 +5,6 @@ import { escapePointer } from '../../../../shared/json-pointer';
 import { isDeepStrictEqual } from 'node:util';
 import type { Dialect } from '../../../../shared/schemas/dialects';
 import { profileFacts } from '../../../../shared/profiles';
-import { entryEnabled } from '../../../../shared/profiles/kit';
 import { entrySchemaFor } from '../../../../shared/schemas/dialects';
 import { describeFindings, findInlineSecrets, type SecretFinding } from '../../../../shared/secrets/secret-rules';
 import type { Node } from 'jsonc-parser';
@@ -15,6 +14,8 @@ import { okResult, refuse, type WriteResult } from './errors';
 import { patchedEntry, toolFilterFields, type ToolFilterPatch } from '../../../../shared/schemas/dialects/tool-filter';
 import { spanEditor, type SpanEditor } from './span-editor';
 import { TomlValueError } from './toml-edit';
+import { writeSwitch } from './switch-op';
+import type { AddedLedger } from './added-ledger';
 
 /** Every dialect keeps its servers under this key (seeds 000, 001, 002). */
 export const SERVERS_KEY = 'mcpServers';
@@ -127,6 +128,7 @@ export function applyServerOps(
   ops: readonly ServerOp[],
   validate: EntryValidator = dialectValidator,
   at: readonly string[] | undefined = undefined,
+  ledger?: AddedLedger,
 ): WriteResult<string> {
   const facts = profileFacts(dialect);
   const key = at ?? [facts.serversKey];
@@ -134,7 +136,7 @@ export function applyServerOps(
   const isNew = text === null || text.trim() === '' || (facts.format !== 'toml' && text.trim() === '{}');
   const ed = spanEditor(facts.format, text ?? '');
   try {
-    return applyWith(ed, text, isNew, dialect, ops, validate, key);
+    return applyWith(ed, text, isNew, dialect, ops, validate, key, ledger);
   } catch (err) {
     // TOML cannot hold the value (null, a lone surrogate): refused, never approximated.
     if (err instanceof TomlValueError) return refuse('write.invalid_entry', { name: ops[0]?.name ?? '', dialect }, { detail: err.message });
@@ -143,7 +145,7 @@ export function applyServerOps(
   }
 }
 
-function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect: Dialect, ops: readonly ServerOp[], validate: EntryValidator, key: readonly string[]): WriteResult<string> {
+function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect: Dialect, ops: readonly ServerOp[], validate: EntryValidator, key: readonly string[], ledger?: AddedLedger): WriteResult<string> {
   let out = isNew ? ed.newFile(key, {}) : text!;
   const parsed = ed.parse(out);
   if (!parsed.ok) {
@@ -187,6 +189,7 @@ function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect:
       }
       case 'remove':
         out = ed.remove(out, path);
+        ledger?.move(path, null);
         delete servers[op.name];
         break;
       case 'enable':
@@ -194,15 +197,9 @@ function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect:
         // Minara has no per-server switch (seed 001): writing one would mislead the user.
         if (!profileFacts(dialect).serverSwitch) return refuse('write.unsupported', { profile: dialect });
         if (!isRecord(current)) return refuse('write.invalid_entry.notObject', { name: op.name });
-        // `enabled: false`, or (Cline) `disabled: true`: the value that turns the server off.
-        const key = profileFacts(dialect).spelling.switchKey;
-        const off = key === 'enabled' ? false : true;
-        const on = entryEnabled(profileFacts(dialect), current);
-        if (op.op === 'disable' && on) out = ed.set(out, [...path, key], off);
-        // On is the default: dropping the switch restores it with the smallest edit.
-        if (op.op === 'enable' && !on) out = ed.remove(out, [...path, key]);
-        const { [key]: _switch, ...rest } = current;
-        servers[op.name] = op.op === 'disable' ? { ...current, [key]: off } : on ? current : rest;
+        const switched = writeSwitch(ed, out, profileFacts(dialect), path, current, op.op === 'enable', ledger);
+        out = switched.text;
+        servers[op.name] = switched.entry;
         break;
       }
       case 'tools': {
@@ -222,6 +219,7 @@ function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect:
         if (!to.ok) return to;
         if (Object.prototype.hasOwnProperty.call(servers, op.to)) return refuse('write.exists', { name: op.to });
         out = ed.rename(out, [...key], op.name, op.to);
+        ledger?.move(path, [...key, op.to]);
         servers[op.to] = current;
         delete servers[op.name];
         break;

@@ -4,10 +4,10 @@
 // (yaml-edit.ts). Each edits only the span it changes.
 import type { ConfigFormat } from '../../../../shared/profiles/types';
 import { parseTomlDoc } from '../toml-doc';
-import { detectFormat, newFileText, type ParseFailure, parseConfigText, removeAt, renameKey, setAt, updateAt } from './text-edit';
-import { newTomlFile, tomlRemove, tomlRename, tomlSet, tomlUpdate } from './toml-edit';
+import { addMember, detectFormat, newFileText, type ParseFailure, parseConfigText, removeAt, renameKey, setAt, updateAt } from './text-edit';
+import { newTomlFile, tomlAddSwitch, tomlRemove, tomlRename, tomlSet, tomlUpdate } from './toml-edit';
 import { parseYamlDoc } from '../yaml-doc';
-import { newYamlFile, yamlRemove, yamlRename, yamlSet, yamlUpdate } from './yaml-edit';
+import { newYamlFile, yamlAddKey, yamlRemove, yamlRename, yamlSet, yamlUpdate } from './yaml-edit';
 import type { Node } from 'jsonc-parser';
 
 type Path = readonly string[];
@@ -20,6 +20,8 @@ export interface SpanEditor {
   remove(text: string, path: Path): string;
   update(text: string, path: Path, before: unknown, after: unknown): string;
   rename(text: string, container: Path, from: string, to: string): string;
+  /** Issue 42: a switch the entry at `entry` lacks, where the agent's own writer puts it (`remove` takes it back out). */
+  addSwitch(text: string, entry: Path, key: string, value: unknown): string;
   /** A file the panel creates (nothing to preserve). */
   newFile(container: Path, servers: Record<string, unknown>): string;
 }
@@ -35,6 +37,7 @@ function jsonEditor(lenient: boolean, sample: string): SpanEditor {
     remove: (text, path) => removeAt(text, [...path], fmt),
     update: (text, path, before, after) => updateAt(text, [...path], before, after, fmt),
     rename: (text, container, from, to) => renameKey(text, [...container], from, to),
+    addSwitch: (text, entry, key, value) => addMember(text, [...entry], key, value, fmt),
     newFile: (container, servers) => {
       if (container.length === 1) return newFileText(container[0]!, servers);
       let value: Record<string, unknown> = servers;
@@ -55,6 +58,7 @@ const TOML: SpanEditor = {
   remove: tomlRemove,
   update: tomlUpdate,
   rename: tomlRename,
+  addSwitch: tomlAddSwitch,
   newFile: newTomlFile,
 };
 
@@ -64,6 +68,7 @@ const YAML: SpanEditor = {
   remove: yamlRemove,
   update: yamlUpdate,
   rename: yamlRename,
+  addSwitch: yamlAddKey,
   newFile: newYamlFile,
 };
 

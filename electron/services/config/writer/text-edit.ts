@@ -113,7 +113,57 @@ function keepLineComments(text: string, edit: Edit, eol: string): { out: string;
 }
 
 export function removeAt(text: string, path: JSONPath, fmt = detectFormat(text)): string {
-  return setAt(text, path, undefined, fmt);
+  return firstMemberLines(text, path) ?? setAt(text, path, undefined, fmt);
+}
+
+function nodeAt(text: string, path: JSONPath): Node | undefined {
+  const tree = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  return tree && findNodeAtLocation(tree, path);
+}
+const end = (n: Node): number => n.offset + n.length;
+
+/**
+ * Issue 42: jsonc-parser removes a first member up to the next one, so the next line was glued
+ * onto the brace (`"figma": {"type": …`). When the member and the next start lines of their own,
+ * its whole line goes instead (with its comma and same-line note): no other line is joined.
+ */
+function firstMemberLines(text: string, path: JSONPath): string | null {
+  const node = path.length ? nodeAt(text, path)?.parent : undefined;
+  const siblings = node?.parent?.type === 'object' ? node.parent.children! : [];
+  if (siblings[0] !== node || siblings.length < 2) return null;
+  const lineBreak = text.lastIndexOf('\n', node!.offset - 1);
+  const comma = /^[ \t]*,/.exec(text.slice(end(node!)));
+  if (lineBreak < 0 || !comma || !/^[ \t]*$/.test(text.slice(lineBreak + 1, node!.offset))) return null;
+  const stop = lineCommentsEnd(text, end(node!) + comma[0].length);
+  if (!/^\r?\n/.test(text.slice(stop, siblings[1]!.offset))) return null;
+  const from = text[lineBreak - 1] === '\r' ? lineBreak - 1 : lineBreak;
+  return text.slice(0, from) + text.slice(stop);
+}
+
+/**
+ * Issue 42 item 1: add a key the object at `path` lacks where the agents' own JSON writers put a
+ * new key, after the last member (OpenCode's `mcp add` uses jsonc-parser's modify; Cline sets the
+ * field and writes JSON.stringify), spelt and spaced like that member. Unlike setAt, a one-line
+ * object stays on its line and a multi-line one gets one new line in the last member's
+ * indentation; a same-line note stays with its member. removeAt takes exactly this back out.
+ */
+export function addMember(text: string, path: JSONPath, key: string, value: unknown, fmt = detectFormat(text)): string {
+  const obj = nodeAt(text, path);
+  if (obj?.type !== 'object') throw new Error(`no object at /${path.join('/')}`);
+  const props = obj.children ?? [];
+  const last = props[props.length - 1];
+  const [k, v] = last?.children ?? [];
+  const member = JSON.stringify(key) + (k && v ? text.slice(end(k), v.offset) : ': ') + JSON.stringify(value);
+  if (!last) return text.slice(0, obj.offset + 1) + member + text.slice(obj.offset + 1);
+  const lineStart = text.lastIndexOf('\n', last.offset - 1) + 1;
+  const indent = text.slice(lineStart, last.offset);
+  const ownLine = lineStart > 0 && /^[ \t]*$/.test(indent);
+  const prev = props[props.length - 2];
+  const between = prev ? /,([ \t]*)$/.exec(text.slice(end(prev), last.offset)) : null;
+  const gap = ownLine ? fmt.eol + indent : (between?.[1] ?? ' ');
+  const at = end(last);
+  const note = /^[ \t]*,/.test(text.slice(at)) ? at : lineCommentsEnd(text, at);
+  return text.slice(0, at) + ',' + text.slice(at, note) + gap + member + text.slice(note);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -140,9 +190,7 @@ export function updateAt(text: string, path: JSONPath, before: unknown, after: u
 
 /** Rename the key `from` of the object at `path`: only the key's characters change. */
 export function renameKey(text: string, path: JSONPath, from: string, to: string): string {
-  const tree = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
-  const valueNode = tree ? findNodeAtLocation(tree, [...path, from]) : undefined;
-  const keyNode = valueNode?.parent?.children?.[0];
+  const keyNode = nodeAt(text, [...path, from])?.parent?.children?.[0];
   if (!keyNode) throw new Error(`no key ${JSON.stringify(from)} at /${path.join('/')}`);
   return text.slice(0, keyNode.offset) + JSON.stringify(to) + text.slice(keyNode.offset + keyNode.length);
 }

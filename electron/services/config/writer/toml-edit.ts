@@ -258,6 +258,26 @@ function insert(text: string, parent: Path, key: string, value: unknown): string
   return applyEdits(text, [[start, start, `[${parent.map(tomlKey).join('.')}]${eol}${line}${eol}${eol}`]]);
 }
 
+/**
+ * Issue 42 item 1: the keys Codex writes before `enabled` when it writes a server's table
+ * (openai/codex codex-rs/core/src/config/edit.rs serialize_mcp_server_table: the transport's keys,
+ * then `enabled = false`, then timeouts, tool lists, oauth).
+ */
+const CODEX_BEFORE_SWITCH = new Set(['command', 'args', 'env', 'env_vars', 'cwd', 'url', 'bearer_token_env_var', 'http_headers', 'env_http_headers']);
+
+/**
+ * A switch the table at `path` lacks, where Codex writes it: in a `[section]` after the keys Codex
+ * writes before it; in an inline table or dotted keys after the last key (Codex's merge of an
+ * inline table appends). tomlRemove takes exactly this line (or `, key = value`) back out.
+ */
+export function tomlAddSwitch(text: string, path: Path, key: string, value: unknown): string {
+  const doc = read(text);
+  const at = where(doc, path);
+  const lead = at.kind === 'table' && at.header ? at.header.node.body.filter((kv) => CODEX_BEFORE_SWITCH.has(names(kv.key)[0]!)) : [];
+  const last = lead[lead.length - 1];
+  return last ? afterLine(doc, last, `${tomlKey(key)} = ${tomlValue(value)}`) : insert(text, path, key, value);
+}
+
 /** A line after the line of `node`, indented as that line (a table's keys keep their indent). */
 function afterLine(doc: Doc, node: AST.TOMLKeyValue | AST.TOMLTable, line: string): string {
   const end = lineEnd(doc.text, node.range[1]);

@@ -51,10 +51,13 @@ function pairSpan(text: string, p: Pair): [number, number] {
   return [lineStart(text, key.range![0]), pastLine(text, end)];
 }
 
+/** The file's own line break (CFG-7: a CRLF file gets CRLF lines). */
+const eolOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : '\n');
+
 /** `key: value` as block lines at `indent` (a scalar stays on the key's line). */
-function block(key: string, value: unknown, indent: string): string {
+function block(key: string, value: unknown, indent: string, eol = '\n'): string {
   const out = stringify({ [key]: value }, { indent: 2, lineWidth: 0 });
-  return out.split('\n').filter((l, i, all) => l !== '' || i < all.length - 1).map((l) => (l === '' ? l : indent + l)).join('\n') + '\n';
+  return out.split('\n').filter((l, i, all) => l !== '' || i < all.length - 1).map((l) => (l === '' ? l : indent + l)).join(eol) + eol;
 }
 
 /** The indentation of a map's keys (its first key's column), else one step past `fallback`. */
@@ -78,7 +81,7 @@ export function yamlSet(text: string, path: Path, value: unknown): string {
     }
     const [s, e] = pairSpan(text, found.pair);
     const indent = text.slice(s, (found.pair.key as Node).range![0]);
-    return splice(text, s, e, block(path[path.length - 1]!, value, indent));
+    return splice(text, s, e, block(path[path.length - 1]!, value, indent, eolOf(text)));
   }
   const parentPath = path.slice(0, -1);
   const key = path[path.length - 1]!;
@@ -97,13 +100,44 @@ export function yamlSet(text: string, path: Path, value: unknown): string {
   const indent = parentPath.length ? keyIndent(text, parent, outer) : '';
   const last = (parent.items as Pair[])[parent.items.length - 1]!;
   const at = pairSpan(text, last)[1];
-  const lead = at > 0 && text[at - 1] !== '\n' ? '\n' : '';
-  return splice(text, at, at, lead + block(key, value, indent));
+  const eol = eolOf(text);
+  const lead = at > 0 && text[at - 1] !== '\n' ? eol : '';
+  return splice(text, at, at, lead + block(key, value, indent, eol));
+}
+
+/**
+ * Issue 42 item 1: a key the map at `path` lacks, where Goose writes it: first. Goose saves an
+ * extension as `ExtensionEntry { enabled, #[serde(flatten)] config }` (block/goose), so the files
+ * it writes start every entry with `enabled:` (test/corpus/goose: `enabled`, `type`, `name`, …).
+ * A flow map gets `key: value, ` after its brace. yamlRemove takes exactly this back out.
+ */
+export function yamlAddKey(text: string, path: Path, key: string, value: unknown): string {
+  const map = mapAt(text, path);
+  if (!map?.range) throw new Error(`no map at ${path.join('.')}`);
+  const first = (map.items as Pair[])[0];
+  const pair = block(key, value, '').trimEnd();
+  if (map.flow) return first ? splice(text, (first.key as Node).range![0], (first.key as Node).range![0], `${pair}, `) : splice(text, map.range[0] + 1, map.range[0] + 1, pair);
+  const owner = pairAt(text, path);
+  if (!first || !owner) return yamlSet(text, [...path, key], value);
+  // Right under the entry's own line, so a comment above the first key stays with that key.
+  const at = pastLine(text, (owner.pair.key as Node).range![1]);
+  const firstKey = (first.key as Node).range![0];
+  return splice(text, at, at, block(key, value, text.slice(lineStart(text, firstKey), firstKey), eolOf(text)));
+}
+
+/** A key of a flow map (`{a: 1, b: 2}`) with the comma that joins it to its neighbour. */
+function flowSpan(items: Pair[], pair: Pair): [number, number] {
+  const i = items.indexOf(pair);
+  const endOf = (p: Pair) => ((p.value ?? p.key) as Node).range![1];
+  if (i > 0) return [endOf(items[i - 1]!), endOf(pair)];
+  const next = items[1];
+  return [(pair.key as Node).range![0], next ? (next.key as Node).range![0] : endOf(pair)];
 }
 
 export function yamlRemove(text: string, path: Path): string {
   const found = pairAt(text, path);
   if (!found) return text;
+  if (found.parent.flow) return splice(text, ...flowSpan(found.parent.items as Pair[], found.pair), '');
   // The last key of a nested map: the map stays, as `{}` (an empty value would read as null).
   if (found.parent.items.length === 1 && path.length > 1) return yamlSet(text, path.slice(0, -1), {});
   const [s, e] = pairSpan(text, found.pair);
