@@ -9,7 +9,6 @@
 // bug named): it goes red the moment the panel is fixed.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHttpFixture } from '../helpers/panel-home';
 import { installedAgent } from './helpers/installed';
 import { itPanelBug } from './helpers/panel-bug';
 import { agentRuns, type AgentServer } from './helpers/parse/agent-server';
@@ -72,13 +71,9 @@ describe(`Claude Code ${version}: what the panel writes, Claude reads and connec
   });
 
   it('an HTTP server in the project-local layer (~/.claude.json projects[dir]): same URL, transport and scope; Claude connects', async () => {
-    const web = await startHttpFixture('echo');
-    try {
-      await panelAdd(sb, 'claude-code', 'project-local', 'web', { url: web.url });
-      expect(await claudeGet('web')).toMatchObject({ scope: 'project-local', transport: 'http', url: web.url, state: 'connected' });
-    } finally {
-      await web.stop();
-    }
+    const web = await sb.http('echo');
+    await panelAdd(sb, 'claude-code', 'project-local', 'web', { url: web.url });
+    expect(await claudeGet('web')).toMatchObject({ scope: 'project-local', transport: 'http', url: web.url, state: 'connected' });
   });
 
   it('a project (.mcp.json) server waits for approval in Claude and in the panel; approved, both run it', async () => {
@@ -110,20 +105,16 @@ describe(`Claude Code ${version}: what the panel writes, Claude reads and connec
 
 describe(`Claude Code ${version}: what Claude writes, the panel reads the same`, () => {
   it('claude mcp add in each scope: the same names, layers, transports, and on/off', async () => {
-    const web = await startHttpFixture('echo');
-    try {
-      await claude(['mcp', 'add', '-s', 'user', 'mine', '--', echo.command, ...echo.args]);
-      await claude(['mcp', 'add', '-s', 'local', 'here', '--', echo.command, ...echo.args]);
-      await claude(['mcp', 'add', '-s', 'project', 'shared', '--', echo.command, ...echo.args]);
-      await claude(['mcp', 'add', '-s', 'user', '-t', 'http', 'web', web.url]);
-      const names = ['mine', 'here', 'shared', 'web'];
-      const agent = await Promise.all(names.map(claudeGet));
-      expect(agent.map((s) => s.state)).toEqual(['connected', 'connected', 'pending', 'connected']);
-      const panel = await panelServers(sb, 'claude-code');
-      expect(names.map((n) => panel.find((s) => s.name === n)).map((s) => (s ? panelSide(s) : null))).toEqual(agent.map(agentSide));
-    } finally {
-      await web.stop();
-    }
+    const web = await sb.http('echo');
+    await claude(['mcp', 'add', '-s', 'user', 'mine', '--', echo.command, ...echo.args]);
+    await claude(['mcp', 'add', '-s', 'local', 'here', '--', echo.command, ...echo.args]);
+    await claude(['mcp', 'add', '-s', 'project', 'shared', '--', echo.command, ...echo.args]);
+    await claude(['mcp', 'add', '-s', 'user', '-t', 'http', 'web', web.url]);
+    const names = ['mine', 'here', 'shared', 'web'];
+    const agent = await Promise.all(names.map(claudeGet));
+    expect(agent.map((s) => s.state)).toEqual(['connected', 'connected', 'pending', 'connected']);
+    const panel = await panelServers(sb, 'claude-code');
+    expect(names.map((n) => panel.find((s) => s.name === n)).map((s) => (s ? panelSide(s) : null))).toEqual(agent.map(agentSide));
   });
 
   itPanelBug(
@@ -180,20 +171,16 @@ describe(`Claude Code ${version}: what Claude writes, the panel reads the same`,
 
 describe(`Claude Code ${version}: the bridge, and undo byte for byte`, () => {
   it('bridge install on an HTTP server: Claude runs the bridge line and connects through it; bridge uninstall restores the file byte for byte', async () => {
-    const web = await startHttpFixture('echo');
-    try {
-      await claude(['mcp', 'add', '-s', 'user', '-t', 'http', 'web', web.url]);
-      const before = snapshot([claudeJson()]);
-      const installed = await sb.panelJson<{ line: { command: string; args: string[] } }>(['bridge', 'install', 'web', '--agent', 'claude-code', '--workspace', sb.workspace]);
-      // `claude mcp get` connects (a health check) and writes nothing; its -p start-up would
-      // (pluginUsage), and the panel then rightly keeps Claude's edit over the byte-for-byte undo.
-      expect(await claudeGet('web')).toMatchObject({ scope: 'user', transport: 'stdio', command: installed.line.command, args: installed.line.args, state: 'connected' });
-      await sb.panelJson(['bridge', 'uninstall', 'web', '--agent', 'claude-code', '--workspace', sb.workspace]);
-      expectSameBytes(before);
-      expect(await claudeGet('web')).toMatchObject({ transport: 'http', url: web.url, state: 'connected' });
-    } finally {
-      await web.stop();
-    }
+    const web = await sb.http('echo');
+    await claude(['mcp', 'add', '-s', 'user', '-t', 'http', 'web', web.url]);
+    const before = snapshot([claudeJson()]);
+    const installed = await sb.panelJson<{ line: { command: string; args: string[] } }>(['bridge', 'install', 'web', '--agent', 'claude-code', '--workspace', sb.workspace]);
+    // `claude mcp get` connects (a health check) and writes nothing; its -p start-up would
+    // (pluginUsage), and the panel then rightly keeps Claude's edit over the byte-for-byte undo.
+    expect(await claudeGet('web')).toMatchObject({ scope: 'user', transport: 'stdio', command: installed.line.command, args: installed.line.args, state: 'connected' });
+    await sb.panelJson(['bridge', 'uninstall', 'web', '--agent', 'claude-code', '--workspace', sb.workspace]);
+    expectSameBytes(before);
+    expect(await claudeGet('web')).toMatchObject({ transport: 'http', url: web.url, state: 'connected' });
   });
 
   it('server remove after server add, in every layer, leaves Claude\'s files byte for byte', async () => {
@@ -210,17 +197,13 @@ describe(`Claude Code ${version}: the bridge, and undo byte for byte`, () => {
 
 describe(`Claude Code ${version}: the tool names of its start-up line`, () => {
   it('the mcp__ names Claude starts with are the names the panel gives (a user stdio and a local HTTP server)', async () => {
-    const web = await startHttpFixture('echo');
-    try {
-      await panelAdd(sb, 'claude-code', 'user', 'echo', echo);
-      await panelAdd(sb, 'claude-code', 'project-local', 'web', { url: web.url });
-      const init = await startupLine();
-      expect(init.mcp_servers).toEqual(expect.arrayContaining([{ name: 'echo', status: 'connected', source: 'user' }, { name: 'web', status: 'connected', source: 'local' }]));
-      expect(mcpNames(init.tools)).toEqual([...ECHO_TOOLS.map((t) => `mcp__echo__${t}`), ...ECHO_TOOLS.map((t) => `mcp__web__${t}`)].sort());
-      expect((await panelNames(sb, 'claude-code')).sort()).toEqual(mcpNames(init.tools));
-    } finally {
-      await web.stop();
-    }
+    const web = await sb.http('echo');
+    await panelAdd(sb, 'claude-code', 'user', 'echo', echo);
+    await panelAdd(sb, 'claude-code', 'project-local', 'web', { url: web.url });
+    const init = await startupLine();
+    expect(init.mcp_servers).toEqual(expect.arrayContaining([{ name: 'echo', status: 'connected', source: 'user' }, { name: 'web', status: 'connected', source: 'local' }]));
+    expect(mcpNames(init.tools)).toEqual([...ECHO_TOOLS.map((t) => `mcp__echo__${t}`), ...ECHO_TOOLS.map((t) => `mcp__web__${t}`)].sort());
+    expect((await panelNames(sb, 'claude-code')).sort()).toEqual(mcpNames(init.tools));
   });
 
   itPanelBug(

@@ -1,5 +1,5 @@
-// The panel's side of a contract check: what its CLI reads (`agents --json`: the servers as that
-// agent reads them; `names`: the tool names it says the agent shows), the entries it is given in
+// The panel's side of a contract check: what its CLI reads (`status --no-connect --json`: the
+// servers as that agent reads them; `names`: the tool names it says the agent shows), the entries it is given in
 // each agent's own dialect, and the bytes of the files it wrote (undo is byte for byte).
 import { existsSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
@@ -16,16 +16,18 @@ export interface PanelServer {
   error: string | null;
 }
 
-interface AgentsView {
-  agents: Array<{ profile: string; servers: PanelServer[] }>;
+interface StatusView {
+  servers: PanelServer[];
 }
 
-/** The agent's servers as the panel reads them (`agents --json`); throws when the panel does not detect the agent. */
+/**
+ * The agent's servers as the panel reads them: `status --profile P --no-connect --json` (the
+ * effective entry of each name, on/off, trusted, its layer), without connecting and whether or
+ * not the agent's marker makes it "detected".
+ */
 export async function panelServers(sb: Sandbox, profile: AgentId): Promise<PanelServer[]> {
-  const view = await sb.panelJson<AgentsView>(['agents', '--workspace', sb.workspace]);
-  const a = view.agents.find((x) => x.profile === profile);
-  if (!a) throw new Error(`the panel does not detect ${profile} in ${sb.home} (it found ${view.agents.map((x) => x.profile).join(', ') || 'none'})`);
-  return a.servers;
+  const view = await sb.panelJson<StatusView>(['status', '--profile', profile, '--workspace', sb.workspace, '--no-connect']);
+  return view.servers.map((s) => ({ name: s.name, layer: s.layer, transport: s.transport, enabled: s.enabled, trusted: s.trusted, error: s.error }));
 }
 
 /** One server as the panel reads it: the effective entry of that name. */

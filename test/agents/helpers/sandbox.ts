@@ -1,12 +1,14 @@
 // One agent contract check's world (SPEC AGENT-7): a temporary HOME and workspace that the agent's
 // own CLI and the panel's CLI both see, and nothing else of this machine's. Each agent gets the
-// variables that move its files into the HOME (XDG_*, CODEX_HOME, Gemini's system settings path),
+// variables that keep its files in that HOME (XDG_*, Gemini's system settings path; Codex's
+// CODEX_HOME is left to its default, ~/.codex, which Codex requires to exist when it is set),
 // the off-switches for its updates and telemetry, and a proxy that refuses, so nothing needs the
 // network (127.0.0.1 stays direct for the fixture servers). Every run is bounded and captured.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { startHttpFixture } from '../../helpers/panel-home';
 import { runCli, type CliRun } from '../../helpers/run-cli';
 import { installedAgent, type AgentId } from './installed';
 
@@ -25,6 +27,10 @@ export interface AgentRunOptions {
   env?: NodeJS.ProcessEnv;
   /** Where the agent runs (default: the workspace). */
   cwd?: string;
+  /** Written to its stdin, which stays open until the run ends (a JSON-RPC session); else no stdin. */
+  input?: string;
+  /** Called with its stdout so far on every chunk; what it returns is written to its stdin. */
+  reply?: (stdout: string) => string | undefined;
 }
 
 export interface Sandbox {
@@ -42,7 +48,9 @@ export interface Sandbox {
   /** A file's text under the sandbox (an absolute path, or relative to HOME), or null. */
   read(path: string): string | null;
   write(path: string, text: string): void;
-  cleanup(): void;
+  /** A fixture HTTP MCP server (test/fixtures/servers/NAME.mjs), stopped at cleanup. */
+  http(name: string, args?: string[]): Promise<{ url: string }>;
+  cleanup(): Promise<void>;
 }
 
 const PROXY = 'http://127.0.0.1:9'; // nothing listens there: a request that would leave the machine fails at once
@@ -60,7 +68,6 @@ function agentEnv(root: string, home: string): NodeJS.ProcessEnv {
     XDG_DATA_HOME: join(home, '.local', 'share'),
     XDG_STATE_HOME: join(home, '.local', 'state'),
     XDG_CACHE_HOME: join(home, '.cache'),
-    CODEX_HOME: join(home, '.codex'),
     // Gemini CLI also reads /etc/gemini-cli (packages/cli/src/config/settings.ts getSystemSettingsPath).
     GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(root, 'etc', 'gemini-cli', 'settings.json'),
     GEMINI_CLI_SYSTEM_DEFAULTS_PATH: join(root, 'etc', 'gemini-cli', 'system-defaults.json'),
@@ -87,7 +94,12 @@ function runAgent(id: AgentId, args: string[], cwd: string, env: NodeJS.ProcessE
   const a = installedAgent(id);
   return new Promise((resolve, reject) => {
     // Its own process group: ending the run ends the MCP servers the agent started too.
-    const child = spawn(a.command, [...a.prefix, ...args], { cwd: opts.cwd ?? cwd, env: { ...env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const talks = opts.input !== undefined || opts.reply !== undefined;
+    const child = spawn(a.command, [...a.prefix, ...args], { cwd: opts.cwd ?? cwd, env: { ...env, ...opts.env }, stdio: [talks ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
+    if (talks) {
+      child.stdin!.on('error', () => {}); // the agent may be gone before it reads
+      if (opts.input) child.stdin!.write(opts.input);
+    }
     let stdout = '';
     let stderr = '';
     let stopped = false;
@@ -105,11 +117,13 @@ function runAgent(id: AgentId, args: string[], cwd: string, env: NodeJS.ProcessE
     };
     const poll = opts.until ? setInterval(check, 100) : null;
     const deadline = setTimeout(stop, opts.timeoutMs ?? 120_000);
-    child.stdout.on('data', (c: Buffer) => {
+    child.stdout!.on('data', (c: Buffer) => {
       stdout += c.toString();
+      const answer = opts.reply?.(stdout);
+      if (answer) child.stdin!.write(answer);
       check();
     });
-    child.stderr.on('data', (c: Buffer) => {
+    child.stderr!.on('data', (c: Buffer) => {
       stderr += c.toString();
       check();
     });
@@ -145,6 +159,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   // The panel shares the run's code cache of its own bundle (test/global-setup.ts), else the agents' world.
   const panelEnv = { ...env, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME ?? env.XDG_CACHE_HOME, MCP_PANEL_BUDGET_SCALE: process.env.MCP_PANEL_BUDGET_SCALE ?? '1' };
   const abs = (p: string) => (p.startsWith('/') ? p : join(home, p));
+  const stops: Array<() => Promise<void>> = [];
   const sb: Sandbox = {
     root,
     home,
@@ -162,7 +177,15 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       mkdirSync(dirname(abs(p)), { recursive: true });
       writeFileSync(abs(p), text);
     },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
+    async http(name, args = []) {
+      const server = await startHttpFixture(name, args);
+      stops.push(server.stop);
+      return { url: server.url };
+    },
+    async cleanup() {
+      await Promise.all(stops.map((stop) => stop()));
+      rmSync(root, { recursive: true, force: true });
+    },
   };
   if (opts.panelTrust !== false) {
     const r = await sb.panel(['trust', '--workspace', workspace]);
