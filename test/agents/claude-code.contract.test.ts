@@ -9,10 +9,10 @@
 // bug named): it goes red the moment the panel is fixed.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { claudeGet as get, claudeList as list, must } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { itPanelBug } from './helpers/panel-bug';
 import { agentRuns, type AgentServer } from './helpers/parse/agent-server';
-import { parseClaudeGet, parseClaudeList } from './helpers/parse/claude-code';
 import { expectSameBytes, panelAdd, panelNames, panelRuns, panelServer, panelServers, snapshot, stdioFixture, type PanelServer } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
 
@@ -21,16 +21,11 @@ const echo = stdioFixture('echo');
 const ECHO_TOOLS = ['echo', 'env', 'fail', 'parts', 'pid', 'roots', 'sleep'];
 
 let sb: Sandbox;
+const claude = (args: string[]) => must(sb, 'claude-code', args);
+const claudeList = () => list(sb);
+const claudeGet = (name: string) => get(sb, name);
 const claudeJson = () => join(sb.home, '.claude.json');
 const mcpJson = () => join(sb.workspace, '.mcp.json');
-
-async function claude(args: string[]) {
-  const r = await sb.agent('claude-code', args);
-  if (r.code !== 0) throw new Error(`claude ${args.join(' ')} exited ${r.code}: ${r.output}`);
-  return r;
-}
-const claudeList = async () => parseClaudeList((await claude(['mcp', 'list'])).output, version);
-const claudeGet = async (name: string): Promise<AgentServer> => parseClaudeGet((await claude(['mcp', 'get', name])).output, version);
 
 /** Edits ~/.claude.json's entry for this workspace as Claude's own dialogs do (its /mcp toggle, approvals). */
 function editProject(edit: (project: Record<string, unknown>, root: Record<string, unknown>) => void): void {

@@ -8,10 +8,10 @@
 // A check that fails because of a panel bug is `itPanelBug` (it.fails over the panel's half).
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { codexGet as get, codexList as list, codexStatus as status, must } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { itPanelBug } from './helpers/panel-bug';
-import { agentRuns, type AgentServer } from './helpers/parse/agent-server';
-import { parseCodexGet, parseCodexList, parseCodexStatus, parseCodexThread, type CodexStatus } from './helpers/parse/codex';
+import { agentRuns } from './helpers/parse/agent-server';
 import { expectSameBytes, panelAdd, panelRuns, panelServer, panelServers, snapshot, stdioFixture, type PanelServer } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
 
@@ -20,36 +20,12 @@ const echo = stdioFixture('echo');
 const ECHO_TOOLS = ['echo', 'env', 'fail', 'parts', 'pid', 'roots', 'sleep'];
 
 let sb: Sandbox;
+const codex = (args: string[]) => must(sb, 'codex', args);
+const codexList = () => list(sb);
+const codexGet = (name: string) => get(sb, name);
+const codexStatus = () => status(sb);
 const userToml = () => join(sb.home, '.codex', 'config.toml');
 const projectToml = () => join(sb.workspace, '.codex', 'config.toml');
-
-async function codex(args: string[]) {
-  const r = await sb.agent('codex', args);
-  if (r.code !== 0) throw new Error(`codex ${args.join(' ')} exited ${r.code}: ${r.output}`);
-  return r;
-}
-const codexList = async (): Promise<AgentServer[]> => parseCodexList((await codex(['mcp', 'list', '--json'])).stdout, version);
-const codexGet = async (name: string): Promise<AgentServer> => parseCodexGet((await codex(['mcp', 'get', name, '--json'])).stdout, version);
-
-/**
- * What Codex connects to and the tools it gets, as a session in the workspace starts them: its
- * app server's thread/start { cwd }, then mcpServerStatus/list { threadId }.
- */
-async function codexStatus(): Promise<CodexStatus[]> {
-  const rpc = (m: object) => `${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`;
-  const input = rpc({ id: 1, method: 'initialize', params: { clientInfo: { name: 'mcp-panel-contract', version: '1' } } }) + rpc({ method: 'initialized' }) + rpc({ id: 2, method: 'thread/start', params: { cwd: sb.workspace } });
-  let asked = false;
-  const reply = (out: string) => {
-    const threadId = asked ? null : parseCodexThread(out, 2, version);
-    if (!threadId) return undefined;
-    asked = true;
-    return rpc({ id: 3, method: 'mcpServerStatus/list', params: { threadId } });
-  };
-  const r = await sb.agent('codex', ['app-server'], { input, reply, until: (out) => parseCodexStatus(out, 3, version) !== null });
-  const status = parseCodexStatus(r.stdout, 3, version);
-  if (!status) throw new Error(`codex app-server gave no mcpServerStatus/list answer: ${r.output}`);
-  return status.sort((a, b) => a.name.localeCompare(b.name));
-}
 
 /** Trusts the workspace as Codex's first-run question does (docs/config.md "projects"). */
 const trustProject = () => sb.write(userToml(), `${sb.read(userToml()) ?? ''}\n[projects."${sb.workspace}"]\ntrust_level = "trusted"\n`);

@@ -7,10 +7,10 @@
 // A check that fails because of a panel bug is `itPanelBug` (it.fails over the panel's half).
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { geminiList as list, geminiServer as server, must } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { itPanelBug } from './helpers/panel-bug';
-import { agentRuns, type AgentServer } from './helpers/parse/agent-server';
-import { parseGeminiList } from './helpers/parse/gemini';
+import { agentRuns } from './helpers/parse/agent-server';
 import { expectSameBytes, panelAdd, panelRuns, panelServer, panelServers, snapshot, stdioFixture } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
 
@@ -19,20 +19,11 @@ const echo = stdioFixture('echo');
 const echoLine = [echo.command, ...echo.args].join(' ');
 
 let sb: Sandbox;
+const gemini = (args: string[]) => must(sb, 'gemini', args);
+const geminiList = () => list(sb);
+const geminiServer = (name: string) => server(sb, name);
 const userSettings = () => join(sb.home, '.gemini', 'settings.json');
 const projectSettings = () => join(sb.workspace, '.gemini', 'settings.json');
-
-async function gemini(args: string[]) {
-  const r = await sb.agent('gemini', args);
-  if (r.code !== 0) throw new Error(`gemini ${args.join(' ')} exited ${r.code}: ${r.output}`);
-  return r;
-}
-const geminiList = async () => parseGeminiList((await gemini(['mcp', 'list'])).output, version);
-async function geminiServer(name: string): Promise<AgentServer> {
-  const s = (await geminiList()).servers.find((x) => x.name === name);
-  if (!s) throw new Error(`gemini mcp list does not list ${name}`);
-  return s;
-}
 
 /** Trusts the workspace as Gemini's trust dialog does (~/.gemini/trustedFolders.json, packages/cli/src/config/trustedFolders.ts). */
 const trustWorkspace = () => sb.write('.gemini/trustedFolders.json', `${JSON.stringify({ [sb.workspace]: 'TRUST_FOLDER' }, null, 2)}\n`);
