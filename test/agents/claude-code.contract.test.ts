@@ -9,7 +9,7 @@
 // bug named): it goes red the moment the panel is fixed.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claudeGet as get, claudeList as list, must } from './helpers/ask';
+import { claudeGet as get, claudeList as list, claudeStartup, must } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { itPanelBug } from './helpers/panel-bug';
 import { agentRuns, type AgentServer } from './helpers/parse/agent-server';
@@ -33,17 +33,6 @@ function editProject(edit: (project: Record<string, unknown>, root: Record<strin
   const projects = (root.projects ??= {}) as Record<string, Record<string, unknown>>;
   edit((projects[sb.workspace] ??= {}), root);
   sb.write(claudeJson(), `${JSON.stringify(root, null, 2)}\n`);
-}
-
-/** Claude's system/init message: the tools of its start-up, and each MCP server's status. */
-async function startupLine(): Promise<{ tools: string[]; mcp_servers: Array<{ name: string; status: string }> }> {
-  const r = await sb.agent('claude-code', ['-p', 'hello', '--output-format', 'stream-json', '--verbose'], {
-    env: { ENABLE_TOOL_SEARCH: 'false' },
-    until: (out) => out.includes('"subtype":"init"') && out.split('\n').some((l) => l.includes('"subtype":"init"') && l.endsWith('}')),
-  });
-  const line = r.stdout.split('\n').find((l) => l.includes('"type":"system"') && l.includes('"subtype":"init"'));
-  if (!line) throw new Error(`claude printed no system/init line: ${r.output}`);
-  return JSON.parse(line) as { tools: string[]; mcp_servers: Array<{ name: string; status: string }> };
 }
 
 const mcpNames = (tools: string[]) => tools.filter((t) => t.startsWith('mcp__')).sort();
@@ -195,7 +184,7 @@ describe(`Claude Code ${version}: the tool names of its start-up line`, () => {
     const web = await sb.http('echo');
     await panelAdd(sb, 'claude-code', 'user', 'echo', echo);
     await panelAdd(sb, 'claude-code', 'project-local', 'web', { url: web.url });
-    const init = await startupLine();
+    const init = await claudeStartup(sb);
     expect(init.mcp_servers).toEqual(expect.arrayContaining([{ name: 'echo', status: 'connected', source: 'user' }, { name: 'web', status: 'connected', source: 'local' }]));
     expect(mcpNames(init.tools)).toEqual([...ECHO_TOOLS.map((t) => `mcp__echo__${t}`), ...ECHO_TOOLS.map((t) => `mcp__web__${t}`)].sort());
     expect((await panelNames(sb, 'claude-code')).sort()).toEqual(mcpNames(init.tools));
@@ -206,7 +195,7 @@ describe(`Claude Code ${version}: the tool names of its start-up line`, () => {
     'the panel declares sampling (AGENT-6), so server-everything also offers it trigger-sampling-request, which Claude (roots, elicitation form+url) does not get',
     async () => {
       await panelAdd(sb, 'claude-code', 'user', 'everything', stdioFixture('everything'));
-      const agent = mcpNames((await startupLine()).tools);
+      const agent = mcpNames((await claudeStartup(sb)).tools);
       expect(agent.length).toBeGreaterThan(10);
       return agent;
     },
@@ -222,7 +211,7 @@ describe(`Claude Code ${version}: the tool names of its start-up line`, () => {
       await panelAdd(sb, 'claude-code', 'user', 'echo', echo);
       await panelAdd(sb, 'claude-code', 'user', 'off', echo);
       editProject((p) => (p.disabledMcpServers = ['off']));
-      const agent = mcpNames((await startupLine()).tools);
+      const agent = mcpNames((await claudeStartup(sb)).tools);
       expect(agent).toEqual(ECHO_TOOLS.map((t) => `mcp__echo__${t}`));
       return agent;
     },

@@ -27,6 +27,24 @@ export const claudeList = async (sb: Sandbox) => parseClaudeList((await must(sb,
 /** `claude mcp get NAME`: its scope, entry, and a health check. */
 export const claudeGet = async (sb: Sandbox, name: string) => parseClaudeGet((await must(sb, 'claude-code', ['mcp', 'get', name])).output, version('claude-code'));
 
+export interface ClaudeInit {
+  tools: string[];
+  mcp_servers: Array<{ name: string; status: string; source?: string }>;
+}
+
+/**
+ * Claude's start-up line: `claude -p hello --output-format stream-json --verbose` prints its
+ * system/init message (every tool, each MCP server's status; with ENABLE_TOOL_SEARCH=false every
+ * mcp__ tool is named) and then stops by itself for want of a login. It is left to stop: it
+ * writes ~/.claude.json on its way out.
+ */
+export async function claudeStartup(sb: Sandbox): Promise<ClaudeInit> {
+  const r = await sb.agent('claude-code', ['-p', 'hello', '--output-format', 'stream-json', '--verbose'], { env: { ENABLE_TOOL_SEARCH: 'false' } });
+  const line = r.stdout.split('\n').find((l) => l.includes('"type":"system"') && l.includes('"subtype":"init"'));
+  if (!line) throw new Error(`claude printed no system/init line: ${r.output}`);
+  return JSON.parse(line) as ClaudeInit;
+}
+
 export const geminiList = async (sb: Sandbox): Promise<GeminiList> => parseGeminiList((await must(sb, 'gemini', ['mcp', 'list'])).output, version('gemini'));
 export const geminiServer = async (sb: Sandbox, name: string) => find((await geminiList(sb)).servers, name, 'gemini');
 

@@ -57,6 +57,9 @@ const PROXY = 'http://127.0.0.1:9'; // nothing listens there: a request that wou
 
 function agentEnv(root: string, home: string): NodeJS.ProcessEnv {
   return {
+    // A temporary folder of its own too: agents keep locks and sockets there (Claude Code's
+    // per-user tmp folder, Codex's helpers), which two sandboxes must not share.
+    TMPDIR: join(root, 'tmp'),
     PATH: [dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
     HOME: home,
     USER: process.env.USER ?? 'root',
@@ -154,6 +157,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const home = join(root, 'home');
   const workspace = join(root, 'workspace');
   mkdirSync(home, { recursive: true });
+  mkdirSync(join(root, 'tmp'));
   mkdirSync(join(workspace, opts.git ? '.git' : ''), { recursive: true });
   const env = agentEnv(root, home);
   // The panel shares the run's code cache of its own bundle (test/global-setup.ts), else the agents' world.
