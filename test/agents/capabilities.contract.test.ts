@@ -75,8 +75,11 @@ function summary(file: string) {
 /** The agent's own word on the two modern-only servers: connected, failed, … */
 type ModernOnly = { stdio: string | undefined; http: string | undefined };
 
-async function expectCapture(agent: AgentId, command: string, modernOnly: ModernOnly): Promise<void> {
-  const capture = { agent, version: installedAgent(agent).version, command, stdio: summary(logs.stdio), http: summary(logs.http), modernOnly };
+/** Both logs as the session left them (read before anything else connects to those servers). */
+const sessionLogs = () => ({ stdio: summary(logs.stdio), http: summary(logs.http) });
+
+async function expectCapture(agent: AgentId, command: string, session: ReturnType<typeof sessionLogs>, modernOnly: ModernOnly): Promise<void> {
+  const capture = { agent, version: installedAgent(agent).version, command, ...session, modernOnly };
   await expect(`${JSON.stringify(capture, null, 2)}\n`).toMatchFileSnapshot(`./capabilities/${agent}.json`);
 }
 
@@ -88,7 +91,7 @@ it('Claude Code: its -p start-up connects to both servers', async () => {
   const init = await claudeStartup(sb);
   expect(listedBoth()).toBe(true);
   const status = (name: string) => init.mcp_servers.find((m) => m.name === name)?.status;
-  await expectCapture('claude-code', 'claude -p hello --output-format stream-json --verbose', { stdio: status('modern'), http: status('modern-http') });
+  await expectCapture('claude-code', 'claude -p hello --output-format stream-json --verbose', sessionLogs(), { stdio: status('modern'), http: status('modern-http') });
 });
 
 it('Gemini CLI: its -p session connects to both servers before its model call fails offline', async () => {
@@ -103,10 +106,11 @@ it('Gemini CLI: its -p session connects to both servers before its model call fa
   const command = 'GEMINI_API_KEY=… gemini -p hello';
   await sb.agent('gemini', ['-p', 'hello'], { env: { GEMINI_API_KEY: 'offline-contract-suite' }, until: listedBoth });
   expect(listedBoth()).toBe(true);
+  const session = sessionLogs();
   // The session says nothing per server: its list's health check (the same SDK client class) does.
   const list = (await geminiList(sb)).servers;
   const state = (name: string) => list.find((m) => m.name === name)?.state;
-  await expectCapture('gemini', command, { stdio: state('modern'), http: state('modern-http') });
+  await expectCapture('gemini', command, session, { stdio: state('modern'), http: state('modern-http') });
 });
 
 it('Codex: a session its app server starts (thread/start) connects to both servers', async () => {
@@ -118,7 +122,7 @@ it('Codex: a session its app server starts (thread/start) connects to both serve
   expect(status.filter((s) => s.name.startsWith('logged')).map((s) => [s.name, s.connected])).toEqual([['logged', true], ['logged-http', true]]);
   expect(listedBoth()).toBe(true);
   const connected = (name: string) => ({ true: 'connected', false: 'failed' })[String(status.find((m) => m.name === name)?.connected) as 'true' | 'false'];
-  await expectCapture('codex', 'codex app-server: initialize, thread/start { cwd }, mcpServerStatus/list { threadId }', { stdio: connected('modern'), http: connected('modern-http') });
+  await expectCapture('codex', 'codex app-server: initialize, thread/start { cwd }, mcpServerStatus/list { threadId }', sessionLogs(), { stdio: connected('modern'), http: connected('modern-http') });
 });
 
 it('OpenCode: its mcp list connects to both servers with its session client', async () => {
@@ -129,5 +133,5 @@ it('OpenCode: its mcp list connects to both servers with its session client', as
   const list = await opencodeList(sb);
   expect(listedBoth()).toBe(true);
   const state = (name: string) => list.find((m) => m.name === name)?.state;
-  await expectCapture('opencode', 'opencode mcp list', { stdio: state('modern'), http: state('modern-http') });
+  await expectCapture('opencode', 'opencode mcp list', sessionLogs(), { stdio: state('modern'), http: state('modern-http') });
 });
