@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { claudeStartup, codexStatus, geminiList, must, opencodeList } from './helpers/ask';
+import { claudeStartup, codexStatus, geminiAdd, geminiList, must, opencodeList } from './helpers/ask';
 import { installedAgent, type AgentId } from './helpers/installed';
 import { stdioFixture } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
@@ -91,15 +91,15 @@ it('Claude Code: its -p start-up connects to both servers', async () => {
   const init = await claudeStartup(sb);
   expect(listedBoth()).toBe(true);
   const status = (name: string) => init.mcp_servers.find((m) => m.name === name)?.status;
-  await expectCapture('claude-code', 'claude -p hello --output-format stream-json --verbose', sessionLogs(), { stdio: status('modern'), http: status('modern-http') });
+  await expectCapture('claude-code', 'CLAUDE_CODE_MCP_STARTUP_WAIT_MS=120000 claude -p hello --output-format stream-json --verbose', sessionLogs(), { stdio: status('modern'), http: status('modern-http') });
 });
 
 it('Gemini CLI: its -p session connects to both servers before its model call fails offline', async () => {
   sb.write('.gemini/trustedFolders.json', `${JSON.stringify({ [sb.workspace]: 'TRUST_FOLDER' })}\n`);
-  await must(sb, 'gemini', ['mcp', 'add', '-s', 'user', 'logged', server.command, ...server.args]);
-  await must(sb, 'gemini', ['mcp', 'add', '-s', 'user', '-t', 'http', 'logged-http', httpUrl]);
-  await must(sb, 'gemini', ['mcp', 'add', '-s', 'user', 'modern', modern.command, ...modern.args]);
-  await must(sb, 'gemini', ['mcp', 'add', '-s', 'user', '-t', 'http', 'modern-http', modernUrl]);
+  await geminiAdd(sb, ['-s', 'user', 'logged', server.command, ...server.args]);
+  await geminiAdd(sb, ['-s', 'user', '-t', 'http', 'logged-http', httpUrl]);
+  await geminiAdd(sb, ['-s', 'user', 'modern', modern.command, ...modern.args]);
+  await geminiAdd(sb, ['-s', 'user', '-t', 'http', 'modern-http', modernUrl]);
   // An API key lets the session start (its `mcp list` health check uses a bare test client
   // instead, "mcp-test-client" with no capabilities); the model call then fails at the sandbox's
   // refusing proxy, and the run is ended once both servers listed their tools.

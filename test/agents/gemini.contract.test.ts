@@ -7,7 +7,7 @@
 // A check that fails because of a panel bug is `itPanelBug` (it.fails over the panel's half).
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { geminiList as list, geminiServer as server, must } from './helpers/ask';
+import { geminiAdd, geminiList as list, geminiServer as server } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { itPanelBug } from './helpers/panel-bug';
 import { agentRuns } from './helpers/parse/agent-server';
@@ -19,7 +19,6 @@ const echo = stdioFixture('echo');
 const echoLine = [echo.command, ...echo.args].join(' ');
 
 let sb: Sandbox;
-const gemini = (args: string[]) => must(sb, 'gemini', args);
 const geminiList = () => list(sb);
 const geminiServer = (name: string) => server(sb, name);
 const userSettings = () => join(sb.home, '.gemini', 'settings.json');
@@ -76,9 +75,9 @@ describe(`Gemini CLI ${version}: what Gemini writes, the panel reads the same`, 
   it('gemini mcp add in each scope: the same names, layers, transports, and both run them in a trusted folder', async () => {
     const web = await sb.http('echo');
     trustWorkspace();
-    await gemini(['mcp', 'add', '-s', 'user', 'mine', echo.command, ...echo.args]);
-    await gemini(['mcp', 'add', '-s', 'project', 'shared', echo.command, ...echo.args]);
-    await gemini(['mcp', 'add', '-s', 'user', '-t', 'http', 'web', web.url]);
+    await geminiAdd(sb, ['-s', 'user', 'mine', echo.command, ...echo.args]);
+    await geminiAdd(sb, ['-s', 'project', 'shared', echo.command, ...echo.args]);
+    await geminiAdd(sb, ['-s', 'user', '-t', 'http', 'web', web.url]);
     const agent = (await geminiList()).servers;
     expect(agent.map((s) => [s.name, s.transport, s.state])).toEqual([['mine', 'stdio', 'connected'], ['web', 'http', 'connected'], ['shared', 'stdio', 'connected']]);
     const panel = await panelServers(sb, 'gemini');
@@ -89,14 +88,14 @@ describe(`Gemini CLI ${version}: what Gemini writes, the panel reads the same`, 
   });
 
   it('with folder trust switched off (security.folderTrust.enabled: false), Gemini and the panel run the project\'s servers', async () => {
-    await gemini(['mcp', 'add', '-s', 'project', 'shared', echo.command, ...echo.args]);
+    await geminiAdd(sb, ['-s', 'project', 'shared', echo.command, ...echo.args]);
     editUserSettings({ security: { folderTrust: { enabled: false } } });
     expect(await geminiServer('shared')).toMatchObject({ state: 'connected' });
     expect(panelRuns(await panelServer(sb, 'gemini', 'shared'))).toBe(true);
   });
 
   it('in a folder Gemini does not trust, it starts none of the project\'s servers, and neither does the panel', async () => {
-    await gemini(['mcp', 'add', '-s', 'project', 'shared', echo.command, ...echo.args]);
+    await geminiAdd(sb, ['-s', 'project', 'shared', echo.command, ...echo.args]);
     const list = await geminiList();
     expect(list.folderUntrusted).toBe(true);
     expect(list.servers.find((s) => s.name === 'shared')).toMatchObject({ state: 'disabled' });
@@ -107,7 +106,7 @@ describe(`Gemini CLI ${version}: what Gemini writes, the panel reads the same`, 
     'in a folder Gemini does not trust, it suppresses user-level servers too: the panel says they do not run',
     'Gemini suppresses user-level servers in an untrusted folder; the panel calls them usable',
     async () => {
-      await gemini(['mcp', 'add', '-s', 'user', 'mine', echo.command, ...echo.args]);
+      await geminiAdd(sb, ['-s', 'user', 'mine', echo.command, ...echo.args]);
       const list = await geminiList();
       expect(list.folderUntrusted).toBe(true);
       expect(list.servers).toEqual([expect.objectContaining({ name: 'mine', state: 'disabled' })]);
@@ -122,8 +121,8 @@ describe(`Gemini CLI ${version}: what Gemini writes, the panel reads the same`, 
     'Gemini\'s mcp.excluded is ignored: the panel reads the server on',
     async () => {
       trustWorkspace();
-      await gemini(['mcp', 'add', '-s', 'user', 'mine', echo.command, ...echo.args]);
-      await gemini(['mcp', 'add', '-s', 'user', 'other', echo.command, ...echo.args]);
+      await geminiAdd(sb, ['-s', 'user', 'mine', echo.command, ...echo.args]);
+      await geminiAdd(sb, ['-s', 'user', 'other', echo.command, ...echo.args]);
       editUserSettings({ mcp: { excluded: ['mine'] } });
       expect((await geminiList()).servers.map((s) => [s.name, s.state])).toEqual([['mine', 'blocked'], ['other', 'connected']]);
     },
@@ -137,8 +136,8 @@ describe(`Gemini CLI ${version}: what Gemini writes, the panel reads the same`, 
     'Gemini\'s mcp.allowed is ignored: the panel reads the servers it leaves out on',
     async () => {
       trustWorkspace();
-      await gemini(['mcp', 'add', '-s', 'user', 'mine', echo.command, ...echo.args]);
-      await gemini(['mcp', 'add', '-s', 'user', 'other', echo.command, ...echo.args]);
+      await geminiAdd(sb, ['-s', 'user', 'mine', echo.command, ...echo.args]);
+      await geminiAdd(sb, ['-s', 'user', 'other', echo.command, ...echo.args]);
       editUserSettings({ mcp: { allowed: ['other'] } });
       expect((await geminiList()).servers.map((s) => [s.name, s.state])).toEqual([['mine', 'blocked'], ['other', 'connected']]);
     },
@@ -156,7 +155,7 @@ describe(`Gemini CLI ${version}: what Gemini writes, the panel reads the same`, 
     'Gemini\'s ~/.gemini/mcp-server-enablement.json is not read: the panel reads the server on',
     async () => {
       trustWorkspace();
-      await gemini(['mcp', 'add', '-s', 'user', 'mine', echo.command, ...echo.args]);
+      await geminiAdd(sb, ['-s', 'user', 'mine', echo.command, ...echo.args]);
       sb.write('.gemini/mcp-server-enablement.json', `${JSON.stringify({ mine: { enabled: false } }, null, 2)}\n`);
       expect(await geminiServer('mine')).toMatchObject({ state: 'disabled' });
     },
@@ -170,7 +169,7 @@ describe(`Gemini CLI ${version}: the bridge, and undo byte for byte`, () => {
   it('bridge install on the HTTP server Gemini added (url + type): Gemini runs the bridge line and connects through it', async () => {
     const web = await sb.http('echo');
     trustWorkspace();
-    await gemini(['mcp', 'add', '-s', 'user', '-t', 'http', 'web', web.url]);
+    await geminiAdd(sb, ['-s', 'user', '-t', 'http', 'web', web.url]);
     const installed = await sb.panelJson<{ line: { command: string; args: string[] } }>(['bridge', 'install', 'web', '--agent', 'gemini', '--workspace', sb.workspace]);
     expect(await geminiServer('web')).toMatchObject({ transport: 'stdio', commandLine: [installed.line.command, ...installed.line.args].join(' '), state: 'connected' });
   });
@@ -191,7 +190,7 @@ describe(`Gemini CLI ${version}: the bridge, and undo byte for byte`, () => {
   );
 
   it('bridge uninstall puts Gemini\'s file back byte for byte', async () => {
-    await gemini(['mcp', 'add', '-s', 'user', '-t', 'http', 'web', 'http://127.0.0.1:9/mcp']);
+    await geminiAdd(sb, ['-s', 'user', '-t', 'http', 'web', 'http://127.0.0.1:9/mcp']);
     const before = snapshot([userSettings()]);
     await sb.panelJson(['bridge', 'install', 'web', '--agent', 'gemini', '--workspace', sb.workspace]);
     expect(sb.read(userSettings())).not.toBe(before.get(userSettings())?.toString());
@@ -201,8 +200,8 @@ describe(`Gemini CLI ${version}: the bridge, and undo byte for byte`, () => {
 
   it('server remove after server add, in both layers, leaves Gemini\'s files byte for byte', async () => {
     trustWorkspace();
-    await gemini(['mcp', 'add', '-s', 'user', 'mine', '-e', 'KEEP=1', echo.command, ...echo.args]);
-    await gemini(['mcp', 'add', '-s', 'project', 'shared', echo.command, ...echo.args]);
+    await geminiAdd(sb, ['-s', 'user', 'mine', '-e', 'KEEP=1', echo.command, ...echo.args]);
+    await geminiAdd(sb, ['-s', 'project', 'shared', echo.command, ...echo.args]);
     const before = snapshot([userSettings(), projectSettings()]);
     for (const layer of ['user', 'project']) await panelAdd(sb, 'gemini', layer, `added-${layer}`, echo);
     expect((await geminiList()).servers.map((s) => s.name)).toEqual(expect.arrayContaining(['added-user', 'added-project']));

@@ -3,7 +3,7 @@
 // --undo` puts every agent's file back byte for byte, beside the entries each agent wrote itself.
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { claudeGet, claudeList, codexStatus, geminiServer, must, opencodeList, opencodeServer } from './helpers/ask';
+import { claudeGet, claudeList, codexStatus, geminiAdd, geminiServer, must, opencodeList, opencodeServer } from './helpers/ask';
 import { expectSameBytes, snapshot, stdioFixture } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
 
@@ -24,7 +24,7 @@ beforeEach(async () => {
   // Each agent's own entry, as it writes it, and its files as it leaves them after a start
   // (Claude Code adds its userID to ~/.claude.json, OpenCode "$schema" to a config file it loads).
   await must(sb, 'claude-code', ['mcp', 'add', '-s', 'user', 'mine', '--', echo.command, ...echo.args]);
-  await must(sb, 'gemini', ['mcp', 'add', '-s', 'user', 'mine', echo.command, ...echo.args]);
+  await geminiAdd(sb, ['-s', 'user', 'mine', echo.command, ...echo.args]);
   await must(sb, 'codex', ['mcp', 'add', 'mine', '--', echo.command, ...echo.args]);
   await must(sb, 'opencode', ['mcp', 'add', 'mine', '--', echo.command, ...echo.args]);
   await claudeList(sb);

@@ -36,14 +36,24 @@ export interface ClaudeInit {
  * Claude's start-up line: `claude -p hello --output-format stream-json --verbose` prints its
  * system/init message (every tool, each MCP server's status; with ENABLE_TOOL_SEARCH=false every
  * mcp__ tool is named) and then stops by itself for want of a login. It is left to stop: it
- * writes ~/.claude.json on its way out.
+ * writes ~/.claude.json on its way out. By default it waits about 5 s for its MCP servers (a
+ * server slower than that is "pending" and its tools are missing); CLAUDE_CODE_MCP_STARTUP_WAIT_MS
+ * lifts that, so a loaded machine does not decide what the names check sees.
  */
 export async function claudeStartup(sb: Sandbox): Promise<ClaudeInit> {
-  const r = await sb.agent('claude-code', ['-p', 'hello', '--output-format', 'stream-json', '--verbose'], { env: { ENABLE_TOOL_SEARCH: 'false' } });
+  const env = { ENABLE_TOOL_SEARCH: 'false', CLAUDE_CODE_MCP_STARTUP_WAIT_MS: '120000' };
+  const r = await sb.agent('claude-code', ['-p', 'hello', '--output-format', 'stream-json', '--verbose'], { env });
   const line = r.stdout.split('\n').find((l) => l.includes('"type":"system"') && l.includes('"subtype":"init"'));
   if (!line) throw new Error(`claude printed no system/init line: ${r.output}`);
   return JSON.parse(line) as ClaudeInit;
 }
+
+/**
+ * `gemini mcp add ARGS` with a 60 s `timeout`: its list's health check gives a server its
+ * `timeout`, else 5 s (MCP_LIST_DEFAULT_TIMEOUT_MSEC in packages/cli/src/commands/mcp/list.ts),
+ * which a fixture server's start can miss on a loaded machine. A deadline, not what is checked.
+ */
+export const geminiAdd = (sb: Sandbox, args: string[]) => must(sb, 'gemini', ['mcp', 'add', '--timeout', '60000', ...args]);
 
 export const geminiList = async (sb: Sandbox): Promise<GeminiList> => parseGeminiList((await must(sb, 'gemini', ['mcp', 'list'])).output, version('gemini'));
 export const geminiServer = async (sb: Sandbox, name: string) => find((await geminiList(sb)).servers, name, 'gemini');

@@ -61,11 +61,14 @@ export const stdioFixture = (name: string, args: string[] = []): { command: stri
   args: [name === 'everything' ? EVERYTHING : fixture(`test/fixtures/servers/${name}.mjs`), 'stdio', ...args],
 });
 
-/** The entry for `target` as the agent itself writes it (its own `mcp add`). */
+/**
+ * The entry for `target` as the agent itself writes it (its own `mcp add`). Gemini CLI's entries
+ * carry a 60 s `timeout`, as `geminiAdd` gives them (its list's health check waits 5 s otherwise).
+ */
 export function entryFor(profile: AgentId, target: Target): Record<string, unknown> {
+  if (profile === 'gemini') return { ...('url' in target ? { url: target.url, type: 'http' } : { command: target.command, args: target.args }), timeout: 60_000 };
   if ('url' in target) {
     if (profile === 'claude-code') return { type: 'http', url: target.url };
-    if (profile === 'gemini') return { url: target.url, type: 'http' };
     if (profile === 'opencode') return { type: 'remote', url: target.url };
     return { url: target.url };
   }
