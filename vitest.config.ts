@@ -9,7 +9,10 @@ process.env.MCP_PANEL_BUDGET_SCALE ??= '5';
 // Each file's CPU seconds, its children's included, with MCP_PANEL_CPU_REPORT=<file> (inert otherwise).
 const CPU_REPORT = 'test/helpers/cpu-report.ts';
 
-// Three projects, one per runtime: pure logic, real processes/sockets/files, and jsdom views.
+// Three projects, one per runtime: pure logic, real processes/sockets/files, and jsdom views; and a
+// fourth, `agents`, that runs the agents' own CLIs (SPEC AGENT-7). It needs them installed
+// (scripts/agents/install.mjs), so .ci/run gives it a lane of its own and runs the rest with
+// `--project '!agents'`.
 export default defineConfig({
   test: {
     // Three workers on two cores: most integration tests wait on processes and sockets, so a
@@ -53,6 +56,18 @@ export default defineConfig({
           // after itself (cleanup(), notifications.clean(), sessionStorage), and the project
           // passes in any file order (--sequence.shuffle).
           isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'agents',
+          include: ['test/agents/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: [CPU_REPORT],
+          // Each check starts the agent's CLI (Gemini CLI and OpenCode spend 1–2 CPU s per start)
+          // and fixture servers: deadlines that hold at load 10, not measurements.
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
         },
       },
     ],

@@ -30,24 +30,29 @@ function exitedBadly(name, failedBefore) {
   if (t && t.status !== 0 && failed === failedBefore) { failed++; failures.push(`${name} exited ${t.status}`); }
 }
 
-const vitest = join(dir, 'vitest.json');
-let mark = failed;
-if (existsSync(vitest)) {
-  const r = JSON.parse(readFileSync(vitest, 'utf8'));
-  for (const file of r.testResults ?? []) {
-    for (const t of file.assertionResults ?? []) {
-      if (t.status === 'passed') passed++;
-      else if (t.status === 'failed') { failed++; failures.push(t.fullName); }
-      else skipped++;
+/** A vitest JSON report (the main run's, the agents lane's): every assertion counted. */
+function vitestReport(name, file) {
+  const mark = failed;
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    for (const f of r.testResults ?? []) {
+      for (const t of f.assertionResults ?? []) {
+        if (t.status === 'passed') passed++;
+        else if (t.status === 'failed') { failed++; failures.push(t.fullName); }
+        else skipped++;
+      }
+      // A file that failed to load has no assertions but must count as a failure.
+      if ((f.assertionResults ?? []).length === 0 && f.status === 'failed') { failed++; failures.push(f.name); }
     }
-    // A file that failed to load has no assertions but must count as a failure.
-    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') { failed++; failures.push(file.name); }
-  }
-} else { failed++; failures.push('vitest produced no report'); }
-exitedBadly('vitest', mark);
+  } else { failed++; failures.push(`${name} produced no report`); }
+  exitedBadly(name, mark);
+}
+vitestReport('vitest', join(dir, 'vitest.json'));
+// The agents' own CLIs (test/agents, SPEC AGENT-7), in a lane of their own.
+if (timing.some((t) => t.name === 'agents')) vitestReport('agents', join(dir, 'agents.json'));
 
 const pw = join(dir, 'playwright.json');
-mark = failed;
+let mark = failed;
 if (timing.some((t) => t.name === 'playwright') && !existsSync(pw)) { failed++; failures.push('playwright produced no report'); }
 if (existsSync(pw)) {
   const r = JSON.parse(readFileSync(pw, 'utf8'));
@@ -86,7 +91,7 @@ if (timing.length) {
   const started = existsSync(join(dir, 'started')) ? Number(readFileSync(join(dir, 'started'), 'utf8')) / 1e6 : null;
   const wall = started ? Date.now() / 1000 - started : timing.reduce((n, t) => n + t.wall, 0);
   const cpu = timing.reduce((n, t) => n + t.cpu, 0);
-  console.log(['step seconds       wall     cpu   (apt beside npm ci; keytar beside build; then typecheck | lint, knip | vitest; then playwright | conformance)', ...rows, `  ${'total'.padEnd(16)} ${wall.toFixed(1).padStart(7)} ${cpu.toFixed(1).padStart(7)}`].join('\n'));
+  console.log(['step seconds       wall     cpu   (apt | npm ci | agents-install; keytar beside build; then typecheck | lint, knip | vitest; then playwright | conformance | agents)', ...rows, `  ${'total'.padEnd(16)} ${wall.toFixed(1).padStart(7)} ${cpu.toFixed(1).padStart(7)}`].join('\n'));
   // The machine as a whole (/proc/stat since the start): CPU the steps' own counts miss (daemons
   // such as the keyring, processes that outlived their parent, other load) and time no core worked.
   const statAt = (text) => text.split('\n')[0].trim().split(/\s+/).slice(1).map(Number);

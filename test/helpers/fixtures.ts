@@ -5,8 +5,8 @@
 // node_modules/.cache/mcp-panel-fixtures, and `fixture()` names the bundle: the same code,
 // measured at ~0.5 s of CPU per start instead of ~0.95 s on the build machines. Where no bundle
 // was made (a script run outside the test runners), the source file is used as it is.
-import { cpSync, existsSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -37,11 +37,26 @@ const COMMON: BuildOptions = {
   logLevel: 'warning',
 };
 
+/**
+ * Writes esbuild's output files, each to a temporary name and then renamed over the old one: a
+ * runner started beside this one keeps reading whole files (the old ones it opened, or the new),
+ * and a bundle hard-linked into another checkout's node_modules (worktrees that share one by hard
+ * links) is replaced in this checkout only, not rewritten under the other's feet.
+ */
+function writeOutputs(files: Array<{ path: string; contents: Uint8Array }>): void {
+  for (const f of files) {
+    mkdirSync(dirname(f.path), { recursive: true });
+    const tmp = `${f.path}.${process.pid}.tmp`;
+    writeFileSync(tmp, f.contents);
+    renameSync(tmp, f.path);
+  }
+}
+
 /** Bundles every fixture (the runners' global setup; about a second). */
 export async function bundleFixtures(): Promise<void> {
   const entries = DIRS.flatMap((d) => readdirSync(join(ROOT, d)).filter((f) => f.endsWith('.mjs') && !f.startsWith('_')).map((f) => join(ROOT, d, f)));
-  // Written over in place, never removed first: a runner started beside this one may be using them.
-  await build({
+  // Never removed first: a runner started beside this one may be using them.
+  const fixtures = await build({
     ...COMMON,
     entryPoints: entries,
     outdir: OUT,
@@ -50,8 +65,10 @@ export async function bundleFixtures(): Promise<void> {
     chunkNames: 'chunks/[name]-[hash]',
     outExtension: { '.js': '.mjs' },
     splitting: true,
+    write: false,
   });
-  await build({ ...COMMON, entryPoints: [join(ROOT, EVERYTHING_DIR, 'index.js')], outfile: EVERYTHING_BUNDLE });
+  writeOutputs(fixtures.outputFiles);
+  writeOutputs((await build({ ...COMMON, entryPoints: [join(ROOT, EVERYTHING_DIR, 'index.js')], outfile: EVERYTHING_BUNDLE, write: false })).outputFiles);
   cpSync(join(ROOT, EVERYTHING_DIR, 'docs'), join(OUT, 'server-everything', 'docs'), { recursive: true });
   // Every entry has its bundle (fixture() would silently fall back to the source otherwise).
   for (const e of entries) if (!existsSync(join(OUT, relative(ROOT, e)))) throw new Error(`fixture bundle missing for ${e}`);
