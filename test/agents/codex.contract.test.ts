@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { codexGet as get, codexList as list, codexStatus as status, must } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
-import { itPanelBug } from './helpers/panel-bug';
+import { itContract, itPanelBug } from './helpers/panel-bug';
 import { agentRuns } from './helpers/parse/agent-server';
 import { expectSameBytes, panelAdd, panelRuns, panelServer, panelServers, snapshot, stdioFixture, type PanelServer } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
@@ -110,9 +110,8 @@ describe(`Codex ${version}: what Codex writes, the panel reads the same`, () => 
 });
 
 describe(`Codex ${version}: the bridge, and undo byte for byte`, () => {
-  itPanelBug(
+  itContract(
     'bridge install on the HTTP server Codex added: Codex runs the bridge line and gets the tools through it; bridge uninstall restores the file byte for byte',
-    'bridge install --agent codex fails with unknown_server on a server Codex lists (the bridge installer reads every file as JSON mcpServers, not TOML)',
     async () => {
       const web = await sb.http('echo');
       await codex(['mcp', 'add', 'web', '--url', web.url]);
@@ -153,9 +152,8 @@ describe(`Codex ${version}: the tools it gets`, () => {
 
   // Codex declares elicitation (form, url) and no roots, no sampling (its initialize, see
   // capabilities.contract.test.ts): server-everything offers it fewer tools than the panel gets.
-  itPanelBug(
+  itContract(
     'server-everything: the panel names exactly the tools Codex gets',
-    'the panel connects with its own capabilities (roots, sampling), so it lists get-roots-list and trigger-sampling-request, which Codex does not get (AGENT-6)',
     async () => {
       await panelAdd(sb, 'codex', 'user', 'everything', stdioFixture('everything'));
       const [everything] = await codexStatus();

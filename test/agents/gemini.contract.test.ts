@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { geminiAdd, geminiList as list, geminiServer as server } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
-import { itPanelBug } from './helpers/panel-bug';
+import { itContract, itPanelBug } from './helpers/panel-bug';
 import { agentRuns } from './helpers/parse/agent-server';
 import { expectSameBytes, panelAdd, panelRuns, panelServer, panelServers, snapshot, stdioFixture } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
@@ -174,9 +174,8 @@ describe(`Gemini CLI ${version}: the bridge, and undo byte for byte`, () => {
     expect(await geminiServer('web')).toMatchObject({ transport: 'stdio', commandLine: [installed.line.command, ...installed.line.args].join(' '), state: 'connected' });
   });
 
-  itPanelBug(
+  itContract(
     'bridge install on a streamable HTTP server written with httpUrl: Gemini runs the bridge line',
-    'bridge install leaves httpUrl beside the bridge command, and Gemini prefers httpUrl: it still connects to the URL itself',
     async () => {
       const web = await sb.http('echo');
       trustWorkspace();

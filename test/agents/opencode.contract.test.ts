@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { must, opencodeList as list, opencodeServer as server } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
-import { itPanelBug } from './helpers/panel-bug';
+import { itContract, itPanelBug } from './helpers/panel-bug';
 import { agentRuns } from './helpers/parse/agent-server';
 import { expectSameBytes, panelAdd, panelRuns, panelServer, panelServers, snapshot, stdioFixture } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
@@ -96,9 +96,8 @@ describe(`OpenCode ${version}: what OpenCode writes, the panel reads the same`, 
 });
 
 describe(`OpenCode ${version}: the bridge, and undo byte for byte`, () => {
-  itPanelBug(
+  itContract(
     'bridge install on the remote server OpenCode added: OpenCode runs the bridge line and connects through it; bridge uninstall restores the file byte for byte',
-    'bridge install --agent opencode fails with "exists" (the bridge installer reads every file as JSON mcpServers, not OpenCode\'s mcp)',
     async () => {
       const web = await sb.http('echo');
       await opencode(['mcp', 'add', 'web', '--url', web.url]);

@@ -70,8 +70,8 @@ export const CLAUDE_CODE: ProfileFacts = {
   trust: 'per-server-approval',
   budgetField: null,
   era: 'dual',
-  // Captured from 2.1.328's own `initialize` (and its stdio `server/discover` probe) by the agent
-  // contract suite: roots with listChanged, form and URL elicitation, no sampling.
+  // Captured from 2.1.332's own `initialize` (and its `server/discover` probe, stdio and HTTP) by the
+  // agent contract suite (test/agents/capabilities/claude-code.json): no sampling.
   clientCapabilities: { roots: { listChanged: true }, elicitation: { form: {}, url: {} } },
   // `claude mcp add` writes `type` for every transport; `${VAR:-default}` in .mcp.json (docs).
   spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'stdio', http: 'http', sse: 'sse' }, defaults: true },

@@ -104,7 +104,9 @@ export const CODEX: ProfileFacts = {
   trust: 'trusted-projects',
   budgetField: null,
   era: 'legacy',
-  clientCapabilities: null,
+  // Captured from 0.171.0's session `initialize` (2025-06-18; `codex app-server`, `codex exec`) by
+  // the agent contract suite (test/agents/capabilities/codex.json): no roots, no sampling.
+  clientCapabilities: { elicitation: { form: {}, url: {} } },
   // No interpolation: variables by name in env_vars, bearer_token_env_var and env_http_headers (docs/config.md).
   spelling: { ...PLAIN_SPELLING, typeKey: null, typeWords: {}, headersKey: 'http_headers', tokenEnvField: 'bearer_token_env_var', envHeadersField: 'env_http_headers', forwardEnvField: 'env_vars' },
   stdioEntry: (command, args) => ({ command, args: [...args] }),

@@ -87,7 +87,9 @@ export const GEMINI: ProfileFacts = {
   trust: 'folder-trust',
   budgetField: null,
   era: 'unknown',
-  clientCapabilities: null,
+  // Captured from 0.61.0's session `initialize` (2025-06-18) by the agent contract suite
+  // (test/agents/capabilities/gemini.json); its `mcp list` health check declares nothing.
+  clientCapabilities: { roots: { listChanged: true } },
   // `httpUrl` is streamable HTTP, `url` + `type: "sse"` SSE (mcp-client.ts createUrlTransport).
   spelling: { ...PLAIN_SPELLING, urlKey: { http: 'httpUrl' }, defaults: true },
   stdioEntry: (command, args) => ({ command, args: [...args] }),

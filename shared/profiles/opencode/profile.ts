@@ -103,7 +103,9 @@ export const OPENCODE: ProfileFacts = {
   trust: 'panel',
   budgetField: null,
   era: 'unknown',
-  clientCapabilities: null,
+  // Captured from 1.18.33's session `initialize` (2025-11-25) by the agent contract suite
+  // (test/agents/capabilities/opencode.json).
+  clientCapabilities: { roots: {} },
   spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'local', http: 'remote' }, envKey: 'environment', argv: true, variable: 'env-brace' },
   stdioEntry: (command, args) => ({ type: 'local', command: [command, ...args] }),
   // `timeout` in ms for every MCP request, 5000 unless set.

@@ -33,3 +33,8 @@ export function itPanelBug<T>(name: string, bug: string, agent: () => Promise<T>
     console.error(`${name}: the panel's half passed: the bug "${bug}" looks fixed; make this a plain it()`);
   });
 }
+
+/** A contract check whose panel bug is fixed: the agent's half, then the panel's, both must hold. */
+export function itContract<T>(name: string, agent: () => Promise<T>, panel: (fromAgent: T) => Promise<void>): void {
+  it(name, async () => panel(await agent()));
+}
