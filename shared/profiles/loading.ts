@@ -28,6 +28,14 @@ export interface LayerServer {
   subagent: boolean;
   trusted: boolean;
   spec: ConnectionSpec | null;
+  /** AGENT-5: turned off by one of the agent's switches outside the entry (AgentFiles.switches). */
+  switchedOff?: SwitchedOff;
+}
+
+/** AGENT-5: where an agent keeps a server off outside its entry: the file, and the key in it. */
+export interface SwitchedOff {
+  path: string;
+  key: string;
 }
 
 export interface LoadedLayer {
@@ -191,6 +199,12 @@ export interface AgentFiles {
   serverTrust?(ctx: LoadContext, loc: LayerLocation, io: AgentIo): Promise<((name: string) => string | null) | undefined>;
   /** Global defaults the agent applies to every entry (kimi's `mcp` section, KIMI_MCP_*). */
   defaults?(ctx: LoadContext, io: AgentIo): Promise<AgentDefaults>;
+  /**
+   * AGENT-5: the agent's own on/off switches outside the entries (Claude Code's per-project
+   * `disabledMcpServers`, Gemini's `mcp.excluded`, `mcp.allowed` and its enablement file): per
+   * server, where it is off, or null.
+   */
+  switches?(ctx: LoadContext, io: AgentIo): Promise<(server: { name: string; layer: LayerKind }) => SwitchedOff | null>;
   /** Layers that are not plain files (minara's MCP_SERVERS and v1 variables); the default is loadFiles. */
   load?<R>(ctx: LoadContext, io: AgentIo, kit: LoadKit<R>): Promise<LoadedLayer[]>;
   /** PERM-4: where the agent keeps its permission rules, when not in its MCP files; lowest precedence first. */

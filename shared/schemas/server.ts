@@ -115,6 +115,8 @@ export const EffectiveServerSchema = z.object({
   subagent: z.boolean().default(false),
   /** Untrusted workspace: shown, never started (CFG-10). */
   trusted: z.boolean().default(true),
+  /** AGENT-5: off for this agent by a switch of its own outside the entry: the file and the key that say so. */
+  switchedOff: z.object({ path: z.string(), key: z.string() }).optional(),
   /** The entry as written, unknown fields included. */
   entry: z.record(z.string(), z.unknown()),
   spec: ConnectionSpecSchema.nullable(),
@@ -149,6 +151,7 @@ export const ReasonCodeSchema = z.enum([
   'url_credentials',
   'removed',
   'disabled_in_config',
+  'disabled_by_agent',
   'untrusted',
   'config_error',
   // CLI without a running panel: the server's last recorded tool list, not a live connection.

@@ -102,9 +102,8 @@ describe(`Gemini CLI ${version}: what Gemini writes, the panel reads the same`, 
     expect(await panelServer(sb, 'gemini', 'shared')).toMatchObject({ trusted: false });
   });
 
-  itPanelBug(
+  itContract(
     'in a folder Gemini does not trust, it suppresses user-level servers too: the panel says they do not run',
-    'Gemini suppresses user-level servers in an untrusted folder; the panel calls them usable',
     async () => {
       await geminiAdd(sb, ['-s', 'user', 'mine', echo.command, ...echo.args]);
       const list = await geminiList();
@@ -116,9 +115,8 @@ describe(`Gemini CLI ${version}: what Gemini writes, the panel reads the same`, 
     },
   );
 
-  itPanelBug(
+  itContract(
     'mcp.excluded: Gemini blocks the server; the panel reads it off',
-    'Gemini\'s mcp.excluded is ignored: the panel reads the server on',
     async () => {
       trustWorkspace();
       await geminiAdd(sb, ['-s', 'user', 'mine', echo.command, ...echo.args]);
@@ -131,9 +129,8 @@ describe(`Gemini CLI ${version}: what Gemini writes, the panel reads the same`, 
     },
   );
 
-  itPanelBug(
+  itContract(
     'mcp.allowed: Gemini blocks every server it does not name; the panel reads those off',
-    'Gemini\'s mcp.allowed is ignored: the panel reads the servers it leaves out on',
     async () => {
       trustWorkspace();
       await geminiAdd(sb, ['-s', 'user', 'mine', echo.command, ...echo.args]);
@@ -150,9 +147,8 @@ describe(`Gemini CLI ${version}: what Gemini writes, the panel reads the same`, 
   // the keys of getMcpServersFromConfig's result, { mcpServers, blockedServerNames }), so the file
   // it would write is written as its McpServerEnablementManager.disable writes it (and /mcp
   // disable in a session does): ~/.gemini/mcp-server-enablement.json, { "<name lower-cased>": { "enabled": false } }.
-  itPanelBug(
+  itContract(
     'its per-server switch (~/.gemini/mcp-server-enablement.json, what /mcp disable writes): Gemini says disabled; the panel reads it off',
-    'Gemini\'s ~/.gemini/mcp-server-enablement.json is not read: the panel reads the server on',
     async () => {
       trustWorkspace();
       await geminiAdd(sb, ['-s', 'user', 'mine', echo.command, ...echo.args]);

@@ -16,6 +16,7 @@ function toEffective(s: LayerServer, shadows: LayerServer[]): EffectiveServer {
     pointer: s.pointer,
     transport: s.transport,
     enabled: s.enabled,
+    ...(s.switchedOff ? { switchedOff: s.switchedOff } : {}),
     error: s.error,
     ...(s.errorNote ? { errorNote: s.errorNote } : {}),
     shadows: shadows.map((x) => ({ layer: x.layer, path: x.path })),

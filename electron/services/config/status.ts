@@ -67,6 +67,7 @@ export function serverId(s: Pick<EffectiveServer, 'trusted' | 'layer' | 'name' |
  */
 export function configState(s: EffectiveServer): LiveState {
   if (!s.trusted) return coded('disabled', 'untrusted', '');
+  if (!s.enabled && s.switchedOff) return { state: 'disabled', code: 'disabled_by_agent', reason: `${s.switchedOff.key} in ${s.switchedOff.path}`, error: null };
   if (!s.enabled) return { state: 'disabled', code: 'disabled_in_config', reason: '', error: null };
   if (s.error !== null || !s.spec) return coded('failed', 'config_error', s.error ?? '');
   return { state: 'pending', code: 'not_connected', reason: '', error: null };

@@ -14,24 +14,32 @@ type Choices = { all: boolean; enabled: Set<string>; disabled: Set<string> };
 
 const names = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-function addChoices(into: Choices, v: unknown): void {
+function addChoices(into: Choices, v: unknown, listsCount: boolean): void {
   if (!isRecord(v)) return;
   if (v.enableAllProjectMcpServers === true) into.all = true;
-  for (const n of names(v.enabledMcpjsonServers)) into.enabled.add(n);
+  if (listsCount) for (const n of names(v.enabledMcpjsonServers)) into.enabled.add(n);
   for (const n of names(v.disabledMcpjsonServers)) into.disabled.add(n);
 }
 
-/** The user's approvals for this workspace's .mcp.json servers. */
+/** This workspace's record in ~/.claude.json (`projects["<abs path>"]`), where Claude keeps its per-project choices. */
+async function projectRecord(ctx: LoadContext, io: AgentIo): Promise<Record<string, unknown> | undefined> {
+  const root = await io.readValue(claudeJson(ctx.home, io.path));
+  const rec = isRecord(root) && isRecord(root.projects) && ctx.workspace ? root.projects[ctx.workspace] : undefined;
+  return isRecord(rec) ? rec : undefined;
+}
+
+/**
+ * The user's approvals for this workspace's .mcp.json servers. `enabledMcpjsonServers` counts
+ * only once the folder's trust dialog was accepted (`hasTrustDialogAccepted`: Claude Code
+ * 2.1.332 still shows such a server pending, agent contract suite); `enableAllProjectMcpServers`
+ * in a settings file approves without it.
+ */
 async function approvals(ctx: LoadContext, io: AgentIo): Promise<Choices> {
   const p = io.path;
   const choices: Choices = { all: false, enabled: new Set(), disabled: new Set() };
-  const ws = ctx.workspace!;
-  const sources = [claudeJson(ctx.home, p), p.join(ctx.home, '.claude', 'settings.json'), p.join(ws, '.claude', 'settings.local.json')];
-  for (const [i, path] of sources.entries()) {
-    const root = await io.readValue(path);
-    if (!isRecord(root)) continue;
-    addChoices(choices, i === 0 && isRecord(root.projects) ? root.projects[ws] : root);
-  }
+  const project = await projectRecord(ctx, io);
+  addChoices(choices, project, project?.hasTrustDialogAccepted === true);
+  for (const path of [p.join(ctx.home, '.claude', 'settings.json'), p.join(ctx.workspace!, '.claude', 'settings.local.json')]) addChoices(choices, await io.readValue(path), true);
   return choices;
 }
 
@@ -55,6 +63,15 @@ export const CLAUDE_CODE_FILES: AgentFiles = {
     return out;
   },
   serverTrust,
+  /**
+   * AGENT-5: the `/mcp` toggle's per-project switch, `projects["<dir>"].disabledMcpServers` in
+   * ~/.claude.json (any scope's server: Claude 2.1.332 shows it "disabled" and starts nothing).
+   */
+  async switches(ctx, io) {
+    const off = new Set(names((await projectRecord(ctx, io))?.disabledMcpServers));
+    const where = { path: claudeJson(ctx.home, io.path), key: `projects["${ctx.workspace}"].disabledMcpServers` };
+    return (s) => (off.has(s.name) ? where : null);
+  },
   detection: ({ home }, p) => ({ marker: claudeJson(home, p), configFiles: [claudeJson(home, p)] }),
   /**
    * PERM-4: Claude Code's rules are `permissions.allow|ask|deny` in its settings files, local >

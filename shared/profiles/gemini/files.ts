@@ -4,7 +4,7 @@
 // checkPathTrust): on unless `security.folderTrust.enabled` is false; GEMINI_CLI_TRUST_WORKSPACE
 // =true|false decides outright; else ~/.gemini/trustedFolders.json (GEMINI_CLI_TRUSTED_FOLDERS_PATH)
 // maps paths to TRUST_FOLDER, TRUST_PARENT or DO_NOT_TRUST. An untrusted folder's settings are not loaded.
-import type { AgentFiles, AgentIo, LayerEnv, LayerLocation, LoadContext, PathApi } from '../loading';
+import type { AgentFiles, AgentIo, LayerEnv, LayerLocation, LoadContext, PathApi, SwitchedOff } from '../loading';
 import { isRecord, projectFile, userFile } from '../places';
 import { geminiPolicyRules, geminiSettingsRules, USER_TIER } from './rules';
 
@@ -28,22 +28,69 @@ export function geminiTrusts(rules: Record<string, unknown>, workspace: string, 
   return best?.trusted;
 }
 
-async function agentTrust(ctx: LoadContext, _loc: LayerLocation, io: AgentIo): Promise<string | null> {
+const trustedFoldersFile = (ctx: LoadContext, p: PathApi) => ctx.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH || p.join(geminiDir(ctx.home, p), 'trustedFolders.json');
+
+/** Does Gemini trust the workspace folder (always, when folder trust is off)? */
+async function folderTrusted(ctx: LoadContext, io: AgentIo): Promise<boolean> {
   const forced = ctx.env.GEMINI_CLI_TRUST_WORKSPACE;
-  if (forced === 'true') return null;
-  const refused = `Gemini CLI does not load ${ctx.workspace}'s settings until the folder is trusted (gemini trust, or ~/.gemini/trustedFolders.json); its servers are not started`;
-  if (forced === 'false') return refused;
+  if (forced === 'true' || forced === 'false') return forced === 'true';
   const user = await io.readValue(io.path.join(geminiDir(ctx.home, io.path), 'settings.json'));
   const security = isRecord(user) && isRecord(user.security) ? user.security : {};
-  if (isRecord(security.folderTrust) && security.folderTrust.enabled === false) return null;
-  const file = ctx.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH || io.path.join(geminiDir(ctx.home, io.path), 'trustedFolders.json');
-  const rules = await io.readValue(file);
-  return ctx.workspace && geminiTrusts(isRecord(rules) ? rules : {}, ctx.workspace, io.path) === true ? null : refused;
+  if (isRecord(security.folderTrust) && security.folderTrust.enabled === false) return true;
+  const rules = await io.readValue(trustedFoldersFile(ctx, io.path));
+  return !!ctx.workspace && geminiTrusts(isRecord(rules) ? rules : {}, ctx.workspace, io.path) === true;
+}
+
+async function agentTrust(ctx: LoadContext, _loc: LayerLocation, io: AgentIo): Promise<string | null> {
+  if (await folderTrusted(ctx, io)) return null;
+  return `Gemini CLI does not load ${ctx.workspace}'s settings until the folder is trusted (gemini trust, or ~/.gemini/trustedFolders.json); its servers are not started`;
+}
+
+const strings = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
+/** Gemini compares server names lower-cased and trimmed (normalizeServerId). */
+const norm = (s: string) => s.toLowerCase().trim();
+
+/**
+ * AGENT-5: what Gemini CLI 0.61.0 keeps off (canLoadServer in its core bundle, in its order):
+ * `mcp.allowed` (when set, only those), `mcp.excluded`, then its own enablement file
+ * ~/.gemini/mcp-server-enablement.json (`{ "<name>": { "enabled": false } }`, what `/mcp disable`
+ * writes). The settings are the workspace's when the folder is trusted and it sets them, else the
+ * user's (no merge strategy: the higher file wins the whole list). In an untrusted folder Gemini
+ * shows every server, user-level too, as Disabled ("User-level servers are also suppressed in
+ * untrusted folders").
+ */
+async function switches(ctx: LoadContext, io: AgentIo): Promise<(s: { name: string }) => SwitchedOff | null> {
+  const p = io.path;
+  if (ctx.workspace && !(await folderTrusted(ctx, io))) {
+    const where = { path: trustedFoldersFile(ctx, p), key: `${ctx.workspace}: folder not trusted` };
+    return () => where;
+  }
+  const files = [p.join(geminiDir(ctx.home, p), 'settings.json'), ...(ctx.workspace ? [p.join(ctx.workspace, '.gemini', 'settings.json')] : [])];
+  const lists: Partial<Record<'allowed' | 'excluded', { names: Set<string>; path: string }>> = {};
+  for (const path of files) {
+    const root = await io.readValue(path);
+    const mcp = isRecord(root) && isRecord(root.mcp) ? root.mcp : {};
+    for (const k of ['allowed', 'excluded'] as const) {
+      const names = strings(mcp[k]);
+      if (names) lists[k] = { names: new Set(names.map(norm)), path };
+    }
+  }
+  const enablementPath = p.join(geminiDir(ctx.home, p), 'mcp-server-enablement.json');
+  const enablement = await io.readValue(enablementPath);
+  return ({ name }) => {
+    const id = norm(name);
+    if (lists.allowed && !lists.allowed.names.has(id)) return { path: lists.allowed.path, key: 'mcp.allowed' };
+    if (lists.excluded?.names.has(id)) return { path: lists.excluded.path, key: 'mcp.excluded' };
+    const own = isRecord(enablement) ? enablement[id] : undefined;
+    if (isRecord(own) && own.enabled === false) return { path: enablementPath, key: `${id}.enabled` };
+    return null;
+  };
 }
 
 export const GEMINI_FILES: AgentFiles = {
   layers,
   agentTrust,
+  switches,
   detection: ({ home }, p) => ({ marker: geminiDir(home, p), configFiles: [p.join(geminiDir(home, p), 'settings.json')] }),
   /**
    * PERM-4: the settings files (trust, mcp.allowed/excluded, tools.* become policy rules) and the

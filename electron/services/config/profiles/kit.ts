@@ -8,7 +8,7 @@ import { hostVariables, loadLayer } from '../layer-loader';
 import { readConfigFile } from '../read-file';
 import { agentIo } from './io';
 
-export async function loadFiles(profile: Profile, locations: readonly LayerLocation[], ctx: LoadContext, files: Pick<AgentFiles, 'agentTrust' | 'serverTrust'> = {}): Promise<LoadedLayer[]> {
+export async function loadFiles(profile: Profile, locations: readonly LayerLocation[], ctx: LoadContext, files: Pick<AgentFiles, 'agentTrust' | 'serverTrust' | 'switches'> = {}): Promise<LoadedLayer[]> {
   const facts = profileFacts(profile);
   const io = agentIo(ctx.platform);
   const panelTrusted = ctx.workspace ? await ctx.isTrusted(ctx.workspace) : false;
@@ -19,6 +19,8 @@ export async function loadFiles(profile: Profile, locations: readonly LayerLocat
   const expanding = (l: LayerLocation) => facts.expansion(l.layer) !== 'none';
   const expands = locations.some((l, i) => reads[i]?.state === 'ok' && expanding(l));
   const host = expands ? await hostVariables(ctx) : { vars: undefined, problem: null };
+  // AGENT-5: what the agent itself keeps off, outside the entries.
+  const switchedOff = files.switches ? await files.switches(ctx, io) : null;
   const out: LoadedLayer[] = [];
   for (const [i, loc] of locations.entries()) {
     const refusal = loc.needsTrust && files.agentTrust ? await files.agentTrust(ctx, loc, io) : null;
@@ -40,6 +42,10 @@ export async function loadFiles(profile: Profile, locations: readonly LayerLocat
       ctx,
     );
     if (refusal) layer.problems.push({ path: loc.path, pointer: '', message: refusal, severity: 'warning' });
+    for (const s of switchedOff ? layer.servers : []) {
+      const off = s.enabled ? switchedOff!(s) : null;
+      if (off) Object.assign(s, { enabled: false, switchedOff: off });
+    }
     if (host.problem && reads[i]?.state === 'ok' && expanding(loc)) layer.problems.push({ path: loc.path, pointer: '', ...host.problem, severity: 'warning' });
     out.push(layer);
   }
