@@ -17,7 +17,8 @@ import type { Profile } from '../../../shared/schemas/server';
 import type { SecretStore } from '../auth/secret-store';
 import { panelDataDir } from '../paths';
 import { redactText } from '../../../shared/secrets/secret-text';
-import { headerSecrets, urlSecrets } from '../../../shared/secrets/secret-values';
+import { urlSecrets } from '../../../shared/secrets/secret-values';
+import { headerValueSecrets } from '../../../shared/secrets/text-rules';
 import { startLiveRecord } from './live';
 import { runProxy, type Retry } from './proxy';
 import { adHocTarget, resolveTarget, type BridgeTarget } from './target';
@@ -44,7 +45,7 @@ export interface BridgeRunOptions {
  * masked wherever they appear, and the URL itself shown as its origin.
  */
 function redactorFor(url: string, headers: Record<string, string>, injected: Record<string, string>): (text: string) => string {
-  const known = [...urlSecrets(url), ...Object.entries(headers).flatMap(([k, v]) => headerSecrets(k, v)), ...Object.values(injected)];
+  const known = [...urlSecrets(url), ...Object.entries(headers).flatMap(([k, v]) => headerValueSecrets(k, v)), ...Object.values(injected)];
   const origin = new URL(url).origin;
   return (text) => redactText(text.split(url).join(origin), known);
 }
