@@ -110,6 +110,15 @@ describe('terminal escapes from a server (F4)', () => {
     }
   });
 
+  it('bidirectional and invisible format characters (issue 35) are shown escaped in human output, kept in --json', async () => {
+    const tools = await cli(['tools', '--server', 'escapes', '--profile', 'minimax']);
+    expect(tools.stdout).toContain('Reads safe \\u202etxt.exe\\u202c \\u2066iso\\u2069 zero\\u200bwidth join\\u2060er tag\\u{e0041}');
+    expect(tools.stdout).not.toMatch(/\p{Cf}/u);
+    const json = await cli(['tools', '--server', 'escapes', '--profile', 'minimax', '--json']);
+    const bidi = (JSON.parse(json.stdout) as { tools: Array<{ name: string; description: string }> }).tools.find((t) => t.name === 'bidi');
+    expect(bidi?.description).toBe('Reads safe \u202Etxt.exe\u202C \u2066iso\u2069 zero\u200Bwidth join\u2060er tag\u{E0041}');
+  });
+
   it('--json keeps the strings as the server sent them (JSON escapes them itself)', async () => {
     const r = await cli(['call', 'escapes', 'shout', '--profile', 'minimax', '--json']);
     const doc = JSON.parse(r.stdout) as { content: Array<{ text: string }> };
