@@ -12,3 +12,7 @@ export const WS_PROTOCOL = 'mcp-panel';
 export const WS_KEY_PROTOCOL_PREFIX = 'mcp-panel-key.';
 /** Where the page receives its key: the URL fragment of the first page (never sent to any server). */
 export const SESSION_KEY_FRAGMENT = 'k';
+/** Where the tab keeps its key (sessionStorage: per tab, per port), read by the page and by the web host's resume script. */
+export const SESSION_KEY_ITEM = 'mcp-panel-session-key';
+/** Issue 35: `POST` here with the key puts the session's cookie back (one another loopback port replaced). */
+export const SESSION_RESUME_PATH = '/session/resume';

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import type { CommandContext } from './cli/command';
 import { type CommandIndexEntry, loadCommand, readCommandIndex } from './cli/commands';
 import { frontDoor } from './cli/front-door';
+import { compileCacheDir } from './code-cache';
 import { invocationDir } from './invocation-dir';
 
 /** Baked in by scripts/build-node.mjs (esbuild `define`); absent when run from source. */
@@ -32,6 +33,8 @@ export async function main(argv: string[], env = process.env): Promise<number> {
   // The one print boundary (issue 21 F3/F4): every line below, the errors included.
   // void: `return ctx.stdout(…)` in a command must not hand write()'s `true` to process.exit.
   const io = cliWriters(rest.includes('--json'), (t) => void process.stdout.write(t), (t) => void process.stderr.write(t));
+  // SEC-8: a folder of the panel's made private again is said through the same boundary.
+  (await import('../services/own-folder')).onOwnFolderRepair((line) => io.stderr(`mcp-panel: ${line}\n`));
   let interrupt!: () => void;
   const interrupted = new Promise<void>((r) => (interrupt = r));
   process.once('SIGINT', () => interrupt());
@@ -65,6 +68,12 @@ export async function main(argv: string[], env = process.env): Promise<number> {
     if (err instanceof UserError) {
       io.stderr(`error: ${err.message}\n`);
       return err.exitCode;
+    }
+    // A refusal the services explain themselves (SEC-8: a data folder that is not the user's).
+    const { AppError } = await import('../../shared/errors');
+    if (err instanceof AppError && err.code === 'refused') {
+      io.stderr(`error: ${err.message}\n`);
+      return 1;
     }
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     if (usage) {
@@ -100,8 +109,11 @@ export function runAsCommand(argv: string[]): void {
 }
 
 if (isEntry()) {
-  // Node ≥ 22.1 keeps the compiled code of the modules a command loads (in the OS temp folder),
-  // so the next start skips compiling them; on Node 20 the function does not exist.
-  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  // Node ≥ 22.1 keeps the compiled code of the modules a command loads, so the next start skips
+  // compiling them: only in the panel's private cache folder (SEC-8), never Node's default (the
+  // shared temp folder). On Node 20 the function does not exist.
+  const { enableCompileCache } = nodeModule as { enableCompileCache?: (dir?: string) => unknown };
+  const dir = enableCompileCache ? compileCacheDir() : undefined;
+  if (enableCompileCache && dir) enableCompileCache(dir);
   runAsCommand(process.argv.slice(2));
 }

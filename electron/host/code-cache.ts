@@ -6,15 +6,25 @@
 // them, and makes them right after compiling, when the lazily compiled functions (most of a
 // command's code) are not in them yet.
 //
-// The cache is code we run, so only a file the user owns in a folder only the user can write is
-// read; anything unexpected (refused, unreadable, rejected by V8) just means compiling as before.
+// The cache is code we run (issue 35: V8 checks only the source's length, so a cache built from
+// another script of the same length ran in place of the CLI, in every bridge an agent spawns):
+// - it lives only in `$HOME/.cache/mcp-panel`, through SEC-8's check of the panel's own folders
+//   (ours, private, no link on the way; repaired or refused). XDG_CACHE_HOME is not honoured:
+//   devcontainers, direnv layouts and an agent's `env` set it to a folder inside a repository;
+//   HOME they do not, and whoever sets HOME already decides the panel's data folder;
+// - each file carries the sha256 of the exact source it was made from and of its own data, and
+//   both are checked before V8 sees the data: another script's cache, or a damaged one, is
+//   refused and replaced, and the command runs from source as before.
+// On Node ≥ 22.1 the bin uses module.enableCompileCache with a folder of the same check
+// (compileCacheDir), never the shared temp folder Node picks by default.
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { getHeapCodeStatistics } from 'node:v8';
 import { Script } from 'node:vm';
+import { checkOwnFolder, describeFolderProblem, readOwnRecord } from '../services/own-folder/check';
+import { homeDir } from '../services/paths';
 
 /**
  * A run that compiled this much more bytecode than it started with (e.g. `status` after a cache
@@ -26,51 +36,64 @@ const REFRESH_GROWTH = 512 * 1024;
 const KEEP_OTHERS = 3;
 /** A temp file this old was left by a run that died between writing and renaming it. */
 const STALE_TEMP_MS = 10 * 60_000;
+/** Far above a real cache (~2–4 MB): a larger file is not read. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+/** `MCPV8C1\n<sha256 of the source>\n<sha256 of the data>\n` before the data. */
+const MAGIC = 'MCPV8C1\n';
+const HEADER_BYTES = MAGIC.length + 65 + 65;
 
-/** `$XDG_CACHE_HOME/mcp-panel`, else `~/.cache/mcp-panel`; none where owner and mode bits cannot be checked (Windows). */
+type Debug = (line: string) => void;
+
+/** The cache folder: `$HOME/.cache/mcp-panel` (see the top); none where owners and modes cannot be checked (Windows). */
 export function codeCacheDir(env: NodeJS.ProcessEnv): string | undefined {
   if (process.platform === 'win32' || !process.getuid) return undefined;
-  const xdg = env.XDG_CACHE_HOME;
-  return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache'), 'mcp-panel');
+  return join(homeDir(env), '.cache', 'mcp-panel');
 }
 
-/** Ours and not writable by group or others (a file: also a plain file, checked on the open descriptor). */
-function trusted(st: { uid: number; mode: number }): boolean {
-  return st.uid === process.getuid!() && (st.mode & 0o022) === 0;
-}
-
-/** The folder, created 0700 if missing; undefined (and why, for the debug line) when it may not be used. */
-function usableDir(dir: string): { ok: true } | { ok: false; why: string } {
+/** The folder `rel` of the cache folder, made and checked (SEC-8); undefined when it may not be used. */
+function usableDir(env: NodeJS.ProcessEnv, rel: string, debug: Debug): string | undefined {
+  const root = codeCacheDir(env);
+  if (!root) return debug('refused: not on this platform'), undefined;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const st = statSync(dir);
-    if (!st.isDirectory()) return { ok: false, why: 'not a folder' };
-    if (st.uid !== process.getuid!()) return { ok: false, why: 'owned by another user' };
-    if (st.mode & 0o022) return { ok: false, why: 'writable by others' };
-    return { ok: true };
+    const r = checkOwnFolder(root, rel, true);
+    if (r.ok === true) {
+      for (const line of r.check.repaired) debug(line);
+      return r.check.path;
+    }
+    debug(`refused ${join(root, rel)}: ${r.ok === false ? describeFolderProblem(r.problem) : 'could not be made'}`);
   } catch (err) {
-    return { ok: false, why: (err as Error).message };
+    debug(`refused ${join(root, rel)}: ${(err as Error).message}`);
   }
+  return undefined;
 }
 
-function readTrusted(file: string): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
-    const st = fstatSync(fd);
-    return st.isFile() && trusted(st) ? readFileSync(fd) : undefined;
-  } catch {
-    return undefined; // none yet, or unreadable: compile
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+/** Node ≥ 22.1's compile cache folder (bin: module.enableCompileCache(dir)); undefined: leave it off. */
+export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return usableDir(env, 'node-compile-cache', () => {});
 }
 
-/** Temp file + rename: a concurrent run reads the old cache or the new one, never half of one. */
-function writeAtomically(file: string, data: Buffer): void {
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/** The data of a cache file, if it was made from exactly `sourceDigest` and is whole; else why not. */
+function verified(file: Buffer, sourceDigest: string): { data: Buffer } | { why: string } {
+  if (file.length < HEADER_BYTES || file.toString('latin1', 0, MAGIC.length) !== MAGIC) return { why: 'not a cache of this format' };
+  const header = file.toString('latin1', MAGIC.length, HEADER_BYTES).split('\n');
+  const data = file.subarray(HEADER_BYTES);
+  if (header[0] !== sourceDigest) return { why: 'made from another source' };
+  if (header[1] !== sha256(data)) return { why: 'damaged' };
+  return { data };
+}
+
+/** Temp file (O_EXCL, 0600) + rename: a concurrent run reads the old cache or the new one, never half of one. */
+function writeAtomically(file: string, parts: Buffer[]): void {
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
-    writeFileSync(temp, data, { mode: 0o600, flag: 'wx' });
+    const fd = openSync(temp, 'wx', 0o600);
+    try {
+      for (const p of parts) writeSync(fd, p);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temp, file);
   } catch (err) {
     try {
@@ -106,23 +129,33 @@ function prune(dir: string, keep: string): void {
   }
 }
 
+/** The verified cache data for this source in `dir`, or undefined (and why, for the debug line). */
+function readCache(dir: string, name: string, sourceDigest: string, debug: Debug): Buffer | undefined {
+  const file = join(dir, name);
+  const read = readOwnRecord(dir, '', name, MAX_CACHE_BYTES, [], true);
+  if (read.state === 'missing') return undefined;
+  if (read.state === 'refused') return debug(`refused ${file}: ${describeFolderProblem(read.problem)}`), undefined;
+  if (read.state === 'too_big') return debug(`refused ${file}: ${read.size} bytes`), undefined;
+  const v = verified(read.bytes, sourceDigest);
+  if ('why' in v) return debug(`refused ${file}: ${v.why}`), undefined;
+  return v.data;
+}
+
 /**
  * Runs the CommonJS bundle at `file` and returns its exports. The cache is written at exit,
  * after the command ran, so the functions it compiled on demand are in it.
  * MCP_PANEL_DEBUG_CODE_CACHE=1 says on stderr what happened to the cache.
  */
 export function requireWithCodeCache(file: string, env: NodeJS.ProcessEnv = process.env): unknown {
-  const debug = env.MCP_PANEL_DEBUG_CODE_CACHE === '1' ? (line: string) => process.stderr.write(`code cache: ${line}\n`) : () => {};
+  const debug: Debug = env.MCP_PANEL_DEBUG_CODE_CACHE === '1' ? (line) => process.stderr.write(`code cache: ${line}\n`) : () => {};
   // The build makes the bundle ASCII-only (scripts/build-node.mjs), so latin1 is exact, and
   // cheaper than decoding UTF-8. `#!` is only valid as the very first characters: `//` keeps the offsets.
   const bytes = readFileSync(file);
   const source = bytes.toString('latin1').replace(/^#!/, '//');
-  const dir = codeCacheDir(env);
-  const checked = dir ? usableDir(dir) : ({ ok: false, why: 'not on this platform' } as const);
-  if (!checked.ok) debug(`refused ${dir ?? ''}: ${checked.why}`);
-  const key = `cli-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}-${process.version}-${process.arch}.v8cache`;
-  const cacheFile = dir && checked.ok ? join(dir, key) : undefined;
-  const cachedData = cacheFile ? readTrusted(cacheFile) : undefined;
+  const sourceDigest = sha256(bytes);
+  const dir = usableDir(env, '', debug);
+  const cacheFile = dir ? join(dir, `cli-${sourceDigest}-${process.version}-${process.arch}.v8cache`) : undefined;
+  const cachedData = dir && cacheFile ? readCache(dir, cacheFile.slice(dir.length + 1), sourceDigest, debug) : undefined;
 
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new Script(wrapper, { filename: file, cachedData });
@@ -135,7 +168,7 @@ export function requireWithCodeCache(file: string, env: NodeJS.ProcessEnv = proc
       try {
         if (accepted && getHeapCodeStatistics().bytecode_and_metadata_size - bytecodeAtStart < REFRESH_GROWTH) return;
         const data = script.createCachedData();
-        writeAtomically(cacheFile, data);
+        writeAtomically(cacheFile, [Buffer.from(`${MAGIC}${sourceDigest}\n${sha256(data)}\n`, 'latin1'), data]);
         debug(`produced ${cacheFile} (${data.length} bytes)`);
         prune(dir!, cacheFile);
       } catch (err) {
@@ -149,3 +182,4 @@ export function requireWithCodeCache(file: string, env: NodeJS.ProcessEnv = proc
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   return module.exports;
 }
+

@@ -2,15 +2,18 @@
 // one WebSocket for events, on 127.0.0.1 only, with Host and Origin checked against our own
 // loopback names (DNS rebinding). Access: a one-time link is exchanged for a session
 // (web/sessions.ts): the page and its assets need its cookie, every call and the event socket
-// the page's session key (never the cookie, which every 127.0.0.1 port sees: issue 21 F1).
+// the page's session key (never the cookie, which every 127.0.0.1 port sees: issue 21 F1). A
+// cookie another port replaced is put back from the tab's key on the next navigation
+// (web/resume.ts, issue 35).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { HTTP_RPC_PREFIX, SESSION_KEY_FRAGMENT, SESSION_KEY_HEADER, WS_EVENTS_PATH, WS_KEY_PROTOCOL_PREFIX, WS_PROTOCOL, type Dispatch } from '../../shared/rpc';
+import { HTTP_RPC_PREFIX, SESSION_KEY_FRAGMENT, SESSION_KEY_HEADER, SESSION_RESUME_PATH, WS_EVENTS_PATH, WS_KEY_PROTOCOL_PREFIX, WS_PROTOCOL, type Dispatch } from '../../shared/rpc';
 import { contentSecurityPolicy, cookieValues, isAllowedHost, isAllowedOrigin } from '../services/api/guards';
 import { readBody } from './web/body';
 import { WebSessions, type WebSession, type WebSessionsOptions } from './web/sessions';
 import { readStatic } from './web/static';
+import { RESUME_SCRIPT, RESUME_SCRIPT_PATH, unauthorizedPage } from './web/resume';
 
 // SEC-2: a client that has not finished its headers in 5 s, or its whole request in 15 s,
 // is cut (Node's defaults, 60 s and 300 s, let a trickling client hold a socket for minutes).
@@ -90,11 +93,22 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     });
   });
 
+  const sessionCookie = (session: WebSession) => `${cookieName()}=${encodeURIComponent(session.cookie)}; HttpOnly; SameSite=Strict; Path=/`;
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const api = url.pathname.startsWith(HTTP_RPC_PREFIX);
-    let { status } = gate(req, api);
+    const resume = url.pathname === SESSION_RESUME_PATH;
+    const gated = gate(req, api || resume);
+    let status = gated.status;
     if (status === 403) return refuse(res, 403, 'forbidden: wrong Host or Origin; open the panel at http://127.0.0.1 with the link it printed');
+    // The resume script holds nothing secret (web/resume.ts): it loads without a session.
+    if (url.pathname === RESUME_SCRIPT_PATH && req.method === 'GET') return send(res, 200, RESUME_SCRIPT, 'text/javascript; charset=utf-8');
+    if (resume && !status && gated.session) {
+      if (req.method !== 'POST' || !/^application\/json\b/.test(req.headers['content-type'] ?? '')) return refuse(res, 405, 'POST application/json only');
+      // Judged by the key alone: the cookie this session gave the page comes back to it.
+      return send(res, 204, '', undefined, { 'Set-Cookie': sessionCookie(gated.session) });
+    }
     if (req.method === 'GET' && !api && url.searchParams.has('token')) {
       const session = sessions.redeem(url.searchParams.get('token'), cookiesOf(req));
       if (session) {
@@ -103,7 +117,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
         // SameSite=Strict cookie goes along even when the link was opened from the handoff file
         // (file://), where a 303 would still count as cross-site and arrive without it. The key
         // rides in the fragment, which no browser sends to any server (nor in a Referer).
-        const cookie = `${cookieName()}=${encodeURIComponent(session.cookie)}; HttpOnly; SameSite=Strict; Path=/`;
+        const cookie = sessionCookie(session);
         const next = `/#${SESSION_KEY_FRAGMENT}=${session.key}`;
         const page = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${next}"><title>MCP Panel</title></head><body><a href="${next}">Open MCP Panel</a></body></html>`;
         return send(res, 200, page, 'text/html; charset=utf-8', { 'Set-Cookie': cookie });
@@ -111,6 +125,10 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       // A used link in a browser that already has a session just drops the dead token.
       if (status === 0) return send(res, 303, '', undefined, { Location: '/' });
       status = 401;
+    }
+    // A navigation gets a page that may resume the session from the tab's key (web/resume.ts).
+    if (status === 401 && req.method === 'GET' && !api && /\btext\/html\b/.test(req.headers.accept ?? '')) {
+      return send(res, 401, unauthorizedPage(UNAUTHORIZED), 'text/html; charset=utf-8', { Connection: 'close' });
     }
     if (status) return refuse(res, status, UNAUTHORIZED);
     if (api) {

@@ -17,6 +17,7 @@ export const ProblemCodeSchema = z.enum([
   'top-not-object',
   'not-array',
   'servers-twice',
+  'not-utf8',
   'servers-not-object',
   'needs-id',
   'entry-unreadable',

@@ -1,27 +1,33 @@
-// CFG-8 / SEC-2: THE rule for "is this a secret" in a server entry. The writer and the
-// importer refuse what it finds, the scan reports it, and the page redaction (api/redact.ts)
-// masks exactly it. Findings carry a JSON pointer and a masked hint (the length), NEVER the
-// value; the secret pieces themselves only feed maskEntrySecrets / entrySecretValues.
+// CFG-8 / SEC-2 / SEC-9: THE rule for "is this a secret" in a server entry. The writer and the
+// importer refuse what it finds, the scan reports it, the page redaction (api/redact.ts) masks
+// exactly it, install records are refused by it, and its text part (text-rules.ts) is what every
+// output masks. Findings carry a JSON pointer and a masked hint (the length), NEVER the value;
+// the secret pieces themselves only feed maskEntrySecrets / entrySecretValues.
 //
 // Decisions (documented in the report):
 // - `authToken` with any non-empty value is inline: minara never expands it; use
 //   `authTokenEnv` (seed 001: tools that write the file refuse inline tokens).
+// - Names are judged word by word (secret-names.ts): `GITHUB_TOKEN`, `X-Auth-Token`, `apiKey`
+//   hold credentials; `MAX_TOKENS`, `TOKEN_BUDGET`, `AUTH_URL`, `passwordField` do not.
 // - A header is secret-bearing when its name is Authorization / Proxy-Authorization /
-//   Cookie or contains token, secret, key, auth, password or session; its value must be
-//   built from `${VAR}` references, optionally after a scheme word (`Bearer ${VAR}`).
-// - An env variable whose name contains token, secret, key, password, credential or auth
-//   must be a `${VAR}` reference; flags and paths are exempt.
+//   Cookie or a credential's name; its value must be built from `${VAR}` references,
+//   optionally after a scheme word (`Bearer ${VAR}`).
+// - An env variable with a credential's name must be a `${VAR}` reference; flags and paths
+//   are exempt.
 // - `${VAR:-default}`: the default is a literal like any other (CFG-8), in every field.
-// - Anything shaped like a well-known token (ghp_, github_pat_, sk-, xoxb-, AKIA…, JWT)
-//   is a secret wherever it sits: env, headers, args, URL, any other field.
+// - Anything shaped like a well-known token (ghp_, github_pat_, sk-, xoxb-, AKIA…, JWT, a Slack
+//   or Discord webhook) is a secret wherever it sits: env, headers, args, URL, any other field.
 // - URLs (the `url` field, and any URL inside an env value or an argument, e.g.
-//   `postgresql://user:pass@…` or `DATABASE_URL`): a password in the user info, a user name
-//   shaped like a token, a `?`/`&`/`;`/`#` parameter named like a secret (CFG-8).
+//   `postgresql://user:pass@…` or `DATABASE_URL`): a password in the user info (`user%3Apass@`
+//   too), a user name shaped like a token, a `?`/`&`/`;`/`#` parameter named like a secret
+//   (`sig`, `signature`, `X-Amz-Signature`, `jwt`, `pat`, `tkn`, an OAuth `code`), its `=`
+//   percent-encoded or not (CFG-8, issue 21 F5, issue 35).
 // - args: the value of --token/--api-key/--secret/--password (as `--x=v` or `--x v`), of
-//   `-p VALUE` unless VALUE is a port number, and `--header "Authorization: Bearer …"`
-//   (mcp-remote) judged as a header (CFG-8).
-// - URL parameters also by the signed-URL and token names (`sig`, `signature`,
-//   `X-Amz-Signature`, `jwt`, `pat`), and `user%3Apass@` user info (issue 21 F5).
+//   `-p VALUE` and `-pVALUE` unless a port, a version or a package, and `--header
+//   "Authorization: Bearer …"` (mcp-remote) judged as a header (CFG-8).
+// - Every string of an entry (args, the command, env and header values, other fields) also
+//   goes through the text rules: `sh -c "curl -H 'Authorization: Bearer …'"` is refused as the
+//   page masks it (issue 35).
 // - Any other header whose value looks generated (secret-values.ts highEntropy).
 // - `authTokenEnv` / `bearerTokenEnvVar` must name a variable; a value that is no valid
 //   variable name is a token pasted into the wrong field.
@@ -29,18 +35,9 @@
 
 import { translate } from '../i18n';
 import { escapePointer } from '../json-pointer';
-import {
-  HEADER_FLAG,
-  SECRET_FLAG,
-  headerSecrets,
-  knownTokensIn,
-  literalParts,
-  maskPieces,
-  SECRET_NAME,
-  shortPasswordSecrets,
-  urlSecrets,
-  urlSecretsInText,
-} from './secret-values';
+import { secretName, strictSecretName } from './secret-names';
+import { HEADER_FLAG, SECRET_FLAG, headerSecrets, literalParts, maskPieces, shortPasswordSecrets, urlSecrets } from './secret-values';
+import { headerValueSecrets, textSecrets } from './text-rules';
 
 export { isEnvReferenceValue } from './secret-values';
 
@@ -69,8 +66,6 @@ interface Hit extends SecretFinding {
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const HARMLESS = /^(?:true|false|yes|no|on|off|none|null|\d{1,3})$/i;
-/** Other fields: stricter than SECRET_NAME (no bare `key`/`auth`/`session`), names of variables exempt. */
-const CREDENTIAL_FIELD = /token|secret|passw|api[-_]?key|credential|private[-_]?key/i;
 const KNOWN_FIELDS = new Set(['command', 'args', 'env', 'headers', 'url', 'authToken', 'authTokenEnv', 'bearerTokenEnvVar', 'bearer_token_env_var', 'http_headers', 'envs', 'environment']);
 /** RFC 6901 escaping: the loader's, so reader and writer pointers agree. */
 
@@ -96,8 +91,8 @@ const envLiteral = (p: string): boolean => p.length >= 4 && !HARMLESS.test(p) &&
 
 function envSecrets(name: string, value: string): string[] {
   const parts = literalParts(value).filter(envLiteral);
-  if (SECRET_NAME.test(name) && parts.length > 0) return parts;
-  return [...new Set([...knownTokensIn(parts), ...urlSecretsInText(value)])];
+  if (secretName(name) && parts.length > 0) return parts;
+  return textSecrets(value);
 }
 
 /** `Name: value` as one argument (after `--header`, or `Authorization: …` on its own). */
@@ -118,11 +113,11 @@ function argSecrets(args: readonly unknown[], i: number): string[] {
   if (typeof prev === 'string' && SECRET_FLAG.test(prev) && !arg.startsWith('-')) out.push(...literalParts(arg));
   out.push(...shortPasswordSecrets(prev, arg));
   out.push(...headerArgSecrets(arg, typeof prev === 'string' && HEADER_FLAG.test(prev)));
-  out.push(...urlSecretsInText(arg), ...knownTokensIn(literalParts(arg)));
+  out.push(...textSecrets(arg));
   return [...new Set(out)];
 }
 
-/** Unknown fields (nested too): credential-named strings, and token shapes anywhere. */
+/** Unknown fields (nested too): credential-named strings (strictly: no bare `key`/`auth`/`session`), and the text rules anywhere. */
 type Add = (pointer: string, kind: SecretKind, value: string, secrets: string[], fix: FixCode, params?: Record<string, string>) => void;
 
 function otherFields(value: unknown, pointer: string, add: Add, depth = 0): void {
@@ -132,7 +127,7 @@ function otherFields(value: unknown, pointer: string, add: Add, depth = 0): void
     const p = `${pointer}/${escapePointer(k)}`;
     if (typeof v === 'string') {
       const parts = literalParts(v);
-      const secrets = CREDENTIAL_FIELD.test(k) && !/env(?:[-_]?var)?$/i.test(k) ? parts : knownTokensIn(parts);
+      const secrets = strictSecretName(k) ? parts : textSecrets(v);
       if (secrets.length > 0) add(p, 'field', v, secrets, 'field', { field: k });
     } else otherFields(v, p, add, depth + 1);
   }
@@ -163,7 +158,7 @@ function entryHits(entry: unknown): Hit[] {
       if (typeof v !== 'string') continue;
       const ref = `\${${envVarFor(/^authorization$/i.test(name) ? 'MCP_TOKEN' : name)}}`;
       const example = /^authorization$/i.test(name) ? `"${name}": "Bearer ${ref}"` : `"${name}": "${ref}"`;
-      add(`/${key}/${escapePointer(name)}`, 'header', v, headerSecrets(name, v), 'header', { example });
+      add(`/${key}/${escapePointer(name)}`, 'header', v, headerValueSecrets(name, v), 'header', { example });
     }
   }
   // Goose spells the environment `envs`, OpenCode `environment`.
@@ -187,7 +182,7 @@ function entryHits(entry: unknown): Hit[] {
     add('/url', 'url', entry.url, urlSecrets(entry.url), 'url');
   }
   if (typeof entry.command === 'string') {
-    add('/command', 'arg', entry.command, [...urlSecretsInText(entry.command), ...knownTokensIn(literalParts(entry.command))], 'arg');
+    add('/command', 'arg', entry.command, textSecrets(entry.command), 'arg');
   }
   otherFields(entry, '', add);
   return out;

@@ -1,25 +1,30 @@
-// CFG-8 / SEC-2: how one string value is judged. The rule pieces shared by the entry rules
-// (secret-rules.ts: writer, importer, scan, page redaction) and the free-text masking
-// (secret-text.ts: state reasons, errors, targets). Values found here never leave the host:
-// findings carry pointers and lengths, redaction replaces them by a mask.
+// CFG-8 / SEC-2 / SEC-9: how one string value is judged. The rule pieces shared by the entry
+// rules (secret-rules.ts: writer, importer, scan, page redaction, install records) and the
+// free-text rules (text-rules.ts: arguments, `sh -c` strings, reasons, errors, every output).
+// Values found here never leave the host: findings carry pointers and lengths, redaction
+// replaces them by a mask.
 import { ENV_REFERENCE } from '../schemas/env-reference';
+import { secretName } from './secret-names';
 
-export const SECRET_NAME = /token|secret|key|passw|pwd|credential|auth|session|cookie/i;
 /**
- * URL parameters that carry a credential under a name SECRET_NAME does not know (issue 21 F5):
- * signed URLs (`sig`, `signature`, `X-Amz-Signature`), `jwt`, GitHub-style `pat`. Short names
- * only whole, so `path` or `pattern` stay plain.
+ * URL parameters that carry a credential under a name of no secret word: an OAuth
+ * authorization code (`code`, `device_code`; issue 35), which signed URLs and tokens
+ * (`sig`, `signature`, `jwt`, `pat`, `tkn`) already are by secretName.
  */
-const SECRET_PARAM = /signature|jwt|^(?:sig|pat|pw|pass)$/i;
+const SECRET_PARAM = /^(?:(?:auth|access|authorization|device|user|otp|verification)[-_]?)?code$/i;
 /** `--token`, `--api-key`, `--client-secret`, `--password`… (the value follows, or after `=`). */
 export const SECRET_FLAG = /^--?(?:[a-z-]*(?:token|secret|api-?key|password|passwd))$/i;
 /** `-p VALUE` (mysql, redis-cli and friends): a password unless the value is a port number. */
 const SHORT_PASSWORD_FLAG = /^-p$/;
+/** `-pVALUE`, the password glued to its flag (mysql); `-pretty`, `-profile`, `-port=80` are flags. */
+const GLUED_PASSWORD = /^-p([^\s=]{4,})$/;
 /** mcp-remote and curl spell a header argument `--header "Name: value"` (CFG-8). */
 export const HEADER_FLAG = /^(?:--header|-H)$/;
-// Lookbehind, so a match is the token itself (masking replaces exactly it).
+// Lookbehind, so a match is the token itself (masking replaces exactly it). Webhook URLs are
+// credentials in their path (issue 35): Slack's `T…/B…/secret` and Discord's
+// `/api/webhooks/<id>/<secret>` (only the secret part, so the URL keeps its shape).
 const KNOWN_TOKEN_SOURCE =
-  '(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*)';
+  '(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|sk_(?:live|test)_[A-Za-z0-9]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|npm_[A-Za-z0-9]{36}|hf_[A-Za-z0-9]{30,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*|T[A-Z0-9]{6,12}/B[A-Z0-9]{6,12}/[A-Za-z0-9]{16,}|(?<=/api/webhooks/[0-9]{6,24}/)[A-Za-z0-9_-]{30,})';
 export const KNOWN_TOKENS = new RegExp(KNOWN_TOKEN_SOURCE, 'g');
 const SCHEME_ONLY = /^(?:bearer|basic|token|bot|apikey|api-key|digest)?$/i;
 /** A URL user name that is really a token (`https://<token>@host`, CFG-8): long, letters and digits. */
@@ -28,8 +33,12 @@ const TOKENISH = /^(?=[^]*[0-9])(?=[^]*[A-Za-z])[A-Za-z0-9_.~%-]{16,}$/;
 const ENCODED_COLON = /%3a/i;
 /** scheme://userinfo@ — userinfo runs to the last `@` before the path. */
 const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i;
-/** `?k=v`, `&k=v`, `;k=v` (matrix / JDBC style, CFG-8) and `#k=v` (implicit-grant fragments). */
-const URL_PARAM = /[?&;#]([^=&;#?/]+)=([^&;#]*)/g;
+/**
+ * `?k=v`, `&k=v`, `;k=v` (matrix / JDBC style, CFG-8) and `#k=v` (implicit-grant fragments).
+ * The `=` may be percent-encoded (`?sig%3Dvalue`, `?sig%3D=value`: issue 35), as servers that
+ * decode the query before splitting it read it.
+ */
+const URL_PARAM = /[?&;#]([^=&;#?/]+?)(?:=|%3[dD])+([^&;#]*)/g;
 /** A URL inside longer text (an env value, an argument, an error message). */
 export const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
 
@@ -96,7 +105,7 @@ export function urlSecrets(url: string): string[] {
   }
   for (const [, key, value] of url.matchAll(URL_PARAM)) {
     const name = decode(key!);
-    if (SECRET_NAME.test(name) || SECRET_PARAM.test(name)) out.push(...literalParts(value!));
+    if (secretName(name) || SECRET_PARAM.test(name)) out.push(...literalParts(value!));
   }
   out.push(...knownTokensIn(literalParts(url)));
   return [...new Set(out)];
@@ -108,7 +117,7 @@ export function urlSecretsInText(text: string): string[] {
 }
 
 export function secretHeaderName(name: string): boolean {
-  return /^(?:authorization|proxy-authorization|cookie)$/i.test(name) || SECRET_NAME.test(name);
+  return /^(?:authorization|proxy-authorization|cookie)$/i.test(name) || secretName(name);
 }
 
 /**
@@ -135,10 +144,24 @@ export function headerSecrets(name: string, value: string): string[] {
   return [...new Set([...knownTokensIn(parts), ...urlSecretsInText(value), ...parts.filter(highEntropy)])];
 }
 
-/** `-p VALUE`: the value, unless it is a port number, a flag or a `${VAR}` reference. */
+/** Not a password after `-p`: a port number, a version (`uv -p 3.12`), an npm package (`npx -p @scope/pkg`). */
+const NOT_A_PASSWORD = /^(?:\d+(?:\.\d+)*|@[\w.-]+\/[\w.-]+(?:@\S*)?)$/;
+
+/** `-p VALUE` and `-pVALUE`: the value, unless it is a port, a version, a package, a flag or a `${VAR}` reference. */
 export function shortPasswordSecrets(flag: unknown, value: string): string[] {
-  if (typeof flag !== 'string' || !SHORT_PASSWORD_FLAG.test(flag) || value.startsWith('-') || /^\d{1,5}$/.test(value)) return [];
+  const glued = GLUED_PASSWORD.exec(value);
+  if (glued) return passwordLike(glued[1]!) ? literalParts(glued[1]!) : [];
+  if (typeof flag !== 'string' || !SHORT_PASSWORD_FLAG.test(flag) || value.startsWith('-') || NOT_A_PASSWORD.test(value)) return [];
   return literalParts(value);
+}
+
+/**
+ * Glued to `-p`, only what cannot be the rest of a one-dash flag (`-pretty`, `-profile`): four
+ * or more characters with a letter and a digit, an upper-case letter or punctuation; not a
+ * port, a version or a reference.
+ */
+export function passwordLike(v: string): boolean {
+  return v.length >= 4 && /[A-Za-z]/.test(v) && /[0-9A-Z!-/:-@[-`{-~]/.test(v) && !NOT_A_PASSWORD.test(v) && literalParts(v).length > 0;
 }
 
 /** Each secret piece replaced by the mask (longest first, so a piece inside another goes whole). */

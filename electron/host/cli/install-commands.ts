@@ -84,6 +84,21 @@ function printPreview(ctx: CommandContext, t: Translator, p: InstallPreview): vo
   for (const x of p.targets) printTarget(ctx, t, p.server, x);
 }
 
+/** Why nothing was written for this agent: its refusal, else what it cannot express. */
+function whySkipped(t: Translator, x: InstallTarget): string {
+  if (x.refusal) return x.refusal.text ? say(t, x.refusal.text.key, x.refusal.text.params) : x.refusal.message;
+  const blocking = x.losses.filter((l) => l.blocking).map((l) => say(t, `install.loss.${l.code}`, l.params));
+  return blocking.length ? blocking.join('; ') : say(t, 'install.action.skip');
+}
+
+/**
+ * Issue 35: the agents asked for that got nothing (not written, not already the same), and why.
+ * A partial install exits non-zero and names them: a script's `install && …` must not go on.
+ */
+function skippedAgents(t: Translator, targets: readonly InstallTarget[], tried: ReadonlySet<string | null>): Array<{ profile: Profile; agent: string; reason: string }> {
+  return targets.filter((x) => x.action !== 'same' && !tried.has(x.path)).map((x) => ({ profile: x.profile, agent: x.agent, reason: whySkipped(t, x) }));
+}
+
 const install: Command = {
   name: 'install',
   summary: 'Install one server into several agents at once, after showing per agent the diff, the tool names, what it cannot express and the bridge line',
@@ -129,7 +144,9 @@ const install: Command = {
       return;
     }
     const r = await svc.install(req);
-    if (ctx.opts.json) printJson(ctx, { ok: r.failed.length === 0, ...r });
+    // Written, or tried and failed (said below): the others were skipped.
+    const skipped = skippedAgents(t, r.preview.targets, new Set([...r.written.map((w) => w.path), ...r.failed.map((f) => f.path)]));
+    if (ctx.opts.json) printJson(ctx, { ok: r.failed.length === 0 && skipped.length === 0, ...r, skipped });
     else {
       printPreview(ctx, t, r.preview);
       ctx.stdout('\n');
@@ -137,7 +154,11 @@ const install: Command = {
       else ctx.stdout(`${t('install.nothing')}\n`);
       for (const f of r.failed) ctx.stdout(`failed ${f.profile}: ${f.code}: ${f.message}\n`);
     }
-    if (r.failed.length > 0) throw new UserError(`${r.failed.length} agent file(s) not written: ${r.failed.map((f) => `${f.profile} (${f.code})`).join(', ')}`);
+    if (r.failed.length > 0) throw new UserError(`${r.failed.length} agent file(s) not written: ${r.failed.map((f) => `${f.profile} (${f.code})`).join(', ')}${skipped.length ? `; ${skipped.map((s) => `${s.agent} skipped: ${s.reason}`).join('; ')}` : ''}`);
+    if (skipped.length > 0) {
+      const list = skipped.map((s) => `${s.agent} (${s.profile}): ${s.reason}`).join('; ');
+      throw new UserError(t('install.skipped', { n: skipped.length, total: r.preview.targets.length, list }));
+    }
   },
 };
 

@@ -8,18 +8,24 @@
 //   link or write the clipboard (OSC 52). C0 controls except newline and tab, DEL and C1 are
 //   shown escaped (`\x1b`), so no sequence reaches the terminal. `--json` is left as JSON writes
 //   it (JSON.stringify already escapes C0).
+// - Issue 35: bidirectional and invisible format characters (U+202E, U+200B, U+2066–U+2069, the
+//   tag block: Unicode's Cf) are shown escaped too (`\u202e`), so a description cannot read
+//   otherwise on screen than it is (Trojan Source).
 import { redactText } from '../../../shared/secrets/secret-text';
+import { escapeCodePoint, FORMAT_CHARS } from '../../../shared/text/invisible';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
-/** Control characters shown, not obeyed: `\x1b`, `\r`, `\u009b`. */
+/** Control and format characters shown, not obeyed: `\x1b`, `\r`, `\u009b`, `\u202e`. */
 export function escapeTerminal(text: string): string {
-  return text.replace(CONTROL, (c) => {
-    const code = c.charCodeAt(0);
-    if (c === '\r') return '\\r';
-    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
+  return text
+    .replace(CONTROL, (c) => {
+      const code = c.charCodeAt(0);
+      if (c === '\r') return '\\r';
+      return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    })
+    .replace(FORMAT_CHARS, escapeCodePoint);
 }
 
 /** Every string of a JSON-able value through the redaction (keys and structure untouched). */

@@ -8,6 +8,7 @@ import type { Result } from '../../../shared/errors';
 import type { MethodInput, MethodName, MethodOutput } from '../../../shared/rpc';
 import type { Profile } from '../../../shared/schemas/server';
 import { panelDataDir } from '../../services/paths';
+import { openDataFolder } from '../../services/own-folder';
 import { ONE_SHOT_SETTLE_MS, settled } from '../settled';
 import { type CommandContext, optString, UserError } from './command';
 
@@ -48,7 +49,9 @@ const asCall =
 async function runningPanel(ctx: CommandContext, selection: Selection): Promise<{ call: PanelCall; close(): void } | null> {
   const log = ctx.opts.verbose ? (l: string) => ctx.stderr(`${l}\n`) : undefined;
   const { connectPanel, isSelectionConflict } = await import('../local-socket/connect');
-  const client = await connectPanel({ dataDir: panelDataDir(ctx.env), selection, ...(log ? { log } : {}) });
+  // SEC-8: the data folder is the user's (repaired and said, or refused) before its socket is tried.
+  const dataDir = openDataFolder(panelDataDir(ctx.env));
+  const client = await connectPanel({ dataDir, selection, ...(log ? { log } : {}) });
   if (!client) return null;
   const probe = await client.call('app.info', {});
   if (!probe.ok) {

@@ -1,11 +1,13 @@
 // Where the running panel answers the CLI (issue 22 item 5), and the checks both ends make
 // before trusting that place: a Unix socket in the panel's private data folder (0700, ours)
 // with mode 0600, or a per-user named pipe on Windows. Never a TCP port: nothing another
-// local user or a browser page can reach.
+// local user or a browser page can reach. The folder is judged by the one check of the panel's
+// own folders (SEC-8, services/own-folder): repaired when it is the user's, refused otherwise.
 import { createHash } from 'node:crypto';
 import { lstat, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import { checkOwnFolder, currentUid, describeFolderProblem, type FolderProblem } from '../../services/own-folder/check';
 
 export const SOCKET_NAME = 'panel.sock';
 
@@ -19,9 +21,7 @@ const UNIX_PATH_MAX = 103;
 export type EndpointProblem =
   | { code: 'path_too_long'; path: string }
   | { code: 'dir_missing'; path: string }
-  | { code: 'dir_not_directory'; path: string }
-  | { code: 'dir_owner'; path: string; uid: number }
-  | { code: 'dir_mode'; path: string; mode: string }
+  | { code: 'dir'; problem: FolderProblem }
   | { code: 'socket_not_socket'; path: string }
   | { code: 'socket_owner'; path: string; uid: number }
   | { code: 'socket_mode'; path: string; mode: string };
@@ -32,12 +32,8 @@ export function describeProblem(p: EndpointProblem): string {
       return `${p.path} is longer than a Unix socket path may be; set MCP_PANEL_DATA_DIR to a shorter folder`;
     case 'dir_missing':
       return `${p.path} does not exist`;
-    case 'dir_not_directory':
-      return `${p.path} is not a folder (or is a symbolic link)`;
-    case 'dir_owner':
-      return `${p.path} belongs to user ${p.uid}, not to you: the panel's socket is not trusted there`;
-    case 'dir_mode':
-      return `${p.path} is open to other users (mode ${p.mode}); run chmod 700 ${JSON.stringify(p.path)}`;
+    case 'dir':
+      return describeFolderProblem(p.problem);
     case 'socket_not_socket':
       return `${p.path} is not a socket; it is left alone`;
     case 'socket_owner':
@@ -60,19 +56,18 @@ export function endpointFor(dataDir: string, platform: NodeJS.Platform = process
   return { path: join(dataDir, SOCKET_NAME), pipe: false };
 }
 
-/** The current user's id; null where there is none (Windows). */
-export function currentUid(): number | null {
-  return typeof process.getuid === 'function' ? process.getuid() : null;
-}
+export { currentUid };
 
-/** The data folder: a real folder (not a link), ours, closed to group and others. */
-export async function checkPrivateDir(dir: string, uid = currentUid()): Promise<EndpointProblem | null> {
-  if (uid === null) return null;
-  const st = await lstat(dir).catch(() => null);
-  if (!st) return { code: 'dir_missing', path: dir };
-  if (!st.isDirectory()) return { code: 'dir_not_directory', path: dir };
-  if (st.uid !== uid) return { code: 'dir_owner', path: dir, uid: st.uid };
-  if ((st.mode & 0o077) !== 0) return { code: 'dir_mode', path: dir, mode: octal(st.mode) };
+/**
+ * The data folder through the one check (SEC-8): a real folder (not a link), ours, closed to
+ * group and others (made so when it is ours); `repaired` says what was changed.
+ */
+export function checkPrivateDir(dir: string, repaired: string[] = []): EndpointProblem | null {
+  if (currentUid() === null) return null;
+  const r = checkOwnFolder(dir, '', false);
+  if (r.ok === 'missing') return { code: 'dir_missing', path: dir };
+  if (r.ok === false) return { code: 'dir', problem: r.problem };
+  repaired.push(...r.check.repaired);
   return null;
 }
 
@@ -94,7 +89,7 @@ export async function checkEndpoint(dataDir: string): Promise<{ path: string; pi
   if (Buffer.byteLength(ep.path) > UNIX_PATH_MAX) return { ...ep, problem: { code: 'path_too_long', path: ep.path } };
   // A missing folder means no panel ever ran here: nothing to report.
   if (!(await stat(dataDir).catch(() => null))) return { ...ep, problem: 'absent' };
-  const dir = await checkPrivateDir(dataDir);
+  const dir = checkPrivateDir(dataDir);
   if (dir) return { ...ep, problem: dir };
   return { ...ep, problem: await checkSocketFile(ep.path) };
 }

@@ -67,14 +67,11 @@ export async function startPanelSocket(o: PanelSocketOptions): Promise<PanelSock
   const { path, pipe } = endpointFor(o.dataDir);
   if (!pipe) {
     await mkdir(o.dataDir, { recursive: true, mode: 0o700 });
-    let dir = await checkPrivateDir(o.dataDir);
-    if (dir?.code === 'dir_mode') {
-      // Our own folder, made by a module that created it with the default mode first: the
-      // panel's data folder is private (it holds the socket, tool lists, bridge records).
-      await chmod(o.dataDir, 0o700);
-      log(`panel socket: ${o.dataDir} was mode ${dir.mode}; made it 0700`);
-      dir = await checkPrivateDir(o.dataDir);
-    }
+    // SEC-8: the panel's data folder is private (it holds the socket, tool lists, bridge
+    // records): made so when it is ours, refused when it is not.
+    const repaired: string[] = [];
+    const dir = checkPrivateDir(o.dataDir, repaired);
+    for (const line of repaired) log(`panel socket: ${line}`);
     if (dir) return log(`panel socket: not listening: ${describeProblem(dir)}`), null;
     if (!pathFits(path)) return log(`panel socket: not listening: ${describeProblem({ code: 'path_too_long', path })}`), null;
     const existing = await checkSocketFile(path);

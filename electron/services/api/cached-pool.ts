@@ -7,6 +7,7 @@ import { mayUseOAuth } from '../auth/static-credentials';
 import { applyLimits } from '../connections/limits';
 import { isEmptyDiff, specFingerprint, type SnapshotStore } from '../connections/snapshots';
 import type { ToolDiff } from '../connections/types';
+import { OwnFolderError } from '../own-folder';
 import type { PoolDetails, PoolInfo, PoolPort } from './ports';
 
 interface Cached {
@@ -37,7 +38,12 @@ export function cachedPoolPort(inner: PoolPort, snapshots: SnapshotStore): PoolP
         // Its state follows a login the entry does not show (after a logout the recorded list
         // would still say connected), so such a server always goes live.
         if (mayUseOAuth(spec)) continue;
-        const hit = await snapshots.cached(spec.id, specFingerprint(spec)).catch(() => null);
+        // A list that cannot be read is a miss (the server goes live); one the data folder's
+        // check refuses (SEC-8: another user's) is said, never worked around.
+        const hit = await snapshots.cached(spec.id, specFingerprint(spec)).catch((err: unknown) => {
+          if (err instanceof OwnFolderError) throw err;
+          return null;
+        });
         if (!hit) continue;
         // CONN-8 as the connection applies it to a fresh list.
         const limited = applyLimits(spec.name, hit.tools, spec.limits, pluginTools);

@@ -5,8 +5,8 @@
 // agrees on: `<panelDataDir>/locks/<kind>-<sha256(identity + issuer)>.lock` (proper-lockfile:
 // an mkdir lock, its mtime refreshed while held, taken over when a holder died).
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ownFolder } from '../own-folder';
 
 export interface CrossProcessLockOptions {
   /** `<panelDataDir>/locks` */
@@ -36,7 +36,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function withCrossProcessLock<T>(path: string, o: CrossProcessLockOptions, fn: () => Promise<T>): Promise<T> {
   // Loaded here, not at the top: proper-lockfile brings graceful-fs, and a bridge that never
   // refreshes (most starts) should not pay for it.
-  const [{ default: lockfile }] = await Promise.all([import('proper-lockfile'), mkdir(o.dir, { recursive: true, mode: 0o700 })]);
+  // SEC-8: the locks folder (`<data>/locks`, or the keychain's) through the one check.
+  ownFolder(o.dir);
+  const { default: lockfile } = await import('proper-lockfile');
   const deadline = Date.now() + o.waitMs;
   let release: (() => Promise<void>) | undefined;
   for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {

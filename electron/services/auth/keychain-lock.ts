@@ -9,9 +9,9 @@
 // on one keyring runs under one lock. Reads and writes need none (a replaced item keeps its
 // secret: no crash in the same test with writes only).
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { ownFolder } from '../own-folder';
 import { withCrossProcessLock } from './cross-process';
 
 /** Runs `fn` so that no other delete or enumeration of the same keyring service overlaps it. */
@@ -30,12 +30,8 @@ const NEEDS_LOCK = process.platform !== 'darwin' && process.platform !== 'win32'
 function lockDir(env: NodeJS.ProcessEnv): string {
   const uid = typeof process.getuid === 'function' ? process.getuid() : userInfo().username;
   const dir = env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, 'mcp-panel') : join(tmpdir(), `mcp-panel-${uid}`);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const st = lstatSync(dir);
-  if (!st.isDirectory() || (typeof process.getuid === 'function' && st.uid !== process.getuid()) || (st.mode & 0o077) !== 0) {
-    throw new Error(`${dir} is not a private folder of this user; the keychain lock cannot live there`);
-  }
-  return dir;
+  // SEC-8's one check: ours, private, not a link (throws with the fix otherwise).
+  return ownFolder(dir);
 }
 
 /**

@@ -3,8 +3,9 @@
 // the others wait on the lock, then read the keychain and go on. A failed or cancelled login
 // is written next to the lock, so the waiters fail with that reason instead of each opening
 // a browser of their own.
-import { readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
+import { readOwnJson, writeOwnFile } from '../own-folder';
 import { lockPath, withCrossProcessLock } from './cross-process';
 import type { LoginOutcome, LoginService } from './login-service';
 import type { BrowserOpener } from './opener';
@@ -39,20 +40,18 @@ export async function loginOnce(spec: ConnectionSpec, o: LoginOnceOptions): Prom
     if (have && have.access_token !== o.staleAccessToken) return { ok: true, by: 'other' } as const;
     // A login that failed after we asked (or just before: the processes of one agent start
     // seconds apart on a busy machine) failed for us too; a later start may try again.
-    const last = await readOutcome(outcomeFile);
+    const last = readOutcome(dirname(o.lockDir), outcomeFile);
     if (last && last.at >= asked - RECENT_FAILURE_MS && !last.ok) return { ok: false, reason: last.reason };
     const outcome: LoginOutcome = await o.logins.login(spec, { opener: o.opener, onEvent: o.onEvent });
     const result: LoginOnceResult = outcome.type === 'done' ? { ok: true, by: 'this' } : { ok: false, reason: outcome.reason };
-    await writeFile(outcomeFile, JSON.stringify({ at: Date.now(), ...result }), { mode: 0o600 }).catch(() => undefined);
+    await writeOwnFile(dirname(o.lockDir), outcomeFile, JSON.stringify({ at: Date.now(), ...result }), { fsync: false }).catch(() => undefined);
     return result;
   });
 }
 
-async function readOutcome(file: string): Promise<{ at: number; ok: boolean; reason: string } | undefined> {
-  try {
-    const v = JSON.parse(await readFile(file, 'utf8')) as { at?: unknown; ok?: unknown; reason?: unknown };
-    return typeof v.at === 'number' && typeof v.ok === 'boolean' ? { at: v.at, ok: v.ok, reason: typeof v.reason === 'string' ? v.reason : 'login failed' } : undefined;
-  } catch {
-    return undefined;
-  }
+/** SEC-8: read through the data folder's check (a planted outcome would fail every waiter's login). */
+function readOutcome(dataDir: string, file: string): { at: number; ok: boolean; reason: string } | undefined {
+  const v = readOwnJson(dataDir, file, 64 * 1024) as { at?: unknown; ok?: unknown; reason?: unknown } | undefined;
+  if (!v || typeof v !== 'object') return undefined;
+  return typeof v.at === 'number' && typeof v.ok === 'boolean' ? { at: v.at, ok: v.ok, reason: typeof v.reason === 'string' ? v.reason : 'login failed' } : undefined;
 }

@@ -3,13 +3,13 @@
 // read-modify-written under a proper-lockfile lock and replaced atomically (as the name
 // registry is). Never a secret: install refuses an entry holding an inline secret (CFG-8), so
 // what is kept here is what the agent's file already showed in the open (`${VAR}`, URLs).
-import { mkdir } from 'node:fs/promises';
+// SEC-8: read only through the data folder's check: uninstall writes back the text a record
+// holds, so a record another user could write is refused, never honoured.
 import { dirname, join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { LayerKindSchema, ProfileSchema, type Profile } from '../../../shared/schemas/server';
-import { readBoundedFile } from '../config/bounded-read';
+import { ownFolder, readOwnFile, writeOwnFile } from '../own-folder';
 import { panelDataDir } from '../paths';
 
 const FILE = 'bridge-installs.json';
@@ -49,9 +49,12 @@ export function installRecordsPath(dataDir: string): string {
   return join(dataDir, FILE);
 }
 
-/** A file that cannot be read or parsed holds no records (it is never rewritten over: see updateRecordsFile). */
+/**
+ * A file that cannot be read or parsed holds no records (it is never rewritten over: see
+ * updateRecordsFile). The records files sit in the data folder itself, which is `path`'s folder.
+ */
 async function readRecordsFile<R>(path: string, schema: z.ZodType<R>): Promise<{ installs: R[] } | null> {
-  const read = await readBoundedFile(path);
+  const read = readOwnFile(dirname(path), path);
   if (read.state === 'missing') return { installs: [] };
   if (read.state !== 'ok') return null;
   try {
@@ -83,13 +86,13 @@ export function readRecords<R>(path: string, schema: z.ZodType<R>): Promise<R[] 
  * replaced: the originals it holds are the only copy.
  */
 export async function updateRecordsFile<R, T>(path: string, schema: z.ZodType<R>, change: (installs: R[]) => { installs: R[] | null; result: T }): Promise<T> {
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  ownFolder(dirname(path));
   const release = await lockfile.lock(path, { realpath: false, stale: 10_000, retries: { retries: 100, minTimeout: 10, maxTimeout: 100, randomize: true } });
   try {
     const data = await readRecordsFile(path, schema);
     if (!data) throw new Error(`${path} is damaged; move it aside to install again (it holds the entries uninstall restores)`);
     const { installs, result } = change(data.installs);
-    if (installs) await writeFileAtomic(path, JSON.stringify({ version: 1, installs }, null, 2) + '\n', { mode: 0o600, fsync: true });
+    if (installs) await writeOwnFile(dirname(path), path, JSON.stringify({ version: 1, installs }, null, 2) + '\n');
     return result;
   } finally {
     await release().catch(() => undefined);

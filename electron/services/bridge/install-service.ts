@@ -1,8 +1,8 @@
 // BRIDGE-4: the bridge's install side as one service over the engines (config, writer, trust,
 // keychain names), for the api (handlers/bridges.ts) and the CLI alike; and the live list,
 // watched so the page and the tray hear when a bridge starts, counts calls or ends.
-import { mkdirSync, watch, type FSWatcher } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { watch, type FSWatcher } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import type { BridgeOffer } from '../../../shared/contract/bridges';
 import type { LiveBridge } from '../../../shared/schemas/bridge';
 import type { EffectiveServer, Profile } from '../../../shared/schemas/server';
@@ -15,6 +15,8 @@ import { findInstall } from './install-records';
 import { checkTarget, PROJECT_LAYERS } from './install-checks';
 import { otherReaders } from '../agent-view/shared-files';
 import { listLiveBridges } from './live-list';
+import { LIVE_DIR } from './live';
+import { ownFolder } from '../own-folder';
 import { profileFacts } from '../../../shared/profiles';
 
 /** A slow look even when fs.watch is quiet (network homes, some containers deliver no events). */
@@ -70,7 +72,6 @@ export function createBridgeService(opts: BridgeServiceOptions) {
     list: (): Promise<LiveBridge[]> => listLiveBridges(deps.dataDir),
     /** Calls `onChange` with the live list whenever it differs from the last one; returns the disposer. */
     watch(onChange: (bridges: LiveBridge[]) => void): () => void {
-      const dir = join(deps.dataDir, 'bridges');
       let last = '';
       let timer: NodeJS.Timeout | undefined;
       let stopped = false;
@@ -90,8 +91,7 @@ export function createBridgeService(opts: BridgeServiceOptions) {
       };
       let watcher: FSWatcher | null = null;
       try {
-        mkdirSync(dir, { recursive: true, mode: 0o700 });
-        watcher = watch(dir, soon);
+        watcher = watch(ownFolder(deps.dataDir, LIVE_DIR), soon);
         watcher.on('error', () => undefined);
       } catch {
         /* the poll below still sees them */

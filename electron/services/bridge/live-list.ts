@@ -1,9 +1,9 @@
 // BRIDGE-4: the running bridges, read from the records live.ts writes, for status, the tray
-// and the servers view.
-import { readdirSync, rmSync } from 'node:fs';
+// and the servers view; through the data folder's check (SEC-8).
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LiveBridgeSchema, type LiveBridge } from '../../../shared/schemas/bridge';
-import { readBoundedFile } from '../config/bounded-read';
+import { listOwnFolder, readOwnJson } from '../own-folder';
 import { LIVE_DIR } from './live';
 
 const MAX_RECORD_BYTES = 8_192;
@@ -20,12 +20,7 @@ function alive(pid: number): boolean {
 /** The bridges running now (records of dead pids are dropped and their files removed). */
 export async function listLiveBridges(dataDir: string): Promise<LiveBridge[]> {
   const dir = join(dataDir, LIVE_DIR);
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => /^\d+\.json$/.test(n));
-  } catch {
-    return [];
-  }
+  const names = listOwnFolder(dataDir, LIVE_DIR).filter((n) => /^\d+\.json$/.test(n));
   const out: LiveBridge[] = [];
   for (const name of names) {
     const file = join(dir, name);
@@ -34,16 +29,9 @@ export async function listLiveBridges(dataDir: string): Promise<LiveBridge[]> {
       rmSync(file, { force: true });
       continue;
     }
-    // SEC-7: bounded, regular-file-only read, confined to the records folder.
-    const read = await readBoundedFile(file, { maxBytes: MAX_RECORD_BYTES, confineTo: dir });
-    if (read.state !== 'ok') continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(read.bytes.toString('utf8'));
-    } catch {
-      continue; // a record being replaced is renamed whole, so this is damage, not a race
-    }
-    const parsed = LiveBridgeSchema.safeParse(json);
+    // SEC-7 / SEC-8: bounded, regular-file-only, the user's own. A record being replaced is
+    // renamed whole, so one that does not parse is damage, not a race.
+    const parsed = LiveBridgeSchema.safeParse(readOwnJson(dataDir, file, MAX_RECORD_BYTES));
     if (parsed.success && parsed.data.pid === pid) out.push(parsed.data);
   }
   return out.sort((a, b) => a.since - b.since || a.pid - b.pid);

@@ -4,10 +4,10 @@
 // exit hook that removes it), at most once a second, and removed when the bridge exits. A
 // bridge killed with SIGKILL leaves its file: readers drop records whose pid is gone.
 // The readers (status, tray, servers view) are in live-list.ts: a bridge start loads no schema.
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type { LiveBridge } from '../../../shared/schemas/bridge';
+import { writeOwnFileSync } from '../own-folder';
 
 export const LIVE_DIR = 'bridges';
 const MIN_INTERVAL_MS = 1_000;
@@ -46,8 +46,7 @@ export function startLiveRecord(dataDir: string, init: LiveBridgeStart, now: () 
     if (closed) return;
     rec.updatedAt = lastWrite = now();
     try {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      writeFileAtomic.sync(file, JSON.stringify(rec), { mode: 0o600, fsync: false });
+      writeOwnFileSync(dataDir, file, JSON.stringify(rec));
     } catch {
       /* the record is a courtesy to the panel; forwarding goes on without it */
     }

@@ -16,8 +16,10 @@ import { bridgeRun } from '../../../shared/i18n/messages/bridge-run';
 import type { Profile } from '../../../shared/schemas/server';
 import type { SecretStore } from '../auth/secret-store';
 import { panelDataDir } from '../paths';
+import { openDataFolder } from '../own-folder';
 import { redactText } from '../../../shared/secrets/secret-text';
-import { headerSecrets, urlSecrets } from '../../../shared/secrets/secret-values';
+import { urlSecrets } from '../../../shared/secrets/secret-values';
+import { headerValueSecrets } from '../../../shared/secrets/text-rules';
 import { startLiveRecord } from './live';
 import { runProxy, type Retry } from './proxy';
 import { adHocTarget, resolveTarget, type BridgeTarget } from './target';
@@ -44,7 +46,7 @@ export interface BridgeRunOptions {
  * masked wherever they appear, and the URL itself shown as its origin.
  */
 function redactorFor(url: string, headers: Record<string, string>, injected: Record<string, string>): (text: string) => string {
-  const known = [...urlSecrets(url), ...Object.entries(headers).flatMap(([k, v]) => headerSecrets(k, v)), ...Object.values(injected)];
+  const known = [...urlSecrets(url), ...Object.entries(headers).flatMap(([k, v]) => headerValueSecrets(k, v)), ...Object.values(injected)];
   const origin = new URL(url).origin;
   return (text) => redactText(text.split(url).join(origin), known);
 }
@@ -52,7 +54,8 @@ function redactorFor(url: string, headers: Record<string, string>, injected: Rec
 export async function runBridge(o: BridgeRunOptions): Promise<void> {
   // This catalogue only: a bridge start is what an agent waits for (bench:bridge).
   const t = catalogueTranslator(bridgeRun, pickLocale([o.env.LC_ALL, o.env.LC_MESSAGES, o.env.LANG]));
-  const dataDir = panelDataDir(o.env);
+  // SEC-8: the data folder (bridge records, locks, the live record) is the user's alone.
+  const dataDir = openDataFolder(panelDataDir(o.env));
   let target: BridgeTarget;
   let store: SecretStore;
   let injected: Record<string, string> = {};

@@ -3,7 +3,7 @@
 // read bytes through here and load no YAML, TOML or JSONC parser.
 import { constants, promises as fs } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
-import { basename, dirname, join, relative, isAbsolute } from 'node:path';
+import { basename, dirname, join, relative, isAbsolute, resolve } from 'node:path';
 import type { ConfigFormat } from '../../../shared/profiles/types';
 
 /** SEC-7: the cap for every file without a tighter one (minimax project files: 1 MiB, CFG-4). */
@@ -36,7 +36,15 @@ export function isInside(parent: string, child: string): boolean {
  * A repository's `.kimi-code` or `.mcp.json` may be a link to `~/.ssh/…`: every project-layer
  * read and write asks this first.
  */
-export async function outsideOf(path: string, root: string): Promise<{ real: string; root: string } | null> {
+export interface Outside {
+  /** Where `path` leads (for a link whose target does not exist: that target). */
+  real: string;
+  root: string;
+  /** A link to nothing: it cannot be shown to stay inside, so it counts as outside. */
+  dangling?: true;
+}
+
+export async function outsideOf(path: string, root: string): Promise<Outside | null> {
   const realRoot = await fs.realpath(root).catch(() => root);
   let real: string | null = null;
   let rest = '';
@@ -46,8 +54,11 @@ export async function outsideOf(path: string, root: string): Promise<{ real: str
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       const up = dirname(p);
-      // A dangling link: its target does not exist, so it cannot be shown to be inside.
-      if (code !== 'ENOENT' || up === p || (await fs.lstat(p).then((s) => s.isSymbolicLink(), () => false))) return { real: p, root: realRoot };
+      // A dangling link: its target does not exist, so it cannot be shown to be inside. Named
+      // by where it points (issue 35: the message named the link as its own target).
+      if (code !== 'ENOENT' || up === p) return { real: p, root: realRoot };
+      const target = await fs.readlink(p).catch(() => null);
+      if (target !== null) return { real: join(resolve(dirname(p), target), rest), root: realRoot, dangling: true };
       rest = rest ? join(basename(p), rest) : basename(p);
       p = up;
     }
@@ -55,8 +66,15 @@ export async function outsideOf(path: string, root: string): Promise<{ real: str
   return isInside(realRoot, real) ? null : { real, root: realRoot };
 }
 
+/** A link to nothing, named by its target (read: the layer is void). */
+function danglingText(path: string, target: string, root?: string): string {
+  const inside = root === undefined ? '' : `, so it cannot be shown to stay inside the workspace ${root}`;
+  return `${path} is a link to ${target}, which does not exist${inside}; the file is ignored (replace the link with a regular file${root === undefined ? '' : ' inside the workspace'})`;
+}
+
 /** The one sentence for a file that leads outside its workspace (read: the layer is void). */
-export function outsideText(path: string, o: { real: string; root: string }): string {
+export function outsideText(path: string, o: Outside): string {
+  if (o.dangling) return danglingText(path, o.real, o.root);
   return `${path} leads to ${o.real}, outside the workspace ${o.root}; the file is ignored (replace the link with a regular file inside the workspace)`;
 }
 
@@ -84,6 +102,9 @@ export async function readBoundedFile(path: string, opts: ReadOptions = {}): Pro
   try {
     realPath = await fs.realpath(path);
   } catch (err) {
+    // Issue 35: named by where it points, not as its own target.
+    const target = await fs.readlink(path).catch(() => null);
+    if (target !== null) return { state: 'void', error: danglingText(path, resolve(dirname(path), target)) };
     return { state: 'void', error: `${path} is a link that leads nowhere (${errText(err)})` };
   }
   if (opts.confineTo !== undefined) {

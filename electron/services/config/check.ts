@@ -54,7 +54,9 @@ export async function checkFile(path: string, dialect: CheckDialect, env: NodeJS
     { path, layer: plugin ? 'plugin' : 'user', dialect: base },
     { profile: base, env, home: '', cwd: '', workspace: null, panelDataDir: '', isTrusted: async () => false },
   );
-  const problems = [...layer.problems];
+  // One file checked on its own: a file that cannot be read (a device, a FIFO, too large) is
+  // the check's error, not the effective view's warning beside other layers.
+  const problems = read.state === 'void' ? layer.problems.map((p) => ({ ...p, severity: 'error' as const })) : [...layer.problems];
   if (read.state === 'ok' && read.doc instanceof JsonDoc) problems.push(...duplicateServers(read.doc, path));
   if (read.state === 'missing') problems.push({ path, pointer: '', message: `${path} does not exist`, severity: 'error' });
   const servers: CheckServer[] = layer.servers.map((s) => {

@@ -88,6 +88,8 @@ export function loadLayer(read: FileRead, opts: LayerOptions, ctx: LoadContext):
     return out;
   };
 
+  // Issue 35: names decoded with U+FFFD for bytes that are not UTF-8 are shown, and said so.
+  if (read.invalidUtf8At !== undefined) out.problems.push({ path: opts.path, pointer: '', ...said('not-utf8', { offset: read.invalidUtf8At }), severity: 'warning' });
   const root = doc.value;
   let list: Array<{ key: string | null; segs: Array<string | number>; value: unknown }>;
   if (opts.listMode) {

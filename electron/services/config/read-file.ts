@@ -4,7 +4,7 @@
 // unreadable, oversize, outside its workspace, not-a-file or unparseable files become data
 // (a state plus a message), never an exception, a hang (FIFO) or an unbounded buffer (/dev/zero).
 import type { ConfigFormat } from '../../../shared/profiles/types';
-import { readBoundedFile, type ReadOptions } from './bounded-read';
+import { invalidUtf8Offset, readBoundedFile, type ReadOptions } from './bounded-read';
 import { JsonDoc, parseDoc } from './json-doc';
 import { parseTomlDoc, type TomlDoc } from './toml-doc';
 import { parseYamlDoc, type YamlDoc } from './yaml-doc';
@@ -18,7 +18,8 @@ export type FileRead =
   | { state: 'void'; error: string }
   /** Does not parse (CFG-5): the message names line and column. */
   | { state: 'invalid'; error: string; text: string; line: number; column: number }
-  | { state: 'ok'; doc: ConfigDoc; realPath: string };
+  /** `invalidUtf8At`: the text is lossy from there (U+FFFD for the bad bytes): said, never rewritten (CFG-7). */
+  | { state: 'ok'; doc: ConfigDoc; realPath: string; invalidUtf8At?: number };
 
 /** A config text parsed in the agent's format (the one parse the loader, the rule reader and `check` share). */
 export function parseConfig(text: string, format: ConfigFormat | undefined) {
@@ -31,5 +32,6 @@ export async function readConfigFile(path: string, opts: ReadOptions = {}): Prom
   const text = read.bytes.toString('utf8');
   const parsed = parseConfig(text, opts.format);
   if (!parsed.ok) return { state: 'invalid', error: parsed.message, text, line: parsed.line, column: parsed.column };
-  return { state: 'ok', doc: parsed.doc, realPath: read.realPath };
+  const bad = invalidUtf8Offset(read.bytes);
+  return { state: 'ok', doc: parsed.doc, realPath: read.realPath, ...(bad >= 0 ? { invalidUtf8At: bad } : {}) };
 }

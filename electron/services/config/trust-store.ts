@@ -1,10 +1,11 @@
 // CFG-10: which workspaces the user trusts, kept in the panel's own data dir (never in an
 // agent's files). Paths are stored by realpath so a symlinked checkout is the same workspace.
+// SEC-8: read only through the data folder's check: a trust.json another user could write is
+// refused (OwnFolderError), never honoured.
 import { promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import { readBoundedFile } from './bounded-read';
+import { readOwnFile, writeOwnFile } from '../own-folder';
 
 const TrustFileSchema = z.object({
   version: z.literal(1),
@@ -21,7 +22,7 @@ export class TrustStore {
   readonly file: string;
 
   constructor(
-    dataDir: string,
+    private readonly dataDir: string,
     private readonly now: () => number = Date.now,
   ) {
     this.file = join(dataDir, 'trust.json');
@@ -32,22 +33,21 @@ export class TrustStore {
     return fs.realpath(abs).catch(() => abs);
   }
 
-  /** A trust file that cannot be read or parsed trusts nothing: fail closed. */
+  /** A trust file that cannot be parsed trusts nothing: fail closed. One in a folder that fails the check is refused (throws). */
   private async read(): Promise<TrustFile> {
+    // SEC-7 / SEC-8: bounded, regular-file-only, the user's own.
+    const read = readOwnFile(this.dataDir, this.file);
     try {
-      // SEC-7: bounded and regular-file-only, like every other file the panel reads.
-      const read = await readBoundedFile(this.file);
       const parsed = read.state === 'ok' ? TrustFileSchema.safeParse(JSON.parse(read.bytes.toString('utf8'))) : null;
       if (parsed?.success) return parsed.data;
     } catch {
-      /* missing or unreadable */
+      /* not JSON */
     }
     return { version: 1, workspaces: {} };
   }
 
   private async write(data: TrustFile): Promise<void> {
-    await fs.mkdir(join(this.file, '..'), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(this.file, JSON.stringify(data, null, 2) + '\n', { mode: 0o600 });
+    await writeOwnFile(this.dataDir, this.file, JSON.stringify(data, null, 2) + '\n');
   }
 
   async isTrusted(workspace: string): Promise<boolean> {

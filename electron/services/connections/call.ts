@@ -3,6 +3,7 @@
 import type { McpConnection } from './connection';
 import { errorMessage, isAuthError, isProtocolError, isTimeout, isTransportFault } from './errors';
 import { convertResult, errorResult } from './results';
+import { isMessageTooLarge as tooLarge, MAX_HTTP_MESSAGE_BYTES } from '../mcp/bounded-fetch';
 import type { Session } from '../mcp/session';
 import type { CallOptions, ConvertedResult } from './types';
 
@@ -57,6 +58,8 @@ export async function callWithRetry(
   try {
     return await invoke(session);
   } catch (err) {
+    // SEC-4: an answer over one HTTP message's bound (mcp/bounded-fetch.ts) would only be refused again.
+    if (tooLarge(err)) return errorResult('transport', `[MCP content dropped: the answer of ${tool} is over the ${MAX_HTTP_MESSAGE_BYTES / (1024 * 1024)} MB limit of one message]`);
     if (!isTransportFault(err)) return callErrorResult(e, tool, timeout, err, signal);
     // SEC-4: an answer over the SDK's stdio message cap would only be refused again.
     if (session.lastTransportError && /ReadBuffer exceeded/.test(session.lastTransportError)) {

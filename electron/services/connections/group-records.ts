@@ -3,11 +3,12 @@
 // when it ends, and the next host start ends the groups whose recording host is dead. A group
 // of a host that is still running (another panel or CLI at the same time) is never touched,
 // and a pid is only signalled while its start time still matches the record (no pid reuse).
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+// SEC-8: the records are read through the data folder's check: a record another user planted
+// would have the next start signal the processes it names.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import { readConfigFile } from '../config/read-file';
+import { listOwnFolder, readOwnJson, writeOwnFileSync } from '../own-folder';
 import { groupExists, killGroup, markedMembers, processStartId } from './process-group';
 
 const DIR = 'process-groups';
@@ -45,9 +46,8 @@ export function recordGroup(dataDir: string, pid: number, command: string, token
   const file = join(dir, `${pid}-${start.replace(/[^\w.-]+/g, '_')}.json`);
   const record: GroupRecord = { pid, pgid: pid, start, command: command.slice(0, 500), hostPid: process.pid, hostStart: host, token, at: Date.now() };
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
     // No fsync: a power loss ends the recorded processes too, and it costs every stdio start.
-    writeFileAtomic.sync(file, JSON.stringify(record), { mode: 0o600, fsync: false });
+    writeOwnFileSync(dataDir, file, JSON.stringify(record));
   } catch {
     return null; // an unwritable data dir must not stop the server; only the sweep is lost
   }
@@ -75,21 +75,15 @@ export interface SweepResult {
  */
 export async function sweepStaleGroups(dataDir: string, opts: { graceMs?: number } = {}): Promise<SweepResult> {
   const dir = join(dataDir, DIR);
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.json'));
-  } catch {
-    return { ended: [], kept: 0 };
-  }
+  const names = listOwnFolder(dataDir, DIR).filter((n) => n.endsWith('.json'));
   const ended: GroupRecord[] = [];
   const led: GroupRecord[] = []; // groups whose leader we identified: those may be signalled whole
   let kept = 0;
   for (const name of names) {
     const file = join(dir, name);
-    // SEC-7: bounded, regular-file-only read, confined to the records folder.
-    const read = await readConfigFile(file, { maxBytes: MAX_RECORD_BYTES, confineTo: dir });
-    const parsed = read.state === 'ok' ? RecordSchema.safeParse(read.doc.value) : null;
-    if (parsed?.success) {
+    // SEC-7 / SEC-8: bounded, regular-file-only, the user's own.
+    const parsed = RecordSchema.safeParse(readOwnJson(dataDir, file, MAX_RECORD_BYTES));
+    if (parsed.success) {
       const r = parsed.data;
       if (processStartId(r.hostPid) === r.hostStart) {
         kept++;

@@ -1,10 +1,12 @@
 // CONN-11: every discovered tool list is stored once under its sha256 (seed 002 dedups the
 // same way); each server remembers its latest and its accepted snapshot, and a change from
 // the accepted one is reported field by field (a server must not silently change its tools).
+// SEC-8: the index and the lists are read through the data folder's check: a list another
+// user planted would approve a changed tool list (drift) or answer the CLI from a cache.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, access } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { readOwnJson, writeOwnFile } from '../own-folder';
 import type { ToolDef } from '../../../shared/schemas/server';
 import type { ToolChange, ToolDiff } from './types';
 
@@ -20,6 +22,10 @@ interface Index {
   servers: Record<string, ServerEntry>;
 }
 
+const DIR = 'tool-snapshots';
+/** A stored list may be as large as a hostile server's (CONN-9 bounds each message at 10 MB, lists add up). */
+const MAX_LIST_BYTES = 64 * 1024 * 1024;
+const MAX_INDEX_BYTES = 8 * 1024 * 1024;
 const FIELDS: ToolChange['fields'] = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations'];
 const HISTORY = 20;
 
@@ -72,18 +78,17 @@ export class SnapshotStore {
   /** Writes are serialised in-process; the files themselves are replaced atomically. */
   private chain: Promise<unknown> = Promise.resolve();
 
-  constructor(dataDir: string, private readonly now: () => number = Date.now) {
-    this.root = join(dataDir, 'tool-snapshots');
+  constructor(
+    private readonly dataDir: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.root = join(dataDir, DIR);
   }
 
   private async load(): Promise<Index> {
     if (this.index) return this.index;
-    try {
-      const parsed = JSON.parse(await readFile(join(this.root, 'index.json'), 'utf8')) as Index;
-      this.index = parsed && parsed.servers ? parsed : { version: 1, servers: {} };
-    } catch {
-      this.index = { version: 1, servers: {} };
-    }
+    const parsed = readOwnJson(this.dataDir, join(this.root, 'index.json'), MAX_INDEX_BYTES) as Index | undefined;
+    this.index = parsed && typeof parsed === 'object' && parsed.servers && typeof parsed.servers === 'object' ? parsed : { version: 1, servers: {} };
     return this.index;
   }
 
@@ -94,8 +99,7 @@ export class SnapshotStore {
   }
 
   private async saveIndex(index: Index): Promise<void> {
-    await mkdir(this.root, { recursive: true });
-    await writeFileAtomic(join(this.root, 'index.json'), JSON.stringify(index, null, 1) + '\n');
+    await writeOwnFile(this.dataDir, join(this.root, 'index.json'), JSON.stringify(index, null, 1) + '\n');
   }
 
   /**
@@ -130,8 +134,7 @@ export class SnapshotStore {
       this.known.add(sha);
       return false;
     } catch {
-      await mkdir(join(this.root, 'objects'), { recursive: true });
-      await writeFileAtomic(file, text);
+      await writeOwnFile(this.dataDir, file, text);
       this.known.add(sha);
       return true;
     }
@@ -162,11 +165,10 @@ export class SnapshotStore {
   }
 
   async read(sha: string): Promise<ToolDef[] | null> {
-    try {
-      return JSON.parse(await readFile(join(this.root, 'objects', `${sha}.json`), 'utf8')) as ToolDef[];
-    } catch {
-      return null;
-    }
+    // A name from the index: only what a sha256 looks like (never `../`).
+    if (!/^[0-9a-f]{64}$/.test(sha)) return null;
+    const list = readOwnJson(this.dataDir, join(this.root, 'objects', `${sha}.json`), MAX_LIST_BYTES);
+    return Array.isArray(list) ? (list as ToolDef[]) : null;
   }
 
   private async diffAgainst(acceptedSha: string | null, currentSha: string, tools: ToolDef[]): Promise<ToolDiff> {

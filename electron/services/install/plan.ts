@@ -9,7 +9,8 @@ import { assignNames } from '../../../shared/naming/assign';
 import type { InstallLoss, InstallTarget, InstallToolName } from '../../../shared/schemas/install';
 import type { LayerKind, Profile } from '../../../shared/schemas/server';
 import { compactDiff, lineDiff } from '../../../shared/text/line-diff';
-import { entrySecretValues } from '../../../shared/secrets/secret-rules';
+import { entrySecretValues, findInlineSecrets } from '../../../shared/secrets/secret-rules';
+import { translate } from '../../../shared/i18n';
 import { SECRET_MASK } from '../../../shared/contract';
 import { bridgeLine } from '../bridge/install';
 import type { BridgeCommand } from '../bridge/install-command';
@@ -185,6 +186,14 @@ export async function planInstall(deps: PlanDeps, req: PlanRequest): Promise<Pla
     if (has && !req.replace) {
       losses.push({ code: 'exists_differs', params: { agent: facts.label, server }, blocking: true });
       out.push({ view: { ...view, losses }, write: null });
+      continue;
+    }
+    // SEC-9: the install record keeps the entry it replaces (for undo): never a literal secret.
+    const held = has ? findInlineSecrets(existing[server]).map((f) => f.pointer) : [];
+    if (held.length > 0) {
+      const params = { server, pointers: held.join(', ') };
+      const text = { key: 'install.refusal.inline_secret', params };
+      out.push({ view: { ...view, refusal: { code: 'inline_secret', message: translate('en', 'install.refusal.inline_secret', params), text } }, write: null });
       continue;
     }
     const ops: ServerOp[] = [has ? { op: 'set', name: server, entry } : { op: 'add', name: server, entry }];

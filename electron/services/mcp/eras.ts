@@ -6,12 +6,10 @@
 // the right handshake. The person can override it per server (legacy / auto / modern) in the
 // panel's settings; an agent's file never says anything about it.
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { ConnectionSpec, ProtocolEra } from '../../../shared/schemas/server';
-import { readBoundedFile } from '../config/bounded-read';
-import { atomicWriteFile } from '../config/writer/atomic-write';
+import { readOwnFile, writeOwnFile } from '../own-folder';
 
 export type { EraMode } from '../../../shared/schemas/server';
 export type Era = ProtocolEra;
@@ -45,7 +43,10 @@ export class EraVerdicts {
   private readonly file: string;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(dataDir: string, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly dataDir: string,
+    private readonly now: () => number = Date.now,
+  ) {
     this.file = join(dataDir, FILE);
   }
 
@@ -64,8 +65,7 @@ export class EraVerdicts {
       else delete data.servers[identity];
       // Bounded: the oldest verdicts go first (they would be probed again anyway).
       const entries = Object.entries(data.servers).sort((a, b) => b[1].at - a[1].at).slice(0, MAX_ENTRIES);
-      await fs.mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
-      await atomicWriteFile(this.file, JSON.stringify({ version: 1, servers: Object.fromEntries(entries) }) + '\n', { newFileMode: 0o600 });
+      await writeOwnFile(this.dataDir, this.file, JSON.stringify({ version: 1, servers: Object.fromEntries(entries) }) + '\n');
     });
     this.queue = run.catch(() => undefined);
     return run;
@@ -73,7 +73,8 @@ export class EraVerdicts {
 
   /** A damaged or foreign file reads as "nothing known" (the servers are probed again). */
   private async read(): Promise<EraFile> {
-    const read = await readBoundedFile(this.file, { maxBytes: MAX_BYTES });
+    // SEC-8: through the data folder's check.
+    const read = readOwnFile(this.dataDir, this.file, MAX_BYTES);
     if (read.state !== 'ok') return { version: 1, servers: {} };
     try {
       const parsed = FileSchema.safeParse(JSON.parse(read.bytes.toString('utf8')));

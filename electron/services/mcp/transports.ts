@@ -7,6 +7,7 @@
 import { extractWWWAuthenticateParams, type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { redirectSafeFetch } from '../connections/redirect-fetch';
+import { boundedFetch } from './bounded-fetch';
 import { UrlCredentialsError } from './errors';
 
 export interface RemoteOptions {
@@ -49,13 +50,15 @@ export function remoteTransport(spec: Pick<ConnectionSpec, 'transport' | 'url' |
   if (!spec.url) throw new Error(`${spec.transport} server has no url`);
   const url = new URL(spec.url);
   if (url.username || url.password) throw new UrlCredentialsError(url);
-  const base = o.onChallenge ? listening(o.fetch ?? fetch, o.onChallenge) : o.fetch;
+  // SEC-4: every answer is held to one message's bound before the SDK reads it (bounded-fetch.ts).
+  const fetchBounded = boundedFetch(o.fetch ?? fetch);
+  const base = o.onChallenge ? listening(fetchBounded, o.onChallenge) : fetchBounded;
   const opts = {
     requestInit: { headers: o.headers },
     ...(o.redirects === 'drop-headers'
       ? // Our fetch handles every redirect itself, dropping headers across origins (CFG-4).
-        { fetch: redirectSafeFetch(base ?? fetch, spec.dropHeadersOnCrossOriginRedirect), redirectPolicy: 'follow' as const }
-      : { ...(base ? { fetch: base } : {}), redirectPolicy: 'same-origin' as const }),
+        { fetch: redirectSafeFetch(base, spec.dropHeadersOnCrossOriginRedirect), redirectPolicy: 'follow' as const }
+      : { fetch: base, redirectPolicy: 'same-origin' as const }),
     ...(o.authProvider ? { authProvider: o.authProvider } : {}),
   };
   return spec.transport === 'sse' ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, opts);

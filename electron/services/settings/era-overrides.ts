@@ -2,12 +2,10 @@
 // own data folder next to its UI settings, never in an agent's file. Keyed by the entry's id
 // (profile, layer, name), so each entry the person looked at keeps its own choice. A file we
 // cannot read reads as "automatic everywhere" and is replaced only on the next change (SEC-3).
-import { promises as fs } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { EraModeSchema, type EraMode } from '../../../shared/schemas/server';
-import { readBoundedFile } from '../config/bounded-read';
-import { atomicWriteFile } from '../config/writer/atomic-write';
+import { readOwnFile, writeOwnFile } from '../own-folder';
 
 export const ERA_OVERRIDES_FILE = 'server-settings.json';
 const MAX_BYTES = 256 * 1024;
@@ -17,13 +15,14 @@ export class EraOverrides {
   readonly file: string;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(dataDir: string) {
+  constructor(private readonly dataDir: string) {
     this.file = join(dataDir, ERA_OVERRIDES_FILE);
   }
 
   /** Every override that parses (an unknown value is "automatic", dropped at the next change). */
   async all(): Promise<Record<string, EraMode>> {
-    const read = await readBoundedFile(this.file, { maxBytes: MAX_BYTES });
+    // SEC-8: through the data folder's check.
+    const read = readOwnFile(this.dataDir, this.file, MAX_BYTES);
     if (read.state !== 'ok') return {};
     let raw: unknown;
     try {
@@ -51,8 +50,7 @@ export class EraOverrides {
       const eras = await this.all();
       if (mode === 'auto') delete eras[id];
       else eras[id] = mode;
-      await fs.mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
-      await atomicWriteFile(this.file, JSON.stringify({ version: 1, eras }, null, 2) + '\n', { newFileMode: 0o600 });
+      await writeOwnFile(this.dataDir, this.file, JSON.stringify({ version: 1, eras }, null, 2) + '\n');
     });
     this.queue = run.catch(() => undefined);
     return run;

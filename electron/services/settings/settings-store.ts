@@ -2,12 +2,10 @@
 // a restart keeps them. A file we cannot read or parse (corrupt, someone else's, too large) is
 // never fatal and never rewritten on sight (SEC-3): reads fall back per field to the defaults,
 // and the file is replaced only when the user changes a setting.
-import { promises as fs } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { PanelSettingsSchema, type PanelSettings } from '../../../shared/contract';
-import { atomicWriteFile } from '../config/writer/atomic-write';
-import { readBoundedFile } from '../config/bounded-read';
+import { readOwnFile, writeOwnFile } from '../own-folder';
 
 export const SETTINGS_FILE = 'settings.json';
 export const DEFAULT_SETTINGS: PanelSettings = { theme: 'system', language: 'system' };
@@ -27,12 +25,13 @@ export class SettingsStore {
   /** Sets run one after another: two quick changes both land, in order. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(dataDir: string) {
+  constructor(private readonly dataDir: string) {
     this.file = join(dataDir, SETTINGS_FILE);
   }
 
   async get(): Promise<PanelSettings> {
-    const read = await readBoundedFile(this.file, { maxBytes: MAX_BYTES });
+    // SEC-8: through the data folder's check.
+    const read = readOwnFile(this.dataDir, this.file, MAX_BYTES);
     if (read.state !== 'ok') return { ...DEFAULT_SETTINGS };
     let raw: unknown;
     try {
@@ -48,8 +47,7 @@ export class SettingsStore {
     const run = this.queue.then(async () => {
       const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
       const next = PanelSettingsSchema.parse({ ...(await this.get()), ...given });
-      await fs.mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
-      await atomicWriteFile(this.file, JSON.stringify({ version: 1, ...next }, null, 2) + '\n', { newFileMode: 0o600 });
+      await writeOwnFile(this.dataDir, this.file, JSON.stringify({ version: 1, ...next }, null, 2) + '\n');
       return next;
     });
     this.queue = run.catch(() => undefined);

@@ -2,10 +2,9 @@
 // if the host restarts. SEC-2 (issue 21 F1): the HttpOnly cookie alone opens nothing but the
 // page; every call carries the session key in a header and the socket in its subprotocol. The
 // key arrives in the first page's URL fragment and is kept in sessionStorage: per origin (so
-// per port, unlike cookies, which every 127.0.0.1 port shares), per tab, and it survives a reload.
-import { HTTP_RPC_PREFIX, SESSION_KEY_FRAGMENT, SESSION_KEY_HEADER, WS_EVENTS_PATH, WS_KEY_PROTOCOL_PREFIX, WS_PROTOCOL, type RpcTransport } from '../../../shared/rpc';
-
-const KEY_ITEM = 'mcp-panel-session-key';
+// per port, unlike cookies, which every 127.0.0.1 port shares), per tab, and it survives a reload
+// (and with it the page's cookie, should another port replace it: electron/host/web/resume.ts).
+import { HTTP_RPC_PREFIX, SESSION_KEY_FRAGMENT, SESSION_KEY_HEADER, SESSION_KEY_ITEM as KEY_ITEM, WS_EVENTS_PATH, WS_KEY_PROTOCOL_PREFIX, WS_PROTOCOL, type RpcTransport } from '../../../shared/rpc';
 
 type WebWindow = Pick<Window, 'location' | 'history'> & { sessionStorage?: Storage };
 

@@ -1,6 +1,8 @@
 // Issue 21 F7 in the real Chromium: a real SDK server (test/fixtures/servers/hostile-content)
 // serving a 12 MB text resource and a template with 20,000 variables (another with 500). The
 // page shows the text's first part with its size and a download, and forms of at most 64 fields.
+// Issue 35: that first part (256 K characters) is laid out in blocks the browser skips until they
+// scroll into view, not in one frame (figures: bench/hostile-content.ts).
 import { expect, test, type Page } from '@playwright/test';
 import { makePanelHome, startHttpFixture, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 
@@ -36,6 +38,9 @@ test('a 12 MB text and a 20,000-variable template stay small on the page', async
   await expect(contents.getByTestId('text-truncated')).toContainText(/first 262,144 of 12,582,912 characters.*10 MB/);
   await expect(contents.getByRole('button', { name: 'Download' })).toBeVisible();
   expect((await contents.locator('pre, code').first().textContent())!.length).toBeLessThanOrEqual(262_144);
+  const blocks = contents.locator('pre span, code span');
+  expect(await blocks.count()).toBe(32);
+  expect(await blocks.first().evaluate((b) => [getComputedStyle(b).contentVisibility, b.textContent!.length])).toEqual(['auto', 8192]);
   const big = page.locator('form[data-template^="demo://many/"]');
   await expect(big.getByTestId('template-capped')).toHaveText('This template is too long to fill in here.');
   expect(await big.locator('input').count()).toBe(0);

@@ -3,7 +3,8 @@
 // the attacker's server records the cookie and replays it (refused), plants duplicates for
 // `/api` and `/events` (which the browser then sends first), and the panel keeps working, across
 // a reload too (the key lives in the tab's sessionStorage, which other ports cannot read); then
-// it replaces the cookie outright, and the open page's calls still go through.
+// it replaces the cookie outright, and the open page's calls still go through. Issue 35: the next
+// reload then got 401 until a fresh link; now the tab's key puts the session's cookie back.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
@@ -70,4 +71,33 @@ test('a cookie seen or planted by another loopback port neither opens the panel 
   await alpha.getByRole('button', { name: 'Reconnect alpha' }).click();
   await expect(alpha.getByTestId('state')).toHaveText('connected');
   await expect(page.getByText(/unauthorized|401/)).toHaveCount(0);
+
+  // …and the user is not locked out: a reload recovers from the tab's key (issue 35).
+  await page.reload();
+  await expect(alpha.getByTestId('state')).toHaveText('connected');
+  await expect(page.getByText(/unauthorized|401/)).toHaveCount(0);
+  const restored = (await context.cookies(panel.origin)).find((c) => c.name === `mcp-panel-${panel.port}` && c.path === '/');
+  expect(restored?.value).not.toBe('replaced');
+  // The other port saw the cookie again, and replayed it still opens nothing.
+  const replayed = await fetch(`${panel.origin}/api/servers.list`, { method: 'POST', headers: { Cookie: `mcp-panel-${panel.port}=${restored!.value}`, 'Content-Type': 'application/json' }, body: '{}' });
+  expect(replayed.status).toBe(401);
+});
+
+test('a browser with the planted cookie but without the key gets the fresh-link page, and it does not loop', async ({ browser }) => {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${evilOrigin}/replace`);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    const answer = await page.goto(`${panel.origin}/`);
+    expect(answer?.status()).toBe(401);
+    await expect(page.getByText('get a fresh link')).toBeVisible();
+    // The resume script found no key: it asked for nothing and reloaded nothing.
+    await page.waitForLoadState('load');
+    expect(requests.filter((u) => u.includes('/session/resume') && !u.endsWith('.js'))).toEqual([]);
+    expect(requests.filter((u) => u === `${panel.origin}/`)).toHaveLength(1);
+  } finally {
+    await context.close();
+  }
 });

@@ -154,7 +154,7 @@ describe('a socket that is not private is never used', () => {
     expect(connections).toBe(0);
   });
 
-  it('a socket open to others, or a data folder open to others: refused', async () => {
+  it('a socket open to others is refused; a data folder open to others is made private again (SEC-8)', async () => {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     rmSync(sock(), { force: true });
     impostor = await listen(sock());
@@ -163,11 +163,11 @@ describe('a socket that is not private is never used', () => {
     let r = await tools();
     expect(r.doc.source).toBe('cache');
     expect(r.stderr).toMatch(/panel\.sock is open to other users \(mode 0666\)/);
+    expect(connections).toBe(0);
     chmodSync(sock(), 0o600);
     chmodSync(dataDir, 0o755);
     r = await tools();
-    expect(r.doc.source).toBe('cache');
-    expect(r.stderr).toMatch(/panel-data is open to other users \(mode 0755\); run chmod 700/);
-    expect(connections).toBe(0);
+    expect(r.stderr).toMatch(/panel-data was mode 0755, open to other users; made it 0700/);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 });

@@ -80,7 +80,8 @@ describe('bounded, regular-file-only reads (item 3, SEC-7)', () => {
     const data = join(home, 'panel-data');
     await mkdir(data);
     mkfifo(join(data, 'trust.json'));
-    // Fails closed (trusts nothing) and promptly: before, this open waited for a writer.
-    expect(await new TrustStore(data).isTrusted(home)).toBe(false);
+    // Refused (SEC-8: the data folder's records are regular files of the user's), and promptly:
+    // before, this open waited for a writer.
+    await expect(new TrustStore(data).isTrusted(home)).rejects.toThrow(/trust\.json is not a regular file/);
   });
 });

@@ -59,17 +59,26 @@ describe('CONN-6: transport fault during a call', () => {
 });
 
 describe('SEC-4: huge answers and lists', () => {
-  it('a 100 MB binary part over streamable HTTP becomes [MCP content dropped: …]', async () => {
+  it('an 11 MB binary part over streamable HTTP becomes [MCP content dropped: …]', async () => {
+    const srv = keep(await startFixture('big-result', 'http'));
+    const pool = newPool();
+    pool.setServers([spec({ id: 'big', transport: 'http', url: srv.url })]);
+    const r = await pool.callTool('big', 'big', { mb: 11 });
+    expect(r.isError).toBe(false);
+    expect(r.content).toEqual([
+      { type: 'text', text: 'before' },
+      { type: 'text', text: '[MCP content dropped: image (image/png) of 11.0 MB exceeds the 10.0 MB limit]' },
+    ]);
+    expect(JSON.stringify(pool.info('big')!.traffic).length).toBeLessThan(300 * 1000);
+  });
+
+  it('a 100 MB answer over streamable HTTP is not read (issue 35: over one message\'s 16 MB), as over stdio; small ones still work', async () => {
     const srv = keep(await startFixture('big-result', 'http'));
     const pool = newPool();
     pool.setServers([spec({ id: 'big', transport: 'http', url: srv.url })]);
     const r = await pool.callTool('big', 'big', { mb: 100 });
-    expect(r.isError).toBe(false);
-    expect(r.content).toEqual([
-      { type: 'text', text: 'before' },
-      { type: 'text', text: '[MCP content dropped: image (image/png) of 100.0 MB exceeds the 10.0 MB limit]' },
-    ]);
-    expect(JSON.stringify(pool.info('big')!.traffic).length).toBeLessThan(300 * 1000);
+    expect(r).toMatchObject({ isError: true, content: [{ type: 'text', text: '[MCP content dropped: the answer of big is over the 16 MB limit of one message]' }] });
+    expect((await pool.callTool('big', 'big', { mb: 0.001 })).isError).toBe(false);
   });
 
   it('a 100 MB answer over stdio is refused without taking the host down', async () => {

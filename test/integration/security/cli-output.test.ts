@@ -110,9 +110,32 @@ describe('terminal escapes from a server (F4)', () => {
     }
   });
 
+  it('bidirectional and invisible format characters (issue 35) are shown escaped in human output, kept in --json', async () => {
+    const tools = await cli(['tools', '--server', 'escapes', '--profile', 'minimax']);
+    expect(tools.stdout).toContain('Reads safe \\u202etxt.exe\\u202c \\u2066iso\\u2069 zero\\u200bwidth join\\u2060er tag\\u{e0041}');
+    expect(tools.stdout).not.toMatch(/\p{Cf}/u);
+    const json = await cli(['tools', '--server', 'escapes', '--profile', 'minimax', '--json']);
+    const bidi = (JSON.parse(json.stdout) as { tools: Array<{ name: string; description: string }> }).tools.find((t) => t.name === 'bidi');
+    expect(bidi?.description).toBe('Reads safe \u202Etxt.exe\u202C \u2066iso\u2069 zero\u200Bwidth join\u2060er tag\u{E0041}');
+  });
+
   it('--json keeps the strings as the server sent them (JSON escapes them itself)', async () => {
     const r = await cli(['call', 'escapes', 'shout', '--profile', 'minimax', '--json']);
     const doc = JSON.parse(r.stdout) as { content: Array<{ text: string }> };
     expect(doc.content[0]!.text).toBe('result \x1b[2J\x1b[H\x1b]0;pwned\x07\x1b]8;;https://evil.example/\x1b\\click\x1b]8;;\x1b\\\x1b]52;c;cm0gLXJmIH4=\x07\u009b31m\r end');
+  });
+});
+
+describe('ordinary words in what the CLI prints (SEC-9, issue 34 walkthrough)', () => {
+  const PROSE = 'Claude has a 200,000-token context window and a token budget; pass --token to log in; fill in the password field';
+  it('a tool echoing prose gets it back unmasked, human and --json; a secret beside it is still masked', async () => {
+    const message = `${PROSE}; GITHUB_TOKEN=ghp_Zq8Lm2Nx4Vb6Tc1Rd3Se5Uf7Wg9Yh0Ji2Kk4`;
+    const human = await cli(['call', 'escapes', 'echo', '--args', JSON.stringify({ message }), '--profile', 'minimax']);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain(PROSE);
+    expect(human.stdout).not.toContain('ghp_Zq8Lm2Nx4Vb6Tc1Rd3Se5Uf7Wg9Yh0Ji2Kk4');
+    const json = await cli(['call', 'escapes', 'echo', '--args', JSON.stringify({ message }), '--profile', 'minimax', '--json']);
+    const text = (JSON.parse(json.stdout) as { content: Array<{ text: string }> }).content[0]!.text;
+    expect(text).toBe(`${PROSE}; GITHUB_TOKEN=••••••`);
   });
 });

@@ -27,19 +27,20 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const cli = (args: string[]) => runCli(args, { env, cwd: dir });
 
 describe('widened secret shapes, consumer by consumer (F5)', () => {
-  it('the writer refuses each positive and writes each look-alike', async () => {
+  // One CLI run per shape (each run starts the CLI: on a loaded machine 30 runs pass any one test's limit).
+  it.each(Object.entries(POSITIVES))('the writer refuses %s, and the file is untouched', async (name, p) => {
     writeFileSync(userFile, '{"mcpServers": {}}\n');
-    for (const [name, p] of Object.entries(POSITIVES)) {
-      const r = await cli(['server', 'add', name, '--profile', 'minimax', '--layer', 'user', '--entry', JSON.stringify(p.entry), '--json']);
-      expect(r.code, name).toBe(1);
-      expect(r.stdout + r.stderr, name).toMatch(/inline_secret|secret/);
-      expect(r.stdout + r.stderr).not.toContain(p.secret);
-    }
+    const r = await cli(['server', 'add', name, '--profile', 'minimax', '--layer', 'user', '--entry', JSON.stringify(p.entry), '--json']);
+    expect(r.code, name).toBe(1);
+    expect(r.stdout + r.stderr, name).toMatch(/inline_secret|secret/);
+    expect(r.stdout + r.stderr).not.toContain(p.secret);
     expect(readFileSync(userFile, 'utf8')).toBe('{"mcpServers": {}}\n');
-    for (const [name, entry] of Object.entries(NEGATIVES)) {
-      const r = await cli(['server', 'add', name, '--profile', 'minimax', '--layer', 'user', '--entry', JSON.stringify(entry), '--json']);
-      expect(r.code, `${name}: ${r.stdout}${r.stderr}`).toBe(0);
-    }
+  });
+
+  it.each(Object.entries(NEGATIVES))('the writer writes the look-alike %s', async (name, entry) => {
+    writeFileSync(userFile, '{"mcpServers": {}}\n');
+    const r = await cli(['server', 'add', name, '--profile', 'minimax', '--layer', 'user', '--entry', JSON.stringify(entry), '--json']);
+    expect(r.code, `${name}: ${r.stdout}${r.stderr}`).toBe(0);
   });
 
   it('the scan reports each positive where it sits, never its value', async () => {

@@ -125,3 +125,39 @@ describe('idle sessions end (F1)', () => {
     }
   });
 });
+
+describe('the cookie comes back only for the key (issue 35)', () => {
+  const resume = (headers: Record<string, string>, method = 'POST') =>
+    fetch(`${panel.origin}/session/resume`, { method, headers: { 'Content-Type': 'application/json', ...headers }, ...(method === 'POST' ? { body: '{}' } : {}), signal: AbortSignal.timeout(20_000) });
+
+  it('the key gets its own session\'s cookie; a cookie, a wrong key or a foreign Origin get nothing', async () => {
+    const { cookie, key } = await exchangeLink(await panel.freshUrl());
+    const ok = await resume({ 'X-MCP-Panel-Key': key! });
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('set-cookie')?.split(';')[0]).toBe(cookie);
+    for (const [headers, status] of [
+      [{ Cookie: cookie! }, 401],
+      [{ 'X-MCP-Panel-Key': 'x'.repeat(43) }, 401],
+      [{ 'X-MCP-Panel-Key': key!, Origin: 'http://127.0.0.1:1' }, 403],
+    ] as const) {
+      const r = await resume(headers);
+      expect(r.status).toBe(status);
+      expect(r.headers.get('set-cookie')).toBeNull();
+    }
+    expect((await resume({ 'X-MCP-Panel-Key': key! }, 'GET')).status).toBe(405);
+  });
+
+  it('a navigation without a live cookie gets the fresh-link page with the resume script; the script holds no secret', async () => {
+    const page = await fetch(`${panel.origin}/`, { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(401);
+    const html = await page.text();
+    expect(html).toContain('get a fresh link');
+    expect(html).toContain('<script src="/session/resume.js"></script>');
+    const script = await fetch(`${panel.origin}/session/resume.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await script.text()).toContain("sessionStorage.getItem(\"mcp-panel-session-key\")");
+    // An asset or a script asking without a cookie still gets the plain refusal.
+    expect((await fetch(`${panel.origin}/index.html`)).status).toBe(401);
+  });
+});

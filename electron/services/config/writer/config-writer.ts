@@ -81,7 +81,9 @@ async function readResult(path: string): Promise<WriteResult<FileSnapshot>> {
 async function confined(file: EditableFile): Promise<WriteResult<void>> {
   if (file.confineTo === undefined) return okResult(undefined);
   const outside = await outsideOf(file.path, file.confineTo);
-  return outside ? refuse('write.read_only.outside', { path: file.path, real: outside.real, workspace: outside.root }) : okResult(undefined);
+  if (!outside) return okResult(undefined);
+  const params = { path: file.path, real: outside.real, workspace: outside.root };
+  return refuse(outside.dangling ? 'write.read_only.dangling' : 'write.read_only.outside', params);
 }
 
 class OutsideSignal extends Error {

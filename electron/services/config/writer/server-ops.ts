@@ -16,6 +16,7 @@ import { spanEditor, type SpanEditor } from './span-editor';
 import { TomlValueError } from './toml-edit';
 import { writeSwitch } from './switch-op';
 import type { AddedLedger } from './added-ledger';
+import { hasInvisible, showInvisible } from '../../../../shared/text/invisible';
 
 /** Every dialect keeps its servers under this key (seeds 000, 001, 002). */
 export const SERVERS_KEY = 'mcpServers';
@@ -90,8 +91,11 @@ function checkEntry(dialect: Dialect, name: string, before: unknown, entry: unkn
   return okResult(entry);
 }
 
-function checkName(name: string): WriteResult<string> {
+function checkName(name: string, isNew = false): WriteResult<string> {
   if (name.trim() === '' || FORBIDDEN_SERVER_NAMES.has(name)) return refuse('write.invalid_entry.badName', { name });
+  // SEC-9: a new name must read as it is (no bidi, zero-width, tag or control characters); an
+  // existing one may still be removed, disabled or renamed away.
+  if (isNew && hasInvisible(name)) return refuse('write.invalid_entry.invisibleName', { name: showInvisible(name) });
   return okResult(name);
 }
 
@@ -167,7 +171,7 @@ function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect:
   const servers: Record<string, unknown> = { ...(container ?? {}) };
 
   for (const op of ops) {
-    const named = checkName(op.name);
+    const named = checkName(op.name, op.op === 'add');
     if (!named.ok) return named;
     const has = Object.prototype.hasOwnProperty.call(servers, op.name);
     const current = has ? servers[op.name] : undefined;
@@ -215,7 +219,7 @@ function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect:
         break;
       }
       case 'rename': {
-        const to = checkName(op.to);
+        const to = checkName(op.to, true);
         if (!to.ok) return to;
         if (Object.prototype.hasOwnProperty.call(servers, op.to)) return refuse('write.exists', { name: op.to });
         out = ed.rename(out, [...key], op.name, op.to);

@@ -32,9 +32,32 @@ function Blob({ c }: { c: Extract<InspectContents, { kind: 'blob' }> }) {
   );
 }
 
+/** Characters per block of a shown text (see TextPart). */
+const BLOCK_CHARS = 8 * 1024;
+
+/**
+ * The text in blocks of about BLOCK_CHARS, cut after a newline where the block's second half has
+ * one, so a cut rarely falls inside a line.
+ */
+export function textBlocks(text: string): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(at + BLOCK_CHARS, text.length);
+    if (end < text.length) {
+      const nl = text.lastIndexOf('\n', end - 1);
+      if (nl >= at + BLOCK_CHARS / 2) end = nl + 1;
+    }
+    out.push(text.slice(at, end));
+    at = end;
+  }
+  return out;
+}
+
 /**
  * SEC-4 (issue 21 F7): a text is put on the page only up to TEXT_PREVIEW_CHARS (a 50 MB text
- * froze it for a minute); the whole of what was transferred can be downloaded.
+ * froze it for a minute); the whole of what was transferred can be downloaded. Issue 35: even
+ * those 256 K characters took one frame of 100–200 ms to lay out at once, so they go in blocks
+ * that the browser lays out only when they scroll into view (content-visibility: auto).
  */
 function TextPart({ c }: { c: Extract<InspectContents, { kind: 'text' }> }) {
   const t = useT();
@@ -66,7 +89,13 @@ function TextPart({ c }: { c: Extract<InspectContents, { kind: 'text' }> }) {
         </Group>
       )}
       <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-        {shown}
+        {shown.length <= BLOCK_CHARS
+          ? shown
+          : textBlocks(shown).map((b, i) => (
+              <span key={i} style={{ display: 'block', contentVisibility: 'auto', containIntrinsicSize: 'auto 20em' }}>
+                {b}
+              </span>
+            ))}
       </Code>
     </Stack>
   );
