@@ -24,13 +24,13 @@ test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-inputs-'));
   const h = { profile: 'minimax' as const, dir, home: join(dir, 'home'), workspace: join(dir, 'workspace'), pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-  mkdirSync(join(h.home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(h.home, '.minimax'), { recursive: true });
   mkdirSync(h.workspace, { recursive: true });
   const servers = {
     legacy: { command: process.execPath, args: [join(FIXTURES, 'v1-full.mjs'), 'stdio'] },
     modern: { command: process.execPath, args: [join(FIXTURES, 'v2.mjs'), 'stdio', '--modern-only'] },
   };
-  writeFileSync(join(h.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  writeFileSync(join(h.home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   home = h;
   panel = await startPanel(h);
 });

@@ -22,7 +22,7 @@ const cli = (args: string[]) =>
 beforeAll(async () => {
   sb = await sandbox();
   browser = makeStandInBrowser(sb.root);
-  await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), {
+  await sb.write(join(sb.home, '.minimax', 'mcp.json'), {
     mcpServers: {
       legacy: { command: process.execPath, args: [join(FIXTURES, 'v1-full.mjs'), 'stdio'] },
       modern: { command: process.execPath, args: [join(FIXTURES, 'v2.mjs'), 'stdio', '--modern-only'] },
