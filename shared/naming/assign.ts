@@ -278,23 +278,30 @@ function minimaxNames(rows: NamedTool[], servers: readonly NamingServerInput[], 
     return s ? { source: s.source ?? 'configured', serverId: s.serverId, serverName: s.serverName, tool } : { source: sourceOfKey(key), serverId: key, serverName: raw, tool };
   };
   const groups = new Map<string, NamedTool[]>();
+  // Rows come server by server: the previous row's group is usually this one's.
+  let last: NamedTool | null = null;
+  let list: NamedTool[] = [];
   for (const row of rows) {
     if (row.name === null) continue; // not registered this turn: claims nothing (CONN-3)
-    const key = keys.get(idOf(row.source, row.serverId)) ?? minimaxServerKey(row.source, row.serverName);
-    const list = groups.get(key);
-    if (list) list.push(row);
-    else groups.set(key, [row]);
+    if (!last || last.serverId !== row.serverId || last.source !== row.source) {
+      const key = keys.get(idOf(row.source, row.serverId)) ?? minimaxServerKey(row.source, row.serverName);
+      const known = groups.get(key);
+      if (known) list = known;
+      else groups.set(key, (list = []));
+    }
+    last = row;
+    list.push(row);
   }
   const collisions: Collision[] = [];
-  for (const [key, list] of groups) {
+  for (const [key, group] of groups) {
     const refused = serverNames.errors.get(key);
     if (refused !== undefined) {
-      for (const row of list) [row.name, row.refused] = [null, refused];
+      for (const row of group) [row.name, row.refused] = [null, refused];
       continue;
     }
     const firsts = new Map<string, NamedTool>();
     const repeats: NamedTool[] = [];
-    for (const row of list) {
+    for (const row of group) {
       if (firsts.has(row.tool)) repeats.push(row);
       else firsts.set(row.tool, row);
     }
@@ -310,7 +317,6 @@ function minimaxNames(rows: NamedTool[], servers: readonly NamingServerInput[], 
       }
       row.name = name;
       const toolWanted = tools.wanted.get(row.tool);
-      const segment = name.slice(server.segment.length + 7);
       if (toolWanted !== undefined) {
         // Another tool of this server holds the segment this one wanted.
         const holder = server.tools.find((t) => t.segment === toolWanted);
@@ -322,7 +328,7 @@ function minimaxNames(rows: NamedTool[], servers: readonly NamingServerInput[], 
       if (serverHolder) {
         // Another server (or one removed) holds the server segment this one wanted.
         const winner = holderRef(serverHolder.key, serverHolder.raw, row.tool);
-        const wanted = `mcp__${serverHolder.segment}__${segment}`;
+        const wanted = `mcp__${serverHolder.segment}__${name.slice(server.segment.length + 7)}`;
         row.collidesWith ??= refNamed(winner, kindOf(winner, row), wanted);
         collisions.push({ name: wanted, kind: kindOf(winner, row), winner, loser: ref(row), resolution: 'suffixed', assigned: name });
       }

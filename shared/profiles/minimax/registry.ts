@@ -103,20 +103,31 @@ export interface Assignments {
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** allocate (name-registry.ts:143-197), plus which claims did not get the segment they wanted. */
-function allocate(candidates: readonly { key: string; name: string }[], existing: ReadonlyMap<string, string>, kind: SegmentKind, max: number): Assignments {
+interface Pending {
+  key: string;
+  base: string;
+  natural: boolean;
+  priority: number;
+}
+
+/**
+ * allocate (name-registry.ts:143-197), plus which claims did not get the segment they wanted.
+ * `keys` may repeat; `nameOf` gives a key's raw name (a tool's key is its name).
+ */
+function allocate(keys: readonly string[], nameOf: (key: string) => string, existing: ReadonlyMap<string, string>, kind: SegmentKind, max: number): Assignments {
   const names = new Map<string, string>();
   const errors = new Map<string, string>();
   const wanted = new Map<string, string>();
   const used = new Set(existing.values());
-  const pending: { key: string; base: string; natural: boolean; priority: number }[] = [];
-  const unique = [...new Map(candidates.map((c) => [c.key, c])).values()].sort((a, b) => compare(a.key, b.key));
-  for (const { key, name } of unique) {
+  const pending: Pending[] = [];
+  // Deduplicated, then in UTF-16 code unit order: Array#sort's own order for strings.
+  for (const key of [...new Set(keys)].sort()) {
     const saved = existing.get(key);
     if (saved) {
       names.set(key, saved);
       continue;
     }
+    const name = nameOf(key);
     try {
       const base = shortenMinimaxSegment(normalizeMinimaxSegment(name, kind), max, kind);
       pending.push({ key, base, natural: base === name, priority: sourcePriority(key) });
@@ -125,7 +136,7 @@ function allocate(candidates: readonly { key: string; name: string }[], existing
     }
   }
   pending.sort((a, b) => Number(b.natural) - Number(a.natural) || a.priority - b.priority || compare(a.key, b.key));
-  const conflicts: typeof pending = [];
+  const conflicts: Pending[] = [];
   for (const entry of pending) {
     if (used.has(entry.base)) conflicts.push(entry);
     else {
@@ -151,6 +162,8 @@ function allocate(candidates: readonly { key: string; name: string }[], existing
   }
   return { names, errors, wanted };
 }
+
+const same = (key: string): string => key;
 
 /**
  * McpNameRegistry over a snapshot, copy on write: the given data is never changed; `data` is
@@ -184,7 +197,9 @@ export class MinimaxRegistry {
 
   /** assignServers (name-registry.ts:58-78). */
   assignServers(candidates: readonly { key: string; name: string }[]): Assignments {
-    const result = allocate(candidates, new Map(this.state.servers.map((s) => [s.key, s.segment])), 'server', MINIMAX_MAX_SERVER);
+    const raw = new Map<string, string>();
+    for (const c of candidates) if (!raw.has(c.key)) raw.set(c.key, c.name);
+    const result = allocate([...raw.keys()], (key) => raw.get(key)!, new Map(this.state.servers.map((s) => [s.key, s.segment])), 'server', MINIMAX_MAX_SERVER);
     for (const c of candidates) {
       const segment = result.names.get(c.key);
       if (!segment || this.byKey.has(c.key)) continue;
@@ -200,7 +215,7 @@ export class MinimaxRegistry {
   assignTools(serverKey: string, rawNames: readonly string[]): Assignments {
     let server = this.byKey.get(serverKey);
     if (!server) throw new Error('MCP server name has not been allocated');
-    const result = allocate(rawNames.map((name) => ({ key: name, name })), new Map(server.tools.map((t) => [t.raw, t.segment])), 'tool', minimaxToolRoom(server.segment));
+    const result = allocate(rawNames, same, new Map(server.tools.map((t) => [t.raw, t.segment])), 'tool', minimaxToolRoom(server.segment));
     const known = new Set(server.tools.map((t) => t.raw));
     for (const raw of rawNames) {
       const segment = result.names.get(raw);
