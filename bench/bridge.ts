@@ -131,8 +131,8 @@ async function main(): Promise<void> {
   const server = await startEverything();
   try {
     const home = join(dir, 'home');
-    mkdirSync(join(home, '.minimax-code'), { recursive: true });
-    writeFileSync(join(home, '.minimax-code/mcp.json'), JSON.stringify({ mcpServers: { everything: { type: 'http', url: server.url } } }));
+    mkdirSync(join(home, '.minimax'), { recursive: true });
+    writeFileSync(join(home, '.minimax/mcp.json'), JSON.stringify({ mcpServers: { everything: { type: 'http', url: server.url } } }));
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, MCP_PANEL_DATA_DIR: join(home, '.mcp-panel'), LANG: 'C.UTF-8' };
     // The keychain as the person has it: the D-Bus session of this shell, if any.
     for (const k of ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'XDG_DATA_HOME', 'DISPLAY', 'MCP_PANEL_KEYCHAIN_SERVICE']) if (process.env[k]) env[k] = process.env[k];

@@ -30,7 +30,7 @@ function sandbox(): { env: NodeJS.ProcessEnv; workspace: string; dispose(): void
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-bench-cli-'));
   const home = join(dir, 'home');
   const workspace = join(dir, 'workspace');
-  mkdirSync(join(home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(home, '.minimax'), { recursive: true });
   mkdirSync(workspace, { recursive: true });
   const servers: Record<string, unknown> = {};
   for (let i = 0; i < 4; i++) servers[`everything_${i}`] = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
@@ -39,7 +39,7 @@ function sandbox(): { env: NodeJS.ProcessEnv; workspace: string; dispose(): void
     const kind = kinds[i % kinds.length]!;
     servers[`${kind}_${i}`] = { command: process.execPath, args: [join(FIX, `${kind}.mjs`), 'stdio', ...(kind === 'many-tools' ? ['--count', '40'] : [])] };
   }
-  writeFileSync(join(home, '.minimax-code/mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  writeFileSync(join(home, '.minimax/mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, MCP_PANEL_DATA_DIR: join(dir, 'data'), LANG: 'C.UTF-8' };
   for (const k of ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'XDG_DATA_HOME']) if (process.env[k]) env[k] = process.env[k];
   return { env, workspace, dispose: () => rmSync(dir, { recursive: true, force: true }) };

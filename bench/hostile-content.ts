@@ -34,9 +34,9 @@ function benchHome(url: string): PanelHome {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-bench-hostile-'));
   const home = join(dir, 'home');
   const workspace = join(dir, 'workspace');
-  mkdirSync(join(home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(home, '.minimax'), { recursive: true });
   mkdirSync(workspace, { recursive: true });
-  writeFileSync(join(home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { hostile: { type: 'http', url } } }, null, 2));
+  writeFileSync(join(home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { hostile: { type: 'http', url } } }, null, 2));
   return { profile: 'minimax', dir, home, workspace, pidFile: join(dir, 'x.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -24,10 +24,10 @@ function sandbox(): { home: string; workspace: string; env: NodeJS.ProcessEnv; d
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-bench-startup-'));
   const home = join(dir, 'home');
   const workspace = join(dir, 'workspace');
-  mkdirSync(join(home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(home, '.minimax'), { recursive: true });
   mkdirSync(workspace, { recursive: true });
   const stdio = (n: number) => ({ command: 'node', args: [`server-${n}.js`], env: { LEVEL: String(n) } });
-  writeFileSync(join(home, '.minimax-code/mcp.json'), JSON.stringify({ mcpServers: { a: stdio(1), b: stdio(2), docs: { type: 'http', url: 'https://docs.example.com/mcp' } } }, null, 2));
+  writeFileSync(join(home, '.minimax/mcp.json'), JSON.stringify({ mcpServers: { a: stdio(1), b: stdio(2), docs: { type: 'http', url: 'https://docs.example.com/mcp' } } }, null, 2));
   writeFileSync(join(workspace, '.mcp.json'), JSON.stringify({ mcpServers: { c: stdio(3), d: stdio(4), e: stdio(5) } }, null, 2));
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, MCP_PANEL_DATA_DIR: join(home, '.mcp-panel'), LANG: 'C.UTF-8' };
   // The keychain as the person has it: the D-Bus session of this shell, if any.

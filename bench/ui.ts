@@ -38,9 +38,9 @@ function benchHome(prefix: string, servers: Record<string, unknown>): PanelHome 
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const h = join(dir, 'home');
   const workspace = join(dir, 'workspace');
-  mkdirSync(join(h, '.minimax-code'), { recursive: true });
+  mkdirSync(join(h, '.minimax'), { recursive: true });
   mkdirSync(workspace, { recursive: true });
-  writeFileSync(join(h, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  writeFileSync(join(h, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   return { profile: 'minimax', dir, home: h, workspace, pidFile: join(dir, 'x.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -98,10 +98,10 @@ const DETAIL_RESOURCES = 100;
 async function detailHundred(browser: Browser): Promise<number[]> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-bench-detail-'));
   const h: PanelHome = { profile: 'minimax', dir, home: join(dir, 'home'), workspace: join(dir, 'workspace'), pidFile: join(dir, 'x.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-  mkdirSync(join(h.home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(h.home, '.minimax'), { recursive: true });
   mkdirSync(h.workspace, { recursive: true });
   const res = { command: process.execPath, args: [join(ROOT, 'test/fixtures/servers/many-resources.mjs'), 'stdio', '--count', String(DETAIL_RESOURCES)] };
-  writeFileSync(join(h.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { res } }, null, 2));
+  writeFileSync(join(h.home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { res } }, null, 2));
   const panel = await startPanel(h);
   const out: number[] = [];
   try {

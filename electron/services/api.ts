@@ -145,7 +145,7 @@ export function createApi(deps: ApiDeps): PanelApi {
     const view = model.view();
     const s = view?.servers.find((x) => serverId(x) === id);
     if (!view || !s) return {};
-    return { agent: facts.verdict(view, s, id, state, state.kind === 'connected' ? state.connectMs : connectMs) };
+    return { agent: facts.verdict(view, s, id, state, state.kind === 'connected' ? state.connectMs : connectMs, state.kind === 'connected' ? (state.listMs ?? null) : null) };
   }
 
   const model = createReadModel({
@@ -170,7 +170,7 @@ export function createApi(deps: ApiDeps): PanelApi {
   });
   const rows = (): ServersView | null => {
     const view = model.view();
-    return view ? toServersView(view, info, model.loadedAt(), (srv, id, state, connectMs) => facts.verdict(view, srv, id, state, connectMs)) : null;
+    return view ? toServersView(view, info, model.loadedAt(), (srv, id, state, connectMs, listMs) => facts.verdict(view, srv, id, state, connectMs, listMs)) : null;
   };
 
   /** The view last sent with `servers.changed`: the watcher's echo of our own write stays quiet. */

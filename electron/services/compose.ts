@@ -23,6 +23,7 @@ import { authDemand, tokenAwareLogins } from './auth/oauth-offered';
 import type { KeychainConfigSecrets } from './auth/config-secrets';
 import { createConfigEngine } from './config-engine';
 import { homeDir, panelDataDir } from './paths';
+import { engineProfile } from './config/profiles';
 import type { FolderPicker } from './handlers/workspace';
 import { SettingsStore } from './settings/settings-store';
 import { EraOverrides } from './settings/era-overrides';
@@ -186,7 +187,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     authDemand: (spec, state) => authDemand(broker, spec, state),
     heldVariables: (p) => configSecrets.variableNames(p),
     // NAME-1 preview: the agent's registry as it is; nothing claimed, nothing written.
-    registry: () => new NameRegistryStore({ file: minimaxRegistryPath(env) }).read(),
+    registry: async () => new NameRegistryStore({ file: minimaxRegistryPath(await engineProfile('minimax').dataDir!({ env, home: homeDir(env) })) }).read(),
     env,
     doctor,
     bridges: createBridgeService({ env, dataDir, config, writer }),

@@ -24,8 +24,8 @@ export interface EngineOptions {
 export async function withPanelEngine<T>(url: string, opts: EngineOptions, body: (api: PanelApi) => Promise<T>): Promise<T> {
   const home = await mkdtemp(join(tmpdir(), 'mcp-panel-conformance-'));
   const env = { ...process.env, HOME: home, MCP_PANEL_DATA_DIR: join(home, '.mcp-panel') };
-  await mkdir(join(home, '.minimax-code'), { recursive: true });
-  await writeFile(join(home, '.minimax-code/mcp.json'), JSON.stringify({ mcpServers: { server: { type: 'http', url } } }));
+  await mkdir(join(home, '.minimax'), { recursive: true });
+  await writeFile(join(home, '.minimax/mcp.json'), JSON.stringify({ mcpServers: { server: { type: 'http', url } } }));
   const view = await new ConfigService({ env, cwd: home }).load('minimax', null);
   const spec = view.servers.find((s) => s.name === 'server')?.spec;
   if (!spec) throw new Error(`config engine did not produce the server: ${JSON.stringify(view.problems)}`);

@@ -121,7 +121,7 @@ export const ToolServerSchema = z.object({
   /** CONN-11: change since the last accepted snapshot, null when none. */
   diff: ToolDiffSchema.nullable(),
   /** CONN-3: the selected agent gets no tools from it this turn: it answered in `ms`, the budget is `budget`. */
-  missedTurn: z.object({ ms: z.number(), budget: z.number(), seconds: z.number(), budgetSeconds: z.number() }).optional(),
+  missedTurn: z.object({ ms: z.number(), budget: z.number(), seconds: z.number(), budgetSeconds: z.number(), turns: z.enum(['first', 'every', 'session']) }).optional(),
 });
 
 export const ToolsViewSchema = z.object({

@@ -4,7 +4,9 @@
 import { profileFacts } from '../profiles';
 import type { ProfileFacts } from '../profiles/types';
 import type { Profile, ServerStateKind, ToolSource } from '../schemas/server';
-import { allocateMinimaxNames, emptyRegistry, type RegistryData } from '../profiles/minimax/registry';
+import { emptyRegistry, type RegistryData } from '../profiles/minimax/registry';
+import { minimaxNames } from '../profiles/minimax/claims';
+import { kindOf, ref, refNamed } from './refs';
 
 export interface NamingServerInput {
   /** Stable identity (config engine's ConnectionSpec.id); never the public name. */
@@ -12,6 +14,12 @@ export interface NamingServerInput {
   /** The public name used in tool names (minara: the effective `id`). */
   serverName: string;
   source?: ToolSource;
+  /** A plugin server's plugin, where known (MiniMax's registry key names it). */
+  plugin?: string;
+  /** The entry as written, where known (Kimi decides from it whether a 401 is needs-auth). */
+  entry?: Record<string, unknown>;
+  /** What the server took to become ready for the panel (connect + first list, ms): Kimi's claim order. */
+  readyMs?: number;
   tools: readonly { name: string }[];
   state?: ServerStateKind;
   /** minara `subagent` set (NAME-3). */
@@ -52,6 +60,8 @@ export interface NamedTool extends ToolRef {
   tooLong: boolean;
   /** CONN-3: not registered this turn (the server missed the agent's discovery budget). */
   late: boolean;
+  /** The agent refuses the server's or tool's name (MiniMax: control characters, no room for a suffix): left out. */
+  refused: string | null;
 }
 
 export interface Collision {
@@ -104,6 +114,7 @@ function row(server: NamingServerInput, tool: string, facts: ProfileFacts, name:
     differsFromRaw: false,
     tooLong: false,
     late: false,
+    refused: null,
   };
 }
 
@@ -133,9 +144,10 @@ function layout(facts: ProfileFacts, servers: readonly NamingServerInput[]): Nam
       // CONN-3: no tools from it this turn, so no names (and no collisions) either.
       for (const t of s.tools) rows.push(Object.assign(row(s, t.name, facts, null), { late: true }));
     } else if (authTool && s.state === 'needs-auth') {
-      // seed 002: the synthetic tool takes the place of the server's tools.
+      // seed 002: the synthetic tool takes the place of the server's tools; Kimi 2.1.0 offers it
+      // only for an entry with no static credentials, and marks the others failed (no tools).
       for (const t of s.tools) rows.push(row(s, t.name, facts, null));
-      synthetic.push(row(s, 'authenticate', facts, authTool(s.serverName), 'authenticate'));
+      if (!s.entry || !facts.naming.authToolFor || facts.naming.authToolFor(s.entry)) synthetic.push(row(s, 'authenticate', facts, authTool(s.serverName), 'authenticate'));
     } else if (subagentTool && s.subagent) {
       const query = subagentTool(s.serverName);
       for (const t of s.tools) rows.push(row(s, t.name, facts, null, null, query));
@@ -148,21 +160,17 @@ function layout(facts: ProfileFacts, servers: readonly NamingServerInput[]): Nam
   return rows;
 }
 
-const ref = (t: NamedTool): ToolRef => ({ source: t.source, serverId: t.serverId, serverName: t.serverName, tool: t.tool });
-const refNamed = (t: ToolRef, kind: CollisionKind, name: string): ToolRef & { kind: CollisionKind; name: string } => ({
-  source: t.source,
-  serverId: t.serverId,
-  serverName: t.serverName,
-  tool: t.tool,
-  kind,
-  name,
-});
-/** Same server = same identity (source + id), never the same public name. */
-const kindOf = (a: ToolRef, b: ToolRef): CollisionKind => (a.serverId === b.serverId && a.source === b.source ? 'same_server' : 'other_server');
-
-/** kimi / minara: first claimant wins, the loser is dropped (NAME-2); `last`: the last one does (Gemini). */
-function firstClaimWins(all: NamedTool[], namer: (serverName: string) => (tool: string) => string, last = false): Pick<NamingReport, 'collisions' | 'events'> {
-  const rows = last ? [...all].reverse() : all;
+/**
+ * kimi / minara: first claimant wins, the loser is dropped (NAME-2); `last`: the last one does
+ * (Gemini). `ready`: servers claim in the order they finished connecting (Kimi), else as given.
+ */
+function firstClaimWins(all: NamedTool[], namer: (serverName: string) => (tool: string) => string, last = false, ready?: ReadonlyMap<string, number>): Pick<NamingReport, 'collisions' | 'events'> {
+  let rows = last ? [...all].reverse() : all;
+  if (ready && ready.size > 0) {
+    // A stable sort by server: a server not measured (hand-given) keeps its place after the measured ones.
+    const at = (r: NamedTool) => ready.get(`${r.source}\u0000${r.serverId}`) ?? Infinity;
+    rows = rows.map((r, i) => ({ r, i, t: at(r) })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.r);
+  }
   const holders = new Map<string, NamedTool>();
   const collisions: Collision[] = [];
   const events: ToolNameCollisionEvent[] = [];
@@ -237,54 +245,6 @@ function serverPrefixed(all: NamedTool[], facts: ProfileFacts): Pick<NamingRepor
   return { collisions, events: [] };
 }
 
-/** NAME-1: names from the registry; an exact repeat of (server, tool) is dropped. */
-function minimaxNames(rows: NamedTool[], current: RegistryData): { collisions: Collision[]; registry: RegistryData; changed: boolean } {
-  // (source, server id) → tool → first row; rows come server by server, so the inner map
-  // of the previous row is usually the right one.
-  const seen = new Map<string, Map<string, NamedTool>>();
-  let lastRow: NamedTool | null = null;
-  let tools = new Map<string, NamedTool>();
-  const claimRows: NamedTool[] = [];
-  const repeats: [NamedTool, NamedTool][] = [];
-  for (const row of rows) {
-    if (row.name === null) continue; // not registered this turn: claims nothing (CONN-3)
-    if (!lastRow || lastRow.source !== row.source || lastRow.serverId !== row.serverId) {
-      const key = `${row.source}\u0000${row.serverId}`;
-      const known = seen.get(key);
-      if (known) tools = known;
-      else seen.set(key, (tools = new Map()));
-    }
-    lastRow = row;
-    const first = tools.get(row.tool);
-    if (first) repeats.push([row, first]);
-    else {
-      tools.set(row.tool, row);
-      claimRows.push(row);
-    }
-  }
-  // A row carries every field of a claim (server id, public name, source, tool).
-  const alloc = allocateMinimaxNames(current, claimRows);
-  const collisions: Collision[] = [];
-  alloc.results.forEach((res, i) => {
-    const row = claimRows[i]!;
-    row.name = res.name;
-    if (!res.suffixedBecause) return;
-    const h = res.suffixedBecause;
-    const winner: ToolRef = { source: h.source, serverId: h.serverId, serverName: h.serverName, tool: h.tool };
-    const kind = kindOf(winner, row);
-    row.collidesWith = refNamed(winner, kind, res.base);
-    collisions.push({ name: res.base, kind, winner, loser: ref(row), resolution: 'suffixed', assigned: res.name });
-  });
-  for (const [row, first] of repeats) {
-    const name = first.name ?? '';
-    row.name = null;
-    row.dropped = true;
-    row.collidesWith = refNamed(first, 'same_server', name);
-    collisions.push({ name, kind: 'same_server', winner: ref(first), loser: ref(row), resolution: 'dropped', assigned: null });
-  }
-  return { collisions, registry: alloc.registry, changed: alloc.changed };
-}
-
 export function assignNames(profile: Profile, servers: readonly NamingServerInput[], options: AssignOptions = {}): NamingReport {
   const facts = profileFacts(profile);
   const rows = layout(facts, servers);
@@ -293,14 +253,15 @@ export function assignNames(profile: Profile, servers: readonly NamingServerInpu
   let registryChanged = false;
 
   if (facts.naming.collisions === 'registry') {
-    const alloc = minimaxNames(rows, options.registry ?? emptyRegistry());
+    const alloc = minimaxNames(rows, servers, options.registry ?? emptyRegistry());
     report = { collisions: alloc.collisions, events: [] };
     registry = alloc.registry;
     registryChanged = alloc.changed;
   } else if (facts.naming.collisions === 'server-prefix') {
     report = serverPrefixed(rows, facts);
   } else {
-    report = firstClaimWins(rows, facts.naming.namer, facts.naming.collisions === 'last-wins');
+    const ready = facts.naming.order === 'ready' ? new Map(servers.flatMap((s) => (s.readyMs !== undefined ? [[`${s.source ?? 'configured'}\u0000${s.serverId}`, s.readyMs] as const] : []))) : undefined;
+    report = firstClaimWins(rows, facts.naming.namer, facts.naming.collisions === 'last-wins', ready);
   }
   const limit = facts.naming.limit;
   for (const row of rows) {

@@ -29,6 +29,7 @@ function describe(profile: Profile, t: NamedTool): NamingWarning | null {
   }
   if (t.wrappedBy) return { code: 'wrapped', params: { profile, by: t.wrappedBy } };
   if (t.late) return { code: 'late', params: { profile } };
+  if (t.refused !== null) return { code: 'refused', params: { profile, reason: t.refused } };
   if (t.name === null) return { code: 'needs-auth', params: { profile } };
   if (t.tooLong) return { code: 'too-long', params: { profile, name: t.name, length: String(t.name.length), max: String(profileFacts(profile).naming.limit?.max ?? '') } };
   if (t.collidesWith) return { code: 'renamed', params: { profile, name: t.name, taken: t.collidesWith.name } };

@@ -27,6 +27,8 @@ export interface LayerServer {
   deferred: boolean;
   subagent: boolean;
   trusted: boolean;
+  /** Set where the agent keeps its own trust of the workspace (AgentFiles.agentTrust): whether it reads this layer. */
+  agentTrusted?: boolean;
   spec: ConnectionSpec | null;
   /** AGENT-5: turned off by one of the agent's switches outside the entry (AgentFiles.switches). */
   switchedOff?: SwitchedOff;
@@ -42,6 +44,8 @@ export interface LoadedLayer {
   info: LayerInfo;
   servers: LayerServer[];
   problems: Problem[];
+  /** The agent itself does not read this layer (it has not trusted the workspace). */
+  agentSkips?: boolean;
 }
 
 /**
@@ -155,11 +159,15 @@ export interface AgentIo {
   gitRoot(start: string): Promise<string | null>;
   /** The nearest folder up from `start` holding a folder `name`, other than `except` by realpath. */
   findUp(start: string, name: string, except: string): Promise<string | null>;
+  /** SHA-256 of the text's UTF-8 bytes, lowercase hex (Kimi names its trust records with it). */
+  sha256Hex(text: string): string;
 }
 
 /** CFG-12: the folder or file whose presence says the agent is installed, and its config files. */
 export interface Detection {
   marker: string;
+  /** Other folders whose presence says the same (MiniMax: each data folder it may use, its installer's). */
+  otherMarkers?: string[];
   configFiles: string[];
 }
 
@@ -205,6 +213,8 @@ export interface AgentFiles {
    * server, where it is off, or null.
    */
   switches?(ctx: LoadContext, io: AgentIo): Promise<(server: { name: string; layer: LayerKind }) => SwitchedOff | null>;
+  /** The agent's data folder, where `disclosureConfig` and its own files (MiniMax's name registry) are. */
+  dataDir?(where: Omit<LayerEnv, 'workspace'>, io: AgentIo): Promise<string>;
   /** Layers that are not plain files (minara's MCP_SERVERS and v1 variables); the default is loadFiles. */
   load?<R>(ctx: LoadContext, io: AgentIo, kit: LoadKit<R>): Promise<LoadedLayer[]>;
   /** PERM-4: where the agent keeps its permission rules, when not in its MCP files; lowest precedence first. */

@@ -40,6 +40,12 @@ export interface NamingScheme {
    */
   collisions: 'registry' | 'first-wins' | 'last-wins' | 'server-prefix';
   /**
+   * `first-wins`: in which order servers claim. Absent: configuration order. `ready` (Kimi): the
+   * first to finish connecting, since it connects every server at once and registers each on its
+   * status change (mcpService.ts registerMcpServer); the panel's measured connect + first list decides.
+   */
+  order?: 'ready';
+  /**
    * NAME-4: the longest name the model's API takes. `enforced: false`: the agent sends a longer
    * one as it is and the API rejects the request (Claude Code); the panel flags it first.
    */
@@ -52,6 +58,11 @@ export interface NamingScheme {
   collisionEvent: boolean;
   /** kimi (seed 002): a `needs-auth` server shows this one tool instead of its own. */
   authTool?: (server: string) => string;
+  /**
+   * Which entries the agent marks needs-auth on a 401 (then `authTool`); the others it marks
+   * failed. Absent: every remote entry.
+   */
+  authToolFor?: (entry: Record<string, unknown>) => boolean;
   /** minara (seed 001): a `subagent` server is this one tool. */
   subagentTool?: (server: string) => string;
 }
@@ -190,7 +201,7 @@ export interface ProfileFacts {
    * (raising it gives a slow server its turn); null when no field of the entry sets it.
    */
   budgetField: string | null;
-  /** DISC-1: where the agent reads its disclosure options, relative to the home folder (MiniMax: `.minimax-code/config.yaml`). */
+  /** DISC-1: where the agent reads its disclosure options, relative to its data folder (files.ts dataDir; MiniMax: `config.yaml`). */
   disclosureConfig?: readonly string[];
   /** NAME-4 / DISC: tools the agent takes at most (per request or in total), where it says. */
   toolBudget?: { max: number; per: 'request' | 'total' };
@@ -202,6 +213,13 @@ export interface ProfileFacts {
   spelling: EntrySpelling;
   /** BRIDGE-4: the entry that starts `command args…` as a stdio server, in the agent's spelling. */
   stdioEntry(command: string, args: readonly string[]): Record<string, unknown>;
-  /** A field the agent ignores and what it does instead, said as a warning (kimi `type`). */
-  ignoredField?: (entry: Record<string, unknown>) => { field: string; message: string } | null;
+  /** The fields the agent drops from an entry and what that means, each said as a warning (kimi: `type`, `timeout`, `disabled`…). */
+  ignoredFields?: (entry: Record<string, unknown>) => { field: string; message: string }[];
+  /**
+   * One entry the agent's schema refuses (or a file that does not parse) in any file the agent
+   * reads, and it starts with none of its file or plugin servers (Kimi); absent: only that entry fails.
+   */
+  invalidEntryVoidsAll?: boolean;
+  /** CONN-3: a server that misses the discovery budget gets no tools this turn (absent), or (Kimi) is failed for the session. */
+  budgetMiss?: 'session';
 }

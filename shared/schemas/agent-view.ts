@@ -24,10 +24,13 @@ export const AgentIssueCodeSchema = z.enum([
   'var_unset', // a variable the agent expands is not set: the agent disables the server
   'transport', // the agent cannot speak this transport
   'slow', // answered later than the agent's discovery budget: no tools from it this turn
+  'slow_session', // answered later than the agent's startup timeout: failed for the whole session (kimi)
   'fails', // the panel could not start or reach it (the agent will not either)
   'config_error', // the entry cannot be read as this agent's dialect
   'untrusted', // the panel has not started it (workspace not trusted), so nothing is proven
   'agent_trust', // the agent reads this layer only once it trusts the workspace itself
+  'agent_untrusted', // the agent keeps its own trust and has not trusted this workspace: it does not read this file
+  'agent_void', // one entry the agent refuses, in a file it reads, and it loads none of its servers (kimi)
   'subagent', // the agent wraps every tool of this server in one query tool
 ]);
 export type AgentIssueCode = z.infer<typeof AgentIssueCodeSchema>;

@@ -50,7 +50,7 @@ export type ProblemNote = z.infer<typeof ProblemNoteSchema>;
 
 /** NAME-4: where an agent shows a tool under something other than its raw name. */
 export const NamingWarningSchema = z.object({
-  code: z.enum(['dropped', 'wrapped', 'needs-auth', 'late', 'renamed', 'differs', 'too-long']),
+  code: z.enum(['dropped', 'wrapped', 'needs-auth', 'late', 'refused', 'renamed', 'differs', 'too-long']),
   params: z.record(z.string(), z.string()),
 });
 export type NamingWarning = z.infer<typeof NamingWarningSchema>;

@@ -117,6 +117,13 @@ export const EffectiveServerSchema = z.object({
   trusted: z.boolean().default(true),
   /** AGENT-5: off for this agent by a switch of its own outside the entry: the file and the key that say so. */
   switchedOff: z.object({ path: z.string(), key: z.string() }).optional(),
+  /** Where the agent keeps its own workspace trust (Kimi, Gemini, Codex…): whether it reads this entry's file. */
+  agentTrusted: z.boolean().optional(),
+  /**
+   * The agent starts with none of its file servers because of one entry it refuses (Kimi: one
+   * invalid entry in any file it reads): which one, and why.
+   */
+  agentVoid: z.object({ path: z.string(), pointer: z.string(), reason: z.string() }).optional(),
   /** The entry as written, unknown fields included. */
   entry: z.record(z.string(), z.unknown()),
   spec: ConnectionSpecSchema.nullable(),
@@ -190,6 +197,8 @@ export const ServerStateSchema = z.discriminatedUnion('kind', [
     ...why,
     toolCount: z.number().int(),
     connectMs: z.number(),
+    /** CONN-3: the first tools/list over this connection (ms); with connectMs, what a cold discovery took. */
+    listMs: z.number().optional(),
     /** PROTO-1: the negotiated era and protocol version (absent only from hosts older than them). */
     era: ProtocolEraSchema.optional(),
     protocolVersion: z.string().max(64).optional(),

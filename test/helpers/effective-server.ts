@@ -7,7 +7,7 @@ export function effectiveServer(name: string, over: Record<string, unknown> = {}
   return EffectiveServerSchema.parse({
     name,
     layer: 'user',
-    path: '/h/.minimax-code/mcp.json',
+    path: '/h/.minimax/mcp.json',
     pointer: `/mcpServers/${name}`,
     transport: 'stdio',
     enabled: true,

@@ -19,13 +19,13 @@ export function makeElectronHome(): ElectronHome {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-electron-'));
   const home = join(dir, 'home');
   const workspace = join(dir, 'workspace');
-  mkdirSync(join(home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(home, '.minimax'), { recursive: true });
   mkdirSync(workspace, { recursive: true });
   const servers = {
     echo: { command: process.execPath, args: [fixture('test/fixtures/servers/echo.mjs'), 'stdio', '--linger'] },
     missing: { command: join(dir, 'no-such-binary') },
   };
-  writeFileSync(join(home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  writeFileSync(join(home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
   delete env.MCP_PANEL_DATA_DIR;
   delete env.ELECTRON_RENDERER_URL;

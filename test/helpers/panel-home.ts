@@ -32,7 +32,7 @@ export function makePanelHome(extra: Record<string, unknown> = {}): PanelHome {
   const home = join(dir, 'home');
   const workspace = join(dir, 'workspace');
   const pidFile = join(dir, 'alpha.pid');
-  mkdirSync(join(home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(home, '.minimax'), { recursive: true });
   mkdirSync(workspace, { recursive: true });
   const user = {
     mcpServers: {
@@ -42,7 +42,7 @@ export function makePanelHome(extra: Record<string, unknown> = {}): PanelHome {
       ...extra,
     },
   };
-  writeFileSync(join(home, '.minimax-code', 'mcp.json'), JSON.stringify(user, null, 2));
+  writeFileSync(join(home, '.minimax', 'mcp.json'), JSON.stringify(user, null, 2));
   writeFileSync(join(workspace, '.mcp.json'), '{\n  "mcpServers": {\n    "half": { "command": "x", }\n');
   return { profile: 'minimax', dir, home, workspace, pidFile, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -103,7 +103,7 @@ const tools: Command = {
     // CONN-3: the panel waited for every server; the agent does not. Say whose tools it gets none of this turn.
     const turn = (id: string) => {
       const late = missedTurns.get(id);
-      return late ? { ...late, text: issueSentence('en', { code: 'slow', params: { agent: agents.get(id)?.agent ?? profile, ...late } }) } : null;
+      return late ? { ...late, text: issueSentence('en', { code: late.turns === 'session' ? 'slow_session' : 'slow', params: { agent: agents.get(id)?.agent ?? profile, ...late } }) } : null;
     };
     const summary = servers.map((s) => ({ server: s.name, state: s.state.kind, toolCount: s.tools.length, connectMs: s.connectMs, error: s.error, snapshotDiff: s.snapshotDiff, missedTurn: turn(s.id) }));
     if (ctx.opts.json) printJson(ctx, { tools: list, servers: summary, initialLoadDurationMs: round.initialLoadDurationMs, source });

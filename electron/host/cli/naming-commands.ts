@@ -104,7 +104,7 @@ const names: Command = {
       const profile = profileOption(ctx);
       const view = await toolsView(ctx, profile, { claim: true, warnings: false });
       // CONN-3: why a server's tools are not the agent's this turn, in the catalogue's English.
-      const missed = new Map(view.servers.filter((s) => s.missedTurn).map((s) => [s.id, issueSentence('en', { code: 'slow', params: { agent: rulesFor(profile).agent, ...s.missedTurn! } })]));
+      const missed = new Map(view.servers.filter((s) => s.missedTurn).map((s) => [s.id, issueSentence('en', { code: s.missedTurn!.turns === 'session' ? 'slow_session' : 'slow', params: { agent: rulesFor(profile).agent, ...s.missedTurn! } })]));
       const rows = view.tools.map((t) => ({
         server: t.serverName,
         tool: t.tool,

@@ -48,7 +48,7 @@ export class AgentFacts {
     return (owner && this.held?.byOwner.get(owner)) || none;
   }
 
-  verdict(view: Pick<EffectiveView, 'profile' | 'workspace'>, server: EffectiveServer, id: string, state: SeenState | null, connectMs: number | null): AgentVerdict {
-    return agentVerdict({ rules: rulesFor(view.profile), server, state, connectMs, auth: this.authOf(id), held: this.heldFor(server), env: this.sources.env, workspace: view.workspace });
+  verdict(view: Pick<EffectiveView, 'profile' | 'workspace'>, server: EffectiveServer, id: string, state: SeenState | null, connectMs: number | null, listMs: number | null = null): AgentVerdict {
+    return agentVerdict({ rules: rulesFor(view.profile), server, state, connectMs, listMs, auth: this.authOf(id), held: this.heldFor(server), env: this.sources.env, workspace: view.workspace });
   }
 }

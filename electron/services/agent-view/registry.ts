@@ -16,12 +16,13 @@ function derive(facts: ProfileFacts): AgentRules {
     const e = facts.expansion(layer);
     return e === 'entry' ? ALL : e === 'headers' ? HEADERS : NONE;
   };
-  const { authTool, subagentTool } = facts.naming;
+  const { authTool, authToolFor, subagentTool } = facts.naming;
   return {
     profile: facts.id,
     agent: facts.label,
     oauth: authTool ? 'model-tool' : facts.oauth ? 'native' : 'none',
     ...(authTool ? { loginTool: authTool } : {}),
+    ...(authToolFor ? { loginToolFor: authToolFor } : {}),
     ...(subagentTool ? { subagentTool } : {}),
     transports: facts.transports,
     expandsIn,
@@ -34,6 +35,7 @@ function derive(facts: ProfileFacts): AgentRules {
     // timeout (kimi, resolved into the spec) is what it waits instead (connections/options.ts).
     discoveryBudgetMs: (spec) => discoveryBudgetMs(spec, CONN3_BUDGETS),
     budgetField: facts.budgetField,
+    budgetMiss: facts.budgetMiss ?? 'turn',
     // The bridge is a stdio line: an agent that starts no local process cannot run it.
     canRunBridge: facts.transports.includes('stdio'),
     disclosure: facts.deferral({ deferred: true }).mechanism ?? 'threshold',

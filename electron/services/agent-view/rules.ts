@@ -19,6 +19,8 @@ export interface AgentRules {
   oauth: 'none' | 'native' | 'model-tool';
   /** `model-tool`: the synthetic tool the model sees in place of a server that waits for a login. */
   loginTool?: (serverName: string) => string;
+  /** `model-tool`: the entries the agent offers that tool for; it marks the others failed (Kimi: static headers, a token variable). */
+  loginToolFor?: (entry: Record<string, unknown>) => boolean;
   /** The one tool the agent shows for a server it wraps in a sub-agent (minara `subagent`). */
   subagentTool?: (serverName: string) => string;
   /** The transports the agent can connect with. */
@@ -38,6 +40,8 @@ export interface AgentRules {
   discoveryBudgetMs(spec: ConnectionSpec): number | null;
   /** The entry field whose value sets that budget (raising it gives a slow server its turn); null: none does. */
   budgetField: string | null;
+  /** What a miss costs: the turn (MiniMax: the next turn tries again), or the session (Kimi: failed until restarted). */
+  budgetMiss: 'turn' | 'session';
   /** The agent can start a local stdio command, so the bridge line is a fix it can use. */
   canRunBridge: boolean;
   /** DISC-1/DISC-3: how the agent keeps tools out of its tool table. */

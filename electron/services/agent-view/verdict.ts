@@ -13,11 +13,13 @@ import { budgetScale } from '../connections/options';
 
 export interface VerdictInput {
   rules: AgentRules;
-  server: Pick<EffectiveServer, 'name' | 'layer' | 'entry' | 'transport' | 'enabled' | 'trusted' | 'error' | 'spec' | 'subagent'>;
+  server: Pick<EffectiveServer, 'name' | 'layer' | 'entry' | 'transport' | 'enabled' | 'trusted' | 'error' | 'spec' | 'subagent' | 'agentTrusted' | 'agentVoid'>;
   /** The panel's own connection state; null when it does not run the server. */
   state: SeenState | null;
   /** How long the panel's last connect took (CONN-10), null when not connected. */
   connectMs: number | null;
+  /** CONN-3: the first tools/list over that connection, when the pool measured it. */
+  listMs?: number | null;
   /** What the server asked of the panel (auth/oauth-offered.ts); `unknown` before it was asked. */
   auth: AuthDemand;
   /** Variables the panel keeps in the keychain for this entry (names only). */
@@ -31,7 +33,7 @@ export interface VerdictInput {
 const FIELDS: readonly EntryField[] = ['command', 'args', 'env', 'cwd', 'url', 'headers'];
 const PROJECT_LAYERS = new Set(['project', 'project-local']);
 /** Issues that leave the agent without the server; the others are things to know or do first. */
-const BLOCKING = new Set<AgentIssue['code']>(['no_oauth', 'token_required', 'var_literal', 'var_keychain', 'var_unset', 'transport', 'slow', 'fails', 'config_error']);
+const BLOCKING = new Set<AgentIssue['code']>(['no_oauth', 'token_required', 'var_literal', 'var_keychain', 'var_unset', 'transport', 'slow', 'slow_session', 'fails', 'config_error', 'agent_untrusted', 'agent_void']);
 
 interface Ref {
   name: string;
@@ -103,15 +105,24 @@ export function agentVerdict(input: VerdictInput): AgentVerdict {
   // A transport the agent cannot speak already says why the entry does not load.
   if (server.error !== null && unset.length === 0 && !unspoken) add('config_error', { error: server.error });
 
-  if (!server.trusted) add('untrusted', {}, [{ kind: 'trust', params: {} }]);
-  if (rules.projectTrust && PROJECT_LAYERS.has(server.layer)) add('agent_trust', { agent });
+  // The agent's own trust, where the panel can read it (Kimi's workspace-trust record…): known, it
+  // decides; unknown, the row says the agent asks first.
+  if (server.agentTrusted === false) add('agent_untrusted', { agent });
+  else if (!server.trusted) add('untrusted', {}, [{ kind: 'trust', params: {} }]);
+  if (rules.projectTrust && PROJECT_LAYERS.has(server.layer) && server.agentTrusted === undefined) add('agent_trust', { agent });
+  // Kimi: one entry it refuses in a file it reads, and it loads none of its servers.
+  if (server.agentVoid) add('agent_void', { agent, file: server.agentVoid.path, pointer: server.agentVoid.pointer, reason: server.agentVoid.reason });
   if (server.subagent && rules.subagentTool) add('subagent', { agent, tool: rules.subagentTool(server.name) });
 
   // AUTH-1: a login the agent cannot make. `unknown` on a server waiting for one is taken as OAuth.
   const auth: AuthDemand = input.auth === 'unknown' && state?.kind === 'needs-auth' ? 'oauth' : input.auth;
   if (remote && auth === 'oauth') {
     if (rules.oauth === 'none') add('no_oauth', { agent }, bridge);
-    else if (rules.oauth === 'model-tool' && rules.loginTool) add('login_tool', { agent, tool: rules.loginTool(server.name) });
+    else if (rules.oauth === 'model-tool' && rules.loginTool) {
+      // Kimi offers its authenticate tool only for an entry with no static credentials; it marks the others failed.
+      if (rules.loginToolFor && !rules.loginToolFor(server.entry)) add('fails', { agent }, [], 'auth_required');
+      else add('login_tool', { agent, tool: rules.loginTool(server.name) });
+    }
   }
   if (remote && auth === 'token') {
     // A name for the variable the token goes in, from the server's (the user may pick another).
@@ -126,8 +137,8 @@ export function agentVerdict(input: VerdictInput): AgentVerdict {
   // A config error that is the transport refusal above says nothing new (Minara: no stdio).
   const sameAsTransport = state?.code === 'config_error' && issues.some((i) => i.code === 'transport');
   if (state?.kind === 'failed' && !sameAsTransport) add('fails', { ...state.params, agent }, [], state.code);
-  const late = server.spec ? missedTurn(rules, server.spec, state, input.connectMs, budgetScale(input.env)) : null;
-  if (late) add('slow', { agent, ms: late.ms, budget: late.budget, seconds: late.seconds, budgetSeconds: late.budgetSeconds }, rules.budgetField ? [{ kind: 'timeout', params: { field: rules.budgetField, ms: late.ms } }] : []);
+  const late = server.spec ? missedTurn(rules, server.spec, state, { connectMs: input.connectMs, listMs: input.listMs ?? null }, budgetScale(input.env)) : null;
+  if (late) add(late.turns === 'session' ? 'slow_session' : 'slow', { agent, ms: late.ms, budget: late.budget, seconds: late.seconds, budgetSeconds: late.budgetSeconds }, rules.budgetField ? [{ kind: 'timeout', params: { field: rules.budgetField, ms: late.ms } }] : []);
 
   // What to do first comes first: what blocks, then a login to make, then what to know.
   const rank = (i: AgentIssue): number => (BLOCKING.has(i.code) ? 0 : i.code === 'login_tool' ? 1 : 2);

@@ -35,7 +35,7 @@ export function configState(s: EffectiveServer, since: number): ServerState | nu
 }
 
 /** The agent's-eye verdict of one row, from its server, id and the state the row shows. */
-export type VerdictOf = (s: EffectiveServer, id: string, state: ServerState, connectMs: number | null) => AgentVerdict;
+export type VerdictOf = (s: EffectiveServer, id: string, state: ServerState, connectMs: number | null, listMs: number | null) => AgentVerdict;
 
 /** The state a row shows: the config's verdict, else the pool's, else pending. */
 function rowState(s: EffectiveServer, info: PoolInfo | undefined, since: number): ServerState {
@@ -63,7 +63,7 @@ export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: num
     readOnly,
     entry: redactEntry(s.entry),
     toolsChanged: toolsChanged(info),
-    ...(verdictOf ? { agent: verdictOf(s, id, state, connectMs) } : {}),
+    ...(verdictOf ? { agent: verdictOf(s, id, state, connectMs, state.kind === 'connected' ? (state.listMs ?? null) : null) } : {}),
   };
 }
 

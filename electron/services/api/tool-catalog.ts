@@ -58,10 +58,10 @@ export function whyWon(profile: Profile, c: Collision): string {
   const { naming } = profileFacts(profile);
   if (naming.collisions === 'registry') {
     return c.resolution === 'suffixed'
-      ? `${who} holds ${c.name} in the name registry (configured > official plugin > local plugin, then first claim); ${loser} gets ${c.assigned ?? 'a suffix'}`
+      ? `${who} holds ${c.name} in the name registry (a name once given stays its owner's; new claims: unchanged names first, then configured > official plugin > local plugin, then by key); ${loser} gets ${c.assigned ?? 'a suffix'}`
       : `${who} holds ${c.name}; ${loser} was dropped`;
   }
-  if (naming.collisionEvent) return `${profile} keeps the first claimant (${who}, first in configuration order); ${loser} is dropped with MCP_TOOL_NAME_COLLISION`;
+  if (naming.collisionEvent) return `${profile} keeps the first claimant (${who}, ${naming.order === 'ready' ? 'the first to finish connecting' : 'first in configuration order'}); ${loser} is dropped with MCP_TOOL_NAME_COLLISION`;
   if (naming.collisions === 'server-prefix') return c.resolution === 'suffixed' ? `${profile} shows the name both share as <server>_<name> for each: ${who} and ${loser} (${c.assigned ?? ''})` : `${profile} keeps the last of ${c.name} (${who}); ${loser} is replaced`;
   if (naming.collisions === 'last-wins') return `${profile} keeps the last registration (${who}, later in configuration order); ${loser} is replaced`;
   return `${profile} keeps the first claimant in configuration order (${who}); ${loser} is dropped`;
@@ -88,13 +88,21 @@ export async function liveParts(core: ApiCore): Promise<CatalogParts> {
     for (const t of list) defs.set(`${id}\u0000${t.name}`, t);
     const diff = core.pool().details(id)?.snapshotDiff ?? null;
     // CONN-3: an agent whose discovery budget this server's answer missed gets none of its tools
-    // this turn; decided from the connect time the panel measured and each agent's own budget.
-    const late = (p: Profile) => (s.spec ? missedTurn(rulesFor(p), s.spec, row.state, row.connectMs, core.budgetScale) : null);
+    // this turn; decided from the connect and first-list times the panel measured and each agent's budget.
+    const discovery = { connectMs: row.connectMs, listMs: row.state.kind === 'connected' ? (row.state.listMs ?? null) : null };
+    const late = (p: Profile) => (s.spec ? missedTurn(rulesFor(p), s.spec, row.state, discovery, core.budgetScale) : null);
     const missesTurn = AGENT_PROFILES.filter((p) => late(p) !== null);
     const mine = late(core.selection().profile);
     servers.push({ id, name: s.name, source: s.spec?.source ?? 'configured', state: row.state.kind, reason: row.state.reason, toolCount: list.length, tokens: list.reduce((n, t) => n + tokensOf(t), 0), diff, ...(mine ? { missedTurn: mine } : {}) });
     if (row.state.kind === 'connected' || row.state.kind === 'needs-auth') {
-      inputs.push({ serverId: id, serverName: s.name, source: s.spec?.source ?? 'configured', tools: list, state: row.state.kind, subagent: s.subagent, deferred: s.deferred, ...(missesTurn.length ? { missesTurn } : {}) });
+      // Kimi's claim order: what the server took to be ready, where the pool measured it (a
+      // recorded list has no times: such servers keep configuration order, after measured ones).
+      const measured = row.state.kind === 'connected' && row.state.code !== 'cached' && discovery.connectMs !== null;
+      const readyMs = measured ? discovery.connectMs! + (discovery.listMs ?? 0) : undefined;
+      inputs.push({ serverId: id, serverName: s.name, source: s.spec?.source ?? 'configured', tools: list, state: row.state.kind, subagent: s.subagent, deferred: s.deferred, entry: s.entry, ...(readyMs !== undefined ? { readyMs } : {}), ...(missesTurn.length ? { missesTurn } : {}) });
+    } else if (s.trusted && s.spec) {
+      // NAME-1: MiniMax reserves every configured server's name each turn, answering or not.
+      inputs.push({ serverId: id, serverName: s.name, source: s.spec.source, tools: [], state: row.state.kind, entry: s.entry });
     }
   }
   return { inputs, defs, servers };

@@ -5,6 +5,7 @@ import type { EffectiveView, Profile } from '../../../shared/schemas/server';
 import { homeDir, panelDataDir as defaultPanelDataDir } from '../paths';
 import { loadLayer, readText } from './layer-loader';
 import { mergeLayers } from './merge';
+import { applyAgentVoid } from './agent-void';
 import { engineProfile, resolveLayerPaths } from './profiles';
 import type { LayerLocation } from '../../../shared/profiles/loading';
 import { TrustStore } from './trust-store';
@@ -98,12 +99,14 @@ export class ConfigService {
     layers.push(...fileLayers);
     if (session) layers.push(this.memLayer(session, 'session', memCtx));
 
+    const servers = mergeLayers(layers, { invalidYields: engine.facts.invalidYields });
+    const voided = applyAgentVoid(engine.facts, layers, servers);
     return {
       profile,
       workspace: ws,
       layers: layers.map((l) => l.info),
-      servers: mergeLayers(layers, { invalidYields: engine.facts.invalidYields }),
-      problems: layers.flatMap((l) => l.problems),
+      servers,
+      problems: [...(voided ? [voided] : []), ...layers.flatMap((l) => l.problems)],
     };
   }
 

@@ -30,6 +30,7 @@ interface Candidate {
   agent: AgentId;
   profile: Profile | null;
   marker: string;
+  otherMarkers?: string[];
   configFiles: string[];
 }
 
@@ -43,7 +44,9 @@ export async function detectProfiles(home: string, env: NodeJS.ProcessEnv, platf
     agentCandidates(home, env, platform).map(async (c) => {
       const existing: string[] = [];
       for (const f of c.configFiles) if (await exists(f)) existing.push(f);
-      return { ...c, detected: (await exists(c.marker)) || existing.length > 0, existing };
+      let marked = await exists(c.marker);
+      for (const m of c.otherMarkers ?? []) marked ||= await exists(m);
+      return { ...c, detected: marked || existing.length > 0, existing };
     }),
   );
 }

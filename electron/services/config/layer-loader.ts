@@ -213,8 +213,7 @@ function loadEntry(
   const warn = (segs: ReadonlyArray<PropertyKey>, what: Said): void => void problems.push(problemAt(doc, opts.path, [...item.segs, ...segs], about(name, what), 'warning'));
   const literal = literalWarning(facts, expansion, entry);
   if (literal) warn([], literal);
-  const ignored = facts.ignoredField?.(entry) ?? null;
-  if (ignored) warn([ignored.field], plain(ignored.message));
+  for (const ignored of facts.ignoredFields?.(entry) ?? []) warn([ignored.field], plain(ignored.message));
   if (kept.length) warn([], said(kept.length > 1 ? 'var-kept-many' : 'var-kept-one', { vars: kept.join(', '), agent: facts.shortLabel, first: kept[0]! }));
   // The agent's schema checks the entry as written; the expanded values are checked by URL and command below.
   const parsed = entrySchemaFor(opts.dialect).safeParse(facts.normalize ? entry : candidate);

@@ -23,6 +23,7 @@ function toEffective(s: LayerServer, shadows: LayerServer[]): EffectiveServer {
     deferred: s.deferred,
     subagent: s.subagent,
     trusted: s.trusted,
+    ...(s.agentTrusted !== undefined ? { agentTrusted: s.agentTrusted } : {}),
     entry: s.entry,
     spec: s.spec,
   };

@@ -42,6 +42,8 @@ export class McpConnection {
   private toolList: ToolDef[] = [];
   private listed = false;
   private connectedIn: number | null = null;
+  /** CONN-3: the first tools/list over the current session (ms): what an agent's cold discovery adds to the connect. */
+  private firstListIn: number | null = null;
   private error: string | null = null;
   private diff: ToolDiff | null = null;
   private readonly stderr: LineRing;
@@ -181,12 +183,15 @@ export class McpConnection {
     this.session = s;
     this.lostWhileBusy = null;
     this.connectedIn = s.connectMs;
-    await this.listTools(s);
+    this.firstListIn = null;
+    await this.listTools(s, true);
   }
 
   /** Lists tools (all pages), applies CONN-8 limits, records the snapshot (CONN-11). */
-  private async listTools(s: Session): Promise<void> {
+  private async listTools(s: Session, first = false): Promise<void> {
+    const started = performance.now();
     const { tools: raw, rejected } = await s.listTools(startupTimeoutMs(this.spec, this.ctx.options));
+    if (first) this.firstListIn = Math.round(performance.now() - started);
     if (this.stopped) return;
     const limited = applyLimits(this.spec.name, raw, this.spec.limits, this.ctx.toolsElsewhere(this));
     if (!limited.ok) {
@@ -215,6 +220,7 @@ export class McpConnection {
       since: this.now(),
       toolCount: this.toolList.length,
       connectMs: this.connectedIn ?? 0,
+      ...(this.firstListIn !== null ? { listMs: this.firstListIn } : {}),
       era: s.era,
       ...(s.protocolVersion ? { protocolVersion: s.protocolVersion } : {}),
     });

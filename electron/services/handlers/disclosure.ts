@@ -14,6 +14,7 @@ import { rulesFor } from '../agent-view/registry';
 import { readToolSearchConfig } from '../naming/tool-search-config';
 import { disclosureEdits } from '../naming/disclosure-edits';
 import { homeDir } from '../paths';
+import { engineProfile } from '../config/profiles';
 
 type DisclosureHandlers = Pick<Handlers<AppContract>, 'disclosure.plan' | 'disclosure.search'>;
 
@@ -30,7 +31,8 @@ export function disclosureHandlers(core: ApiCore, deps: DisclosureDeps): Disclos
       const profile = c.view.profile;
       const rules = rulesFor(profile);
       // DISC-1: the options given with the call, else the agent's own file (never written here).
-      const file = rules.disclosureConfig ? join(homeDir(deps.env), ...rules.disclosureConfig) : null;
+      const dataDir = engineProfile(profile).dataDir;
+      const file = rules.disclosureConfig && dataDir ? join(await dataDir({ env: deps.env, home: homeDir(deps.env) }), ...rules.disclosureConfig) : null;
       const read = config !== undefined ? { file: null, config, problem: null } : await readToolSearchConfig(file);
       const resolved = resolveDisclosureOptions({ env: deps.env, config: read.config });
       const plan = planDisclosure({

@@ -1,9 +1,11 @@
-// Kimi Code (seed 002, CFG-1): ~/.kimi-code/mcp.json → <git root>/.mcp.json →
-// <workspace>/.kimi-code/mcp.json, later wins. Every rule below is from seed 002.
-import { KimiEntrySchema, KimiFileSchema, kimiIgnoredType } from './dialect';
+// Kimi Code (seed 002, CFG-1): <KIMI_CODE_HOME>/mcp.json → <git root>/.mcp.json →
+// <workspace>/.kimi-code/mcp.json, later wins. Seed 002 where the published agent agrees; where
+// it is silent or says otherwise, @moonshot-ai/kimi-code 2.1.0 decides (README.md here lists
+// every source: file, dist line, version).
+import { KimiEntrySchema, KimiFileSchema, kimiIgnoredFields, kimiTransportOf } from './dialect';
 import { TRANSPORT_ONLY } from '../../schemas/dialects/common';
 import { KIMI_RULES } from '../../permissions/syntax';
-import { kimiAuthToolName, kimiNamer, sanitizeKimiPart } from './naming';
+import { kimiAuthToolName, kimiMarksNeedsAuth, kimiNamer, sanitizeKimiPart } from './naming';
 import { KIMI_DEFAULTS } from './dialect';
 import { posInt, str, strArr } from '../fields';
 import { PLAIN_SPELLING } from '../kit';
@@ -18,15 +20,16 @@ export const KIMI: ProfileFacts = {
   serversKey: 'mcpServers',
   entrySchema: KimiEntrySchema,
   fileSchema: KimiFileSchema,
-  // config-schema.ts:59: Kimi reads `transport` only.
+  // config-schema.ts:59: Kimi reads `transport` only, as written (`streamable-http` is invalid).
   transportKeys: TRANSPORT_ONLY,
   transports: ['stdio', 'http', 'sse'],
+  transportOf: kimiTransportOf,
   // Seed 002 documents no expansion: tokens come through bearerTokenEnvVar.
   expansion: () => 'none',
   expansionWhere: 'expands.kimi',
   form: {
     fields: [
-      { key: 'timeout', kind: 'number', id: 'ed-timeout', label: 'editor.timeout' },
+      // No `timeout`: Kimi drops it (dialect.ts); its timeouts are the two fields below.
       { key: 'enabled', kind: 'enabled', id: 'ed-enabled', label: 'editor.enabled' },
       { key: 'deferred', kind: 'flag', id: 'ed-deferred' },
       { key: 'startupTimeoutMs', kind: 'number', id: 'ed-startup' },
@@ -36,26 +39,38 @@ export const KIMI: ProfileFacts = {
   },
   serverSwitch: true,
   toolFilter: { allow: 'enabledTools', deny: 'disabledTools' },
-  // NAME-2: sanitise, collapse `_` runs, ≤ 64 with an FNV-1a tail; first claimant wins.
+  // NAME-2: sanitise, collapse `_` runs, ≤ 64 with a signed FNV-1a tail (naming.ts); the first
+  // server to finish connecting wins a contested name (mcpService.ts registerMcpServer, dist:271524:
+  // servers connect in parallel and register on the status change), the loser is dropped.
   naming: {
     prefix: 'mcp__',
     sep: '__',
     namer: kimiNamer,
     untruncated: (server, tool) => `mcp__${sanitizeKimiPart(server)}__${sanitizeKimiPart(tool)}`,
     collisions: 'first-wins',
+    order: 'ready',
     whyKey: 'tools.why.kimi', collisionEvent: true,
     authTool: kimiAuthToolName,
+    authToolFor: kimiMarksNeedsAuth,
   },
   rules: KIMI_RULES,
   // §OAuth: an `authenticate` tool the model calls logs the server in.
   oauth: true,
   invalidYields: false,
   missingVar: 'disable',
-  // Seed 002: "两层项目配置只在工作区被信任后才读（includeProject: this.trust.isTrusted()）".
+  // Seed 002: "两层项目配置只在工作区被信任后才读（includeProject: this.trust.isTrusted()）": Kimi's
+  // own record per exact working folder (files.ts agentTrust).
   trust: 'workspace-trust',
-  // Seed 002: its startup timeout (30 s unless `startupTimeoutMs`, the `mcp` section or
-  // KIMI_MCP_* say otherwise) is what it waits for every server: raising it gives a slow one its turn.
+  // Seed 002: its startup timeout (30 s unless `startupTimeoutMs`, config.toml `[mcp]` or
+  // KIMI_MCP_* say otherwise) is what it waits for every server, over connect and tools/list
+  // (connection-manager.ts connectOne, dist:103008): raising it gives a slow one its chance. A
+  // miss is `failed` for the whole session (nothing retries it), not "this turn".
   budgetField: 'startupTimeoutMs',
+  budgetMiss: 'session',
+  // configLoader.ts:91-140 + workspaceMcpConfigService.ts:101-116 (dist:109267-109293, 121819-121831):
+  // one entry its schema refuses (or a file that does not parse) in any file Kimi reads, and the
+  // one Promise.all rejects: Kimi starts with none of its file or plugin MCP servers.
+  invalidEntryVoidsAll: true,
   era: 'unknown',
   // @moonshot-ai/kimi-code 2.1.0 declares none (shared/profiles/kimi/README.md).
   clientCapabilities: {},
@@ -71,15 +86,12 @@ export const KIMI: ProfileFacts = {
     const enabledTools = strArr(e.enabledTools);
     const disabledTools = strArr(e.disabledTools);
     return {
-      callTimeoutMs: posInt(e.toolTimeoutMs) ?? posInt(e.timeout) ?? d.toolTimeoutMs,
-      // Startup timeout defaults to 30 s.
+      // Per-server field > KIMI_MCP_* > config.toml [mcp] > built-in (docs/en/customization/mcp.md:64); `timeout` is dropped.
+      callTimeoutMs: posInt(e.toolTimeoutMs) ?? d.toolTimeoutMs ?? KIMI_DEFAULTS.toolTimeoutMs,
       startupTimeoutMs: posInt(e.startupTimeoutMs) ?? d.startupTimeoutMs ?? KIMI_DEFAULTS.startupTimeoutMs,
       limits: { ...(enabledTools ? { enabledTools } : {}), ...(disabledTools ? { disabledTools } : {}) },
       bearerTokenEnv: str(e.bearerTokenEnvVar) || undefined,
     };
   },
-  ignoredField: (entry) => {
-    const message = kimiIgnoredType(entry);
-    return message ? { field: 'type', message } : null;
-  },
+  ignoredFields: kimiIgnoredFields,
 };

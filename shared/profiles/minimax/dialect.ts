@@ -15,7 +15,12 @@ export const MINIMAX_RESERVED_NAMES: readonly string[] = ['matrix', 'nd', 'cu', 
 export const MINIMAX_PROJECT_FILE_MAX_BYTES = 1024 * 1024;
 
 export const MINIMAX_DEFAULTS = {
-  dataDir: '.minimax-code',
+  /** The data folder (config/src/data-dir.ts NEW_DATA_DIR_BASENAME; files.ts has the whole rule). */
+  dataDir: '.minimax',
+  /** LEGACY_DATA_DIR_BASENAME: moved to `.minimax` at MiniMax's next start. */
+  legacyDataDir: '.mavis',
+  /** The official installer's folder (releases, the `mcode` launcher): no data of MiniMax's. */
+  installDir: '.minimax-code',
   /** CONN-2: per-call timeout when the entry has no `timeout`. */
   callTimeoutMs: 120_000,
 } as const;

@@ -1,5 +1,7 @@
 // MiniMax Code (seed 000, CFG-1): user `<dataDir>/mcp.json`, project `<workspace>/.mcp.json`
-// (read-only for the agent). Every rule below is from seed 000 unless it says otherwise.
+// (read-only for the agent). Every rule below is from seed 000 unless it says otherwise; where
+// the published code is more exact or says otherwise it decides (README.md here lists the
+// sources: the data folder in files.ts, names in naming.ts, the registry in registry.ts).
 import { MinimaxEntrySchema, MinimaxFileSchema } from './dialect';
 import { TYPE_THEN_TRANSPORT } from '../../schemas/dialects/common';
 import { MINIMAX_RULES } from '../../permissions/syntax';
@@ -26,7 +28,8 @@ export const MINIMAX: ProfileFacts = {
   serverSwitch: true,
   // Seed 000 has only the whole-server `enabled: false`.
   toolFilter: { allow: null, deny: null },
-  // NAME-1: `mcp__<server>__<tool>`, ≤ 80 (server ≤ 48), persistent registry with `_2`, `_3`….
+  // NAME-1: `mcp__<server segment>__<tool segment>`, ≤ 80 (server ≤ 48), segments cleaned as
+  // tool-name.ts does; `mcp-runtime-names.json` keeps every name its owner ever held (registry.ts).
   naming: {
     prefix: 'mcp__',
     sep: '__',
@@ -42,8 +45,8 @@ export const MINIMAX: ProfileFacts = {
   missingVar: 'disable',
   trust: 'panel',
   budgetField: null,
-  // Seed 000: "环境变量优先于 config.yaml 的 mcpToolSearch 段": the data folder's config.yaml.
-  disclosureConfig: ['.minimax-code', 'config.yaml'],
+  // Seed 000: "环境变量优先于 config.yaml 的 mcpToolSearch 段": the data folder's config.yaml (files.ts minimaxDataDir).
+  disclosureConfig: ['config.yaml'],
   era: 'unknown',
   // Seed 000 (connection-pool.ts:578): "客户端能力只声明 roots"; the published code agrees
   // (shared/profiles/minimax/README.md).

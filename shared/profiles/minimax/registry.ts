@@ -1,172 +1,251 @@
-// NAME-1: the minimax name registry as a pure allocator. The file, its lock and atomic
-// write live in electron/services/naming/registry-store.ts; this is the decision logic,
-// shared so the renderer can preview names from a registry snapshot.
-//
-// Seed 000 (name-registry.ts:51): "Never derives identity from a public name. Removed
-// identities retain their assignments so a new source cannot inherit a name."
+// NAME-1: MiniMax Code's name registry `<dataDir>/mcp-runtime-names.json` as a pure allocator
+// over its own format. The file, its lock and atomic write are electron/services/naming/
+// registry-store.ts. Ported from packages/agent-modules/mcp/src/runtime/name-registry.ts
+// (shivbera18/rig@e48101b1; seed 000 cites its :51 and :246, which match) so the panel reads a
+// real MiniMax file and never writes one MiniMax's parseState would refuse:
+// - `{"version":1,"servers":[{key, raw, segment, tools:[{raw, segment}]}]}`;
+// - identity keys: `["configured", <merged mcpServers key>]` (user, project and ACP session
+//   servers alike) and `["plugin", <source>, <plugin>, <server>]`; tools by raw name;
+// - an identity that ever held a segment always gets that segment back, and no segment is ever
+//   freed ("Removed identities retain their assignments so a new source cannot inherit a name");
+// - new claims of one batch: sorted by key, then unchanged ("natural") names first, then
+//   configured > official plugin > other, then key; a taken base gets the first free `_2`, `_3`…
+//   on the segment cut to leave room for the suffix.
+// Seed 000's "later arrivals get `_2`" is not what the code does: there is no arrival order.
 import { z } from 'zod';
-import { ToolSourceSchema, type ToolSource } from '../../schemas/server';
-import { minimaxBaseNamer, minimaxSuffixed } from './naming';
+import type { ToolSource } from '../../schemas/server';
+import { MINIMAX_MAX_NAME, MINIMAX_MAX_SERVER, MINIMAX_NAME_OVERHEAD, minimaxToolRoom, normalizeMinimaxSegment, shortenMinimaxSegment, type SegmentKind } from './naming';
 
-export const RegistryToolSchema = z.object({ name: z.string(), base: z.string() });
-export const RegistryIdentitySchema = z.object({
-  source: ToolSourceSchema,
-  serverId: z.string(),
-  serverName: z.string(),
-  tools: z.record(z.string(), RegistryToolSchema),
-  /** Names this identity held under an older server name: still reserved, never reused. */
-  retired: z.array(z.string()).default([]),
-});
-export const RegistryDataSchema = z.object({
-  version: z.literal(1),
-  identities: z.record(z.string(), RegistryIdentitySchema),
-});
+/** validSegment (name-registry.ts:45-48). */
+const SEGMENT = /^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/;
+const validSegment = (v: string): boolean => SEGMENT.test(v) && /[A-Za-z0-9]/.test(v);
+
+const ToolAssignmentSchema = z.looseObject({ raw: z.string(), segment: z.string() });
+const ServerAssignmentSchema = z.looseObject({ key: z.string(), raw: z.string(), segment: z.string(), tools: z.array(ToolAssignmentSchema) });
+
+/** parseState (name-registry.ts:200-236): what MiniMax accepts, and nothing else. */
+export const RegistryDataSchema = z
+  .looseObject({ version: z.literal(1), servers: z.array(ServerAssignmentSchema) })
+  .superRefine((state, ctx) => {
+    const keys = new Set<string>();
+    const segments = new Set<string>();
+    state.servers.forEach((entry, i) => {
+      const bad = (message: string, path: (string | number)[] = []): void => void ctx.addIssue({ code: 'custom', path: ['servers', i, ...path], message });
+      if (!validSegment(entry.segment) || entry.segment.length > MINIMAX_MAX_SERVER) bad(`server segment "${entry.segment}" is not one MiniMax gives`, ['segment']);
+      if (keys.has(entry.key)) bad(`key ${entry.key} is listed twice`, ['key']);
+      if (segments.has(entry.segment)) bad(`segment "${entry.segment}" is held twice`, ['segment']);
+      keys.add(entry.key);
+      segments.add(entry.segment);
+      const raws = new Set<string>();
+      const tools = new Set<string>();
+      entry.tools.forEach((tool, j) => {
+        if (!validSegment(tool.segment) || tool.segment.length + entry.segment.length + MINIMAX_NAME_OVERHEAD > MINIMAX_MAX_NAME) bad(`tool segment "${tool.segment}" is not one MiniMax gives`, ['tools', j, 'segment']);
+        if (raws.has(tool.raw) || tools.has(tool.segment)) bad(`tool "${tool.raw}" is listed twice`, ['tools', j]);
+        raws.add(tool.raw);
+        tools.add(tool.segment);
+      });
+    });
+  });
+
 export type RegistryData = z.infer<typeof RegistryDataSchema>;
-export type RegistryIdentity = z.infer<typeof RegistryIdentitySchema>;
+export type ServerAssignment = RegistryData['servers'][number];
 
 export function emptyRegistry(): RegistryData {
-  return { version: 1, identities: {} };
+  return { version: 1, servers: [] };
 }
 
-/** A structured identity (source + server id), never the public name. */
-export function identityKey(source: ToolSource, serverId: string): string {
-  switch (source) {
-    case 'configured':
-      return JSON.stringify(['configured', serverId]);
-    case 'session':
-      return JSON.stringify(['session', serverId]);
-    case 'plugin-official':
-      return JSON.stringify(['plugin', 'OFFICIAL', serverId]);
-    case 'plugin-local':
-      return JSON.stringify(['plugin', 'LOCAL', serverId]);
-  }
-}
+/** configuredMcpNameKey (name-registry.ts:239-241). */
+export const configuredKey = (server: string): string => JSON.stringify(['configured', server]);
+/** pluginMcpNameKey (name-registry.ts:242-244). */
+export const pluginKey = (source: string, plugin: string, server: string): string => JSON.stringify(['plugin', source, plugin, server]);
 
 /**
- * Seed 000 (name-registry.ts:246): configured > official plugin > everything else. Session
- * servers are part of minimax's merged mcpServers file view, so they rank with configured.
+ * The identity of one of the panel's servers in MiniMax's registry. Configured and session
+ * servers are their merged mcpServers key (native-tool-projection.ts:10-28); a plugin's is its
+ * 4-part key, where the panel knows the plugin's name only when it is given (else the server's)
+ * and a local plugin's source label not at all (`LOCAL` stands for it).
  */
-export function sourcePriority(source: ToolSource): number {
-  if (source === 'configured' || source === 'session') return 0;
-  if (source === 'plugin-official') return 1;
+export function minimaxServerKey(source: ToolSource | undefined, serverName: string, plugin?: string): string {
+  if (source === 'plugin-official') return pluginKey('OFFICIAL', plugin ?? serverName, serverName);
+  if (source === 'plugin-local') return pluginKey('LOCAL', plugin ?? serverName, serverName);
+  return configuredKey(serverName);
+}
+
+/** The panel's source of a registry key (a holder the file remembers). */
+export function sourceOfKey(key: string): ToolSource {
+  const p = sourcePriority(key);
+  return p === 0 ? 'configured' : p === 1 ? 'plugin-official' : 'plugin-local';
+}
+
+/** sourcePriority (name-registry.ts:246-258): configured 0, official plugin 1, everything else (tools too) 2. */
+export function sourcePriority(key: string): number {
+  if (key.charCodeAt(0) !== 91 /* [ */) return 2;
+  try {
+    const identity: unknown = JSON.parse(key);
+    if (Array.isArray(identity)) {
+      if (identity[0] === 'configured') return 0;
+      if (identity[0] === 'plugin' && identity[1] === 'OFFICIAL') return 1;
+    }
+  } catch {
+    /* Tool keys are original names, not structured server identities. */
+  }
   return 2;
 }
 
-export interface RegistryClaim {
-  serverId: string;
-  serverName: string;
-  source: ToolSource;
-  tool: string;
+export interface Assignments {
+  /** key → segment (servers) or raw → `mcp__<server>__<tool>` (tools). */
+  names: Map<string, string>;
+  /** key → why MiniMax gives it no name (a refused name, no room for a suffix). */
+  errors: Map<string, string>;
+  /** key → the segment it wanted, for the claims that did not get it (a collision). */
+  wanted: Map<string, string>;
 }
 
-export interface ClaimHolder {
-  identity: string;
-  source: ToolSource;
-  serverId: string;
-  serverName: string;
-  tool: string;
-}
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-export interface ClaimResult {
-  name: string;
+interface Pending {
+  key: string;
   base: string;
-  /** Set when the base name was already held: who holds it (this claim got a suffix). */
-  suffixedBecause: ClaimHolder | null;
-}
-
-export interface AllocationResult {
-  registry: RegistryData;
-  /** One per claim, in claim order. */
-  results: ClaimResult[];
-  changed: boolean;
+  natural: boolean;
+  priority: number;
 }
 
 /**
- * Give every claim a name. Known (identity, tool) pairs keep theirs; new ones are taken in
- * source-priority order (stable), so a fresh registry orders configured > official > local,
- * and get `_2`, `_3`… when the base is held by anyone, including removed identities.
+ * allocate (name-registry.ts:143-197), plus which claims did not get the segment they wanted.
+ * `keys` may repeat; `nameOf` gives a key's raw name (a tool's key is its name).
  */
-export function allocateMinimaxNames(current: RegistryData, claims: readonly RegistryClaim[]): AllocationResult {
-  // Copy on write: only identities that change are cloned, the input stays untouched.
-  const registry: RegistryData = { version: 1, identities: { ...current.identities } };
-  const cloned = new Set<string>();
-  // Who holds a name: a holder from the registry, or (a number) the index of a claim of
-  // this batch, turned into a ClaimHolder only when someone collides with it.
-  const owners = new Map<string, ClaimHolder | number>();
-  for (const [identity, entry] of Object.entries(registry.identities)) {
-    for (const [tool, t] of Object.entries(entry.tools)) owners.set(t.name, { identity, source: entry.source, serverId: entry.serverId, serverName: entry.serverName, tool });
-    for (const name of entry.retired) owners.set(name, { identity, source: entry.source, serverId: entry.serverId, serverName: entry.serverName, tool: '' });
-  }
-  const n = claims.length;
-  const identities: string[] = new Array<string>(n);
-  const bases: string[] = new Array<string>(n);
-  // Claims come server by server: reuse the previous claim's identity key and server part.
-  let last: RegistryClaim | undefined;
-  let lastKey = '';
-  let namerFor: string | null = null;
-  let namer: (tool: string) => string = (tool) => tool;
-  for (let i = 0; i < n; i++) {
-    const c = claims[i]!;
-    if (!last || last.source !== c.source || last.serverId !== c.serverId) [last, lastKey] = [c, identityKey(c.source, c.serverId)];
-    if (c.serverName !== namerFor) [namerFor, namer] = [c.serverName, minimaxBaseNamer(c.serverName)];
-    identities[i] = lastKey;
-    bases[i] = namer(c.tool);
-  }
-  const holderOf = (owner: ClaimHolder | number): ClaimHolder => {
-    if (typeof owner !== 'number') return owner;
-    const c = claims[owner]!;
-    return { identity: identities[owner]!, source: c.source, serverId: c.serverId, serverName: c.serverName, tool: c.tool };
-  };
-  const results: (ClaimResult | undefined)[] = new Array<ClaimResult | undefined>(n);
-  // NAME-1: new claims are taken in source-priority order, stable (configured > official >
-  // local on a fresh registry): one bucket per priority, each in claim order.
-  const pending: number[][] = [[], [], []];
-  let changed = false;
-
-  for (let i = 0; i < n; i++) {
-    const claim = claims[i]!;
-    const known = registry.identities[identities[i]!]?.tools[claim.tool];
-    if (known && known.base === bases[i]) results[i] = { name: known.name, base: bases[i]!, suffixedBecause: null };
-    else pending[sourcePriority(claim.source)]!.push(i);
-  }
-
-  // Consecutive claims mostly share an identity: its (cloned or new) entry is kept at hand.
-  let entryFor: string | null = null;
-  let entry: RegistryIdentity = { source: 'configured', serverId: '', serverName: '', tools: {}, retired: [] }; // replaced at the first claim
-  for (const bucket of pending) for (const i of bucket) {
-    const claim = claims[i]!;
-    const identity = identities[i]!;
-    const base = bases[i]!;
-    if (identity !== entryFor) {
-      entryFor = identity;
-      const current = registry.identities[identity];
-      if (!current) {
-        entry = { source: claim.source, serverId: claim.serverId, serverName: claim.serverName, tools: {}, retired: [] };
-        registry.identities[identity] = entry;
-        cloned.add(identity);
-      } else if (!cloned.has(identity)) {
-        entry = { ...current, tools: { ...current.tools }, retired: [...current.retired] };
-        registry.identities[identity] = entry;
-        cloned.add(identity);
-      } else entry = current;
-    }
-    const again = entry.tools[claim.tool];
-    if (again && again.base === base) {
-      // The same (identity, tool) claimed twice in one batch: same name.
-      results[i] = { name: again.name, base, suffixedBecause: null };
+function allocate(keys: readonly string[], nameOf: (key: string) => string, existing: ReadonlyMap<string, string>, kind: SegmentKind, max: number): Assignments {
+  const names = new Map<string, string>();
+  const errors = new Map<string, string>();
+  const wanted = new Map<string, string>();
+  const used = new Set(existing.values());
+  const pending: Pending[] = [];
+  // Deduplicated, then in UTF-16 code unit order: Array#sort's own order for strings.
+  for (const key of [...new Set(keys)].sort()) {
+    const saved = existing.get(key);
+    if (saved) {
+      names.set(key, saved);
       continue;
     }
-    // The server's public name changed: the old name stays reserved for this identity.
-    if (again) entry.retired.push(again.name);
-    entry.serverName = claim.serverName;
-    const holder = owners.get(base);
-    let name = base;
-    // The base itself is free when nobody holds it (one hash lookup fewer per claim).
-    if (holder !== undefined) for (let k = 2; owners.has(name); k++) name = minimaxSuffixed(base, k);
-    entry.tools[claim.tool] = { name, base };
-    owners.set(name, i);
-    results[i] = { name, base, suffixedBecause: holder !== undefined && name !== base ? holderOf(holder) : null };
-    changed = true;
+    const name = nameOf(key);
+    try {
+      const base = shortenMinimaxSegment(normalizeMinimaxSegment(name, kind), max, kind);
+      pending.push({ key, base, natural: base === name, priority: sourcePriority(key) });
+    } catch (err) {
+      errors.set(key, err instanceof Error ? err.message : 'Invalid MCP name');
+    }
   }
-  return { registry, results: results as ClaimResult[], changed };
+  pending.sort((a, b) => Number(b.natural) - Number(a.natural) || a.priority - b.priority || compare(a.key, b.key));
+  const conflicts: Pending[] = [];
+  for (const entry of pending) {
+    if (used.has(entry.base)) conflicts.push(entry);
+    else {
+      used.add(entry.base);
+      names.set(entry.key, entry.base);
+    }
+  }
+  for (const { key, base } of conflicts) {
+    wanted.set(key, base);
+    for (let n = 2; ; n++) {
+      const suffix = `_${n}`;
+      if (suffix.length >= max) {
+        errors.set(key, `MCP ${kind} name has no room for a collision suffix`);
+        break;
+      }
+      const candidate = `${shortenMinimaxSegment(base, max - suffix.length, kind)}${suffix}`;
+      if (!used.has(candidate)) {
+        used.add(candidate);
+        names.set(key, candidate);
+        break;
+      }
+    }
+  }
+  return { names, errors, wanted };
+}
+
+const same = (key: string): string => key;
+
+/**
+ * McpNameRegistry over a snapshot, copy on write: the given data is never changed; `data` is
+ * the state after the claims and `changed` says whether a write is due.
+ */
+export class MinimaxRegistry {
+  private state: RegistryData;
+  private readonly byKey: Map<string, ServerAssignment>;
+  private copied = false;
+  /** Entries this instance made or copied: changed in place. */
+  private readonly owned = new WeakSet<ServerAssignment>();
+  changed = false;
+
+  constructor(current: RegistryData = emptyRegistry()) {
+    this.state = current;
+    this.byKey = new Map(current.servers.map((s) => [s.key, s]));
+  }
+
+  get data(): RegistryData {
+    return this.state;
+  }
+
+  /** Who holds a server segment (a server of this batch or one the file remembers). */
+  serverHolding(segment: string): ServerAssignment | undefined {
+    return this.state.servers.find((s) => s.segment === segment);
+  }
+
+  server(key: string): ServerAssignment | undefined {
+    return this.byKey.get(key);
+  }
+
+  /** assignServers (name-registry.ts:58-78). */
+  assignServers(candidates: readonly { key: string; name: string }[]): Assignments {
+    const raw = new Map<string, string>();
+    for (const c of candidates) if (!raw.has(c.key)) raw.set(c.key, c.name);
+    const result = allocate([...raw.keys()], (key) => raw.get(key)!, new Map(this.state.servers.map((s) => [s.key, s.segment])), 'server', MINIMAX_MAX_SERVER);
+    for (const c of candidates) {
+      const segment = result.names.get(c.key);
+      if (!segment || this.byKey.has(c.key)) continue;
+      const entry: ServerAssignment = { key: c.key, raw: c.name, segment, tools: [] };
+      this.write().servers.push(entry);
+      this.byKey.set(c.key, entry);
+      this.owned.add(entry);
+    }
+    return result;
+  }
+
+  /** assignTools (name-registry.ts:80-105): names are `mcp__<server segment>__<tool segment>`. */
+  assignTools(serverKey: string, rawNames: readonly string[]): Assignments {
+    let server = this.byKey.get(serverKey);
+    if (!server) throw new Error('MCP server name has not been allocated');
+    const result = allocate(rawNames, same, new Map(server.tools.map((t) => [t.raw, t.segment])), 'tool', minimaxToolRoom(server.segment));
+    const known = new Set(server.tools.map((t) => t.raw));
+    for (const raw of rawNames) {
+      const segment = result.names.get(raw);
+      if (!segment || known.has(raw)) continue;
+      server = this.ownServer(server);
+      server.tools.push({ raw, segment });
+      known.add(raw);
+    }
+    const prefix = `mcp__${server.segment}__`;
+    for (const [raw, segment] of result.names) result.names.set(raw, prefix + segment);
+    return result;
+  }
+
+  private write(): RegistryData {
+    if (!this.copied) {
+      this.state = { ...this.state, servers: [...this.state.servers] };
+      this.copied = true;
+    }
+    this.changed = true;
+    return this.state;
+  }
+
+  /** The server's entry, copied once before its first change (the snapshot stays as it was). */
+  private ownServer(server: ServerAssignment): ServerAssignment {
+    if (this.owned.has(server)) return server;
+    const copy = { ...server, tools: [...server.tools] };
+    const list = this.write().servers;
+    list[list.indexOf(server)] = copy;
+    this.byKey.set(copy.key, copy);
+    this.owned.add(copy);
+    return copy;
+  }
 }

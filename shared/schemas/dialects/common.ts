@@ -55,7 +55,7 @@ export function inferTransport(entry: unknown, keys: TransportKeys = TYPE_THEN_T
 /**
  * Cross-field rules of a minimax/kimi entry: the transport must be knowable, stdio needs
  * `command`, remote needs `url`, and (minimax, which reads both) `type` and `transport` must
- * not disagree; Kimi ignores `type`, which the loader warns about (kimiIgnoredType).
+ * not disagree. Kimi has its own schema (shared/profiles/kimi/dialect.ts).
  */
 export function checkTransportFields(keys: TransportKeys): (e: Record<string, unknown>, ctx: z.RefinementCtx) => void {
   return (e, ctx) => {

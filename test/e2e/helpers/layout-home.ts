@@ -38,7 +38,7 @@ export function makeLayoutHome(remoteUrl: string): PanelHome {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-layout-'));
   const home = join(dir, 'home');
   const workspace = join(dir, 'workspace');
-  mkdirSync(join(home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(home, '.minimax'), { recursive: true });
   mkdirSync(join(workspace, '.git'), { recursive: true });
   const servers: Record<string, unknown> = {
     everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
@@ -52,7 +52,7 @@ export function makeLayoutHome(remoteUrl: string): PanelHome {
     // MiniMax expands ${VAR} only in project files: a problem the engine reports (CFG-3), in the reader's language.
     literal: { command: process.execPath, args: [ECHO], env: { TOKEN: '${LAYOUT_TOKEN}' } },
   };
-  writeFileSync(join(home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  writeFileSync(join(home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   // kimi reads the same project file; under minimax it is the project layer.
   writeFileSync(join(workspace, '.mcp.json'), JSON.stringify({ mcpServers: { project: { command: process.execPath, args: [ECHO, '--project'] }, docs: { type: 'http', url: 'https://docs.example.com/mcp' } } }, null, 2));
   seedAcceptedSnapshot(join(dir, 'panel-data'), 'configured:minimax:drift');

@@ -18,7 +18,7 @@ export function makeViewsHome(remoteUrl: string | null): PanelHome & { userFile:
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-views-'));
   const home = join(dir, 'home');
   const workspace = join(dir, 'workspace');
-  mkdirSync(join(home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(home, '.minimax'), { recursive: true });
   mkdirSync(workspace, { recursive: true });
   const servers: Record<string, unknown> = {
     echo_a: { command: process.execPath, args: [ECHO], env: { SOME_API_KEY: VIEWS_SECRET } },
@@ -33,7 +33,7 @@ export function makeViewsHome(remoteUrl: string | null): PanelHome & { userFile:
     join(home, '.cursor', 'mcp.json'),
     JSON.stringify({ mcpServers: { 'from-cursor': { command: process.execPath, args: [PID] }, leaky: { url: 'https://leaky.example/mcp', headers: { Authorization: 'Bearer sk-live-cursor-0123456789abcdef' } } } }),
   );
-  const userFile = join(home, '.minimax-code', 'mcp.json');
+  const userFile = join(home, '.minimax', 'mcp.json');
   writeFileSync(userFile, JSON.stringify({ mcpServers: servers }, null, 2));
   return { profile: 'minimax', dir, home, workspace, pidFile: join(dir, 'unused.pid'), userFile, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

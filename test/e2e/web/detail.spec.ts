@@ -21,10 +21,10 @@ test.beforeAll(async () => {
   http = await startEverythingHttp();
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-detail-'));
   const h = { profile: 'minimax' as const, dir, home: join(dir, 'home'), workspace: join(dir, 'workspace'), pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-  mkdirSync(join(h.home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(h.home, '.minimax'), { recursive: true });
   mkdirSync(h.workspace, { recursive: true });
   const servers = { ev_stdio: { command: process.execPath, args: [EVERYTHING, 'stdio'] }, ev_http: { type: 'http', url: http.url } };
-  writeFileSync(join(h.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  writeFileSync(join(h.home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   home = h;
   panel = await startPanel(h);
 });

@@ -23,11 +23,11 @@ test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-protocol-'));
   const h = { profile: 'minimax' as const, dir, home: join(dir, 'home'), workspace: join(dir, 'workspace'), pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-  mkdirSync(join(h.home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(h.home, '.minimax'), { recursive: true });
   mkdirSync(h.workspace, { recursive: true });
   const v2 = fixture('test/fixtures/servers/v2.mjs');
   const servers = { dual: { command: process.execPath, args: [v2, 'stdio'] }, kept: { command: process.execPath, args: [v2, 'stdio', '--modern-only', '--ttl-ms', '600000'] } };
-  writeFileSync(join(h.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  writeFileSync(join(h.home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   home = h;
   panel = await startPanel(h);
 });

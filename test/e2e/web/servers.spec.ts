@@ -126,16 +126,16 @@ test('enable writes the config file and the server connects', async ({ page }) =
   await page.getByRole('button', { name: 'Enable sleepy' }).click();
   await expect(row(page, 'sleepy').getByTestId('state')).toHaveText('connected');
   await expect(row(page, 'sleepy').getByTestId('tools')).toHaveText('3 tools');
-  const file = JSON.parse(readFileSync(`${h.home}/.minimax-code/mcp.json`, 'utf8')) as { mcpServers: Record<string, { enabled?: boolean }> };
+  const file = JSON.parse(readFileSync(`${h.home}/.minimax/mcp.json`, 'utf8')) as { mcpServers: Record<string, { enabled?: boolean }> };
   expect(file.mcpServers.sleepy?.enabled).not.toBe(false);
   // The other entries, including the secret env value, are left exactly as they were.
-  expect(readFileSync(`${h.home}/.minimax-code/mcp.json`, 'utf8')).toContain('sk-live-do-not-leak');
+  expect(readFileSync(`${h.home}/.minimax/mcp.json`, 'utf8')).toContain('sk-live-do-not-leak');
 });
 
 test('an external edit of a config file reaches the page (CFG-9)', async ({ page }) => {
   await page.goto(await panel.freshUrl());
   await expect(row(page, 'alpha')).toBeVisible();
-  const file = `${h.home}/.minimax-code/mcp.json`;
+  const file = `${h.home}/.minimax/mcp.json`;
   const cfg = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };
   cfg.mcpServers.added = { command: process.execPath, args: [PID_SERVER] };
   writeFileSync(file, JSON.stringify(cfg, null, 2));

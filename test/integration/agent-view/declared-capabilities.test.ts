@@ -16,7 +16,7 @@ const entry = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
 
 beforeAll(async () => {
   sb = await sandbox();
-  await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), { mcpServers: { everything: entry } });
+  await sb.write(join(sb.home, '.minimax', 'mcp.json'), { mcpServers: { everything: entry } });
   await sb.write(join(sb.home, '.kimi-code', 'mcp.json'), { mcpServers: { everything: entry } });
   await sb.write(join(sb.home, '.claude.json'), { mcpServers: { everything: { type: 'stdio', ...entry } } });
   await sb.write(join(sb.home, '.cursor', 'mcp.json'), { mcpServers: { everything: entry } });

@@ -25,9 +25,9 @@ const names = async (profile: string, env: NodeJS.ProcessEnv = {}): Promise<Name
 beforeAll(async () => {
   sb = await sandbox();
   servers = await startAgentServers();
-  const { oauth, token, slow } = servers;
-  const both = { echo: { command: process.execPath, args: [ECHO, 'stdio'] }, notes: { url: oauth.mcpUrl }, slow: { url: slow.url } };
-  await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), { mcpServers: both });
+  const { oauth, token, slow, slowList } = servers;
+  const both = { echo: { command: process.execPath, args: [ECHO, 'stdio'] }, notes: { url: oauth.mcpUrl }, slow: { url: slow.url }, 'slow-list': { url: slowList.url } };
+  await sb.write(join(sb.home, '.minimax', 'mcp.json'), { mcpServers: both });
   await sb.write(join(sb.home, '.kimi-code', 'mcp.json'), { mcpServers: both });
   await sb.write(join(sb.home, '.minara', 'mcp', 'servers.json'), {
     mcpServers: { explorer: { url: token.url, authTokenEnv: 'GITHUB_TOKEN', subagent: { systemPrompt: 'EVM only', maxSteps: 4 } }, slow: { url: slow.url } },
@@ -50,6 +50,17 @@ describe('names and tools as the agent sees them this turn', () => {
     expect(row.missedTurn.ms).toBeGreaterThanOrEqual(SLOW_MS);
   });
 
+  it('issue 34 (seed 000 local-mcp.service.ts:750): one budget covers the connect and the first tools/list, so a server that connects at once and lists in 3.5 s misses MiniMax Code\'s turns', async () => {
+    const mm = (await names('minimax', AGENT_BUDGETS)).filter((r) => r.server === 'slow-list');
+    expect(mm).toEqual([{ server: 'slow-list', tool: 'slow_echo', name: null, dropped: false, collidesWith: null, notThisTurn: expect.stringMatching(/^MiniMax Code gets no tools from it this turn: answered in \d+(\.\d)? s, budget 2 s$/) }]);
+    expect((await names('kimi', AGENT_BUDGETS)).filter((r) => r.server === 'slow-list').map((r) => r.name)).toEqual(['mcp__slow-list__slow_echo']);
+    const tools = JSON.parse((await cli(['tools', '--profile', 'minimax', '--json'], AGENT_BUDGETS)).stdout);
+    const row = tools.servers.find((s: { server: string }) => s.server === 'slow-list');
+    // The list alone is over the budget: no turn ever gets its tools (the connect is kept, the list is late each time).
+    expect(row).toMatchObject({ state: 'connected', missedTurn: { budget: 2000, turns: 'every' } });
+    expect(row.missedTurn.ms).toBeGreaterThanOrEqual(SLOW_MS);
+  });
+
   it('kimi shows mcp__<server>__authenticate for a server that waits for a login; minara shows mcp_<id>_query for a sub-agent', async () => {
     expect((await names('kimi')).find((r) => r.server === 'notes')).toMatchObject({ tool: 'authenticate', name: 'mcp__notes__authenticate', synthetic: 'authenticate' });
     // MiniMax Code has no such tool: the server just gives it nothing.
@@ -63,22 +74,23 @@ describe('names and tools as the agent sees them this turn', () => {
     expect(human.stdout).toContain('explorer/query → mcp_explorer_query  (made up by Minara)');
   });
 
-  it("MiniMax's own registry is read from its data folder (plugin and removed identities keep their names), and never written", async () => {
+  it("MiniMax's own registry is read from its data folder in MiniMax's format (owners keep their names), and never written", async () => {
+    // As MiniMax writes it (shared/profiles/minimax/registry.ts): an official plugin holds `github`,
+    // and a configured `docs` the user has since removed still holds `docs`.
     const registry = {
       version: 1,
-      identities: {
-        '["plugin","OFFICIAL","github"]': { source: 'plugin-official', serverId: 'github', serverName: 'github', tools: { create_issue: { name: 'mcp__github__create_issue', base: 'mcp__github__create_issue' } }, retired: [] },
-        // A server the user removed: its name stays reserved, so a newcomer cannot inherit its permission rules.
-        '["configured","old-docs"]': { source: 'configured', serverId: 'old-docs', serverName: 'docs', tools: { search: { name: 'mcp__docs__search', base: 'mcp__docs__search' } }, retired: [] },
-      },
+      servers: [
+        { key: '["plugin","OFFICIAL","github","github"]', raw: 'github', segment: 'github', tools: [{ raw: 'create_issue', segment: 'create_issue' }] },
+        { key: '["configured","docs"]', raw: 'docs', segment: 'docs', tools: [{ raw: 'search', segment: 'search' }] },
+      ],
     };
-    const file = await sb.write(join(sb.home, '.minimax-code', 'mcp-runtime-names.json'), JSON.stringify(registry, null, 2));
+    const file = await sb.write(join(sb.home, '.minimax', 'mcp-runtime-names.json'), `${JSON.stringify(registry)}\n`);
     const text = await readFile(file, 'utf8');
-    const given = JSON.stringify([{ server: 'github', tool: 'create_issue' }, { server: 'docs', tool: 'search' }]);
+    const given = JSON.stringify([{ server: 'github', tool: 'create_issue' }, { server: 'docs', tool: 'search', source: 'plugin-local' }]);
     const rows: NameRow[] = JSON.parse((await cli(['names', '--profile', 'minimax', '--json'], {}, given)).stdout);
     expect(rows.map((r) => [r.server, r.name, r.collidesWith?.server])).toEqual([
-      ['github', 'mcp__github__create_issue_2', 'github'],
-      ['docs', 'mcp__docs__search_2', 'docs'],
+      ['github', 'mcp__github_2__create_issue', 'github'],
+      ['docs', 'mcp__docs_2__search', 'docs'],
     ]);
     const collisions = JSON.parse((await cli(['collisions', '--profile', 'minimax', '--json'], {}, given)).stdout);
     expect(collisions.collisions.map((c: { name: string; resolution: string }) => [c.name, c.resolution])).toEqual([
@@ -109,7 +121,7 @@ describe('names and tools as the agent sees them this turn', () => {
     const kimi = JSON.parse((await cli(['disclosure', '--profile', 'kimi', '--model', 'moonshot/kimi-k2', '--context-window', '128000', '--tools', file, '--json'])).stdout);
     expect(kimi).toMatchObject({ deferred: true, reason: 'select-tools', hidden: ['mcp__big__a', 'mcp__big__b'], inline: ['mcp__small__c'], edits: [] });
 
-    const config = join(sb.home, '.minimax-code', 'config.yaml');
+    const config = join(sb.home, '.minimax', 'config.yaml');
     const mm = JSON.parse((await cli(['disclosure', '--profile', 'minimax', '--model', 'minimax/m2', '--context-window', '100', '--tools', file, '--json'])).stdout);
     expect(mm).toMatchObject({ deferred: false, reason: 'model-not-whitelisted', configFile: config });
     expect(mm.options.find((o: { key: string }) => o.key === 'modelWhitelist')).toMatchObject({ origin: 'default', configKey: 'mcpToolSearch.modelWhitelist', env: 'MAVIS_MCP_TOOL_SEARCH_WHITELIST' });

@@ -20,10 +20,17 @@ export interface AgentServers {
   oauth: OAuthFixture;
   token: { url: string; stop(): Promise<void> };
   slow: { url: string; stop(): Promise<void> };
+  /** Connects at once, answers its first tools/list SLOW_MS late (issue 34: still named before). */
+  slowList: { url: string; stop(): Promise<void> };
   stop(): Promise<void>;
 }
 
 export async function startAgentServers(): Promise<AgentServers> {
-  const [oauth, token, slow] = await Promise.all([startOAuthFixture(), startHttpFixture('auth'), startHttpFixture('slow', ['--answer-ms', String(SLOW_MS)])]);
-  return { oauth, token, slow, stop: async () => void (await Promise.all([oauth.close(), token.stop(), slow.stop()])) };
+  const [oauth, token, slow, slowList] = await Promise.all([
+    startOAuthFixture(),
+    startHttpFixture('auth'),
+    startHttpFixture('slow', ['--answer-ms', String(SLOW_MS)]),
+    startHttpFixture('slow', ['--list-ms', String(SLOW_MS)]),
+  ]);
+  return { oauth, token, slow, slowList, stop: async () => void (await Promise.all([oauth.close(), token.stop(), slow.stop(), slowList.stop()])) };
 }

@@ -30,7 +30,7 @@ beforeAll(async () => {
     slow: { url: slow.url },
     github: { url: token.url, headers: { Authorization: 'Bearer ${GITHUB_TOKEN}' } },
   };
-  await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), { mcpServers: common });
+  await sb.write(join(sb.home, '.minimax', 'mcp.json'), { mcpServers: common });
   await sb.write(join(sb.home, '.kimi-code', 'mcp.json'), { mcpServers: common });
   await sb.write(join(sb.home, '.minara', 'mcp', 'servers.json'), {
     mcpServers: {

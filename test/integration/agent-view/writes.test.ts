@@ -56,7 +56,7 @@ describe('import preview: what the target agent will misread', () => {
 describe('bridge install through the CLI', () => {
   it('refuses a stdio server with the reason, and leaves the file as it was', async () => {
     const text = JSON.stringify({ mcpServers: { fs: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', sb.ws] } } }, null, 2);
-    const file = await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), text);
+    const file = await sb.write(join(sb.home, '.minimax', 'mcp.json'), text);
     const r = await cli(['bridge', 'install', 'fs', '--agent', 'minimax']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('error: stdio_target: fs is a local (stdio) server that the agent starts itself; the bridge forwards to remote (http/sse) servers only, so the entry stays as it is\n');

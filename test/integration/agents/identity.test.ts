@@ -33,14 +33,14 @@ describe('what makes two entries the same server', () => {
   });
 
   it('an agent that declares other capabilities shares nothing: a server may offer it other tools (AGENT-6)', async () => {
-    await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), { mcpServers: { store: chain('store') } });
+    await sb.write(join(sb.home, '.minimax', 'mcp.json'), { mcpServers: { store: chain('store') } });
     await sb.write(join(sb.home, '.kimi-code', 'mcp.json'), { mcpServers: { 'zh-chain': chain('store') } });
     const kimi = (await agentServers(sb.service(), 'minimax', ['kimi'], sb.ws)).agents[0]!.servers;
     expect(kimi.map((s) => s.sharedWith)).toEqual([null]);
   });
 
   it('Across agents keeps every entry: the second of one program is a row of its own, the same server lines up', async () => {
-    await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), { mcpServers: { kv: chain('kv'), store: chain('store') } });
+    await sb.write(join(sb.home, '.minimax', 'mcp.json'), { mcpServers: { kv: chain('kv'), store: chain('store') } });
     await sb.write(join(sb.home, '.kimi-code', 'mcp.json'), { mcpServers: { 'zh-chain': chain('store') } });
     const view = await acrossAgents(sb.service(), ['minimax', 'kimi'], sb.ws);
     const rows = view.rows.map((r) => r.cells.map((c) => c.cell?.name ?? null));

@@ -74,10 +74,10 @@ beforeAll(async () => {
   fixtures.legacy = await startOAuthFixture();
   fixtures.modern = await startOAuthFixture({ mcpEra: 'modern' });
   dir = await mkdtemp(join(tmpdir(), 'era-login-'));
-  await mkdir(join(dir, 'home', '.minimax-code'), { recursive: true });
+  await mkdir(join(dir, 'home', '.minimax'), { recursive: true });
   await mkdir(join(dir, 'ws'));
   const servers = { 'legacy-oauth': { type: 'http', url: fixtures.legacy.mcpUrl }, 'modern-oauth': { type: 'http', url: fixtures.modern.mcpUrl } };
-  await writeFile(join(dir, 'home', '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  await writeFile(join(dir, 'home', '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), MCP_PANEL_DATA_DIR: join(dir, 'data'), MCP_PANEL_KEYCHAIN_SERVICE: SERVICE, DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS };
   services = await startServices({ host: 'web', pickFolder: null, env, cwd: join(dir, 'ws'), version: '0.0.0', profile: 'minimax', workspace: join(dir, 'ws') });
 }, 60_000);

@@ -97,9 +97,9 @@ describe('login, refresh, logout with the keychain leave no secret in any file',
 
   it('CLI: login --no-browser in one process, status in another, logout; nothing in HOME', async () => {
     requireKeychainInCi();
-    await mkdir(join(home, '.minimax-code'), { recursive: true });
+    await mkdir(join(home, '.minimax'), { recursive: true });
     await mkdir(join(home, 'ws'), { recursive: true });
-    await writeFile(join(home, '.minimax-code/mcp.json'), JSON.stringify({ mcpServers: { cloud: { type: 'http', url: fx.mcpUrl } } }));
+    await writeFile(join(home, '.minimax/mcp.json'), JSON.stringify({ mcpServers: { cloud: { type: 'http', url: fx.mcpUrl } } }));
     const env = { ...process.env, HOME: home, MCP_PANEL_DATA_DIR: join(home, '.mcp-panel') };
     const ws = join(home, 'ws');
     let clicked = false;

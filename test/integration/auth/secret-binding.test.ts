@@ -41,8 +41,8 @@ beforeAll(async () => {
   env = { ...process.env, HOME: home, MCP_PANEL_DATA_DIR: join(dir, 'panel-data'), MINARA_DATA_DIR: join(home, '.minara') };
   delete env.GITHUB_TOKEN;
   delete env.GH_TOKEN;
-  await mkdir(join(home, '.minimax-code'), { recursive: true });
-  await writeFile(join(home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { github: { command: process.execPath, args: [ECHO, 'stdio'] } } }));
+  await mkdir(join(home, '.minimax'), { recursive: true });
+  await writeFile(join(home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { github: { command: process.execPath, args: [ECHO, 'stdio'] } } }));
 });
 afterAll(async () => {
   await cli(['secrets', 'delete', 'github', '--profile', 'minimax', '--layer', 'user']);
@@ -68,7 +68,7 @@ describe('a keychain secret reaches only the entry that owns it (SEC-6)', () => 
     const listed = await cli(['secrets', 'list', '--json']);
     expect(listed.stdout).not.toContain(SECRET);
     expect(JSON.parse(listed.stdout).secrets).toEqual([
-      { profile: 'minimax', server: 'github', variable: 'GITHUB_TOKEN', layer: 'user', path: join(dir, 'home', '.minimax-code', 'mcp.json'), bound: true },
+      { profile: 'minimax', server: 'github', variable: 'GITHUB_TOKEN', layer: 'user', path: join(dir, 'home', '.minimax', 'mcp.json'), bound: true },
     ]);
 
     const plain = join(dir, 'plain');

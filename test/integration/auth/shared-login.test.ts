@@ -29,13 +29,13 @@ beforeAll(async () => {
   fx = await startOAuthFixture();
   other = await startOAuthFixture();
   home = await mkdtemp(join(tmpdir(), 'mcp-panel-shared-'));
-  await mkdir(join(home, '.minimax-code'), { recursive: true });
+  await mkdir(join(home, '.minimax'), { recursive: true });
   await mkdir(join(home, '.minara', 'mcp'), { recursive: true });
   await mkdir(join(home, 'ws'), { recursive: true });
   // Same server under two profiles and two names (minara's URL spelled with an upper-case
   // scheme and a trailing slash: the same canonical URL), plus a different server in minimax.
   const shout = fx.mcpUrl.replace('http://', 'HTTP://');
-  await writeFile(join(home, '.minimax-code/mcp.json'), JSON.stringify({ mcpServers: { cloud: { type: 'http', url: fx.mcpUrl }, elsewhere: { type: 'http', url: other.mcpUrl } } }));
+  await writeFile(join(home, '.minimax/mcp.json'), JSON.stringify({ mcpServers: { cloud: { type: 'http', url: fx.mcpUrl }, elsewhere: { type: 'http', url: other.mcpUrl } } }));
   await writeFile(join(home, '.minara/mcp/servers.json'), JSON.stringify({ mcpServers: { 'my-cloud': { url: `${shout}/` } } }));
 });
 afterAll(async () => {

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe('bridge install / uninstall CLI', () => {
   it('install --json writes the line and says what it replaced; uninstall restores the file exactly', async () => {
-    file = join(home, '.minimax-code', 'mcp.json');
+    file = join(home, '.minimax', 'mcp.json');
     await mkdir(join(file, '..'), { recursive: true });
     await writeFile(file, USER_FILE);
     const r = await cli(['bridge', 'install', 'docs', '--agent', 'minimax', '--json']);

@@ -19,7 +19,7 @@ const cli = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(args, { env:
 beforeAll(async () => {
   sb = await sandbox();
   token = await startHttpFixture('auth');
-  await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), {
+  await sb.write(join(sb.home, '.minimax', 'mcp.json'), {
     mcpServers: {
       vault: { url: token.url },
       notes: { url: 'https://${NOTES_HOST}/mcp' },

@@ -13,7 +13,7 @@ const cli = (args: string[]) => runCli(args, { env: { ...process.env, ...sb.env 
 
 beforeAll(async () => {
   sb = await sandbox();
-  await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), {
+  await sb.write(join(sb.home, '.minimax', 'mcp.json'), {
     mcpServers: {
       echo: { command: process.execPath, args: [ECHO, 'stdio'] },
       missing: { command: 'mcp-panel-no-such-binary' },

@@ -24,10 +24,10 @@ async function lists(...extra: string[]) {
 beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-lists-'));
   home = { profile: 'minimax', dir, home: join(dir, 'home'), workspace: join(dir, 'workspace'), pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-  mkdirSync(join(home.home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(home.home, '.minimax'), { recursive: true });
   mkdirSync(home.workspace, { recursive: true });
   const servers = { kept: { command: process.execPath, args: [fixture('v2'), 'stdio', '--modern-only', '--ttl-ms', '600000'] } };
-  writeFileSync(join(home.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  writeFileSync(join(home.home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   env = { ...process.env, HOME: home.home, MCP_PANEL_DATA_DIR: join(dir, 'panel-data') };
 });
 afterAll(async () => {

@@ -32,10 +32,10 @@ beforeAll(() => {
   home = { profile: 'minimax', dir, home: join(dir, 'home'), workspace: join(dir, 'workspace'), pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
   dataDir = join(dir, 'panel-data'); // where startPanel puts MCP_PANEL_DATA_DIR
   startLog = join(dir, 'starts.log');
-  mkdirSync(join(home.home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(home.home, '.minimax'), { recursive: true });
   mkdirSync(home.workspace, { recursive: true });
   const servers = { counted: { command: process.execPath, args: [fixture('counted'), 'stdio'], env: { START_LOG: startLog } }, off: { command: process.execPath, args: [fixture('counted')], enabled: false } };
-  writeFileSync(join(home.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  writeFileSync(join(home.home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   env = { ...process.env, HOME: home.home, MCP_PANEL_DATA_DIR: dataDir };
 });
 afterEach(async () => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cw-import-preview-'));
   home = join(dir, 'home');
   ws = join(dir, 'ws');
-  userFile = join(home, '.minimax-code', 'mcp.json');
+  userFile = join(home, '.minimax', 'mcp.json');
   await mkdir(ws, { recursive: true });
   await put(userFile, { mcpServers: { dup: { command: 'already-here', enabled: false } } });
   await put(join(home, '.claude.json'), {

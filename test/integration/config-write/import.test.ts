@@ -6,6 +6,7 @@ import { parse } from 'jsonc-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importServers } from '../../../electron/services/config/import';
 import { ConfigWriter } from '../../../electron/services/config/writer';
+import { resolveLayerPaths } from '../../../electron/services/config/profiles';
 
 let home: string;
 let ws: string;
@@ -69,7 +70,8 @@ describe('import', () => {
     expect(r.value.skipped).toMatchObject([{ name: 'github', code: 'inline_secret' }]);
     expect(r.value.skipped[0]!.reason).toContain('/mcpServers/github/env/GITHUB_PERSONAL_ACCESS_TOKEN');
     expect(JSON.stringify(r)).not.toContain(token);
-    const written = await readFile(join(home, '.minimax-code', 'mcp.json'), 'utf8');
+    const [user] = await resolveLayerPaths('minimax', { env, home, workspace: null });
+    const written = await readFile(user!.path, 'utf8');
     expect(written).not.toContain(token);
     expect(Object.keys(parse(written).mcpServers)).toEqual(['fs']);
   });

@@ -14,8 +14,8 @@ const cli = (args: string[]) => runCli(args, { env: { PATH: process.env.PATH, HO
 
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'cw-secret-cli-'));
-  userFile = join(home, '.minimax-code', 'mcp.json');
-  await mkdir(join(home, '.minimax-code'), { recursive: true });
+  userFile = join(home, '.minimax', 'mcp.json');
+  await mkdir(join(home, '.minimax'), { recursive: true });
   await writeFile(userFile, JSON.stringify({ mcpServers: { ...secretServers(), clean: { command: 'npx', args: ['-y', 'srv', '${GITHUB_TOKEN}'], env: { API_KEY: '${API_KEY}' } } } }, null, 2), { mode: 0o600 });
 });
 

@@ -33,14 +33,14 @@ describe('scanSecrets', () => {
   it('finds literals by file and pointer, never printing their value', async () => {
     const minara = join(repo, '.minara', 'mcp', 'servers.json');
     await put(minara, { mcpServers: { slack: { url: 'https://s.example/mcp', authToken: TOKEN }, ok: { url: 'https://o.example/mcp', authTokenEnv: 'O_TOKEN' } } }, 0o600);
-    await put(join(home, '.minimax-code', 'mcp.json'), { mcpServers: { ai: { command: 'npx', env: { OPENAI_API_KEY: KEY } } } }, 0o600);
+    await put(join(home, '.minimax', 'mcp.json'), { mcpServers: { ai: { command: 'npx', env: { OPENAI_API_KEY: KEY } } } }, 0o600);
     await put(join(home, '.claude.json'), { projects: { [repo]: { mcpServers: { p: { url: 'https://p/mcp', headers: { 'X-Api-Key': KEY } } } } } }, 0o600);
     const report = await scanSecrets({ env: { HOME: home }, workspace: repo });
     const secretFindings = report.findings.filter((f) => ['auth-token', 'env', 'header'].includes(f.kind)).map((f) => [f.path, f.pointer]);
     expect(secretFindings).toEqual(
       expect.arrayContaining([
         [minara, '/mcpServers/slack/authToken'],
-        [join(home, '.minimax-code', 'mcp.json'), '/mcpServers/ai/env/OPENAI_API_KEY'],
+        [join(home, '.minimax', 'mcp.json'), '/mcpServers/ai/env/OPENAI_API_KEY'],
         [join(home, '.claude.json'), `/projects/${repo.replace(/~/g, '~0').replace(/\//g, '~1')}/mcpServers/p/headers/X-Api-Key`],
       ]),
     );

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigService } from '../../../electron/services/config';
 import { type ConfigChange, type ConfigWatcher, watchConfig } from '../../../electron/services/config/watch';
@@ -51,9 +51,10 @@ describe('watchConfig', () => {
     await watcher.ready;
     // The data folder does not exist yet: the watcher sits on the nearest existing parent.
     expect(watcher.resources().watchers).toBe(1);
-    const dir = join(home, '.minimax-code');
-    const file = join(dir, 'mcp.json');
-    await mkdir(dir);
+    // MiniMax's own default for a fresh install (~/.local/share/minimax on Linux).
+    const file = (await svc.layerPaths('minimax'))[0]!.path;
+    const dir = dirname(file);
+    await mkdir(dir, { recursive: true });
     await writeFile(file, servers({ a: { command: 'a' }, b: { url: 'https://b.example/mcp' } }));
     await waitFor(() => changes.some((c) => c.diff.added.length === 2));
     expect(changes.at(-1)!.diff).toEqual({ added: ['a', 'b'], changed: [], removed: [] });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigWriter, type ConflictData } from '../../../electron/services/config/writer';
+import { resolveLayerPaths } from '../../../electron/services/config/profiles';
 
 let home: string;
 let ws: string;
@@ -112,7 +113,9 @@ describe('ConfigWriter on real files', () => {
     expect((await stat(p)).mode & 0o777).toBe(0o640);
     const r = await writer.add({ profile: 'minimax', layer: 'user' }, 'n', { command: 'x' });
     expect(r).toMatchObject({ ok: true, value: { created: true } });
-    expect((await stat(join(home, '.minimax-code', 'mcp.json'))).mode & 0o777).toBe(0o600);
+    // A fresh home: MiniMax's own default folder (~/.local/share/minimax on Linux), created with the file.
+    const [user] = await resolveLayerPaths('minimax', { env: { HOME: home }, home, workspace: null });
+    expect((await stat(user!.path)).mode & 0o777).toBe(0o600);
   });
 
   it('writes through a symlink to its target, keeping the link', async () => {

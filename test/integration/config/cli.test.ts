@@ -1,5 +1,7 @@
 // The CLI face, spawned for real (slow: a handful of cases).
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { kimiWorkDirKey } from '../../../shared/profiles/kimi/files';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { useSandbox } from './helpers';
@@ -11,7 +13,7 @@ const cli = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(args, { env:
 
 describe('config CLI', () => {
   it('status --json has exactly the documented shape', async () => {
-    await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), { mcpServers: { docs: { url: 'https://d.example/mcp' }, broken: { args: 1 } } });
+    await sb.write(join(sb.home, '.minimax', 'mcp.json'), { mcpServers: { docs: { url: 'https://d.example/mcp' }, broken: { args: 1 } } });
     await sb.write(join(sb.ws, '.mcp.json'), { mcpServers: { docs: { command: 'node' } } });
     // SEC-5: until the workspace is trusted its layer is shown, its server takes no part.
     const untrusted = JSON.parse((await cli(['status', '--profile', 'minimax', '--workspace', sb.ws, '--no-connect', '--json'])).stdout);
@@ -27,13 +29,13 @@ describe('config CLI', () => {
     const out = JSON.parse(r.stdout);
     expect(Object.keys(out)).toEqual(['profile', 'workspace', 'layers', 'servers', 'problems', 'bridges']);
     expect(out.layers).toEqual([
-      { layer: 'user', path: join(sb.home, '.minimax-code', 'mcp.json'), state: 'ok', error: null, writable: true },
+      { layer: 'user', path: join(sb.home, '.minimax', 'mcp.json'), state: 'ok', error: null, writable: true },
       { layer: 'project', path: join(sb.ws, '.mcp.json'), state: 'ok', error: null, writable: false },
     ]);
     const docs = out.servers.find((s: { name: string }) => s.name === 'docs');
     expect(docs).toMatchObject({ layer: 'project', transport: 'stdio', enabled: true, state: 'pending', error: null, shadows: [{ layer: 'user' }] });
     expect(out.servers.find((s: { name: string }) => s.name === 'broken')).toMatchObject({ state: 'failed', transport: null });
-    expect(out.problems[0]).toMatchObject({ pointer: '/mcpServers/broken/args', path: join(sb.home, '.minimax-code', 'mcp.json') });
+    expect(out.problems[0]).toMatchObject({ pointer: '/mcpServers/broken/args', path: join(sb.home, '.minimax', 'mcp.json') });
     expect((await cli(['trust', '--workspace', sb.ws, '--revoke'])).code).toBe(0);
   });
 
@@ -65,6 +67,8 @@ describe('config CLI', () => {
     expect(local(st)).toMatchObject({ layer: 'project-local', state: 'disabled', trusted: false });
     const t = await cli(['trust', '--workspace', sb.ws, '--json']);
     expect(t.code).toBe(0);
+    // Kimi 2.1.0 reads the project files only once it trusts the folder itself (its own record).
+    await sb.write(join(sb.home, '.kimi-code', 'workspace-trust', kimiWorkDirKey(sb.ws, (x) => createHash('sha256').update(x).digest('hex'))), { root: sb.ws, trustedAt: 1 });
     st = JSON.parse((await cli(['status', '--profile', 'kimi', '--workspace', sb.ws, '--no-connect', '--json'])).stdout);
     expect(local(st)).toMatchObject({ state: 'pending', error: null, trusted: true });
     expect((await cli(['trust', '--workspace', sb.ws, '--revoke', '--json'])).code).toBe(0);

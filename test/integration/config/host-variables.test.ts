@@ -52,7 +52,7 @@ describe('ConfigService hostVariables (CFG-3, CFG-8)', () => {
   });
 
   it('not asked without a project file; a failing provider is a warning and the check stays strict', async () => {
-    await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), { mcpServers: { user: { command: 'srv' } } });
+    await sb.write(join(sb.home, '.minimax', 'mcp.json'), { mcpServers: { user: { command: 'srv' } } });
     let calls = 0;
     const broken = new ConfigService({
       env: sb.env,

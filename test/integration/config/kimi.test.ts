@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { useSandbox } from './helpers';
+import { kimiWorkDirKey } from '../../../shared/profiles/kimi/files';
 
 const sb = useSandbox('each', async (s) => {
   await mkdir(join(s.ws, '.git'));
 });
 
 const userFile = () => join(sb.home, '.kimi-code', 'mcp.json');
+/** Kimi's own trust of a folder, as it records it (2.1.0 trustRecord.ts writeWorkspaceTrust). */
+const kimiTrust = (dir: string, home = join(sb.home, '.kimi-code')) =>
+  sb.write(join(home, 'workspace-trust', kimiWorkDirKey(dir, (t) => createHash('sha256').update(t).digest('hex'))), { root: dir, trustedAt: 1 });
 
 describe('kimi profile (CFG-1, CFG-2, CFG-10)', () => {
   it('user → git-root .mcp.json → <cwd>/.kimi-code/mcp.json, later wins, only when trusted', async () => {
@@ -39,6 +44,8 @@ describe('kimi profile (CFG-1, CFG-2, CFG-10)', () => {
     expect(untrusted[1]?.spec).toMatchObject({ command: 'b', cwd: sub });
 
     const entry = await svc.trust.trust(sub);
+    // Kimi reads project files only once it trusts the exact folder itself (its own record).
+    await kimiTrust(sub);
     expect(entry.workspace).toBe(sub);
     const file = svc.trust.file;
     expect(file).toBe(join(sb.home, '.mcp-panel', 'trust.json'));
@@ -81,21 +88,52 @@ describe('kimi profile (CFG-1, CFG-2, CFG-10)', () => {
     expect(view.layers[1]?.path).toBe(f);
   });
 
-  it('global defaults: mcp section, overridden by KIMI_MCP_* env; entry fields win', async () => {
+  it('global defaults (2.1.0): config.toml [mcp], overridden by a valid KIMI_MCP_* value; entry fields win', async () => {
+    await sb.write(join(sb.home, '.kimi-code', 'config.toml'), '[mcp]\nstartup_timeout_ms = 5000\ntool_timeout_ms = 40000\n');
     await sb.write(userFile(), {
-      mcp: { startupTimeoutMs: 5000, toolTimeoutMs: 40000 },
       mcpServers: {
         plain: { url: 'https://p.example/mcp' },
-        own: { command: 'x', startupTimeoutMs: 1000, toolTimeoutMs: 2000, deferred: true, enabledTools: ['a'], disabledTools: ['b'], bearerTokenEnvVar: 'TOK' },
+        own: { command: 'x', startupTimeoutMs: 1000, toolTimeoutMs: 2000, deferred: true, enabledTools: ['a'], disabledTools: ['b'] },
       },
     });
     let view = await sb.service().load('kimi', sb.ws);
     expect(view.servers.find((s) => s.name === 'plain')?.spec).toMatchObject({ startupTimeoutMs: 5000, callTimeoutMs: 40000 });
     const own = view.servers.find((s) => s.name === 'own');
     expect(own?.deferred).toBe(true);
-    expect(own?.spec).toMatchObject({ startupTimeoutMs: 1000, callTimeoutMs: 2000, limits: { enabledTools: ['a'], disabledTools: ['b'] }, bearerTokenEnv: 'TOK' });
-    view = await sb.service({ KIMI_MCP_STARTUP_TIMEOUT_MS: '7000', KIMI_MCP_TOOL_TIMEOUT_MS: 'junk' }).load('kimi', sb.ws);
-    expect(view.servers.find((s) => s.name === 'plain')?.spec).toMatchObject({ startupTimeoutMs: 7000, callTimeoutMs: 40000 });
+    expect(own?.spec).toMatchObject({ startupTimeoutMs: 1000, callTimeoutMs: 2000, limits: { enabledTools: ['a'], disabledTools: ['b'] } });
+    // Only an integer from 1 to 2147483647 counts: "junk", "0" and "1.5" leave the file's value.
+    for (const [raw, startup] of [['7000', 7000], ['junk', 5000], ['0', 5000], ['1.5', 5000], ['2147483648', 5000], ['1e3', 1000]] as const) {
+      view = await sb.service({ KIMI_MCP_STARTUP_TIMEOUT_MS: raw, KIMI_MCP_TOOL_TIMEOUT_MS: 'junk' }).load('kimi', sb.ws);
+      expect(view.servers.find((s) => s.name === 'plain')?.spec, raw).toMatchObject({ startupTimeoutMs: startup, callTimeoutMs: 40000 });
+    }
+    // An invalid [mcp] section is ignored whole (2.1.0 "Ignored invalid config section").
+    await sb.write(join(sb.home, '.kimi-code', 'config.toml'), '[mcp]\nstartup_timeout_ms = 0\ntool_timeout_ms = 40000\n');
+    view = await sb.service().load('kimi', sb.ws);
+    expect(view.servers.find((s) => s.name === 'plain')?.spec).toMatchObject({ startupTimeoutMs: 30000, callTimeoutMs: 60000 });
+  });
+
+  it('an "mcp" key in mcp.json is not read by Kimi: its values do nothing, and a warning says where they go', async () => {
+    await sb.write(userFile(), { mcp: { startupTimeoutMs: 5000 }, mcpServers: { plain: { url: 'https://p.example/mcp' } } });
+    const view = await sb.service().load('kimi', sb.ws);
+    expect(view.servers[0]?.spec).toMatchObject({ startupTimeoutMs: 30000, callTimeoutMs: 60000 });
+    expect(view.problems).toContainEqual(expect.objectContaining({ pointer: '/mcp', severity: 'warning', message: expect.stringContaining('config.toml') }));
+  });
+
+  it('KIMI_CODE_HOME (not empty) moves every Kimi path: mcp.json, config.toml and the trust records', async () => {
+    const home = join(sb.root, 'kimi-home');
+    await sb.write(join(home, 'mcp.json'), { mcpServers: { moved: { command: 'm' } } });
+    await sb.write(join(home, 'config.toml'), '[mcp]\nstartup_timeout_ms = 4000\n');
+    await sb.write(join(sb.ws, '.mcp.json'), { mcpServers: { proj: { command: 'p' } } });
+    await kimiTrust(sb.ws, home);
+    await sb.trust();
+    const view = await sb.service({ KIMI_CODE_HOME: home }).load('kimi', sb.ws);
+    expect(view.layers[0]?.path).toBe(join(home, 'mcp.json'));
+    expect(view.servers.map((s) => [s.name, s.spec?.startupTimeoutMs, s.trusted])).toEqual([
+      ['moved', 4000, true],
+      ['proj', 4000, true],
+    ]);
+    // Empty is unset.
+    expect((await sb.service({ KIMI_CODE_HOME: '' }).load('kimi', sb.ws)).layers[0]?.path).toBe(userFile());
   });
 
   it('startup timeout defaults to 30 s with no config', async () => {
@@ -121,6 +159,7 @@ describe('kimi profile (CFG-1, CFG-2, CFG-10)', () => {
         typed: { type: 'sse', url: 'https://t.example/mcp' },
         both: { type: 'http', transport: 'sse', url: 'https://b.example/sse' },
         same: { type: 'sse', transport: 'sse', url: 'https://s.example/sse' },
+        old: { command: 'npx', timeout: 60000, type: 'stdio', disabled: true, autoApprove: ['a'] },
       },
     });
     const view = await sb.service().load('kimi', sb.ws);
@@ -128,10 +167,18 @@ describe('kimi profile (CFG-1, CFG-2, CFG-10)', () => {
     expect([row('typed')?.transport, row('typed')?.spec?.transport, row('typed')?.error]).toEqual(['http', 'http', null]);
     // Before: "type and transport disagree" disabled it; Kimi connects over its "transport".
     expect([row('both')?.transport, row('both')?.error]).toEqual(['sse', null]);
+    // 2.1.0 drops every key its schema does not know, silently: each is a warning here.
     expect(view.problems.filter((p) => p.severity === 'warning').map((p) => [p.pointer, p.message])).toEqual([
       ['/mcpServers/typed/type', 'typed: Kimi ignores "type" ("sse") and reads only "transport"; it connects over streamable HTTP'],
       ['/mcpServers/both/type', 'both: Kimi ignores "type" ("http") and reads only "transport"; it connects over sse'],
+      ['/mcpServers/same/type', 'same: Kimi ignores "type" ("sse") and reads only "transport"; here both say sse'],
+      ['/mcpServers/old/timeout', 'old: Kimi ignores "timeout": its timeouts are "startupTimeoutMs" and "toolTimeoutMs"'],
+      ['/mcpServers/old/type', 'old: Kimi ignores "type" ("stdio") and reads only "transport"; here both say stdio'],
+      ['/mcpServers/old/disabled', 'old: Kimi ignores "disabled": the server stays ON for Kimi (its switch is "enabled": false)'],
+      ['/mcpServers/old/autoApprove', 'old: Kimi ignores "autoApprove" (not a field of a Kimi stdio server)'],
     ]);
+    // `disabled: true` is no switch of Kimi's: the server is on.
+    expect(row('old')).toMatchObject({ enabled: true, error: null });
   });
 
   it('Kimi does not expand ${VAR} in mcp.json: sent as written, said so; bearerTokenEnvVar is the way (CFG-3)', async () => {

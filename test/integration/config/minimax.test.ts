@@ -6,7 +6,7 @@ import { useSandbox } from './helpers';
 // These tests are about what a trusted project layer does; trust itself: trust-profiles.test.ts.
 const sb = useSandbox('each', (s) => s.trust());
 
-const userFile = () => join(sb.home, '.minimax-code', 'mcp.json');
+const userFile = () => join(sb.home, '.minimax', 'mcp.json');
 const projFile = () => join(sb.ws, '.mcp.json');
 
 describe('minimax profile (CFG-1, CFG-3, CFG-4)', () => {
@@ -145,7 +145,11 @@ describe('minimax profile (CFG-1, CFG-3, CFG-4)', () => {
     expect(view.servers[0]?.spec).not.toBeNull();
   });
 
-  it('HOME decides where the user file is', async () => {
+  it('HOME decides where the user file is: ~/.minimax once it exists, else (Linux, fresh install) ~/.local/share/minimax', async () => {
+    const fresh = await sb.service().load('minimax');
+    const freshDir = process.platform === 'linux' ? join(sb.home, '.local', 'share', 'minimax') : join(sb.home, '.minimax');
+    expect(fresh.layers[0]).toMatchObject({ path: join(freshDir, 'mcp.json'), state: 'missing' });
+    await mkdir(join(sb.home, '.minimax'));
     const view = await sb.service().load('minimax');
     expect(view.layers[0]).toMatchObject({ path: userFile(), state: 'missing' });
   });

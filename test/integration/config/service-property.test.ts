@@ -21,7 +21,7 @@ describe('ConfigService.load on random files', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('minimax', 'kimi', 'minara' as const), content, content, async (profile, user, project) => {
         const paths = {
-          minimax: [join(sb.home, '.minimax-code', 'mcp.json'), join(sb.ws, '.mcp.json')],
+          minimax: [join(sb.home, '.minimax', 'mcp.json'), join(sb.ws, '.mcp.json')],
           kimi: [join(sb.home, '.kimi-code', 'mcp.json'), join(sb.ws, '.kimi-code', 'mcp.json')],
           minara: [join(sb.home, '.minara', 'mcp', 'servers.json'), join(sb.ws, '.minara', 'mcp', 'servers.json')],
         }[profile];

@@ -13,7 +13,7 @@ const echo = (env: Record<string, string>) => ({ command: process.execPath, args
 
 describe('one ${VAR} rule, loader and engine', () => {
   it('minimax: a row that says runnable connects with what MiniMax would send; an unset variable disables the row, an empty one is set', async () => {
-    await sb.write(join(sb.home, '.minimax-code', 'mcp.json'), { mcpServers: { literal: echo({ TOKEN: 'Bearer ${PANEL_T_UNSET}' }) } });
+    await sb.write(join(sb.home, '.minimax', 'mcp.json'), { mcpServers: { literal: echo({ TOKEN: 'Bearer ${PANEL_T_UNSET}' }) } });
     await sb.write(join(sb.ws, '.mcp.json'), {
       mcpServers: { fallback: echo({ TOKEN: '${PANEL_T_EMPTY:-dflt}' }), empty: echo({ TOKEN: '${PANEL_T_EMPTY}' }), unset: echo({ TOKEN: '${PANEL_T_UNSET}' }) },
     });

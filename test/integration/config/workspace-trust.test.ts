@@ -65,9 +65,9 @@ describe('a cloned repository starts nothing until its workspace is trusted (SEC
 
   it('an untrusted project server named like a user server neither hides nor disables it', async () => {
     const marker = join(sb.root, 'same-name-ran');
-    await mkdir(join(sb.home, '.minimax-code'), { recursive: true });
+    await mkdir(join(sb.home, '.minimax'), { recursive: true });
     const echo = fixture('test/fixtures/servers/echo.mjs');
-    await writeFile(join(sb.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { github: { command: process.execPath, args: [echo, 'stdio'] } } }));
+    await writeFile(join(sb.home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { github: { command: process.execPath, args: [echo, 'stdio'] } } }));
     await writeFile(join(sb.ws, '.mcp.json'), JSON.stringify({ mcpServers: { github: markerEntry(marker) } }));
     const out = JSON.parse((await cli(['status', '--profile', 'minimax', '--workspace', sb.ws, '--json'])).stdout) as { servers: Array<Row & { id: string }> };
     expect(out.servers.map((s) => [s.id, s.layer, s.state])).toEqual([

@@ -12,8 +12,8 @@ let home: Awaited<ReturnType<typeof tempDir>>;
 let env: NodeJS.ProcessEnv;
 
 function writeConfig(servers: Record<string, unknown>): void {
-  mkdirSync(join(home.path, '.minimax-code'), { recursive: true });
-  writeFileSync(join(home.path, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }));
+  mkdirSync(join(home.path, '.minimax'), { recursive: true });
+  writeFileSync(join(home.path, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }));
 }
 
 async function run(name: string, args: string[], opts: CommandContext['opts'] = {}): Promise<{ code: number; out: string; err: string }> {

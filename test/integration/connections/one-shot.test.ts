@@ -118,8 +118,8 @@ describe('one-shot discovery (CONN-3 without a next round)', () => {
     const entries: Record<string, unknown> = {};
     for (let i = 0; i < STDIO; i++) entries[`local${i}`] = { command: process.execPath, args: [fixture('echo'), 'stdio'] };
     slow.forEach((s, i) => (entries[`remote${i}`] = { type: 'http', url: s.url }));
-    mkdirSync(join(home.path, '.minimax-code'), { recursive: true });
-    writeFileSync(join(home.path, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: entries }));
+    mkdirSync(join(home.path, '.minimax'), { recursive: true });
+    writeFileSync(join(home.path, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: entries }));
     let out = '';
     const ctx: CommandContext = {
       args: [],

@@ -40,9 +40,9 @@ function makeHome(flags: string[] = []) {
   const home = join(dir, 'home');
   const pidFile = join(dir, 'started.jsonl');
   pidFiles.push(pidFile);
-  mkdirSync(join(home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(home, '.minimax'), { recursive: true });
   const kid = { command: process.execPath, args: [fixture('spawner'), 'stdio', ...flags], env: { PID_FILE: pidFile } };
-  writeFileSync(join(home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { kid } }));
+  writeFileSync(join(home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { kid } }));
   const dataDir = join(dir, 'panel-data');
   const env = { ...process.env, HOME: home, MCP_PANEL_DATA_DIR: dataDir };
   return { home, pidFile, dataDir, env, records: () => (existsSync(join(dataDir, 'process-groups')) ? readdirSync(join(dataDir, 'process-groups')) : []) };

@@ -36,7 +36,7 @@ beforeAll(async () => {
   // One whose rc file waits for ever (a prompt, a dead network mount): longer than any test
   // here runs, so only the bound can end it.
   hangingShell = await s.script('shells/hang', `#!/bin/sh\necho $$ > "${pidFile}"\nsleep 600\n`);
-  await s.json('home/.minimax-code/mcp.json', { mcpServers: { rich: { command: 'rich-mcp-server' } } });
+  await s.json('home/.minimax/mcp.json', { mcpServers: { rich: { command: 'rich-mcp-server' } } });
 });
 afterAll(() => s.dispose());
 

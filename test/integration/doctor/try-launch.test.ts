@@ -28,7 +28,7 @@ beforeAll(async () => {
   // Silent for longer than any test here runs: only the timeout can end it.
   files.silent = await s.script('bin/silent', `#!/bin/sh\nsleep 600 &\necho $! > "${files.pid}"\necho "waiting for nothing" >&2\nwait\n`);
   files.notExec = await s.script('bin/not-exec', '#!/bin/sh\necho hi\n', 0o644);
-  await s.json('home/.minimax-code/mcp.json', {
+  await s.json('home/.minimax/mcp.json', {
     mcpServers: {
       fine: { command: process.execPath, args: [ECHO, 'stdio'] },
       exit3: { command: files.exit3 },

@@ -28,7 +28,7 @@ async function call<M extends MethodName<AppContract>>(method: M, input: MethodI
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'inspect-'));
   http = await startEverythingHttp();
-  await mkdir(join(dir, 'home', '.minimax-code'), { recursive: true });
+  await mkdir(join(dir, 'home', '.minimax'), { recursive: true });
   await mkdir(join(dir, 'ws'));
   const servers = {
     ev_stdio: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
@@ -37,7 +37,7 @@ beforeAll(async () => {
     off: { command: process.execPath, args: [fixture('echo'), 'stdio'], enabled: false },
     gone: { type: 'http', url: `http://127.0.0.1:${await freePort()}/mcp` },
   };
-  await writeFile(join(dir, 'home', '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  await writeFile(join(dir, 'home', '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), MCP_PANEL_DATA_DIR: join(dir, 'data') };
   services = await startServices({ host: 'web', pickFolder: null, env, cwd: join(dir, 'ws'), version: '0.0.0', profile: 'minimax', workspace: join(dir, 'ws') });
   const list = await call('servers.list', {});

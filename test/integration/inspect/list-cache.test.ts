@@ -32,13 +32,13 @@ async function sent(server: string, method: string): Promise<number> {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'list-cache-'));
-  await mkdir(join(dir, 'home', '.minimax-code'), { recursive: true });
+  await mkdir(join(dir, 'home', '.minimax'), { recursive: true });
   await mkdir(join(dir, 'ws'));
   const servers = {
     kept: { command: process.execPath, args: [fixture('v2'), 'stdio', '--modern-only', '--ttl-ms', String(TTL)] },
     old: { command: process.execPath, args: [fixture('v1-full'), 'stdio'] },
   };
-  await writeFile(join(dir, 'home', '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  await writeFile(join(dir, 'home', '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), MCP_PANEL_DATA_DIR: join(dir, 'data') };
   services = await startServices({ host: 'web', pickFolder: null, env, cwd: join(dir, 'ws'), version: '0.0.0', profile: 'minimax', workspace: join(dir, 'ws') });
   const list = await call('servers.list', {});

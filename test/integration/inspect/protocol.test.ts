@@ -25,13 +25,13 @@ async function call<M extends MethodName<AppContract>>(method: M, input: MethodI
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'protocol-'));
-  await mkdir(join(dir, 'home', '.minimax-code'), { recursive: true });
+  await mkdir(join(dir, 'home', '.minimax'), { recursive: true });
   await mkdir(join(dir, 'ws'));
   const servers = {
     dual: { command: process.execPath, args: [fixture('v2'), 'stdio'] },
     old: { command: process.execPath, args: [fixture('v1-full'), 'stdio'] },
   };
-  await writeFile(join(dir, 'home', '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  await writeFile(join(dir, 'home', '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), MCP_PANEL_DATA_DIR: join(dir, 'data') };
   services = await startServices({ host: 'web', pickFolder: null, env, cwd: join(dir, 'ws'), version: '0.0.0', profile: 'minimax', workspace: join(dir, 'ws') });
   const list = await call('servers.list', {});
@@ -66,7 +66,7 @@ describe('server details: protocol', () => {
     const traffic = await call('logs.get', { id: ids.dual! });
     expect(traffic.ok && traffic.value.traffic.some((t) => t.dir === 'out' && t.method === 'logging/setLevel')).toBe(true);
     // In the panel's settings, never in the agent's file.
-    expect(await readFile(join(dir, 'home', '.minimax-code', 'mcp.json'), 'utf8')).not.toMatch(/legacy/);
+    expect(await readFile(join(dir, 'home', '.minimax', 'mcp.json'), 'utf8')).not.toMatch(/legacy/);
   });
 
   it('a legacy server that declares no logging capability is told apart', async () => {

@@ -33,15 +33,22 @@ describe('names / collisions', () => {
     ]);
   });
 
-  it('names --profile minimax --registry FILE claims and persists', async () => {
+  it('names --profile minimax --registry FILE claims and persists in MiniMax\'s own format', async () => {
     const registry = join(dir, 'reg.json');
     const first = await cli(['names', '--profile', 'minimax', '--registry', registry, '--json'], JSON.stringify(rows));
     expect(first.code, first.stderr).toBe(0);
+    // `git.hub` (a plugin) cleans to `git_hub`; `create.issue` cleans to the segment `create_issue` holds.
     expect(JSON.parse(first.stdout).map((r: { name: string }) => r.name)).toEqual(['mcp__github__create_issue', 'mcp__github__create_issue_2', 'mcp__git_hub__create_issue']);
-    // The github server is gone; a new identity with its public name does not inherit its names.
+    // The github server is gone; a plugin with its public name does not inherit its names.
     const second = await cli(['names', '--profile', 'minimax', '--registry', registry, '--json'], JSON.stringify([{ server: 'github', tool: 'create_issue', source: 'plugin-official' }]));
-    expect(JSON.parse(second.stdout)[0]).toMatchObject({ name: 'mcp__github__create_issue_3', collidesWith: { server: 'github', kind: 'other_server' } });
-    expect(Object.keys(JSON.parse(await readFile(registry, 'utf8')).identities)).toHaveLength(3);
+    expect(JSON.parse(second.stdout)[0]).toMatchObject({ name: 'mcp__github_2__create_issue', collidesWith: { server: 'github', kind: 'other_server' } });
+    const saved = JSON.parse(await readFile(registry, 'utf8'));
+    expect(saved.version).toBe(1);
+    expect(saved.servers.map((s: { key: string; segment: string }) => [s.key, s.segment])).toEqual([
+      ['["configured","github"]', 'github'],
+      ['["plugin","LOCAL","git.hub","git.hub"]', 'git_hub'],
+      ['["plugin","OFFICIAL","github","github"]', 'github_2'],
+    ]);
   });
 
   it('collisions without --profile shows every scheme side by side', async () => {

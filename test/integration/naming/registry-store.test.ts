@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -27,55 +27,88 @@ function runChild(args: string[]): Promise<{ code: number | null; stdout: string
   });
 }
 
-describe('NameRegistryStore (NAME-1)', () => {
-  it('lives at <dataDir>/mcp-runtime-names.json under ~/.minimax-code by default', () => {
-    expect(minimaxRegistryPath({ HOME: '/home/u' })).toBe('/home/u/.minimax-code/mcp-runtime-names.json');
+describe('NameRegistryStore (NAME-1): MiniMax Code\'s own file', () => {
+  it('lives in MiniMax\'s data folder', () => {
+    expect(minimaxRegistryPath('/home/u/.minimax')).toBe('/home/u/.minimax/mcp-runtime-names.json');
   });
 
-  it('persists names across store instances and keeps removed identities\' names', async () => {
+  it('reads a file MiniMax wrote and gives every owner its saved names back', async () => {
+    const file = join(dir, 'mcp-runtime-names.json');
+    // The record of /work/notes/seed-agents-published.md M3, as MiniMax writes it (compact, one line).
+    const real = {
+      version: 1,
+      servers: [
+        { key: '["configured","github"]', raw: 'github', segment: 'github', tools: [{ raw: 'list.issues', segment: 'list_issues_2' }, { raw: 'list_issues', segment: 'list_issues' }] },
+        { key: '["plugin","OFFICIAL","github","github"]', raw: 'github', segment: 'github_2', tools: [] },
+      ],
+    };
+    await writeFile(file, `${JSON.stringify(real)}\n`);
+    const store = new NameRegistryStore({ file });
+    expect(await store.read()).toEqual(real);
+    const r = await store.assign([{ serverId: 'configured:minimax:github', serverName: 'github', tools: [{ name: 'list_issues' }, { name: 'list.issues' }] }]);
+    expect(r.tools.map((t) => t.name)).toEqual(['mcp__github__list_issues', 'mcp__github__list_issues_2']);
+    expect(r.registryChanged).toBe(false);
+    expect(await readFile(file, 'utf8')).toBe(`${JSON.stringify(real)}\n`);
+  });
+
+  it('writes what MiniMax writes: compact JSON and a newline, mode 0600, keys by merged name', async () => {
     const file = join(dir, 'data', 'mcp-runtime-names.json');
-    const a = await new NameRegistryStore({ file }).assign([{ serverId: 'one', serverName: 'svc', tools: [{ name: 't' }] }]);
+    const a = await new NameRegistryStore({ file }).assign([{ serverId: 'configured:minimax:svc', serverName: 'svc', tools: [{ name: 't' }] }]);
     expect(a.tools[0]!.name).toBe('mcp__svc__t');
-    const onDisk = RegistryDataSchema.parse(JSON.parse(await readFile(file, 'utf8')));
-    expect(Object.keys(onDisk.identities)).toEqual(['["configured","one"]']);
-    // A fresh store (as a new process would) sees the claim: "one" is gone, "two" takes the same public name.
-    const b = await new NameRegistryStore({ file }).assign([{ serverId: 'two', serverName: 'svc', tools: [{ name: 't' }] }]);
-    expect(b.tools[0]!.name).toBe('mcp__svc__t_2');
-    const c = await new NameRegistryStore({ file }).assign([{ serverId: 'one', serverName: 'svc', tools: [{ name: 't' }] }]);
+    const text = await readFile(file, 'utf8');
+    expect(text).toBe('{"version":1,"servers":[{"key":"[\\"configured\\",\\"svc\\"]","raw":"svc","segment":"svc","tools":[{"raw":"t","segment":"t"}]}]}\n');
+    expect(RegistryDataSchema.safeParse(JSON.parse(text)).success).toBe(true);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    // The server is removed; a plugin of the same name arrives; names are never freed.
+    const b = await new NameRegistryStore({ file }).assign([{ serverId: 'plug', serverName: 'svc', source: 'plugin-local', tools: [{ name: 't' }] }]);
+    expect(b.tools[0]!.name).toBe('mcp__svc_2__t');
+    const c = await new NameRegistryStore({ file }).assign([{ serverId: 'configured:minimax:svc', serverName: 'svc', tools: [{ name: 't' }] }]);
     expect(c.tools[0]!.name).toBe('mcp__svc__t');
     expect(c.registryChanged).toBe(false);
     expect(existsSync(file + '.lock')).toBe(false);
   });
 
-  it('never rewrites a registry it cannot parse', async () => {
+  it('never rewrites a registry MiniMax cannot parse, and says why', async () => {
     const file = join(dir, 'mcp-runtime-names.json');
-    await writeFile(file, '{"version": 1, "identities": {', 'utf8');
+    const broken = '{"version":1,"servers":[{"key":"a","raw":"a","segment":"a__b","tools":[]}]}';
+    await writeFile(file, broken, 'utf8');
     const store = new NameRegistryStore({ file });
-    await expect(store.claim([{ serverId: 's', serverName: 's', source: 'configured', tool: 't' }])).rejects.toBeInstanceOf(RegistryFileError);
-    expect(await readFile(file, 'utf8')).toBe('{"version": 1, "identities": {');
+    const err = await store.assign([{ serverId: 's', serverName: 's', tools: [{ name: 't' }] }]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RegistryFileError);
+    expect((err as Error).message).toContain('MiniMax names no MCP tools while it is there');
+    expect(await readFile(file, 'utf8')).toBe(broken);
     expect(existsSync(file + '.lock')).toBe(false);
   });
 
-  it('two processes claiming at once under the lock get distinct names and leave a valid file', async () => {
+  it('reports the panel\'s older format (never MiniMax\'s) instead of reading names from it', async () => {
+    const file = join(dir, 'mcp-runtime-names.json');
+    const old = JSON.stringify({ version: 1, identities: { '["configured","old"]': { source: 'configured', serverId: 'old', serverName: 'svc', tools: {}, retired: [] } } });
+    await writeFile(file, old, 'utf8');
+    await expect(new NameRegistryStore({ file }).read()).rejects.toThrow(/format older versions of MCP Panel wrote/);
+    expect(await readFile(file, 'utf8')).toBe(old);
+  });
+
+  it('two processes claiming at once under the lock get distinct names and leave a file MiniMax reads', async () => {
     const file = join(dir, 'mcp-runtime-names.json');
     const go = join(dir, 'go');
     const count = 15;
-    const children = [runChild([file, 'alpha', String(count), go]), runChild([file, 'beta', String(count), go])];
-    // Start both at once, when both have loaded and are polling.
-    while (!existsSync(`${go}.alpha.ready`) || !existsSync(`${go}.beta.ready`)) await new Promise((r) => setTimeout(r, 10));
+    // `shared.x` and `shared_x` want the same server segment: whichever claims first keeps it, the other gets `_2`.
+    const children = [runChild([file, 'shared.x', String(count), go]), runChild([file, 'shared_x', String(count), go])];
+    while (!existsSync(`${go}.shared.x.ready`) || !existsSync(`${go}.shared_x.ready`)) await new Promise((r) => setTimeout(r, 10));
     await writeFile(go, '');
     const [a, b] = await Promise.all(children);
     expect(a!.code, a!.stderr).toBe(0);
     expect(b!.code, b!.stderr).toBe(0);
     const namesA = JSON.parse(a!.stdout) as string[];
     const namesB = JSON.parse(b!.stdout) as string[];
-    const all = [...namesA, ...namesB];
-    expect(all).toHaveLength(2 * count);
-    expect(new Set(all).size).toBe(2 * count);
-    // Each tool_i was wanted by both: one got the base name, the other `_2`.
-    for (let i = 0; i < count; i++) expect([namesA[i], namesB[i]].sort()).toEqual([`mcp__shared__tool_${i}`, `mcp__shared__tool_${i}_2`]);
     const data = RegistryDataSchema.parse(JSON.parse(await readFile(file, 'utf8')));
-    expect(Object.values(data.identities['["configured","alpha"]']!.tools).map((t) => t.name)).toEqual(namesA);
-    expect(Object.values(data.identities['["configured","beta"]']!.tools).map((t) => t.name)).toEqual(namesB);
+    const segment = (key: string) => data.servers.find((s) => s.key === key)!.segment;
+    const [segA, segB] = [segment('["configured","shared.x"]'), segment('["configured","shared_x"]')];
+    expect([segA, segB].sort()).toEqual(['shared_x', 'shared_x_2']);
+    for (let i = 0; i < count; i++) {
+      expect(namesA[i]).toBe(`mcp__${segA}__tool_${i}`);
+      expect(namesB[i]).toBe(`mcp__${segB}__tool_${i}`);
+    }
+    expect(data.servers.flatMap((s) => s.tools)).toHaveLength(2 * count);
   });
 });

@@ -34,7 +34,7 @@ function run(cmd: string, args: string[], cwd: string, env = cleanEnv(), timeout
 }
 
 beforeAll(() => {
-  for (const d of [prefix, home, elsewhere, join(home, '.minimax-code')]) mkdirSync(d, { recursive: true });
+  for (const d of [prefix, home, elsewhere, join(home, '.minimax')]) mkdirSync(d, { recursive: true });
   // A clean clone's `npm pack` builds first (`prepack`: npm run build). Here the build is the one
   // CI made; only the Node entries are brought up to date (rebuilding out/renderer would pull it
   // from under the browser suites running beside this one).
@@ -85,7 +85,7 @@ describe('the installed mcp-panel, run from another folder', () => {
 
   it('status --json reads the temp HOME and connects its server (the bundled engine and SDK)', () => {
     writeFileSync(
-      join(home, '.minimax-code/mcp.json'),
+      join(home, '.minimax/mcp.json'),
       JSON.stringify({ mcpServers: { missing: { command: 'mcp-panel-test-no-such-command', args: [] }, off: { command: 'node', enabled: false } } }),
     );
     const r = run('mcp-panel', ['status', '--json'], elsewhere, cleanEnv({ HOME: home, MCP_PANEL_DATA_DIR: join(home, '.mcp-panel') }));

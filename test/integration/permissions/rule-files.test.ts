@@ -56,8 +56,8 @@ describe('reading the rules of every layer', () => {
   });
 
   it('a file that does not parse says where, and holds no rules', async () => {
-    await mkdir(join(home, '.minimax-code'), { recursive: true });
-    await writeFile(join(home, '.minimax-code', 'mcp.json'), '{"permissions": {"allow": ["mcp__a"],}}');
+    await mkdir(join(home, '.minimax'), { recursive: true });
+    await writeFile(join(home, '.minimax', 'mcp.json'), '{"permissions": {"allow": ["mcp__a"],}}');
     const [user] = await files().read({ profile: 'minimax', workspace: null });
     expect(user!.problem).toMatchObject({ code: 'parse', params: { line: 1 } });
     expect(user!.rules).toEqual(lists({}));
@@ -66,8 +66,8 @@ describe('reading the rules of every layer', () => {
 
 describe('saving a layer', () => {
   it('writes losslessly into the file the rules were read from, and reads back what it wrote', async () => {
-    const path = join(home, '.minimax-code', 'mcp.json');
-    await mkdir(join(home, '.minimax-code'), { recursive: true });
+    const path = join(home, '.minimax', 'mcp.json');
+    await mkdir(join(home, '.minimax'), { recursive: true });
     const text = '{\n  // mine\n  "mcpServers": {"gh": {"command": "gh"}},\n  "permissions": {"allow": ["mcp__gh"]}\n}\n';
     await writeFile(path, text);
     const rf = files();
@@ -81,8 +81,8 @@ describe('saving a layer', () => {
   });
 
   it('a file changed on disk since it was read is a conflict with both texts; nothing is written', async () => {
-    const path = join(home, '.minimax-code', 'mcp.json');
-    await mkdir(join(home, '.minimax-code'), { recursive: true });
+    const path = join(home, '.minimax', 'mcp.json');
+    await mkdir(join(home, '.minimax'), { recursive: true });
     await writeFile(path, '{"permissions": {"allow": ["mcp__a"]}}');
     const rf = files();
     const sel: Selection = { profile: 'minimax', workspace: null };
@@ -105,8 +105,8 @@ describe('saving a layer', () => {
     const rf = files();
     const [user] = await rf.read(sel);
     expect(user!.exists).toBe(false);
-    await mkdir(join(home, '.minimax-code'), { recursive: true });
-    await writeFile(join(home, '.minimax-code', 'mcp.json'), '{"mcpServers": {}}');
+    await mkdir(join(home, '.minimax'), { recursive: true });
+    await writeFile(join(home, '.minimax', 'mcp.json'), '{"mcpServers": {}}');
     expect((await refusal(rf.save(sel, 'user', lists({ allow: ['x'] }), user!.hash, false))).code).toBe('conflict');
   });
 

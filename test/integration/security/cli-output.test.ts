@@ -25,9 +25,9 @@ let env: NodeJS.ProcessEnv;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'mcp-panel-out-'));
   const home = join(dir, 'home');
-  mkdirSync(join(home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(home, '.minimax'), { recursive: true });
   mkdirSync(join(dir, 'ws'));
-  writeFileSync(join(home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { leaky: { type: 'http', url: LEAKY }, escapes: { command: process.execPath, args: [ESCAPES, 'stdio'] } } }));
+  writeFileSync(join(home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { leaky: { type: 'http', url: LEAKY }, escapes: { command: process.execPath, args: [ESCAPES, 'stdio'] } } }));
   env = { ...process.env, HOME: home, MCP_PANEL_DATA_DIR: join(dir, 'data'), MCP_PANEL_NO_BROWSER: '1', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

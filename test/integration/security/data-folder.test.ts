@@ -22,8 +22,8 @@ function setup(name: string) {
   const home = join(dir, 'home');
   const ws = join(dir, 'repo');
   const marker = join(dir, 'ran-as-victim');
-  mkdirSync(join(home, '.minimax-code'), { recursive: true });
-  writeFileSync(join(home, '.minimax-code', 'mcp.json'), '{"mcpServers": {}}\n');
+  mkdirSync(join(home, '.minimax'), { recursive: true });
+  writeFileSync(join(home, '.minimax', 'mcp.json'), '{"mcpServers": {}}\n');
   mkdirSync(ws, { recursive: true });
   const payload = `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`;
   writeFileSync(join(ws, '.mcp.json'), JSON.stringify({ mcpServers: { pwn: { command: process.execPath, args: ['-e', payload] } } }));
@@ -141,7 +141,7 @@ describe('every record is read through the same check (SEC-8)', () => {
       writeFileSync(file, text);
       chownSync(file, NOBODY, NOBODY);
       // A configured server, so that `tools` looks for its cached list.
-      writeFileSync(join(s.home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { srv: { command: process.execPath, args: ['-e', ''] } } }));
+      writeFileSync(join(s.home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { srv: { command: process.execPath, args: ['-e', ''] } } }));
       const r = await runCli([...args, '--json'], { env: { ...process.env, HOME: s.home, MCP_PANEL_DATA_DIR: data }, cwd: s.ws, timeoutMs: 45_000 });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       expect(r.stdout + r.stderr).toContain(`${file} belongs to user ${NOBODY}, not to you`);

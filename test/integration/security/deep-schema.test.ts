@@ -15,9 +15,9 @@ let env: NodeJS.ProcessEnv;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'mcp-panel-deep-'));
   const home = join(dir, 'home');
-  mkdirSync(join(home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(home, '.minimax'), { recursive: true });
   mkdirSync(join(dir, 'ws'));
-  writeFileSync(join(home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { hostile: { command: process.execPath, args: [FIXTURE, 'stdio'] } } }));
+  writeFileSync(join(home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { hostile: { command: process.execPath, args: [FIXTURE, 'stdio'] } } }));
   env = { ...process.env, HOME: home, MCP_PANEL_DATA_DIR: join(dir, 'data') };
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -13,7 +13,7 @@ import { useSandbox } from '../config/helpers';
 
 const sb = useSandbox('each');
 const cli = (args: string[]) => runCli(args, { env: { ...process.env, ...sb.env }, cwd: sb.ws, timeoutMs: 60_000 });
-const userFile = () => join(sb.home, '.minimax-code', 'mcp.json');
+const userFile = () => join(sb.home, '.minimax', 'mcp.json');
 const ENTRY = JSON.stringify({ command: 'node', args: ['server.js'] });
 
 describe('names that read otherwise than they are (SEC-9)', () => {
@@ -58,7 +58,7 @@ describe('check of something that is not a regular file', () => {
 
 describe('a name that is not valid UTF-8', () => {
   it('is shown with U+FFFD, and the file\'s problem says so (where, and that it is never rewritten)', async () => {
-    await mkdir(join(sb.home, '.minimax-code'), { recursive: true });
+    await mkdir(join(sb.home, '.minimax'), { recursive: true });
     const bytes = Buffer.concat([Buffer.from('{"mcpServers": {"caf'), Buffer.from([0xe9]), Buffer.from('": {"command": "node"}}}\n')]);
     await writeFile(userFile(), bytes);
     const r = await cli(['status', '--profile', 'minimax', '--no-connect', '--json']);

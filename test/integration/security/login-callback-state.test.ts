@@ -25,9 +25,9 @@ describe('login callback with a wrong state (F8)', () => {
   it('answers 400 and keeps waiting: the real login completes afterwards', async () => {
     fx = await startOAuthFixture();
     const home = join(dir, 'home');
-    mkdirSync(join(home, '.minimax-code'), { recursive: true });
+    mkdirSync(join(home, '.minimax'), { recursive: true });
     mkdirSync(join(home, 'ws'), { recursive: true });
-    writeFileSync(join(home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { cloud: { type: 'http', url: fx.mcpUrl } } }));
+    writeFileSync(join(home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { cloud: { type: 'http', url: fx.mcpUrl } } }));
     const browser = makeStandInBrowser(dir, { follow: true, forgeFirst: true });
     const env: NodeJS.ProcessEnv = {
       ...process.env,

@@ -18,8 +18,8 @@ let userFile: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'mcp-panel-shapes-'));
   const home = join(dir, 'home');
-  mkdirSync(join(home, '.minimax-code'), { recursive: true });
-  userFile = join(home, '.minimax-code', 'mcp.json');
+  mkdirSync(join(home, '.minimax'), { recursive: true });
+  userFile = join(home, '.minimax', 'mcp.json');
   env = { ...process.env, HOME: home, MCP_PANEL_DATA_DIR: join(dir, 'data') };
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

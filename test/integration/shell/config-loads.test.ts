@@ -57,8 +57,8 @@ const entry = (view: ServersView | undefined, name: string) => view?.servers.fin
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'config-loads-'));
-  file = join(dir, 'home', '.minimax-code', 'mcp.json');
-  await mkdir(join(dir, 'home', '.minimax-code'), { recursive: true });
+  file = join(dir, 'home', '.minimax', 'mcp.json');
+  await mkdir(join(dir, 'home', '.minimax'), { recursive: true });
   await mkdir(join(dir, 'ws'));
   // Disabled: nothing is spawned, the point is the config path only.
   await writeFile(file, JSON.stringify({ mcpServers: { one: { command: 'node', enabled: false } } }, null, 2));

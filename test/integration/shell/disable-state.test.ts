@@ -16,9 +16,9 @@ let services: Services;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'disable-state-'));
-  await mkdir(join(dir, 'home', '.minimax-code'), { recursive: true });
+  await mkdir(join(dir, 'home', '.minimax'), { recursive: true });
   await mkdir(join(dir, 'ws'));
-  await writeFile(join(dir, 'home', '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: [ECHO, 'stdio'] } } }, null, 2));
+  await writeFile(join(dir, 'home', '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: [ECHO, 'stdio'] } } }, null, 2));
   const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), MCP_PANEL_DATA_DIR: join(dir, 'data') };
   services = await startServices({ host: 'web', pickFolder: null, env, cwd: join(dir, 'ws'), version: '0.0.0', profile: 'minimax', workspace: join(dir, 'ws') });
 }, 30_000);

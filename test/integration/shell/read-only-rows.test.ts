@@ -16,9 +16,9 @@ const projectText = JSON.stringify({ mcpServers: { repo: { command: 'node', enab
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'read-only-rows-'));
   const ws = join(dir, 'ws');
-  await mkdir(join(dir, 'home', '.minimax-code'), { recursive: true });
+  await mkdir(join(dir, 'home', '.minimax'), { recursive: true });
   await mkdir(ws);
-  await writeFile(join(dir, 'home', '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { mine: { command: 'node', enabled: false } } }));
+  await writeFile(join(dir, 'home', '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { mine: { command: 'node', enabled: false } } }));
   await writeFile(join(ws, '.mcp.json'), projectText);
   const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), MCP_PANEL_DATA_DIR: join(dir, 'data') };
   services = await startServices({ host: 'web', pickFolder: null, env, cwd: ws, version: '0.0.0', profile: 'minimax', workspace: ws });

@@ -1,5 +1,6 @@
 // CONN-8 per-tool switch through the real composition: two kimi servers running the echo
-// fixture, whose names collide (`docs_x` and `docs.x` both sanitise to mcp__docs_x__…, NAME-2),
+// fixture, whose names collide (`docs_x` and `docs.x` both sanitise to mcp__docs_x__…, NAME-2;
+// Kimi 2.1.0 gives each name to the server that finished connecting first, so the tests ask which),
 // a real ~/.kimi-code/mcp.json with comments. The preview tells what a change does before it
 // is written; the save keeps every other byte; a file changed since the preview is refused.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +19,7 @@ let userFile: string;
 const original = `{
   // the docs servers (hand-written)
   "mcpServers": {
-    "docs_x": { "command": "node", "args": [${JSON.stringify(ECHO)}, "stdio"] }, // first: wins every name
+    "docs_x": { "command": "node", "args": [${JSON.stringify(ECHO)}, "stdio"] }, // same names as docs.x
     "docs.x": { "command": "node", "args": [${JSON.stringify(ECHO)}, "stdio"] }
   }
 }
@@ -42,21 +43,26 @@ async function connectedPreview(serverId: string): Promise<ToolFilterPreview> {
   return p!;
 }
 const kimiNames = async () => (await call<ToolsView>('tools.list', {})).tools.filter((t) => t.names.kimi).map((t) => `${t.serverName}/${t.tool}`).sort();
+/** The server holding Kimi's names now (the first to finish connecting, as measured), and the other. */
+async function contest(): Promise<{ winner: string; loser: string }> {
+  const winner = (await kimiNames())[0]!.split('/')[0]!;
+  return { winner, loser: winner === 'docs_x' ? 'docs.x' : 'docs_x' };
+}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tool-filter-'));
   const ws = join(dir, 'ws');
   await mkdir(join(dir, 'home', '.kimi-code'), { recursive: true });
   await mkdir(join(ws, '.kimi-code'), { recursive: true });
-  await mkdir(join(dir, 'home', '.minimax-code'), { recursive: true });
+  await mkdir(join(dir, 'home', '.minimax'), { recursive: true });
   userFile = join(dir, 'home', '.kimi-code', 'mcp.json');
   await writeFile(userFile, original);
   // An untrusted workspace's server: shown, never started, never switched (CFG-10).
   await writeFile(join(ws, '.kimi-code', 'mcp.json'), JSON.stringify({ mcpServers: { repo: { command: 'node', args: [ECHO, 'stdio'] } } }));
-  await writeFile(join(dir, 'home', '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { mm: { command: 'node', args: [ECHO, 'stdio'] } } }));
+  await writeFile(join(dir, 'home', '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { mm: { command: 'node', args: [ECHO, 'stdio'] } } }));
   const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), MCP_PANEL_DATA_DIR: join(dir, 'data') };
   services = await startServices({ host: 'web', pickFolder: null, env, cwd: ws, version: '0.0.0', profile: 'kimi', workspace: ws });
-  // Both servers connected: docs_x names 7 tools, docs.x's 7 lose every name to them.
+  // Both servers connected: the first to finish names 7 tools, the other's 7 lose every name to them.
   await vi.waitFor(async () => expect((await call<ToolsView>('tools.list', {})).tools).toHaveLength(14), { timeout: 30_000, interval: 100 });
   expect(await kimiNames()).toHaveLength(7);
 }, 60_000);
@@ -78,14 +84,15 @@ describe('per-tool switch (CONN-8), kimi', () => {
   });
 
   it('disabling a winner hands its name to the loser: names, collisions and tokens before → after', async () => {
-    const { docs_x } = await ids();
-    const cur = await call<ToolFilterPreview>('tools.previewToolFilter', { serverId: docs_x });
+    const { winner, loser } = await contest();
+    const id = await idOf(winner);
+    const cur = await call<ToolFilterPreview>('tools.previewToolFilter', { serverId: id });
     const enabled = cur.tools.map((t) => t.name).filter((n) => n !== 'parts');
-    const p = await call<ToolFilterPreview>('tools.previewToolFilter', { serverId: docs_x, enabled });
+    const p = await call<ToolFilterPreview>('tools.previewToolFilter', { serverId: id, enabled });
     expect(p.patch).toEqual({ disabledTools: ['parts'] });
-    expect(p.disappear).toEqual([{ name: 'mcp__docs_x__parts', serverName: 'docs_x', tool: 'parts' }]);
-    expect(p.appear).toEqual([{ name: 'mcp__docs_x__parts', serverName: 'docs.x', tool: 'parts' }]);
-    expect(p.resolved.map((c) => [c.name, c.winner.serverName, c.loser.serverName, c.cause])).toEqual([['mcp__docs_x__parts', 'docs_x', 'docs.x', 'sanitised']]);
+    expect(p.disappear).toEqual([{ name: 'mcp__docs_x__parts', serverName: winner, tool: 'parts' }]);
+    expect(p.appear).toEqual([{ name: 'mcp__docs_x__parts', serverName: loser, tool: 'parts' }]);
+    expect(p.resolved.map((c) => [c.name, c.winner.serverName, c.loser.serverName, c.cause])).toEqual([['mcp__docs_x__parts', winner, loser, 'sanitised']]);
     expect(p.created).toEqual([]);
     expect(p.tools.find((t) => t.name === 'parts')).toMatchObject({ enabled: true, wanted: false });
     // The same definition now comes from the other server: the budget is unchanged.
@@ -99,9 +106,9 @@ describe('per-tool switch (CONN-8), kimi', () => {
     await call('tools.setToolFilter', { serverId: docs_x, enabled: all.filter((n) => n !== 'parts'), baseHash: cur.hash });
     const text = await readFile(userFile, 'utf8');
     expect(text).toContain('// the docs servers (hand-written)');
-    expect(text).toContain('// first: wins every name');
+    expect(text).toContain('// same names as docs.x');
     expect(text.replace(/\s+/g, '')).toContain('"disabledTools":["parts"]');
-    // The agent's view follows the file: docs_x's `parts` is gone, docs.x holds the name now.
+    // The agent's view follows the file: docs_x's `parts` is gone, docs.x holds the name whoever connected first.
     await vi.waitFor(async () => expect(await kimiNames()).toContain('docs.x/parts'), { timeout: 30_000, interval: 100 });
     expect(await kimiNames()).not.toContain('docs_x/parts');
     const after = await connectedPreview(await idOf('docs_x'));

@@ -44,7 +44,7 @@ describe('writer tools op (CONN-8)', () => {
 
   it('minimax, or a field the agent does not read, is refused and the file is untouched', async () => {
     const text = '{ "mcpServers": { "s": { "command": "x" } } }\n';
-    const path = await file('.minimax-code', 'mcp.json', text);
+    const path = await file('.minimax', 'mcp.json', text);
     const r = await writer.setToolFilter({ profile: 'minimax', layer: 'user' }, 's', { disabledTools: ['a'] });
     expect(r.ok ? null : r.error.text?.key).toBe('write.unsupported.toolFilter');
     const k = await file('.kimi-code', 'mcp.json', text);

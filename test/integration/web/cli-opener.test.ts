@@ -25,9 +25,9 @@ afterEach(async () => {
 /** A HOME whose minimax user file has one remote server `cloud`, and the CLI's env for it. */
 function homeFor(url: string, browserBin: string): { env: NodeJS.ProcessEnv; cwd: string } {
   const home = join(dir, 'home');
-  mkdirSync(join(home, '.minimax-code'), { recursive: true });
+  mkdirSync(join(home, '.minimax'), { recursive: true });
   mkdirSync(join(home, 'ws'), { recursive: true });
-  writeFileSync(join(home, '.minimax-code', 'mcp.json'), JSON.stringify({ mcpServers: { cloud: { type: 'http', url } } }));
+  writeFileSync(join(home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { cloud: { type: 'http', url } } }));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOME: home,

@@ -78,7 +78,7 @@ describe('tools and collisions (NAME-4)', () => {
     const groups = screen.getAllByTestId('collision-group');
     expect(groups.map((g) => g.getAttribute('data-pair'))).toEqual(['docs_x|docs.x', 'docs_x|other']);
     expect(groups[0]).toHaveTextContent('docs_x ↔ docs.x2 collisions');
-    expect(within(groups[0]!).getAllByText(/^Why: kimi keeps the first claimant/)).toHaveLength(1);
+    expect(within(groups[0]!).getAllByText(/^Why: Kimi connects every server at once and keeps the name for the first to finish connecting/)).toHaveLength(1);
     expect(groups[0]).toHaveTextContent('docs_x/parts keeps the name; docs.x/parts lost it, and is dropped.');
     expect(groups[0]).toHaveTextContent('Cause: the names differ only in characters kimi turns into "_"');
     expect(groups[1]).toHaveTextContent('Cause: both names are longer than kimi allows and are the same once cut to length.');

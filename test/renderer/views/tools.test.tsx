@@ -42,7 +42,7 @@ describe('tools view (UI-3)', () => {
     await settle();
     const box = screen.getByTestId('collisions');
     expect(box).toHaveTextContent('alpha/echo keeps the name; echo.a/echo lost it, and is called mcp__echo_a__echo_2.');
-    expect(box).toHaveTextContent(/name registry gives a name to the first claimant/);
+    expect(box).toHaveTextContent(/name registry keeps a name for whoever first held it/);
     expect(screen.getByText('1 collision under the other agents')).toBeInTheDocument();
     const lost = document.querySelector('[data-role="loser"]') as HTMLElement;
     expect(lost).toHaveTextContent('lost mcp__alpha__echo');

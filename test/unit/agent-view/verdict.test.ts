@@ -100,9 +100,40 @@ describe('agent verdict', () => {
     expect(verdict('minimax', { command: 'npx' }, at(3500)).status).toBe('usable');
     // Kimi waits its startup timeout (30 s by default), and raising it is the fix.
     expect(verdict('kimi', remote, at(3500)).status).toBe('usable');
-    expect(verdict('kimi', { ...remote, startupTimeoutMs: 1000 }, at(3500)).issues[0]).toMatchObject({ code: 'slow', fixes: [{ kind: 'timeout', params: { field: 'startupTimeoutMs', ms: 3500 } }] });
+    // A miss is failed for Kimi's whole session (connection-manager.ts connectOne: nothing retries it).
+    expect(verdict('kimi', { ...remote, startupTimeoutMs: 1000 }, at(3500)).issues[0]).toMatchObject({ code: 'slow_session', fixes: [{ kind: 'timeout', params: { field: 'startupTimeoutMs', ms: 3500 } }] });
     // Minara: CONN-3 applies (seed 001 names no budget of its own).
     expect(verdict('minara', remote, at(3500)).issues[0]).toMatchObject({ code: 'slow', params: { budget: 2000 } });
+  });
+
+  it('CONN-3 (seed 000 local-mcp.service.ts:750): one budget covers the connect and the first tools/list', () => {
+    const remote = { url: 'https://slow.example/mcp' };
+    const at = (connectMs: number, listMs: number) => ({ state: connected, connectMs, listMs, auth: 'none' as const });
+    // Issue 34: a server that connects at once and answers tools/list in 3.5 s was called on time.
+    expect(verdict('minimax', remote, at(40, 3500))).toMatchObject({ status: 'unusable', issues: [{ code: 'slow', params: { ms: 3540, seconds: 3.5, budgetSeconds: 2 } }] });
+    // Each step within 2 s, both together over: late on the cold turn only.
+    expect(verdict('minimax', remote, at(1200, 1200)).issues[0]).toMatchObject({ code: 'slow', params: { ms: 2400 } });
+    expect(verdict('minimax', remote, at(900, 900)).status).toBe('usable');
+    // A recorded list (no list time measured) is judged on the connect alone.
+    expect(verdict('minimax', remote, { state: connected, connectMs: 900, auth: 'none' }).status).toBe('usable');
+    // Kimi's startup timeout covers both steps too.
+    expect(verdict('kimi', { ...remote, startupTimeoutMs: 3000 }, at(100, 3500)).issues[0]).toMatchObject({ code: 'slow_session' });
+  });
+
+  it('Kimi (2.1.0 shouldMarkNeedsAuth): its authenticate tool only for a remote entry with no static credentials', () => {
+    const login = { state: { kind: 'needs-auth' as const, code: 'auth_required' as const }, auth: 'oauth' as const };
+    expect(verdict('kimi', { url: 'https://a.example/mcp' }, login)).toMatchObject({ status: 'limited', issues: [{ code: 'login_tool', params: { tool: 'mcp__s__authenticate' } }] });
+    expect(verdict('kimi', { url: 'https://a.example/mcp', headers: { 'X-Key': 'k' }, auth: 'oauth' }, login).status).toBe('limited');
+    for (const entry of [{ url: 'https://a.example/mcp', headers: { 'X-Key': 'k' } }, { url: 'https://a.example/mcp', bearerTokenEnvVar: 'TOKEN' }]) {
+      expect(verdict('kimi', entry, login, {}).issues.find((i) => i.code === 'fails')).toMatchObject({ why: 'auth_required' });
+    }
+  });
+
+  it("the agent's own trust and its refusal of every server are the agent's (Kimi)", () => {
+    expect(verdict('kimi', { command: 'npx' }, {}, { layer: 'project', agentTrusted: false })).toMatchObject({ status: 'unusable', issues: [{ code: 'agent_untrusted' }] });
+    expect(codes(verdict('kimi', { command: 'npx' }, { state: connected, connectMs: 5, auth: 'none' }, { layer: 'project', agentTrusted: true }))).toEqual([]);
+    const voided = { path: '/h/.kimi-code/mcp.json', pointer: '/mcpServers/bad', reason: 'bad: needs "command"' };
+    expect(verdict('kimi', { command: 'npx' }, { state: connected, connectMs: 5, auth: 'none' }, { agentVoid: voided })).toMatchObject({ status: 'unusable', issues: [{ code: 'agent_void', params: { file: voided.path, pointer: voided.pointer } }] });
   });
 
   it('trust, sub-agents and what the panel saw', () => {

@@ -115,6 +115,23 @@ describe('files per layer and OS', () => {
     expect((await paths('codex', 'darwin', { CODEX_HOME: '/opt/codex' }))[0]).toEqual(['user', '/opt/codex/config.toml']);
   });
 
+  it('MiniMax Code (data-dir.ts): ~/.minimax, a fresh Linux install under XDG; MINIMAX_DATA_DIR / MAVIS_DATA_DIR move it', async () => {
+    // Nothing exists under these homes: a fresh install.
+    expect((await paths('minimax', 'linux'))[0]).toEqual(['user', '/home/ana/.local/share/minimax/mcp.json']);
+    expect((await paths('minimax', 'linux', { XDG_DATA_HOME: '/data' }))[0]).toEqual(['user', '/data/minimax/mcp.json']);
+    expect((await paths('minimax', 'darwin'))[0]).toEqual(['user', '/Users/ana/.minimax/mcp.json']);
+    expect((await paths('minimax', 'win32'))[0]).toEqual(['user', 'C:\\Users\\ana\\.minimax\\mcp.json']);
+    expect((await paths('minimax', 'linux', { MINIMAX_DATA_DIR: ' /mm ', MAVIS_DATA_DIR: '/mv' }))[0]).toEqual(['user', '/mm/mcp.json']);
+    expect((await paths('minimax', 'darwin', { MAVIS_DATA_DIR: '/mv' }))[0]).toEqual(['user', '/mv/mcp.json']);
+    expect((await paths('minimax', 'linux'))[1]).toEqual(['project', '/home/ana/app/.mcp.json']);
+  });
+
+  it('Kimi Code (2.1.0 resolveKimiHome): KIMI_CODE_HOME when not empty, else ~/.kimi-code', async () => {
+    expect((await paths('kimi', 'linux'))[0]).toEqual(['user', '/home/ana/.kimi-code/mcp.json']);
+    expect((await paths('kimi', 'linux', { KIMI_CODE_HOME: '/k' }))[0]).toEqual(['user', '/k/mcp.json']);
+    expect((await paths('kimi', 'linux', { KIMI_CODE_HOME: '' }))[0]).toEqual(['user', '/home/ana/.kimi-code/mcp.json']);
+  });
+
   it('detection markers follow the same OS rules', () => {
     const win = agentCandidates('C:\\Users\\ana', { APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, 'win32');
     expect(win.find((c) => c.agent === 'claude-desktop')?.marker).toBe('C:\\Users\\ana\\AppData\\Roaming\\Claude');

@@ -6,7 +6,7 @@ import { createDispatcher, type Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../../../electron/services/api/core';
 import { bridgesHandlers, type BridgesPort } from '../../../electron/services/handlers/bridges';
 
-const server = { name: 'docs', layer: 'user', path: '/h/.minimax-code/mcp.json', entry: { url: 'https://d.example/mcp' }, spec: null };
+const server = { name: 'docs', layer: 'user', path: '/h/.minimax/mcp.json', entry: { url: 'https://d.example/mcp' }, spec: null };
 const changed: string[] = [];
 const core = {
   current: async () => undefined,

@@ -5,7 +5,7 @@ import {
   inferTransport,
   TRANSPORT_ONLY,
 } from '../../../shared/schemas/dialects';
-import { KimiEntrySchema, KimiFileSchema, KIMI_DEFAULTS } from '../../../shared/profiles/kimi/dialect';
+import { KimiEntrySchema, KimiFileSchema, KIMI_DEFAULTS, kimiIgnoredFields } from '../../../shared/profiles/kimi/dialect';
 import { MinaraEntrySchema, minaraSseReason, MINARA_DEFAULTS } from '../../../shared/profiles/minara/dialect';
 import { MinimaxEntrySchema, MinimaxFileSchema } from '../../../shared/profiles/minimax/dialect';
 
@@ -70,10 +70,34 @@ describe('kimi entry', () => {
   it('rejects a non-array enabledTools', () => {
     expect(KimiEntrySchema.safeParse({ command: 'x', enabledTools: 'a' }).success).toBe(false);
   });
-  it('file schema accepts the mcp defaults section and checks it', () => {
-    expect(KimiFileSchema.safeParse({ mcp: { startupTimeoutMs: 5000 }, mcpServers: {} }).success).toBe(true);
-    expect(KimiFileSchema.safeParse({ mcp: { startupTimeoutMs: 'slow' } }).success).toBe(false);
-    expect(KIMI_DEFAULTS.startupTimeoutMs).toBe(30_000);
+  it('an "mcp" key in mcp.json is not Kimi\'s (2.1.0 reads [mcp] in config.toml): refused by the file schema, which the loader turns into a warning', () => {
+    expect(KimiFileSchema.safeParse({ mcpServers: {} }).success).toBe(true);
+    expect(KimiFileSchema.safeParse({ mcp: { startupTimeoutMs: 5000 }, mcpServers: {} }).error?.issues[0]).toMatchObject({ path: ['mcp'] });
+    expect(KIMI_DEFAULTS).toMatchObject({ startupTimeoutMs: 30_000, toolTimeoutMs: 60_000 });
+  });
+  it('as 2.1.0 config-schema.ts: transport as written, timeouts 1..2^31−1, url per URL, cwd may be "", auth/executor/runtime_id', () => {
+    const ok = (e: Record<string, unknown>) => KimiEntrySchema.safeParse(e).success;
+    expect(ok({ transport: 'streamable-http', url: 'https://x/mcp' })).toBe(false);
+    expect(ok({ url: 'https://x/mcp', startupTimeoutMs: 0 })).toBe(false);
+    expect(ok({ url: 'https://x/mcp', toolTimeoutMs: 2 ** 31 })).toBe(false);
+    expect(ok({ url: 'https://x/mcp', toolTimeoutMs: 2 ** 31 - 1 })).toBe(true);
+    expect(ok({ command: 'x', env: { A: 1 } })).toBe(false);
+    expect(ok({ command: 'x', enabled: 'false' })).toBe(false);
+    expect(ok({ url: 'https://x/mcp', auth: 'bearer' })).toBe(false);
+    expect(ok({ url: '${API_URL}/mcp' })).toBe(false);
+    expect(ok({ args: ['a'] })).toBe(false);
+    expect(ok({ url: 'localhost:3000/mcp' })).toBe(true);
+    expect(ok({ url: 'ftp://x' })).toBe(true);
+    expect(ok({ command: 'x', cwd: '', executor: 'kaos', runtime_id: 'r1' })).toBe(true);
+    expect(ok({ url: 'https://x/mcp', headers: { A: 'b' }, auth: 'oauth', bearerTokenEnvVar: 'T' })).toBe(true);
+    // Unknown keys are Kimi's to drop, not the schema's to refuse.
+    expect(ok({ command: 'npx', timeout: 60000, type: 'stdio', disabled: true, autoApprove: ['a'] })).toBe(true);
+  });
+  it('names every key Kimi drops; "disabled": true leaves the server on', () => {
+    const said = kimiIgnoredFields({ command: 'npx', timeout: 60000, type: 'stdio', disabled: true, autoApprove: ['a'], url: 'https://x' });
+    expect(said.map((f) => f.field)).toEqual(['timeout', 'type', 'disabled', 'autoApprove', 'url']);
+    expect(said.find((f) => f.field === 'disabled')!.message).toContain('stays ON');
+    expect(kimiIgnoredFields({ transport: 'http', url: 'https://x', command: 'c', cwd: '/' }).map((f) => f.field)).toEqual(['command', 'cwd']);
   });
 });
 

@@ -83,7 +83,7 @@ describe('loadLayer with host variables (minimax project file)', () => {
 });
 
 describe('KeychainConfigSecrets (SEC-6: bound to the owning entry)', () => {
-  const owner = (over: Partial<SecretOwner> = {}): SecretOwner => ({ profile: 'minimax', layer: 'user', path: '/h/.minimax-code/mcp.json', name: 'github', target: ownerTarget({ command: 'gh-mcp' }), ...over });
+  const owner = (over: Partial<SecretOwner> = {}): SecretOwner => ({ profile: 'minimax', layer: 'user', path: '/h/.minimax/mcp.json', name: 'github', target: ownerTarget({ command: 'gh-mcp' }), ...over });
 
   it('names per owner and per name from account names, never reading a secret value', async () => {
     const store = new MemorySecretStore();

@@ -78,9 +78,10 @@ describe('file shapes', () => {
     const l = loadLayer(readText(t, 'f'), { path: 'f', layer: 'user', dialect: 'minimax' }, ctx('minimax'));
     expect(l.problems[0]).toMatchObject({ pointer: '/mcpServers/a/command', line: 4, column: 30 });
   });
-  it('a bad kimi mcp section is a warning pointing at it', () => {
-    const l = loadLayer(readText('{"mcp": {"startupTimeoutMs": "x"}, "mcpServers": {}}', 'f'), { path: 'f', layer: 'user', dialect: 'kimi' }, ctx('kimi'));
-    expect(l.problems[0]).toMatchObject({ pointer: '/mcp/startupTimeoutMs', severity: 'warning' });
+  it('an "mcp" key in kimi\'s mcp.json is a warning: Kimi 2.1.0 reads its timeouts from config.toml', () => {
+    const l = loadLayer(readText('{"mcp": {"startupTimeoutMs": 5000}, "mcpServers": {}}', 'f'), { path: 'f', layer: 'user', dialect: 'kimi' }, ctx('kimi'));
+    expect(l.problems[0]).toMatchObject({ pointer: '/mcp', severity: 'warning' });
+    expect(l.problems[0]!.message).toContain('config.toml');
   });
 });
 

@@ -23,7 +23,8 @@ describe('ConnectionSpec mapping', () => {
   it('kimi: toolTimeoutMs → callTimeoutMs, startup default 30 s, global defaults, tool filters, bearerTokenEnvVar', () => {
     const base = { profile: 'kimi' as const, layer: 'user' as const, name: 'a', transport: 'http' as const };
     expect(buildSpec({ ...base, entry: { url: 'https://a' } })).toMatchObject({ startupTimeoutMs: 30000 });
-    expect(buildSpec({ ...base, entry: { url: 'https://a' } }).callTimeoutMs).toBeUndefined();
+    // Kimi sets no call timeout of its own: the MCP SDK's 60 s applies (2.1.0 dist:66767).
+    expect(buildSpec({ ...base, entry: { url: 'https://a' } }).callTimeoutMs).toBe(60000);
     const s = buildSpec({
       ...base,
       entry: { url: 'https://a', toolTimeoutMs: 7, enabledTools: ['x'], disabledTools: ['y'], bearerTokenEnvVar: 'B' },

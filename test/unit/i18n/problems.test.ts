@@ -8,7 +8,7 @@ import type { LoadContext } from '../../../shared/profiles/loading';
 const ctx = { profile: 'minimax', env: {}, home: '/h', cwd: '/w', workspace: null, panelDataDir: '/d', isTrusted: async () => false } as unknown as LoadContext;
 
 function problemsOf(text: string, layer: 'user' | 'project' = 'user') {
-  const l = loadLayer(readText(text, '/h/.minimax-code/mcp.json'), { path: '/h/.minimax-code/mcp.json', layer, dialect: 'minimax' }, ctx);
+  const l = loadLayer(readText(text, '/h/.minimax/mcp.json'), { path: '/h/.minimax/mcp.json', layer, dialect: 'minimax' }, ctx);
   return { problems: l.problems, servers: l.servers };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assignNames, type NamingServerInput } from '../../../shared/naming/assign';
 import { crossProfileView } from '../../../shared/naming/cross-profile';
-import { allocateMinimaxNames, emptyRegistry, identityKey } from '../../../shared/profiles/minimax/registry';
+import { emptyRegistry } from '../../../shared/profiles/minimax/registry';
 
 const srv = (serverId: string, tools: string[], extra: Partial<NamingServerInput> = {}): NamingServerInput => ({
   serverId,
@@ -10,65 +10,92 @@ const srv = (serverId: string, tools: string[], extra: Partial<NamingServerInput
   ...extra,
 });
 
-describe('minimax registry allocation (NAME-1)', () => {
-  it('gives later claimants _2 and _3 for the same base name', () => {
+describe('minimax registry allocation (NAME-1, published name-registry.ts)', () => {
+  const names = (r: ReturnType<typeof assignNames>) => r.tools.map((t) => [t.serverName, t.tool, t.name]);
+
+  it('suffixes on the segment: a natural name first, then the others by key, each `_n` the first free', () => {
     const r = assignNames('minimax', [srv('a', ['x.y', 'x_y', 'x-y', 'x/y'])]);
-    expect(r.tools.map((t) => t.name)).toEqual(['mcp__a__x_y', 'mcp__a__x_y_2', 'mcp__a__x-y', 'mcp__a__x_y_3']);
-    expect(r.collisions).toHaveLength(2);
-    expect(r.collisions[0]).toMatchObject({ name: 'mcp__a__x_y', kind: 'same_server', resolution: 'suffixed', assigned: 'mcp__a__x_y_2', winner: { tool: 'x.y' }, loser: { tool: 'x_y' } });
-  });
-
-  it('orders a fresh registry configured > official plugin > local plugin, whatever the input order', () => {
-    const servers = [
-      srv('local', ['t'], { serverName: 'dup', source: 'plugin-local' }),
-      srv('official', ['t'], { serverName: 'dup', source: 'plugin-official' }),
-      srv('mine', ['t'], { serverName: 'dup', source: 'configured' }),
-    ];
-    const r = assignNames('minimax', servers);
-    expect(r.tools.map((t) => [t.serverId, t.name])).toEqual([
-      ['local', 'mcp__dup__t_3'],
-      ['official', 'mcp__dup__t_2'],
-      ['mine', 'mcp__dup__t'],
+    // Raw `x_y` is natural (its segment is itself); `x.y` and `x/y` both clean to it and sort by key.
+    expect(r.tools.map((t) => t.name)).toEqual(['mcp__a__x_y_2', 'mcp__a__x_y', 'mcp__a__x-y', 'mcp__a__x_y_3']);
+    expect(r.collisions.map((c) => [c.loser.tool, c.winner.tool, c.kind, c.assigned])).toEqual([
+      ['x.y', 'x_y', 'same_server', 'mcp__a__x_y_2'],
+      ['x/y', 'x_y', 'same_server', 'mcp__a__x_y_3'],
     ]);
-    expect(r.tools[0]!.collidesWith).toMatchObject({ serverId: 'mine', kind: 'other_server' });
   });
 
-  it('keeps existing assignments: a later configured server does not take a name a plugin already holds', () => {
-    const first = assignNames('minimax', [srv('plug', ['t'], { serverName: 'dup', source: 'plugin-local' })]);
-    expect(first.tools[0]!.name).toBe('mcp__dup__t');
-    const second = assignNames('minimax', [srv('mine', ['t'], { serverName: 'dup' }), srv('plug', ['t'], { serverName: 'dup', source: 'plugin-local' })], { registry: first.registry! });
-    expect(second.tools.map((t) => t.name)).toEqual(['mcp__dup__t_2', 'mcp__dup__t']);
+  // /work/notes/seed-agents-published.md M3, worked example 1 (and the repository's own test).
+  it('a natural name beats source priority; the order of the input does not matter', () => {
+    const servers = [
+      srv('c1', ['t'], { serverName: 'docs.server' }),
+      srv('p1', ['t'], { serverName: 'docs_server', source: 'plugin-local' }),
+      srv('c2', ['t'], { serverName: 'docs-server' }),
+    ];
+    for (const order of [servers, [...servers].reverse()]) {
+      const r = assignNames('minimax', order);
+      expect(Object.fromEntries(r.tools.map((t) => [t.serverId, t.name]))).toEqual({ c1: 'mcp__docs_server_2__t', p1: 'mcp__docs_server__t', c2: 'mcp__docs-server__t' });
+    }
+    const repo = assignNames('minimax', ['docs.server', 'docs_server', 'docs_server_2'].map((n) => srv(n, ['t'])));
+    expect(names(repo)).toEqual([
+      ['docs.server', 't', 'mcp__docs_server_3__t'],
+      ['docs_server', 't', 'mcp__docs_server__t'],
+      ['docs_server_2', 't', 'mcp__docs_server_2__t'],
+    ]);
+    expect(repo.tools[0]!.collidesWith).toMatchObject({ serverName: 'docs_server', kind: 'other_server', name: 'mcp__docs_server__t' });
   });
 
-  it('never hands a removed identity\'s name to a new source', () => {
-    const first = assignNames('minimax', [srv('old', ['t'], { serverName: 'svc' })]);
-    // "old" is gone; a different identity with the same public name arrives.
-    const second = assignNames('minimax', [srv('new', ['t'], { serverName: 'svc' })], { registry: first.registry! });
-    expect(second.tools[0]!.name).toBe('mcp__svc__t_2');
-    expect(second.registry!.identities[identityKey('configured', 'old')]!.tools['t']!.name).toBe('mcp__svc__t');
-    // The old identity coming back gets its old name.
-    const third = assignNames('minimax', [srv('old', ['t'], { serverName: 'svc' })], { registry: second.registry! });
-    expect(third.tools[0]!.name).toBe('mcp__svc__t');
-    expect(third.registryChanged).toBe(false);
+  // Worked example 2: issue 34's bug (an owner was given `_3`): the owner always gets its name back.
+  it('an identity gets its saved names back after removal, and a newcomer never inherits them', () => {
+    const turn1 = assignNames('minimax', [srv('github', ['list_issues', 'list.issues'])]);
+    expect(names(turn1)).toEqual([
+      ['github', 'list_issues', 'mcp__github__list_issues'],
+      ['github', 'list.issues', 'mcp__github__list_issues_2'],
+    ]);
+    const turn2 = assignNames('minimax', [srv('gh-plugin', ['list_issues'], { serverName: 'github', source: 'plugin-official' })], { registry: turn1.registry! });
+    expect(turn2.tools[0]!.name).toBe('mcp__github_2__list_issues');
+    expect(turn2.tools[0]!.collidesWith).toMatchObject({ serverName: 'github', kind: 'other_server', source: 'configured' });
+    const turn3 = assignNames(
+      'minimax',
+      [srv('github', ['list.issues', 'list_issues']), srv('gh-plugin', ['list_issues'], { serverName: 'github', source: 'plugin-official' })],
+      { registry: turn2.registry! },
+    );
+    expect(names(turn3)).toEqual([
+      ['github', 'list.issues', 'mcp__github__list_issues_2'],
+      ['github', 'list_issues', 'mcp__github__list_issues'],
+      ['github', 'list_issues', 'mcp__github_2__list_issues'],
+    ]);
+    expect(turn3.registryChanged).toBe(false);
+    expect(turn3.registry!.servers.map((e) => [e.key, e.segment])).toEqual([
+      ['["configured","github"]', 'github'],
+      ['["plugin","OFFICIAL","github","github"]', 'github_2'],
+    ]);
   });
 
-  it('derives identity from source + id, never from the public name', () => {
-    // Same id under another source is another identity.
-    const r = assignNames('minimax', [srv('x', ['t']), srv('x', ['t'], { source: 'plugin-official' })]);
-    expect(r.tools.map((t) => t.name)).toEqual(['mcp__x__t', 'mcp__x__t_2']);
-    // A renamed server (same identity) gets a name under its new public name; the old stays reserved.
-    const renamed = assignNames('minimax', [srv('x', ['t'], { serverName: 'y' })], { registry: r.registry! });
-    expect(renamed.tools[0]!.name).toBe('mcp__y__t');
-    const other = assignNames('minimax', [srv('z', ['t'], { serverName: 'x' })], { registry: renamed.registry! });
-    expect(other.tools[0]!.name).toBe('mcp__x__t_3');
+  // Worked example 3: segments are cut before the suffix, and each name stays ≤ 80.
+  it('long names: the server segment is cut to 48, the tool segment to what is left, suffixes fit', () => {
+    const a = 'acme-enterprise-knowledge-base-and-document-search-server';
+    const tools = ['search_documents_by_semantic_similarity_with_facets', 'search_documents_by_semantic_similarity_with_filters'];
+    const r = assignNames('minimax', [srv(a, tools), srv(`${a}-v2`, ['t'])]);
+    expect(r.tools.map((t) => t.name)).toEqual([
+      'mcp__acme-enterprise-knowledge-base-and-document-sear__search_documents_by_seman',
+      'mcp__acme-enterprise-knowledge-base-and-document-sear__search_documents_by_sem_2',
+      'mcp__acme-enterprise-knowledge-base-and-document-se_2__t',
+    ]);
+    expect(r.tools.slice(0, 2).map((t) => t.name!.length)).toEqual([80, 80]);
   });
 
-  it('suffixes stay within 80 characters', () => {
-    const long = 't'.repeat(120);
-    const r = assignNames('minimax', [srv('a', [long, long + 'b', long + 'c'])]);
-    for (const t of r.tools) expect(t.name!.length).toBeLessThanOrEqual(80);
-    expect(new Set(r.tools.map((t) => t.name)).size).toBe(3);
-    expect(r.tools[2]!.name!.endsWith('_3')).toBe(true);
+  it('every configured server claims its segment, even one that answered nothing (disabled, not connected)', () => {
+    const r = assignNames('minimax', [srv('docs.server', ['t']), srv('docs_server', [], { state: 'disabled' })]);
+    expect(r.tools[0]!.name).toBe('mcp__docs_server_2__t');
+    expect(r.registry!.servers.map((e) => e.segment).sort()).toEqual(['docs_server', 'docs_server_2']);
+  });
+
+  it('a name MiniMax refuses leaves its tools out, with the reason', () => {
+    const r = assignNames('minimax', [srv('bad\u0007', ['t']), srv('ok', ['t', 'x\u0000'])]);
+    expect(r.tools.map((t) => [t.name, t.refused])).toEqual([
+      [null, 'Invalid MCP server name'],
+      ['mcp__ok__t', null],
+      [null, 'Invalid MCP tool name'],
+    ]);
   });
 
   it('drops an exact repeat of the same tool', () => {
@@ -76,12 +103,14 @@ describe('minimax registry allocation (NAME-1)', () => {
     expect(r.tools.map((t) => [t.name, t.dropped])).toEqual([['mcp__a__t', false], [null, true]]);
   });
 
-  it('the allocator reports no change for known claims and leaves its input alone', () => {
+  it('leaves the registry it was given alone and reports no change for known claims', () => {
     const reg = emptyRegistry();
-    const a = allocateMinimaxNames(reg, [{ serverId: 's', serverName: 's', source: 'configured', tool: 't' }]);
-    expect(reg.identities).toEqual({});
-    expect(a.changed).toBe(true);
-    expect(allocateMinimaxNames(a.registry, [{ serverId: 's', serverName: 's', source: 'configured', tool: 't' }]).changed).toBe(false);
+    const a = assignNames('minimax', [srv('s', ['t'])], { registry: reg });
+    expect(reg.servers).toEqual([]);
+    expect(a.registryChanged).toBe(true);
+    const again = assignNames('minimax', [srv('s', ['t'])], { registry: a.registry! });
+    expect(again.registryChanged).toBe(false);
+    expect(again.registry).toBe(a.registry);
   });
 });
 
@@ -108,6 +137,32 @@ describe('kimi collisions (NAME-2)', () => {
       ['t', 'mcp__ok__t', null],
       ['authenticate', 'mcp__gh__authenticate', 'authenticate'],
     ]);
+  });
+
+  it('2.1.0: the first server to finish connecting wins a contested name, whatever the configuration order', () => {
+    // Kimi connects every server at once and registers each on its status change (mcpService.ts registerMcpServer).
+    const r = assignNames('kimi', [srv('a.b', ['t'], { readyMs: 900 }), srv('a_b', ['t'], { readyMs: 120 })]);
+    expect(r.tools.map((t) => [t.serverName, t.name, t.dropped])).toEqual([
+      ['a.b', null, true],
+      ['a_b', 'mcp__a_b__t', false],
+    ]);
+    expect(r.events[0]).toMatchObject({ serverName: 'a.b', collidesWith: { kind: 'other_server', serverName: 'a_b' } });
+    // Not measured (a hand-given list): configuration order.
+    expect(assignNames('kimi', [srv('a.b', ['t']), srv('a_b', ['t'])]).tools[0]!.name).toBe('mcp__a_b__t');
+    // All-CJK names collapse alike (2.1.0 keeps no distinguishing character): they collide.
+    const cjk = assignNames('kimi', [srv('客户服务', ['查询'], { readyMs: 1 }), srv('资料库', ['搜索'], { readyMs: 2 })]);
+    expect(cjk.tools.map((t) => t.name)).toEqual(['mcp______', null]);
+  });
+
+  it('2.1.0 shouldMarkNeedsAuth: the authenticate tool only for a remote entry with no static credentials', () => {
+    const waiting = (entry: Record<string, unknown>) => assignNames('kimi', [srv('gh', ['issues'], { state: 'needs-auth', entry })]).tools.map((t) => t.name);
+    expect(waiting({ url: 'https://gh.example/mcp' })).toEqual([null, 'mcp__gh__authenticate']);
+    expect(waiting({ url: 'https://gh.example/mcp', headers: { A: 'b' }, auth: 'oauth' })).toEqual([null, 'mcp__gh__authenticate']);
+    // Static headers or a token variable: Kimi marks the server failed, with no authenticate tool.
+    expect(waiting({ url: 'https://gh.example/mcp', headers: { A: 'b' } })).toEqual([null]);
+    expect(waiting({ url: 'https://gh.example/mcp', bearerTokenEnvVar: 'GH_TOKEN' })).toEqual([null]);
+    // A long server name goes through the same hash rule.
+    expect(assignNames('kimi', [srv('x'.repeat(60), [], { state: 'needs-auth' })]).tools[0]!.name).toHaveLength(64);
   });
 
   it('marks deferred servers (DISC-3)', () => {
@@ -138,7 +193,9 @@ describe('cross-profile view (NAME-4)', () => {
     expect(v.rows[1]!.warnings.filter((w) => ['minimax', 'kimi', 'minara'].includes(w.params.profile!))).toHaveLength(3);
     expect(v.rows[1]!.warnings.map((w) => w.params.profile)).toEqual(['minimax', 'kimi', 'minara', 'claude-code', 'cursor', 'vscode', 'codex', 'goose', 'opencode', 'cline']);
     expect(v.rows[1]!.warnings[0]).toEqual({ code: 'differs', params: { profile: 'minimax', name: 'mcp__gh__a_b', raw: 'a.b' } });
-    expect(v.rows[2]!.names.kimi).toMatch(/_[0-9a-f]{8}$/);
+    // Kimi 2.1.0 prints its signed hash: `_` + 8 hex digits, or `_-` + 8 (or `0…-…`).
+    expect(v.rows[2]!.names.kimi).toMatch(/_(?:[0-9a-f]{8}|-[0-9a-f]{8}|0+-[0-9a-f]+)$/);
+    expect(v.rows[2]!.names.kimi).toHaveLength(64);
     expect(v.rows[2]!.warnings.some((w) => w.params.profile === 'kimi')).toBe(true);
     expect(v.rows[2]!.warnings.some((w) => w.params.profile === 'minimax')).toBe(true);
   });

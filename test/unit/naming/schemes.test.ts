@@ -1,66 +1,78 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fnv1a32Hex, KIMI_MAX_NAME, kimiAuthToolName, kimiQualifiedName } from '../../../shared/profiles/kimi/naming';
-import { MINIMAX_MAX_NAME, minimaxBaseName, minimaxSuffixed } from '../../../shared/profiles/minimax/naming';
+import { kimiHash8, KIMI_MAX_NAME, kimiAuthToolName, kimiQualifiedName, sanitizeKimiPart } from '../../../shared/profiles/kimi/naming';
+import { MINIMAX_MAX_NAME, MINIMAX_MAX_SERVER, minimaxBaseName, minimaxServerSegment, normalizeMinimaxSegment, shortenMinimaxSegment } from '../../../shared/profiles/minimax/naming';
 import { minaraQueryToolName, minaraToolName } from '../../../shared/profiles/minara/naming';
-import { sanitizeApiPart as sanitizeMinimaxPart, VALID_NAME } from '../../../shared/naming/schemes';
+import { VALID_NAME } from '../../../shared/naming/schemes';
 
-describe('FNV-1a 32-bit', () => {
-  it('matches the published test vectors', () => {
-    expect(fnv1a32Hex('')).toBe('811c9dc5');
-    expect(fnv1a32Hex('a')).toBe('e40c292c');
-    expect(fnv1a32Hex('foobar')).toBe('bf9cf968');
-    // Non-ASCII text hashes its UTF-8 bytes: 'é' is c3 a9.
-    const manual = [0xc3, 0xa9].reduce((h, b) => Math.imul(h ^ b, 0x01000193), 0x811c9dc5) >>> 0;
-    expect(fnv1a32Hex('é')).toBe(manual.toString(16).padStart(8, '0'));
+describe('Kimi Code 2.1.0 stableHash8 (FNV-1a 32, signed)', () => {
+  it('prints the signed int32 as toString(16) does, padded in front of the sign', () => {
+    // The offset basis is never stepped for '': printed unsigned, as Kimi does.
+    expect(kimiHash8('')).toBe('811c9dc5');
+    // Unsigned FNV-1a of 'a' is e40c292c; Kimi keeps Math.imul's sign: -(2^32 - 0xe40c292c).
+    expect(kimiHash8('a')).toBe('-1bf3d6d4');
+    expect(kimiHash8('foobar')).toBe('-40630698');
   });
 });
 
-describe('minimax names (NAME-1)', () => {
-  it('maps characters outside [a-zA-Z0-9_-] to _ without collapsing', () => {
-    expect(minimaxBaseName('my.server', 'get user/name')).toBe('mcp__my_server__get_user_name');
-    expect(minimaxBaseName('a__b', 'c')).toBe('mcp__a__b__c');
-    expect(minimaxBaseName('中文', 'x')).toBe('mcp______x');
+describe('minimax names (NAME-1, published tool-name.ts)', () => {
+  // /work/notes/seed-agents-published.md M2: the published code's cleaning, run.
+  it.each([
+    ['my..server', 'my_server'],
+    ['__a__b__', 'a_b'],
+    ['a  --  b', 'a_--_b'],
+    ['资料库', 'server'],
+  ])('server %j → segment %j', (raw, segment) => {
+    expect(normalizeMinimaxSegment(raw, 'server')).toBe(segment);
   });
-  it('cuts the server part at 48 characters', () => {
-    const server = 's'.repeat(60);
-    const name = minimaxBaseName(server, 't');
-    expect(name).toBe(`mcp__${'s'.repeat(48)}__t`);
-    expect(minimaxBaseName('s'.repeat(48), 't')).toBe(`mcp__${'s'.repeat(48)}__t`);
+  it('an empty or all-illegal tool falls back to `tool`; control characters and empty names are refused', () => {
+    expect(normalizeMinimaxSegment('-_-', 'tool')).toBe('tool');
+    expect(() => normalizeMinimaxSegment('read\0', 'tool')).toThrow('Invalid MCP tool name');
+    expect(() => normalizeMinimaxSegment('', 'server')).toThrow('Invalid MCP server name');
+    expect(() => normalizeMinimaxSegment('a\u200bb', 'server')).toThrow(); // a format character (Cf)
   });
-  it('keeps a name of exactly 80 and cuts one of 81', () => {
+  it('names as the repository\'s own test says (test/tool-name.test.ts)', () => {
+    expect(minimaxBaseName('finance__primary', '_quote_')).toBe('mcp__finance_primary__quote');
+    expect(minimaxBaseName('资料库', '搜索')).toBe('mcp__server__tool');
+    expect(minimaxBaseName('my..server', 'list..issues')).toBe('mcp__my_server__list_issues');
+  });
+  it('cuts the server segment at 48 and the tool segment at 73 − server, then drops a trailing _', () => {
+    expect(minimaxBaseName('s'.repeat(60), 't')).toBe(`mcp__${'s'.repeat(48)}__t`);
     const tool80 = 't'.repeat(80 - 'mcp__srv__'.length);
-    expect(minimaxBaseName('srv', tool80)).toHaveLength(80);
     expect(minimaxBaseName('srv', tool80)).toBe(`mcp__srv__${tool80}`);
     expect(minimaxBaseName('srv', tool80 + 'X')).toBe(`mcp__srv__${tool80}`);
-  });
-  it('keeps suffixed names within 80', () => {
-    const base = minimaxBaseName('srv', 't'.repeat(100));
-    expect(minimaxSuffixed(base, 2)).toHaveLength(80);
-    expect(minimaxSuffixed(base, 2).endsWith('_2')).toBe(true);
-    expect(minimaxSuffixed(base, 10)).toHaveLength(80);
-    expect(minimaxSuffixed('mcp__a__b', 3)).toBe('mcp__a__b_3');
+    // The cut lands after `_`: MiniMax removes it rather than end the segment with one.
+    expect(shortenMinimaxSegment('abc_def', 4, 'tool')).toBe('abc');
+    expect(minimaxBaseName(`${'s'.repeat(47)}_x`, 't')).toBe(`mcp__${'s'.repeat(47)}__t`);
+    expect(shortenMinimaxSegment('___', 2, 'tool')).toBe('to');
   });
 });
 
-describe('kimi names (NAME-2)', () => {
-  it('sanitises and collapses runs of _', () => {
+describe('kimi names (NAME-2, @moonshot-ai/kimi-code 2.1.0 tool-naming.ts)', () => {
+  it('sanitises and collapses runs of _ per part: leading and trailing _ survive', () => {
     expect(kimiQualifiedName('my..server', 'get__user')).toBe('mcp__my_server__get_user');
     expect(kimiAuthToolName('git hub')).toBe('mcp__git_hub__authenticate');
+    expect(kimiQualifiedName('a_', '_b')).toBe('mcp__a____b');
+    expect(kimiQualifiedName('@scope/pkg.tool', 'Do Thing!')).toBe('mcp___scope_pkg_tool__Do_Thing_');
+    // Every all-CJK server and tool collapses to one name.
+    expect(kimiQualifiedName('客户服务', '查询')).toBe('mcp______');
+    expect(kimiQualifiedName('资料库', '搜索')).toBe('mcp______');
   });
-  it('keeps 64 characters and hashes 65: first 55 + _ + 8 hex of the full name', () => {
-    const tool64 = 't'.repeat(64 - 'mcp__srv__'.length);
-    expect(kimiQualifiedName('srv', tool64)).toBe(`mcp__srv__${tool64}`);
-    const full = `mcp__srv__${tool64}u`;
-    const name = kimiQualifiedName('srv', tool64 + 'u');
+  // The worked examples of /work/notes/seed-agents-published.md K1, run against dist/main.mjs.
+  it.each([
+    ['google-workspace-enterprise', 'spreadsheets_values_batch_update_by_data_filter', 'mcp__google-workspace-enterprise__spreadsheets_values_b_18ac5c55'],
+    ['a'.repeat(40), 'b'.repeat(40), 'mcp__aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa__bbbbbbb_-785fd989'],
+    ['analytics-warehouse', 'run_saved_query_against_partitioned_table_v14', 'mcp__analytics-warehouse__run_saved_query_against_parti_0-1be310'],
+    ['x'.repeat(29), 'y'.repeat(28), `mcp__${'x'.repeat(29)}__${'y'.repeat(28)}`],
+    ['x'.repeat(29), 'y'.repeat(29), `mcp__${'x'.repeat(29)}__${'y'.repeat(18)}_-5eb88f2c`],
+  ])('%s / %s → %s', (server, tool, name) => {
+    expect(kimiQualifiedName(server, tool)).toBe(name);
     expect(name).toHaveLength(64);
-    expect(name).toBe(`${full.slice(0, 55)}_${fnv1a32Hex(full)}`);
-    expect(name).toMatch(/_[0-9a-f]{8}$/);
   });
-  it('hashes the full name, so two names sharing 55 characters differ', () => {
+  it('hashes the full name, so two names sharing a head differ', () => {
     const a = kimiQualifiedName('srv', 'x'.repeat(70) + 'a');
     const b = kimiQualifiedName('srv', 'x'.repeat(70) + 'b');
-    expect(a.slice(0, 55)).toBe(b.slice(0, 55));
+    expect(a.slice(0, 54)).toBe(b.slice(0, 54));
     expect(a).not.toBe(b);
   });
 });
@@ -74,29 +86,30 @@ describe('minara names (NAME-3)', () => {
 
 describe('property: every scheme gives valid, bounded, deterministic names', () => {
   const part = fc.string({ minLength: 1, maxLength: 120, unit: fc.constantFrom('a', 'Z', '9', '_', '-', '.', ' ', '/', '中', '文', '😀', '__') });
-  it('minimax: valid chars, ≤ 80, server ≤ 48, deterministic', () => {
+  it('minimax: valid segments, ≤ 80, server ≤ 48, deterministic (or refused)', () => {
     fc.assert(
-      fc.property(part, part, fc.integer({ min: 2, max: 999 }), (s, t, n) => {
+      fc.property(part, part, (s, t) => {
+        const server = minimaxServerSegment(s);
+        if (server === null) return; // a surrogate half from the unit list: refused, as MiniMax does
+        expect(server.length).toBeLessThanOrEqual(MINIMAX_MAX_SERVER);
+        expect(server).toMatch(/^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/);
         const name = minimaxBaseName(s, t);
         expect(name).toMatch(VALID_NAME);
         expect(name.length).toBeLessThanOrEqual(MINIMAX_MAX_NAME);
-        expect(name.startsWith('mcp__')).toBe(true);
-        // The server part is the sanitised server cut at 48, whatever follows it.
-        const serverPart = sanitizeMinimaxPart(s).slice(0, 48);
-        expect(name).toBe(`mcp__${serverPart}__${sanitizeMinimaxPart(t)}`.slice(0, 80));
+        expect(name.startsWith(`mcp__${server}__`)).toBe(true);
         expect(minimaxBaseName(s, t)).toBe(name);
-        const suffixed = minimaxSuffixed(name, n);
-        expect(suffixed).toMatch(VALID_NAME);
-        expect(suffixed.length).toBeLessThanOrEqual(MINIMAX_MAX_NAME);
       }),
     );
   });
-  it('kimi: valid chars, ≤ 64, deterministic, no __ inside a part', () => {
+  it('kimi: valid chars, exactly 64 when cut, deterministic', () => {
     fc.assert(
       fc.property(part, part, (s, t) => {
         const name = kimiQualifiedName(s, t);
         expect(name).toMatch(VALID_NAME);
         expect(name.length).toBeLessThanOrEqual(KIMI_MAX_NAME);
+        const full = `mcp__${sanitizeKimiPart(s)}__${sanitizeKimiPart(t)}`;
+        expect(name).toBe(full.length > KIMI_MAX_NAME ? name.slice(0, 64) : full);
+        if (full.length > KIMI_MAX_NAME) expect(name).toHaveLength(KIMI_MAX_NAME);
         expect(kimiQualifiedName(s, t)).toBe(name);
       }),
     );

@@ -21,8 +21,8 @@ let services: Services;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'redact-rt-'));
-  file = join(dir, 'home', '.minimax-code', 'mcp.json');
-  await mkdir(join(dir, 'home', '.minimax-code'), { recursive: true });
+  file = join(dir, 'home', '.minimax', 'mcp.json');
+  await mkdir(join(dir, 'home', '.minimax'), { recursive: true });
   await mkdir(join(dir, 'ws'));
   await writeFile(file, JSON.stringify({ mcpServers: { remote: { url: URL_SECRET, enabled: false }, local: LOCAL } }, null, 2), { mode: 0o600 });
   const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), MCP_PANEL_DATA_DIR: join(dir, 'data') };

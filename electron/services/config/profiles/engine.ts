@@ -38,7 +38,8 @@ export function engineOf(profile: Profile): EngineProfile {
     memoryContext: withDefaults,
     detection: (home, env, platform) => files.detection({ home, env, platform }, pathsFor(platform)),
   };
-  const { ruleFiles, readRules, ruleFormat } = files;
+  const { ruleFiles, readRules, ruleFormat, dataDir } = files;
+  if (dataDir) engine.dataDir = (where) => dataDir(onOs(where), agentIo(where.platform));
   if (ruleFiles) engine.ruleFiles = (where) => ruleFiles(onOs(where), agentIo(where.platform));
   if (readRules) {
     engine.readRuleText = (text, path) => {

@@ -1,6 +1,7 @@
 // The machine an agent's files module sees (shared/profiles/loading.ts AgentIo): the path
 // functions of the OS asked for (so a Windows layout resolves the same on any host) and the
 // loader's own bounded reads (SEC-7), so no profile does I/O of its own.
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { posix, win32 } from 'node:path';
 import type { AgentIo } from '../../../../shared/profiles/loading';
@@ -66,5 +67,6 @@ export function agentIo(platform?: NodeJS.Platform): AgentIo {
     },
     gitRoot,
     findUp,
+    sha256Hex: (text) => createHash('sha256').update(text).digest('hex'),
   };
 }

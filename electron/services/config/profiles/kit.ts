@@ -41,7 +41,13 @@ export async function loadFiles(profile: Profile, locations: readonly LayerLocat
       },
       ctx,
     );
-    if (refusal) layer.problems.push({ path: loc.path, pointer: '', message: refusal, severity: 'warning' });
+    // A file that is not there holds nothing the agent skips: no warning for it.
+    if (refusal && reads[i]?.state !== 'missing') layer.problems.push({ path: loc.path, pointer: '', message: refusal, severity: 'warning' });
+    if (loc.needsTrust && files.agentTrust) {
+      // The agent's own answer, apart from the panel's (SEC-5): the verdict says which one is missing.
+      layer.agentSkips = refusal !== null;
+      for (const s of layer.servers) s.agentTrusted = refusal === null;
+    }
     for (const s of switchedOff ? layer.servers : []) {
       const off = s.enabled ? switchedOff!(s) : null;
       if (off) Object.assign(s, { enabled: false, switchedOff: off });

@@ -14,6 +14,8 @@ export interface EngineProfile {
   /** The context in-memory layers (session, plugin) load with: the same defaults the files get. */
   memoryContext(ctx: LoadContext): Promise<LoadContext>;
   detection(home: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Detection;
+  /** The agent's data folder (shared/profiles/<id>/files.ts dataDir), when it keeps files of its own there. */
+  dataDir?(where: Omit<LayerEnv, 'workspace'>): Promise<string>;
   /** PERM-4: where the agent keeps its permission rules, when not in its MCP files (Claude Code's settings.json); lowest precedence first. */
   ruleFiles?(where: LayerEnv): Promise<LayerLocation[]>;
   /** PERM-4: the rules a rule file's text holds, when not `permissions` lists (Codex's TOML, Gemini's policies). */
