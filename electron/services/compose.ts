@@ -2,6 +2,7 @@
 // startServices, the CLI through createEngine (its one-shot commands need the engines, not
 // the api). A login made in one front door is honoured by the others because they all wire
 // the same keychain-backed broker here, and nothing else constructs an engine.
+import { setServerEnabled } from './config/switch';
 import { profileFacts } from '../../shared/profiles';
 import { basename, join } from 'node:path';
 import { PROFILES, type Profile } from '../../shared/schemas/server';
@@ -203,7 +204,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     writer: {
       async setEnabled(sel, server, enabled) {
         const target = { profile: sel.profile, layer: server.layer, workspace: sel.workspace };
-        const r = enabled ? await writer.enable(target, server.name) : await writer.disable(target, server.name);
+        const r = await setServerEnabled(writer, env, target, server.name, enabled);
         if (!r.ok) {
           const e = toSharedError(r.error);
           throw new AppError(e.code, e.message, e.data);

@@ -34,6 +34,9 @@ export interface LayerServer {
   switchedOff?: SwitchedOff;
 }
 
+/** AGENT-5: one edit of an agent's own switch file: a name in or out of a list, or a value set (undefined: removed). */
+export type SwitchEdit = { file: string; format: ConfigFormat; path: readonly [string, ...string[]] } & ({ kind: 'list'; value: string; present: boolean } | { kind: 'value'; value: unknown });
+
 /** AGENT-5: where an agent keeps a server off outside its entry: the file, and the key in it. */
 export interface SwitchedOff {
   path: string;
@@ -78,6 +81,8 @@ export interface LoadContext {
 }
 
 export interface LayerOptions {
+  /** The same-name entry of the layers below, merged so far, when the agent merges this layer's onto it (ProfileFacts.mergesSameName). */
+  mergeOnto?: (name: string) => Record<string, unknown> | undefined;
   path: string;
   layer: LayerKind;
   dialect: Dialect;
@@ -213,6 +218,12 @@ export interface AgentFiles {
    * server, where it is off, or null.
    */
   switches?(ctx: LoadContext, io: AgentIo): Promise<(server: { name: string; layer: LayerKind }) => SwitchedOff | null>;
+  /**
+   * AGENT-5: the edits that turn one server off or on with the agent's own switch, where that is
+   * not a flag in the entry (Claude Code's per-project list, Gemini's enablement file); null: the
+   * entry's flag, or no switch at all (the writer says so).
+   */
+  switchEdits?(server: { name: string; layer: LayerKind }, on: boolean, where: LayerEnv, io: AgentIo): Promise<SwitchEdit[] | null>;
   /** The agent's data folder, where `disclosureConfig` and its own files (MiniMax's name registry) are. */
   dataDir?(where: Omit<LayerEnv, 'workspace'>, io: AgentIo): Promise<string>;
   /** Layers that are not plain files (minara's MCP_SERVERS and v1 variables); the default is loadFiles. */

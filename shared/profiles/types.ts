@@ -179,6 +179,12 @@ export interface ProfileFacts {
   oauth: boolean;
   /** A broken override is skipped, leaving the lower valid entry in force (minara "記錄後跳過"). */
   invalidYields: boolean;
+  /**
+   * A same-name entry in a later layer is merged onto the earlier one key by key (tables and objects
+   * merged, lists and values replaced) rather than replacing it: Codex 0.171.0 and OpenCode 1.18.33
+   * list a user server with a project's `enabled = false` on it as that server, off (agent contract suite).
+   */
+  mergesSameName?: boolean;
   /** A field of the entry that overrides the key as the server's name (minara `id`). */
   idField: string | null;
   deferral(server: { deferred?: boolean }): Deferral;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claudeGet as get, claudeList as list, claudeStartup, must } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
-import { itContract, itPanelBug } from './helpers/panel-bug';
+import { itContract } from './helpers/panel-bug';
 import { agentRuns, type AgentServer } from './helpers/parse/agent-server';
 import { expectSameBytes, panelAdd, panelNames, panelRuns, panelServer, panelServers, snapshot, stdioFixture, type PanelServer } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
@@ -69,9 +69,8 @@ describe(`Claude Code ${version}: what the panel writes, Claude reads and connec
     expect(panelRuns(await panelServer(sb, 'claude-code', 'shared'))).toBe(true);
   });
 
-  itPanelBug(
+  itContract(
     'server disable writes Claude\'s own switch: Claude says disabled; enable brings it back',
-    'server disable --profile claude-code refuses ("no per-server enabled switch"); Claude has projects[<dir>].disabledMcpServers',
     async () => {
       await panelAdd(sb, 'claude-code', 'user', 'echo', echo);
       expect(await claudeGet('echo')).toMatchObject({ state: 'connected' });
@@ -129,9 +128,8 @@ describe(`Claude Code ${version}: what Claude writes, the panel reads the same`,
     expect(panelRuns(await panelServer(sb, 'claude-code', 'shared'))).toBe(true);
   });
 
-  itPanelBug(
+  itContract(
     'an approval listed before the trust dialog was accepted still waits, for Claude and the panel',
-    'enabledMcpjsonServers counts for Claude only once projects[<dir>].hasTrustDialogAccepted is true; the panel reads the list alone',
     async () => {
       await claude(['mcp', 'add', '-s', 'project', 'shared', '--', echo.command, ...echo.args]);
       editProject((p) => Object.assign(p, { hasTrustDialogAccepted: false, enabledMcpjsonServers: ['shared'] }));

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { codexGet as get, codexList as list, codexStatus as status, must } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
-import { itContract, itPanelBug } from './helpers/panel-bug';
+import { itContract } from './helpers/panel-bug';
 import { agentRuns } from './helpers/parse/agent-server';
 import { expectSameBytes, panelAdd, panelRuns, panelServer, panelServers, snapshot, stdioFixture, type PanelServer } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
@@ -92,9 +92,8 @@ describe(`Codex ${version}: what Codex writes, the panel reads the same`, () => 
   // Codex merges its config layers key by key (codex-rs/core/src/config_loader: a project
   // config.toml is merged over the user one), so `[mcp_servers.mine] enabled = false` in a trusted
   // project switches the user's server off for that project.
-  itPanelBug(
+  itContract(
     'a trusted project\'s [mcp_servers.NAME] enabled = false switches the user\'s server off there: the panel reads it off',
-    'Codex merges a project table into the user entry of the same name key by key; the panel reads it as an entry of its own, with no command, shadowing the user\'s',
     async () => {
       await codex(['mcp', 'add', 'mine', '--', echo.command, ...echo.args]);
       trustProject();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { must, opencodeList as list, opencodeServer as server } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
-import { itContract, itPanelBug } from './helpers/panel-bug';
+import { itContract } from './helpers/panel-bug';
 import { agentRuns } from './helpers/parse/agent-server';
 import { expectSameBytes, panelAdd, panelRuns, panelServer, panelServers, snapshot, stdioFixture } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
@@ -80,9 +80,8 @@ describe(`OpenCode ${version}: what OpenCode writes, the panel reads the same`, 
   // OpenCode merges its config files deeply (packages/opencode/src/config/config.ts: the project's
   // opencode.json is merged over the global config), so `{ "enabled": false }` under the same name
   // in the project switches the global server off there.
-  itPanelBug(
+  itContract(
     'a project\'s opencode.json with only "enabled": false for a global server switches it off there: the panel reads it off',
-    'OpenCode merges a project entry into the global one of the same name; the panel reads it as an entry of its own, with no command, shadowing the global one',
     async () => {
       await opencode(['mcp', 'add', 'mine', '--', echo.command, ...echo.args]);
       sb.write(join(sb.workspace, 'opencode.json'), '{ "mcp": { "mine": { "enabled": false } } }\n');

@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { LayerKindSchema, type LayerKind } from '../../../shared/schemas/server';
 import { IMPORT_SOURCES, type ImportPlan, type ImportSource, importServers, planImport } from '../../services/config/import';
 import { scanSecrets } from '../../services/config/secrets';
-import { ConfigWriter, type ServerOp, type WriteError, type WriteTarget } from '../../services/config/writer';
+import { ConfigWriter, type ServerOp, type WriteError, type WriteOutcome, type WriteResult, type WriteTarget } from '../../services/config/writer';
+import { setServerEnabled } from '../../services/config/switch';
 import { fixSentence, issueSentence } from '../../../shared/i18n/agent-view';
 import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError, profileOption } from './command';
 
@@ -15,7 +16,7 @@ const targetOptions = {
 } satisfies OptionSpec;
 
 /** `--profile P --layer L [--workspace DIR]`: the layer file a command acts on. */
-export function target(ctx: CommandContext): WriteTarget {
+export function target(ctx: CommandContext): WriteTarget & { layer: LayerKind } {
   const profile = profileOption(ctx);
   const layer = LayerKindSchema.safeParse(requireString(ctx, 'layer'));
   if (!layer.success) throw new UsageError(`--layer must be one of ${LayerKindSchema.options.join(', ')}`);
@@ -55,14 +56,19 @@ function serverCommand(verb: Verb, summary: string): Command {
       const name = ctx.args[0];
       if (!name || ctx.args.length > 1) throw new UsageError('exactly one server NAME is required');
       const t = target(ctx);
-      let op: ServerOp;
-      if (verb === 'add' || verb === 'set') op = { op: verb, name, entry: parseEntry(ctx) };
-      else if (verb === 'rename') op = { op: 'rename', name, to: requireString(ctx, 'to') };
-      else op = { op: verb, name };
       const writer = new ConfigWriter({ env: ctx.env });
-      const result = await writer.apply(t, [op]);
+      let result: WriteResult<WriteOutcome[]>;
+      if (verb === 'enable' || verb === 'disable') result = await setServerEnabled(writer, ctx.env, t, name, verb === 'enable');
+      else {
+        const op: ServerOp = verb === 'add' || verb === 'set' ? { op: verb, name, entry: parseEntry(ctx) } : verb === 'rename' ? { op: 'rename', name, to: requireString(ctx, 'to') } : { op: verb, name };
+        const one = await writer.apply(t, [op]);
+        result = one.ok ? { ok: true, value: [one.value] } : one;
+      }
       if (!result.ok) refuse(ctx, result.error);
-      const { path, changed, created } = result.value;
+      // AGENT-5: an agent's own switch may live in another file (Claude Code's ~/.claude.json).
+      const changedOnes = result.value.filter((o) => o.changed);
+      const { path, created } = changedOnes[0] ?? result.value[0]!;
+      const changed = changedOnes.length > 0;
       if (ctx.opts.json) printJson(ctx, { ok: true, server: name, op: verb, path, changed, created });
       else ctx.stdout(changed ? `${verb}: ${name} in ${path}${created ? ' (created)' : ''}\n` : `${name}: nothing to change in ${path}\n`);
     },
@@ -150,8 +156,8 @@ export const configWriteCommands: Command[] = [
   serverCommand('add', 'Add a server to a profile layer (refuses inline secrets and invalid entries)'),
   serverCommand('set', 'Replace a server entry, editing only what changed'),
   serverCommand('remove', 'Remove a server from a profile layer'),
-  serverCommand('enable', 'Enable a server (drops "enabled": false)'),
-  serverCommand('disable', 'Disable a server ("enabled": false)'),
+  serverCommand('enable', "Turn a server on with the agent's own switch (the entry's flag, Claude Code's per-project list, Gemini's enablement file)"),
+  serverCommand('disable', "Turn a server off with the agent's own switch"),
   serverCommand('rename', 'Rename a server, keeping its entry as written'),
   importCommand,
   secretsScanCommand,

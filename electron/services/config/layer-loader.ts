@@ -157,7 +157,10 @@ function loadEntry(
   problems: Problem[],
 ): LayerServer | null {
   const raw = item.value;
-  const entry = isObject(raw) ? raw : {};
+  const own = isObject(raw) ? raw : {};
+  // What runs is the entry merged onto the same-name one below, where the agent merges (Codex, OpenCode).
+  const under = opts.mergeOnto && item.key !== null ? opts.mergeOnto(item.key) : undefined;
+  const entry = under ? mergeEntry(under, own) : own;
   const facts = profileFacts(opts.dialect);
   // The agent's own spelling (Codex `http_headers`, `${env:X}`…) in the one the spec is built from.
   const spelled = facts.normalize ? facts.normalize(entry) : entry;
@@ -177,7 +180,7 @@ function loadEntry(
     layer: opts.layer,
     path: opts.path,
     pointer: pointerOf(item.segs),
-    entry,
+    entry: own,
     // An agent with one transport (minara: streamable HTTP) means it whatever the entry says.
     transport: facts.transports.length === 1 ? facts.transports[0]! : facts.transportOf ? facts.transportOf(common) : inferTransport(entry, facts.transportKeys),
     enabled: entryEnabled(facts, entry),
@@ -286,6 +289,16 @@ function issueMentionsVar(issue: z.core.$ZodIssue, candidate: unknown): boolean 
   let v: unknown = candidate;
   for (const seg of issue.path) v = isObject(v) || Array.isArray(v) ? (v as Record<PropertyKey, unknown>)[seg] : undefined;
   return typeof v === 'string' && v.includes('${');
+}
+
+/** Objects merged key by key, lists and values replaced: how Codex merges TOML tables and OpenCode its configs. */
+export function mergeEntry(under: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...under };
+  for (const [k, v] of Object.entries(over)) {
+    const below = out[k];
+    Object.defineProperty(out, k, { value: isObject(below) && isObject(v) ? mergeEntry(below, v) : v, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /** Text that is not a file (MCP_SERVERS, in-memory session records) as a FileRead. */

@@ -29,17 +29,18 @@ async function projectRecord(ctx: LoadContext, io: AgentIo): Promise<Record<stri
 }
 
 /**
- * The user's approvals for this workspace's .mcp.json servers. `enabledMcpjsonServers` counts
- * only once the folder's trust dialog was accepted (`hasTrustDialogAccepted`: Claude Code
- * 2.1.332 still shows such a server pending, agent contract suite); `enableAllProjectMcpServers`
- * in a settings file approves without it.
+ * The user's approvals for this workspace's .mcp.json servers. `enabledMcpjsonServers`, wherever
+ * it is kept, counts only once the folder's trust dialog was accepted (`hasTrustDialogAccepted`:
+ * Claude Code 2.1.332 still shows such a server pending, agent contract suite);
+ * `enableAllProjectMcpServers` in a settings file approves without it.
  */
 async function approvals(ctx: LoadContext, io: AgentIo): Promise<Choices> {
   const p = io.path;
   const choices: Choices = { all: false, enabled: new Set(), disabled: new Set() };
   const project = await projectRecord(ctx, io);
-  addChoices(choices, project, project?.hasTrustDialogAccepted === true);
-  for (const path of [p.join(ctx.home, '.claude', 'settings.json'), p.join(ctx.workspace!, '.claude', 'settings.local.json')]) addChoices(choices, await io.readValue(path), true);
+  const accepted = project?.hasTrustDialogAccepted === true;
+  addChoices(choices, project, accepted);
+  for (const path of [p.join(ctx.home, '.claude', 'settings.json'), p.join(ctx.workspace!, '.claude', 'settings.local.json')]) addChoices(choices, await io.readValue(path), accepted);
   return choices;
 }
 
@@ -71,6 +72,11 @@ export const CLAUDE_CODE_FILES: AgentFiles = {
     const off = new Set(names((await projectRecord(ctx, io))?.disabledMcpServers));
     const where = { path: claudeJson(ctx.home, io.path), key: `projects["${ctx.workspace}"].disabledMcpServers` };
     return (s) => (off.has(s.name) ? where : null);
+  },
+  /** AGENT-5: `/mcp`'s toggle writes the project's disabledMcpServers; without a workspace there is no switch. */
+  async switchEdits(server, on, { home, workspace }, { path: p }) {
+    if (!workspace) return null;
+    return [{ kind: 'list', file: claudeJson(home, p), format: 'json', path: ['projects', workspace, 'disabledMcpServers'], value: server.name, present: !on }];
   },
   detection: ({ home }, p) => ({ marker: claudeJson(home, p), configFiles: [claudeJson(home, p)] }),
   /**

@@ -100,6 +100,7 @@ export const CODEX: ProfileFacts = {
   rules: CODEX_RULES,
   oauth: true,
   invalidYields: false,
+  mergesSameName: true,
   idField: null,
   trust: 'trusted-projects',
   budgetField: null,

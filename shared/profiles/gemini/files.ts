@@ -4,7 +4,7 @@
 // checkPathTrust): on unless `security.folderTrust.enabled` is false; GEMINI_CLI_TRUST_WORKSPACE
 // =true|false decides outright; else ~/.gemini/trustedFolders.json (GEMINI_CLI_TRUSTED_FOLDERS_PATH)
 // maps paths to TRUST_FOLDER, TRUST_PARENT or DO_NOT_TRUST. An untrusted folder's settings are not loaded.
-import type { AgentFiles, AgentIo, LayerEnv, LayerLocation, LoadContext, PathApi, SwitchedOff } from '../loading';
+import type { AgentFiles, AgentIo, LayerEnv, LayerLocation, LoadContext, PathApi, SwitchedOff, SwitchEdit } from '../loading';
 import { isRecord, projectFile, userFile } from '../places';
 import { geminiPolicyRules, geminiSettingsRules, USER_TIER } from './rules';
 
@@ -87,10 +87,33 @@ async function switches(ctx: LoadContext, io: AgentIo): Promise<(s: { name: stri
   };
 }
 
+/**
+ * AGENT-5: Gemini's own switch, as `/mcp disable` and `/mcp enable` write it: `{ "<name>":
+ * { "enabled": false } }` in its enablement file, the key removed again to enable. Enabling also
+ * takes the name out of an `mcp.excluded` and into an `mcp.allowed` that would still block it
+ * (Gemini itself refuses and asks the person to edit settings.json).
+ */
+async function switchEdits(server: { name: string }, on: boolean, where: LayerEnv, io: AgentIo): Promise<SwitchEdit[]> {
+  const p = io.path;
+  const id = norm(server.name);
+  const edits: SwitchEdit[] = [{ kind: 'value', file: p.join(geminiDir(where.home, p), 'mcp-server-enablement.json'), format: 'json', path: [id], value: on ? undefined : { enabled: false } }];
+  if (!on) return edits;
+  const files = [p.join(geminiDir(where.home, p), 'settings.json'), ...(where.workspace ? [p.join(where.workspace, '.gemini', 'settings.json')] : [])];
+  for (const file of files) {
+    const root = await io.readValue(file);
+    const mcp = isRecord(root) && isRecord(root.mcp) ? root.mcp : {};
+    for (const listed of strings(mcp.excluded)?.filter((n) => norm(n) === id) ?? []) edits.push({ kind: 'list', file, format: 'jsonc', path: ['mcp', 'excluded'], value: listed, present: false });
+    const allowed = strings(mcp.allowed);
+    if (allowed && !allowed.some((n) => norm(n) === id)) edits.push({ kind: 'list', file, format: 'jsonc', path: ['mcp', 'allowed'], value: server.name, present: true });
+  }
+  return edits;
+}
+
 export const GEMINI_FILES: AgentFiles = {
   layers,
   agentTrust,
   switches,
+  switchEdits,
   detection: ({ home }, p) => ({ marker: geminiDir(home, p), configFiles: [p.join(geminiDir(home, p), 'settings.json')] }),
   /**
    * PERM-4: the settings files (trust, mcp.allowed/excluded, tools.* become policy rules) and the

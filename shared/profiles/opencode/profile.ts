@@ -60,6 +60,8 @@ export const opencodeToolName = (server: string, tool: string) => `${sanitizeApi
 
 export const OPENCODE: ProfileFacts = {
   ...PLAIN,
+  // OpenCode 1.18.33 merges a project entry onto the global one of the same name (agent contract suite).
+  mergesSameName: true,
   id: 'opencode',
   label: 'OpenCode',
   shortLabel: 'OpenCode',

@@ -42,6 +42,9 @@ beforeAll(async () => {
   await sb.write(join(sb.home, '.codeium', 'windsurf', 'mcp_config.json'), { mcpServers: {} });
   // The source: server-everything over stdio in Gemini CLI's user settings.
   await sb.write(join(sb.home, '.gemini', 'settings.json'), { theme: 'dark', mcpServers: { [LONG]: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } });
+  // Gemini CLI runs no server, user-level ones included, in a folder it has not trusted (AGENT-5):
+  // this person has trusted the workspace.
+  await sb.write(join(sb.home, '.gemini', 'trustedFolders.json'), { [sb.ws]: 'TRUST_FOLDER' });
 }, 60_000);
 afterAll(() => sb.dispose());
 

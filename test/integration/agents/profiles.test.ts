@@ -17,7 +17,8 @@ describe('Claude Code (user, project .mcp.json, local scope in ~/.claude.json)',
   });
 
   it('local > project > user; .mcp.json servers wait for approval; ${VAR:-default} expands in .mcp.json', async () => {
-    await sb.write(join(sb.home, '.claude.json'), claudeJson(sb.ws, { enabledMcpjsonServers: ['api'] }));
+    // enabledMcpjsonServers counts once the folder's trust dialog was accepted (Claude Code 2.1.332).
+    await sb.write(join(sb.home, '.claude.json'), claudeJson(sb.ws, { enabledMcpjsonServers: ['api'], hasTrustDialogAccepted: true }));
     await sb.write(join(sb.ws, '.mcp.json'), {
       mcpServers: {
         api: { type: 'sse', url: '${API_BASE_URL:-https://api.example.com}/mcp', headers: { Authorization: 'Bearer ${API_KEY}' } },
@@ -39,6 +40,15 @@ describe('Claude Code (user, project .mcp.json, local scope in ~/.claude.json)',
     expect(api.spec).toMatchObject({ transport: 'sse', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer ${API_KEY}' } });
     const other = view.servers.find((s) => s.name === 'other')!;
     expect(other.trusted).toBe(false);
+    expect(view.problems.some((p) => /waiting for approval/.test(p.message))).toBe(true);
+  });
+
+  it("an approval listed before Claude's trust dialog was accepted does not count: still pending (2.1.332)", async () => {
+    await sb.write(join(sb.home, '.claude.json'), claudeJson(sb.ws, { enabledMcpjsonServers: ['api'] }));
+    await sb.write(join(sb.ws, '.mcp.json'), { mcpServers: { api: { type: 'http', url: 'https://api.example.com/mcp' } } });
+    await sb.trust();
+    const view = await sb.service().load('claude-code', sb.ws);
+    expect(view.servers.find((s) => s.name === 'api')?.trusted).toBe(false);
     expect(view.problems.some((p) => /waiting for approval/.test(p.message))).toBe(true);
   });
 

@@ -22,6 +22,8 @@ describe('SnapshotStore (CONN-11)', () => {
     expect(again.sha).toBe(first.sha);
     expect(first.sha).toBe(toolsSha([B, A]));
     expect(await readdir(join(dir.path, 'tool-snapshots', 'objects'))).toEqual([`${first.sha}.json`]);
+    // The index is written behind the records: let it land before the folder is removed.
+    await store.flush();
   });
 
   it('cached(): the latest list only for the entry it came from (the CLI without a panel, issue 22)', async () => {

@@ -4,7 +4,7 @@
 import { profileFacts } from '../../../../shared/profiles';
 import type { AgentFiles, LayerLocation, LoadContext, LoadedLayer } from '../../../../shared/profiles/loading';
 import type { Profile } from '../../../../shared/schemas/server';
-import { hostVariables, loadLayer } from '../layer-loader';
+import { hostVariables, loadLayer, mergeEntry } from '../layer-loader';
 import { readConfigFile } from '../read-file';
 import { agentIo } from './io';
 
@@ -22,6 +22,8 @@ export async function loadFiles(profile: Profile, locations: readonly LayerLocat
   // AGENT-5: what the agent itself keeps off, outside the entries.
   const switchedOff = files.switches ? await files.switches(ctx, io) : null;
   const out: LoadedLayer[] = [];
+  // The entries so far by name, merged, for an agent that merges a later same-name entry onto them.
+  const merged = new Map<string, Record<string, unknown>>();
   for (const [i, loc] of locations.entries()) {
     const refusal = loc.needsTrust && files.agentTrust ? await files.agentTrust(ctx, loc, io) : null;
     const serverTrust = loc.needsTrust && files.serverTrust ? await files.serverTrust(ctx, loc, io) : undefined;
@@ -38,9 +40,11 @@ export async function loadFiles(profile: Profile, locations: readonly LayerLocat
         ...(loc.container ? { container: loc.container } : {}),
         ...(loc.reservedNames ? { reservedNames: loc.reservedNames } : {}),
         ...(serverTrust ? { serverTrust } : {}),
+        ...(facts.mergesSameName ? { mergeOnto: (name: string) => merged.get(name) } : {}),
       },
       ctx,
     );
+    if (facts.mergesSameName && layer.info.state === 'ok') for (const s of layer.servers) merged.set(s.name, mergeEntry(merged.get(s.name) ?? {}, s.entry));
     // A file that is not there holds nothing the agent skips: no warning for it.
     if (refusal && reads[i]?.state !== 'missing') layer.problems.push({ path: loc.path, pointer: '', message: refusal, severity: 'warning' });
     if (loc.needsTrust && files.agentTrust) {

@@ -14,7 +14,7 @@ import { applyServerOps, dialectValidator, type EntryValidator, type ServerOp } 
 import { type FileSnapshot, hashText, readSnapshot, sameContent, UnreadableFileError } from './snapshot';
 import { type AddedLedger, loadLedger, saveLedger } from './added-ledger';
 import { panelDataDir } from '../../paths';
-import { applyListEdit, type ListPath } from './list-ops';
+import { applyListEdit, applyValueEdit, type ListPath } from './list-ops';
 import { profileFacts } from '../../../../shared/profiles';
 import type { ConfigFormat } from '../../../../shared/profiles/types';
 
@@ -283,6 +283,11 @@ export class ConfigWriter {
   editList(file: LayerFile | ListFile, path: ListPath, value: string, present: boolean, opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
     const format = 'format' in file ? file.format : profileFacts(file.dialect).format;
     return this.editWithLedger(file, (text, ledger) => applyListEdit(text, format, { path, value, present }, ledger), opts);
+  }
+
+  /** AGENT-5: `value` set at `path` of a JSON or JSONC file, or (undefined) removed, under the same lock and checks. */
+  editValue(file: ListFile, path: ListPath, value: unknown, opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
+    return this.editFile(file, (text) => applyValueEdit(text, file.format, path, value), opts);
   }
 
   /** CONN-8: the agent's per-tool filter of one server (shared/schemas/dialects/tool-filter.ts). */

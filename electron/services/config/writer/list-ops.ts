@@ -111,3 +111,29 @@ function withList(root: Record<string, unknown>, path: readonly string[], list: 
   else Object.defineProperty(copy, k!, { value: inner, enumerable: true, writable: true, configurable: true });
   return copy;
 }
+
+/**
+ * AGENT-5: one value set at a path of a JSON or JSONC file, or (undefined) removed: Gemini's own
+ * switch, `{ "<name>": { "enabled": false } }` in ~/.gemini/mcp-server-enablement.json. Objects on
+ * the path are created; every other byte stays; a value already so leaves the file as it is.
+ */
+export function applyValueEdit(text: string | null, format: ConfigFormat, path: ListPath, value: unknown): WriteResult<string | null> {
+  if (format !== 'json' && format !== 'jsonc') return refuse('write.unsupported.listFormat', { format });
+  if (text === null || text.trim() === '') return okResult(value === undefined ? text : JSON.stringify(nest(path, value), null, 2) + '\n');
+  const parsed = parseConfigText(text, format === 'jsonc');
+  if (!parsed.ok) return refuse('write.parse_error', { line: parsed.error.line, column: parsed.error.column }, { detail: parsed.error.message, data: parsed.error });
+  const root = parsed.value;
+  if (!isRecord(root)) return refuse('write.parse_error.notObject', {}, { data: { line: 1, column: 1 } });
+  let holder: unknown = root;
+  for (const k of path.slice(0, -1)) {
+    holder = isRecord(holder) ? own(holder, k) : undefined;
+    if (holder !== undefined && !isRecord(holder)) return refuse('write.parse_error.servers', { key: path.join('.') });
+  }
+  const now = isRecord(holder) ? own(holder, path[path.length - 1]!) : undefined;
+  if (isDeepStrictEqual(now, value)) return okResult(text);
+  const fmt = detectFormat(text);
+  const out = value === undefined ? removeAt(text, [...path], fmt) : setAt(text, [...path], value, fmt);
+  const check = parseConfigText(out, format === 'jsonc');
+  if (!check.ok || !isDeepStrictEqual(check.value, withList(root, path, value))) return refuse('write.io.layout');
+  return okResult(out);
+}
