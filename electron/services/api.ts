@@ -222,7 +222,7 @@ export function createApi(deps: ApiDeps): PanelApi {
     budgetScale: budgetScale(deps.env),
     inputs: desk,
   };
-  const catalog = catalogCache(core, deps.registry);
+  const catalog = catalogCache(core, deps.registry, async () => (await deps.detect()).filter((d) => d.detected).map((d) => d.profile));
 
   // One handler module per contract prefix; SEC-2 redaction wraps them all (api/redact.ts).
   const handlers: Handlers<AppContract> = redactHandlers(

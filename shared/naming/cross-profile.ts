@@ -39,13 +39,19 @@ function describe(profile: Profile, t: NamedTool): NamingWarning | null {
 
 const same = (a: NamingWarning, b: NamingWarning) => a.code === b.code && JSON.stringify(a.params) === JSON.stringify(b.params);
 
-export function crossProfileView(servers: readonly NamingServerInput[], registry?: RegistryData): CrossProfileView {
+/**
+ * `agents`: the agents to name the tools for (the detected ones and the selected one: a person
+ * with no Cline on the machine gets no warnings about Cline's names); the others' names are null.
+ */
+export function crossProfileView(servers: readonly NamingServerInput[], registry?: RegistryData, agents: readonly Profile[] = PROFILES): CrossProfileView {
+  const named = PROFILES.filter((p) => agents.includes(p));
+  const none = (profile: Profile): NamingReport => ({ profile, tools: [], collisions: [], events: [], registry: null, registryChanged: false });
   // NAME-1: only a registry scheme claims against the registry given.
   const reports = Object.fromEntries(
-    PROFILES.map((p) => [p, assignNames(p, servers, registry && profileFacts(p).naming.collisions === 'registry' ? { registry } : {})]),
+    PROFILES.map((p) => [p, named.includes(p) ? assignNames(p, servers, registry && profileFacts(p).naming.collisions === 'registry' ? { registry } : {}) : none(p)]),
   ) as Record<Profile, NamingReport>;
   const rows = new Map<string, CrossProfileRow>();
-  for (const profile of PROFILES) {
+  for (const profile of named) {
     for (const t of reports[profile].tools) {
       if (t.synthetic) continue;
       const key = JSON.stringify([t.serverId, t.tool]);

@@ -9,6 +9,8 @@ export const LiveBridgeSchema = z.object({
   agentPid: z.number().int().nonnegative(),
   /** `/proc/<agentPid>/comm` where available. */
   agentName: z.string().nullable(),
+  /** The panel itself started this bridge (checking an agent's entry that is a bridge line): not an agent's. */
+  byPanel: z.boolean().optional(),
   server: z.string(),
   profile: z.string().nullable(),
   workspace: z.string().nullable(),

@@ -1,5 +1,7 @@
 // A temporary HOME holding real agent config files, and the panel's web host started on it
 // as a real process (`cli serve --json`): what the browser tests and the screenshot use.
+import { createHash } from 'node:crypto';
+import { kimiWorkDirKey } from '../../shared/profiles/kimi/files';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { get as httpGet } from 'node:http';
@@ -58,6 +60,10 @@ export function makeKimiHome(): PanelHome {
   const server = (env: Record<string, string> = {}) => ({ command: process.execPath, args: [PID_SERVER], env });
   writeFileSync(join(home, '.kimi-code', 'mcp.json'), JSON.stringify({ mcpServers: { personal: server() } }, null, 2));
   writeFileSync(join(workspace, '.mcp.json'), JSON.stringify({ mcpServers: { project: server({ PID_FILE: pidFile }) } }, null, 2));
+  // Kimi Code itself trusts the folder (its own record, 2.1.0): what is left to decide is the panel's trust.
+  const record = join(home, '.kimi-code', 'workspace-trust', kimiWorkDirKey(workspace, (t) => createHash('sha256').update(t).digest('hex')));
+  mkdirSync(dirname(record), { recursive: true });
+  writeFileSync(record, JSON.stringify({ root: workspace, trustedAt: 1 }));
   return { profile: 'kimi', dir, home, workspace, pidFile, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

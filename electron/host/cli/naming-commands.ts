@@ -134,7 +134,10 @@ const collisions: Command = {
       const all = (optString(ctx, 'profile') ?? 'all') === 'all';
       const profile: Profile = all ? 'minimax' : profileOption(ctx);
       const view = await toolsView(ctx, profile, { claim: false, warnings: true });
-      const warned = view.tools.map((t) => ({ server: t.serverName, tool: t.tool, names: t.names, warnings: (t.warnings ?? []).map((w) => translateCode('en', 'naming.warn', w)) }));
+      // One agent's collisions say that agent's warnings only; all: the agents named (the detected ones).
+      const mine = (w: { params: Record<string, string> }) => all || w.params.profile === profile;
+      const warned = view.tools.map((t) => ({ server: t.serverName, tool: t.tool, names: t.names, warnings: (t.warnings ?? []).filter(mine).map((w) => translateCode('en', 'naming.warn', w)) }));
+      const named = PROFILES.filter((p) => view.tools.some((t) => t.names[p] !== null && t.names[p] !== undefined));
       if (!all) {
         const out = { profile, ...collisionsOf(view, profile), warnings: warned.flatMap((t) => t.warnings), source: view.source };
         if (ctx.opts.json) return printJson(ctx, out);
@@ -142,9 +145,9 @@ const collisions: Command = {
         for (const w of out.warnings) ctx.stdout(`warning: ${w}\n`);
         return;
       }
-      const out = { profiles: Object.fromEntries(PROFILES.map((p) => [p, collisionsOf(view, p)])), tools: warned, source: view.source };
+      const out = { profiles: Object.fromEntries(named.map((p) => [p, collisionsOf(view, p)])), tools: warned, source: view.source };
       if (ctx.opts.json) return printJson(ctx, out);
-      for (const r of warned) ctx.stdout(`${r.server}/${r.tool}: ${PROFILES.map((p) => `${p} ${r.names[p] ?? '-'}`).join(' · ')}${r.warnings.length ? `\n  ${r.warnings.join('\n  ')}` : ''}\n`);
+      for (const r of warned) ctx.stdout(`${r.server}/${r.tool}: ${named.map((p) => `${p} ${r.names[p] ?? '-'}`).join(' · ')}${r.warnings.length ? `\n  ${r.warnings.join('\n  ')}` : ''}\n`);
     }),
 };
 

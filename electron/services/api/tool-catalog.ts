@@ -67,11 +67,12 @@ export function whyWon(profile: Profile, c: Collision): string {
   return `${profile} keeps the first claimant in configuration order (${who}); ${loser} is dropped`;
 }
 
-export async function buildCatalog(core: ApiCore, registry: RegistryPort): Promise<Catalog> {
+export async function buildCatalog(core: ApiCore, registry: RegistryPort, agents?: () => Promise<readonly Profile[]>): Promise<Catalog> {
   const parts = await liveParts(core);
   // The minimax column always reads the agent's registry (a preview: nothing is claimed).
   const reg = await registry?.().catch(() => undefined);
-  return nameCatalog(core.selection().profile, parts, reg);
+  // Named for the agents on this machine only (issue 34: no warnings about agents it does not have).
+  return nameCatalog(core.selection().profile, parts, reg, (await agents?.().catch(() => undefined)) ?? PROFILES);
 }
 
 /** The running servers' tools as the naming takes them (also the tool filter's "before", CONN-8). */
@@ -119,9 +120,9 @@ export interface CatalogParts {
 }
 
 /** NAME-4 over gathered parts (live or hand-given): one naming for every view. */
-export function nameCatalog(profile: Profile, parts: CatalogParts, reg: RegistryData | undefined): Catalog {
+export function nameCatalog(profile: Profile, parts: CatalogParts, reg: RegistryData | undefined, agents: readonly Profile[] = PROFILES): Catalog {
   const { inputs, defs, servers } = parts;
-  const cross = crossProfileView(inputs, reg);
+  const cross = crossProfileView(inputs, reg, agents.includes(profile) ? agents : [...agents, profile]);
   const mine = cross.reports[profile];
   const byKey = new Map(mine.tools.map((t) => [defKey(t.serverId, t.tool), t]));
   const warnings = new Map<string, NamingWarning[]>();
@@ -177,10 +178,11 @@ export interface CatalogCache {
   last(): Catalog | null;
 }
 
-export function catalogCache(core: ApiCore, registry: RegistryPort): CatalogCache {
+/** `agents`: the detected agents (the selected one is always named). */
+export function catalogCache(core: ApiCore, registry: RegistryPort, agents?: () => Promise<readonly Profile[]>): CatalogCache {
   let last: Catalog | null = null;
   return {
-    build: async () => (last = await buildCatalog(core, registry)),
+    build: async () => (last = await buildCatalog(core, registry, agents)),
     registry: () => registry().catch(() => undefined),
     last: () => last,
   };

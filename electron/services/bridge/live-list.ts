@@ -17,7 +17,7 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The bridges running now (records of dead pids are dropped and their files removed). */
+/** The agents' bridges running now (records of dead pids are dropped and their files removed; the panel's own are not listed). */
 export async function listLiveBridges(dataDir: string): Promise<LiveBridge[]> {
   const dir = join(dataDir, LIVE_DIR);
   const names = listOwnFolder(dataDir, LIVE_DIR).filter((n) => /^\d+\.json$/.test(n));
@@ -32,7 +32,7 @@ export async function listLiveBridges(dataDir: string): Promise<LiveBridge[]> {
     // SEC-7 / SEC-8: bounded, regular-file-only, the user's own. A record being replaced is
     // renamed whole, so one that does not parse is damage, not a race.
     const parsed = LiveBridgeSchema.safeParse(readOwnJson(dataDir, file, MAX_RECORD_BYTES));
-    if (parsed.success && parsed.data.pid === pid) out.push(parsed.data);
+    if (parsed.success && parsed.data.pid === pid && !parsed.data.byPanel) out.push(parsed.data);
   }
   return out.sort((a, b) => a.since - b.since || a.pid - b.pid);
 }

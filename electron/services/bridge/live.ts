@@ -8,6 +8,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LiveBridge } from '../../../shared/schemas/bridge';
 import { writeOwnFileSync } from '../own-folder';
+import { STARTED_BY_PANEL } from '../connections/expand';
 
 export const LIVE_DIR = 'bridges';
 const MIN_INTERVAL_MS = 1_000;
@@ -36,7 +37,8 @@ export function startLiveRecord(dataDir: string, init: LiveBridgeStart, now: () 
   const dir = join(dataDir, LIVE_DIR);
   const file = join(dir, `${process.pid}.json`);
   const since = now();
-  const rec: LiveBridge = { pid: process.pid, agentPid: process.ppid, agentName: agentName(process.ppid), ...init, since, calls: 0, lastError: null, updatedAt: since };
+  const byPanel = process.env[STARTED_BY_PANEL] === '1';
+  const rec: LiveBridge = { pid: process.pid, agentPid: process.ppid, agentName: agentName(process.ppid), ...(byPanel ? { byPanel } : {}), ...init, since, calls: 0, lastError: null, updatedAt: since };
   let lastWrite = 0;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;

@@ -39,8 +39,12 @@ export function resolveEnv(spec: Pick<ConnectionSpec, 'env' | 'literalVars'>, en
 export function stdioEnv(spec: Pick<ConnectionSpec, 'env' | 'literalVars'>, base: NodeJS.ProcessEnv, injected: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
-  return Object.assign(env, resolveEnv(spec, { ...base, ...injected }), injected);
+  // A bridge line the panel itself runs (an agent's entry it checks) is not an agent's bridge (bridge/live.ts).
+  return Object.assign(env, resolveEnv(spec, { ...base, ...injected }), injected, { [STARTED_BY_PANEL]: '1' });
 }
+
+/** Set in the environment of every server the panel starts (not a secret: a marker). */
+export const STARTED_BY_PANEL = 'MCP_PANEL_STARTED_BY_PANEL';
 
 /** Headers for a remote server: config headers, then the bearer token (env name wins over literal). */
 export function resolveHeaders(spec: ConnectionSpec, env: Env): Record<string, string> {

@@ -77,7 +77,7 @@ export const GEMINI: ProfileFacts = {
     // "on exact duplicates the last registration wins" (AGENTS.md Table 1b).
     collisions: 'last-wins',
     whyKey: 'tools.why.lastWins', collisionEvent: false,
-    limit: { max: 64, enforced: true },
+    limit: { max: LIMIT, enforced: true },
   },
   // Its policy engine (shared/permissions/gemini-policy.ts).
   rules: GEMINI_RULES,
@@ -86,7 +86,8 @@ export const GEMINI: ProfileFacts = {
   idField: null,
   trust: 'folder-trust',
   budgetField: null,
-  era: 'unknown',
+  // 0.61.0 sends a 2025-06-18 `initialize` and fails against a 2026-07-28-only server (agent contract suite).
+  era: 'legacy',
   // Captured from 0.61.0's session `initialize` (2025-06-18) by the agent contract suite
   // (test/agents/capabilities/gemini.json); its `mcp list` health check declares nothing.
   clientCapabilities: { roots: { listChanged: true } },

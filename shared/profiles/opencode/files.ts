@@ -9,10 +9,13 @@ import { projectFile, userFile } from '../places';
 
 const dir = ({ home, env }: Omit<LayerEnv, 'workspace'>, p: PathApi) => p.join(env.XDG_CONFIG_HOME || p.join(home, '.config'), 'opencode');
 
-/** `opencode.jsonc` when it exists, else `opencode.json`; the other spelling as an alternate. */
+/**
+ * `opencode.jsonc` when it exists, else `opencode.json` when that exists, else `opencode.jsonc` (the
+ * file OpenCode 1.18.33's own `mcp add` creates when there is none); the other spelling as an alternate.
+ */
 async function pick(folder: string, io: AgentIo): Promise<{ path: string; alternates: string[] }> {
   const [jsonc, json] = [io.path.join(folder, 'opencode.jsonc'), io.path.join(folder, 'opencode.json')];
-  return (await io.exists(jsonc)) ? { path: jsonc, alternates: [json] } : { path: json, alternates: [jsonc] };
+  return !(await io.exists(jsonc)) && (await io.exists(json)) ? { path: json, alternates: [jsonc] } : { path: jsonc, alternates: [json] };
 }
 
 export const OPENCODE_FILES: AgentFiles = {

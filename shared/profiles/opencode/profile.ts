@@ -7,7 +7,8 @@
 //   everywhere in the file.
 // - packages/opencode/src/config/config.ts, paths.ts: global ~/.config/opencode (XDG) config.json,
 //   opencode.json, opencode.jsonc; the project's opencode.json(c) found walking up from the cwd;
-//   JSONC everywhere; a later file replaces a server of the same name.
+//   JSONC everywhere; a later file's entry is merged onto the same-name one below key by key
+//   (mergeDeep; 1.18.33 in the agent contract suite: `{"enabled": false}` alone turns a global server off).
 // - packages/opencode/src/config/v2-compat.ts: the V2 envelope `mcp.servers.<name>` (`disabled`,
 //   `cwd`, timeouts per phase) lowered onto these V1 entries; not read by the panel yet (said so).
 // - packages/opencode/src/mcp/index.ts `tools()`: the model sees `<server>_<tool>`, both parts with
@@ -104,7 +105,8 @@ export const OPENCODE: ProfileFacts = {
   oauth: true,
   trust: 'panel',
   budgetField: null,
-  era: 'unknown',
+  // 1.18.33 sends a 2025-11-25 `initialize` and fails against a 2026-07-28-only server (agent contract suite).
+  era: 'legacy',
   // Captured from 1.18.33's session `initialize` (2025-11-25) by the agent contract suite
   // (test/agents/capabilities/opencode.json).
   clientCapabilities: { roots: {} },

@@ -21,7 +21,11 @@ const bed = usePanelOn(() => {
   mkdirSync(join(home, '.gemini', 'policies'), { recursive: true });
   mkdirSync(workspace, { recursive: true });
   writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: [ECHO], trust: true } } }, null, 2));
-  // A second agent with the same server (its live state is shared) and one the panel does not run.
+  // Gemini CLI runs nothing in a folder it has not trusted, user-level servers included (AGENT-5).
+  writeFileSync(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [workspace]: 'TRUST_FOLDER' }));
+  // A second agent with the same server and one the panel does not run. Cursor's declaration is not
+  // known and Gemini declares roots only (AGENT-6): a server may offer them other tools, so Cursor's
+  // echo-too does not share Gemini's live state (test/integration/agents/identity.test.ts shares between equals).
   mkdirSync(join(home, '.cursor'), { recursive: true });
   writeFileSync(join(home, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { 'echo-too': { command: process.execPath, args: [ECHO] }, other: { command: 'other-server' } } }));
   writeFileSync(join(home, '.gemini', 'policies', 'mine.toml'), '# ask before echoing\n[[rule]]\nmcpName = "echo"\ntoolName = "echo"\ndecision = "ask_user"\npriority = 500\n');
@@ -58,10 +62,10 @@ for (const language of ['en', 'zh'] as const) {
 
 test('the tab title sums up every detected agent (UI-8, issue 24 item 4)', async ({ page }) => {
   await open(page, 'en');
-  // Gemini's echo runs; Cursor's echo-too is the same server (shared state), its `other` is not checked.
-  await expect(page).toHaveTitle(/— 2 agents · 3 servers · 2 connected · \d+ tools/);
+  // Gemini's echo runs; Cursor's echo-too and other are not checked (AGENT-6: another declaration).
+  await expect(page).toHaveTitle(/— 2 agents · 3 servers · 1 connected · \d+ tools/);
   await open(page, 'zh');
-  await expect(page).toHaveTitle(/2 个智能体 · 3 个服务器 · 2 个已连接/);
+  await expect(page).toHaveTitle(/2 个智能体 · 3 个服务器 · 1 个已连接/);
 });
 
 for (const language of ['en', 'zh'] as const) {
@@ -70,8 +74,7 @@ for (const language of ['en', 'zh'] as const) {
     await open(page, language);
     await page.locator('nav button[data-section="servers"]').click();
     const cursor = page.getByTestId('other-agents').locator('table[data-agent="Cursor"]');
-    await expect(cursor.locator('tr[data-server="echo-too"]').getByTestId('state')).toHaveText(language === 'en' ? 'connected' : /./);
-    await expect(cursor.locator('tr[data-server="echo-too"]')).toContainText(language === 'en' ? 'as echo' : '同 echo');
+    await expect(cursor.locator('tr[data-server="echo-too"]').getByTestId('state')).toHaveText(language === 'en' ? 'not checked' : '未检查');
     await expect(cursor.locator('tr[data-server="other"]').getByTestId('state')).toHaveText(language === 'en' ? 'not checked' : '未检查');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -26,7 +26,12 @@ test.beforeAll(async () => {
   mkdirSync(join(home, '.kimi-code'), { recursive: true });
   mkdirSync(workspace, { recursive: true });
   const server = JSON.stringify({ command: process.execPath, args: [ECHO] });
-  original = `{\n  // hand-written: the docs servers\n  "mcpServers": {\n    "docs_x": ${server}, // first: keeps every name\n    "docs.x": ${server},\n    "${LONG}": ${server}\n  }\n}\n`;
+  // Kimi Code gives a shared name to the first server to be ready (2.1.0): docs.x starts only once
+  // docs_x has answered its tool list, so docs_x is ready first whatever the machine's load.
+  const listed = join(dir, 'docs_x.listed');
+  const first = JSON.stringify({ command: process.execPath, args: [ECHO, 'stdio', '--listed', listed] });
+  const later = JSON.stringify({ command: process.execPath, args: [ECHO, 'stdio', '--gate', listed] });
+  original = `{\n  // hand-written: the docs servers\n  "mcpServers": {\n    "docs_x": ${first}, // first: keeps every name\n    "docs.x": ${later},\n    "${LONG}": ${server}\n  }\n}\n`;
   userFile = join(home, '.kimi-code', 'mcp.json');
   writeFileSync(userFile, original);
   panel = await startPanel({ profile: 'kimi', dir, home, workspace, pidFile: join(dir, 'unused.pid'), cleanup: () => undefined });
@@ -55,7 +60,7 @@ test('rows show server and raw name; collisions grouped by server pair with the 
   await expect(row.getByTestId('qualified')).toHaveText('dropped');
   const group = page.getByTestId('collision-group').filter({ hasText: 'docs_x ↔ docs.x' });
   await expect(group).toContainText('7 collisions');
-  await expect(group).toContainText('Why: kimi keeps the first claimant');
+  await expect(group).toContainText('Why: Kimi connects every server at once and keeps the name for the first to finish connecting (docs_x/');
   await expect(group).toContainText('docs_x/parts keeps the name; docs.x/parts lost it, and is dropped.');
   await expect(group.getByText(/^Cause: the names differ only in characters kimi turns into "_"/)).toHaveCount(7);
   await page.getByLabel('Filter tools').fill(LONG.slice(0, 12));

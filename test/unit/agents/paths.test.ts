@@ -53,15 +53,15 @@ describe('files per layer and OS', () => {
     ]);
   });
 
-  it('OpenCode: ~/.config/opencode (XDG) on every OS, opencode.json unless opencode.jsonc exists; the project root', async () => {
+  it('OpenCode: ~/.config/opencode (XDG) on every OS; opencode.jsonc, as its own `mcp add` creates, unless only opencode.json exists; the project root', async () => {
     expect(await paths('opencode', 'linux')).toEqual([
-      ['user', '/home/ana/.config/opencode/opencode.json'],
-      ['project', '/home/ana/app/opencode.json'],
+      ['user', '/home/ana/.config/opencode/opencode.jsonc'],
+      ['project', '/home/ana/app/opencode.jsonc'],
     ]);
-    expect((await paths('opencode', 'darwin', { XDG_CONFIG_HOME: '/cfg' }))[0]).toEqual(['user', '/cfg/opencode/opencode.json']);
-    expect((await paths('opencode', 'win32'))[0]).toEqual(['user', 'C:\\Users\\ana\\.config\\opencode\\opencode.json']);
+    expect((await paths('opencode', 'darwin', { XDG_CONFIG_HOME: '/cfg' }))[0]).toEqual(['user', '/cfg/opencode/opencode.jsonc']);
+    expect((await paths('opencode', 'win32'))[0]).toEqual(['user', 'C:\\Users\\ana\\.config\\opencode\\opencode.jsonc']);
     const locs = await resolveLayerPaths('opencode', { platform: 'linux', home: '/home/ana', workspace: null, env: {} });
-    expect(locs[0]?.alternates).toEqual(['/home/ana/.config/opencode/opencode.jsonc']);
+    expect(locs[0]?.alternates).toEqual(['/home/ana/.config/opencode/opencode.json']);
   });
 
   it('Cline: ~/.cline/data/settings (CLINE_MCP_SETTINGS_PATH, CLINE_DATA_DIR, CLINE_DIR) on every OS; no project layer', async () => {
