@@ -20,7 +20,7 @@ import { doctorMethods } from './contract/doctor';
 import { bridgesEvents, bridgesMethods } from './contract/bridges';
 import { snapshotsMethods } from './contract/snapshots';
 import { aboutMethods } from './contract/about';
-import { installMethods } from './contract/install';
+import { installEvents, installMethods } from './contract/install';
 import { inputsEvents, inputsMethods } from './contract/inputs';
 
 export * from './contract/app';
@@ -64,6 +64,7 @@ export const contract = defineContract({
   },
   events: {
     ...serversEvents,
+    ...installEvents,
     ...authEvents,
     ...toolsEvents,
     ...bridgesEvents,

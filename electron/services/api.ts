@@ -109,6 +109,7 @@ export function createApi(deps: ApiDeps): PanelApi {
   const events = redactEvents(createEventHub<AppContract>(), () => model.view());
   let lastSpecs = '';
   let stopWatch: (() => void) | null = null;
+  let stopAgents: (() => void) | null = null;
   let pool: PoolPort | null = null;
   let poolWorkspace: string | null | undefined;
   let stopPool: (() => void) | null = null;
@@ -190,6 +191,15 @@ export function createApi(deps: ApiDeps): PanelApi {
       deps.watch.watch(model.refresh, () => {
         if (model.view() !== announced) announce('config files changed on disk');
       });
+    void watchOtherAgents();
+  }
+
+  /** The other detected agents' files too: their rows, Across agents and the tray's sum follow every write. */
+  async function watchOtherAgents(): Promise<void> {
+    const { profile, workspace } = model.selection();
+    const others = (await Promise.resolve(deps.detect()).catch(() => [])).filter((d) => d.detected && d.profile !== profile).map((d) => d.profile);
+    stopAgents?.();
+    stopAgents = deps.watch.watchAgents?.(others, workspace, () => events.emit('install.agentsChanged', { at: Date.now() })) ?? null;
   }
 
   function findServer(id: string) {
@@ -267,6 +277,7 @@ export function createApi(deps: ApiDeps): PanelApi {
     selection: model.selection,
     async dispose() {
       stopWatch?.();
+      stopAgents?.();
       stopPool?.();
       stopBridges?.();
       desk.dispose();

@@ -218,6 +218,11 @@ export async function startServices(opts: StartOptions): Promise<Services> {
         const w = watchConfig({ load: refresh, onChange: () => onChange(), onError: (err) => log(`config watch: ${String(err)}`) });
         return () => w.dispose();
       },
+      // The other agents' own views, watched as the selected one is (CFG-9): reloaded only when a file of theirs changes.
+      watchAgents(profiles, workspace, onChange) {
+        const ws = profiles.map((p) => watchConfig({ load: () => config.load(p, workspace), onChange: () => onChange(), onError: (err) => log(`config watch (${p}): ${String(err)}`) }));
+        return () => ws.forEach((w) => w.dispose());
+      },
     },
   });
   await api.start();

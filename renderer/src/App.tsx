@@ -1,3 +1,4 @@
+import { useAgentsChangedAt } from './features/install/use-agents-changed';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { AgentServers } from '../../shared/contract';
 import { Alert, AppShell, Burger, Group, Title } from '@mantine/core';
@@ -53,13 +54,14 @@ export function App() {
   const bridge = useApp((s) => s.editorBridge);
   const [others, setOthers] = useState<AgentServers['agents']>([]);
   const loadedAt = view?.loadedAt ?? 0;
+  const agentsAt = useAgentsChangedAt();
   useEffect(() => {
     let live = true;
     void bridge.call('install.agentServers', {}).then((r) => live && setOthers(r.ok ? r.value.agents : []));
     return () => {
       live = false;
     };
-  }, [bridge, loadedAt]);
+  }, [bridge, loadedAt, agentsAt]);
   useEffect(() => {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
     mirrorTray(document, modelFor(view, locale, others), t('app.title'));

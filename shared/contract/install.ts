@@ -53,3 +53,8 @@ export const installMethods = {
   /** UI-8 / issue 24 item 4: the other detected agents' servers for the tray, `status` and the tab title. */
   'install.agentServers': method(z.object({}), AgentServersSchema),
 };
+
+export const installEvents = {
+  /** Another detected agent's files changed (a CLI install, a hand edit): its rows, Across agents and the tray's sum are stale. */
+  'install.agentsChanged': z.object({ at: z.number() }),
+};

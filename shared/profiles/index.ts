@@ -1,5 +1,6 @@
 // The agent registry (AGENT-4): one folder per agent (shared/profiles/<id>/: profile.ts the
-// facts, files.ts its files per layer and OS, README.md the sources), one line each here.
+// facts, files.ts its files per layer and OS, README.md the sources), its id in ids.ts and one
+// line each here (a missing one is a type error).
 // Views, the CLI and the engine ask `profileFacts(p)` / `agentFiles(p)`; none tests an agent's name.
 import type { Profile } from '../schemas/server';
 import type { AgentFiles } from './loading';

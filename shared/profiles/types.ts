@@ -8,8 +8,7 @@ import type { LayerKind, Profile, Transport } from '../schemas/server';
 import type { RuleSyntax } from '../permissions/syntax';
 import type { AgentDefaults, ConnectionExtras } from './fields';
 import type { ProfileNoteCode } from '../schemas/notes';
-import type { MessageKey } from '../i18n';
-import type { expansion } from '../i18n/messages/expansion';
+import type { Locale, MessageKey } from '../i18n';
 
 /** The file format of the agent's config (AGENT-2: each is edited by span, never re-serialised). */
 export type ConfigFormat = 'json' | 'jsonc' | 'toml' | 'yaml';
@@ -165,8 +164,8 @@ export interface ProfileFacts {
   transports: readonly Transport[];
   /** CFG-3: where the agent expands `${VAR}` in a file of this layer. */
   expansion(layer: LayerKind): Expansion;
-  /** Where `${VAR}` expands, said in the "sent as written" warning (a key: the page words it in its language). */
-  expansionWhere: keyof (typeof expansion)['en'];
+  /** Where `${VAR}` expands, said in the "sent as written" warning, in each language the panel speaks. */
+  expansionWhere: Readonly<Record<Locale, string>>;
   /** UI-2: the agent's own fields in the editor form, and a hint under the URL. */
   form: { fields: readonly FormField[]; urlHelp?: MessageKey };
   /** The agent has a per-server `enabled` switch (minara has none, seed 001). */

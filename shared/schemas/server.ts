@@ -1,10 +1,11 @@
 // The shapes every part of the panel agrees on: where a server came from (config engine),
 // what it takes to connect to it (connection engine), and what state it is in (CONN-5).
+import { PROFILE_IDS } from '../profiles/ids';
 import { z } from 'zod';
 import { LayerNoteCodeSchema, NoteParamsSchema, ProblemNoteSchema } from './notes';
 
-/** AGENT-1: the seed agents, then the others people use most (profile ids as `--profile` takes them). */
-export const ProfileSchema = z.enum(['minimax', 'kimi', 'minara', 'claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'windsurf', 'goose', 'zed', 'opencode', 'cline']);
+/** AGENT-1: an agent the panel knows, as `--profile` takes it (shared/profiles/ids.ts: one folder each). */
+export const ProfileSchema = z.enum(PROFILE_IDS);
 export type Profile = z.infer<typeof ProfileSchema>;
 export const PROFILES = ProfileSchema.options;
 

@@ -102,7 +102,9 @@ const names: Command = {
   run: (ctx) =>
     guard(async () => {
       const profile = profileOption(ctx);
-      const view = await toolsView(ctx, profile, { claim: true, warnings: false });
+      const view = await toolsView(ctx, profile, { claim: true, warnings: true });
+      // NAME-4 / issue 34: a name this agent's model API refuses (Claude Code sends one over 64 as it is) is said beside it.
+      const refusedBy = (t: ToolsView['tools'][number]) => (t.warnings ?? []).find((w) => w.params.profile === profile && (w.code === 'too-long' || w.code === 'refused'));
       // CONN-3: why a server's tools are not the agent's this turn, in the catalogue's English.
       const missed = new Map(view.servers.filter((s) => s.missedTurn).map((s) => [s.id, issueSentence('en', { code: s.missedTurn!.turns === 'session' ? 'slow_session' : 'slow', params: { agent: rulesFor(profile).agent, ...s.missedTurn! } })]));
       const rows = view.tools.map((t) => ({
@@ -115,11 +117,12 @@ const names: Command = {
         // A tool the agent makes up: kimi's authenticate (needs-auth), minara's query (subagent).
         ...(t.synthetic ? { synthetic: t.synthetic } : {}),
         ...(t.late ? { notThisTurn: missed.get(t.serverId) ?? translate('en', 'naming.warn.late', { profile }) } : {}),
+        ...(refusedBy(t) ? { refused: translateCode('en', 'naming.warn', refusedBy(t)!) } : {}),
       }));
       if (ctx.opts.json) return printJson(ctx, rows);
       for (const r of rows) {
         const shown = r.name ?? (r.dropped ? 'DROPPED' : r.notThisTurn ? `(not this turn: ${r.notThisTurn})` : '(not shown)');
-        ctx.stdout(`${r.server}/${r.tool} → ${shown}${r.synthetic ? `  (made up by ${rulesFor(profile).agent})` : ''}\n`);
+        ctx.stdout(`${r.server}/${r.tool} → ${shown}${r.synthetic ? `  (made up by ${rulesFor(profile).agent})` : ''}${r.refused ? `  REFUSED: ${r.refused}` : ''}\n`);
       }
     }),
 };

@@ -2,7 +2,7 @@
 // handlers make. Every type is derived from what it stands for (the engine's own signatures,
 // the contract's schemas), never restated; compose.ts wires the real engines behind them.
 import type { z } from 'zod';
-import type { ConnectionSpec, EffectiveServer, EffectiveView, LayerKind, ToolDef } from '../../../shared/schemas/server';
+import type { ConnectionSpec, EffectiveServer, EffectiveView, LayerKind, Profile, ToolDef } from '../../../shared/schemas/server';
 import type { DetectedProfileSchema, EditableLayer, EditorSaveInputSchema, ImportPlan, ImportReportSchema, ImportSourceSchema, SaveOutcomeSchema, Selection } from '../../../shared/contract';
 import type { RegistryData } from '../../../shared/profiles/minimax/registry';
 import type { ConfigService } from '../config';
@@ -69,6 +69,11 @@ export interface WriterPort {
  */
 export interface WatchPort {
   watch(refresh: () => Promise<EffectiveView>, onChange: () => void): () => void;
+  /**
+   * The other detected agents' files (issue 34: Across agents, the tray's sum and the other agents'
+   * rows were stale after a CLI install into them); `onChange` when one of their views differs.
+   */
+  watchAgents?(profiles: readonly Profile[], workspace: string | null, onChange: () => void): () => void;
 }
 
 export type DetectPort = () => Promise<DetectedProfileInfo[]> | DetectedProfileInfo[];

@@ -17,12 +17,10 @@ import type { ConfigDoc, FileRead } from './read-file';
 import type { HostVariables, LayerOptions, LayerServer, LoadContext, LoadedLayer } from '../../../shared/profiles/loading';
 import { catalogueTranslator } from '../../../shared/i18n/core';
 import { problems } from '../../../shared/i18n/messages/problems';
-import { expansion as expansionWords } from '../../../shared/i18n/messages/expansion';
 import { ProblemCodeSchema, type ProblemCode, type ProblemNote } from '../../../shared/schemas/notes';
 
 /** UI-9 (issue 22): a problem is a code + params; its English (for the CLI and logs) is that code's sentence. */
 const english = catalogueTranslator(problems, 'en');
-const englishWhere = catalogueTranslator(expansionWords, 'en');
 type Said = { message: string; note?: ProblemNote };
 export function said(code: ProblemCode, params: ProblemNote['params'] = {}, more: NonNullable<ProblemNote['more']> = []): Said {
   const message = [{ code, params }, ...more].map((p) => english(`problem.${p.code}`, p.params)).join('');
@@ -281,8 +279,8 @@ function literalWarning(facts: ProfileFacts, expansion: Expansion, entry: Record
   const refs = referencedIn(rest);
   if (refs.length === 0) return null;
   const shown = refs.map((r) => `"\${${r}}"`).join(', ');
-  // `where` is words; `whereKey` lets the page say them in its own language (shared/i18n/problems.ts).
-  return said('literal-vars', { agent: facts.shortLabel, where: englishWhere(facts.expansionWhere), whereKey: facts.expansionWhere, vars: shown });
+  // `where` is words; `whereOf` (the agent) lets the page say them in its own language (shared/i18n/problems.ts).
+  return said('literal-vars', { agent: facts.shortLabel, where: facts.expansionWhere.en, whereOf: facts.id, vars: shown });
 }
 
 function issueMentionsVar(issue: z.core.$ZodIssue, candidate: unknown): boolean {

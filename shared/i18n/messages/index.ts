@@ -23,11 +23,10 @@ import { eras } from './eras';
 import { problems } from './problems';
 import { agent } from './agent';
 import { install } from './install';
-import { expansion } from './expansion';
 import { inputs } from './inputs';
 import { protocol } from './protocol';
 
-const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes, doctor, secrets, bridges, host, detail, bridgeRun, keychain, eras, problems, agent, install, expansion, inputs, protocol] as const;
+const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes, doctor, secrets, bridges, host, detail, bridgeRun, keychain, eras, problems, agent, install, inputs, protocol] as const;
 
 type KeysOf<T> = T extends unknown ? keyof T : never;
 export type MessageKey = KeysOf<(typeof all)[number]['en']> & string;

@@ -45,7 +45,7 @@ export const CLAUDE_CODE: ProfileFacts = {
   // headers); "If a required environment variable is not set and has no default value, Claude
   // Code will fail to parse the config". The docs name no expansion for ~/.claude.json.
   expansion: (layer) => (layer === 'project' ? 'entry' : 'none'),
-  expansionWhere: 'expands.claude-code',
+  expansionWhere: { en: 'only in .mcp.json', zh: '仅在 .mcp.json 中' },
   missingVar: 'disable',
   form: { fields: [{ key: 'timeout', kind: 'number', id: 'ed-timeout', label: 'editor.timeout' }] },
   // No per-entry switch: `/mcp` and `disabledMcpjsonServers` live outside the entry.

@@ -25,7 +25,7 @@ export const CLAUDE_DESKTOP: ProfileFacts = {
   transports: ['stdio'],
   transportOf,
   expansion: () => 'none',
-  expansionWhere: 'expands.claude-desktop',
+  expansionWhere: { en: 'nowhere in claude_desktop_config.json', zh: '在 claude_desktop_config.json 中一律不展开' },
   missingVar: 'disable',
   form: { fields: [] },
   // Not documented: the panel shows the raw tool name, kept to what the API accepts (64).

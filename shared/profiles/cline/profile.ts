@@ -77,7 +77,7 @@ export const CLINE: ProfileFacts = {
   transportOf,
   normalize: (e) => mapStrings(hoist(e), envColonToDollar) as Record<string, unknown>,
   expansion: () => 'entry',
-  expansionWhere: 'expands.cline',
+  expansionWhere: { en: 'as ${env:NAME}', zh: '以 ${env:NAME} 的形式' },
   missingVar: 'keep',
   form: { fields: [{ key: 'timeout', kind: 'number', id: 'ed-timeout' }] },
   serverSwitch: true,

@@ -75,7 +75,7 @@ export const CODEX: ProfileFacts = {
     return Object.keys(headers).length ? { ...e, headers } : e;
   },
   expansion: () => 'none',
-  expansionWhere: 'expands.codex',
+  expansionWhere: { en: 'nowhere (variables are named in env_vars, bearer_token_env_var and env_http_headers)', zh: '一律不展开（变量写在 env_vars、bearer_token_env_var 和 env_http_headers 中）' },
   missingVar: 'disable',
   form: {
     fields: [

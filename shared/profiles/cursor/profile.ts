@@ -31,7 +31,7 @@ export const CURSOR: ProfileFacts = {
   transportOf,
   normalize: (e) => mapStrings(e, envColonToDollar) as Record<string, unknown>,
   expansion: () => 'entry',
-  expansionWhere: 'expands.cursor',
+  expansionWhere: { en: 'as ${env:NAME}', zh: '以 ${env:NAME} 的形式' },
   missingVar: 'disable',
   form: { fields: [] },
   naming: { prefix: 'mcp_', sep: '_', namer, untruncated: (s, t) => namer(s)(t), collisions: 'first-wins', whyKey: 'tools.why.firstWins', collisionEvent: false, limit: { max: 60, enforced: false } },

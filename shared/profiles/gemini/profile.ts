@@ -58,7 +58,7 @@ export const GEMINI: ProfileFacts = {
   },
   // Every string of settings.json is resolved (resolveEnvVarsInObject over the whole file).
   expansion: () => 'entry',
-  expansionWhere: 'expands.gemini',
+  expansionWhere: { en: 'everywhere', zh: '在所有位置' },
   missingVar: 'keep',
   form: {
     fields: [

@@ -64,7 +64,7 @@ export const GOOSE: ProfileFacts = {
     return out;
   },
   expansion: () => 'none',
-  expansionWhere: 'expands.goose',
+  expansionWhere: { en: 'nowhere (variables from the keyring are named in env_keys)', zh: '一律不展开（来自钥匙串的变量写在 env_keys 中）' },
   missingVar: 'disable',
   form: { fields: [{ key: 'enabled', kind: 'enabled', id: 'ed-enabled', label: 'editor.enabled' }, { key: 'timeout', kind: 'number', id: 'ed-timeout' }] },
   serverSwitch: true,

@@ -26,7 +26,7 @@ export const KIMI: ProfileFacts = {
   transportOf: kimiTransportOf,
   // Seed 002 documents no expansion: tokens come through bearerTokenEnvVar.
   expansion: () => 'none',
-  expansionWhere: 'expands.kimi',
+  expansionWhere: { en: 'nowhere in mcp.json (a token goes in "bearerTokenEnvVar")', zh: '在 mcp.json 中一律不展开（令牌写在 "bearerTokenEnvVar" 中）' },
   form: {
     fields: [
       // No `timeout`: Kimi drops it (dialect.ts); its timeouts are the two fields below.

@@ -25,7 +25,7 @@ export const MINARA: ProfileFacts = {
   transports: ['http'],
   // Documented with `Bearer ${SLACK_MCP_TOKEN}` in headers.
   expansion: () => 'headers',
-  expansionWhere: 'expands.minara',
+  expansionWhere: { en: 'only in "headers"', zh: '仅在 "headers" 中' },
   form: {
     fields: [
       { key: 'authTokenEnv', kind: 'text', id: 'ed-authTokenEnv', help: 'editor.authTokenEnvHelp' },

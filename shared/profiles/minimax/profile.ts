@@ -23,7 +23,7 @@ export const MINIMAX: ProfileFacts = {
   transports: ['stdio', 'http', 'sse'],
   // CFG-3: "只在项目文件里展开", every string of a project-file entry.
   expansion: (layer) => (layer === 'project' ? 'entry' : 'none'),
-  expansionWhere: 'expands.minimax',
+  expansionWhere: { en: 'only in project files', zh: '仅在项目文件中' },
   form: { fields: [{ key: 'timeout', kind: 'number', id: 'ed-timeout', label: 'editor.timeout' }, { key: 'enabled', kind: 'enabled', id: 'ed-enabled', label: 'editor.enabled' }] },
   serverSwitch: true,
   // Seed 000 has only the whole-server `enabled: false`.

@@ -87,7 +87,7 @@ export const OPENCODE: ProfileFacts = {
     return out;
   },
   expansion: () => 'entry',
-  expansionWhere: 'expands.opencode',
+  expansionWhere: { en: 'as {env:NAME}, everywhere in the file', zh: '以 {env:NAME} 的形式，在文件中的所有位置' },
   // OpenCode sends an unset `{env:X}` as "": the panel does not start the server and names X instead.
   missingVar: 'disable',
   form: { fields: [{ key: 'enabled', kind: 'enabled', id: 'ed-enabled', label: 'editor.enabled' }, { key: 'timeout', kind: 'number', id: 'ed-timeout', label: 'editor.timeout' }] },

@@ -33,7 +33,7 @@ export const VSCODE: ProfileFacts = {
   // `${input:api-key}` is asked by VS Code; the panel reads it as `${API_KEY}` (keychain or env).
   normalize: (e) => mapStrings(e, (s) => inputToDollar(envColonToDollar(s))) as Record<string, unknown>,
   expansion: () => 'entry',
-  expansionWhere: 'expands.vscode',
+  expansionWhere: { en: 'as ${env:NAME} and ${input:id}', zh: '以 ${env:NAME} 和 ${input:id} 的形式' },
   missingVar: 'disable',
   form: { fields: [] },
   naming: { prefix: 'mcp_', sep: '_', namer, untruncated: (s, t) => `mcp_${s}_${t}`.replace(/[^a-zA-Z0-9_-]/g, '_'), collisions: 'first-wins', whyKey: 'tools.why.firstWins', collisionEvent: false, limit: { max: 64, enforced: true } },

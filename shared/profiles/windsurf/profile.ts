@@ -31,7 +31,7 @@ export const WINDSURF: ProfileFacts = {
     return out;
   },
   expansion: () => 'entry',
-  expansionWhere: 'expands.windsurf',
+  expansionWhere: { en: 'as ${env:NAME}', zh: '以 ${env:NAME} 的形式' },
   missingVar: 'disable',
   form: { fields: [] },
   naming: { prefix: '', sep: '', namer: () => (t) => t, untruncated: (_s, t) => t, collisions: 'first-wins', whyKey: 'tools.why.firstWins', collisionEvent: false },

@@ -86,7 +86,7 @@ export const ZED: ProfileFacts = {
   transportOf,
   normalize: flatten,
   expansion: () => 'none',
-  expansionWhere: 'expands.zed',
+  expansionWhere: { en: 'nowhere in settings.json', zh: '在 settings.json 中一律不展开' },
   missingVar: 'disable',
   form: { fields: [{ key: 'enabled', kind: 'enabled', id: 'ed-enabled', label: 'editor.enabled' }, { key: 'timeout', kind: 'number', id: 'ed-timeout' }] },
   serverSwitch: true,

@@ -23,6 +23,17 @@ const rows = [
 ];
 
 describe('names / collisions', () => {
+  it("names --profile claude-code flags a name Claude Code's API refuses (over 64 characters, sent as it is)", async () => {
+    const long = [{ server: 'a-server-with-a-rather-long-name-that-keeps-going', tool: 'and_a_tool_with_a_long_name_too' }];
+    const r = await cli(['names', '--profile', 'claude-code', '--json'], JSON.stringify(long));
+    expect(r.code, r.stderr).toBe(0);
+    const [row] = JSON.parse(r.stdout) as Array<{ name: string; refused?: string }>;
+    expect(row!.name.length).toBeGreaterThan(64);
+    expect(row!.refused).toMatch(/over the 64 the model API takes/);
+    const text = await cli(['names', '--profile', 'claude-code'], JSON.stringify(long));
+    expect(text.stdout).toContain('REFUSED:');
+  });
+
   it('names --profile kimi --json prints one row per input row, in input order', async () => {
     const r = await cli(['names', '--profile', 'kimi', '--json'], JSON.stringify(rows));
     expect(r.code, r.stderr).toBe(0);

@@ -1,6 +1,7 @@
 // AGENT-3 "Servers across agents": one row per server identity (same command and package, or
 // same URL origin), a column per detected agent, the fields that differ highlighted; "Make these
 // the same" opens the install preview with the picked agent's entry as the source.
+import { useAgentsChangedAt } from './use-agents-changed';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
@@ -61,9 +62,12 @@ export function AcrossView() {
     if (r.ok) setView(r.value);
     else setError(r.error);
   }, [bridge]);
+  // Read again when any agent's files change: the selected one's (its view reloads) or another's.
+  const loadedAt = useApp((s) => s.view?.loadedAt ?? 0);
+  const agentsAt = useAgentsChangedAt();
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, loadedAt, agentsAt]);
 
   const base = same?.row.cells.find((c) => c.profile === same.base)?.cell;
   return (

@@ -2,6 +2,7 @@
 // tables, each other detected agent with its servers: the panel runs the selected agent's only, so
 // a server that runs the same thing (same command and package, or URL origin) shows that server's
 // live state, a switched-off one is off, and the rest are not checked here.
+import { useAgentsChangedAt } from '../install/use-agents-changed';
 import { useEffect, useState } from 'react';
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { AgentServers, ServersView } from '../../../../shared/contract';
@@ -13,13 +14,14 @@ export function OtherAgents({ view }: { view: ServersView }) {
   const t = useT();
   const bridge = useApp((s) => s.editorBridge);
   const [others, setOthers] = useState<AgentServers['agents']>([]);
+  const agentsAt = useAgentsChangedAt();
   useEffect(() => {
     let live = true;
     void bridge.call('install.agentServers', {}).then((r) => live && setOthers(r.ok ? r.value.agents : []));
     return () => {
       live = false;
     };
-  }, [bridge, view.loadedAt]);
+  }, [bridge, view.loadedAt, agentsAt]);
   if (others.length === 0) return null;
   const groups = otherAgentGroups(trayRows(view.servers), others);
   return (
