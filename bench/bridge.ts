@@ -24,17 +24,19 @@ import { build } from 'esbuild';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
+import { full } from './short';
+
 const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'out/cli/mcp-panel.mjs');
 const arg = (name: string, dflt: number) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? Number(process.argv[at + 1]) : dflt;
 };
-const RUNS = arg('runs', 15);
+const RUNS = arg('runs', full(15, 1));
 const ERA = process.argv.includes('--era') ? process.argv[process.argv.indexOf('--era') + 1] : 'legacy';
 const MODERN = ERA === 'modern';
 const echoArgs = (i: number) => (MODERN ? { text: `m${i}` } : { message: `m${i}` });
-const CALLS = arg('calls', 300);
+const CALLS = arg('calls', full(300, 10));
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
 
 async function freePort(): Promise<number> {

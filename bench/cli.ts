@@ -8,6 +8,7 @@
 // it (robust to the load changing between rounds). Each answer is checked (18 servers, every one
 // connected, the right source), so a fast wrong answer cannot pass.
 // Run: npm run bench:cli [-- --runs 7]
+import { full } from './short';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ const BIN = join(ROOT, 'out/cli/mcp-panel.mjs');
 const FIX = join(ROOT, 'test/fixtures/servers');
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const runsAt = process.argv.indexOf('--runs');
-const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 7;
+const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : full(7, 1);
 const TARGET_MS = 500;
 const SERVERS = 18;
 

@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ConfigService } from '../electron/services/config/config-service';
 import { benchAgents } from './config-agents';
+import { full } from './short';
 
 const SERVERS = 500;
-const WARMUP = 5;
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARMUP = full(5, 1);
+const RUNS = Number(process.env.BENCH_RUNS ?? full(30, 2));
 
 function layerFile(tag: string): string {
   const mcpServers: Record<string, unknown> = {};

@@ -22,13 +22,15 @@ import { ConnectionPool, liveChildPids } from '../electron/services/connections'
 import { stdioEnv } from '../electron/services/connections/expand';
 import { fixture, pidAlive, spec, startFixture, stdioSpec, until } from '../test/integration/connections/helpers';
 import { buildHost, builtPool } from './connections/built-pool';
+import { full } from './short';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
   options: {
-    calls: { type: 'string', default: process.env.BENCH_CALLS ?? '2000' },
-    servers: { type: 'string', default: process.env.BENCH_SERVERS ?? '50' },
-    reps: { type: 'string', default: process.env.BENCH_REPS ?? '5' },
+    calls: { type: 'string', default: process.env.BENCH_CALLS ?? full('2000', '40') },
+    servers: { type: 'string', default: process.env.BENCH_SERVERS ?? full('50', '4') },
+    reps: { type: 'string', default: process.env.BENCH_REPS ?? full('5', '1') },
+    short: { type: 'boolean' },
     only: { type: 'string', default: 'calls,discovery,rss,idle' }, // and `instructions` (valgrind, minutes)
   },
 });

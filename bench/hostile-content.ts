@@ -17,14 +17,15 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from 'playwright-core';
 import { startHttpFixture, startPanel, type PanelHome } from '../test/helpers/panel-home';
+import { full } from './short';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 };
-const BIG_MB = arg('big-mb', 300);
-const VARS = arg('vars', 20_000);
-const RUNS = arg('runs', 3);
+const BIG_MB = arg('big-mb', full(300, 20));
+const VARS = arg('vars', full(20_000, 2_000));
+const RUNS = arg('runs', full(3, 1));
 /** The host's own budget for one server answer (mcp/bounded-fetch.ts) plus the host itself. */
 const HOST_BOUND_MB = 512;
 

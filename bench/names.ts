@@ -4,6 +4,7 @@
 // same run, with the load average (the machine may be shared).
 // Run: npx tsx bench/names.ts [naming] [simulate] [search]   (targets: naming ≤ 20 ms, simulate ≤ 50 ms, build ≤ 150 ms, query p95 ≤ 2 ms)
 // Env: BENCH_RUNS=N (timed runs per measure, ≥ 15, default 21), BENCH_NO_GC=1 (no collection between measures).
+import { full } from './short';
 import MiniSearch from 'minisearch';
 import { availableParallelism, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
@@ -70,8 +71,8 @@ const gc: (() => void) | null = process.env.BENCH_NO_GC ? null : (() => {
   }
 })();
 
-const RUNS = Math.max(15, Number(process.env.BENCH_RUNS) || 21);
-const WARM = 5;
+const RUNS = full(Math.max(15, Number(process.env.BENCH_RUNS) || 21), 2);
+const WARM = full(5, 1);
 interface Timing { wall: number; cpu: number }
 /**
  * Median wall-clock and CPU time of `runs` runs after `warm` warm-up runs (JIT, caches).
@@ -93,7 +94,7 @@ function timeIt(fn: () => unknown, runs = RUNS, warm = WARM): Timing {
   }
   return { wall: median(wall), cpu: median(cpu) };
 }
-const only = process.argv.slice(2);
+const only = process.argv.slice(2).filter((a) => a !== '--short');
 const section = (name: string): boolean => only.length === 0 || only.includes(name);
 const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
 const loadBefore = load();

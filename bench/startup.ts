@@ -6,6 +6,7 @@
 //   - `mcp-panel serve --json`: spawn → URL printed, target ≤ 600 ms (then SIGTERM, waited for)
 // Medians of RUNS cold starts each (fresh processes; the OS file cache is warm, as it is for a
 // person typing the command twice). Run: npm run bench:startup [-- --runs 21]
+import { full } from './short';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'out/cli/mcp-panel.mjs');
 const runsAt = process.argv.indexOf('--runs');
-const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 15;
+const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : full(15, 2);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

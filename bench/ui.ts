@@ -22,13 +22,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT, startPanel, type PanelHome } from '../test/helpers/panel-home';
+import { full } from './short';
 
 const MANY = join(ROOT, 'test/fixtures/servers/many-tools.mjs');
 const ECHO = join(ROOT, 'test/fixtures/servers/echo.mjs');
-const RUNS = { render: 5, scroll: 5, cold: 3, rpc: 5, servers: 5 };
+const RUNS = full({ render: 5, scroll: 5, cold: 3, rpc: 5, servers: 5 }, { render: 1, scroll: 1, cold: 1, rpc: 1, servers: 1 });
 /** Issue 14: the servers view's figure is taken with this many rows. */
 const SERVER_ROWS = 50;
-const STEPS_PER_PASS = 120;
+const STEPS_PER_PASS = full(120, 20);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -220,7 +221,9 @@ async function rpc(page: Page, method: string, input: unknown): Promise<{ ms: nu
       const out: { ms: number; bytes: number }[] = [];
       for (let i = 0; i < n; i++) {
         const t0 = performance.now();
-        const res = await fetch(`/api/${encodeURIComponent(method)}`, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
+        // SEC-2: a call needs the page's session key beside its cookie (the key the page keeps).
+        const key = sessionStorage.getItem('mcp-panel-session-key') ?? '';
+        const res = await fetch(`/api/${encodeURIComponent(method)}`, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json', 'X-MCP-Panel-Key': key }, body: JSON.stringify(input) });
         const text = await res.text();
         out.push({ ms: performance.now() - t0, bytes: new TextEncoder().encode(text).length });
       }
@@ -277,7 +280,8 @@ async function main() {
       const many = await firstRender(page2, 'many');
       const list = await rpc(page2, 'tools.list', {});
       const manyId = await page2.evaluate(async () => {
-        const res = await fetch('/api/tools.list', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+        const key = sessionStorage.getItem('mcp-panel-session-key') ?? '';
+        const res = await fetch('/api/tools.list', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json', 'X-MCP-Panel-Key': key }, body: '{}' });
         const body = (await res.json()) as { value?: { servers: Array<{ id: string; name: string }> } };
         return body.value?.servers.find((s) => s.name === 'many')?.id;
       });

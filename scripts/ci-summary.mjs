@@ -7,13 +7,16 @@ import os from 'node:os';
 const dir = process.argv[2];
 let passed = 0, failed = 0, skipped = 0;
 const failures = [];
+// Checks (build, typecheck, lint, knip, the agents' install, the benchmarks' short run) are listed
+// as checks, not counted as tests; a failed one still fails the run (issue 36 item 6).
+const checks = [];
 
 const stepsFile = join(dir, 'steps');
 if (existsSync(stepsFile)) {
   for (const line of readFileSync(stepsFile, 'utf8').trim().split('\n')) {
     const [name, result] = line.split(' ');
-    if (result === 'pass') passed++;
-    else { failed++; failures.push(name); }
+    checks.push(`${name} ${result}`);
+    if (result !== 'pass') { failed++; failures.push(`check: ${name}`); }
   }
 }
 
@@ -85,13 +88,20 @@ if (existsSync(conf)) {
 
 exitedBadly('conformance', mark);
 
+// Every benchmark once in its short form (npm run bench -- --short): a check, judged by its exit alone.
+const bench = timing.find((t) => t.name === 'bench');
+if (bench) {
+  checks.push(`bench ${bench.status === 0 ? 'pass' : 'fail'}`);
+  if (bench.status !== 0) { failed++; failures.push(`check: benchmarks (short) exited ${bench.status}: see bench.log`); }
+}
+
 if (timing.length) {
   const rows = timing.map((t) => `  ${t.name.padEnd(16)} ${t.wall.toFixed(1).padStart(7)} ${t.cpu.toFixed(1).padStart(7)}${t.status === 0 ? '' : `   (exit ${t.status})`}`);
   // Wall: from .ci/run's start to now (typecheck, lint + knip and the tests run side by side); CPU: the sum.
   const started = existsSync(join(dir, 'started')) ? Number(readFileSync(join(dir, 'started'), 'utf8')) / 1e6 : null;
   const wall = started ? Date.now() / 1000 - started : timing.reduce((n, t) => n + t.wall, 0);
   const cpu = timing.reduce((n, t) => n + t.cpu, 0);
-  console.log(['step seconds       wall     cpu   (apt | npm ci | agents-install; keytar beside build; then typecheck | lint, knip | vitest; then playwright | conformance | agents)', ...rows, `  ${'total'.padEnd(16)} ${wall.toFixed(1).padStart(7)} ${cpu.toFixed(1).padStart(7)}`].join('\n'));
+  console.log(['step seconds       wall     cpu   (apt | npm ci | agents-install; keytar beside build; then typecheck | lint, knip | vitest; then playwright | conformance, bench | agents)', ...rows, `  ${'total'.padEnd(16)} ${wall.toFixed(1).padStart(7)} ${cpu.toFixed(1).padStart(7)}`].join('\n'));
   // The machine as a whole (/proc/stat since the start): CPU the steps' own counts miss (daemons
   // such as the keyring, processes that outlived their parent, other load) and time no core worked.
   const statAt = (text) => text.split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
@@ -105,6 +115,7 @@ if (timing.length) {
     console.log(`  machine: ${busy.toFixed(0)} CPU s busy (${(100 * busy / (busy + idle + iowait)).toFixed(0)} % of ${os.availableParallelism()} cores), ${idle.toFixed(0)} s idle, ${iowait.toFixed(0)} s waiting on I/O`);
   }
 }
+if (checks.length) console.log(`checks: ${checks.join(', ')}`);
 if (failures.length) console.log('failed:\n  ' + failures.slice(0, 50).join('\n  '));
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
