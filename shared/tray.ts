@@ -25,6 +25,11 @@ export interface TrayServerInput {
   agent?: AgentVerdict;
   /** Another agent's server: shown, nothing to click (the panel runs the selected agent's only). */
   foreign?: { sharedWith: string | null };
+  /**
+   * Issue 44: what server this is, whichever agent lists it; rows of one identity are counted
+   * once (servers and tools). Absent: a server of its own.
+   */
+  identity?: string | null;
 }
 
 /** The tray's input from the page's rows: the one mapping for the Electron tray and the tab title. */
@@ -66,8 +71,21 @@ export interface TrayModel {
   menu: TrayMenuItem[];
 }
 
+/**
+ * Issue 44: distinct servers and tools. Rows of one identity (the same server listed by several
+ * agents) count once; the state that counts is the best one seen (a server connected for one
+ * agent is connected), its tools counted once.
+ */
 export function countServers(servers: readonly TrayServerInput[]): TrayCounts {
-  const live = servers.filter((s) => s.state !== 'removed');
+  const rank: Partial<Record<TrayServerInput['state'], number>> = { connected: 5, 'needs-auth': 4, failed: 3, pending: 2, disabled: 1 };
+  const distinct = new Map<string, TrayServerInput>();
+  for (const s of servers) {
+    if (s.state === 'removed') continue;
+    const key = s.identity ? `id:${s.identity}` : `row:${s.id}`;
+    const seen = distinct.get(key);
+    if (!seen || (rank[s.state] ?? 0) > (rank[seen.state] ?? 0)) distinct.set(key, s);
+  }
+  const live = [...distinct.values()];
   const n = (k: TrayServerInput['state']): number => live.filter((s) => s.state === k).length;
   return {
     servers: live.length,
@@ -172,9 +190,16 @@ export function otherAgentGroups(selected: readonly TrayServerInput[], others: A
     servers: a.servers.map((s) => {
       const twin = s.sharedWith ? live.get(s.sharedWith) : undefined;
       const state: TrayServerInput['state'] = !s.enabled ? 'disabled' : twin ? twin.state : 'unchecked';
-      return { id: `${a.profile}\u0000${s.name}`, name: s.name, state, toolCount: twin?.toolCount ?? null, foreign: { sharedWith: twin?.name ?? null } };
+      const identity = twin?.identity ?? s.identity;
+      return { id: `${a.profile}\u0000${s.name}`, name: s.name, state, toolCount: twin?.toolCount ?? null, foreign: { sharedWith: twin?.name ?? null }, identity };
     }),
   }));
+}
+
+/** The selected agent's rows, each with what server it is (AgentServers.selected), then the other agents' groups. */
+export function agentGroups(agent: string, selected: readonly TrayServerInput[], servers: AgentServers | null): TrayAgentGroup[] {
+  const mine = selected.map((s) => ({ ...s, identity: servers?.selected[s.id] ?? null }));
+  return [{ agent, servers: mine }, ...otherAgentGroups(mine, servers?.agents ?? [])];
 }
 
 /** UI-8 over every detected agent: the sums of all, the menu grouped per agent (one agent: as trayModel). */

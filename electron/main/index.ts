@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pickLocale } from '../../shared/i18n';
-import { otherAgentGroups, trayAgentsModel, trayRows, type TrayAction } from '../../shared/tray';
+import { agentGroups, trayAgentsModel, trayRows, type TrayAction } from '../../shared/tray';
 import type { AgentServers } from '../../shared/contract';
 import { profileFacts } from '../../shared/profiles';
 import { isAllowedExternalUrl } from '../services/api/guards';
@@ -98,21 +98,20 @@ async function boot(): Promise<void> {
   // BRIDGE-4: the bridges agents run now, as the last `bridges.changed` said.
   let bridges: LiveBridge[] = [];
   // Issue 24 item 4: the other detected agents' servers, read again when a config or the selection changes.
-  let others: AgentServers['agents'] = [];
+  let others: AgentServers | null = null;
   const readOthers = async () => {
     const r = await s.dispatch('install.agentServers', {}, { host: 'electron' });
-    others = r.ok ? (r.value as AgentServers).agents : [];
+    others = r.ok ? (r.value as AgentServers) : null;
     renderTray();
   };
   const renderTray = () => {
     const view = s.api.current();
-    const selected = trayRows(view?.servers ?? []);
     const label = view ? profileFacts(view.profile).label : '';
-    tray?.render(trayAgentsModel([{ agent: label, servers: selected }, ...otherAgentGroups(selected, others)], locale, bridges));
+    tray?.render(trayAgentsModel(agentGroups(label, trayRows(view?.servers ?? []), others), locale, bridges));
   };
   s.api.events.subscribe((event, payload) => {
     if (event === 'bridges.changed') bridges = (payload as { bridges: LiveBridge[] }).bridges;
-    if (event === 'servers.changed') void readOthers();
+    if (event === 'servers.changed' || event === 'install.agentsChanged') void readOthers();
     setTimeout(renderTray, 0);
   });
   void readOthers();

@@ -52,12 +52,12 @@ export function App() {
 
   // UI-8: the title and favicon sum up every detected agent, read again when the config or selection changes.
   const bridge = useApp((s) => s.editorBridge);
-  const [others, setOthers] = useState<AgentServers['agents']>([]);
+  const [others, setOthers] = useState<AgentServers | null>(null);
   const loadedAt = view?.loadedAt ?? 0;
   const agentsAt = useAgentsChangedAt();
   useEffect(() => {
     let live = true;
-    void bridge.call('install.agentServers', {}).then((r) => live && setOthers(r.ok ? r.value.agents : []));
+    void bridge.call('install.agentServers', {}).then((r) => live && setOthers(r.ok ? r.value : null));
     return () => {
       live = false;
     };

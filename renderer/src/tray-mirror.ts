@@ -1,13 +1,12 @@
 // UI-8 in the browser: the tab's title and favicon mirror the tray (same pure model).
-import { AGGREGATE_COLORS, otherAgentGroups, trayAgentsModel, trayRows, type TrayModel } from '../../shared/tray';
+import { AGGREGATE_COLORS, agentGroups, trayAgentsModel, trayRows, type TrayModel } from '../../shared/tray';
 import type { Locale } from '../../shared/i18n';
 import type { AgentServers, ServersView } from '../../shared/contract';
 import { profileFacts } from '../../shared/profiles';
 
 /** The selected agent's rows, then every other detected agent's servers (issue 24 item 4). */
-export function modelFor(view: ServersView | null, locale: Locale, others: AgentServers['agents'] = []): TrayModel {
-  const selected = trayRows(view?.servers ?? []);
-  return trayAgentsModel([{ agent: view ? profileFacts(view.profile).label : '', servers: selected }, ...otherAgentGroups(selected, others)], locale);
+export function modelFor(view: ServersView | null, locale: Locale, servers: AgentServers | null = null): TrayModel {
+  return trayAgentsModel(agentGroups(view ? profileFacts(view.profile).label : '', trayRows(view?.servers ?? []), servers), locale);
 }
 
 export function faviconHref(model: TrayModel): string {

@@ -13,11 +13,13 @@ import { LayerKindSchema, ProfileSchema } from '../schemas/server';
  * package, or URL origin), whose live state it shares; without one it is not checked.
  */
 export const AgentServersSchema = z.object({
+  /** What each of the selected agent's servers is (by server id), so a sum over agents counts a server once (issue 44). */
+  selected: z.record(z.string(), z.string().nullable()),
   agents: z.array(
     z.object({
       profile: ProfileSchema,
       agent: z.string(),
-      servers: z.array(z.object({ name: z.string(), enabled: z.boolean(), sharedWith: z.string().nullable() })),
+      servers: z.array(z.object({ name: z.string(), enabled: z.boolean(), sharedWith: z.string().nullable(), identity: z.string().nullable() })),
     }),
   ),
 });

@@ -70,7 +70,11 @@ async function statusOf(ctx: CommandContext, engine: ConfigEngine, profile: Prof
   // AUTH-1: a 401 without OAuth metadata is no login to make: its line says it wants a token.
   const token = (s: (typeof built.servers)[number]) => s.agent?.issues.find((i) => i.code === 'token_required');
   const report = { ...built, servers: built.servers.map((s) => (token(s) ? { ...s, error: issueSentence('en', token(s)!) } : s)) };
-  return { report, source };
+  // Issue 44: what each server is, whichever agent lists it, so the sum over agents counts it once.
+  const { identityOf } = await import('../../services/install/across');
+  const { canonicalOf } = await import('../../../shared/install/canonical');
+  const identities = new Map(view.servers.map((s) => [s.name, (() => { const c = canonicalOf(profile, s.entry); return c ? identityOf(c) : null; })()]));
+  return { report, source, identities };
 }
 type StatusReport = Awaited<ReturnType<typeof statusOf>>['report'];
 
@@ -90,13 +94,19 @@ function statusLines(report: StatusReport): string[] {
   return lines;
 }
 
-/** UI-8's sum over agents, from their status reports (the tray's own model, so both say the same). */
-async function summaryOf(reports: readonly StatusReport[]) {
+/** UI-8's sum over agents, from their status reports (the tray's own model, so both say the same): distinct servers and tools (issue 44). */
+async function summaryOf(results: ReadonlyArray<{ report: StatusReport; identities: Map<string, string | null> }>) {
   // Only --all-agents needs the tray's model and its messages: not loaded for a plain status.
   const { trayAgentsModel } = await import('../../../shared/tray');
-  const groups = reports.map((r) => ({ agent: profileFacts(r.profile).label, servers: r.servers.map((s) => ({ id: `${r.profile}\u0000${s.name}`, name: s.name, state: s.state, toolCount: s.toolCount })) }));
+  const reports = results.map((r) => r.report);
+  const groups = results.map(({ report: r, identities }) => ({
+    agent: profileFacts(r.profile).label,
+    servers: r.servers.map((s) => ({ id: `${r.profile}\u0000${s.name}`, name: s.name, state: s.state, toolCount: s.toolCount, identity: identities.get(s.name) ?? null })),
+  }));
   const m = trayAgentsModel(groups);
-  return { agents: reports.length, ...m.counts, line: m.tooltip.split('\n')[0]! };
+  // Per agent where asked (--json): each agent's own count of entries and tools as it lists them.
+  const perAgent = Object.fromEntries(reports.map((r) => [r.profile, { servers: r.servers.length, tools: r.servers.reduce((n, s) => n + (s.state === 'connected' ? (s.toolCount ?? 0) : 0), 0) }]));
+  return { agents: reports.length, ...m.counts, perAgent, line: m.tooltip.split('\n')[0]! };
 }
 
 const status: Command = {
@@ -124,7 +134,7 @@ const status: Command = {
       if (source) ctx.stdout(sourceLine(source));
       return;
     }
-    const summary = await summaryOf(results.map((r) => r.report));
+    const summary = await summaryOf(results);
     if (ctx.opts.json) return printJson(ctx, { summary, agents: results.map((r) => ({ ...r.report, ...(r.source ? { source: r.source } : {}) })), bridges });
     const lines = [summary.line, ''];
     for (const r of results) lines.push(`${profileFacts(r.report.profile).label}`, ...statusLines(r.report).map((l) => (l ? `  ${l}` : l)), '');

@@ -138,8 +138,10 @@ export async function agentServers(config: ConfigService, selected: Profile, oth
   // the selected one declares gets what the panel saw.
   const declares = (p: Profile) => profileFacts(p).clientCapabilities;
   const byIdentity = new Map<string, string>();
+  const identities: Record<string, string | null> = {};
   for (const s of mine.servers) {
     const id = identityOfServer(selected, s);
+    identities[serverId(s)] = id;
     if (id && s.enabled && !byIdentity.has(id)) byIdentity.set(id, serverId(s));
   }
   const agents: AgentServers['agents'] = [];
@@ -147,10 +149,11 @@ export async function agentServers(config: ConfigService, selected: Profile, oth
     const view = await config.load(p, workspace);
     const same = isDeepStrictEqual(declares(p), declares(selected));
     const servers = view.servers.map((s) => {
-      const id = same ? identityOfServer(p, s) : null;
-      return { name: s.name, enabled: s.enabled && s.trusted && !s.error, sharedWith: (id && byIdentity.get(id)) ?? null };
+      const identity = identityOfServer(p, s);
+      const id = same ? identity : null;
+      return { name: s.name, enabled: s.enabled && s.trusted && !s.error, sharedWith: (id && byIdentity.get(id)) ?? null, identity };
     });
     agents.push({ profile: p, agent: profileFacts(p).label, servers });
   }
-  return { agents };
+  return { selected: identities, agents };
 }

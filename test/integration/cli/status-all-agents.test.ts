@@ -36,12 +36,14 @@ describe('status --all-agents', () => {
     expect(states).toEqual({ echo: 'connected', 'echo-too': 'connected', broken: 'failed' });
     const tools = out.agents[0].servers[0].toolCount as number;
     expect(tools).toBeGreaterThan(0);
-    expect(out.summary).toMatchObject({ agents: 2, servers: 3, connected: 2, failed: 1, tools: 2 * tools });
-    expect(out.summary.line).toBe(`2 agents · 3 servers · 2 connected · 1 failed · ${2 * tools} tools`);
+    // Issue 44: echo and echo-too are one server (two agents list it): counted once, its tools once;
+    // each agent's own count where asked.
+    expect(out.summary).toMatchObject({ agents: 2, servers: 2, connected: 1, failed: 1, tools, perAgent: { 'claude-code': { servers: 1, tools }, cursor: { servers: 2, tools } } });
+    expect(out.summary.line).toBe(`2 agents · 2 servers · 1 connected · 1 failed · ${tools} tools`);
 
     const text = await cli(['status', '--all-agents', '--no-connect', '--workspace', ws]);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout.split('\n')[0]).toMatch(/^2 agents · 3 servers · 0 connected/);
+    expect(text.stdout.split('\n')[0]).toMatch(/^2 agents · 2 servers · 0 connected/);
     expect(text.stdout).toContain('Claude Code\n');
     expect(text.stdout).toContain('Cursor\n');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { otherAgentGroups, trayAgentsModel, trayModel, type TrayServerInput } from '../../../shared/tray';
+import { agentGroups, trayAgentsModel, trayModel, type TrayServerInput } from '../../../shared/tray';
 
 const s = (id: string, state: TrayServerInput['state'], toolCount: number | null = null): TrayServerInput => ({ id, name: id, state, toolCount });
 
@@ -57,15 +57,16 @@ describe('tray model (UI-8)', () => {
 describe('tray over every detected agent (issue 24 item 4)', () => {
   const selected = [s('gh', 'connected', 10), s('fs', 'failed'), s('notes', 'needs-auth')];
   const others = [
-    { profile: 'cursor' as const, agent: 'Cursor', servers: [{ name: 'github', enabled: true, sharedWith: 'gh' }, { name: 'db', enabled: true, sharedWith: null }] },
-    { profile: 'codex' as const, agent: 'Codex CLI', servers: [{ name: 'github', enabled: true, sharedWith: 'gh' }, { name: 'old', enabled: false, sharedWith: null }] },
+    { profile: 'cursor' as const, agent: 'Cursor', servers: [{ name: 'github', enabled: true, sharedWith: 'gh', identity: 'npx gh' }, { name: 'db', enabled: true, sharedWith: null, identity: 'npx db' }] },
+    { profile: 'codex' as const, agent: 'Codex CLI', servers: [{ name: 'github', enabled: true, sharedWith: 'gh', identity: 'npx gh' }, { name: 'db', enabled: true, sharedWith: null, identity: 'npx db' }, { name: 'old', enabled: false, sharedWith: null, identity: 'old' }] },
   ];
-  const groups = [{ agent: 'Claude Code', servers: selected }, ...otherAgentGroups(selected, others)];
+  const groups = agentGroups('Claude Code', selected, { selected: { gh: 'npx gh', fs: 'npx fs', notes: 'https://notes.example' }, agents: others });
 
-  it('sums all agents; a server another agent runs the same way shares its live state and tools', () => {
+  it('sums all agents in distinct servers and tools (issue 44): a server another agent runs the same way shares its live state and is counted once', () => {
     const m = trayAgentsModel(groups);
-    expect(m.tooltip.split('\n')[0]).toBe('3 agents · 7 servers · 3 connected · 1 needs login · 1 failed · 30 tools');
-    expect(m.counts).toEqual({ servers: 7, connected: 3, needsAuth: 1, failed: 1, tools: 30 });
+    // gh (and its two twins), fs, notes, db (Cursor's and Codex's: one server), old.
+    expect(m.tooltip.split('\n')[0]).toBe('3 agents · 5 servers · 1 connected · 1 needs login · 1 failed · 10 tools');
+    expect(m.counts).toEqual({ servers: 5, connected: 1, needsAuth: 1, failed: 1, tools: 10 });
     expect(m.aggregate).toBe('failed');
   });
 
@@ -75,7 +76,7 @@ describe('tray over every detected agent (issue 24 item 4)', () => {
     expect(labels).toEqual([
       'Claude Code — 3 servers', 'gh — connected', 'fs — failed', 'notes — needs login', 'separator',
       'Cursor — 2 servers', 'github — connected (as gh)', "db — not checked (the panel runs the selected agent's servers)", 'separator',
-      'Codex CLI — 2 servers', 'github — connected (as gh)', 'old — disabled', 'separator',
+      'Codex CLI — 3 servers', 'github — connected (as gh)', "db — not checked (the panel runs the selected agent's servers)", 'old — disabled', 'separator',
       'Open MCP Panel', 'Quit',
     ]);
     const cursorGithub = m.menu.find((i) => i.kind === 'server' && i.label.startsWith('github'));
@@ -85,6 +86,8 @@ describe('tray over every detected agent (issue 24 item 4)', () => {
 
   it('one agent: exactly the single-agent model; Chinese', () => {
     expect(trayAgentsModel([{ agent: 'x', servers: selected }])).toEqual(trayModel(selected));
-    expect(trayAgentsModel(groups, 'zh').tooltip.split('\n')[0]).toBe('3 个智能体 · 7 个服务器 · 3 个已连接 · 1 个需要登录 · 1 个失败 · 30 个工具');
+    // Without the identities (an older host), each row is a server of its own.
+    expect(trayAgentsModel(agentGroups('Claude Code', selected, null)).counts.servers).toBe(3);
+    expect(trayAgentsModel(groups, 'zh').tooltip.split('\n')[0]).toBe('3 个智能体 · 5 个服务器 · 1 个已连接 · 1 个需要登录 · 1 个失败 · 10 个工具');
   });
 });
