@@ -130,8 +130,8 @@ const names: Command = {
 const collisions: Command = {
   name: 'collisions',
   summary: 'Name collisions per profile, or every scheme side by side (NAME-4)',
-  usage: 'collisions [--profile minimax|kimi|minara|all] [--tools FILE | < tools.json] [--registry FILE] [--workspace DIR] [--refresh] [--json]',
-  options: catalogOptions,
+  usage: 'collisions [--profile PROFILE|all] [--tools FILE | < tools.json] [--registry FILE] [--workspace DIR] [--refresh] [--all-names] [--json]',
+  options: { ...catalogOptions, 'all-names': { type: 'boolean' } },
   run: (ctx) =>
     guard(async () => {
       const all = (optString(ctx, 'profile') ?? 'all') === 'all';
@@ -148,9 +148,11 @@ const collisions: Command = {
         for (const w of out.warnings) ctx.stdout(`warning: ${w}\n`);
         return;
       }
-      const out = { profiles: Object.fromEntries(named.map((p) => [p, collisionsOf(view, p)])), tools: warned, source: view.source };
+      // Issue 44: what was asked, proportionate: the tools with a warning, every name only with --all-names.
+      const shown = ctx.opts['all-names'] ? warned : warned.filter((t) => t.warnings.length > 0);
+      const out = { profiles: Object.fromEntries(named.map((p) => [p, collisionsOf(view, p)])), tools: shown, source: view.source };
       if (ctx.opts.json) return printJson(ctx, out);
-      for (const r of warned) ctx.stdout(`${r.server}/${r.tool}: ${named.map((p) => `${p} ${r.names[p] ?? '-'}`).join(' · ')}${r.warnings.length ? `\n  ${r.warnings.join('\n  ')}` : ''}\n`);
+      for (const r of shown) ctx.stdout(`${r.server}/${r.tool}: ${named.map((p) => `${p} ${r.names[p] ?? '-'}`).join(' · ')}${r.warnings.length ? `\n  ${r.warnings.join('\n  ')}` : ''}\n`);
     }),
 };
 

@@ -65,9 +65,13 @@ describe('names / collisions', () => {
   it('collisions without --profile shows every scheme side by side', async () => {
     const r = await cli(['collisions', '--json'], JSON.stringify(rows));
     expect(r.code, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout);
-    expect(out.tools[1]).toMatchObject({ server: 'github', tool: 'create.issue', names: { minimax: 'mcp__github__create_issue_2', kimi: null, minara: null } });
-    expect(out.profiles.kimi.events[0].type).toBe('MCP_TOOL_NAME_COLLISION');
+    const out = JSON.parse(r.stdout) as { tools: Array<{ server: string; tool: string; warnings: string[] }>; profiles: Record<string, { events: Array<{ type: string }> }> };
+    expect(out.tools.find((t) => t.tool === 'create.issue')).toMatchObject({ server: 'github', tool: 'create.issue', names: { minimax: 'mcp__github__create_issue_2', kimi: null, minara: null } });
+    expect(out.profiles.kimi!.events[0]!.type).toBe('MCP_TOOL_NAME_COLLISION');
+    // Issue 44: proportionate to what was asked: the tools with a warning; every name with --all-names.
+    expect(out.tools.every((t) => t.warnings.length > 0)).toBe(true);
+    const all = JSON.parse((await cli(['collisions', '--all-names', '--json'], JSON.stringify(rows))).stdout) as { tools: unknown[] };
+    expect(all.tools).toHaveLength(rows.length);
   });
 
   it('without stdin it names the discovered tools (none configured under this HOME)', async () => {
