@@ -6,7 +6,7 @@
 //   - `mcp-panel serve --json`: spawn → URL printed, target ≤ 600 ms (then SIGTERM, waited for)
 // Medians of RUNS cold starts each (fresh processes; the OS file cache is warm, as it is for a
 // person typing the command twice). Run: npm run bench:startup [-- --runs 21]
-import { full } from './short';
+import { full, targetsExit } from './short';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -109,7 +109,7 @@ async function main(): Promise<number> {
     process.stdout.write(`  ${r.name.padEnd(40)} ${r.ms.toFixed(1).padStart(7)} ms  ${ratio.toFixed(2).padStart(5)}× node   ${target}\n`);
   }
   process.stdout.write(ok ? 'startup: every target met\n' : 'startup: a target was missed\n');
-  return ok ? 0 : 1;
+  return targetsExit(ok);
 }
 
 main().then(

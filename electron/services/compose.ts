@@ -12,6 +12,7 @@ import { contract, type Selection } from '../../shared/contract';
 import { createApi, type PanelApi, type PoolInfo, type PoolPort } from './api';
 import { RecentWorkspaces } from './api/recent';
 import { cachedPoolPort } from './api/cached-pool';
+import { runSharedPoolPort, type RunShare } from './api/run-share';
 import { ConfigService, detectProfiles } from './config';
 import { ConfigWriter, toSharedError } from './config/writer';
 import { WriterEditor } from './api/editor-adapter';
@@ -96,7 +97,7 @@ export interface StartOptions {
    * hand-given catalog). `cached`: servers with a tool list recorded for their current entry
    * answer from it, the rest settle as above (the CLI when no panel runs, issue 22).
    */
-  discovery?: false | { settleWithinMs: number; cached?: boolean };
+  discovery?: false | { settleWithinMs: number; cached?: boolean; share?: RunShare };
   /**
    * Read the login shell's environment once, bounded, for stdio servers. On by
    * default for the Electron host only: started from the Dock or a .desktop file it has the
@@ -177,6 +178,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     createPool: (sel, hooks) => {
       const pool = createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)), serverInput: hooks.serverInput });
       const port = poolPort(pool, opts.discovery);
+      if (opts.discovery && opts.discovery.share) return runSharedPoolPort(port, opts.discovery.share, (spec) => profileFacts(spec.profile).clientCapabilities);
       return opts.discovery && opts.discovery.cached ? cachedPoolPort(port, pool.snapshots) : port;
     },
     editor: new WriterEditor(writer, env),

@@ -2,6 +2,7 @@
 // (read commands, issue 22), or one composed engine for the run (the same wiring as the panel,
 // selection = --profile / --workspace). Either way the contract methods go through the same
 // dispatcher (inputs validated there), and a failed call is a user error.
+import type { RunShare } from '../../services/api/run-share';
 import { resolve } from 'node:path';
 import type { AppContract, Selection } from '../../../shared/contract';
 import type { Result } from '../../../shared/errors';
@@ -70,6 +71,9 @@ async function runningPanel(ctx: CommandContext, selection: Selection): Promise<
  * `reads`: a read command (issue 22 item 5): the running panel answers when one runs, else the
  * servers' cached tool lists (only servers without one start); `--refresh` reconnects all.
  */
+/** What this command run has seen live (issue 44): one per process, as a one-shot command is one run. */
+const RUN_SHARE: RunShare = new Map();
+
 export async function withPanel<T>(
   ctx: CommandContext,
   opts: { profile: Profile; live: boolean; reads?: boolean },
@@ -97,7 +101,8 @@ export async function withPanel<T>(
     profile: opts.profile,
     workspace,
     pickFolder: null,
-    discovery: opts.live ? { settleWithinMs: ONE_SHOT_SETTLE_MS, cached: fast } : false,
+    // Issue 44: several agents' servers in one run (status --all-agents --refresh) start each distinct server once.
+    discovery: opts.live ? { settleWithinMs: ONE_SHOT_SETTLE_MS, cached: fast, ...(fast ? {} : { share: RUN_SHARE }) } : false,
     oneShot: true,
   });
   try {

@@ -18,7 +18,37 @@ interface Cached {
   diff: ToolDiff | null;
 }
 
+/** A tool list recorded for a server's entry: when, the list, and how it differed from the one before. */
+export interface RecordedList {
+  at: number;
+  tools: ToolDef[];
+  diff: ToolDiff | null;
+  /** The state it was seen in, when it was seen live in this run (issue 44); else it says "cached". */
+  state?: Extract<ServerState, { kind: 'connected' }>;
+}
+
+/** Where a server's list may come from instead of the server itself; null: the server goes live. */
+export type ListSource = (spec: ConnectionSpec) => Promise<RecordedList | null>;
+
+/** The CONN-11 snapshots: the list last recorded for exactly this entry (issue 22 item 5). */
+export function snapshotSource(snapshots: SnapshotStore): ListSource {
+  return async (spec) => {
+    // A list that cannot be read is a miss (the server goes live); one the data folder's
+    // check refuses (SEC-8: another user's) is said, never worked around.
+    const hit = await snapshots.cached(spec.id, specFingerprint(spec)).catch((err: unknown) => {
+      if (err instanceof OwnFolderError) throw err;
+      return null;
+    });
+    return hit ? { at: hit.at, tools: hit.tools, diff: isEmptyDiff(hit.diff) ? null : hit.diff } : null;
+  };
+}
+
 export function cachedPoolPort(inner: PoolPort, snapshots: SnapshotStore): PoolPort {
+  return answeringPoolPort(inner, snapshotSource(snapshots));
+}
+
+/** Servers whose list `source` has are answered from it; the others run through `inner`. */
+export function answeringPoolPort(inner: PoolPort, source: ListSource): PoolPort {
   const cached = new Map<string, Cached>();
   let all: ConnectionSpec[] = [];
   // The servers that do not run, as the api hands them (CONN-5: DISABLED, not REMOVED).
@@ -38,12 +68,7 @@ export function cachedPoolPort(inner: PoolPort, snapshots: SnapshotStore): PoolP
         // Its state follows a login the entry does not show (after a logout the recorded list
         // would still say connected), so such a server always goes live.
         if (mayUseOAuth(spec)) continue;
-        // A list that cannot be read is a miss (the server goes live); one the data folder's
-        // check refuses (SEC-8: another user's) is said, never worked around.
-        const hit = await snapshots.cached(spec.id, specFingerprint(spec)).catch((err: unknown) => {
-          if (err instanceof OwnFolderError) throw err;
-          return null;
-        });
+        const hit = await source(spec);
         if (!hit) continue;
         // CONN-8 as the connection applies it to a fresh list.
         const limited = applyLimits(spec.name, hit.tools, spec.limits, pluginTools);
@@ -51,10 +76,10 @@ export function cachedPoolPort(inner: PoolPort, snapshots: SnapshotStore): PoolP
         if (spec.limits.pluginCaps) pluginTools += limited.tools.length;
         const at = new Date(hit.at).toISOString();
         cached.set(spec.id, {
-          state: { kind: 'connected', code: 'cached', params: { at }, reason: '', since: hit.at, toolCount: limited.tools.length, connectMs: 0 },
+          state: hit.state ? { ...hit.state, toolCount: limited.tools.length } : { kind: 'connected', code: 'cached', params: { at }, reason: '', since: hit.at, toolCount: limited.tools.length, connectMs: 0 },
           tools: limited.tools,
           raw: hit.tools,
-          diff: isEmptyDiff(hit.diff) ? null : hit.diff,
+          diff: hit.diff,
         });
       }
       return inner.setServers(live(), opts);

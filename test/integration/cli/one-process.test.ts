@@ -1,0 +1,56 @@
+// Issue 44 item 1: one server, one process, however many agents list it. `status --all-agents
+// --refresh` from another folder, a temp HOME where Cursor, Windsurf, VS Code and Claude Code list the same
+// stdio server (test/fixtures/servers/counted.mjs, which appends a line to START_LOG on each start).
+// Cursor, Windsurf and VS Code declare the same client capabilities (the panel's own): one process
+// answers all three. Claude Code declares roots and elicitation (AGENT-6), so a server may offer it other tools:
+// it gets its own connection.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/run-cli';
+import { fixture } from '../../helpers/fixtures';
+
+let dir: string;
+let home: string;
+let ws: string;
+let startLog: string;
+const starts = () => (existsSync(startLog) ? readFileSync(startLog, 'utf8').split('\n').filter(Boolean).length : 0);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'one-process-'));
+  [home, ws, startLog] = [join(dir, 'home'), join(dir, 'ws'), join(dir, 'starts.log')];
+  mkdirSync(join(home, '.cursor'), { recursive: true });
+  mkdirSync(join(home, '.codeium', 'windsurf'), { recursive: true });
+  mkdirSync(join(home, '.config', 'Code', 'User'), { recursive: true });
+  mkdirSync(ws);
+  const counted = { command: process.execPath, args: [fixture('test/fixtures/servers/counted.mjs'), 'stdio'], env: { START_LOG: startLog } };
+  writeFileSync(join(home, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { counted } }));
+  writeFileSync(join(home, '.codeium', 'windsurf', 'mcp_config.json'), JSON.stringify({ mcpServers: { 'same-one': counted } }));
+  writeFileSync(join(home, '.config', 'Code', 'User', 'mcp.json'), JSON.stringify({ servers: { counted: { type: 'stdio', ...counted } } }));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const cli = (args: string[]) => runCli(args, { cwd: ws, env: { ...process.env, HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: join(home, '.config'), MCP_PANEL_DATA_DIR: join(dir, 'data') }, timeoutMs: 120_000 });
+
+describe('status --all-agents --refresh', () => {
+  it('starts a server three agents list alike once, and all three show it connected with its tools', async () => {
+    const r = await cli(['status', '--all-agents', '--refresh', '--workspace', ws, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { agents: Array<{ profile: string; servers: Array<{ name: string; state: string; toolCount: number | null }> }> };
+    expect(out.agents.map((a) => a.profile)).toEqual(['cursor', 'vscode', 'windsurf']);
+    for (const a of out.agents) expect(a.servers.map((s) => [s.state, s.toolCount])).toEqual([['connected', 2]]);
+    expect(starts()).toBe(1);
+  });
+
+  it('an agent that declares other client capabilities gets its own connection', async () => {
+    writeFileSync(join(home, '.claude.json'), JSON.stringify({ mcpServers: { counted: JSON.parse(readFileSync(join(home, '.cursor', 'mcp.json'), 'utf8')).mcpServers.counted } }));
+    const before = starts();
+    const r = await cli(['status', '--all-agents', '--refresh', '--workspace', ws, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { agents: Array<{ profile: string; servers: Array<{ state: string }> }> };
+    expect(out.agents.map((a) => a.profile)).toEqual(['claude-code', 'cursor', 'vscode', 'windsurf']);
+    expect(out.agents.flatMap((a) => a.servers.map((s) => s.state))).toEqual(['connected', 'connected', 'connected', 'connected']);
+    expect(starts() - before).toBe(2);
+  });
+});
