@@ -2,7 +2,7 @@
 // (NAME-4) and what they cost (DISC-1). Computed in the host from the connection engine's lists.
 import { z } from 'zod';
 import { NamingWarningSchema } from '../schemas/notes';
-import { ProfileSchema, ServerStateKindSchema, ToolSourceSchema } from '../schemas/server';
+import { PROFILES, ProfileSchema, ServerStateKindSchema, ToolSourceSchema } from '../schemas/server';
 import { RegistryDataSchema } from '../profiles/minimax/registry';
 import { COLLISION_CAUSES } from '../naming/collision-cause';
 import { method } from '../rpc';
@@ -129,6 +129,8 @@ export const ToolsViewSchema = z.object({
   servers: z.array(ToolServerSchema),
   tools: z.array(ToolRowSchema),
   collisions: z.array(CollisionRowSchema),
+  /** The agents the tools are named for (the others' names are null). */
+  agents: z.array(ProfileSchema),
 });
 export type ToolsView = z.infer<typeof ToolsViewSchema>;
 
@@ -165,7 +167,15 @@ export type CallResult = z.infer<typeof CallResultSchema>;
 
 export const toolsMethods = {
   /** Every tool of the selection's running servers, named under every scheme (NAME-4). */
-  'tools.list': method(CatalogInputSchema.extend({ warnings: z.boolean().optional() }), ToolsViewSchema),
+  /**
+   * `agents`: name the tools for these agents only (and the selection's), instead of every
+   * detected agent (the CLI's `names --profile`); `only: 'warned'`: the rows with a naming warning
+   * (the CLI's `collisions`): at 10,000 tools the answer is what was asked, not every row (issue 44).
+   */
+  'tools.list': method(
+    CatalogInputSchema.extend({ warnings: z.boolean().optional(), agents: z.array(ProfileSchema).max(PROFILES.length).optional(), only: z.literal('warned').optional() }),
+    ToolsViewSchema,
+  ),
   /** Every running server's definitions, unnamed (the CLI's `tools`). */
   'tools.definitions': method(z.object({}), ToolDefinitionsSchema),
   /** UI-3: the full definition (schema, description, warnings) of one listed tool. */

@@ -99,7 +99,7 @@ export interface AssignOptions {
 }
 
 /** One row, built field by field (an object spread per row was measurable over 10,000). */
-function row(server: NamingServerInput, tool: string, facts: ProfileFacts, name: string | null, synthetic: NamedTool['synthetic'] = null, wrappedBy: string | null = null): NamedTool {
+function row(server: NamingServerInput, tool: string, deferred: boolean, name: string | null, synthetic: NamedTool['synthetic'] = null, wrappedBy: string | null = null): NamedTool {
   return {
     serverId: server.serverId,
     serverName: server.serverName,
@@ -110,7 +110,7 @@ function row(server: NamingServerInput, tool: string, facts: ProfileFacts, name:
     synthetic,
     wrappedBy,
     collidesWith: null,
-    deferred: facts.deferral(server).deferred,
+    deferred,
     differsFromRaw: false,
     tooLong: false,
     late: false,
@@ -140,20 +140,22 @@ function layout(facts: ProfileFacts, servers: readonly NamingServerInput[]): Nam
   const synthetic: NamedTool[] = [];
   const { authTool, subagentTool } = facts.naming;
   for (const s of servers) {
+    // Asked once per server, not once per tool (issue 44: 10,000 tools × every agent).
+    const deferred = facts.deferral(s).deferred;
     if (s.missesTurn?.includes(facts.id)) {
       // CONN-3: no tools from it this turn, so no names (and no collisions) either.
-      for (const t of s.tools) rows.push(Object.assign(row(s, t.name, facts, null), { late: true }));
+      for (const t of s.tools) rows.push(Object.assign(row(s, t.name, deferred, null), { late: true }));
     } else if (authTool && s.state === 'needs-auth') {
       // seed 002: the synthetic tool takes the place of the server's tools; Kimi 2.1.0 offers it
       // only for an entry with no static credentials, and marks the others failed (no tools).
-      for (const t of s.tools) rows.push(row(s, t.name, facts, null));
-      if (!s.entry || !facts.naming.authToolFor || facts.naming.authToolFor(s.entry)) synthetic.push(row(s, 'authenticate', facts, authTool(s.serverName), 'authenticate'));
+      for (const t of s.tools) rows.push(row(s, t.name, deferred, null));
+      if (!s.entry || !facts.naming.authToolFor || facts.naming.authToolFor(s.entry)) synthetic.push(row(s, 'authenticate', deferred, authTool(s.serverName), 'authenticate'));
     } else if (subagentTool && s.subagent) {
       const query = subagentTool(s.serverName);
-      for (const t of s.tools) rows.push(row(s, t.name, facts, null, null, query));
-      synthetic.push(row(s, 'query', facts, query, 'query'));
+      for (const t of s.tools) rows.push(row(s, t.name, deferred, null, null, query));
+      synthetic.push(row(s, 'query', deferred, query, 'query'));
     } else {
-      for (const t of s.tools) rows.push(row(s, t.name, facts, ''));
+      for (const t of s.tools) rows.push(row(s, t.name, deferred, ''));
     }
   }
   for (const t of synthetic) rows.push(t);

@@ -37,7 +37,11 @@ function describe(profile: Profile, t: NamedTool): NamingWarning | null {
   return null;
 }
 
-const same = (a: NamingWarning, b: NamingWarning) => a.code === b.code && JSON.stringify(a.params) === JSON.stringify(b.params);
+function same(a: NamingWarning, b: NamingWarning): boolean {
+  if (a.code !== b.code) return false;
+  const ka = Object.keys(a.params);
+  return ka.length === Object.keys(b.params).length && ka.every((k) => a.params[k] === b.params[k]);
+}
 
 /**
  * `agents`: the agents to name the tools for (the detected ones and the selected one: a person
@@ -50,15 +54,29 @@ export function crossProfileView(servers: readonly NamingServerInput[], registry
   const reports = Object.fromEntries(
     PROFILES.map((p) => [p, named.includes(p) ? assignNames(p, servers, registry && profileFacts(p).naming.collisions === 'registry' ? { registry } : {}) : none(p)]),
   ) as Record<Profile, NamingReport>;
-  const rows = new Map<string, CrossProfileRow>();
+  // Every report lays its rows out in the same order (assign.ts layout: the servers' tools, then
+  // the synthetic ones), so row i of one report is row i of the next: matched by position, with
+  // a keyed lookup only for a repeated (server, tool) pair. At 10,000 tools × 15 agents a key
+  // built per tool per agent was most of this function's time (issue 44).
+  const rows: CrossProfileRow[] = [];
+  const byKey = new Map<string, CrossProfileRow>();
+  const at: Array<CrossProfileRow | undefined> = [];
+  const blank = Object.fromEntries(PROFILES.map((p) => [p, null])) as Record<Profile, string | null>;
   for (const profile of named) {
-    for (const t of reports[profile].tools) {
+    const tools = reports[profile].tools;
+    for (let i = 0; i < tools.length; i++) {
+      const t = tools[i]!;
       if (t.synthetic) continue;
-      const key = JSON.stringify([t.serverId, t.tool]);
-      let row = rows.get(key);
-      if (!row) {
-        row = { serverId: t.serverId, serverName: t.serverName, tool: t.tool, names: Object.fromEntries(PROFILES.map((p) => [p, null])) as Record<Profile, string | null>, warnings: [] };
-        rows.set(key, row);
+      let row = at[i];
+      if (!row || row.serverId !== t.serverId || row.tool !== t.tool) {
+        const key = `${t.serverId}\u0000${t.tool}`;
+        row = byKey.get(key);
+        if (!row) {
+          row = { serverId: t.serverId, serverName: t.serverName, tool: t.tool, names: { ...blank }, warnings: [] };
+          byKey.set(key, row);
+          rows.push(row);
+        }
+        at[i] = row;
       }
       // A repeated (server, tool) row keeps the first claimant's name.
       if (row.names[profile] === null) row.names[profile] = t.name;
@@ -66,5 +84,5 @@ export function crossProfileView(servers: readonly NamingServerInput[], registry
       if (warning && !row.warnings.some((w) => same(w, warning))) row.warnings.push(warning);
     }
   }
-  return { rows: [...rows.values()], reports };
+  return { rows, reports };
 }

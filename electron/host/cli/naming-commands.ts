@@ -3,7 +3,7 @@
 // disclosure.search) and only formats the answer. Hand-given tools (--tools FILE, or stdin for
 // names/collisions) go in as the method's `catalog`; without them the running servers answer.
 import type { CatalogInput, CollisionRow, ToolsView } from '../../../shared/contract';
-import { PROFILES, type Profile } from '../../../shared/schemas/server';
+import type { Profile } from '../../../shared/schemas/server';
 import { profileFacts } from '../../../shared/profiles';
 import { translate, translateCode } from '../../../shared/i18n';
 import { InputError, catalogOf, parseJsonText, readJsonFile, toolsFile, type ToolsFile } from '../../services/naming/inputs';
@@ -63,11 +63,11 @@ async function catalogArgs(ctx: CommandContext, call: PanelCall, given: Given, p
 }
 
 /** names / collisions: the tools.list answer, in the order the tools were given. */
-async function toolsView(ctx: CommandContext, profile: Profile, opts: { claim: boolean; warnings: boolean }): Promise<ToolsView & { source: AnswerSource }> {
+async function toolsView(ctx: CommandContext, profile: Profile, opts: { claim: boolean; warnings: boolean; agents?: Profile[]; only?: 'warned' }): Promise<ToolsView & { source: AnswerSource }> {
   const given = await givenTools(ctx, true);
   return withPanel(ctx, { profile, live: given === null, reads: true }, async (call, source) => {
     const args = await catalogArgs(ctx, call, given, profile, opts.claim);
-    const view = await call('tools.list', { ...args, warnings: opts.warnings });
+    const view = await call('tools.list', { ...args, warnings: opts.warnings, ...(opts.agents ? { agents: opts.agents } : {}), ...(opts.only ? { only: opts.only } : {}) });
     if (!args.catalog) return { ...view, source };
     const order = new Map(args.catalog.map((r, i) => [JSON.stringify([r.server, r.tool]), i] as const).reverse());
     const at = (t: ToolsView['tools'][number]) => order.get(JSON.stringify([t.serverName, t.tool])) ?? Infinity;
@@ -102,7 +102,8 @@ const names: Command = {
   run: (ctx) =>
     guard(async () => {
       const profile = profileOption(ctx);
-      const view = await toolsView(ctx, profile, { claim: true, warnings: true });
+      // One agent's names: the others' are not worked out (issue 44: 10,000 tools × every agent).
+      const view = await toolsView(ctx, profile, { claim: true, warnings: true, agents: [profile] });
       // NAME-4 / issue 34: a name this agent's model API refuses (Claude Code sends one over 64 as it is) is said beside it.
       const refusedBy = (t: ToolsView['tools'][number]) => (t.warnings ?? []).find((w) => w.params.profile === profile && (w.code === 'too-long' || w.code === 'refused'));
       // CONN-3: why a server's tools are not the agent's this turn, in the catalogue's English.
@@ -136,11 +137,14 @@ const collisions: Command = {
     guard(async () => {
       const all = (optString(ctx, 'profile') ?? 'all') === 'all';
       const profile: Profile = all ? 'minimax' : profileOption(ctx);
-      const view = await toolsView(ctx, profile, { claim: false, warnings: true });
+      // Issue 44: what was asked, proportionate: the tools with a warning, every name only with
+      // --all-names; one agent's collisions name that agent's tools only.
+      const allNames = !!ctx.opts['all-names'];
+      const view = await toolsView(ctx, profile, { claim: false, warnings: true, ...(all ? {} : { agents: [profile] }), ...(allNames ? {} : { only: 'warned' as const }) });
       // One agent's collisions say that agent's warnings only; all: the agents named (the detected ones).
       const mine = (w: { params: Record<string, string> }) => all || w.params.profile === profile;
       const warned = view.tools.map((t) => ({ server: t.serverName, tool: t.tool, names: t.names, warnings: (t.warnings ?? []).filter(mine).map((w) => translateCode('en', 'naming.warn', w)) }));
-      const named = PROFILES.filter((p) => view.tools.some((t) => t.names[p] !== null && t.names[p] !== undefined));
+      const named = view.agents;
       if (!all) {
         const out = { profile, ...collisionsOf(view, profile), warnings: warned.flatMap((t) => t.warnings), source: view.source };
         if (ctx.opts.json) return printJson(ctx, out);
@@ -148,8 +152,7 @@ const collisions: Command = {
         for (const w of out.warnings) ctx.stdout(`warning: ${w}\n`);
         return;
       }
-      // Issue 44: what was asked, proportionate: the tools with a warning, every name only with --all-names.
-      const shown = ctx.opts['all-names'] ? warned : warned.filter((t) => t.warnings.length > 0);
+      const shown = allNames ? warned : warned.filter((t) => t.warnings.length > 0);
       const out = { profiles: Object.fromEntries(named.map((p) => [p, collisionsOf(view, p)])), tools: shown, source: view.source };
       if (ctx.opts.json) return printJson(ctx, out);
       for (const r of shown) ctx.stdout(`${r.server}/${r.tool}: ${named.map((p) => `${p} ${r.names[p] ?? '-'}`).join(' · ')}${r.warnings.length ? `\n  ${r.warnings.join('\n  ')}` : ''}\n`);

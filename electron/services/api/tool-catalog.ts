@@ -122,7 +122,8 @@ export interface CatalogParts {
 /** NAME-4 over gathered parts (live or hand-given): one naming for every view. */
 export function nameCatalog(profile: Profile, parts: CatalogParts, reg: RegistryData | undefined, agents: readonly Profile[] = PROFILES): Catalog {
   const { inputs, defs, servers } = parts;
-  const cross = crossProfileView(inputs, reg, agents.includes(profile) ? agents : [...agents, profile]);
+  const named = PROFILES.filter((p) => p === profile || agents.includes(p));
+  const cross = crossProfileView(inputs, reg, named);
   const mine = cross.reports[profile];
   const byKey = new Map(mine.tools.map((t) => [defKey(t.serverId, t.tool), t]));
   const warnings = new Map<string, NamingWarning[]>();
@@ -166,7 +167,7 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
       cause: collisionCause(p, c),
     })),
   );
-  return { view: { profile, servers, tools: rows, collisions }, defs, warnings };
+  return { view: { profile, servers, tools: rows, collisions, agents: named }, defs, warnings };
 }
 
 /** The last catalog built, shared by the tools, permissions and disclosure handlers. */
@@ -176,6 +177,8 @@ export interface CatalogCache {
   registry: RegistryPort;
   /** tools.describe reads naming warnings here instead of renaming every tool again (≈0.3 s for 10,000 tools). */
   last(): Catalog | null;
+  /** The agents the tools are named for: the detected ones (the selected one is always named). */
+  agents(): Promise<readonly Profile[]>;
 }
 
 /** `agents`: the detected agents (the selected one is always named). */
@@ -185,6 +188,7 @@ export function catalogCache(core: ApiCore, registry: RegistryPort, agents?: () 
     build: async () => (last = await buildCatalog(core, registry, agents)),
     registry: () => registry().catch(() => undefined),
     last: () => last,
+    agents: async () => (await agents?.().catch(() => undefined)) ?? PROFILES,
   };
 }
 

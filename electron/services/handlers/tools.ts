@@ -1,5 +1,5 @@
 // UI-3 tools: the catalog of the selection, one definition, a call, a snapshot accepted.
-import type { AppContract } from '../../../shared/contract';
+import type { AppContract, ToolRow } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
@@ -15,10 +15,12 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache }): To
   const inFlight = new Map<string, AbortController>();
 
   return {
-    'tools.list': async ({ warnings, ...input }) => {
+    'tools.list': async ({ warnings, only, ...input }) => {
       const c = await catalogFor(core, catalog, input);
+      const warned = (t: ToolRow) => c.warnings.get(defKey(t.serverId, t.tool)) ?? [];
+      const tools = only === 'warned' ? c.view.tools.filter((t) => warned(t).length > 0) : c.view.tools;
       // Per-row warnings only on request: the panel's list stays small (UI-3), describe has them.
-      return warnings ? { ...c.view, tools: c.view.tools.map((t) => ({ ...t, warnings: c.warnings.get(defKey(t.serverId, t.tool)) ?? [] })) } : c.view;
+      return { ...c.view, tools: warnings ? tools.map((t) => ({ ...t, warnings: warned(t) })) : tools };
     },
     'tools.definitions': async () => {
       // The running servers' lists as the catalog gathers them, without naming them under

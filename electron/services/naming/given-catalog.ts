@@ -2,7 +2,7 @@
 // ToolInputSchema) turned into the same parts the live catalog is named from, so hand-given and
 // discovered tools go through one naming (api/tool-catalog.ts nameCatalog).
 import type { CatalogInput, ToolInput } from '../../../shared/contract';
-import type { ToolDef } from '../../../shared/schemas/server';
+import type { Profile, ToolDef } from '../../../shared/schemas/server';
 import type { ApiCore } from '../api/core';
 import { buildCatalog, defKey, nameCatalog, tokensOf, type Catalog, type CatalogCache, type CatalogParts, type LiveInput } from '../api/tool-catalog';
 
@@ -12,11 +12,12 @@ import { buildCatalog, defKey, nameCatalog, tokensOf, type Catalog, type Catalog
  * Hand-given catalogs are not cached: tools.describe reads the live one only. Either way the
  * minimax names come from the agent's own registry (read, never written) unless one is given.
  */
-export async function catalogFor(core: ApiCore, cache: CatalogCache, input: CatalogInput): Promise<Catalog> {
-  const { catalog, registry } = input;
+export async function catalogFor(core: ApiCore, cache: CatalogCache, input: CatalogInput & { agents?: readonly Profile[] }): Promise<Catalog> {
+  const { catalog, registry, agents } = input;
   // NAME-1: hand-given tools are named against the agent's registry too, unless one is given.
-  if (catalog) return nameCatalog(core.selection().profile, givenCatalogParts(catalog), registry ?? (await cache.registry()));
-  if (registry) return buildCatalog(core, () => Promise.resolve(registry));
+  if (catalog) return nameCatalog(core.selection().profile, givenCatalogParts(catalog), registry ?? (await cache.registry()), agents);
+  // Named for fewer agents than the panel shows: not the catalog tools.describe reads.
+  if (registry || agents) return buildCatalog(core, registry ? () => Promise.resolve(registry) : cache.registry, agents ? () => Promise.resolve(agents) : cache.agents);
   return cache.build();
 }
 

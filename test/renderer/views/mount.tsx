@@ -63,6 +63,7 @@ export function toolsView(tools: ToolRow[], over: Partial<ToolsView> = {}): Tool
     servers: [{ id: 'configured:minimax:alpha', name: 'alpha', source: 'configured', state: 'connected', reason: 'ok', toolCount: tools.length, tokens: 30 * tools.length, diff: null }],
     tools,
     collisions: [],
+    agents: ['minimax'],
     ...over,
   };
 }

@@ -109,6 +109,36 @@ describe('tools.list rows and tools.describe (UI-3)', () => {
     }
   });
 
+  // Issue 44 item 3: what was asked, at 10,000 tools: one agent's names, or the warned rows only.
+  it('list names the tools for the agents asked, and gives only the warned rows when asked', async () => {
+    const { api, connect, dispatch } = setup();
+    await api.start();
+    connect('configured:minimax:web');
+    connect('configured:minimax:web2');
+    try {
+      const one = await dispatch('tools.list', { agents: ['windsurf'] }, ctx);
+      if (!one.ok) throw new Error(one.error.message);
+      const view = ToolsViewSchema.parse(one.value);
+      // The selection's agent is always named.
+      expect(view.agents).toEqual(['minimax', 'windsurf']);
+      expect(view.tools.map((t) => [t.tool, t.names.windsurf, t.names.minimax, t.names['claude-code']])).toEqual([
+        ['search', 'search', 'mcp__web__search', null],
+        ['fetch', 'fetch', 'mcp__web__fetch', null],
+        ['search', null, 'mcp__web2__search', null],
+      ]);
+      // Windsurf shows raw names: web2's search loses to web's; fetch has no warning for either agent.
+      const warned = await dispatch('tools.list', { agents: ['windsurf'], only: 'warned', warnings: true }, ctx);
+      if (!warned.ok) throw new Error(warned.error.message);
+      const rows = ToolsViewSchema.parse(warned.value).tools;
+      expect(rows.map((t) => [t.serverName, t.tool])).toEqual([['web2', 'search']]);
+      expect(rows[0]!.warnings!.map((w) => [w.code, w.params.profile])).toEqual([['dropped', 'windsurf']]);
+      const bad = await dispatch('tools.list', { agents: ['no-such-agent'] }, ctx);
+      expect(bad.ok === false && bad.error.code).toBe('invalid-input');
+    } finally {
+      await api.dispose();
+    }
+  });
+
   it('describe refuses unknown servers and tools as data', async () => {
     const { api, connect, dispatch } = setup();
     await api.start();
