@@ -20,6 +20,7 @@ const BENCHES: ReadonlyArray<{ name: string; script: string; args?: string[] }> 
   { name: 'bridge', script: 'bench/bridge.ts' },
   { name: 'ui', script: 'bench/ui.ts' },
   { name: 'hostile', script: 'bench/hostile-content.ts' },
+  { name: 'scale', script: 'bench/scale.ts' },
 ];
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -178,7 +178,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     createPool: (sel, hooks) => {
       const pool = createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)), serverInput: hooks.serverInput });
       const port = poolPort(pool, opts.discovery);
-      if (opts.discovery && opts.discovery.share) return runSharedPoolPort(port, opts.discovery.share, (spec) => profileFacts(spec.profile).clientCapabilities);
+      if (opts.discovery && opts.discovery.share) return runSharedPoolPort(port, opts.discovery.share, (spec) => profileFacts(spec.profile).clientCapabilities, pool.snapshots);
       return opts.discovery && opts.discovery.cached ? cachedPoolPort(port, pool.snapshots) : port;
     },
     editor: new WriterEditor(writer, env),

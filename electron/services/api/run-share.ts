@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { DeclaredCapabilities } from '../../../shared/profiles/types';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
-import { canonicalJson } from '../connections/snapshots';
+import { canonicalJson, isEmptyDiff, specFingerprint, type SnapshotStore } from '../connections/snapshots';
 import { answeringPoolPort, type RecordedList } from './cached-pool';
 import type { PoolPort } from './ports';
 
@@ -24,11 +24,20 @@ export function connectionKey(spec: ConnectionSpec, declares: DeclaredCapabiliti
   return createHash('sha256').update(canonicalJson({ transport, command, args, env, cwd, url, headers, bearerTokenEnv, bearerToken, declares, owner })).digest('hex');
 }
 
-/** `inner` answered from what this run saw live, and what it sees live kept for the next pool. */
-export function runSharedPoolPort(inner: PoolPort, share: RunShare, declares: (spec: ConnectionSpec) => DeclaredCapabilities | null): PoolPort {
+/**
+ * `inner` answered from what this run saw live, and what it sees live kept for the next pool. An
+ * entry answered so records the list as its own (CONN-11): its next read answers from it, and a
+ * list other than the one accepted for this entry still shows as drift.
+ */
+export function runSharedPoolPort(inner: PoolPort, share: RunShare, declares: (spec: ConnectionSpec) => DeclaredCapabilities | null, snapshots: SnapshotStore): PoolPort {
   const keys = new Map<string, string>();
   const recording = new Set<Promise<void>>();
-  const port = answeringPoolPort(inner, async (spec) => share.get(connectionKey(spec, declares(spec))) ?? null);
+  const port = answeringPoolPort(inner, async (spec) => {
+    const seen = share.get(connectionKey(spec, declares(spec)));
+    if (!seen) return null;
+    const { diff } = await snapshots.record(spec.id, seen.tools, specFingerprint(spec));
+    return { ...seen, diff: isEmptyDiff(diff) ? null : diff };
+  });
   inner.onStateChanged((id, info) => {
     const key = keys.get(id);
     const state = info.state;

@@ -41,6 +41,12 @@ describe('status --all-agents --refresh', () => {
     expect(out.agents.map((a) => a.profile)).toEqual(['cursor', 'vscode', 'windsurf']);
     for (const a of out.agents) expect(a.servers.map((s) => [s.state, s.toolCount])).toEqual([['connected', 2]]);
     expect(starts()).toBe(1);
+    // Each entry answered from the shared connection has the list recorded as its own (CONN-11):
+    // the next read of the last agent's servers starts nothing.
+    const names = await cli(['names', '--profile', 'windsurf', '--workspace', ws, '--json']);
+    expect(names.code, names.stderr).toBe(0);
+    expect((JSON.parse(names.stdout) as Array<{ name: string }>).map((n) => n.name)).toEqual(['ping', 'say']);
+    expect(starts()).toBe(1);
   });
 
   it('an agent that declares other client capabilities gets its own connection', async () => {
