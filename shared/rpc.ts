@@ -5,9 +5,29 @@
 import { z } from 'zod';
 import { fail, ok, type Result, ResultEnvelopeSchema, toRpcError } from './errors';
 
+/**
+ * Who may call a method besides the CLI in its own process (issue 36): the page (IPC or the web
+ * host), the tray, the panel's local socket (another process of the same user: reads only).
+ */
+export type Caller = 'page' | 'tray' | 'socket';
+/**
+ * SEC-2 at the contract boundary: a `config` answer loses every secret shape (shared/secrets);
+ * a `server` answer is what servers say (tool schemas, results, resources, what a server asks of
+ * the person): the patterns for config text would rewrite it, so it loses the user's known
+ * secrets only.
+ */
+export type Redaction = 'config' | 'server';
+/** A read changes no file, no selection and nothing the person sees (at most a cache); an action may. */
+export type MethodKind = 'read' | 'action';
+export interface MethodMeta {
+  kind: MethodKind;
+  callers: readonly Caller[];
+  redaction: Redaction;
+}
 export interface MethodDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
   output: O;
+  meta: MethodMeta;
 }
 export interface ContractShape {
   methods: Record<string, MethodDef>;
@@ -18,8 +38,24 @@ export { IPC_INVOKE_CHANNEL, IPC_EVENT_CHANNEL, HTTP_RPC_PREFIX, WS_EVENTS_PATH,
 
 const NAME = /^[a-z][a-zA-Z]*\.[a-z][a-zA-Z]*$/;
 
-export function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodDef<I, O> {
-  return { input, output };
+export function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O, meta: MethodMeta): MethodDef<I, O> {
+  return { input, output, meta };
+}
+
+/** The page's reads, also served on the panel's socket (the CLI's read commands when a panel runs). */
+export const SERVED: MethodMeta = { kind: 'read', callers: ['page', 'socket'], redaction: 'config' };
+/** The page's reads. */
+export const READ: MethodMeta = { kind: 'read', callers: ['page'], redaction: 'config' };
+/** The page's actions. */
+export const ACTION: MethodMeta = { kind: 'action', callers: ['page'], redaction: 'config' };
+/** The same, answering what servers say. */
+export const serverContent = (meta: MethodMeta): MethodMeta => ({ ...meta, redaction: 'server' });
+
+/** The methods marked for a caller (the socket's served set, issue 36: derived, not listed by hand). */
+export function methodsFor(contract: ContractShape, caller: Caller): string[] {
+  return Object.entries(contract.methods)
+    .filter(([, def]) => def.meta.callers.includes(caller))
+    .map(([name]) => name);
 }
 
 export function defineContract<C extends ContractShape>(contract: C): C {

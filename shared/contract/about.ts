@@ -3,7 +3,7 @@
 // a value, SEC-2) and the workspaces trusted to start their project servers (CFG-10).
 import { z } from 'zod';
 import { ProfileSchema } from '../schemas/server';
-import { method } from '../rpc';
+import { method, READ } from '../rpc';
 import { HostKindSchema } from './app';
 import { KeychainStatusSchema } from './auth';
 
@@ -27,5 +27,5 @@ export const AboutSchema = z.object({
 export type About = z.infer<typeof AboutSchema>;
 
 export const aboutMethods = {
-  'app.about': method(z.object({}), AboutSchema),
+  'app.about': method(z.object({}), AboutSchema, READ),
 };

@@ -1,7 +1,7 @@
 // app.*: what the host is, opening a link (SEC-1), and the panel's own UI settings (UI-9).
 import { z } from 'zod';
 import type { Locale } from '../i18n';
-import { method } from '../rpc';
+import { method, ACTION, READ, SERVED } from '../rpc';
 
 export const HostKindSchema = z.enum(['electron', 'web']);
 
@@ -26,10 +26,10 @@ export const PanelSettingsSchema = z.object({ theme: ThemeSchema, language: Lang
 export type PanelSettings = z.infer<typeof PanelSettingsSchema>;
 
 export const appMethods = {
-  'app.info': method(z.object({}), AppInfoSchema),
+  'app.info': method(z.object({}), AppInfoSchema, SERVED),
   /** SEC-1: only http(s), only on a user's click; the host checks again. */
-  'app.openExternal': method(z.object({ url: z.string().max(4096) }), z.object({})),
-  'app.settings': method(z.object({}), PanelSettingsSchema),
+  'app.openExternal': method(z.object({ url: z.string().max(4096) }), z.object({}), ACTION),
+  'app.settings': method(z.object({}), PanelSettingsSchema, READ),
   /** Only the fields given change; the answer is the whole, saved result. */
-  'app.setSettings': method(PanelSettingsSchema.partial(), PanelSettingsSchema),
+  'app.setSettings': method(PanelSettingsSchema.partial(), PanelSettingsSchema, ACTION),
 };

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ProfileNoteCodeSchema } from '../schemas/notes';
 import { ToolSourceSchema } from '../schemas/server';
-import { method } from '../rpc';
+import { method, SERVED, serverContent } from '../rpc';
 import { CatalogInputSchema } from './tools';
 
 /** The context window the tools view and `tools disable|enable` budget against until a model is chosen. */
@@ -63,10 +63,10 @@ const OptionsConfigSchema = z.object({ config: z.record(z.string(), z.unknown())
 export const disclosureMethods = {
   'disclosure.plan': method(
     CatalogInputSchema.extend(OptionsConfigSchema.shape).extend({ model: z.string().min(1).max(200), contextWindow: z.number().int().positive().max(100_000_000) }),
-    DisclosurePlanSchema,
+    DisclosurePlanSchema, serverContent(SERVED),
   ),
   'disclosure.search': method(
     CatalogInputSchema.extend(OptionsConfigSchema.shape).extend({ query: z.string().max(1000), mode: z.enum(['keyword', 'regex']).default('keyword'), topK: z.number().int().positive().max(100).optional() }),
-    SearchOutputSchema,
+    SearchOutputSchema, serverContent(SERVED),
   ),
 };

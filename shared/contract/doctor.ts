@@ -2,7 +2,7 @@
 // with params (the renderer and the CLI word it, UI-9), the environment servers start in
 // (item 6), and "try launch": one start outside the pool, with what it printed.
 import { z } from 'zod';
-import { method } from '../rpc';
+import { method, ACTION } from '../rpc';
 import { ProtocolEraSchema, ReasonCodeSchema, ReasonParamsSchema, ServerStateKindSchema } from '../schemas/server';
 
 const Id = z.string().min(1).max(512);
@@ -53,7 +53,7 @@ export const TRY_LAUNCH_MAX_MS = 30_000;
 
 export const doctorMethods = {
   /** Every stdio server (or the one `id`), each with its diagnosis or null, and the launch environment. */
-  'doctor.run': method(z.object({ id: Id.optional() }), z.object({ launchEnv: LaunchEnvInfoSchema, servers: z.array(DoctorServerSchema) })),
+  'doctor.run': method(z.object({ id: Id.optional() }), z.object({ launchEnv: LaunchEnvInfoSchema, servers: z.array(DoctorServerSchema) }), ACTION),
   /** Starts the server once outside the pool (short timeout) and answers what it printed. */
-  'doctor.tryLaunch': method(z.object({ id: Id, timeoutMs: z.number().int().min(200).max(TRY_LAUNCH_MAX_MS).optional() }), TryLaunchResultSchema),
+  'doctor.tryLaunch': method(z.object({ id: Id, timeoutMs: z.number().int().min(200).max(TRY_LAUNCH_MAX_MS).optional() }), TryLaunchResultSchema, ACTION),
 };

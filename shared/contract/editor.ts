@@ -2,7 +2,7 @@
 // files (CFG-8), try a server in the session layer before writing it anywhere.
 import { z } from 'zod';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
-import { method } from '../rpc';
+import { method, ACTION, READ } from '../rpc';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../schemas/depth';
 import { KeychainStatusSchema } from './auth';
 import { AgentVerdictSchema } from '../schemas/agent-view';
@@ -118,9 +118,9 @@ export type ImportReport = z.infer<typeof ImportReportSchema>;
 
 export const editorMethods = {
   /** The layers of the current selection with their files and whether they are writable. */
-  'editor.layers': method(Empty, z.object({ layers: z.array(EditableLayerSchema) })),
-  'editor.save': method(EditorSaveInputSchema, SaveOutcomeSchema),
-  'editor.remove': method(z.object({ layer: LayerKindSchema, name: Name, baseHash: z.string().nullable().default(null) }), SaveOutcomeSchema),
+  'editor.layers': method(Empty, z.object({ layers: z.array(EditableLayerSchema) }), READ),
+  'editor.save': method(EditorSaveInputSchema, SaveOutcomeSchema, ACTION),
+  'editor.remove': method(z.object({ layer: LayerKindSchema, name: Name, baseHash: z.string().nullable().default(null) }), SaveOutcomeSchema, ACTION),
   /**
    * CFG-8 keychain field: the page sends the value once; the host stores it in the SecretStore
    * bound to the draft entry (SEC-6) and answers the reference to write instead. Nothing comes back.
@@ -135,13 +135,13 @@ export const editorMethods = {
       secret: z.string().min(1).max(16384),
       variable: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
     }),
-    StoreSecretOutputSchema,
+    StoreSecretOutputSchema, ACTION,
   ),
   /** Session-only server (in memory, on top of every file): connect it before writing it. */
-  'editor.trySession': method(z.object({ name: Name, entry: Entry }), z.object({ id: z.string() })),
-  'editor.clearSession': method(z.object({ name: Name.optional() }), Empty),
+  'editor.trySession': method(z.object({ name: Name, entry: Entry }), z.object({ id: z.string() }), ACTION),
+  'editor.clearSession': method(z.object({ name: Name.optional() }), Empty, ACTION),
   /** What an import would do, per server; reads the source and the target, writes nothing. */
-  'editor.importPreview': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, replace: z.boolean().default(false) }), ImportPlanSchema),
+  'editor.importPreview': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, replace: z.boolean().default(false) }), ImportPlanSchema, READ),
   /** Writes only the servers named in `only` (the ones the user ticked in the preview). */
-  'editor.import': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, only: z.array(Name).min(1).max(1000), replace: z.boolean().default(false) }), ImportReportSchema),
+  'editor.import': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, only: z.array(Name).min(1).max(1000), replace: z.boolean().default(false) }), ImportReportSchema, ACTION),
 };

@@ -5,7 +5,7 @@
 // answers it (`inputs.answer`) and the host says when it is no longer waiting (`inputs.settled`:
 // answered here, or withdrawn because the call ended, was cancelled or timed out).
 import { z } from 'zod';
-import { method } from '../rpc';
+import { method, ACTION, READ, serverContent } from '../rpc';
 
 /** The primitive values an elicitation answer may carry (MCP: string, number, boolean, string[]). */
 export const FormValueSchema = z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1_000)]);
@@ -55,9 +55,9 @@ const RequestId = z.object({ requestId: z.string().min(1).max(100) });
 
 export const inputsMethods = {
   /** What servers are waiting for now (a page that loads, or whose event socket reconnected). */
-  'inputs.pending': method(z.object({}), z.object({ requests: z.array(PendingInputSchema) })),
+  'inputs.pending': method(z.object({}), z.object({ requests: z.array(PendingInputSchema) }), serverContent(READ)),
   /** The person's answer; `not-found` when the request is no longer waiting. */
-  'inputs.answer': method(RequestId.extend({ answer: InputAnswerSchema }), z.object({})),
+  'inputs.answer': method(RequestId.extend({ answer: InputAnswerSchema }), z.object({}), ACTION),
 };
 
 export const inputsEvents = {

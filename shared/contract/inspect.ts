@@ -3,7 +3,7 @@
 // the server said; errors cross as codes: `unsupported` with {capability} when the server did not
 // declare it, `refused` with {state} when it does not run, `unavailable` when it cannot connect.
 import { z } from 'zod';
-import { method } from '../rpc';
+import { method, ACTION, READ, SERVED, serverContent } from '../rpc';
 import { PartSchema } from './tools';
 import { ProtocolEraSchema } from '../schemas/server';
 
@@ -76,24 +76,24 @@ export const ListCachedSchema = z.object({ at: z.number(), expiresAt: z.number()
 const Cached = { cached: ListCachedSchema.optional() };
 
 export const inspectMethods = {
-  'inspect.server': method(IdSchema, InspectServerSchema),
+  'inspect.server': method(IdSchema, InspectServerSchema, serverContent(READ)),
   /** Round trip of one `ping`, in ms. A modern (2026-07-28) connection has none: `unsupported`, reason `modern-dropped`. */
-  'inspect.ping': method(IdSchema, z.object({ ms: z.number() })),
+  'inspect.ping': method(IdSchema, z.object({ ms: z.number() }), serverContent(READ)),
   /** logging/setLevel (legacy era; `unsupported` `modern-dropped` on 2026-07-28, `capability` without `logging`). */
-  'inspect.setLogLevel': method(IdSchema.extend({ level: z.enum(LOG_LEVELS) }), z.object({})),
-  'inspect.resources': method(PageInputSchema, z.object({ resources: z.array(ResourceSchema), nextCursor: z.string().nullable(), ...Cached })),
-  'inspect.templates': method(PageInputSchema, z.object({ templates: z.array(TemplateSchema), nextCursor: z.string().nullable(), ...Cached })),
+  'inspect.setLogLevel': method(IdSchema.extend({ level: z.enum(LOG_LEVELS) }), z.object({}), serverContent(ACTION)),
+  'inspect.resources': method(PageInputSchema, z.object({ resources: z.array(ResourceSchema), nextCursor: z.string().nullable(), ...Cached }), serverContent(SERVED)),
+  'inspect.templates': method(PageInputSchema, z.object({ templates: z.array(TemplateSchema), nextCursor: z.string().nullable(), ...Cached }), serverContent(SERVED)),
   /** Reads a URI, or a template filled with values (expanded on the host). */
   'inspect.read': method(
     z.union([
       IdSchema.extend({ uri: z.string().min(1).max(10_000) }),
       IdSchema.extend({ template: z.string().min(1).max(TEMPLATE_MAX_CHARS), values: z.record(z.string(), z.string().max(10_000)) }),
     ]),
-    z.object({ uri: z.string(), contents: z.array(ContentsSchema) }),
+    z.object({ uri: z.string(), contents: z.array(ContentsSchema) }), serverContent(READ),
   ),
-  'inspect.prompts': method(PageInputSchema, z.object({ prompts: z.array(PromptSchema), nextCursor: z.string().nullable(), ...Cached })),
+  'inspect.prompts': method(PageInputSchema, z.object({ prompts: z.array(PromptSchema), nextCursor: z.string().nullable(), ...Cached }), serverContent(SERVED)),
   'inspect.getPrompt': method(
     IdSchema.extend({ name: z.string().min(1), arguments: z.record(z.string(), z.string().max(100_000)).default({}) }),
-    z.object({ description: z.string().nullable(), messages: z.array(MessageSchema) }),
+    z.object({ description: z.string().nullable(), messages: z.array(MessageSchema) }), serverContent(READ),
   ),
 };

@@ -2,7 +2,7 @@
 // kept for undo, and the "Servers across agents" rows. Codes cross; the page words them
 // (shared/i18n/messages/install.ts).
 import { z } from 'zod';
-import { method } from '../rpc';
+import { method, ACTION, READ } from '../rpc';
 import { AcrossViewSchema } from '../schemas/across';
 import { InstallPreviewSchema, InstallResultSchema, InstallSummarySchema, UndoResultSchema } from '../schemas/install';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
@@ -45,15 +45,15 @@ const InstallInput = z.object({
 
 export const installMethods = {
   /** Reads only: per agent, what the install would write and why. */
-  'install.preview': method(InstallInput, InstallPreviewSchema),
+  'install.preview': method(InstallInput, InstallPreviewSchema, READ),
   /** Writes the preview's plan; a file changed since the preview (baseHashes) is not written. */
-  'install.apply': method(InstallInput.extend({ baseHashes: z.record(z.string(), z.string().nullable()).default({}) }), InstallResultSchema),
-  'install.undo': method(z.object({ id: z.string().min(1).max(64) }), UndoResultSchema),
-  'install.list': method(z.object({}), z.object({ installs: z.array(InstallSummarySchema) })),
+  'install.apply': method(InstallInput.extend({ baseHashes: z.record(z.string(), z.string().nullable()).default({}) }), InstallResultSchema, ACTION),
+  'install.undo': method(z.object({ id: z.string().min(1).max(64) }), UndoResultSchema, ACTION),
+  'install.list': method(z.object({}), z.object({ installs: z.array(InstallSummarySchema) }), READ),
   /** One row per server identity, one column per detected agent. */
-  'install.across': method(z.object({}), AcrossViewSchema),
+  'install.across': method(z.object({}), AcrossViewSchema, READ),
   /** UI-8 / issue 24 item 4: the other detected agents' servers for the tray, `status` and the tab title. */
-  'install.agentServers': method(z.object({}), AgentServersSchema),
+  'install.agentServers': method(z.object({}), AgentServersSchema, { ...READ, callers: [...READ.callers, 'tray'] }),
 };
 
 export const installEvents = {

@@ -1,6 +1,6 @@
 // UI-7 logs (CONN-10): what the pool kept of one server's stderr and JSON-RPC traffic.
 import { z } from 'zod';
-import { method } from '../rpc';
+import { method, SERVED } from '../rpc';
 
 const Id = z.object({ id: z.string().min(1).max(512) });
 
@@ -14,5 +14,5 @@ export const TrafficRowSchema = z.object({
 
 export const logsMethods = {
   /** CONN-10 / UI-7: bounded stderr tail and JSON-RPC traffic of one server. */
-  'logs.get': method(Id, z.object({ stderr: z.array(z.string()), traffic: z.array(TrafficRowSchema), live: z.boolean(), pid: z.number().nullable() })),
+  'logs.get': method(Id, z.object({ stderr: z.array(z.string()), traffic: z.array(TrafficRowSchema), live: z.boolean(), pid: z.number().nullable() }), SERVED),
 };

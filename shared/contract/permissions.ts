@@ -2,7 +2,7 @@
 // rules themselves, read from and saved to the agent's own files (shared/permissions/layers.ts).
 import { z } from 'zod';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
-import { method } from '../rpc';
+import { method, ACTION, SERVED } from '../rpc';
 import { CatalogInputSchema } from './tools';
 import { SaveOutcomeSchema } from './editor';
 
@@ -59,11 +59,11 @@ const LayerRulesInput = z.object({ layer: LayerKindSchema, path: z.string().max(
 
 export const permissionsMethods = {
   /** Every rule layer of the selection, lowest precedence first. */
-  'permissions.read': method(z.object({}), z.object({ layers: z.array(RuleLayerSchema) })),
+  'permissions.read': method(z.object({}), z.object({ layers: z.array(RuleLayerSchema) }), SERVED),
   /** Write one layer's lists back (CFG-7: lossless, locked, refused on a changed file unless `overwrite`). */
   'permissions.save': method(
     z.object({ layer: LayerKindSchema, rules: BareLists, baseHash: z.string().nullable().default(null), overwrite: z.boolean().default(false) }),
-    SaveOutcomeSchema,
+    SaveOutcomeSchema, ACTION,
   ),
   /**
    * PERM-4 in the host. Rules: `rules` as given (CLI --rules), else `layers` (the page's
@@ -77,6 +77,6 @@ export const permissionsMethods = {
       tools: z.array(z.string().max(500)).max(20000).optional(),
       defaultDecision: DecisionSchema.default('ask'),
     }),
-    SimulationSchema,
+    SimulationSchema, SERVED,
   ),
 };

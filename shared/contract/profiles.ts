@@ -1,7 +1,7 @@
 // profiles.*: which agents are installed (CFG-12) and which profile and workspace the panel shows.
 import { z } from 'zod';
 import { ProfileSchema } from '../schemas/server';
-import { method } from '../rpc';
+import { method, ACTION, READ } from '../rpc';
 
 export const SelectionSchema = z.object({
   profile: ProfileSchema,
@@ -27,6 +27,6 @@ export const ProfilesSchema = z.object({
 export type Profiles = z.infer<typeof ProfilesSchema>;
 
 export const profilesMethods = {
-  'profiles.detect': method(z.object({}), ProfilesSchema),
-  'profiles.select': method(SelectionSchema, SelectionSchema),
+  'profiles.detect': method(z.object({}), ProfilesSchema, READ),
+  'profiles.select': method(SelectionSchema, SelectionSchema, ACTION),
 };

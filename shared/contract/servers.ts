@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { EffectiveServerSchema, EffectiveViewSchema, EraModeSchema, ServerStateSchema } from '../schemas/server';
 import { AgentVerdictSchema } from '../schemas/agent-view';
-import { method } from '../rpc';
+import { method, ACTION, READ, SERVED } from '../rpc';
 import { ToolsChangedSchema } from './snapshots';
 
 /**
@@ -47,15 +47,15 @@ export type ServersView = z.infer<typeof ServersViewSchema>;
 const ServerId = z.object({ id: z.string().min(1).max(512) });
 
 export const serversMethods = {
-  'servers.list': method(z.object({}), ServersViewSchema),
-  'servers.reconnect': method(ServerId, z.object({})),
-  'servers.setEnabled': method(ServerId.extend({ enabled: z.boolean() }), z.object({})),
+  'servers.list': method(z.object({}), ServersViewSchema, SERVED),
+  'servers.reconnect': method(ServerId, z.object({}), { ...ACTION, callers: [...ACTION.callers, 'tray'] }),
+  'servers.setEnabled': method(ServerId.extend({ enabled: z.boolean() }), z.object({}), ACTION),
   /** PROTO-1: the person's era choice for this entry (the panel's settings; auto when none). */
-  'servers.eraMode': method(ServerId, z.object({ mode: EraModeSchema })),
+  'servers.eraMode': method(ServerId, z.object({ mode: EraModeSchema }), READ),
   /** Saves the choice and reconnects the server with it. */
-  'servers.setEraMode': method(ServerId.extend({ mode: EraModeSchema }), z.object({})),
+  'servers.setEraMode': method(ServerId.extend({ mode: EraModeSchema }), z.object({}), ACTION),
   /** PROTO-2: drops the lists the server let the panel keep (`ttlMs`); the next read asks the server. */
-  'servers.refreshLists': method(ServerId, z.object({})),
+  'servers.refreshLists': method(ServerId, z.object({}), SERVED),
 };
 
 export const serversEvents = {

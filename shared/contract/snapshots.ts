@@ -2,7 +2,7 @@
 // accepted it, old → new, so a rewritten description (a tool-poisoning vector) is read before
 // it is accepted. Texts are sent as the server wrote them; the page diffs them line by line.
 import { z } from 'zod';
-import { method } from '../rpc';
+import { method, READ, serverContent } from '../rpc';
 
 /** The counts a Servers row flags (null: unchanged or never accepted). */
 export const ToolsChangedSchema = z.object({ added: z.number().int(), removed: z.number().int(), changed: z.number().int() });
@@ -29,5 +29,5 @@ export type SnapshotDiffView = z.infer<typeof SnapshotDiffViewSchema>;
 
 export const snapshotsMethods = {
   /** CONN-11: the change since the accepted snapshot, every changed text old and new; null when none. */
-  'tools.snapshotDiff': method(z.object({ id: z.string().min(1).max(512) }), SnapshotDiffViewSchema.nullable()),
+  'tools.snapshotDiff': method(z.object({ id: z.string().min(1).max(512) }), SnapshotDiffViewSchema.nullable(), serverContent(READ)),
 };

@@ -2,7 +2,7 @@
 // disabledTools, minara include; minimax has none), previewed before it is written: names that
 // disappear or appear, collisions resolved or created, and the token budget (DISC-1).
 import { z } from 'zod';
-import { method } from '../rpc';
+import { method, ACTION, READ } from '../rpc';
 import { TOOL_FILTER_FIELDS } from '../schemas/dialects/tool-filter';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
 import { SaveOutcomeSchema } from './editor';
@@ -41,7 +41,7 @@ export type ToolFilterSaved = z.infer<typeof SaveOutcomeSchema>;
 
 export const toolFilterMethods = {
   /** The server's tool switches and, for `enabled` (absent: as it is), the effect of saving it. */
-  'tools.previewToolFilter': method(z.object({ serverId: z.string().min(1), enabled: EnabledSchema.optional() }), ToolFilterPreviewSchema),
+  'tools.previewToolFilter': method(z.object({ serverId: z.string().min(1), enabled: EnabledSchema.optional() }), ToolFilterPreviewSchema, READ),
   /** Writes the switches through the config writer (comments and order kept; refusals as the editor's). */
-  'tools.setToolFilter': method(z.object({ serverId: z.string().min(1), enabled: EnabledSchema, baseHash: z.string().nullable().default(null) }), SaveOutcomeSchema),
+  'tools.setToolFilter': method(z.object({ serverId: z.string().min(1), enabled: EnabledSchema, baseHash: z.string().nullable().default(null) }), SaveOutcomeSchema, ACTION),
 };

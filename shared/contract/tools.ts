@@ -5,7 +5,7 @@ import { NamingWarningSchema } from '../schemas/notes';
 import { PROFILES, ProfileSchema, ServerStateKindSchema, ToolSourceSchema } from '../schemas/server';
 import { RegistryDataSchema } from '../profiles/minimax/registry';
 import { COLLISION_CAUSES } from '../naming/collision-cause';
-import { method } from '../rpc';
+import { method, ACTION, SERVED, serverContent } from '../rpc';
 
 const ToolRefSchema = z.object({ serverId: z.string(), serverName: z.string(), tool: z.string() });
 
@@ -174,21 +174,21 @@ export const toolsMethods = {
    */
   'tools.list': method(
     CatalogInputSchema.extend({ warnings: z.boolean().optional(), agents: z.array(ProfileSchema).max(PROFILES.length).optional(), only: z.literal('warned').optional() }),
-    ToolsViewSchema,
+    ToolsViewSchema, serverContent(SERVED),
   ),
   /** Every running server's definitions, unnamed (the CLI's `tools`). */
-  'tools.definitions': method(z.object({}), ToolDefinitionsSchema),
+  'tools.definitions': method(z.object({}), ToolDefinitionsSchema, serverContent(SERVED)),
   /** UI-3: the full definition (schema, description, warnings) of one listed tool. */
-  'tools.describe': method(z.object({ serverId: z.string().min(1), tool: z.string().min(1) }), ToolDetailSchema),
+  'tools.describe': method(z.object({ serverId: z.string().min(1), tool: z.string().min(1) }), ToolDetailSchema, serverContent(SERVED)),
   /** `callId` (chosen by the page) names the call for `tools.progress` events and `tools.cancel`. */
   'tools.call': method(
     z.object({ id: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}), callId: z.string().min(1).max(100).optional() }),
-    CallResultSchema,
+    CallResultSchema, serverContent(ACTION),
   ),
   /** Aborts a call in flight (the SDK sends notifications/cancelled); false when it already ended. */
-  'tools.cancel': method(z.object({ callId: z.string().min(1).max(100) }), z.object({ cancelled: z.boolean() })),
+  'tools.cancel': method(z.object({ callId: z.string().min(1).max(100) }), z.object({ cancelled: z.boolean() }), ACTION),
   /** CONN-11: the user accepts the server's current tool list. */
-  'tools.acceptSnapshot': method(z.object({ id: z.string().min(1) }), z.object({ sha: z.string().nullable() })),
+  'tools.acceptSnapshot': method(z.object({ id: z.string().min(1) }), z.object({ sha: z.string().nullable() }), ACTION),
 };
 
 export const toolsEvents = {

@@ -1,9 +1,9 @@
 // workspace.*: CFG-10 trust of a workspace's project layers, and choosing a folder.
 import { z } from 'zod';
-import { method } from '../rpc';
+import { method, ACTION } from '../rpc';
 
 export const workspaceMethods = {
-  'workspace.trust': method(z.object({ workspace: z.string().min(1), trusted: z.boolean() }), z.object({})),
+  'workspace.trust': method(z.object({ workspace: z.string().min(1), trusted: z.boolean() }), z.object({}), ACTION),
   /** The host's native folder chooser; `path: null` when the user cancelled. `unsupported` in a browser. */
-  'workspace.pickFolder': method(z.object({}), z.object({ path: z.string().nullable() })),
+  'workspace.pickFolder': method(z.object({}), z.object({ path: z.string().nullable() }), ACTION),
 };

@@ -9,26 +9,6 @@ import { ResultEnvelopeSchema } from '../../../shared/errors';
 /** The same cap as the web host's request body (SEC-2); answers have none (tools.list of 10,000 tools). */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 
-export const READ_METHODS = [
-  'app.info',
-  'servers.list',
-  'tools.list',
-  'tools.definitions',
-  'tools.describe',
-  'permissions.read',
-  'permissions.simulate',
-  'disclosure.plan',
-  'disclosure.search',
-  'logs.get',
-  'auth.list',
-  'bridges.list',
-  // PROTO-2: `lists` reads what the page's Server details read; Refresh drops a cache, nothing the person sees or a file holds.
-  'inspect.resources',
-  'inspect.templates',
-  'inspect.prompts',
-  'servers.refreshLists',
-] as const;
-
 export const RequestSchema = z.object({
   id: z.number().int(),
   method: z.string().max(100),

@@ -2,7 +2,7 @@
 // (config/secrets: the same rules the writer refuses by and the scan reports), applied at
 // the contract boundary: every method output, thrown error and event payload passes through
 // redactHandlers / redactEvents (api.ts), whatever handler or engine produced it.
-import { SECRET_MASK, type AppContract } from '../../../shared/contract';
+import { SECRET_MASK, contract, type AppContract } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { EventHub, Handlers } from '../../../shared/rpc';
 import type { ConnectionSpec, EffectiveView } from '../../../shared/schemas/server';
@@ -111,11 +111,12 @@ function maskKnown(value: unknown, pieces: readonly string[]): unknown {
 }
 
 /**
- * Tool definitions and results are what servers say, often about tokens and headers: the
- * patterns for config text would rewrite them (and cost a pass over megabytes of schemas),
- * so they only lose the user's own known secrets.
+ * Tool definitions and results are what servers say (the methods the contract marks
+ * `redaction: 'server'`), often about tokens and headers: the patterns for config text would
+ * rewrite them (and cost a pass over megabytes of schemas), so they only lose the user's own
+ * known secrets.
  */
-const SERVER_CONTENT = new Set(['tools.list', 'tools.definitions', 'tools.describe', 'tools.call', 'disclosure.search', 'disclosure.plan', 'inputs.pending']);
+const SERVER_CONTENT = new Set(Object.entries(contract.methods).filter(([, def]) => def.meta.redaction === 'server').map(([name]) => name));
 /** PROTO-3: what a server asks of the person (a URL to open must reach the page as sent). */
 const SERVER_CONTENT_EVENTS = new Set(['inputs.requested']);
 
@@ -124,8 +125,7 @@ export function redactHandlers(handlers: Handlers<AppContract>, view: () => Effe
   const table = handlers as unknown as Record<string, (input: unknown, ctx: unknown) => unknown>;
   const out: Record<string, (input: unknown, ctx: unknown) => Promise<unknown>> = {};
   for (const [name, handler] of Object.entries(table)) {
-    // inspect.*: resources, prompts and server info are what the server says (issue 14).
-    const redact = SERVER_CONTENT.has(name) || name.startsWith('inspect.') ? redactKnownOnly : redactValue;
+    const redact = SERVER_CONTENT.has(name) ? redactKnownOnly : redactValue;
     out[name] = async (input, ctx) => {
       try {
         return redact(await handler(input, ctx), knownSecrets(view()));

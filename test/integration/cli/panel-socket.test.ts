@@ -11,6 +11,8 @@ import { runCli } from '../../helpers/run-cli';
 import { startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 import { fixture, until } from '../connections/helpers';
 import { connectPanel } from '../../../electron/host/local-socket/connect';
+import { contract } from '../../../shared/contract';
+import { methodsFor } from '../../../shared/rpc';
 
 let home: PanelHome;
 let env: NodeJS.ProcessEnv;
@@ -74,6 +76,27 @@ describe('the CLI and the running panel', () => {
       expect(flip.ok ? null : flip.error.code).toBe('refused');
       const bad = await client.call('tools.list', { catalog: 'not a list' });
       expect(bad.ok ? null : bad.error.code).toBe('invalid-input');
+    } finally {
+      client.close();
+    }
+  });
+
+  // Issue 36: the socket serves exactly the methods the contract marks for it, walked one by one
+  // against a real `serve`: a served read is answered (or its empty input refused as input), and
+  // every other method is refused as not served, before its input is even read.
+  it('serves exactly the methods the contract marks for the socket', async () => {
+    panel = await startPanel(home);
+    const client = (await connectPanel({ dataDir, selection: { profile: 'minimax', workspace: home.workspace } }))!;
+    try {
+      const served: string[] = [];
+      for (const name of Object.keys(contract.methods)) {
+        const r = await client.call(name as never, {} as never);
+        if (r.ok || r.error.code !== 'refused') served.push(name);
+        else expect(r.error.message, name).toContain('is not served to the command line');
+      }
+      expect(served.sort()).toEqual(methodsFor(contract, 'socket').sort());
+      expect(served).toContain('tools.list');
+      expect(served).not.toContain('servers.setEnabled');
     } finally {
       client.close();
     }

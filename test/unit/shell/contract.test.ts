@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contract, type AppContract } from '../../../shared/contract';
-import { createClient, createDispatcher, defineContract, method, missingHandlers, type Handlers, type RpcTransport } from '../../../shared/rpc';
+import { ACTION, READ, createClient, createDispatcher, defineContract, method, missingHandlers, type Handlers, type RpcTransport } from '../../../shared/rpc';
 
 const tiny = defineContract({
   methods: {
-    'math.double': method(z.object({ n: z.number() }), z.object({ n: z.number() })),
-    'math.fail': method(z.object({}), z.object({})),
+    'math.double': method(z.object({ n: z.number() }), z.object({ n: z.number() }), READ),
+    'math.fail': method(z.object({}), z.object({}), ACTION),
   },
   events: { 'math.ticked': z.object({ at: z.number() }) },
 });
@@ -25,7 +25,7 @@ describe('contract derivation', () => {
 
   it('every method of the app contract is named domain.verb and every event domain.event', () => {
     for (const name of [...Object.keys(contract.methods), ...Object.keys(contract.events)]) expect(name).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
-    expect(() => defineContract({ methods: { Bad: method(z.object({}), z.object({})) }, events: {} })).toThrow(/domain.verb/);
+    expect(() => defineContract({ methods: { Bad: method(z.object({}), z.object({}), ACTION) }, events: {} })).toThrow(/domain.verb/);
   });
 
   it('the api handlers cover the whole app contract (type-level)', () => {
