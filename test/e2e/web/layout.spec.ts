@@ -242,6 +242,15 @@ for (const language of ['en', 'zh'] as const) {
         await page.screenshot({ path: join(OUT, `across-${width}-${language}.png`) });
         await page.screenshot({ path: join(OUT, `across-${width}-${language}-full.png`), fullPage: true });
       }
+      if (width === 900) {
+        // "Make these the same" on a server far up a long page: its preview comes up into view and
+        // fits the narrow window too.
+        const differing = table.locator('[data-identity]', { has: page.getByTestId('across-differs') }).first();
+        await differing.getByTestId('across-make-same').click();
+        await expect(page.getByTestId('install-panel')).toBeInViewport();
+        expect.soft(await layoutFaults(page, language), `make-same preview at ${width} px (${language})`).toEqual([]);
+        await page.screenshot({ path: join(OUT, `across-same-${width}-${language}.png`) });
+      }
     }
     await expectNoSeriousViolations(page, `across agents at 1920 px (${language})`);
   });
