@@ -3,16 +3,15 @@
 // (JSON, VS Code's JSONC, Codex's TOML), loaded and merged by ConfigService for every agent in
 // turn. Baselines in the same run: JSON.parse of the JSON files alone, and the bare parse of
 // every file (JSON.parse, toml-eslint-parser).
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseTOML } from 'toml-eslint-parser';
-import { spellAs, type CanonicalEntry } from '../shared/install/canonical';
-import { profileFacts } from '../shared/profiles';
-import { PROFILES, type Profile } from '../shared/schemas/server';
+import type { CanonicalEntry } from '../shared/install/canonical';
+import { PROFILES } from '../shared/schemas/server';
 import { ConfigService } from '../electron/services/config/config-service';
-import { resolveLayerPaths } from '../electron/services/config/profiles';
-import { tomlKey, tomlValue } from '../electron/services/config/writer/toml-edit';
+import { tomlKey } from '../electron/services/config/writer/toml-edit';
+import { writeAgentFiles } from '../test/helpers/agent-files';
 
 const SERVERS = 500;
 
@@ -22,26 +21,11 @@ function canonical(i: number, tag: string): CanonicalEntry {
     : { transport: 'http', url: `https://mcp-${i}.example.com/mcp`, headers: { 'X-Tenant': tag }, enabled: true };
 }
 
-/** 500 entries as this agent spells them (entries it cannot take are left out, as install would). */
-function entries(profile: Profile, layer: 'user' | 'project' | 'project-local', tag: string): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = {};
-  for (let i = 0; i < SERVERS; i++) {
-    const s = spellAs(profile, layer, canonical(i, tag));
-    if (s.losses.some((l) => l.blocking)) continue;
-    out[i % 3 === 0 ? `${tag}-server-${i}` : `server-${i}`] = s.entry;
-  }
+/** 500 entries for a layer (writeAgentFiles spells them as the agent does and leaves out what it cannot take). */
+function entries(tag: string): Record<string, CanonicalEntry> {
+  const out: Record<string, CanonicalEntry> = {};
+  for (let i = 0; i < SERVERS; i++) out[i % 3 === 0 ? `${tag}-server-${i}` : `server-${i}`] = canonical(i, tag);
   return out;
-}
-
-function tomlText(key: string, servers: Record<string, Record<string, unknown>>): string {
-  const lines = ['# generated for bench:config', 'model = "gpt-5"', ''];
-  for (const [name, e] of Object.entries(servers)) {
-    lines.push(`[${key}.${tomlKey(name)}]`);
-    for (const [k, v] of Object.entries(e)) if (typeof v !== 'object' || Array.isArray(v)) lines.push(`${tomlKey(k)} = ${tomlValue(v)}`);
-    for (const [k, v] of Object.entries(e)) if (typeof v === 'object' && v !== null && !Array.isArray(v)) lines.push(`${tomlKey(k)} = ${tomlValue(v)}`);
-    lines.push('');
-  }
-  return lines.join('\n');
 }
 
 function median(xs: number[]): number {
@@ -55,30 +39,16 @@ export async function benchAgents(root: string, runs: number, warmup: number): P
   const ws = join(root, 'agents-ws');
   await mkdir(join(ws, '.git'), { recursive: true });
   const env = { HOME: home, GEMINI_CLI_TRUST_WORKSPACE: 'true' };
-  // Files shared by two layers (~/.claude.json: user and local scope) get both containers.
-  const texts = new Map<string, { format: string; value: Record<string, unknown> }>();
+  // Every layer that is a file, in its agent's format and spelling; YAML and JSONC as plain JSON
+  // (valid in both) so the JSON.parse baseline reads every non-TOML file.
   let layerCount = 0;
-  for (const p of PROFILES) {
-    const facts = profileFacts(p);
-    for (const loc of await resolveLayerPaths(p, { env, home, workspace: ws })) {
-      if (loc.layer !== 'user' && loc.layer !== 'project' && loc.layer !== 'project-local') continue;
-      const servers = entries(p, loc.layer, `${p}-${loc.layer}`);
-      const doc = texts.get(loc.path) ?? { format: facts.format, value: {} };
-      let at: Record<string, unknown> = doc.value;
-      const container = loc.container ?? [facts.serversKey];
-      for (const k of container.slice(0, -1)) at = (at[k] ??= {}) as Record<string, unknown>;
-      at[container[container.length - 1]!] = { ...((at[container[container.length - 1]!] as object | undefined) ?? {}), ...servers };
-      texts.set(loc.path, doc);
-      layerCount++;
-    }
-  }
+  const files = await writeAgentFiles({ env, home, workspace: ws }, PROFILES, (p, layer) => {
+    layerCount++;
+    return entries(`${p}-${layer}`);
+  }, { jsonOnly: true });
   // Codex trusts the project through its user file (docs/config.md `[projects."<path>"]`).
-  const codexUser = [...texts.entries()].find(([path, d]) => d.format === 'toml' && path.startsWith(home));
-  for (const [path, doc] of texts) {
-    await mkdir(dirname(path), { recursive: true });
-    const text = doc.format === 'toml' ? tomlText('mcp_servers', doc.value.mcp_servers as Record<string, Record<string, unknown>>) + (codexUser?.[0] === path ? `\n[projects.${tomlKey(ws)}]\ntrust_level = "trusted"\n` : '') : JSON.stringify(doc.value, null, 2);
-    await writeFile(path, text);
-  }
+  const codexUser = files.find((f) => f.format === 'toml' && f.path.startsWith(home));
+  if (codexUser) await appendFile(codexUser.path, `\n[projects.${tomlKey(ws)}]\ntrust_level = "trusted"\n`);
   const claude = JSON.parse(await readFile(join(home, '.claude.json'), 'utf8')) as { projects: Record<string, Record<string, unknown>> };
   claude.projects[ws]!.enableAllProjectMcpServers = true;
   await writeFile(join(home, '.claude.json'), JSON.stringify(claude, null, 2));
@@ -89,7 +59,6 @@ export async function benchAgents(root: string, runs: number, warmup: number): P
   const jsonOnly: number[] = [];
   const parseAll: number[] = [];
   let effective = 0;
-  const files = [...texts.entries()];
   for (let r = 0; r < warmup + runs; r++) {
     let t = performance.now();
     let n = 0;
@@ -103,12 +72,12 @@ export async function benchAgents(root: string, runs: number, warmup: number): P
     if (r === 0) console.log(`  usable servers per agent: ${per.join(', ')}`);
     effective = n;
     t = performance.now();
-    for (const [path, d] of files) if (d.format !== 'toml') JSON.parse(await readFile(path, 'utf8'));
+    for (const f of files) if (f.format !== 'toml') JSON.parse(await readFile(f.path, 'utf8'));
     const jsonMs = performance.now() - t;
     t = performance.now();
-    for (const [path, d] of files) {
-      const text = await readFile(path, 'utf8');
-      if (d.format === 'toml') parseTOML(text);
+    for (const f of files) {
+      const text = await readFile(f.path, 'utf8');
+      if (f.format === 'toml') parseTOML(text);
       else JSON.parse(text);
     }
     const allMs = performance.now() - t;

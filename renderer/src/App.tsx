@@ -21,6 +21,7 @@ import type { Section } from './stores/ui-slice';
 import { useApp, useT } from './store-context';
 import { mirrorTray, modelFor } from './tray-mirror';
 import { PanelThemeProvider } from './theme';
+import { useSidebar } from './components/use-sidebar';
 
 /** The view App shows for each section (tests mount one of them alone: test/renderer/views/mount.tsx). */
 export const VIEWS: Record<Section, () => React.JSX.Element | null> = {
@@ -47,8 +48,7 @@ export function App() {
   const locale = useApp((s) => s.locale);
   const theme = useApp((s) => s.theme);
   const selectionError = useApp((s) => s.selectionError);
-  const navCollapsed = useApp((s) => s.navCollapsed);
-  const toggleNav = useApp((s) => s.toggleNav);
+  const sidebar = useSidebar();
 
   // UI-8: the title and favicon sum up every detected agent, read again when the config or selection changes.
   const bridge = useApp((s) => s.editorBridge);
@@ -76,14 +76,29 @@ export function App() {
   const View = VIEWS[section];
   return (
     <PanelThemeProvider theme={theme}>
-      <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: NAVBAR_WIDTH, breakpoint: 0, collapsed: { desktop: navCollapsed, mobile: navCollapsed } }} padding="md">
+      <AppShell
+        header={{ height: HEADER_HEIGHT }}
+        navbar={{ width: NAVBAR_WIDTH, breakpoint: 0, collapsed: { desktop: sidebar.hidden, mobile: sidebar.hidden } }}
+        padding="md"
+        // Below 1000 px the open sidebar lies over the view: main keeps the whole window.
+        style={sidebar.narrow ? { '--app-shell-navbar-offset': '0px' } : undefined}
+      >
         <a className="skip" href="#main">
           {t('app.skip')}
         </a>
         <AppShell.Header px="md">
           <Group h="100%" gap="lg" wrap="nowrap" justify="space-between">
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-              <Burger opened={!navCollapsed} onClick={toggleNav} size="sm" aria-label={t(navCollapsed ? 'nav.show' : 'nav.hide')} aria-expanded={!navCollapsed} aria-controls="panel-nav" data-testid="nav-toggle" />
+              <Burger
+                ref={sidebar.burger}
+                opened={!sidebar.hidden}
+                onClick={sidebar.toggle}
+                size="sm"
+                aria-label={t(sidebar.hidden ? 'nav.show' : 'nav.hide')}
+                aria-expanded={!sidebar.hidden}
+                aria-controls="panel-nav"
+                data-testid="nav-toggle"
+              />
               <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
                 {t('app.title')}
               </Title>
@@ -91,7 +106,15 @@ export function App() {
             <Pickers />
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="xs" id="panel-nav" hidden={navCollapsed} style={navCollapsed ? { display: 'none' } : undefined}>
+        <AppShell.Navbar
+          p="xs"
+          id="panel-nav"
+          ref={sidebar.navbar}
+          hidden={sidebar.hidden}
+          data-overlay={sidebar.narrow || undefined}
+          onClick={sidebar.onNavClick}
+          style={sidebar.hidden ? { display: 'none' } : sidebar.narrow ? { boxShadow: 'var(--mantine-shadow-lg)' } : undefined}
+        >
           <Nav />
         </AppShell.Navbar>
         <AppShell.Main id="main" tabIndex={-1} data-section={section} style={{ minWidth: 0 }}>

@@ -65,6 +65,11 @@ export const install = messages({
     'across.field.url': 'URL',
     'across.field.command': 'command',
     'across.off': 'off',
+    'across.agent': 'Agent',
+    'across.entry': 'Entry and file',
+    'across.diff': 'What differs',
+    'across.notIn': 'Not in',
+    'across.asRows': 'One line per agent: {n} agents do not fit side by side here.',
   },
   zh: {
     'nav.agents': '跨智能体',
@@ -127,5 +132,10 @@ export const install = messages({
     'across.field.url': 'URL',
     'across.field.command': '命令',
     'across.off': '关闭',
+    'across.agent': '智能体',
+    'across.entry': '条目与文件',
+    'across.diff': '不同之处',
+    'across.notIn': '未配置于',
+    'across.asRows': '每个智能体一行：这里放不下并排的 {n} 个智能体。',
   },
 });

@@ -2,8 +2,8 @@
 // show: server-everything over stdio (Detail and Logs with real traffic), the echo fixture,
 // Chinese tool descriptions, a command that does not exist (failed, with the doctor's words),
 // a remote behind a real OAuth server (needs-auth), a disabled entry, a long name, a server
-// whose tool description changed since the accepted snapshot (CONN-11), and an untrusted
-// workspace with a project server (the trust dialog).
+// whose tool description changed since the accepted snapshot (CONN-11), an untrusted workspace
+// with a project server (the trust dialog), and every other agent's user file (many-agents.ts).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 import { EVERYTHING } from '../../helpers/everything';
 import { ECHO, usePanelOn, ZH } from './views-home';
 import { fixture } from '../../helpers/fixtures';
+import { writeManyAgents, type ManyAgents } from './many-agents';
 
 const COUNTED = fixture('test/fixtures/servers/counted.mjs');
 
@@ -34,15 +35,17 @@ function seedAcceptedSnapshot(dataDir: string, serverId: string): void {
   writeFileSync(join(root, 'index.json'), JSON.stringify({ version: 1, servers: { [serverId]: { latest: sha, accepted: sha, history: [{ sha, at: Date.now() - 86_400_000 }] } } }));
 }
 
-export function makeLayoutHome(remoteUrl: string): PanelHome {
+export async function makeLayoutHome(remoteUrl: string): Promise<PanelHome & ManyAgents> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-layout-'));
   const home = join(dir, 'home');
   const workspace = join(dir, 'workspace');
   mkdirSync(join(home, '.minimax'), { recursive: true });
   mkdirSync(join(workspace, '.git'), { recursive: true });
+  const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+  const echo = { command: process.execPath, args: [ECHO] };
   const servers: Record<string, unknown> = {
-    everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
-    echo: { command: process.execPath, args: [ECHO] },
+    everything,
+    echo,
     zh: { command: process.execPath, args: [ZH] },
     drift: { command: process.execPath, args: [COUNTED, 'stdio'] },
     missing: { command: join(dir, 'no-such-binary'), args: ['--serve'] },
@@ -56,10 +59,12 @@ export function makeLayoutHome(remoteUrl: string): PanelHome {
   // kimi reads the same project file; under minimax it is the project layer.
   writeFileSync(join(workspace, '.mcp.json'), JSON.stringify({ mcpServers: { project: { command: process.execPath, args: [ECHO, '--project'] }, docs: { type: 'http', url: 'https://docs.example.com/mcp' } } }, null, 2));
   seedAcceptedSnapshot(join(dir, 'panel-data'), 'configured:minimax:drift');
-  return { profile: 'minimax', dir, home, workspace, pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  // Every other agent the panel knows, with servers of its own and some of MiniMax Code's (issues 37, 44).
+  const many = await writeManyAgents(home, workspace, 'minimax', { everything: { transport: 'stdio', ...everything, enabled: true }, echo: { transport: 'stdio', ...echo, enabled: true } });
+  return { ...many, profile: 'minimax', dir, home, workspace, pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** One panel over the layout HOME for a spec file. */
-export function useLayoutPanel(): { readonly home: PanelHome; readonly panel: RunningPanel } {
+export function useLayoutPanel(): { readonly home: PanelHome & ManyAgents; readonly panel: RunningPanel } {
   return usePanelOn(makeLayoutHome);
 }

@@ -43,13 +43,13 @@ export function makeViewsHome(remoteUrl: string | null): PanelHome & { userFile:
  * the OAuth fixture, the HOME and the web host start before its tests and stop after them.
  * Read `home` and `panel` inside tests.
  */
-export function usePanelOn<H extends PanelHome>(make: (remoteUrl: string) => H): { readonly home: H; readonly panel: RunningPanel } {
+export function usePanelOn<H extends PanelHome>(make: (remoteUrl: string) => H | Promise<H>): { readonly home: H; readonly panel: RunningPanel } {
   let home: H | undefined;
   let panel: RunningPanel | undefined;
   let oauth: OAuthFixture | undefined;
   test.beforeAll(async () => {
     oauth = await startOAuthFixture();
-    home = make(oauth.mcpUrl);
+    home = await make(oauth.mcpUrl);
     panel = await startPanel(home);
   });
   test.afterAll(async () => {

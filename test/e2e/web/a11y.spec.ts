@@ -17,6 +17,7 @@ import { ROOT } from '../../helpers/panel-home';
 import { SECTIONS, type Section } from '../../../renderer/src/stores/ui-slice';
 import { cellName, cells, inCell, openPanel, settled, showView } from '../helpers/view-matrix';
 import { useViewsPanel } from '../helpers/views-home';
+import { focused } from '../helpers/focus';
 
 const OUT = join(ROOT, 'artifacts', 'views');
 
@@ -109,19 +110,6 @@ test('the axe runner reports known serious faults', async ({ page }) => {
   expect(formatViolations(found)).toContain('[critical] button-name');
   expect((await axeViolations(page, ['image-alt'])).map((v) => v.id)).toEqual(['image-alt']);
 });
-
-/** The focused element and whether it shows a ring (outline or box-shadow) the eye can see. */
-function focused(page: Page) {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return null;
-    const s = getComputedStyle(el);
-    const ring = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || (s.boxShadow !== 'none' && s.boxShadow !== '');
-    const section = el.closest('nav') ? el.getAttribute('data-section') : null;
-    const headerControl = !!el.closest('[data-testid="page-header"]');
-    return { section, ring, headerControl, name: `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"` };
-  });
-}
 
 test('keyboard: Tab reaches every section and each view’s header controls, focus always visible', async ({ page }) => {
   await openPanel(page, bed, { theme: 'light', language: 'en', width: 1280, height: 800 });

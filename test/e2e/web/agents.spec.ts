@@ -87,21 +87,27 @@ test('from the editor: the per-agent preview for all seven agents, install, undo
   expect(hashes(h.home)).toEqual(before);
 });
 
-test('Servers across agents: one row for the server MiniMax and Cursor both run, the difference highlighted', async ({ page }) => {
+test('Servers across agents: one row for the server MiniMax and Cursor both run, the difference highlighted, as rows or as columns', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(await panel.freshUrl());
   await page.getByRole('button', { name: 'Across agents' }).click();
-  const row = page.locator('tr', { hasText: NAME });
-  await expect(row.getByTestId('across-differs')).toContainText('args');
-  await expect(row.getByTestId('across-differs')).toContainText('env names');
-  await expect(row.locator('[data-differs]')).toHaveCount(1);
-  await expect(row.locator('[data-differs]')).toContainText('everything');
-  await page.screenshot({ path: join(OUT, 'across-agents.png') });
-  // A server only MiniMax runs is not "the same" as anything: it says where it is, and offers the others.
-  const lone = page.locator('tr', { has: page.getByTestId('across-only') }).first();
-  await expect(lone.getByTestId('across-only')).toHaveText('only in MiniMax Code');
-  await expect(lone.getByTestId('across-make-same')).toHaveText('Add to the other agents');
-  await row.getByTestId('across-make-same').click();
+  // Eight agents: one line per agent beside the sidebar at 1400 px, side by side at 1920 px
+  // (AcrossTables.tsx); a server is one block (rows) or one row (columns), marked by its identity.
+  for (const [width, layout] of [[1400, 'rows'], [1920, 'columns']] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByTestId('across-table')).toHaveAttribute('data-layout', layout);
+    const row = page.locator('[data-identity]', { hasText: NAME });
+    await expect(row.getByTestId('across-differs')).toContainText('args');
+    await expect(row.getByTestId('across-differs')).toContainText('env names');
+    await expect(row.locator('[data-differs]')).toHaveCount(1);
+    await expect(row.locator('[data-differs]')).toContainText('everything');
+    await page.screenshot({ path: join(OUT, `across-agents-${layout}.png`) });
+    // A server only MiniMax runs is not "the same" as anything: it says where it is, and offers the others.
+    const lone = page.locator('[data-identity]', { has: page.getByTestId('across-only') }).first();
+    await expect(lone.getByTestId('across-only')).toHaveText('only in MiniMax Code');
+    await expect(lone.getByTestId('across-make-same')).toHaveText('Add to the other agents');
+  }
+  await page.locator('[data-identity]', { hasText: NAME }).getByTestId('across-make-same').click();
   await expect(page.getByTestId('install-panel')).toBeVisible();
   await page.getByTestId('install-panel').getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByTestId('install-target-cursor')).toBeVisible();

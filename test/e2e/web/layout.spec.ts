@@ -11,19 +11,23 @@
 // sidebar folds away.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ROOT } from '../../helpers/panel-home';
 import { SECTIONS, type Section } from '../../../renderer/src/stores/ui-slice';
 import { OLD_PING, useLayoutPanel } from '../helpers/layout-home';
 import { axeViolations, expectNoSeriousViolations } from '../helpers/axe';
 import { keyHeader } from '../helpers/session-key';
+import { layoutFaults, type Lang } from '../helpers/layout-faults';
+import { focused } from '../helpers/focus';
 
 const OUT = join(ROOT, 'artifacts', 'layout');
 const bed = useLayoutPanel();
 test.beforeAll(() => mkdirSync(OUT, { recursive: true }));
 test.describe.configure({ mode: 'serial' });
 
-type Lang = 'en' | 'zh';
+
+/** MiniMax Code's own row of a server (the other agents' tables below list some of the same names). */
+const ownRow = (page: Page, name: string): Locator => page.locator(`main table[data-layer] tr[data-server="${name}"]`);
 
 async function openPanel(page: Page, language: Lang, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 800 });
@@ -33,13 +37,15 @@ async function openPanel(page: Page, language: Lang, width: number): Promise<voi
   expect(r.ok(), await r.text()).toBe(true);
   await page.goto(`${bed.panel.origin}/`);
   await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-CN' : 'en');
-  for (const name of ['everything', 'echo', 'drift']) await expect(page.locator(`tr[data-server="${name}"]`).getByTestId('state')).toHaveAttribute('class', /state-connected/);
-  await expect(page.locator('tr[data-server="missing"]').getByTestId('state')).toHaveAttribute('class', /state-failed/);
-  await expect(page.locator('tr[data-server="secured"]').getByTestId('state')).toHaveAttribute('class', /state-needs-auth/);
+  for (const name of ['everything', 'echo', 'drift']) await expect(ownRow(page, name).getByTestId('state')).toHaveAttribute('class', /state-connected/);
+  await expect(ownRow(page, 'missing').getByTestId('state')).toHaveAttribute('class', /state-failed/);
+  await expect(ownRow(page, 'secured').getByTestId('state')).toHaveAttribute('class', /state-needs-auth/);
 }
 
-/** Opens a section and puts its real content on screen. */
+/** Opens a section from the sidebar (opening it first where it is folded) and puts its real content on screen. */
 async function show(page: Page, section: Section): Promise<void> {
+  const toggle = page.getByTestId('nav-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
   await page.locator(`nav [data-section="${section}"]`).click();
   await expect(page.locator('main')).toHaveAttribute('data-section', section);
   if (section === 'detail') {
@@ -61,77 +67,6 @@ async function show(page: Page, section: Section): Promise<void> {
   if (section === 'settings') await expect(page.getByTestId('about-data-dir')).toBeVisible();
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-}
-
-/**
- * What the eye would call broken, measured: the page or main wider than the window; a button,
- * a state badge or a table cell whose content is cut off; a short label (state, tool count,
- * header word, nav item) on more than one line in Chinese, or broken inside a word.
- */
-function layoutFaults(page: Page, language: Lang) {
-  return page.evaluate((lang) => {
-    const faults: string[] = [];
-    const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth + 1) faults.push(`page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
-    const main = document.querySelector('main')!;
-    if (main.scrollWidth > main.clientWidth + 1) faults.push(`main scrolls sideways: ${main.scrollWidth} > ${main.clientWidth}`);
-    const visible = (el: Element) => (el as HTMLElement).offsetParent !== null && el.getClientRects().length > 0;
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
-    const clipped = (el: Element) => el.scrollWidth > el.clientWidth + 1;
-    for (const el of document.querySelectorAll('main button, main [data-testid="state"], main [data-testid="state"] .mantine-Badge-label, nav button')) {
-      if (visible(el) && clipped(el)) faults.push(`clipped: ${name(el)} (${el.scrollWidth} > ${el.clientWidth})`);
-    }
-    for (const el of document.querySelectorAll('main td, main th')) {
-      if (visible(el) && clipped(el)) faults.push(`cell cut off: ${name(el)} (${el.scrollWidth} > ${el.clientWidth})`);
-    }
-    // Long free text may elide, but then it ends in "…": a line of text cut by its box shows
-    // that more follows (text-overflow draws nothing in a flex or grid container).
-    for (const el of document.querySelectorAll<HTMLElement>('main *')) {
-      if (!visible(el) || !clipped(el) || !(el.textContent ?? '').trim()) continue;
-      if (el.getBoundingClientRect().width <= 1) continue; // visually hidden, for screen readers
-      const s = getComputedStyle(el);
-      if (s.overflowX !== 'hidden' && s.overflowX !== 'clip') continue;
-      // Text alone (a box of boxes, like a path elided in its middle, is judged by its inner ones).
-      const textLine = [...el.childNodes].every((n) => n.nodeType === Node.TEXT_NODE);
-      if (textLine && (s.textOverflow !== 'ellipsis' || /flex|grid/.test(s.display))) faults.push(`text cut off without "…": ${name(el)} (${s.display}, text-overflow ${s.textOverflow})`);
-    }
-    // Every server row shows its name: whole, or at least three characters of it before the "…"
-    // (flags beside it once left the name no room at all).
-    for (const el of document.querySelectorAll<HTMLElement>('main tr[data-server] [data-testid="server-name"]')) {
-      if (!visible(el)) continue;
-      const room = Math.min(el.scrollWidth, 3 * parseFloat(getComputedStyle(el).fontSize));
-      if (el.getBoundingClientRect().width + 1 < room) faults.push(`server name squeezed out: ${name(el)} (${Math.round(el.getBoundingClientRect().width)} px)`);
-    }
-    // Short labels: one line each (a Chinese word broken over two lines is two lines).
-    const lines = (el: Element) => {
-      // The text's own line boxes: a new line starts where a text rect sits below the last one.
-      const rects: DOMRect[] = [];
-      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-        if (!(n.textContent ?? '').trim()) continue;
-        const r = document.createRange();
-        r.selectNodeContents(n);
-        rects.push(...[...r.getClientRects()].filter((x) => x.width > 0));
-      }
-      rects.sort((a, b) => a.top - b.top);
-      let count = rects.length ? 1 : 0;
-      for (let i = 1; i < rects.length; i++) if (rects[i]!.top - rects[i - 1]!.top > rects[i - 1]!.height * 0.6) count++;
-      return count;
-    };
-    // A CJK cell narrower than two characters breaks one character per line.
-    for (const el of document.querySelectorAll<HTMLElement>('main td, main th, main li, main button, main label')) {
-      if (el.offsetParent === null || !/[\u4e00-\u9fff]{2}/.test(el.innerText)) continue;
-      if (el.getBoundingClientRect().width < 2 * parseFloat(getComputedStyle(el).fontSize)) faults.push(`Chinese squeezed to one character per line: ${name(el)}`);
-    }
-    const short = ['main [data-testid="state"]', 'main [data-testid="tools"] p', 'nav button', 'main thead th', 'main [role="tab"]'];
-    for (const el of document.querySelectorAll(short.join(','))) {
-      if (!visible(el) || !(el.textContent ?? '').trim()) continue;
-      // English headers may wrap between words ("Connect / time"); Chinese ones never.
-      if (el.tagName === 'TH' && lang === 'en') continue;
-      if (lines(el) > 1) faults.push(`label on ${lines(el)} lines: ${name(el)}`);
-    }
-    return faults;
-  }, language);
 }
 
 for (const language of ['en', 'zh'] as const) {
@@ -178,9 +113,9 @@ for (const language of ['en', 'zh'] as const) {
 
 test('a changed tool list: the row is flagged, the dialog shows old → new, accepting clears it', async ({ page }) => {
   await openPanel(page, 'en', 900);
-  const flag = page.locator('tr[data-server="drift"]').getByTestId('tools-changed');
+  const flag = ownRow(page, 'drift').getByTestId('tools-changed');
   await expect(flag).toBeVisible();
-  await expect(page.locator('tr[data-server="echo"]').getByTestId('tools-changed')).toHaveCount(0);
+  await expect(ownRow(page, 'echo').getByTestId('tools-changed')).toHaveCount(0);
   await flag.click();
   const dialog = page.getByTestId('tool-diff');
   await expect(dialog).toBeVisible();
@@ -194,18 +129,132 @@ test('a changed tool list: the row is flagged, the dialog shows old → new, acc
   await expect(flag).toHaveCount(0);
 });
 
-test('the sidebar folds away and back; the servers table takes the room', async ({ page }) => {
+test('the sidebar: folded below 1000 px, opened over the view from the keyboard, folded again; at 1280 px it folds and the view takes the room', async ({ page }) => {
   await openPanel(page, 'zh', 900);
-  const servers = page.locator('main [data-layout]');
-  await expect(servers).toHaveAttribute('data-layout', 'compact');
-  await page.getByTestId('nav-toggle').click();
-  await expect(page.locator('#panel-nav')).toBeHidden();
-  await expect(servers).toHaveAttribute('data-layout', 'full');
+  const toggle = page.getByTestId('nav-toggle');
+  const nav = page.locator('#panel-nav');
+  // The room the view has: main's content box (main's padding makes room for the sidebar beside it).
+  const mainWidth = () =>
+    page.locator('main').evaluate((m) => {
+      const s = getComputedStyle(m);
+      return Math.round(m.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight));
+    });
+  await expect(nav).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  const wide = await mainWidth();
+  // From the top of the page, Tab reaches the toggle (skip link first), with a ring the eye sees.
+  await page.locator('body').click({ position: { x: 1, y: 1 } });
+  for (let i = 0; i < 5 && (await focused(page))?.testid !== 'nav-toggle'; i++) await page.keyboard.press('Tab');
+  expect(await focused(page)).toMatchObject({ testid: 'nav-toggle', ring: true });
+  await page.keyboard.press('Enter');
+  await expect(nav).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // Over the view: focus on the current section, the view keeps its width.
+  expect(await focused(page)).toMatchObject({ section: 'servers', ring: true });
+  expect(await mainWidth()).toBe(wide);
+  await page.screenshot({ path: join(OUT, 'sidebar-open-900-zh.png') });
+  await expectNoSeriousViolations(page, 'sidebar open over the view at 900 px');
+  // Escape folds it and gives the focus back to the toggle.
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  expect(await focused(page)).toMatchObject({ testid: 'nav-toggle' });
+  // Choosing a section from the keyboard folds it and opens the view.
+  await page.keyboard.press('Enter');
+  for (let i = 0; i < 12 && (await focused(page))?.section !== 'tools'; i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toHaveAttribute('data-section', 'tools');
+  await expect(nav).toBeHidden();
+  expect(await focused(page)).toMatchObject({ id: 'main' });
+  // A click beside it folds it too.
+  await toggle.click();
+  await expect(nav).toBeVisible();
+  await page.mouse.click(700, 400);
+  await expect(nav).toBeHidden();
+
+  // Wide: the sidebar is there, the toggle folds it and the servers view takes the room.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(nav).toBeVisible();
+  await show(page, 'servers');
+  const withNav = await mainWidth();
+  await toggle.click();
+  await expect(nav).toBeHidden();
+  expect(await mainWidth()).toBeGreaterThan(withNav + 150);
   expect(await layoutFaults(page, 'zh')).toEqual([]);
-  await page.screenshot({ path: join(OUT, 'servers-900-zh-folded.png') });
-  await page.getByTestId('nav-toggle').click();
+  await toggle.click();
   await expect(page.locator('nav [data-section="servers"]')).toBeVisible();
 });
+
+const WIDTHS = [900, 1280, 1400, 1920] as const;
+
+for (const language of ['en', 'zh'] as const) {
+  test(`fifteen agents: Across agents and the servers view at ${WIDTHS.join(', ')} px, ${language}: every agent on screen, nothing cut`, async ({ page }) => {
+    test.setTimeout(240_000);
+    const agents = ['minimax', ...bed.home.agents];
+    await openPanel(page, language, WIDTHS[0]);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      // The sidebar follows the width (folded below 1000 px, back where it was above) before
+      // show() reads whether to open it: read too early, its click would fold it again.
+      if (width < 1000) await expect(page.locator('#panel-nav')).toBeHidden();
+      else await expect(page.locator('#panel-nav')).toBeVisible();
+      await show(page, 'servers');
+      // Every other agent's table, each server name whole (readable at 900 px in both languages).
+      const others = page.getByTestId('other-agents');
+      await expect(others.locator('table')).toHaveCount(bed.home.agents.length);
+      expect.soft(await layoutFaults(page, language), `servers at ${width} px (${language})`).toEqual([]);
+      await page.screenshot({ path: join(OUT, `servers-agents-${width}-${language}.png`), fullPage: true });
+
+      await show(page, 'agents');
+      const table = page.getByTestId('across-table');
+      await expect(table).toBeVisible();
+      // Fifteen agents fit side by side nowhere from 900 to 1920 px: one line per agent.
+      await expect(table).toHaveAttribute('data-layout', 'rows');
+      expect.soft(await layoutFaults(page, language), `across agents at ${width} px (${language})`).toEqual([]);
+      // Nothing here is elided (names, badges and commands wrap) but the files' paths, elided in their middle.
+      const cut = await table.evaluate((t) =>
+        [...t.querySelectorAll<HTMLElement>('*')]
+          .filter((el) => !el.closest('[data-path]') && el.scrollWidth > el.clientWidth + 1 && /hidden|clip/.test(getComputedStyle(el).overflowX))
+          .map((el) => (el.textContent ?? '').slice(0, 40)),
+      );
+      expect.soft(cut, `cut in Across agents at ${width} px (${language})`).toEqual([]);
+      const view = await page.evaluate(() => document.documentElement.clientWidth);
+      const onScreen = async (el: Locator) => {
+        const b = (await el.boundingBox())!;
+        return b.x >= 0 && b.x + b.width <= view + 1;
+      };
+      // Every detected agent has its line, inside the window.
+      for (const a of agents) {
+        const line = table.locator(`[data-agent="${a}"]`).first();
+        await expect(line, `${a} at ${width} px`).toBeVisible();
+        expect.soft(await onScreen(line), `${a} past the window at ${width} px`).toBe(true);
+      }
+      // Every server block opens with its badge, and its action where the agents differ, inside the window.
+      for (const block of await table.locator('[data-identity]').all()) {
+        const badge = block.locator('[data-testid^="across-"]').filter({ has: page.locator('.mantine-Badge-label') }).first();
+        await expect(badge).toBeVisible();
+        expect.soft(await onScreen(badge), `badge past the window at ${width} px`).toBe(true);
+        const action = block.getByTestId('across-make-same');
+        if ((await action.count()) > 0) expect.soft(await onScreen(action), `action past the window at ${width} px`).toBe(true);
+      }
+      const lone = table.locator(`[data-identity]`, { has: page.locator(`[data-agent="${bed.home.lone.profile}"]`) }).filter({ hasText: bed.home.lone.name });
+      await expect(lone.getByTestId('across-only')).toHaveText(language === 'zh' ? '仅在 Claude Desktop 中' : 'only in Claude Desktop');
+      if (width === 900 || width === 1400) {
+        await page.screenshot({ path: join(OUT, `across-${width}-${language}.png`) });
+        await page.screenshot({ path: join(OUT, `across-${width}-${language}-full.png`), fullPage: true });
+      }
+      if (width === 900) {
+        // "Make these the same" on a server far up a long page: its preview comes up into view and
+        // fits the narrow window too.
+        const differing = table.locator('[data-identity]', { has: page.getByTestId('across-differs') }).first();
+        await differing.getByTestId('across-make-same').click();
+        await expect(page.getByTestId('install-panel')).toBeInViewport();
+        expect.soft(await layoutFaults(page, language), `make-same preview at ${width} px (${language})`).toEqual([]);
+        await page.screenshot({ path: join(OUT, `across-same-${width}-${language}.png`) });
+      }
+    }
+    await expectNoSeriousViolations(page, `across agents at 1920 px (${language})`);
+  });
+}
 
 test('trust lists what it will start before it is granted, and Settings revokes it', async ({ page }) => {
   await openPanel(page, 'en', 1280);
@@ -217,10 +266,10 @@ test('trust lists what it will start before it is granted, and Settings revokes 
   await page.screenshot({ path: join(OUT, 'trust-dialog-1280-en.png') });
   // Cancel trusts nothing.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.locator('tr[data-server="project"]').getByTestId('state')).toHaveAttribute('class', /state-disabled/);
+  await expect(ownRow(page, 'project').getByTestId('state')).toHaveAttribute('class', /state-disabled/);
   await page.getByRole('button', { name: 'Review and trust…' }).click();
   await page.getByTestId('trust-dialog').getByRole('button', { name: 'Trust and start them' }).click();
-  await expect(page.locator('tr[data-server="project"]').getByTestId('state')).toHaveAttribute('class', /state-connected/);
+  await expect(ownRow(page, 'project').getByTestId('state')).toHaveAttribute('class', /state-connected/);
 
   await show(page, 'settings');
   await expect(page.getByTestId('about-data-dir')).toContainText('panel-data');
@@ -233,5 +282,5 @@ test('trust lists what it will start before it is granted, and Settings revokes 
   await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByTestId('trusted')).toHaveCount(0);
   await show(page, 'servers');
-  await expect(page.locator('tr[data-server="project"]').getByTestId('state')).toHaveAttribute('class', /state-disabled/);
+  await expect(ownRow(page, 'project').getByTestId('state')).toHaveAttribute('class', /state-disabled/);
 });

@@ -48,13 +48,14 @@ export function CallHistory({ serverId }: { serverId: string }) {
                   <Table.Td style={NOWRAP}>{t.time(c.startedAt)}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-word', minWidth: '6em' }}>{c.tool}</Table.Td>
                   <Table.Td style={NOWRAP}>
-                    <Badge color={COLOR[c.status]} variant="light">
+                    {/* Never narrower than its word: the table once squeezed "成功" to "成". */}
+                    <Badge color={COLOR[c.status]} variant="light" miw="max-content">
                       {t(`detail.status.${c.status}`)}
                     </Badge>
                   </Table.Td>
                   <Table.Td style={NOWRAP}>{c.result ? t('tools.resultMs', { ms: t.number(c.result.ms) }) : ''}</Table.Td>
                   <Table.Td>
-                    <Code style={{ wordBreak: 'break-all' }}>{JSON.stringify(c.args)}</Code>
+                    <Code style={{ overflowWrap: 'anywhere' }}>{JSON.stringify(c.args)}</Code>
                   </Table.Td>
                   <Table.Td style={NOWRAP}>
                     <Group gap={4} wrap="nowrap" data-testid="call-actions">

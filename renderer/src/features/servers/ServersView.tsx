@@ -16,8 +16,10 @@ import classes from './ServersView.module.css';
 /**
  * Fixed widths for the short columns (the state's and the agent's wide enough for their longest
  * label in either language, never elided); name and provenance share the rest. Below COMPACT_BELOW px of room
- * (900 px with the sidebar open) transport, connect time and provenance leave their columns
- * for a line under the name (issue 22), so every column that stays is readable.
+ * (a window under about 1200 px with the sidebar open, under 1000 px where it folds away by
+ * itself) transport, connect time and provenance leave their columns for a line under the name
+ * (issue 22): the fixed columns take 724 px, and below 1000 px of room name and provenance
+ * would share less than 140 px (at 900 px "drift" lost every letter to its flags; issue 37).
  */
 const FULL = [
   ['name', undefined],
@@ -31,7 +33,7 @@ const FULL = [
   ['actions', 176],
 ] as const;
 const COMPACT = FULL.filter(([c]) => c === 'name' || c === 'state' || c === 'agent' || c === 'tools' || c === 'actions');
-export const COMPACT_BELOW = 860;
+export const COMPACT_BELOW = 1000;
 export type ServerColumn = (typeof FULL)[number][0];
 
 export function ServersView() {
