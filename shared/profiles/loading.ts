@@ -34,10 +34,10 @@ export interface LayerServer {
   switchedOff?: SwitchedOff;
   /** AGENT-2: the agent itself skips or refuses this entry (ProfileFacts.agentCheck). */
   agentRefusal?: AgentRefusal;
-  /** The agent's own entry (ProfileFacts.ownEntry): nothing for the panel to start, and no error. */
-  agentOwn?: boolean;
-  /** VS Code inputs the entry uses, and those the keychain holds no value for yet (ProfileFacts.prompts). */
-  inputs?: { all: string[]; waiting: string[] };
+  /** The agent's own entry (ProfileFacts.ownEntry): whose (its short label); nothing for the panel to start, and no error. */
+  agentOwn?: string;
+  /** VS Code inputs the entry uses (ProfileFacts.prompts): the agent asks for them; the panel cannot. */
+  inputs?: { ids: string[]; agent: string };
 }
 
 /** AGENT-5: one edit of an agent's own switch file: a name in or out of a list, or a value set (undefined: removed). */

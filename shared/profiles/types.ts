@@ -251,6 +251,4 @@ export interface PromptFacts {
   declared(root: Record<string, unknown>): ReadonlySet<string>;
   /** The ids an entry uses, in first-seen order. */
   used(entry: Record<string, unknown>): string[];
-  /** Every use of `id` in a string, replaced by `value` (at connect time, from the keychain). */
-  fill(text: string, values: Readonly<Record<string, string>>): string;
 }

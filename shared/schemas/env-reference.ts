@@ -5,9 +5,3 @@
 /** `${NAME}` or `${NAME:-default}`: the one spelling of a reference (CFG-3, AUTH-4, CFG-8 secret rules). */
 export const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
-/**
- * A VS Code input's value kept in the keychain (issue 42): held under `input:<id>` beside the
- * entry's variables, never passed to a server as an environment variable.
- */
-export const INPUT_SECRET = /^input:([A-Za-z0-9_.-]+)$/;
-export const inputSecret = (id: string): string => `input:${id}`;

@@ -92,8 +92,6 @@ export const ConnectionSpecSchema = z.object({
   secretOwner: z.string().optional(),
   /** CFG-3: `${VAR}` in env and headers is sent as written (its agent does not expand there). */
   literalVars: z.boolean().optional(),
-  /** VS Code inputs the entry uses: filled in at connect time from the keychain (never an environment variable). */
-  inputs: z.array(z.string()).optional(),
 });
 export type ConnectionSpec = z.infer<typeof ConnectionSpecSchema>;
 export type ConnectionSpecInput = z.input<typeof ConnectionSpecSchema>;
@@ -129,10 +127,10 @@ export const EffectiveServerSchema = z.object({
   agentVoid: z.object({ path: z.string(), pointer: z.string(), reason: z.string() }).optional(),
   /** AGENT-2 (issue 42): the agent itself skips this entry: its words, and the field that would make it take it. */
   agentRefusal: z.object({ reason: z.string(), set: z.object({ field: z.string(), value: z.string() }).optional() }).optional(),
-  /** The agent's own entry (Goose's builtin and platform extensions, a Zed extension's server): nothing for the panel to start. */
-  agentOwn: z.boolean().optional(),
-  /** VS Code inputs (prompts) the entry uses, and those the keychain holds no value for: the server waits for them. */
-  inputs: z.object({ all: z.array(z.string()), waiting: z.array(z.string()) }).optional(),
+  /** The agent's own entry (Goose's builtin and platform extensions): whose; nothing for the panel to start. */
+  agentOwn: z.string().optional(),
+  /** VS Code inputs (prompts) the entry uses: the agent asks for them when it starts the server; the panel cannot. */
+  inputs: z.object({ ids: z.array(z.string()), agent: z.string() }).optional(),
   /** The entry as written, unknown fields included. */
   entry: z.record(z.string(), z.unknown()),
   spec: ConnectionSpecSchema.nullable(),
@@ -170,7 +168,7 @@ export const ReasonCodeSchema = z.enum([
   'disabled_by_agent',
   // The agent's own entry (Goose builtin/platform extension): it runs inside the agent.
   'agent_own',
-  // VS Code inputs with no value in the keychain yet: the server waits for them.
+  // VS Code inputs: the agent asks for them when it starts the server; the panel has no answer.
   'input_required',
   'untrusted',
   'config_error',

@@ -12,7 +12,7 @@ const TARGET_FIELDS = ['command', 'url', 'cmd', 'uri', 'httpUrl', 'serverUrl'];
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The names of the server-shaped entries of an object (empty: not server-shaped). */
-export function serverShaped(v: unknown): string[] {
+function serverShaped(v: unknown): string[] {
   if (!isObject(v)) return [];
   return Object.keys(v).filter((k) => {
     const e = v[k];
@@ -20,7 +20,7 @@ export function serverShaped(v: unknown): string[] {
   });
 }
 
-export interface KeyFinding {
+interface KeyFinding {
   /** Where it points in the file. */
   segs: string[];
   code: 'servers-key-missing' | 'servers-key-missing-found' | 'servers-key-unread' | 'servers-top-level';

@@ -1,7 +1,7 @@
 // An agent that refuses all of its file servers over one bad entry or file (ProfileFacts
-// invalidEntryVoidsAll; Kimi Code, see shared/profiles/kimi/profile.ts; OpenCode 1.18.33, whose
-// whole config is invalid then), or a file it refuses as a whole by its text (LoadedLayer
-// agentRefuses: OpenCode's `{file:…}` that is not there): the first such file or entry, and every
+// invalidEntryVoidsAll; Kimi Code, see shared/profiles/kimi/profile.ts), or over a file it refuses
+// as a whole by its text (LoadedLayer agentRefuses: OpenCode 1.18.33's `{file:…}` that is not
+// there, which makes its whole config invalid): the first such file or entry, and every
 // server that then never loads for it. The panel keeps its own per-entry view (CFG-5) and still
 // runs the good entries; the verdict says the agent will not.
 import type { EffectiveServer, Problem } from '../../../shared/schemas/server';
@@ -27,11 +27,10 @@ export function refusedFile(layers: readonly LoadedLayer[], facts: Pick<ProfileF
 /** Marks the file and plugin servers the agent will not load, and says so once for the view. */
 export function applyAgentVoid(facts: ProfileFacts, layers: readonly LoadedLayer[], servers: EffectiveServer[]): Problem | null {
   if (!facts.invalidEntryVoidsAll) {
-    // The agent refuses one file as a whole and keeps the others: that file's servers only.
-    for (const l of layers) {
-      if (!l.agentRefuses) continue;
-      for (const s of servers) if (s.path === l.info.path && s.layer === l.info.layer) s.agentVoid = { path: l.info.path, pointer: '', reason: l.agentRefuses };
-    }
+    // A file the agent refuses as a whole stops its whole config (OpenCode: "Configuration is
+    // invalid"): every file server is void for it; the file's own problem already says why.
+    const whole = layers.find((l) => l.agentRefuses !== undefined && !l.agentSkips && facts.fileLayers.includes(l.info.layer));
+    if (whole?.agentRefuses) for (const s of servers) if (s.layer !== 'session') s.agentVoid = { path: whole.info.path, pointer: '', reason: whole.agentRefuses };
     return null;
   }
   const refused = refusedFile(layers, facts);

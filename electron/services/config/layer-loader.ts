@@ -18,7 +18,6 @@ import type { HostVariables, LayerOptions, LayerServer, LoadContext, LoadedLayer
 import { catalogueTranslator } from '../../../shared/i18n/core';
 import { problems } from '../../../shared/i18n/messages/problems';
 import { ProblemCodeSchema, type ProblemCode, type ProblemNote } from '../../../shared/schemas/notes';
-import { inputSecret } from '../../../shared/schemas/env-reference';
 import { serversKeyFindings } from './agent-parse';
 
 /** UI-9 (issue 22): a problem is a code + params; its English (for the CLI and logs) is that code's sentence. */
@@ -214,7 +213,7 @@ function loadEntry(
   }
   if (!isObject(raw)) return errorAt([], said('entry-not-object'));
   // The agent's own entry (Goose's builtin extensions): shown as its, nothing for the panel to start.
-  if (facts.ownEntry?.(entry)) return Object.assign(base, { agentOwn: true, valid: true, transport: null });
+  if (facts.ownEntry?.(entry)) return Object.assign(base, { agentOwn: facts.shortLabel, valid: true, transport: null });
 
   let candidate: Record<string, unknown> = common;
   let missing: string[] = [];
@@ -262,11 +261,12 @@ function loadEntry(
     base.trusted = false;
     warn([], plain(refused));
   }
-  // VS Code inputs: prompts the agent asks for, filled in from the keychain at connect time; one not declared is an error.
+  // VS Code inputs (issue 42 item 3): prompts the agent asks for when it starts the server, not
+  // variables; the panel has no answer to send, so it waits (status.ts). Only an undeclared one is wrong.
   const used = facts.prompts?.used(entry) ?? [];
   const undeclared = used.filter((id) => !declared.has(id));
-  if (undeclared.length) errorAt([], said('input-undeclared', { ids: undeclared.join(', '), agent: facts.shortLabel }));
-  if (used.length) base.inputs = { all: used, waiting: used.filter((id) => !held?.has(inputSecret(id))) };
+  if (undeclared.length) errorAt([], said('input-undeclared', { ids: undeclared.map((id) => `"${id}"`).join(', '), agent: facts.shortLabel }));
+  if (used.length) base.inputs = { ids: used, agent: facts.shortLabel };
   const ownName = item.key ?? name;
   if (opts.reservedNames?.includes(ownName)) errorAt([], said('reserved-name', { name: ownName }));
   if (base.valid && base.error === null && base.transport) {
@@ -281,7 +281,6 @@ function loadEntry(
       pluginOrigin: opts.pluginOrigin,
       secretOwner,
     });
-    if (used.length) base.spec.inputs = used;
   }
   return base;
 }

@@ -25,7 +25,7 @@ function toEffective(s: LayerServer, shadows: LayerServer[]): EffectiveServer {
     trusted: s.trusted,
     ...(s.agentTrusted !== undefined ? { agentTrusted: s.agentTrusted } : {}),
     ...(s.agentRefusal ? { agentRefusal: s.agentRefusal } : {}),
-    ...(s.agentOwn ? { agentOwn: true } : {}),
+    ...(s.agentOwn ? { agentOwn: s.agentOwn } : {}),
     ...(s.inputs ? { inputs: s.inputs } : {}),
     entry: s.entry,
     spec: s.spec,
