@@ -80,10 +80,11 @@ describe('servers under a key the agent does not read are named, with the key it
     expect(messages(view, 'warning')).toContain('"servers" holds "fetch", but Cursor reads servers only under "mcpServers": move them there');
   });
 
-  it('Goose: mcpServers: in config.yaml', async () => {
-    await sb.write(join(sb.home, '.config', 'goose', 'config.yaml'), 'mcpServers:\n  fetch:\n    command: uvx\n');
+  it('Goose: mcpServers: in a real config.yaml (adryanev/.dotfiles)', async () => {
+    await place('goose/adryanev__.dotfiles.yaml', join(sb.home, '.config', 'goose', 'config.yaml'));
     const view = await sb.service().load('goose', null);
-    expect(messages(view, 'warning')).toContain('"mcpServers" holds "fetch", but Goose reads servers only under "extensions": move them there');
+    expect(view.servers).toEqual([]);
+    expect(messages(view, 'warning')).toContain('"mcpServers" holds "claude-mem", but Goose reads servers only under "extensions": move them there');
   });
 });
 
