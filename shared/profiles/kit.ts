@@ -84,17 +84,6 @@ export function envColonToDollar(s: string): string {
   return s.replace(/\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g, '${$1}');
 }
 
-/** `api-key` → `API_KEY`: the env variable a VS Code `${input:api-key}` stands for in the panel. */
-export function inputVarName(id: string): string {
-  const v = id.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
-  return /^[A-Z_]/.test(v) ? v : `INPUT_${v}`;
-}
-
-/** VS Code `${input:id}` (prompted by VS Code, kept in its secret storage) as the panel's `${ID}`. */
-export function inputToDollar(s: string): string {
-  return s.replace(/\$\{input:([^}]+)\}/g, (_w, id: string) => `\${${inputVarName(id)}}`);
-}
-
 /** Gemini CLI: `$NAME` as well as `${NAME}` (packages/cli/src/utils/envVarResolver.ts). */
 export function bareDollarToBraced(s: string): string {
   return s.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string, at: number, all: string) => (all[at - 1] === '$' ? whole : `\${${name}}`));

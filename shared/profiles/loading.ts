@@ -4,9 +4,9 @@
 // merge decides which ones win. Types only: the engine does the I/O (AgentIo below).
 import type { ConnectionSpec, LayerInfo, LayerKind, Problem, Profile, Transport } from '../schemas/server';
 import type { Dialect } from '../schemas/dialects';
-import type { ProblemNote } from '../schemas/notes';
+import type { ProblemCode, ProblemNote } from '../schemas/notes';
 import type { AgentDefaults } from './fields';
-import type { ConfigFormat } from './types';
+import type { AgentRefusal, ConfigFormat } from './types';
 import type { RuleLists } from '../permissions/rules';
 
 export interface LayerServer {
@@ -32,6 +32,12 @@ export interface LayerServer {
   spec: ConnectionSpec | null;
   /** AGENT-5: turned off by one of the agent's switches outside the entry (AgentFiles.switches). */
   switchedOff?: SwitchedOff;
+  /** AGENT-2: the agent itself skips or refuses this entry (ProfileFacts.agentCheck). */
+  agentRefusal?: AgentRefusal;
+  /** The agent's own entry (ProfileFacts.ownEntry): whose (its short label); nothing for the panel to start, and no error. */
+  agentOwn?: string;
+  /** VS Code inputs the entry uses (ProfileFacts.prompts): the agent asks for them; the panel cannot. */
+  inputs?: { ids: string[]; agent: string };
 }
 
 /** AGENT-5: one edit of an agent's own switch file: a name in or out of a list, or a value set (undefined: removed). */
@@ -49,6 +55,8 @@ export interface LoadedLayer {
   problems: Problem[];
   /** The agent itself does not read this layer (it has not trusted the workspace). */
   agentSkips?: boolean;
+  /** AGENT-2: the agent reads the file and refuses it as a whole (OpenCode: a `{file:…}` that is not there): why. */
+  agentRefuses?: string;
 }
 
 /**
@@ -104,6 +112,8 @@ export interface LayerOptions {
   projectRoot?: string;
   /** Plugin layer: official plugins claim names before local ones (NAME-1). */
   pluginOrigin?: 'official' | 'local';
+  /** AGENT-2: the agent refuses the file when the servers key is missing (Claude Code's `.mcp.json`). */
+  serversKeyRequired?: boolean;
 }
 
 export interface LayerLocation {
@@ -129,6 +139,15 @@ export interface LayerLocation {
   maxBytes?: number;
   /** CFG-4: names this layer may not use. */
   reservedNames?: readonly string[];
+  /** AGENT-2: the agent refuses this file when it has no servers key (Claude Code's `.mcp.json`: "mcpServers: expected record"). */
+  serversKeyRequired?: boolean;
+}
+
+/** AGENT-2: a file the agent refuses as a whole, by its text: why (a problem code and its words), and where in the text. */
+export interface FileRefusal {
+  code: ProblemCode;
+  params: Record<string, string>;
+  offset: number;
 }
 
 export interface LayerEnv {
@@ -234,4 +253,6 @@ export interface AgentFiles {
   readRules?(value: unknown, path: string): ReadRules;
   /** The format a rule file is parsed in (Codex TOML, Gemini policy `.toml` beside settings.json). */
   ruleFormat?(path: string): ConfigFormat;
+  /** AGENT-2: why the agent refuses this file as a whole, from its text (OpenCode: a `{file:…}` that is not there), or null. */
+  refusesFile?(text: string, loc: LayerLocation, where: LayerEnv, io: AgentIo): Promise<FileRefusal | null>;
 }

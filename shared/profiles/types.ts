@@ -227,4 +227,28 @@ export interface ProfileFacts {
   invalidEntryVoidsAll?: boolean;
   /** CONN-3: a server that misses the discovery budget gets no tools this turn (absent), or (Kimi) is failed for the session. */
   budgetMiss?: 'session';
+  /**
+   * AGENT-2 (issue 42): the published agent's own check of one entry, where it skips or refuses
+   * entries the panel's schema would read (Claude Code's `url` without `type`): why, in the
+   * agent's words, and the fix; null when the agent takes it. Absent: the entry schema is the agent's.
+   */
+  agentCheck?(name: string, entry: unknown): AgentRefusal | null;
+  /** An entry that is the agent's own (Goose's builtin and platform extensions, a Zed extension's server): shown as the agent's, nothing for the panel to start. */
+  ownEntry?(entry: Record<string, unknown>): boolean;
+  /** Prompts the agent asks the person for when it starts a server (VS Code `inputs`): declared per file, used per entry. */
+  prompts?: PromptFacts;
+}
+
+/** Why the agent itself skips or refuses an entry: its own words, and the field that would make it take the entry. */
+export interface AgentRefusal {
+  reason: string;
+  set?: { field: string; value: string };
+}
+
+/** VS Code `${input:ID}` (AGENT-2, issue 42): a prompt VS Code asks for, never an environment variable. */
+export interface PromptFacts {
+  /** The ids the file declares (its top-level `inputs` list). */
+  declared(root: Record<string, unknown>): ReadonlySet<string>;
+  /** The ids an entry uses, in first-seen order. */
+  used(entry: Record<string, unknown>): string[];
 }

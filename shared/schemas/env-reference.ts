@@ -4,3 +4,4 @@
 
 /** `${NAME}` or `${NAME:-default}`: the one spelling of a reference (CFG-3, AUTH-4, CFG-8 secret rules). */
 export const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+

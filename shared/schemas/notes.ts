@@ -36,6 +36,14 @@ export const ProblemCodeSchema = z.enum([
   'literal-vars',
   'var-kept-one',
   'var-kept-many',
+  // AGENT-2 (issue 42): what the agent itself skips or refuses, and keys it does not read.
+  'agent-skips',
+  'servers-key-missing',
+  'servers-key-missing-found',
+  'servers-key-unread',
+  'servers-top-level',
+  'file-ref-missing',
+  'input-undeclared',
   // Said after var-unset-*, as `more`.
   'var-misplaced-one',
   'var-misplaced-many',

@@ -125,6 +125,12 @@ export const EffectiveServerSchema = z.object({
    * invalid entry in any file it reads): which one, and why.
    */
   agentVoid: z.object({ path: z.string(), pointer: z.string(), reason: z.string() }).optional(),
+  /** AGENT-2 (issue 42): the agent itself skips this entry: its words, and the field that would make it take it. */
+  agentRefusal: z.object({ reason: z.string(), set: z.object({ field: z.string(), value: z.string() }).optional() }).optional(),
+  /** The agent's own entry (Goose's builtin and platform extensions): whose; nothing for the panel to start. */
+  agentOwn: z.string().optional(),
+  /** VS Code inputs (prompts) the entry uses: the agent asks for them when it starts the server; the panel cannot. */
+  inputs: z.object({ ids: z.array(z.string()), agent: z.string() }).optional(),
   /** The entry as written, unknown fields included. */
   entry: z.record(z.string(), z.unknown()),
   spec: ConnectionSpecSchema.nullable(),
@@ -160,6 +166,10 @@ export const ReasonCodeSchema = z.enum([
   'removed',
   'disabled_in_config',
   'disabled_by_agent',
+  // The agent's own entry (Goose builtin/platform extension): it runs inside the agent.
+  'agent_own',
+  // VS Code inputs: the agent asks for them when it starts the server; the panel has no answer.
+  'input_required',
   'untrusted',
   'config_error',
   // CLI without a running panel: the server's last recorded tool list, not a live connection.

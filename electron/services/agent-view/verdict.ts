@@ -13,7 +13,7 @@ import { budgetScale } from '../connections/options';
 
 export interface VerdictInput {
   rules: AgentRules;
-  server: Pick<EffectiveServer, 'name' | 'layer' | 'entry' | 'transport' | 'enabled' | 'trusted' | 'error' | 'spec' | 'subagent' | 'agentTrusted' | 'agentVoid'>;
+  server: Pick<EffectiveServer, 'name' | 'layer' | 'entry' | 'transport' | 'enabled' | 'trusted' | 'error' | 'spec' | 'subagent' | 'agentTrusted' | 'agentVoid'> & Partial<Pick<EffectiveServer, 'agentOwn'>>;
   /** The panel's own connection state; null when it does not run the server. */
   state: SeenState | null;
   /** How long the panel's last connect took (CONN-10), null when not connected. */
@@ -67,6 +67,8 @@ export function agentVerdict(input: VerdictInput): AgentVerdict {
   const { rules, server, state } = input;
   const profile = rules.profile;
   if (!server.enabled) return { profile, agent: rules.agent, status: 'off', issues: [] };
+  // Issue 42 item 4: the agent's own extension (Goose's builtins) is the agent's to run, not a broken server.
+  if (server.agentOwn) return { profile, agent: rules.agent, status: 'usable', issues: [] };
   const issues: AgentIssue[] = [];
   const add = (code: AgentIssue['code'], params: AgentIssue['params'] = {}, fixes: AgentFix[] = [], why?: AgentIssue['why']): void => {
     issues.push({ code, params, fixes, ...(why ? { why } : {}) });

@@ -18,6 +18,7 @@ import type { HostVariables, LayerOptions, LayerServer, LoadContext, LoadedLayer
 import { catalogueTranslator } from '../../../shared/i18n/core';
 import { problems } from '../../../shared/i18n/messages/problems';
 import { ProblemCodeSchema, type ProblemCode, type ProblemNote } from '../../../shared/schemas/notes';
+import { serversKeyFindings } from './agent-parse';
 
 /** UI-9 (issue 22): a problem is a code + params; its English (for the CLI and logs) is that code's sentence. */
 const english = catalogueTranslator(problems, 'en');
@@ -106,10 +107,16 @@ export function loadLayer(read: FileRead, opts: LayerOptions, ctx: LoadContext):
     if (servers !== undefined && !isObject(servers)) return fail([...container], said('servers-not-object', { key: container.join('.') }));
     const held = servers as Record<string, unknown> | undefined;
     list = held ? Object.keys(held).map((key) => ({ key, segs: [...container, key], value: held[key] })) : [];
-    if (container.length === 1) checkTopLevel(doc, root, top, opts, out);
+    if (container.length === 1) {
+      checkTopLevel(doc, root, top, opts, out);
+      // AGENT-2: servers where this agent does not look for them, and a file it refuses for want of its key.
+      for (const f of serversKeyFindings(root, top, profileFacts(opts.dialect).shortLabel, opts.serversKeyRequired === true)) out.problems.push(problemAt(doc, opts.path, f.segs, said(f.code, f.params), f.severity));
+    }
   }
+  const prompts = profileFacts(opts.dialect).prompts;
+  const declared = prompts && isObject(root) ? prompts.declared(root) : new Set<string>();
   for (const item of list) {
-    const server = safeEntry(doc, item, opts, ctx, out.problems);
+    const server = safeEntry(doc, item, opts, ctx, out.problems, declared);
     if (server) out.servers.push(server);
   }
   return out;
@@ -122,10 +129,10 @@ export { MAX_ENTRY_DEPTH };
 type Item = { key: string | null; segs: Array<string | number>; value: unknown };
 
 /** A last line of defence: whatever an entry holds, it becomes an error on that entry. */
-function safeEntry(doc: ConfigDoc, item: Item, opts: LayerOptions, ctx: LoadContext, problems: Problem[]): LayerServer | null {
+function safeEntry(doc: ConfigDoc, item: Item, opts: LayerOptions, ctx: LoadContext, problems: Problem[], declared: ReadonlySet<string>): LayerServer | null {
   const tooDeep = deeperThan(item.value, MAX_ENTRY_DEPTH);
   try {
-    if (!tooDeep) return loadEntry(doc, item, opts, ctx, problems);
+    if (!tooDeep) return loadEntry(doc, item, opts, ctx, problems, declared);
   } catch (err) {
     problems.push(problemAt(doc, opts.path, item.segs, about(item.key ?? '(entry)', said('entry-unreadable', { detail: String(err) }))));
     return null;
@@ -153,6 +160,7 @@ function loadEntry(
   opts: LayerOptions,
   ctx: LoadContext,
   problems: Problem[],
+  declared: ReadonlySet<string>,
 ): LayerServer | null {
   const raw = item.value;
   const own = isObject(raw) ? raw : {};
@@ -197,7 +205,15 @@ function loadEntry(
     }
     return base;
   };
+  // AGENT-2: what the published agent skips is said in its words, and only that (its reason decides).
+  const refusal = facts.agentCheck?.(name, raw) ?? null;
+  if (refusal) {
+    base.agentRefusal = refusal;
+    return errorAt([], said('agent-skips', { agent: facts.shortLabel, reason: refusal.reason }));
+  }
   if (!isObject(raw)) return errorAt([], said('entry-not-object'));
+  // The agent's own entry (Goose's builtin extensions): shown as its, nothing for the panel to start.
+  if (facts.ownEntry?.(entry)) return Object.assign(base, { agentOwn: facts.shortLabel, valid: true, transport: null });
 
   let candidate: Record<string, unknown> = common;
   let missing: string[] = [];
@@ -245,6 +261,12 @@ function loadEntry(
     base.trusted = false;
     warn([], plain(refused));
   }
+  // VS Code inputs (issue 42 item 3): prompts the agent asks for when it starts the server, not
+  // variables; the panel has no answer to send, so it waits (status.ts). Only an undeclared one is wrong.
+  const used = facts.prompts?.used(entry) ?? [];
+  const undeclared = used.filter((id) => !declared.has(id));
+  if (undeclared.length) errorAt([], said('input-undeclared', { ids: undeclared.map((id) => `"${id}"`).join(', '), agent: facts.shortLabel }));
+  if (used.length) base.inputs = { ids: used, agent: facts.shortLabel };
   const ownName = item.key ?? name;
   if (opts.reservedNames?.includes(ownName)) errorAt([], said('reserved-name', { name: ownName }));
   if (base.valid && base.error === null && base.transport) {

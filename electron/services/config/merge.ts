@@ -24,6 +24,9 @@ function toEffective(s: LayerServer, shadows: LayerServer[]): EffectiveServer {
     subagent: s.subagent,
     trusted: s.trusted,
     ...(s.agentTrusted !== undefined ? { agentTrusted: s.agentTrusted } : {}),
+    ...(s.agentRefusal ? { agentRefusal: s.agentRefusal } : {}),
+    ...(s.agentOwn ? { agentOwn: s.agentOwn } : {}),
+    ...(s.inputs ? { inputs: s.inputs } : {}),
     entry: s.entry,
     spec: s.spec,
   };

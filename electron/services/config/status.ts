@@ -69,7 +69,11 @@ export function configState(s: EffectiveServer): LiveState {
   if (!s.trusted) return coded('disabled', 'untrusted', '');
   if (!s.enabled && s.switchedOff) return { state: 'disabled', code: 'disabled_by_agent', reason: `${s.switchedOff.key} in ${s.switchedOff.path}`, error: null };
   if (!s.enabled) return { state: 'disabled', code: 'disabled_in_config', reason: '', error: null };
-  if (s.error !== null || !s.spec) return coded('failed', 'config_error', s.error ?? '');
+  if (s.error !== null) return coded('failed', 'config_error', s.error);
+  // Issue 42: the agent's own extension (Goose's builtins), and prompts only the agent can ask (VS Code inputs).
+  if (s.agentOwn) return coded('disabled', 'agent_own', '', { agent: s.agentOwn });
+  if (s.inputs) return coded('disabled', 'input_required', '', { agent: s.inputs.agent, inputs: s.inputs.ids.map((id) => `"${id}"`).join(', ') });
+  if (!s.spec) return coded('failed', 'config_error', '');
   return { state: 'pending', code: 'not_connected', reason: '', error: null };
 }
 
@@ -88,8 +92,8 @@ export function poolInput(view: EffectiveView): { specs: ConnectionSpec[]; disab
   return { specs, disabled };
 }
 
-function coded(state: ServerStateKind, code: ReasonCode, reason: string): LiveState {
-  return { state, code, reason, error: describeReason('en', { code, reason }) };
+function coded(state: ServerStateKind, code: ReasonCode, reason: string, params?: ReasonParams): LiveState {
+  return { state, code, ...(params ? { params } : {}), reason, error: describeReason('en', { code, reason, ...(params ? { params } : {}) }) };
 }
 
 export function buildStatus(

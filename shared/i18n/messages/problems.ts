@@ -35,6 +35,13 @@ const en = {
   'problem.literal-vars': '{agent} expands ${VAR} {where}, so it will send {vars} as written, and so does the panel',
   'problem.var-kept-one': '{vars} is not set, so {agent} sends "${{first}}" as written, and so does the panel',
   'problem.var-kept-many': '{vars} are not set, so {agent} sends "${{first}}" as written, and so does the panel',
+  'problem.agent-skips': '{agent} skips this entry: {reason}',
+  'problem.servers-key-missing': '{agent} cannot read this file: it has no "{key}" object, which {agent} requires',
+  'problem.servers-key-missing-found': '{agent} cannot read this file: it has no "{key}" object, so it reads none of {names} at the top level: move them under "{key}"',
+  'problem.servers-key-unread': '"{found}" holds {names}, but {agent} reads servers only under "{key}": move them there',
+  'problem.servers-top-level': 'the top level holds {names}, but {agent} reads servers only under "{key}": move them there',
+  'problem.file-ref-missing': '{agent} refuses this whole file, and so starts none of its servers: {ref} names {path}, which does not exist: create it, or remove the reference',
+  'problem.input-undeclared': 'input {ids} is not declared in "inputs": {agent} has nothing to ask for it; declare it there',
 } as const satisfies Keyed<ProblemCode>;
 
 export const problems = messages({
@@ -66,5 +73,12 @@ export const problems = messages({
     'problem.literal-vars': '{agent} 展开 ${VAR} 的位置：{where}；所以它会原样发送 {vars}，面板也一样',
     'problem.var-kept-one': '{vars} 未设置，所以 {agent} 会原样发送 "${{first}}"，面板也一样',
     'problem.var-kept-many': '{vars} 未设置，所以 {agent} 会原样发送 "${{first}}"，面板也一样',
+    'problem.agent-skips': '{agent} 会跳过此条目：{reason}',
+    'problem.servers-key-missing': '{agent} 无法读取此文件：其中没有 {agent} 要求的 "{key}" 对象',
+    'problem.servers-key-missing-found': '{agent} 无法读取此文件：其中没有 "{key}" 对象，所以顶层的 {names} 都不会被读取：请把它们移到 "{key}" 下',
+    'problem.servers-key-unread': '"{found}" 中有 {names}，但 {agent} 只读取 "{key}" 下的服务器：请把它们移到那里',
+    'problem.servers-top-level': '顶层有 {names}，但 {agent} 只读取 "{key}" 下的服务器：请把它们移到那里',
+    'problem.file-ref-missing': '{agent} 会拒绝整个文件，因此不启动其中任何服务器：{ref} 指向的 {path} 不存在：请创建它，或删除这个引用',
+    'problem.input-undeclared': '输入 {ids} 没有在 "inputs" 中声明：{agent} 无从询问它；请在那里声明',
   },
 });

@@ -58,7 +58,8 @@ export const CLAUDE_CODE_FILES: AgentFiles = {
   async layers({ home, workspace }: LayerEnv, { path: p }: AgentIo) {
     const out = [userFile(claudeJson(home, p))];
     if (workspace) {
-      out.push(projectFile(p.join(workspace, '.mcp.json'), workspace));
+      // Claude Code 2.1.332 refuses a .mcp.json without `mcpServers` ("mcpServers: Invalid input: expected record, received undefined").
+      out.push({ ...projectFile(p.join(workspace, '.mcp.json'), workspace), serversKeyRequired: true });
       out.push({ layer: 'project-local', path: claudeJson(home, p), writable: true, needsTrust: false, container: ['projects', workspace, 'mcpServers'] });
     }
     return out;

@@ -9,6 +9,7 @@ import { CLAUDE_RULES } from '../../permissions/syntax';
 import { commonShape, needsTransport, sanitizeApiName, typedTransport, PLAIN_SPELLING } from '../kit';
 import { posInt } from '../fields';
 import type { ProfileFacts } from '../types';
+import { claudeCodeCheck } from './dialect';
 
 const transportOf = (e: Record<string, unknown>) => typedTransport(e);
 
@@ -41,6 +42,8 @@ export const CLAUDE_CODE: ProfileFacts = {
   transportKeys: ['type'],
   transports: ['stdio', 'http', 'sse'],
   transportOf,
+  // AGENT-2: what the published CLI skips (dialect.ts), said in its words.
+  agentCheck: claudeCodeCheck,
   // Docs: `${VAR}` and `${VAR:-default}` expand in `.mcp.json` (command, args, env, url,
   // headers); "If a required environment variable is not set and has no default value, Claude
   // Code will fail to parse the config". The docs name no expansion for ~/.claude.json.

@@ -12,6 +12,7 @@ import { StringRecordSchema } from '../../schemas/dialects/common';
 import type { Transport } from '../../schemas/server';
 import { PLAIN, PLAIN_SPELLING, listLimits, needsTransport, sanitizeApiName, secondsToMs } from '../kit';
 import type { ProfileFacts } from '../types';
+import { gooseOwnEntry } from './dialect';
 
 function transportOf(e: Record<string, unknown>): Transport | null {
   if (e.type === 'stdio') return 'stdio';
@@ -34,8 +35,6 @@ export const GooseEntrySchema = z
     available_tools: z.array(z.string()).optional(),
   })
   .superRefine((e, ctx) => {
-    // Goose's own extensions run inside Goose: nothing for the panel to start.
-    if (e.type === 'builtin' || e.type === 'platform') return ctx.addIssue({ code: 'custom', path: ['type'], message: `a ${e.type} extension runs inside Goose; the panel has no server to start` });
     if (e.type === 'sse') return ctx.addIssue({ code: 'custom', path: ['type'], message: 'Goose no longer supports SSE extensions; use streamable_http' });
     needsTransport((x) => transportOf(x), ['stdio', 'http'])({ ...e, command: e.cmd, url: e.uri }, ctx);
   });
@@ -55,6 +54,8 @@ export const GOOSE: ProfileFacts = {
   transportKeys: ['type'],
   transports: ['stdio', 'http'],
   transportOf: (e) => transportOf(e),
+  // builtin, platform, frontend and inline_python extensions are Goose's own (dialect.ts).
+  ownEntry: gooseOwnEntry,
   // cmd/envs/uri as the panel's command/env/url.
   normalize: (e) => {
     const out: Record<string, unknown> = { ...e };

@@ -6,6 +6,7 @@
 // still scanned for secrets.
 import type { AgentFiles, AgentIo, LayerEnv, PathApi } from '../loading';
 import { projectFile, userFile } from '../places';
+import { opencodeRefusesFile } from './dialect';
 
 const dir = ({ home, env }: Omit<LayerEnv, 'workspace'>, p: PathApi) => p.join(env.XDG_CONFIG_HOME || p.join(home, '.config'), 'opencode');
 
@@ -29,4 +30,5 @@ export const OPENCODE_FILES: AgentFiles = {
     return out;
   },
   detection: (where, p) => ({ marker: dir(where, p), configFiles: ['opencode.json', 'opencode.jsonc'].map((n) => p.join(dir(where, p), n)) }),
+  refusesFile: opencodeRefusesFile,
 };

@@ -5,8 +5,9 @@
 // workspace's .vscode/mcp.json, both JSONC.
 import { z } from 'zod';
 import { WHOLE_NAME_RULES } from '../../permissions/syntax';
-import { PLAIN, commonShape, envColonToDollar, inputToDollar, mapStrings, needsTransport, typedTransport, PLAIN_SPELLING } from '../kit';
+import { PLAIN, commonShape, envColonToDollar, mapStrings, needsTransport, typedTransport, PLAIN_SPELLING } from '../kit';
 import type { ProfileFacts } from '../types';
+import { VSCODE_PROMPTS } from './dialect';
 
 const transportOf = (e: Record<string, unknown>) => typedTransport(e);
 
@@ -30,10 +31,11 @@ export const VSCODE: ProfileFacts = {
   transportKeys: ['type'],
   transports: ['stdio', 'http', 'sse'],
   transportOf,
-  // `${input:api-key}` is asked by VS Code; the panel reads it as `${API_KEY}` (keychain or env).
-  normalize: (e) => mapStrings(e, (s) => inputToDollar(envColonToDollar(s))) as Record<string, unknown>,
+  // `${env:NAME}` is the panel's `${NAME}`; `${input:id}` stays a prompt VS Code asks for (dialect.ts).
+  normalize: (e) => mapStrings(e, envColonToDollar) as Record<string, unknown>,
+  prompts: VSCODE_PROMPTS,
   expansion: () => 'entry',
-  expansionWhere: { en: 'as ${env:NAME} and ${input:id}', zh: '以 ${env:NAME} 和 ${input:id} 的形式' },
+  expansionWhere: { en: 'as ${env:NAME}', zh: '以 ${env:NAME} 的形式' },
   missingVar: 'disable',
   form: { fields: [] },
   naming: { prefix: 'mcp_', sep: '_', namer, untruncated: (s, t) => `mcp_${s}_${t}`.replace(/[^a-zA-Z0-9_-]/g, '_'), collisions: 'first-wins', whyKey: 'tools.why.firstWins', collisionEvent: false, limit: { max: 64, enforced: true } },

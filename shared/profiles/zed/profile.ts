@@ -22,6 +22,7 @@ import { StringRecordSchema } from '../../schemas/dialects/common';
 import type { Transport } from '../../schemas/server';
 import { PLAIN, PLAIN_SPELLING, commonShape, needsTransport, secondsToMs } from '../kit';
 import type { ProfileFacts } from '../types';
+import { zedOwnEntry } from './dialect';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -54,10 +55,6 @@ export const ZedEntrySchema = z
     oauth: z.looseObject({ client_id: z.string() }).optional(),
   })
   .superRefine((e, ctx) => {
-    // An extension's server: Zed starts what the extension says; the panel has nothing to start.
-    if (e.command === undefined && e.url === undefined && e.settings !== undefined) {
-      return ctx.addIssue({ code: 'custom', path: [], message: 'a Zed extension provides this server (only its "settings" are here); the panel has nothing to start' });
-    }
     needsTransport(transportOf, ['stdio', 'http'])(flatten(e), ctx);
   });
 
@@ -84,6 +81,8 @@ export const ZED: ProfileFacts = {
   transportKeys: [],
   transports: ['stdio', 'http'],
   transportOf,
+  // An extension's server (only its `settings` here): Zed starts it; the panel has nothing to (dialect.ts).
+  ownEntry: zedOwnEntry,
   normalize: flatten,
   expansion: () => 'none',
   expansionWhere: { en: 'nowhere in settings.json', zh: '在 settings.json 中一律不展开' },

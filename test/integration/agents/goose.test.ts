@@ -1,5 +1,5 @@
 // AGENT-1/2/3 for Goose: ~/.config/goose/config.yaml read by its profile (builtin extensions
-// named as Goose's own, stdio `cmd`/`envs` and streamable_http `uri` mapped onto the spec), and a
+// marked as Goose's own, stdio `cmd`/`envs` and streamable_http `uri` mapped onto the spec), and a
 // server installed into it by span (Goose's `name`, `type`, `enabled` written), undone byte for byte.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -40,7 +40,8 @@ describe('Goose', () => {
     const by = Object.fromEntries(view.servers.map((s) => [s.name, s]));
     expect(by.github!.spec).toMatchObject({ transport: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { LOG: 'debug' }, callTimeoutMs: 120_000 });
     expect(by.docs).toMatchObject({ enabled: false, transport: 'http' });
-    expect(by.developer!.error).toMatch(/runs inside Goose/);
+    // Goose's own extension (issue 42 item 4): no error, nothing for the panel to start.
+    expect(by.developer).toMatchObject({ error: null, agentOwn: 'Goose', spec: null });
 
     await sb.write(join(sb.home, '.gemini', 'settings.json'), { mcpServers: { fetch: { httpUrl: 'https://fetch.example/mcp' } } });
     const config = sb.service();

@@ -142,7 +142,7 @@ describe('Gemini CLI (settings.json, folder trust, $VAR kept when unset)', () =>
 });
 
 describe('VS Code, Cursor, Windsurf, Claude Desktop (JSON dialects)', () => {
-  it('VS Code: `servers` in JSONC with trailing commas, ${input:…} and ${env:…} as variables', async () => {
+  it('VS Code: `servers` in JSONC with trailing commas, ${env:…} as a variable, ${input:…} as the prompt VS Code asks (issue 42)', async () => {
     const file = join(sb.home, '.config', 'Code', 'User', 'mcp.json');
     await sb.write(
       file,
@@ -162,7 +162,9 @@ describe('VS Code, Cursor, Windsurf, Claude Desktop (JSON dialects)', () => {
       ['fetch', 'stdio', null],
       ['api', 'http', null],
     ]);
-    expect(view.servers[1]?.spec?.headers).toEqual({ 'X-Key': '${API_KEY}', 'X-User': '${USER_ID}' });
+    // The input is not read as an invented $API_KEY: VS Code asks for it, and the panel waits for it.
+    expect(view.servers[1]?.spec?.headers).toEqual({ 'X-Key': '${input:api-key}', 'X-User': '${USER_ID}' });
+    expect(view.servers[1]?.inputs).toEqual({ ids: ['api-key'], agent: 'VS Code' });
   });
 
   it('Cursor: the project entry wins; Windsurf: serverUrl; Claude Desktop: a remote entry cannot be expressed', async () => {

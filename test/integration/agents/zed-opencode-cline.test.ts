@@ -51,7 +51,8 @@ describe('Zed (settings.json context_servers, JSONC)', () => {
     expect(view.problems.some((p) => p.severity === 'warning' && /LOG_LEVEL/.test(p.message))).toBe(true);
     expect(by.legacy!.spec).toMatchObject({ transport: 'stdio', command: 'uvx', args: ['mcp-server-git'], callTimeoutMs: 60_000 });
     expect(by.remote).toMatchObject({ transport: 'http', enabled: false, error: null });
-    expect(by.github!.error).toMatch(/Zed extension provides this server/);
+    // A Zed extension's server is Zed's own (issue 42 item 4): no error, nothing for the panel to start.
+    expect(by.github).toMatchObject({ error: null, agentOwn: 'Zed', spec: null });
     expect(view.layers.map((l) => [l.layer, l.state])).toEqual([
       ['user', 'ok'],
       ['project', 'untrusted'],

@@ -7,9 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { type FileResult, listCorpus, runFile, type Trip } from './corpus';
 
 const count = (trips: Trip[], kind: Trip['kind']) => trips.filter((t) => t.kind === kind).length;
+const sum = (rs: FileResult[], key: 'agentSkips' | 'unreadKeys' | 'agentOwn' | 'prompts') => rs.reduce((n, r) => n + r[key], 0);
 
 function table(results: FileResult[]): string {
-  const rows = ['| dialect | files | servers | read right | refused clearly | switch trips same / all (refused) | rename trips same / all | list trips same / all | thrown |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |'];
+  const rows = [
+    '| dialect | files | servers | read right | refused clearly | agent skips / unread keys / own / prompts | switch trips same / all (refused) | rename trips same / all | list trips same / all | thrown |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
   for (const folder of [...new Set(results.map((r) => r.folder))]) {
     const rs = results.filter((r) => r.folder === folder);
     const all = (pick: (r: FileResult) => Trip[]) => rs.flatMap(pick);
@@ -18,6 +22,7 @@ function table(results: FileResult[]): string {
     const ls = all((r) => r.lists);
     rows.push(
       `| ${folder} | ${rs.length} | ${rs.reduce((n, r) => n + r.servers, 0)} | ${rs.filter((r) => r.readRight).length}/${rs.length} | ${rs.filter((r) => r.refusedClearly).length} | ` +
+        `${sum(rs, 'agentSkips')} / ${sum(rs, 'unreadKeys')} / ${sum(rs, 'agentOwn')} / ${sum(rs, 'prompts')} | ` +
         `${count(sw, 'same')} / ${sw.length} (${count(sw, 'refused')}) | ${count(rn, 'same')} / ${rn.length} | ${ls.length ? `${count(ls, 'same')} / ${ls.length}` : '-'} | ${rs.reduce((n, r) => n + r.thrown.length, 0) + count([...sw, ...rn, ...ls], 'thrown')} |`,
     );
   }

@@ -45,6 +45,12 @@ export interface FileResult {
   /** The loader's server names are the servers object's keys, in order (or both refused the file). */
   readRight: boolean;
   servers: number;
+  /** AGENT-2 (issue 42): what the agent itself does not take, as the panel says it: entries it skips, servers under a key it does not read. */
+  agentSkips: number;
+  unreadKeys: number;
+  /** The agent's own entries (Goose's builtins) and entries with prompts only the agent asks (VS Code inputs). */
+  agentOwn: number;
+  prompts: number;
   switches: Trip[];
   renames: Trip[];
   lists: Trip[];
@@ -107,7 +113,7 @@ export async function runFile(folder: string, file: string): Promise<FileResult>
   const facts = profileFacts(dialect);
   const dir = await mkdtemp(join(tmpdir(), 'corpus-'));
   const path = join(dir, file);
-  const result: FileResult = { folder, file, parsed: false, refusedClearly: false, readRight: false, servers: 0, switches: [], renames: [], lists: [], thrown: [] };
+  const result: FileResult = { folder, file, parsed: false, refusedClearly: false, readRight: false, servers: 0, agentSkips: 0, unreadKeys: 0, agentOwn: 0, prompts: 0, switches: [], renames: [], lists: [], thrown: [] };
   try {
     await copyFile(join(CORPUS, folder, file), path);
     const text = await readFile(path, 'utf8');
@@ -123,6 +129,11 @@ export async function runFile(folder: string, file: string): Promise<FileResult>
       result.refusedClearly = typeof why?.line === 'number' && typeof why.column === 'number' && why.message !== '';
       names = loaded.servers.map((s) => s.name);
       for (const s of loaded.servers) enabledOf.set(s.name, s.enabled);
+      const coded = (codes: readonly string[]) => loaded.problems.filter((p) => codes.includes(p.note?.code ?? '')).length;
+      result.agentSkips = coded(['agent-skips', 'input-undeclared']);
+      result.unreadKeys = coded(['servers-key-unread', 'servers-top-level', 'servers-key-missing', 'servers-key-missing-found']);
+      result.agentOwn = loaded.servers.filter((s) => s.agentOwn).length;
+      result.prompts = loaded.servers.filter((s) => s.inputs).length;
       result.readRight = raw === null ? !result.parsed && result.refusedClearly : JSON.stringify(names) === JSON.stringify(raw);
     } catch (err) {
       result.thrown.push(`load: ${(err as Error).message}`);

@@ -4,11 +4,11 @@
 import { profileFacts } from '../../../../shared/profiles';
 import type { AgentFiles, LayerLocation, LoadContext, LoadedLayer } from '../../../../shared/profiles/loading';
 import type { Profile } from '../../../../shared/schemas/server';
-import { hostVariables, loadLayer, mergeEntry } from '../layer-loader';
+import { hostVariables, loadLayer, mergeEntry, said } from '../layer-loader';
 import { readConfigFile } from '../read-file';
 import { agentIo } from './io';
 
-export async function loadFiles(profile: Profile, locations: readonly LayerLocation[], ctx: LoadContext, files: Pick<AgentFiles, 'agentTrust' | 'serverTrust' | 'switches'> = {}): Promise<LoadedLayer[]> {
+export async function loadFiles(profile: Profile, locations: readonly LayerLocation[], ctx: LoadContext, files: Pick<AgentFiles, 'agentTrust' | 'serverTrust' | 'switches' | 'refusesFile'> = {}): Promise<LoadedLayer[]> {
   const facts = profileFacts(profile);
   const io = agentIo(ctx.platform);
   const panelTrusted = ctx.workspace ? await ctx.isTrusted(ctx.workspace) : false;
@@ -39,11 +39,20 @@ export async function loadFiles(profile: Profile, locations: readonly LayerLocat
         hostVariables: host.vars,
         ...(loc.container ? { container: loc.container } : {}),
         ...(loc.reservedNames ? { reservedNames: loc.reservedNames } : {}),
+        ...(loc.serversKeyRequired ? { serversKeyRequired: true } : {}),
         ...(serverTrust ? { serverTrust } : {}),
         ...(facts.mergesSameName ? { mergeOnto: (name: string) => merged.get(name) } : {}),
       },
       ctx,
     );
+    // AGENT-2: a file the agent refuses as a whole, by its text (OpenCode's `{file:…}` that is not there).
+    const read = reads[i];
+    const whole = read?.state === 'ok' && files.refusesFile ? await files.refusesFile(read.doc.text, loc, ctx, io) : null;
+    if (whole && read?.state === 'ok') {
+      const why = said(whole.code, { ...whole.params, agent: facts.shortLabel });
+      layer.agentRefuses = why.message;
+      layer.problems.push({ path: loc.path, pointer: '', ...read.doc.lineCol(whole.offset), ...why, severity: 'error' });
+    }
     if (facts.mergesSameName && layer.info.state === 'ok') for (const s of layer.servers) merged.set(s.name, mergeEntry(merged.get(s.name) ?? {}, s.entry));
     // A file that is not there holds nothing the agent skips: no warning for it.
     if (refusal && reads[i]?.state !== 'missing') layer.problems.push({ path: loc.path, pointer: '', message: refusal, severity: 'warning' });
