@@ -13,13 +13,24 @@ import { UnknownInstallError } from '../../services/install/apply';
 import { profileFacts } from '../../../shared/profiles';
 import { createInstallService, type InstallService } from '../../services/install/service';
 import { findSource, fromFile, fromProfile, InstallSourceError, type ResolvedSource } from '../../services/install/source';
+import type { KeychainConfigSecrets } from '../../services/auth/config-secrets';
 import { type Command, type CommandContext, optString, printJson, UsageError, UserError } from './command';
+import { configEngineFor } from './engine';
+import { sourceFromRegistry } from './registry-install';
 
 const localeOf = (ctx: CommandContext): Translator => translator(pickLocale([ctx.env.LC_ALL, ctx.env.LC_MESSAGES, ctx.env.LANG]));
 
-function services(ctx: CommandContext): { config: ConfigService; svc: InstallService } {
-  const config = new ConfigService({ env: ctx.env, cwd: ctx.cwd });
-  return { config, svc: createInstallService({ env: ctx.env, config }) };
+function services(ctx: CommandContext, secrets?: KeychainConfigSecrets, config = new ConfigService({ env: ctx.env, cwd: ctx.cwd })): { config: ConfigService; svc: InstallService } {
+  return { config, svc: createInstallService({ env: ctx.env, config, ...(secrets ? { secrets } : {}) }) };
+}
+
+/** REG-2 / AUTH-5: the keychain, when the install has secrets to keep (a memory store would lose them with this command). */
+async function keychainFor(ctx: CommandContext, source: ResolvedSource): Promise<KeychainConfigSecrets | undefined> {
+  if (Object.keys(source.secrets ?? {}).length === 0) return undefined;
+  const secrets = (await configEngineFor(ctx)).configSecrets;
+  const st = await secrets.status();
+  if (!st.available) throw new UserError(`no keychain is available (${st.reason ?? 'unknown reason'}), so ${Object.keys(source.secrets!).join(', ')} cannot be kept; nothing was written. ${st.fix ?? ''}`.trim());
+  return secrets;
 }
 
 /** `--agents a,b` (profile ids), `all`, or `detected` (the default: the agents found on this machine). */
@@ -42,6 +53,9 @@ async function sourceOf(ctx: CommandContext, config: ConfigService, workspace: s
   const name = ctx.args[0];
   const file = optString(ctx, 'from-file');
   const from = optString(ctx, 'from');
+  const registry = optString(ctx, 'from-registry');
+  if ([file, from, registry].filter((x) => x !== undefined).length > 1) throw new UsageError('give one of --from, --from-file and --from-registry');
+  if (registry) return sourceFromRegistry(ctx, registry);
   try {
     if (file) return await fromFile(resolve(ctx.cwd, file), name);
     if (!name) throw new UsageError('install takes a server NAME (or --from-file server.json)');
@@ -103,10 +117,15 @@ const install: Command = {
   name: 'install',
   summary: 'Install one server into several agents at once, after showing per agent the diff, the tool names, what it cannot express and the bridge line',
   usage:
-    'install NAME [--from PROFILE | --from-file server.json] [--agents a,b,…|all|detected] [--layer user|project] [--workspace DIR] [--replace] [--bridge auto|never|always] [--dry-run] [--json]\n       install --undo ID | install --list',
+    'install NAME [--from PROFILE | --from-file server.json] [--agents a,b,…|all|detected] [--layer user|project] [--workspace DIR] [--replace] [--bridge auto|never|always] [--dry-run] [--json]\n       install [NAME] --from-registry REGISTRY-NAME[@VERSION] [--use package:N|remote:N] [--set KEY=value]… [--source NAME|URL] [--refresh] …   (secrets on stdin: echo -n "$TOKEN" | …)\n       install --undo ID | install --list',
   options: {
     from: { type: 'string' },
     'from-file': { type: 'string' },
+    'from-registry': { type: 'string' },
+    set: { type: 'string', multiple: true },
+    use: { type: 'string' },
+    source: { type: 'string' },
+    refresh: { type: 'boolean' },
     agents: { type: 'string' },
     layer: { type: 'string' },
     workspace: { type: 'string' },
@@ -120,8 +139,8 @@ const install: Command = {
     const t = localeOf(ctx);
     const undoId = optString(ctx, 'undo');
     if (undoId) return runUndo(ctx, t, undoId);
-    const { config, svc } = services(ctx);
     if (ctx.opts.list) {
+      const { svc } = services(ctx);
       const list = await svc.list();
       if (ctx.opts.json) return printJson(ctx, { installs: list });
       if (list.length === 0) return void ctx.stdout(`${t('install.records.none')}\n`);
@@ -133,7 +152,9 @@ const install: Command = {
     if (layerRaw !== 'user' && layerRaw !== 'project') throw new UsageError('--layer must be user or project');
     const bridge = optString(ctx, 'bridge') ?? 'auto';
     if (bridge !== 'auto' && bridge !== 'never' && bridge !== 'always') throw new UsageError('--bridge must be auto, never or always');
+    const config = new ConfigService({ env: ctx.env, cwd: ctx.cwd });
     const source = await sourceOf(ctx, config, workspace);
+    const { svc } = services(ctx, ctx.opts['dry-run'] ? undefined : await keychainFor(ctx, source), config);
     const targets = await targetsOf(ctx, config, source);
     const req = { source, targets, layer: layerRaw as LayerKind, workspace, replace: ctx.opts.replace === true, bridge: bridge as 'auto' };
     if (ctx.opts['dry-run']) {
@@ -152,6 +173,7 @@ const install: Command = {
       ctx.stdout('\n');
       if (r.id) ctx.stdout(`${t('install.done', { server: source.server, n: r.written.length, id: r.id })}\n  mcp-panel install --undo ${r.id}\n`);
       else ctx.stdout(`${t('install.nothing')}\n`);
+      for (const k of r.secretsKept) ctx.stdout(`kept ${k.variables.join(', ')} in the keychain for ${k.profile}'s entry (in no file)\n`);
       for (const f of r.failed) ctx.stdout(`failed ${f.profile}: ${f.code}: ${f.message}\n`);
     }
     if (r.failed.length > 0) throw new UserError(`${r.failed.length} agent file(s) not written: ${r.failed.map((f) => `${f.profile} (${f.code})`).join(', ')}${skipped.length ? `; ${skipped.map((s) => `${s.agent} skipped: ${s.reason}`).join('; ')}` : ''}`);
@@ -163,7 +185,8 @@ const install: Command = {
 };
 
 async function runUndo(ctx: CommandContext, t: Translator, id: string): Promise<void> {
-  const { svc } = services(ctx);
+  // The secrets an install kept for the entries it wrote go with them (REG-2).
+  const { svc } = services(ctx, (await configEngineFor(ctx)).configSecrets);
   let r;
   try {
     r = await svc.undo(id);

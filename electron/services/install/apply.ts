@@ -124,14 +124,20 @@ async function undoFile(writer: ConfigWriter, server: string, f: FileRecord): Pr
 
 export class UnknownInstallError extends Error {}
 
-export async function undoInstall(writer: ConfigWriter, dataDir: string, id: string): Promise<UndoResult> {
+/** One file an undo put back: its agent, layer, file and the entry install had written there. */
+export type RestoredFile = Pick<FileRecord, 'profile' | 'layer' | 'path' | 'written'>;
+
+export async function undoInstall(writer: ConfigWriter, dataDir: string, id: string, onRestored?: (server: string, f: RestoredFile) => Promise<void>): Promise<UndoResult> {
   const all = (await readRecords(serverInstallsPath(dataDir), ServerInstallSchema)) ?? [];
   const rec = all.find((r) => r.id === id);
   if (!rec) throw new UnknownInstallError(`no install ${id}; mcp-panel install --list shows them`);
   const result: UndoResult = { id, restored: [], failed: [] };
   for (const f of rec.files) {
     const r = await undoFile(writer, rec.server, f);
-    if ('how' in r) result.restored.push({ profile: f.profile, path: f.path, how: r.how });
+    if ('how' in r) {
+      result.restored.push({ profile: f.profile, path: f.path, how: r.how });
+      await onRestored?.(rec.server, f);
+    }
     else result.failed.push({ profile: f.profile, path: f.path, code: r.code, message: r.message });
   }
   // What could not be put back stays recorded, to try again once the file is fixed.

@@ -5,7 +5,9 @@ import type { Profile } from '../../../shared/schemas/server';
 import { probeProcess, resolveBridgeCommand, type BridgeCommand } from '../bridge/install-command';
 import type { ConfigService } from '../config/config-service';
 import { ConfigWriter } from '../config/writer';
-import { applyInstall, listInstalls, undoInstall } from './apply';
+import type { KeychainConfigSecrets } from '../auth/config-secrets';
+import { ownerTarget, secretOwnerKey, type SecretOwner } from '../config/secret-owner';
+import { applyInstall, listInstalls, undoInstall, type RestoredFile } from './apply';
 import { planInstall, type PlanDeps, type PlannedTarget, type PlanRequest } from './plan';
 
 export interface InstallServiceOptions {
@@ -14,7 +16,12 @@ export interface InstallServiceOptions {
   writer?: ConfigWriter;
   command?: BridgeCommand | null;
   liveTools?: PlanDeps['liveTools'];
+  /** REG-2: where a registry entry's secrets are kept, bound to each entry written (and dropped by its undo). */
+  secrets?: KeychainConfigSecrets;
 }
+
+/** SEC-6: the owner a written entry's secrets are bound to, as the config engine will compute it on load. */
+const ownerOf = (server: string, f: Pick<RestoredFile, 'profile' | 'layer' | 'path'>, entry: Record<string, unknown>): SecretOwner => ({ profile: f.profile, layer: f.layer, path: f.path, name: server, target: ownerTarget(entry) });
 
 export interface InstallRequest extends PlanRequest {
   /** Per agent, the file's hash the preview showed: a file changed since is not written (CFG-7). */
@@ -36,7 +43,7 @@ export function createInstallService(opts: InstallServiceOptions) {
       const targets = await plan(req);
       return { server: req.source.server, source: req.source.source, canonical: req.source.canonical, targets: targets.map((t) => t.view) };
     },
-    async install(req: InstallRequest): Promise<InstallResult & { preview: InstallPreview }> {
+    async install(req: InstallRequest): Promise<InstallResult & { preview: InstallPreview; secretsKept: Array<{ profile: Profile; variables: string[] }> }> {
       const targets = await plan(req);
       const stale: InstallResult['failed'] = [];
       const fresh = targets.map((t) => {
@@ -49,9 +56,27 @@ export function createInstallService(opts: InstallServiceOptions) {
       });
       const result = await applyInstall(deps.writer, deps.dataDir, req.source.server, fresh);
       const preview = { server: req.source.server, source: req.source.source, canonical: req.source.canonical, targets: targets.map((t) => t.view) };
-      return { ...result, failed: [...stale, ...result.failed], preview };
+      // REG-2: each secret into the keychain for each entry written, never into its file.
+      const secretsKept: Array<{ profile: Profile; variables: string[] }> = [];
+      const secrets = Object.entries(req.source.secrets ?? {});
+      if (secrets.length > 0) {
+        if (!opts.secrets) throw new Error('this install has secrets, and no keychain was given to keep them');
+        for (const w of result.written) {
+          const entry = targets.find((t) => t.view.profile === w.profile)?.view.entry;
+          if (!entry) continue;
+          for (const [variable, value] of secrets) await opts.secrets.storeEnvSecret(ownerOf(req.source.server, w, entry), variable, value);
+          secretsKept.push({ profile: w.profile, variables: secrets.map(([v]) => v) });
+        }
+      }
+      return { ...result, failed: [...stale, ...result.failed], preview, secretsKept };
     },
-    undo: (id: string): Promise<UndoResult> => undoInstall(deps.writer, deps.dataDir, id),
+    /** Every file back; the secrets an install kept for an entry it wrote go with that entry. */
+    undo: (id: string): Promise<UndoResult> =>
+      undoInstall(deps.writer, deps.dataDir, id, async (server, f) => {
+        if (!opts.secrets) return;
+        const owner = ownerOf(server, f, f.written);
+        await opts.secrets.remove(owner.profile, server, secretOwnerKey(owner));
+      }),
     list: (): Promise<InstallSummary[]> => listInstalls(deps.dataDir),
   };
 }

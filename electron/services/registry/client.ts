@@ -147,12 +147,13 @@ export class RegistryClient {
 
   /** Every version of one server, newest first (as the registry orders them). */
   async versions(name: string): Promise<RegistryPage> {
-    return this.page(await this.getJson(this.url(`/servers/${encodeURIComponent(name)}/versions`)));
+    // Deleted versions too: shown with their status, and refused by name rather than "not found" (REG-4).
+    return this.page(await this.getJson(this.url(`/servers/${encodeURIComponent(name)}/versions`, { include_deleted: 'true' })));
   }
 
   /** One version (`latest` for the newest). */
   async get(name: string, version = 'latest'): Promise<RegistryRecord> {
-    const value = await this.getJson(this.url(`/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`));
+    const value = await this.getJson(this.url(`/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`, { include_deleted: 'true' }));
     const r = parseRecord(value);
     if (!r.ok) throw new RegistryError('not_registry', `${name}@${version} from ${this.baseUrl} is not a valid server.json: ${r.skipped.reason}`);
     return r.record;
