@@ -189,7 +189,7 @@ export function renderChoice(server: ServerDoc, choice: RegistryChoice, values: 
     const given = values[f.key] ?? [];
     if (given.length > 1 && !f.repeated) problems.push({ key: f.key, code: 'not_repeated', message: `${f.key} takes one value; got ${given.length}` });
     const vs = given.length ? given.slice(0, f.repeated ? undefined : 1) : f.default !== null ? [f.default] : [];
-    if (vs.length === 0 && f.required) problems.push({ key: f.key, code: 'missing', message: `${f.key} is required${f.description ? ` (${f.description})` : ''}: ${f.secret ? 'give it on stdin' : `--set ${f.key}=…`}` });
+    if (vs.length === 0 && f.required) problems.push({ key: f.key, code: 'missing', message: `${f.key} is required${f.description ? ` (${f.description})` : ''}: ${f.secret ? `a secret: pipe it on stdin (KEY=value lines when there are several) or type it at the hidden prompt, never with --set` : `--set ${f.key}=…`}` });
     for (const v of vs) checkValue(f, v, problems);
     if (!f.secret || vs.length === 0) return vs;
     secrets[f.variable] = vs[0]!;

@@ -85,3 +85,14 @@ export function packageProblems(p: { registryType: string; identifier: string; v
   }
   return out;
 }
+
+/** REG-4: a URL from a registry (repository, website) is shown or followed only when it is http(s). */
+export function httpUrl(u: string | undefined): string | null {
+  if (!u) return null;
+  try {
+    const p = new URL(u).protocol;
+    return p === 'https:' || p === 'http:' ? u : null;
+  } catch {
+    return null;
+  }
+}

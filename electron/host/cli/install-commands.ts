@@ -11,10 +11,10 @@ import { detectProfiles } from '../../services/config/detect';
 import { acrossAgents } from '../../services/install/across';
 import { UnknownInstallError } from '../../services/install/apply';
 import { profileFacts } from '../../../shared/profiles';
-import { createInstallService, type InstallService } from '../../services/install/service';
+import { createInstallService, KeychainUnavailableError, type InstallService } from '../../services/install/service';
 import { findSource, fromFile, fromProfile, InstallSourceError, type ResolvedSource } from '../../services/install/source';
 import type { KeychainConfigSecrets } from '../../services/auth/config-secrets';
-import { type Command, type CommandContext, optString, printJson, UsageError, UserError } from './command';
+import { type Command, type CommandContext, optString, optStrings, printJson, UsageError, UserError } from './command';
 import { configEngineFor } from './engine';
 import { sourceFromRegistry } from './registry-install';
 
@@ -24,18 +24,14 @@ function services(ctx: CommandContext, secrets?: KeychainConfigSecrets, config =
   return { config, svc: createInstallService({ env: ctx.env, config, ...(secrets ? { secrets } : {}) }) };
 }
 
-/** REG-2 / AUTH-5: the keychain, when the install has secrets to keep (a memory store would lose them with this command). */
+/** REG-2: the keychain, when the install has secrets to keep (a memory store would lose them with this command); the service says when it is not available. */
 async function keychainFor(ctx: CommandContext, source: ResolvedSource): Promise<KeychainConfigSecrets | undefined> {
-  if (Object.keys(source.secrets ?? {}).length === 0) return undefined;
-  const secrets = (await configEngineFor(ctx)).configSecrets;
-  const st = await secrets.status();
-  if (!st.available) throw new UserError(`no keychain is available (${st.reason ?? 'unknown reason'}), so ${Object.keys(source.secrets!).join(', ')} cannot be kept; nothing was written. ${st.fix ?? ''}`.trim());
-  return secrets;
+  return Object.keys(source.secrets ?? {}).length === 0 ? undefined : (await configEngineFor(ctx)).configSecrets;
 }
 
-/** `--agents a,b` (profile ids), `all`, or `detected` (the default: the agents found on this machine). */
+/** `--agents a,b` (profile ids) or `--agent a --agent b`, `all`, or `detected` (the default: the agents found on this machine). */
 async function targetsOf(ctx: CommandContext, config: ConfigService, source: ResolvedSource): Promise<Profile[]> {
-  const raw = optString(ctx, 'agents') ?? 'detected';
+  const raw = [optString(ctx, 'agents'), ...optStrings(ctx, 'agent')].filter((x) => x !== undefined).join(',') || 'detected';
   const from = source.from?.profile;
   if (raw === 'all') return PROFILES.filter((p) => p !== from);
   if (raw === 'detected') return (await detectProfiles(config.home, ctx.env)).filter((d) => d.detected && d.profile !== from).map((d) => d.profile!);
@@ -117,7 +113,7 @@ const install: Command = {
   name: 'install',
   summary: 'Install one server into several agents at once, after showing per agent the diff, the tool names, what it cannot express and the bridge line',
   usage:
-    'install NAME [--from PROFILE | --from-file server.json] [--agents a,b,…|all|detected] [--layer user|project] [--workspace DIR] [--replace] [--bridge auto|never|always] [--dry-run] [--json]\n       install [NAME] --from-registry REGISTRY-NAME[@VERSION] [--use package:N|remote:N] [--set KEY=value]… [--source NAME|URL] [--refresh] …   (secrets on stdin: echo -n "$TOKEN" | …)\n       install --undo ID | install --list',
+    'install NAME [--from PROFILE | --from-file server.json] [--agents a,b,…|all|detected | --agent A --agent B…] [--layer user|project] [--workspace DIR] [--replace] [--bridge auto|never|always] [--dry-run] [--json]\n       install [NAME] --from-registry REGISTRY-NAME[@VERSION] [--use package:N|remote:N] [--set KEY=value]… [--source NAME|URL] [--refresh] …   (secrets on stdin: echo -n "$TOKEN" | …)\n       install --undo ID | install --list',
   options: {
     from: { type: 'string' },
     'from-file': { type: 'string' },
@@ -127,6 +123,7 @@ const install: Command = {
     source: { type: 'string' },
     refresh: { type: 'boolean' },
     agents: { type: 'string' },
+    agent: { type: 'string', multiple: true },
     layer: { type: 'string' },
     workspace: { type: 'string' },
     replace: { type: 'boolean' },
@@ -164,7 +161,9 @@ const install: Command = {
       ctx.stdout(`\n(--dry-run: nothing written)\n`);
       return;
     }
-    const r = await svc.install(req);
+    const r = await svc.install(req).catch((err: unknown) => {
+      throw err instanceof KeychainUnavailableError ? new UserError(err.message) : err;
+    });
     // Written, or tried and failed (said below): the others were skipped.
     const skipped = skippedAgents(t, r.preview.targets, new Set([...r.written.map((w) => w.path), ...r.failed.map((f) => f.path)]));
     if (ctx.opts.json) printJson(ctx, { ok: r.failed.length === 0 && skipped.length === 0, ...r, skipped });

@@ -6,6 +6,7 @@
 // escaping (output.ts: control and bidi characters shown as escapes), and a URL is shown only
 // when it is http(s).
 import { choicesOf, formFields, type FormField, type RegistryChoice } from '../../../shared/registry/form';
+import { httpUrl } from '../../../shared/registry/identifiers';
 import type { RegistryRecord } from '../../services/registry/client';
 import { panelDataDir } from '../../services/paths';
 import { RegistryService, type RefreshPolicy, type SourceState } from '../../services/registry/service';
@@ -37,22 +38,12 @@ export function choiceOption(ctx: CommandContext): RegistryChoice | undefined {
   return { kind: m[1] as RegistryChoice['kind'], index: Number(m[2]) - 1 };
 }
 
-const httpUrl = (u: string | undefined): string | null => {
-  if (!u) return null;
-  try {
-    const p = new URL(u).protocol;
-    return p === 'https:' || p === 'http:' ? u : null;
-  } catch {
-    return null;
-  }
-};
-
 const statusOf = (r: RegistryRecord) => r.meta.status ?? 'active';
 
 function printSources(ctx: CommandContext, sources: readonly SourceState[]): void {
   for (const s of sources) {
     const when = s.fetchedAt ? `read ${s.fetchedAt}` : 'never read';
-    ctx.stdout(`${s.source.name}: ${s.entries} entries, ${when}${s.partial ? ', not every page yet' : ''}\n`);
+    ctx.stdout(`${s.source.name}: ${s.entries} ${s.entries === 1 ? 'entry' : 'entries'}, ${when}${s.partial ? ', not every page yet' : ''}\n`);
     if (s.error) ctx.stdout(`  could not refresh: ${s.error.message}\n`);
   }
 }

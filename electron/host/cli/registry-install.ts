@@ -5,19 +5,17 @@
 // Refused before anything is written: a deleted entry, an identifier that does not fit its
 // registry type, a form with what is missing, a runtime that is not on PATH, and secrets with
 // no keychain to keep them (AUTH-5).
-import { choicesOf, defaultChoice, formFields, type FormField, type FormValues } from '../../../shared/registry/form';
-import { runtimeProblem } from '../../services/registry/runtime';
-import { fromRegistry, InstallSourceError, type ResolvedSource } from '../../services/install/source';
-import { type CommandContext, optString, UsageError, UserError } from './command';
+import { formFields, type FormField, type FormValues } from '../../../shared/registry/form';
+import { choiceFor, findRegistryEntry, registryRuntimeCheck, registrySource } from '../../services/registry/install-source';
+import { InstallSourceError, type ResolvedSource } from '../../services/install/source';
+import { type CommandContext, optString, optStrings, UsageError, UserError } from './command';
 import { choiceOption, nameAndVersion, policyOf, registryService } from './registry-commands';
 import { readAllStdin, readSecretInput } from './secret-input';
 
 /** `--set KEY=value …` by key; a key given twice is two values (a repeated argument). */
 function setValues(ctx: CommandContext): Record<string, string[]> {
-  const raw = ctx.opts.set;
-  const list = raw === undefined || typeof raw === 'boolean' ? [] : Array.isArray(raw) ? raw : [raw];
   const out: Record<string, string[]> = {};
-  for (const item of list) {
+  for (const item of optStrings(ctx, 'set')) {
     const at = item.indexOf('=');
     if (at <= 0) throw new UsageError(`--set takes KEY=value (the keys registry show lists), got "${item}"`);
     (out[item.slice(0, at)] ??= []).push(item.slice(at + 1));
@@ -56,22 +54,18 @@ async function secretValues(fields: readonly FormField[]): Promise<Record<string
 
 export async function sourceFromRegistry(ctx: CommandContext, raw: string): Promise<ResolvedSource> {
   const { name, version } = nameAndVersion(raw);
-  const svc = registryService(ctx);
-  const shown = await svc.show(name, { ...(version ? { version } : {}), source: optString(ctx, 'source'), policy: policyOf(ctx) === 'always' ? 'always' : 'auto' });
-  if (!shown) throw new UserError(`no server ${raw} in the registries; \`mcp-panel registry search\` finds names`);
-  const { record, source } = shown.found;
-  if (record.meta.status === 'deprecated') ctx.stderr(`note: ${record.server.name}@${record.server.version} is deprecated${record.meta.statusMessage ? `: ${record.meta.statusMessage}` : ''}\n`);
-  const choice = choiceOption(ctx) ?? defaultChoice(record.server);
-  const values: FormValues = setValues(ctx);
   try {
+    const found = await findRegistryEntry(registryService(ctx), { name, version, source: optString(ctx, 'source'), policy: policyOf(ctx) === 'always' ? 'always' : 'auto' });
+    const { record } = found;
+    if (record.meta.status === 'deprecated') ctx.stderr(`note: ${record.server.name}@${record.server.version} is deprecated${record.meta.statusMessage ? `: ${record.meta.statusMessage}` : ''}\n`);
+    const choice = choiceFor(found, choiceOption(ctx));
+    const values: FormValues = setValues(ctx);
     // Which fields are secret is known before stdin is read: a secret given with --set is refused.
-    // The runtime first: nothing is asked for a server this machine cannot start.
-    const runtime = choicesOf(record.server).find((c) => choice && c.choice.kind === choice.kind && c.choice.index === choice.index)?.runtime;
-    const problem = runtimeProblem(runtime, ctx.env);
-    if (problem) throw new UserError(problem);
     const fields = (choice && formFields(record.server, choice)) || [];
     for (const f of fields) if (f.secret && values[f.key]) throw new UserError(`${f.key} is a secret: give it on stdin (or at the prompt), not with --set, where it would stay in the shell's history`);
-    return fromRegistry(source.url, record, ctx.args[0], { values: { ...values, ...(await secretValues(fields)) }, ...(choice ? { choice } : {}) });
+    // The runtime first (registrySource checks it again, cheaply): nothing is asked for a server this machine cannot start.
+    registryRuntimeCheck(found, choice, ctx.env);
+    return registrySource(found, ctx.env, { values: { ...values, ...(await secretValues(fields)) }, ...(choice ? { choice } : {}) }, ctx.args[0]);
   } catch (err) {
     if (err instanceof InstallSourceError) throw new UserError(err.message);
     throw err;

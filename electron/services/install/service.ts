@@ -10,6 +10,9 @@ import { ownerTarget, secretOwnerKey, type SecretOwner } from '../config/secret-
 import { applyInstall, listInstalls, undoInstall, type RestoredFile } from './apply';
 import { planInstall, type PlanDeps, type PlannedTarget, type PlanRequest } from './plan';
 
+/** The install has secrets and no keychain can keep them (AUTH-5): nothing was written. */
+export class KeychainUnavailableError extends Error {}
+
 export interface InstallServiceOptions {
   env: NodeJS.ProcessEnv;
   config: ConfigService;
@@ -44,6 +47,12 @@ export function createInstallService(opts: InstallServiceOptions) {
       return { server: req.source.server, source: req.source.source, canonical: req.source.canonical, targets: targets.map((t) => t.view) };
     },
     async install(req: InstallRequest): Promise<InstallResult & { preview: InstallPreview; secretsKept: Array<{ profile: Profile; variables: string[] }> }> {
+      const secrets = Object.entries(req.source.secrets ?? {});
+      // AUTH-5: secrets with nowhere to keep them stop the install before any file is written.
+      if (secrets.length > 0) {
+        const st = await opts.secrets?.status();
+        if (!st?.available) throw new KeychainUnavailableError(`no keychain is available (${st?.reason ?? 'none was given to this install'}), so ${secrets.map(([v]) => v).join(', ')} cannot be kept; nothing was written. ${st?.fix ?? ''}`.trim());
+      }
       const targets = await plan(req);
       const stale: InstallResult['failed'] = [];
       const fresh = targets.map((t) => {
@@ -58,9 +67,7 @@ export function createInstallService(opts: InstallServiceOptions) {
       const preview = { server: req.source.server, source: req.source.source, canonical: req.source.canonical, targets: targets.map((t) => t.view) };
       // REG-2: each secret into the keychain for each entry written, never into its file.
       const secretsKept: Array<{ profile: Profile; variables: string[] }> = [];
-      const secrets = Object.entries(req.source.secrets ?? {});
-      if (secrets.length > 0) {
-        if (!opts.secrets) throw new Error('this install has secrets, and no keychain was given to keep them');
+      if (secrets.length > 0 && opts.secrets) {
         for (const w of result.written) {
           const entry = targets.find((t) => t.view.profile === w.profile)?.view.entry;
           if (!entry) continue;

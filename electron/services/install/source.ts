@@ -3,7 +3,7 @@
 // Each becomes the canonical entry (shared/install/canonical.ts).
 import { z } from 'zod';
 import { readBoundedFile } from '../config/bounded-read';
-import { choicesOf, defaultChoice, renderChoice, type FormValues, type RegistryChoice } from '../../../shared/registry/form';
+import { choicesOf, defaultChoice, renderChoice, type FormProblem, type FormValues, type RegistryChoice } from '../../../shared/registry/form';
 import { ServerJsonSchema } from '../../../shared/registry/server-json';
 import type { ConfigService } from '../config/config-service';
 import { canonicalOf, type CanonicalEntry } from '../../../shared/install/canonical';
@@ -13,8 +13,10 @@ import type { EffectiveServer, LayerKind, Profile } from '../../../shared/schema
 
 export class InstallSourceError extends Error {
   constructor(
-    readonly code: 'not_found' | 'unreadable' | 'not_server_json' | 'no_transport' | 'ambiguous' | 'form' | 'deleted',
+    readonly code: 'not_found' | 'unreadable' | 'not_server_json' | 'no_transport' | 'ambiguous' | 'form' | 'deleted' | 'runtime',
     message: string,
+    /** `form`: each field's problem (key, code, message), for a page to show beside its field. */
+    readonly problems: readonly FormProblem[] = [],
   ) {
     super(message);
   }
@@ -84,7 +86,7 @@ export function fromServerJson(value: unknown, path: string, nameArg?: string, f
     throw new InstallSourceError('no_transport', `${path} has no package the panel knows how to start (npm, pypi, oci, nuget over stdio) and no remote URL${why ? ` (${why})` : ''}`);
   }
   const r = renderChoice(doc, choice, form.values ?? {});
-  if (!r.ok) throw new InstallSourceError('form', r.problems.map((p) => p.message).join('; '));
+  if (!r.ok) throw new InstallSourceError('form', r.problems.map((p) => p.message).join('; '), r.problems);
   return { server, source, canonical: r.canonical, from: null, secrets: r.secrets, runtime: r.runtime };
 }
 

@@ -101,21 +101,24 @@ export class RegistryService {
         break;
       }
     }
-    // A version other than the cached one is asked of the registry that has the server (or each, in turn).
-    if (opts.version && found?.record.server.version !== opts.version) {
+    // A version other than the cached one is asked of the registry that has the server (or each, in turn);
+    // a name the catalogue does not offer, too: a deleted entry is then shown as deleted (REG-4), not as unknown.
+    const wanted = opts.version ?? (found || opts.policy === 'never' ? undefined : 'latest');
+    if (wanted && found?.record.server.version !== wanted) {
       const order = found ? [found.source, ...cats.map((c) => c.source).filter((s) => s.id !== found!.source.id)] : cats.map((c) => c.source);
       found = null;
       let lastError: RegistryError | null = null;
       for (const source of order) {
         try {
-          found = { source, record: await this.client(source).get(name, opts.version) };
+          found = { source, record: await this.client(source).get(name, wanted) };
           break;
         } catch (err) {
           if (!(err instanceof RegistryError)) throw err;
           if (err.code !== 'not_found') lastError = err;
         }
       }
-      if (!found && lastError) throw lastError;
+      // Unreachable registries are an error for a version asked by name; for a name alone, "no such server".
+      if (!found && lastError && opts.version) throw lastError;
     }
     if (!found) return null;
     let versions: RegistryRecord[] | null = null;

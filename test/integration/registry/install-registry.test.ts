@@ -5,14 +5,14 @@
 // secret header (the auth fixture answers 401 without it): the secret comes on stdin, goes to the
 // real keychain bound to each written entry (scripts/with-keyring.sh), is in no file, lets the
 // panel connect, and leaves with the undo.
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandbox, type Sandbox } from '../config/helpers';
 import { startFixture, type Running } from '../connections/helpers';
 import { runCli } from '../../helpers/run-cli';
-import { homeHashes } from '../../helpers/home-hashes';
-import { startTestRegistry, type TestRegistry } from '../../fixtures/registry/server';
+import { filesHolding, homeHashes } from '../../helpers/home-hashes';
+import { startTestRegistry, TEAM_NOTES, type TestRegistry } from '../../fixtures/registry/server';
 
 const TOKEN = `regtok-${process.pid}-${'x'.repeat(16)}`;
 let sb: Sandbox;
@@ -26,38 +26,12 @@ const json = async <T,>(args: string[], stdin?: string): Promise<T> => {
   return JSON.parse(r.stdout) as T;
 };
 
-/** Every file under `dir` (the panel's data folder included) that holds `text`. */
-async function filesHolding(dir: string, text: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile()) continue;
-    const p = join(e.parentPath, e.name);
-    if ((await readFile(p)).includes(text)) out.push(relative(dir, p));
-  }
-  return out;
-}
-
 beforeAll(async () => {
   sb = await sandbox();
   auth = await startFixture('auth', 'http', ['--token', TOKEN]);
   reg = await startTestRegistry({
     synthetic: 200,
-    extra: [
-      {
-        name: 'io.github.example/team-notes',
-        title: 'Team notes',
-        description: 'Notes of a team, behind a token',
-        version: '2.0.0',
-        remotes: [
-          {
-            type: 'streamable-http',
-            url: 'http://127.0.0.1:{port}/mcp',
-            variables: { port: { description: 'Port of the notes service', isRequired: true, format: 'number' } },
-            headers: [{ name: 'Authorization', value: 'Bearer {api_token}', variables: { api_token: { description: 'Your notes token', isRequired: true, isSecret: true } } }],
-          },
-        ],
-      },
-    ],
+    extra: [TEAM_NOTES],
   });
   env = { ...process.env, ...sb.env, MCP_PANEL_REGISTRY: reg.url, npm_config_cache: join(sb.root, 'npm-cache'), npm_config_update_notifier: 'false' };
   await sb.write(join(sb.home, '.claude.json'), `{\n  "numStartups": 3,\n  "mcpServers": {}\n}\n`);
