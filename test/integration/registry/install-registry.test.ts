@@ -1,6 +1,6 @@
 // REG-1/REG-2 end to end, as a person does it with the built CLI and a registry on 127.0.0.1:
-// search "memory", install the reference memory server (npm, version pinned) into Claude Code
-// and Codex, the panel connects to it through each agent's entry (npx fetches the package from
+// search "memory", install the reference memory server (npm, version pinned) into Claude Code,
+// Codex and VS Code, the panel connects to it through each agent's entry (npx fetches the package from
 // npm), undo puts every file back byte for byte. Then a remote that needs a URL variable and a
 // secret header (the auth fixture answers 401 without it): the secret comes on stdin, goes to the
 // real keychain bound to each written entry (scripts/with-keyring.sh), is in no file, lets the
@@ -14,6 +14,7 @@ import { runCli } from '../../helpers/run-cli';
 import { filesHolding, homeHashes } from '../../helpers/home-hashes';
 import { startTestRegistry, TEAM_NOTES, type TestRegistry } from '../../fixtures/registry/server';
 
+const VSCODE_FILE = () => join(sb.home, '.config', 'Code', 'User', 'mcp.json');
 const TOKEN = `regtok-${process.pid}-${'x'.repeat(16)}`;
 let sb: Sandbox;
 let reg: TestRegistry;
@@ -36,6 +37,7 @@ beforeAll(async () => {
   env = { ...process.env, ...sb.env, MCP_PANEL_REGISTRY: reg.url, npm_config_cache: join(sb.root, 'npm-cache'), npm_config_update_notifier: 'false' };
   await sb.write(join(sb.home, '.claude.json'), `{\n  "numStartups": 3,\n  "mcpServers": {}\n}\n`);
   await sb.write(join(sb.home, '.codex', 'config.toml'), `# Codex\nmodel = "gpt-5"   # keep\n`);
+  await sb.write(VSCODE_FILE(), `{\n  // mine\n  "servers": {}\n}\n`);
 }, 120_000);
 afterAll(async () => {
   await auth?.stop();
@@ -48,28 +50,31 @@ type Installed = { id: string; written: { profile: string; path: string }[]; sec
 type Tools = { servers: { state: string }[]; tools: { name: string }[] };
 
 describe('install --from-registry', () => {
-  it('search → install the memory server into Claude Code and Codex → the panel connects through each → undo byte for byte', async () => {
+  it('search → install the memory server into Claude Code, Codex and VS Code → the panel connects through each → undo byte for byte', async () => {
     const found = await json<Search>(['registry', 'search', 'memory']);
     expect(found.results[0]).toEqual({ source: expect.any(String), name: 'io.github.modelcontextprotocol/memory', title: 'Memory', description: expect.any(String), version: '2026.8.31', status: 'active', statusMessage: null });
     expect(found.results.map((r) => r.name)).not.toContain('io.github.example/withdrawn-memory');
     const before = await homeHashes(sb.home);
 
-    const done = await json<Installed>(['install', '--from-registry', found.results[0]!.name, '--agents', 'claude-code,codex']);
-    expect(done.written.map((w) => w.profile).sort()).toEqual(['claude-code', 'codex']);
+    const done = await json<Installed>(['install', '--from-registry', found.results[0]!.name, '--agent', 'claude-code', '--agent', 'codex', '--agent', 'vscode']);
+    expect(done.written.map((w) => w.profile).sort()).toEqual(['claude-code', 'codex', 'vscode']);
     expect(done.secretsKept).toEqual([]);
     const codexToml = await readFile(join(sb.home, '.codex', 'config.toml'), 'utf8');
     expect(codexToml).toContain('model = "gpt-5"   # keep\n');
     expect(codexToml).toContain('args = ["-y", "@modelcontextprotocol/server-memory@2026.8.31"]');
     expect(JSON.parse(await readFile(join(sb.home, '.claude.json'), 'utf8')).mcpServers.memory).toEqual({ type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory@2026.8.31'] });
 
-    for (const p of ['claude-code', 'codex']) {
+    expect(await readFile(VSCODE_FILE(), 'utf8')).toContain('// mine');
+    expect(await readFile(VSCODE_FILE(), 'utf8')).toMatch(/"memory": \{\s*"type": "stdio",\s*"command": "npx",\s*"args": \[\s*"-y",\s*"@modelcontextprotocol\/server-memory@2026\.8\.31"\s*\]/);
+
+    for (const p of ['claude-code', 'codex', 'vscode']) {
       const t = await json<Tools>(['tools', '--profile', p, '--server', 'memory']);
       expect([p, t.servers[0]!.state]).toEqual([p, 'connected']);
       expect(t.tools.map((x) => x.name)).toContain('create_entities');
     }
 
     const undo = await json<{ restored: { how: string }[] }>(['install', '--undo', done.id]);
-    expect(undo.restored.map((r) => r.how)).toEqual(['exact', 'exact']);
+    expect(undo.restored.map((r) => r.how)).toEqual(['exact', 'exact', 'exact']);
     expect(await homeHashes(sb.home)).toEqual(before);
   }, 300_000);
 
