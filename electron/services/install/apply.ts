@@ -45,6 +45,13 @@ export async function listInstalls(dataDir: string): Promise<InstallSummary[]> {
   return ((await readRecords(serverInstallsPath(dataDir), ServerInstallSchema)) ?? []).map(summary).sort((a, b) => b.installedAt - a.installedAt);
 }
 
+/** The planned text as it is (the entry and the agent's own inputs: agent-inputs.ts), if the file is still the one planned on. */
+async function writeWhole(writer: ConfigWriter, write: NonNullable<PlannedTarget['write']>) {
+  const file = await writer.resolve(write.target);
+  if (!file.ok) return file;
+  return writer.editFile(file.value, () => ({ ok: true, value: write.after }), { base: write.base });
+}
+
 export async function applyInstall(writer: ConfigWriter, dataDir: string, server: string, plan: readonly PlannedTarget[], now = Date.now()): Promise<InstallResult> {
   const writes = plan.filter((p) => p.write !== null);
   if (writes.length === 0) return { id: null, written: [], failed: [] };
@@ -64,7 +71,7 @@ export async function applyInstall(writer: ConfigWriter, dataDir: string, server
   await updateRecordsFile(path, ServerInstallSchema, (all) => ({ installs: [...all, { id, server, installedAt: now, files }], result: undefined }));
   const result: InstallResult = { id, written: [], failed: [] };
   for (const { view, write } of writes) {
-    const r = await writer.apply(write!.target, write!.ops, { base: write!.base });
+    const r = write!.whole ? await writeWhole(writer, write!) : await writer.apply(write!.target, write!.ops, { base: write!.base });
     if (r.ok) result.written.push({ profile: view.profile, layer: view.layer, path: r.value.path, action: view.action });
     else result.failed.push({ profile: view.profile, path: view.path, code: r.error.code, message: r.error.message });
   }

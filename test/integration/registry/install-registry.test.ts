@@ -94,19 +94,24 @@ describe('install --from-registry', () => {
     expect(await homeHashes(sb.home)).toEqual(before);
 
     // Claude Code expands `${VAR}` only in a project's .mcp.json (its docs): the project layer of a
-    // workspace the panel trusts; Codex takes the token's variable by name in its user file.
+    // workspace the panel trusts; Codex takes the token's variable by name in its user file; VS Code
+    // asks for it itself (an `inputs` element with password: true) and keeps it in its own storage.
     expect((await cli(['trust', '--workspace', sb.ws])).code).toBe(0);
     const claude = await json<Installed>(['install', '--from-registry', name, '--set', `port=${auth.port}`, '--agents', 'claude-code', '--layer', 'project'], TOKEN);
-    const codex = await json<Installed>(['install', '--from-registry', name, '--set', `port=${auth.port}`, '--agents', 'codex'], TOKEN);
-    expect([...claude.secretsKept, ...codex.secretsKept]).toEqual([{ profile: 'claude-code', variables: ['API_TOKEN'] }, { profile: 'codex', variables: ['API_TOKEN'] }]);
+    const codex = await json<Installed>(['install', '--from-registry', name, '--set', `port=${auth.port}`, '--agents', 'codex,vscode'], TOKEN);
+    expect([...claude.secretsKept, ...codex.secretsKept]).toEqual([{ profile: 'claude-code', variables: ['API_TOKEN'] }, { profile: 'codex', variables: ['API_TOKEN'] }, { profile: 'vscode', variables: ['API_TOKEN'] }]);
     expect(claude.preview.targets[0]!.entry).toEqual({ type: 'http', url: auth.url, headers: { Authorization: 'Bearer ${API_TOKEN}' } });
     expect(codex.preview.targets[0]!.entry).toEqual({ url: auth.url, bearer_token_env_var: 'API_TOKEN' });
+    expect(codex.preview.targets[1]!.entry).toEqual({ type: 'http', url: auth.url, headers: { Authorization: 'Bearer ${input:api-token}' } });
+    const vscodeFile = await readFile(VSCODE_FILE(), 'utf8');
+    expect(vscodeFile).toContain('// mine');
+    expect(JSON.parse(vscodeFile.replace('// mine', '')).inputs).toEqual([{ type: 'promptString', id: 'api-token', description: 'API_TOKEN for team-notes (a secret: VS Code keeps it)', password: true }]);
     expect(await filesHolding(sb.root, TOKEN)).toEqual([]);
     const kept = await json<{ secrets: { profile: string; server: string; variable: string; bound: boolean }[] }>(['secrets', 'list']);
-    expect(kept.secrets.filter((s) => s.server === 'team-notes').map((s) => [s.profile, s.variable, s.bound]).sort()).toEqual([['claude-code', 'API_TOKEN', true], ['codex', 'API_TOKEN', true]]);
+    expect(kept.secrets.filter((s) => s.server === 'team-notes').map((s) => [s.profile, s.variable, s.bound]).sort()).toEqual([['claude-code', 'API_TOKEN', true], ['codex', 'API_TOKEN', true], ['vscode', 'API_TOKEN', true]]);
 
     // The auth fixture answers 401 without the token: connected means the keychain's value reached it.
-    for (const p of ['claude-code', 'codex']) {
+    for (const p of ['claude-code', 'codex', 'vscode']) {
       const t = await json<Tools>(['tools', '--profile', p, '--server', 'team-notes']);
       expect([p, t.servers[0]!.state, t.tools.map((x) => x.name)]).toEqual([p, 'connected', ['whoami']]);
     }

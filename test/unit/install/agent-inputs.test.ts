@@ -1,0 +1,31 @@
+// REG-2: VS Code's own secret input for a registry entry's secrets: the entry names
+// `${input:id}`, the file's `inputs` gets what it lacks, every other byte stays.
+import { describe, expect, it } from 'vitest';
+import { agentInputs, withInputs } from '../../../electron/services/install/agent-inputs';
+import { inputToDollar } from '../../../shared/profiles/kit';
+
+const entry = { type: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer ${env:API_TOKEN}', 'X-Region': '${env:REGION}' } };
+
+describe('agent inputs', () => {
+  it('VS Code: each secret becomes an input the panel reads back as the same variable; other agents and other variables are left alone', () => {
+    const r = agentInputs('vscode', 'notes', entry, ['API_TOKEN'])!;
+    expect(r.entry).toEqual({ ...entry, headers: { Authorization: 'Bearer ${input:api-token}', 'X-Region': '${env:REGION}' } });
+    expect(inputToDollar('${input:api-token}')).toBe('${API_TOKEN}');
+    expect(r.inputs).toEqual([{ type: 'promptString', id: 'api-token', description: 'API_TOKEN for notes (a secret: VS Code keeps it)', password: true }]);
+    expect(agentInputs('codex', 'notes', entry, ['API_TOKEN'])).toBeNull();
+    expect(agentInputs('vscode', 'notes', entry, [])).toBeNull();
+    // `_X` would come back as `X`: it stays an environment variable rather than bind the wrong name.
+    expect(agentInputs('vscode', 'notes', { env: { _X: '${env:_X}' } }, ['_X'])).toBeNull();
+  });
+
+  it('appends what the file lacks, keeps an input of the same id and every other byte', () => {
+    const inputs = agentInputs('vscode', 'notes', entry, ['API_TOKEN'])!.inputs;
+    const text = `{\n  // mine\n  "inputs": [\n    { "type": "promptString", "id": "other" } // theirs\n  ],\n  "servers": {}\n}\n`;
+    const r = withInputs(text, 'jsonc', inputs);
+    expect(r).toEqual({ ok: true, value: `{\n  // mine\n  "inputs": [\n    { "type": "promptString", "id": "other" }, // theirs\n    ${JSON.stringify(inputs[0])}\n  ],\n  "servers": {}\n}\n` });
+    expect(withInputs(r.ok ? r.value! : '', 'jsonc', inputs)).toEqual(r);
+    const none = withInputs(`{\n  "servers": {}\n}\n`, 'jsonc', inputs);
+    expect(none.ok && JSON.parse(none.value!)).toEqual({ servers: {}, inputs });
+    expect(withInputs(`{ "inputs": 3 }`, 'jsonc', inputs).ok).toBe(false);
+  });
+});
