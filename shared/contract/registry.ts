@@ -35,6 +35,8 @@ export const RegistryHitSchema = z.object({
   status: RegistryStatusSchema,
   statusMessage: z.string().nullable(),
   repository: z.string().nullable(),
+  /** REG-4: the texts holding invisible or direction-changing characters (shown escaped, the entry flagged). */
+  invisible: z.array(z.string()),
 });
 export type RegistryHit = z.infer<typeof RegistryHitSchema>;
 
@@ -77,6 +79,7 @@ export const RegistryEntrySchema = z.object({
   meta: OfficialMetaSchema,
   repository: z.string().nullable(),
   website: z.string().nullable(),
+  invisible: z.array(z.string()),
   ways: z.array(RegistryWaySchema),
   versions: z.array(z.object({ version: z.string(), status: RegistryStatusSchema, isLatest: z.boolean(), publishedAt: z.string().nullable() })).nullable(),
   versionsError: z.string().nullable(),

@@ -7,6 +7,8 @@
 // package ids, the OCI distribution reference grammar (the registry's schema: "Must include at
 // least a tag or digest"), and the schema's "Version ranges are rejected".
 
+import { hasInvisible } from '../text/invisible';
+
 export type IdentifierProblem = { field: 'identifier' | 'version'; reason: string };
 
 const NPM_PART = /^[a-z0-9][a-z0-9._~-]*$/i;
@@ -95,4 +97,14 @@ export function httpUrl(u: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * REG-4 / SEC-9: which of an entry's texts hold a control or format character (a bidi override,
+ * a zero-width mark, an escape sequence): they are shown escaped, and the entry is flagged, as
+ * text written to read otherwise than its bytes say.
+ */
+export function invisibleFields(server: { title?: string | undefined; description: string; websiteUrl?: string | undefined; repository?: { url?: string | undefined } | undefined }): string[] {
+  const texts: Array<[string, string | undefined]> = [['title', server.title], ['description', server.description], ['websiteUrl', server.websiteUrl], ['repository', server.repository?.url]];
+  return texts.filter(([, t]) => t !== undefined && hasInvisible(t)).map(([k]) => k);
 }

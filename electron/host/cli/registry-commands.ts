@@ -6,7 +6,7 @@
 // escaping (output.ts: control and bidi characters shown as escapes), and a URL is shown only
 // when it is http(s).
 import { choicesOf, formFields, type FormField, type RegistryChoice } from '../../../shared/registry/form';
-import { httpUrl } from '../../../shared/registry/identifiers';
+import { httpUrl, invisibleFields } from '../../../shared/registry/identifiers';
 import type { RegistryRecord } from '../../services/registry/client';
 import { panelDataDir } from '../../services/paths';
 import { RegistryService, type RefreshPolicy, type SourceState } from '../../services/registry/service';
@@ -40,6 +40,12 @@ export function choiceOption(ctx: CommandContext): RegistryChoice | undefined {
 
 const statusOf = (r: RegistryRecord) => r.meta.status ?? 'active';
 
+/** REG-4: the texts that hold invisible or direction-changing characters, said (they are shown escaped). */
+function invisibleNote(s: RegistryRecord['server'], indent: string): string {
+  const f = invisibleFields(s);
+  return f.length ? `${indent}warning: ${f.join(', ')} hold invisible or direction-changing characters (shown escaped): text written to read otherwise than it says\n` : '';
+}
+
 function printSources(ctx: CommandContext, sources: readonly SourceState[]): void {
   for (const s of sources) {
     const when = s.fetchedAt ? `read ${s.fetchedAt}` : 'never read';
@@ -69,7 +75,7 @@ const search: Command = {
       const r = await registryService(ctx).search(ctx.args.join(' '), { policy: policyOf(ctx), source: optString(ctx, 'source'), limit });
       if (ctx.opts.json) {
         return printJson(ctx, {
-          results: r.results.map((x) => ({ source: x.source.name, name: x.record.server.name, title: x.record.server.title ?? null, description: x.record.server.description, version: x.record.server.version, status: statusOf(x.record), statusMessage: x.record.meta.statusMessage ?? null })),
+          results: r.results.map((x) => ({ source: x.source.name, name: x.record.server.name, title: x.record.server.title ?? null, description: x.record.server.description, version: x.record.server.version, status: statusOf(x.record), statusMessage: x.record.meta.statusMessage ?? null, invisible: invisibleFields(x.record.server) })),
           sources: r.sources,
         });
       }
@@ -77,7 +83,7 @@ const search: Command = {
       for (const x of r.results) {
         const s = x.record.server;
         const status = statusOf(x.record) === 'deprecated' ? `  [deprecated${x.record.meta.statusMessage ? `: ${x.record.meta.statusMessage}` : ''}]` : '';
-        ctx.stdout(`${s.name}  ${s.version}${status}\n    ${s.title ? `${s.title}: ` : ''}${s.description}\n`);
+        ctx.stdout(`${s.name}  ${s.version}${status}\n    ${s.title ? `${s.title}: ` : ''}${s.description}\n${invisibleNote(s, '    ')}`);
       }
       ctx.stdout('\n');
       printSources(ctx, r.sources);
@@ -112,7 +118,7 @@ const show: Command = {
       ctx.stdout(`${s.name}${s.title ? `  (${s.title})` : ''}\n`);
       ctx.stdout(`  version ${s.version}, ${statusOf(record)}${record.meta.statusMessage ? `: ${record.meta.statusMessage}` : ''}\n`);
       ctx.stdout(`  namespace ${s.name.slice(0, s.name.indexOf('/'))}, from ${source.name} (${source.url})\n`);
-      ctx.stdout(`  ${s.description}\n`);
+      ctx.stdout(`  ${s.description}\n${invisibleNote(s, '  ')}`);
       for (const [label, url] of [['repository', s.repository?.url], ['website', s.websiteUrl]] as const) {
         if (url === undefined) continue;
         ctx.stdout(`  ${label} ${httpUrl(url) ?? '(not an http(s) URL: not shown)'}\n`);

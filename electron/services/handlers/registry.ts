@@ -4,7 +4,7 @@
 import type { AppContract, RegistryEntry, RegistryHit } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import { choicesOf, formFields } from '../../../shared/registry/form';
-import { httpUrl } from '../../../shared/registry/identifiers';
+import { httpUrl, invisibleFields } from '../../../shared/registry/identifiers';
 import type { Handlers } from '../../../shared/rpc';
 import type { RegistryRecord } from '../registry/client';
 import { RegistryError } from '../registry/client';
@@ -29,6 +29,7 @@ function hit(source: RegistrySource, r: RegistryRecord): RegistryHit {
     status: r.meta.status ?? 'active',
     statusMessage: r.meta.statusMessage ?? null,
     repository: httpUrl(s.repository?.url),
+    invisible: invisibleFields(s),
   };
 }
 
@@ -70,6 +71,7 @@ export function registryHandlers(svc: RegistryService | undefined, env: NodeJS.P
           meta: record.meta,
           repository: httpUrl(s.repository?.url),
           website: httpUrl(s.websiteUrl),
+          invisible: invisibleFields(s),
           ways: choicesOf(s).map((c) => ({ ...c, runtimeProblem: runtimeProblem(c.runtime, env), fields: formFields(s, c.choice) ?? [] })),
           versions: r.versions?.map((v) => ({ version: v.server.version, status: v.meta.status ?? 'active', isLatest: v.meta.isLatest ?? false, publishedAt: v.meta.publishedAt ?? null })) ?? null,
           versionsError: r.versionsError,

@@ -25,7 +25,7 @@ async function call<T>(method: string, input: unknown): Promise<T> {
   return r.value as T;
 }
 
-const EVIL = { name: 'io.github.evil/link', description: 'A script URL', version: '1.0.0', repository: { url: 'javascript:alert(1)', source: 'github' }, packages: [{ registryType: 'npm', identifier: '@evil/link', version: '1.0.0', transport: { type: 'stdio' } }] };
+const EVIL = { name: 'io.github.evil/link', title: 'Li\u202Enk', description: 'A script URL', version: '1.0.0', repository: { url: 'javascript:alert(1)', source: 'github' }, packages: [{ registryType: 'npm', identifier: '@evil/link', version: '1.0.0', transport: { type: 'stdio' } }] };
 
 beforeAll(async () => {
   sb = await sandbox();
@@ -53,7 +53,8 @@ describe('the Discover api', () => {
     const memory = await call<RegistryEntry>('registry.show', { name: 'io.github.modelcontextprotocol/memory' });
     expect(memory.versions!.map((v) => [v.version, v.isLatest])).toEqual([['2026.8.31', true], ['2025.9.25', false]]);
     const evil = await call<RegistryEntry>('registry.show', { name: 'io.github.evil/link' });
-    expect(evil.repository).toBeNull();
+    expect([evil.repository, evil.invisible]).toEqual([null, ['title']]);
+    expect(found.results[0]!.invisible).toEqual([]);
     const deleted = await call<RegistryEntry>('registry.show', { name: 'io.github.example/withdrawn-memory' });
     expect(deleted.meta).toMatchObject({ status: 'deleted', statusMessage: 'Withdrawn by its publisher' });
     const none = await services.dispatch('registry.show', { name: 'io.github.example/never-was' }, ctx);

@@ -52,7 +52,7 @@ type Tools = { servers: { state: string }[]; tools: { name: string }[] };
 describe('install --from-registry', () => {
   it('search → install the memory server into Claude Code, Codex and VS Code → the panel connects through each → undo byte for byte', async () => {
     const found = await json<Search>(['registry', 'search', 'memory']);
-    expect(found.results[0]).toEqual({ source: expect.any(String), name: 'io.github.modelcontextprotocol/memory', title: 'Memory', description: expect.any(String), version: '2026.8.31', status: 'active', statusMessage: null });
+    expect(found.results[0]).toEqual({ source: expect.any(String), name: 'io.github.modelcontextprotocol/memory', title: 'Memory', description: expect.any(String), version: '2026.8.31', status: 'active', statusMessage: null, invisible: [] });
     expect(found.results.map((r) => r.name)).not.toContain('io.github.example/withdrawn-memory');
     const before = await homeHashes(sb.home);
 

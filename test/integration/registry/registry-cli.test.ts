@@ -58,6 +58,9 @@ describe('mcp-panel registry', () => {
     expect(evil).toContain('(Bi\\u200fdi)');
     for (const raw of ['\u202e', '\u200f', '\u001b']) expect(evil).not.toContain(raw);
     expect(evil).toContain('repository (not an http(s) URL: not shown)');
+    expect(evil).toContain('warning: title, description hold invisible or direction-changing characters (shown escaped)');
+    expect(await ok(['registry', 'search', 'bidi'])).toMatch(/Safe \\u202eexe\.txt.*\n {4}warning: title, description hold invisible/);
+    expect(await ok(['registry', 'show', 'io.github.modelcontextprotocol/memory'])).not.toContain('warning:');
     expect(evil).not.toContain('javascript:');
 
     const fs = await ok(['registry', 'show', 'io.github.modelcontextprotocol/filesystem']);
