@@ -20,7 +20,6 @@ export const RegistrySourceStateSchema = z.object({
   entries: z.number(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
-export type RegistrySourceState = z.infer<typeof RegistrySourceStateSchema>;
 
 /** One search result: what a list row shows. */
 export const RegistryHitSchema = z.object({
@@ -57,7 +56,6 @@ export const RegistryFieldSchema = z.object({
   repeated: z.boolean(),
   variable: z.string(),
 });
-export type RegistryField = z.infer<typeof RegistryFieldSchema>;
 
 /** One way to install the entry: its label, the runtime it needs (and whether this machine lacks it), why not, its form. */
 export const RegistryWaySchema = z.object({
@@ -69,7 +67,6 @@ export const RegistryWaySchema = z.object({
   problem: z.string().nullable(),
   fields: z.array(RegistryFieldSchema),
 });
-export type RegistryWay = z.infer<typeof RegistryWaySchema>;
 
 export const RegistryEntrySchema = z.object({
   source: z.string(),

@@ -96,7 +96,6 @@ export type ServerJson = z.infer<typeof ServerJsonSchema>;
 
 export const REGISTRY_STATUSES = ['active', 'deprecated', 'deleted'] as const;
 export const RegistryStatusSchema = z.enum(REGISTRY_STATUSES);
-export type RegistryStatus = z.infer<typeof RegistryStatusSchema>;
 
 /** `_meta["io.modelcontextprotocol.registry/official"]`: what the registry (not the publisher) says. */
 export const OFFICIAL_META = 'io.modelcontextprotocol.registry/official';
@@ -115,7 +114,6 @@ export const ServerResponseSchema = z.looseObject({
   server: ServerJsonSchema,
   _meta: z.looseObject({ [OFFICIAL_META]: OfficialMetaSchema.optional() }).optional(),
 });
-export type ServerResponse = z.infer<typeof ServerResponseSchema>;
 
 /** `ServerList`: the page around the entries. */
 export const ServerListSchema = z.looseObject({
