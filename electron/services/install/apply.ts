@@ -17,6 +17,7 @@ import { applyServerOps, hashText, type ServerOp } from '../config/writer';
 import type { ConfigWriter } from '../config/writer/config-writer';
 import { spanEditor } from '../config/writer/span-editor';
 import type { PlannedTarget } from './plan';
+import { withoutInputs } from './agent-inputs';
 
 const FileRecordSchema = z.object({
   profile: ProfileSchema,
@@ -30,6 +31,8 @@ const FileRecordSchema = z.object({
   original: z.unknown().optional(),
   written: z.record(z.string(), z.unknown()),
   undo: z.object({ offset: z.number().int().nonnegative(), length: z.number().int().nonnegative(), text: z.string(), afterHash: z.string() }),
+  /** The agent's own inputs the install added beside the entry (VS Code `inputs`: agent-inputs.ts). */
+  inputsAdded: z.array(z.string()).optional(),
 });
 
 const ServerInstallSchema = z.object({ id: z.string(), server: z.string(), installedAt: z.number(), files: z.array(FileRecordSchema) });
@@ -66,6 +69,7 @@ export async function applyInstall(writer: ConfigWriter, dataDir: string, server
     original: write!.original,
     written: view.entry ?? {},
     undo: differingSpan(write!.base.text ?? '', write!.after),
+    ...(write!.inputsAdded.length ? { inputsAdded: write!.inputsAdded } : {}),
   }));
   const path = serverInstallsPath(dataDir);
   await updateRecordsFile(path, ServerInstallSchema, (all) => ({ installs: [...all, { id, server, installedAt: now, files }], result: undefined }));
@@ -122,7 +126,8 @@ async function undoFile(writer: ConfigWriter, server: string, f: FileRecord): Pr
     return { code: 'edited', message: `${server} in ${f.path} was changed or removed since install; nothing restored there (edit the file by hand)` };
   }
   const ops: ServerOp[] = f.original === undefined ? [{ op: 'remove', name: server }] : [{ op: 'set', name: server, entry: f.original as Record<string, unknown> }];
-  const planned = applyServerOps(text, f.profile, ops, undefined, resolved.value.container);
+  const served = applyServerOps(text, f.profile, ops, undefined, resolved.value.container);
+  const planned = served.ok && f.inputsAdded?.length ? withoutInputs(served.value, profileFacts(f.profile).format, f.inputsAdded) : served;
   if (!planned.ok) return { code: planned.error.code, message: planned.error.message };
   const w = await writer.editFile(resolved.value, () => ({ ok: true, value: planned.value }), { base: snap.value });
   if (!w.ok) return { code: w.error.code, message: w.error.message };

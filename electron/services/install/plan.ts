@@ -50,7 +50,7 @@ export interface PlanRequest {
 export interface PlannedTarget {
   view: InstallTarget;
   /** `whole`: the planned text is written as it is (it holds more than the ops: the agent's own inputs). */
-  write: { target: WriteTarget; ops: ServerOp[]; base: FileSnapshot; after: string; original: unknown; whole: boolean } | null;
+  write: { target: WriteTarget; ops: ServerOp[]; base: FileSnapshot; after: string; original: unknown; whole: boolean; inputsAdded: string[] } | null;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -203,7 +203,8 @@ export async function planInstall(deps: PlanDeps, req: PlanRequest): Promise<Pla
     }
     const ops: ServerOp[] = [has ? { op: 'set', name: server, entry } : { op: 'add', name: server, entry }];
     const served = applyServerOps(before.text, target, ops, dialectValidator, file.container);
-    const after = served.ok && own ? withInputs(served.value, facts.format, own.inputs) : served;
+    const withOwn = served.ok && own ? withInputs(served.value, facts.format, own.inputs) : null;
+    const after = withOwn ? (withOwn.ok ? { ok: true as const, value: withOwn.value.text } : withOwn) : served;
     if (!after.ok || after.value === null) {
       out.push({ view: { ...view, refusal: after.ok ? null : refusalOf(after.error) }, write: null });
       continue;
@@ -214,7 +215,7 @@ export async function planInstall(deps: PlanDeps, req: PlanRequest): Promise<Pla
     const secrets = Object.values(existing).flatMap((e) => entrySecretValues(e)).filter((v) => v.length >= 4);
     const mask = (text: string) => secrets.reduce((acc, v) => acc.split(v).join(SECRET_MASK), text);
     view.diff = compactDiff(lineDiff(before.text ?? '', after.value)).map((d) => ({ ...d, text: mask(d.text) }));
-    out.push({ view, write: { target: { profile: target, layer, workspace }, ops, base: before, after: after.value, original: has ? existing[server] : undefined, whole: own !== null } });
+    out.push({ view, write: { target: { profile: target, layer, workspace }, ops, base: before, after: after.value, original: has ? existing[server] : undefined, whole: own !== null, inputsAdded: withOwn?.ok ? withOwn.value.added : [] } });
   }
   return out;
 }

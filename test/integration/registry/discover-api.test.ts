@@ -95,4 +95,22 @@ describe('the Discover api', () => {
     const after = await call<{ secrets: { server: string }[] }>('app.about', {});
     expect(after.secrets.filter((s) => s.server === 'team-notes')).toEqual([]);
   }, 60_000);
+
+  it('VS Code: the secret as its own input; edited since, the undo takes the entry and that input back and keeps the edit', async () => {
+    const file = join(sb.home, '.config', 'Code', 'User', 'mcp.json');
+    await sb.write(file, `{\n  "servers": {}\n}\n`);
+    const from = { kind: 'registry', registry: TEAM_NOTES.name, values: { port: ['4100'], api_token: [TOKEN] } };
+    const done = await call<{ id: string; secretsKept: { profile: string }[] }>('install.apply', { from, agents: ['vscode'] });
+    expect(done.secretsKept.map((k) => k.profile)).toEqual(['vscode']);
+    const written = JSON.parse(await readFile(file, 'utf8')) as { servers: Record<string, { headers: Record<string, string> }>; inputs: { id: string; password: boolean }[] };
+    expect([written.servers['team-notes']!.headers, written.inputs.map((i) => [i.id, i.password])]).toEqual([{ Authorization: 'Bearer ${input:api-token}' }, [['api-token', true]]]);
+    expect(await filesHolding(sb.root, TOKEN)).toEqual([]);
+
+    // The person adds a server by hand: the undo can no longer put the file back byte for byte.
+    await sb.write(file, (await readFile(file, 'utf8')).replace('"servers": {', '"servers": {\n    "mine": { "command": "mine" },'));
+    const undo = await call<{ restored: { how: string }[] }>('install.undo', { id: done.id });
+    expect(undo.restored.map((r) => r.how)).toEqual(['removed']);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ servers: { mine: { command: 'mine' } }, inputs: [] });
+    expect((await call<{ secrets: { server: string }[] }>('app.about', {})).secrets.filter((x) => x.server === 'team-notes')).toEqual([]);
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 // REG-2: VS Code's own secret input for a registry entry's secrets: the entry names
 // `${input:id}`, the file's `inputs` gets what it lacks, every other byte stays.
 import { describe, expect, it } from 'vitest';
-import { agentInputs, withInputs } from '../../../electron/services/install/agent-inputs';
+import { agentInputs, withInputs, withoutInputs } from '../../../electron/services/install/agent-inputs';
 import { inputToDollar } from '../../../shared/profiles/kit';
 
 const entry = { type: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer ${env:API_TOKEN}', 'X-Region': '${env:REGION}' } };
@@ -18,14 +18,20 @@ describe('agent inputs', () => {
     expect(agentInputs('vscode', 'notes', { env: { _X: '${env:_X}' } }, ['_X'])).toBeNull();
   });
 
-  it('appends what the file lacks, keeps an input of the same id and every other byte', () => {
+  it('appends what the file lacks, keeps an input of the same id and every other byte; the entry undo takes back what it added', () => {
     const inputs = agentInputs('vscode', 'notes', entry, ['API_TOKEN'])!.inputs;
     const text = `{\n  // mine\n  "inputs": [\n    { "type": "promptString", "id": "other" } // theirs\n  ],\n  "servers": {}\n}\n`;
     const r = withInputs(text, 'jsonc', inputs);
-    expect(r).toEqual({ ok: true, value: `{\n  // mine\n  "inputs": [\n    { "type": "promptString", "id": "other" }, // theirs\n    ${JSON.stringify(inputs[0])}\n  ],\n  "servers": {}\n}\n` });
-    expect(withInputs(r.ok ? r.value! : '', 'jsonc', inputs)).toEqual(r);
+    const added = `{\n  // mine\n  "inputs": [\n    { "type": "promptString", "id": "other" }, // theirs\n    ${JSON.stringify(inputs[0])}\n  ],\n  "servers": {}\n}\n`;
+    expect(r).toEqual({ ok: true, value: { text: added, added: ['api-token'] } });
+    expect(withInputs(added, 'jsonc', inputs)).toEqual({ ok: true, value: { text: added, added: [] } });
     const none = withInputs(`{\n  "servers": {}\n}\n`, 'jsonc', inputs);
-    expect(none.ok && JSON.parse(none.value!)).toEqual({ servers: {}, inputs });
+    expect(none.ok && JSON.parse(none.value.text)).toEqual({ servers: {}, inputs });
     expect(withInputs(`{ "inputs": 3 }`, 'jsonc', inputs).ok).toBe(false);
+
+    // An input another entry still names stays; one nothing names goes.
+    expect(withoutInputs(added, 'jsonc', ['api-token'])).toEqual({ ok: true, value: `{\n  // mine\n  "inputs": [\n    { "type": "promptString", "id": "other" } // theirs\n  ],\n  "servers": {}\n}\n` });
+    const named = added.replace('"servers": {}', '"servers": { "x": { "url": "https://x/${input:api-token}" } }');
+    expect(withoutInputs(named, 'jsonc', ['api-token'])).toEqual({ ok: true, value: named });
   });
 });
