@@ -22,6 +22,7 @@ import { snapshotsMethods } from './contract/snapshots';
 import { aboutMethods } from './contract/about';
 import { installEvents, installMethods } from './contract/install';
 import { inputsEvents, inputsMethods } from './contract/inputs';
+import { registryMethods } from './contract/registry';
 
 export * from './contract/app';
 export * from './contract/profiles';
@@ -40,6 +41,7 @@ export * from './contract/snapshots';
 export * from './contract/about';
 export * from './contract/install';
 export * from './contract/inputs';
+export * from './contract/registry';
 
 export const contract = defineContract({
   methods: {
@@ -61,6 +63,7 @@ export const contract = defineContract({
     ...aboutMethods,
     ...installMethods,
     ...inputsMethods,
+    ...registryMethods,
   },
   events: {
     ...serversEvents,

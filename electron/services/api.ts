@@ -32,6 +32,7 @@ import { bridgesHandlers, type BridgesPort } from './handlers/bridges';
 import { snapshotHandlers } from './handlers/snapshots';
 import { aboutHandlers, type AboutPort } from './handlers/about';
 import { installHandlers, type InstallPort } from './handlers/install';
+import { registryHandlers } from './handlers/registry';
 import { inputHandlers } from './handlers/inputs';
 import { createInputDesk } from './inputs/desk';
 import { createLaunchDoctor, type LaunchDoctor } from './doctor';
@@ -253,6 +254,7 @@ export function createApi(deps: ApiDeps): PanelApi {
       ...snapshotHandlers(core),
       ...aboutHandlers(deps),
       ...installHandlers(core, deps.install, deps.detect),
+      ...registryHandlers(deps.install?.registries, deps.env),
       ...inputHandlers(desk),
       ...doctorHandlers(core, deps.doctor ?? createLaunchDoctor({ launch: { env: deps.env, source: 'process', shell: null, ms: 0, note: null, loginPath: async () => null } })),
     },

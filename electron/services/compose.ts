@@ -33,6 +33,7 @@ import { type LaunchEnvironment, resolveLaunchEnvironment } from './launch-env';
 import { createLaunchDoctor, type LaunchDoctor } from './doctor';
 import { createBridgeService } from './bridge/install-service';
 import { createInstallService } from './install/service';
+import { RegistryService } from './registry/service';
 
 export interface Engine {
   broker: TokenBroker;
@@ -195,7 +196,8 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     doctor,
     bridges: createBridgeService({ env, dataDir, config, writer }),
     about: { dataDir, secrets: (profile) => configSecrets.list(profile), trusted: () => config.trust.list() },
-    install: { service: createInstallService({ env, config, writer }), config },
+    // REG-2: a registry entry's secrets go to the keychain bound to each entry written, and leave with its undo.
+    install: { service: createInstallService({ env, config, writer, secrets: configSecrets }), config, registries: new RegistryService({ dataDir, env }), env },
     trust: {
       async setTrusted(workspace, trusted) {
         if (trusted) await config.trust.trust(workspace);

@@ -6,6 +6,7 @@ import { method, ACTION, READ } from '../rpc';
 import { AcrossViewSchema } from '../schemas/across';
 import { InstallPreviewSchema, InstallResultSchema, InstallSummarySchema, UndoResultSchema } from '../schemas/install';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
+import { RegistryChoiceSchema } from './registry';
 
 /**
  * A server of an agent other than the selected one. The panel runs the selected agent's servers
@@ -32,6 +33,18 @@ export const InstallFromSchema = z.union([
   z.object({ kind: z.literal('server'), id: z.string().min(1).max(512) }),
   z.object({ kind: z.literal('profile'), profile: ProfileSchema, name: Name, layer: LayerKindSchema.optional() }),
   z.object({ kind: z.literal('entry'), profile: ProfileSchema, name: Name, entry: z.record(z.string(), z.unknown()) }),
+  // REG-2: one version of a registry entry through its form (registry.show's `ways`): values by
+  // field key; a secret's value goes to the keychain on apply and into no file, preview or record.
+  z.object({
+    kind: z.literal('registry'),
+    registry: Name,
+    version: z.string().min(1).max(100).optional(),
+    source: z.string().min(1).max(2048).optional(),
+    choice: RegistryChoiceSchema.optional(),
+    values: z.record(z.string().max(200), z.array(z.string().max(8192)).max(32)).default({}),
+    /** The server's name in the agents' files (the last part of the registry name when absent). */
+    name: Name.optional(),
+  }),
 ]);
 export type InstallFrom = z.infer<typeof InstallFromSchema>;
 
@@ -47,7 +60,12 @@ export const installMethods = {
   /** Reads only: per agent, what the install would write and why. */
   'install.preview': method(InstallInput, InstallPreviewSchema, READ),
   /** Writes the preview's plan; a file changed since the preview (baseHashes) is not written. */
-  'install.apply': method(InstallInput.extend({ baseHashes: z.record(z.string(), z.string().nullable()).default({}) }), InstallResultSchema, ACTION),
+  'install.apply': method(
+    InstallInput.extend({ baseHashes: z.record(z.string(), z.string().nullable()).default({}) }),
+    // REG-2: the secret variables kept in the keychain for each entry written (names, never values).
+    InstallResultSchema.extend({ secretsKept: z.array(z.object({ profile: ProfileSchema, variables: z.array(z.string()) })).default([]) }),
+    ACTION,
+  ),
   'install.undo': method(z.object({ id: z.string().min(1).max(64) }), UndoResultSchema, ACTION),
   'install.list': method(z.object({}), z.object({ installs: z.array(InstallSummarySchema) }), READ),
   /** One row per server identity, one column per detected agent. */

@@ -84,6 +84,20 @@ export function envColonToDollar(s: string): string {
   return s.replace(/\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g, '${$1}');
 }
 
+/**
+ * `api-key` → `API_KEY`: the variable the panel keeps a VS Code `${input:api-key}`'s value under in
+ * the keychain (install from a registry writes the secret so, REG-2; electron/services/install/agent-inputs.ts).
+ */
+export function inputVarName(id: string): string {
+  const v = id.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  return /^[A-Z_]/.test(v) ? v : `INPUT_${v}`;
+}
+
+/** `${input:id}` as the panel's `${ID}`, for the ids in `answered` only (the others stay prompts). */
+export function inputToDollar(s: string, answered?: ReadonlySet<string>): string {
+  return s.replace(/\$\{input:([^}]+)\}/g, (whole, id: string) => (!answered || answered.has(id) ? `\${${inputVarName(id)}}` : whole));
+}
+
 /** Gemini CLI: `$NAME` as well as `${NAME}` (packages/cli/src/utils/envVarResolver.ts). */
 export function bareDollarToBraced(s: string): string {
   return s.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string, at: number, all: string) => (all[at - 1] === '$' ? whole : `\${${name}}`));

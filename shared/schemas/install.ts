@@ -86,6 +86,8 @@ export const CanonicalEntrySchema = z.object({
 export const InstallSourceSchema = z.union([
   z.object({ kind: z.literal('profile'), profile: ProfileSchema, layer: LayerKindSchema, name: z.string() }),
   z.object({ kind: z.literal('file'), path: z.string() }),
+  // REG-2: one version of one entry of a registry (its base URL).
+  z.object({ kind: z.literal('registry'), registry: z.string(), name: z.string(), version: z.string() }),
   z.object({ kind: z.literal('entry') }),
 ]);
 export type InstallSource = z.infer<typeof InstallSourceSchema>;

@@ -51,6 +51,13 @@ export function optString(ctx: CommandContext, key: string): string | undefined 
   return Array.isArray(v) ? v[v.length - 1] : v;
 }
 
+/** Every value of a repeatable option (`--set a --set b`), in order. */
+export function optStrings(ctx: CommandContext, key: string): string[] {
+  const v = ctx.opts[key];
+  if (v === undefined || typeof v === 'boolean') return [];
+  return Array.isArray(v) ? v : [v];
+}
+
 export function requireString(ctx: CommandContext, key: string): string {
   const v = optString(ctx, key);
   if (v === undefined) throw new UsageError(`--${key} is required`);

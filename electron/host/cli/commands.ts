@@ -15,6 +15,7 @@ export const areas = {
   host: async () => (await import('./host-commands')).hostCommands,
   doctor: async () => (await import('./doctor-commands')).doctorCommands,
   install: async () => (await import('./install-commands')).installCommands,
+  registry: async () => (await import('./registry-commands')).registryCommands,
   'bridge-install': async () => (await import('./bridge-install-commands')).bridgeInstallCommands,
   bridge: async () => (await import('./bridge-commands')).bridgeCommands,
 } satisfies Record<string, () => Promise<Command[]>>;

@@ -11,20 +11,27 @@ import { detectProfiles } from '../../services/config/detect';
 import { acrossAgents } from '../../services/install/across';
 import { UnknownInstallError } from '../../services/install/apply';
 import { profileFacts } from '../../../shared/profiles';
-import { createInstallService, type InstallService } from '../../services/install/service';
+import { createInstallService, KeychainUnavailableError, type InstallService } from '../../services/install/service';
 import { findSource, fromFile, fromProfile, InstallSourceError, type ResolvedSource } from '../../services/install/source';
-import { type Command, type CommandContext, optString, printJson, UsageError, UserError } from './command';
+import type { KeychainConfigSecrets } from '../../services/auth/config-secrets';
+import { type Command, type CommandContext, optString, optStrings, printJson, UsageError, UserError } from './command';
+import { configEngineFor } from './engine';
+import { sourceFromRegistry } from './registry-install';
 
 const localeOf = (ctx: CommandContext): Translator => translator(pickLocale([ctx.env.LC_ALL, ctx.env.LC_MESSAGES, ctx.env.LANG]));
 
-function services(ctx: CommandContext): { config: ConfigService; svc: InstallService } {
-  const config = new ConfigService({ env: ctx.env, cwd: ctx.cwd });
-  return { config, svc: createInstallService({ env: ctx.env, config }) };
+function services(ctx: CommandContext, secrets?: KeychainConfigSecrets, config = new ConfigService({ env: ctx.env, cwd: ctx.cwd })): { config: ConfigService; svc: InstallService } {
+  return { config, svc: createInstallService({ env: ctx.env, config, ...(secrets ? { secrets } : {}) }) };
 }
 
-/** `--agents a,b` (profile ids), `all`, or `detected` (the default: the agents found on this machine). */
+/** REG-2: the keychain, when the install has secrets to keep (a memory store would lose them with this command); the service says when it is not available. */
+async function keychainFor(ctx: CommandContext, source: ResolvedSource): Promise<KeychainConfigSecrets | undefined> {
+  return Object.keys(source.secrets ?? {}).length === 0 ? undefined : (await configEngineFor(ctx)).configSecrets;
+}
+
+/** `--agents a,b` (profile ids) or `--agent a --agent b`, `all`, or `detected` (the default: the agents found on this machine). */
 async function targetsOf(ctx: CommandContext, config: ConfigService, source: ResolvedSource): Promise<Profile[]> {
-  const raw = optString(ctx, 'agents') ?? 'detected';
+  const raw = [optString(ctx, 'agents'), ...optStrings(ctx, 'agent')].filter((x) => x !== undefined).join(',') || 'detected';
   const from = source.from?.profile;
   if (raw === 'all') return PROFILES.filter((p) => p !== from);
   if (raw === 'detected') return (await detectProfiles(config.home, ctx.env)).filter((d) => d.detected && d.profile !== from).map((d) => d.profile!);
@@ -42,6 +49,9 @@ async function sourceOf(ctx: CommandContext, config: ConfigService, workspace: s
   const name = ctx.args[0];
   const file = optString(ctx, 'from-file');
   const from = optString(ctx, 'from');
+  const registry = optString(ctx, 'from-registry');
+  if ([file, from, registry].filter((x) => x !== undefined).length > 1) throw new UsageError('give one of --from, --from-file and --from-registry');
+  if (registry) return sourceFromRegistry(ctx, registry);
   try {
     if (file) return await fromFile(resolve(ctx.cwd, file), name);
     if (!name) throw new UsageError('install takes a server NAME (or --from-file server.json)');
@@ -103,11 +113,17 @@ const install: Command = {
   name: 'install',
   summary: 'Install one server into several agents at once, after showing per agent the diff, the tool names, what it cannot express and the bridge line',
   usage:
-    'install NAME [--from PROFILE | --from-file server.json] [--agents a,b,…|all|detected] [--layer user|project] [--workspace DIR] [--replace] [--bridge auto|never|always] [--dry-run] [--json]\n       install --undo ID | install --list',
+    'install NAME [--from PROFILE | --from-file server.json] [--agents a,b,…|all|detected | --agent A --agent B…] [--layer user|project] [--workspace DIR] [--replace] [--bridge auto|never|always] [--dry-run] [--json]\n       install [NAME] --from-registry REGISTRY-NAME[@VERSION] [--use package:N|remote:N] [--set KEY=value]… [--source NAME|URL] [--refresh] …   (secrets on stdin: echo -n "$TOKEN" | …)\n       install --undo ID | install --list',
   options: {
     from: { type: 'string' },
     'from-file': { type: 'string' },
+    'from-registry': { type: 'string' },
+    set: { type: 'string', multiple: true },
+    use: { type: 'string' },
+    source: { type: 'string' },
+    refresh: { type: 'boolean' },
     agents: { type: 'string' },
+    agent: { type: 'string', multiple: true },
     layer: { type: 'string' },
     workspace: { type: 'string' },
     replace: { type: 'boolean' },
@@ -120,8 +136,8 @@ const install: Command = {
     const t = localeOf(ctx);
     const undoId = optString(ctx, 'undo');
     if (undoId) return runUndo(ctx, t, undoId);
-    const { config, svc } = services(ctx);
     if (ctx.opts.list) {
+      const { svc } = services(ctx);
       const list = await svc.list();
       if (ctx.opts.json) return printJson(ctx, { installs: list });
       if (list.length === 0) return void ctx.stdout(`${t('install.records.none')}\n`);
@@ -133,7 +149,9 @@ const install: Command = {
     if (layerRaw !== 'user' && layerRaw !== 'project') throw new UsageError('--layer must be user or project');
     const bridge = optString(ctx, 'bridge') ?? 'auto';
     if (bridge !== 'auto' && bridge !== 'never' && bridge !== 'always') throw new UsageError('--bridge must be auto, never or always');
+    const config = new ConfigService({ env: ctx.env, cwd: ctx.cwd });
     const source = await sourceOf(ctx, config, workspace);
+    const { svc } = services(ctx, ctx.opts['dry-run'] ? undefined : await keychainFor(ctx, source), config);
     const targets = await targetsOf(ctx, config, source);
     const req = { source, targets, layer: layerRaw as LayerKind, workspace, replace: ctx.opts.replace === true, bridge: bridge as 'auto' };
     if (ctx.opts['dry-run']) {
@@ -143,7 +161,9 @@ const install: Command = {
       ctx.stdout(`\n(--dry-run: nothing written)\n`);
       return;
     }
-    const r = await svc.install(req);
+    const r = await svc.install(req).catch((err: unknown) => {
+      throw err instanceof KeychainUnavailableError ? new UserError(err.message) : err;
+    });
     // Written, or tried and failed (said below): the others were skipped.
     const skipped = skippedAgents(t, r.preview.targets, new Set([...r.written.map((w) => w.path), ...r.failed.map((f) => f.path)]));
     if (ctx.opts.json) printJson(ctx, { ok: r.failed.length === 0 && skipped.length === 0, ...r, skipped });
@@ -152,6 +172,7 @@ const install: Command = {
       ctx.stdout('\n');
       if (r.id) ctx.stdout(`${t('install.done', { server: source.server, n: r.written.length, id: r.id })}\n  mcp-panel install --undo ${r.id}\n`);
       else ctx.stdout(`${t('install.nothing')}\n`);
+      for (const k of r.secretsKept) ctx.stdout(`kept ${k.variables.join(', ')} in the keychain for ${k.profile}'s entry (in no file)\n`);
       for (const f of r.failed) ctx.stdout(`failed ${f.profile}: ${f.code}: ${f.message}\n`);
     }
     if (r.failed.length > 0) throw new UserError(`${r.failed.length} agent file(s) not written: ${r.failed.map((f) => `${f.profile} (${f.code})`).join(', ')}${skipped.length ? `; ${skipped.map((s) => `${s.agent} skipped: ${s.reason}`).join('; ')}` : ''}`);
@@ -163,7 +184,8 @@ const install: Command = {
 };
 
 async function runUndo(ctx: CommandContext, t: Translator, id: string): Promise<void> {
-  const { svc } = services(ctx);
+  // The secrets an install kept for the entries it wrote go with them (REG-2).
+  const { svc } = services(ctx, (await configEngineFor(ctx)).configSecrets);
   let r;
   try {
     r = await svc.undo(id);

@@ -3,6 +3,7 @@
 // is kept (names and owners, never values), move secrets to an entry after the user confirms,
 // and delete them.
 import { createInterface } from 'node:readline';
+import { readSecretInput } from './secret-input';
 import { type Profile } from '../../../shared/schemas/server';
 import { profileFacts } from '../../../shared/profiles';
 import type { KeychainConfigSecrets } from '../../services/auth/config-secrets';
@@ -41,24 +42,6 @@ function findEntry(root: unknown, name: string, profile: Profile): Record<string
     if (id === name) return value;
   }
   return null;
-}
-
-/** A hidden prompt on a terminal; otherwise all of stdin, without its final newline. */
-async function readSecretInput(prompt: string): Promise<string> {
-  const stdin = process.stdin;
-  if (!stdin.isTTY) {
-    const chunks: Buffer[] = [];
-    for await (const c of stdin) chunks.push(c as Buffer);
-    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
-  }
-  process.stderr.write(prompt);
-  const rl = createInterface({ input: stdin, terminal: true });
-  // Swallow the echo: nothing typed reaches the screen or a scrollback.
-  (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => {};
-  const line = await new Promise<string>((r) => rl.question('', r));
-  rl.close();
-  process.stderr.write('\n');
-  return line;
 }
 
 async function confirm(ctx: CommandContext, question: string): Promise<boolean> {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { LayerState, Problem, Profile } from '../../../shared/schemas/server';
 import { entrySchemaFor, fileSchemaFor, inferTransport } from '../../../shared/schemas/dialects';
 import { profileFacts } from '../../../shared/profiles';
-import { entryEnabled, fillPredefined } from '../../../shared/profiles/kit';
+import { entryEnabled, fillPredefined, inputToDollar, inputVarName, mapStrings } from '../../../shared/profiles/kit';
 import type { ProfileFacts } from '../../../shared/profiles/types';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../../../shared/schemas/depth';
 import { pointerOf } from './json-text';
@@ -171,7 +171,7 @@ function loadEntry(
   // The agent's own spelling (Codex `http_headers`, `${env:X}`…) in the one the spec is built from.
   const spelled = facts.normalize ? facts.normalize(entry) : entry;
   // VS Code and Cursor fill in `${workspaceFolder}` and `${userHome}` themselves (their docs).
-  const common = fillPredefined(spelled, facts.spelling.predefined, { home: ctx.home, workspace: ctx.workspace });
+  const filled = fillPredefined(spelled, facts.spelling.predefined, { home: ctx.home, workspace: ctx.workspace });
   let name = item.key;
   // Minara: the key is the id unless the entry's own `id` overrides it (seed 001).
   const id = facts.idField !== null ? entry[facts.idField] : undefined;
@@ -181,6 +181,14 @@ function loadEntry(
     problems.push(problemAt(doc, opts.path, item.segs, said('needs-id')));
     return null;
   }
+  const secretOwner = secretOwnerKey({ profile: ctx.profile, layer: opts.layer, path: opts.path, name, target: ownerTarget(entry) });
+  const held = opts.hostVariables?.byOwner.get(secretOwner);
+  // A declared VS Code input whose value the keychain holds for this entry (an install from a
+  // registry keeps it so, REG-2): the panel answers it as VS Code does once it has asked, so the
+  // server runs; the other inputs stay prompts the panel cannot answer (issue 42 item 3).
+  const prompted = facts.prompts?.used(entry) ?? [];
+  const answered = new Set(prompted.filter((i) => declared.has(i) && held?.has(inputVarName(i))));
+  const common = answered.size ? (mapStrings(filled, (s) => inputToDollar(s, answered)) as Record<string, unknown>) : filled;
   const base: LayerServer = {
     name,
     layer: opts.layer,
@@ -218,9 +226,7 @@ function loadEntry(
   let candidate: Record<string, unknown> = common;
   let missing: string[] = [];
   let misplaced: string[] = [];
-  const secretOwner = secretOwnerKey({ profile: ctx.profile, layer: opts.layer, path: opts.path, name, target: ownerTarget(entry) });
   const expansion = expansionFor(opts.dialect, opts.layer);
-  const held = opts.hostVariables?.byOwner.get(secretOwner);
   if (expansion === 'entry') ({ value: candidate, missing, misplaced } = expandEntry(common, ctx.env, held));
   // Minara headers expand at connect time only; the same rule says now whether that can work.
   if (expansion === 'headers' && isObject(common.headers)) ({ missing } = expandEntry({ headers: common.headers }, ctx.env, held));
@@ -263,7 +269,7 @@ function loadEntry(
   }
   // VS Code inputs (issue 42 item 3): prompts the agent asks for when it starts the server, not
   // variables; the panel has no answer to send, so it waits (status.ts). Only an undeclared one is wrong.
-  const used = facts.prompts?.used(entry) ?? [];
+  const used = prompted.filter((i) => !answered.has(i));
   const undeclared = used.filter((id) => !declared.has(id));
   if (undeclared.length) errorAt([], said('input-undeclared', { ids: undeclared.map((id) => `"${id}"`).join(', '), agent: facts.shortLabel }));
   if (used.length) base.inputs = { ids: used, agent: facts.shortLabel };

@@ -11,7 +11,10 @@ import type { DetectPort } from '../api/ports';
 import type { ConfigService } from '../config/config-service';
 import { acrossAgents, agentServers } from '../install/across';
 import { UnknownInstallError } from '../install/apply';
-import type { InstallService } from '../install/service';
+import { KeychainUnavailableError, type InstallService } from '../install/service';
+import { RegistryError } from '../registry/client';
+import { findRegistryEntry, registrySource } from '../registry/install-source';
+import type { RegistryService } from '../registry/service';
 import { fromProfile, InstallSourceError, type ResolvedSource } from '../install/source';
 
 type InstallHandlers = Pick<Handlers<AppContract>, 'install.preview' | 'install.apply' | 'install.undo' | 'install.list' | 'install.across' | 'install.agentServers'>;
@@ -20,6 +23,17 @@ type InstallHandlers = Pick<Handlers<AppContract>, 'install.preview' | 'install.
 export interface InstallPort {
   service: Pick<InstallService, 'preview' | 'install' | 'undo' | 'list'>;
   config: Pick<ConfigService, 'load'>;
+  /** REG-2: the registries an entry is installed from (absent: `from.kind: registry` is unavailable). */
+  registries?: RegistryService;
+  /** Whose PATH a registry entry's runtime must be on. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** REG-2: the entry of a registry, through its form (the same resolver as `install --from-registry`). */
+async function registryFrom(port: InstallPort, from: Extract<InstallFrom, { kind: 'registry' }>): Promise<ResolvedSource> {
+  if (!port.registries) throw new AppError('unavailable', 'the registries are not wired on this host');
+  const found = await findRegistryEntry(port.registries, { name: from.registry, version: from.version, source: from.source });
+  return registrySource(found, port.env ?? {}, { values: from.values, ...(from.choice ? { choice: from.choice } : {}) }, from.name);
 }
 
 export function installHandlers(core: ApiCore, port: InstallPort | undefined, detect: DetectPort): InstallHandlers {
@@ -35,11 +49,14 @@ export function installHandlers(core: ApiCore, port: InstallPort | undefined, de
         return await fromProfile(need().config as ConfigService, core.selection().profile, s.name, workspace, s.layer);
       }
       if (from.kind === 'profile') return await fromProfile(need().config as ConfigService, from.profile, from.name, workspace, from.layer);
+      if (from.kind === 'registry') return await registryFrom(need(), from);
       const canonical = canonicalOf(from.profile, from.entry);
       if (!canonical) throw new AppError('invalid-input', `${from.name} names no transport the panel can connect over`, { reason: 'no_transport' });
       return { server: from.name, source: { kind: 'entry' }, canonical, from: null };
     } catch (err) {
-      if (err instanceof InstallSourceError) throw new AppError(err.code === 'not_found' ? 'not-found' : 'invalid-input', err.message, { reason: err.code });
+      // `form`: each field's problem, for the page to show beside its field.
+      if (err instanceof InstallSourceError) throw new AppError(err.code === 'not_found' ? 'not-found' : 'invalid-input', err.message, { reason: err.code, ...(err.problems.length ? { problems: err.problems } : {}) });
+      if (err instanceof RegistryError) throw new AppError(err.code === 'not_found' ? 'not-found' : 'unavailable', err.message, { reason: err.code });
       throw err;
     }
   };
@@ -54,9 +71,15 @@ export function installHandlers(core: ApiCore, port: InstallPort | undefined, de
   return {
     'install.preview': async (input) => need().service.preview(await request(input)),
     'install.apply': async (input) => {
-      const r = await need().service.install({ ...(await request(input)), baseHashes: input.baseHashes as Partial<Record<Profile, string | null>> });
+      let r;
+      try {
+        r = await need().service.install({ ...(await request(input)), baseHashes: input.baseHashes as Partial<Record<Profile, string | null>> });
+      } catch (err) {
+        if (err instanceof KeychainUnavailableError) throw new AppError('unavailable', err.message, { reason: 'keychain' });
+        throw err;
+      }
       if (r.written.length > 0) await core.changed(`${r.preview.server} installed into ${r.written.length} file(s)`);
-      return { id: r.id, written: r.written, failed: r.failed };
+      return { id: r.id, written: r.written, failed: r.failed, secretsKept: r.secretsKept };
     },
     'install.undo': async ({ id }) => {
       try {

@@ -17,6 +17,7 @@ import { applyServerOps, hashText, type ServerOp } from '../config/writer';
 import type { ConfigWriter } from '../config/writer/config-writer';
 import { spanEditor } from '../config/writer/span-editor';
 import type { PlannedTarget } from './plan';
+import { withoutInputs } from './agent-inputs';
 
 const FileRecordSchema = z.object({
   profile: ProfileSchema,
@@ -30,6 +31,8 @@ const FileRecordSchema = z.object({
   original: z.unknown().optional(),
   written: z.record(z.string(), z.unknown()),
   undo: z.object({ offset: z.number().int().nonnegative(), length: z.number().int().nonnegative(), text: z.string(), afterHash: z.string() }),
+  /** The agent's own inputs the install added beside the entry (VS Code `inputs`: agent-inputs.ts). */
+  inputsAdded: z.array(z.string()).optional(),
 });
 
 const ServerInstallSchema = z.object({ id: z.string(), server: z.string(), installedAt: z.number(), files: z.array(FileRecordSchema) });
@@ -43,6 +46,13 @@ const summary = (r: ServerInstall): InstallSummary => ({ id: r.id, server: r.ser
 
 export async function listInstalls(dataDir: string): Promise<InstallSummary[]> {
   return ((await readRecords(serverInstallsPath(dataDir), ServerInstallSchema)) ?? []).map(summary).sort((a, b) => b.installedAt - a.installedAt);
+}
+
+/** The planned text as it is (the entry and the agent's own inputs: agent-inputs.ts), if the file is still the one planned on. */
+async function writeWhole(writer: ConfigWriter, write: NonNullable<PlannedTarget['write']>) {
+  const file = await writer.resolve(write.target);
+  if (!file.ok) return file;
+  return writer.editFile(file.value, () => ({ ok: true, value: write.after }), { base: write.base });
 }
 
 export async function applyInstall(writer: ConfigWriter, dataDir: string, server: string, plan: readonly PlannedTarget[], now = Date.now()): Promise<InstallResult> {
@@ -59,12 +69,13 @@ export async function applyInstall(writer: ConfigWriter, dataDir: string, server
     original: write!.original,
     written: view.entry ?? {},
     undo: differingSpan(write!.base.text ?? '', write!.after),
+    ...(write!.inputsAdded.length ? { inputsAdded: write!.inputsAdded } : {}),
   }));
   const path = serverInstallsPath(dataDir);
   await updateRecordsFile(path, ServerInstallSchema, (all) => ({ installs: [...all, { id, server, installedAt: now, files }], result: undefined }));
   const result: InstallResult = { id, written: [], failed: [] };
   for (const { view, write } of writes) {
-    const r = await writer.apply(write!.target, write!.ops, { base: write!.base });
+    const r = write!.whole ? await writeWhole(writer, write!) : await writer.apply(write!.target, write!.ops, { base: write!.base });
     if (r.ok) result.written.push({ profile: view.profile, layer: view.layer, path: r.value.path, action: view.action });
     else result.failed.push({ profile: view.profile, path: view.path, code: r.error.code, message: r.error.message });
   }
@@ -115,7 +126,8 @@ async function undoFile(writer: ConfigWriter, server: string, f: FileRecord): Pr
     return { code: 'edited', message: `${server} in ${f.path} was changed or removed since install; nothing restored there (edit the file by hand)` };
   }
   const ops: ServerOp[] = f.original === undefined ? [{ op: 'remove', name: server }] : [{ op: 'set', name: server, entry: f.original as Record<string, unknown> }];
-  const planned = applyServerOps(text, f.profile, ops, undefined, resolved.value.container);
+  const served = applyServerOps(text, f.profile, ops, undefined, resolved.value.container);
+  const planned = served.ok && f.inputsAdded?.length ? withoutInputs(served.value, profileFacts(f.profile).format, f.inputsAdded) : served;
   if (!planned.ok) return { code: planned.error.code, message: planned.error.message };
   const w = await writer.editFile(resolved.value, () => ({ ok: true, value: planned.value }), { base: snap.value });
   if (!w.ok) return { code: w.error.code, message: w.error.message };
@@ -124,14 +136,20 @@ async function undoFile(writer: ConfigWriter, server: string, f: FileRecord): Pr
 
 export class UnknownInstallError extends Error {}
 
-export async function undoInstall(writer: ConfigWriter, dataDir: string, id: string): Promise<UndoResult> {
+/** One file an undo put back: its agent, layer, file and the entry install had written there. */
+export type RestoredFile = Pick<FileRecord, 'profile' | 'layer' | 'path' | 'written'>;
+
+export async function undoInstall(writer: ConfigWriter, dataDir: string, id: string, onRestored?: (server: string, f: RestoredFile) => Promise<void>): Promise<UndoResult> {
   const all = (await readRecords(serverInstallsPath(dataDir), ServerInstallSchema)) ?? [];
   const rec = all.find((r) => r.id === id);
   if (!rec) throw new UnknownInstallError(`no install ${id}; mcp-panel install --list shows them`);
   const result: UndoResult = { id, restored: [], failed: [] };
   for (const f of rec.files) {
     const r = await undoFile(writer, rec.server, f);
-    if ('how' in r) result.restored.push({ profile: f.profile, path: f.path, how: r.how });
+    if ('how' in r) {
+      result.restored.push({ profile: f.profile, path: f.path, how: r.how });
+      await onRestored?.(rec.server, f);
+    }
     else result.failed.push({ profile: f.profile, path: f.path, code: r.code, message: r.message });
   }
   // What could not be put back stays recorded, to try again once the file is fixed.

@@ -18,6 +18,7 @@ import type { ConfigService } from '../config/config-service';
 import { serverId } from '../config/spec';
 import { SnapshotStore } from '../connections/snapshots';
 import { applyServerOps, dialectValidator, type ServerOp, type WriteError } from '../config/writer';
+import { agentInputs, withInputs } from './agent-inputs';
 import type { ConfigWriter, WriteTarget } from '../config/writer/config-writer';
 import type { FileSnapshot } from '../config/writer/snapshot';
 import { spanEditor } from '../config/writer/span-editor';
@@ -48,7 +49,8 @@ export interface PlanRequest {
 /** A target with what apply needs: its ops, the file as read, the text it will write. */
 export interface PlannedTarget {
   view: InstallTarget;
-  write: { target: WriteTarget; ops: ServerOp[]; base: FileSnapshot; after: string; original: unknown } | null;
+  /** `whole`: the planned text is written as it is (it holds more than the ops: the agent's own inputs). */
+  write: { target: WriteTarget; ops: ServerOp[]; base: FileSnapshot; after: string; original: unknown; whole: boolean; inputsAdded: string[] } | null;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -158,7 +160,10 @@ export async function planInstall(deps: PlanDeps, req: PlanRequest): Promise<Pla
     const blocked = losses.some((l) => l.blocking);
     const useBridge = bridge !== null && (req.bridge === 'always' || (blocked && req.bridge !== 'never'));
     // The bridge line in the agent's own spelling (Goose's `cmd` and `name` too).
-    const entry = useBridge && bridge ? spellAs(target, layer, { transport: 'stdio', command: bridge.command, args: bridge.args, enabled: true }, server).entry : spelled.entry;
+    const spelledEntry = useBridge && bridge ? spellAs(target, layer, { transport: 'stdio', command: bridge.command, args: bridge.args, enabled: true }, server).entry : spelled.entry;
+    // REG-2: an agent that keeps secrets itself (VS Code `inputs`) gets them as its own inputs.
+    const own = useBridge ? null : agentInputs(target, server, spelledEntry, Object.keys(source.secrets ?? {}));
+    const entry = own?.entry ?? spelledEntry;
     const snap = await deps.writer.read({ profile: target, layer, workspace });
     if (!snap.ok) {
       out.push({ view: { ...base, losses, bridge, refusal: refusalOf(snap.error) }, write: null });
@@ -197,9 +202,11 @@ export async function planInstall(deps: PlanDeps, req: PlanRequest): Promise<Pla
       continue;
     }
     const ops: ServerOp[] = [has ? { op: 'set', name: server, entry } : { op: 'add', name: server, entry }];
-    const after = applyServerOps(before.text, target, ops, dialectValidator, file.container);
-    if (!after.ok) {
-      out.push({ view: { ...view, refusal: refusalOf(after.error) }, write: null });
+    const served = applyServerOps(before.text, target, ops, dialectValidator, file.container);
+    const withOwn = served.ok && own ? withInputs(served.value, facts.format, own.inputs) : null;
+    const after = withOwn ? (withOwn.ok ? { ok: true as const, value: withOwn.value.text } : withOwn) : served;
+    if (!after.ok || after.value === null) {
+      out.push({ view: { ...view, refusal: after.ok ? null : refusalOf(after.error) }, write: null });
       continue;
     }
     planned.set(file.path, { profile: target, entry });
@@ -208,7 +215,7 @@ export async function planInstall(deps: PlanDeps, req: PlanRequest): Promise<Pla
     const secrets = Object.values(existing).flatMap((e) => entrySecretValues(e)).filter((v) => v.length >= 4);
     const mask = (text: string) => secrets.reduce((acc, v) => acc.split(v).join(SECRET_MASK), text);
     view.diff = compactDiff(lineDiff(before.text ?? '', after.value)).map((d) => ({ ...d, text: mask(d.text) }));
-    out.push({ view, write: { target: { profile: target, layer, workspace }, ops, base: before, after: after.value, original: has ? existing[server] : undefined } });
+    out.push({ view, write: { target: { profile: target, layer, workspace }, ops, base: before, after: after.value, original: has ? existing[server] : undefined, whole: own !== null, inputsAdded: withOwn?.ok ? withOwn.value.added : [] } });
   }
   return out;
 }

@@ -1,16 +1,22 @@
 // AGENT-3: where the server to install comes from: an entry of any agent (the one that agent
 // uses now, or of a named layer), a registry `server.json` file, or an entry given as it is.
 // Each becomes the canonical entry (shared/install/canonical.ts).
+import { z } from 'zod';
 import { readBoundedFile } from '../config/bounded-read';
+import { choicesOf, defaultChoice, renderChoice, type FormProblem, type FormValues, type RegistryChoice } from '../../../shared/registry/form';
+import { ServerJsonSchema } from '../../../shared/registry/server-json';
 import type { ConfigService } from '../config/config-service';
 import { canonicalOf, type CanonicalEntry } from '../../../shared/install/canonical';
+import type { RegistryRecord } from '../registry/client';
 import type { InstallSource } from '../../../shared/schemas/install';
 import type { EffectiveServer, LayerKind, Profile } from '../../../shared/schemas/server';
 
 export class InstallSourceError extends Error {
   constructor(
-    readonly code: 'not_found' | 'unreadable' | 'not_server_json' | 'no_transport' | 'ambiguous',
+    readonly code: 'not_found' | 'unreadable' | 'not_server_json' | 'no_transport' | 'ambiguous' | 'form' | 'deleted' | 'runtime',
     message: string,
+    /** `form`: each field's problem (key, code, message), for a page to show beside its field. */
+    readonly problems: readonly FormProblem[] = [],
   ) {
     super(message);
   }
@@ -22,6 +28,10 @@ export interface ResolvedSource {
   canonical: CanonicalEntry;
   /** The agent's entry the canonical one came from (for the bridge line and the tool cache). */
   from: { profile: Profile; server: EffectiveServer } | null;
+  /** REG-2: secret values by variable, for the keychain (bound to each written entry); never written to a file. */
+  secrets?: Record<string, string>;
+  /** The command the entry starts with that must be on this machine (npx, uvx, docker, dnx). */
+  runtime?: string | null;
 }
 
 /** The entry `name` of `profile` (the effective one, or the one of `layer`). */
@@ -43,82 +53,52 @@ export async function findSource(config: ConfigService, name: string, workspace:
   throw new InstallSourceError('not_found', `no agent has a server named ${name}; name the source with --from PROFILE or --from-file server.json`);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+/** A person's own server.json may leave out what a registry requires (its description and version). */
+const FileServerJsonSchema = ServerJsonSchema.extend({ description: z.string().optional(), version: z.string().optional() });
 
-/** Registry arguments: `{type: positional, value}` and `{type: named, name, value}`. */
-function argsOf(list: unknown): string[] {
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((a) => {
-    if (!isRecord(a)) return [];
-    const value = str(a.value) ?? str(a.default) ?? (str(a.valueHint) ? `\${${String(a.valueHint).toUpperCase().replace(/[^A-Z0-9]+/g, '_')}}` : undefined);
-    if (a.type === 'named' && str(a.name)) return value === undefined ? [String(a.name)] : [String(a.name), value];
-    return value === undefined ? [] : [value];
-  });
+export interface RegistryFormInput {
+  /** The form's values by field key (`--set KEY=value`, the page's form, secrets from stdin). */
+  values?: FormValues;
+  /** The package or remote to install; the first the panel can install when not given. */
+  choice?: RegistryChoice;
 }
 
-/** How a registry package is started (registryType → runner), as the registry's own docs name them. */
-function packageCommand(p: Record<string, unknown>): { command: string; args: string[] } | null {
-  const id = str(p.identifier);
-  if (!id) return null;
-  const version = str(p.version);
-  const runtime = argsOf(p.runtimeArguments);
-  const pkg = argsOf(p.packageArguments);
-  switch (p.registryType) {
-    case 'npm':
-      return { command: str(p.runtimeHint) ?? 'npx', args: [...(runtime.length ? runtime : ['-y']), version ? `${id}@${version}` : id, ...pkg] };
-    case 'pypi':
-      return { command: str(p.runtimeHint) ?? 'uvx', args: [...runtime, version ? `${id}==${version}` : id, ...pkg] };
-    case 'oci':
-      return { command: 'docker', args: ['run', '-i', '--rm', ...runtime, version && !id.includes(':') ? `${id}:${version}` : id, ...pkg] };
-    case 'nuget':
-      return { command: str(p.runtimeHint) ?? 'dnx', args: [...runtime, version ? `${id}@${version}` : id, '--yes', ...pkg] };
-    default:
-      return null;
-  }
-}
-
-/** `{NAME: ${NAME}}` for each variable the registry entry names (values come from the user's environment or keychain). */
-function envOf(list: unknown): Record<string, string> | undefined {
-  if (!Array.isArray(list)) return undefined;
-  const out: Record<string, string> = {};
-  for (const v of list) if (isRecord(v) && str(v.name)) out[String(v.name)] = str(v.value) && !v.isSecret ? String(v.value) : `\${${String(v.name)}}`;
-  return Object.keys(out).length ? out : undefined;
-}
-
-/** `Bearer {token}` style registry header values: each `{x}` placeholder becomes `${X}`. */
-function headerValue(v: Record<string, unknown>): string {
-  const raw = str(v.value) ?? `{${String(v.name)}}`;
-  return raw.replace(/\{([A-Za-z_][A-Za-z0-9_-]*)\}/g, (_w, n: string) => `\${${n.toUpperCase().replace(/-/g, '_')}}`);
-}
-
-/** A registry `server.json` (modelcontextprotocol/registry: `packages[]` started locally, `remotes[]` reached by URL). */
-export function fromServerJson(value: unknown, path: string, nameArg?: string): ResolvedSource {
-  if (!isRecord(value) || (!Array.isArray(value.packages) && !Array.isArray(value.remotes))) {
+/**
+ * REG-2: a registry `server.json` (modelcontextprotocol/registry: `packages[]` started locally,
+ * `remotes[]` reached by URL) through the form (shared/registry/form.ts): the chosen package or
+ * remote, its variables, arguments and headers filled, the version pinned, secrets handed back
+ * for the keychain. Every problem is said at once, with what to set.
+ */
+export function fromServerJson(value: unknown, path: string, nameArg?: string, form: RegistryFormInput = {}, source: InstallSource = { kind: 'file', path }): ResolvedSource {
+  if (typeof value !== 'object' || value === null || (!('packages' in value) && !('remotes' in value))) {
     throw new InstallSourceError('not_server_json', `${path} is not a registry server.json (no "packages" or "remotes")`);
   }
-  const server = nameArg ?? (str(value.name)?.split('/').pop() || 'server');
-  const packages = (Array.isArray(value.packages) ? value.packages : []).filter(isRecord);
-  const remotes = (Array.isArray(value.remotes) ? value.remotes : []).filter(isRecord);
-  for (const p of packages) {
-    const transport = isRecord(p.transport) ? p.transport.type : 'stdio';
-    const cmd = transport === 'stdio' ? packageCommand(p) : null;
-    if (!cmd) continue;
-    const env = envOf(p.environmentVariables);
-    return { server, source: { kind: 'file', path }, canonical: { transport: 'stdio', ...cmd, ...(env ? { env } : {}), enabled: true }, from: null };
+  const parsed = FileServerJsonSchema.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.map(String).join('.') || '(top)'}: ${i.message}`);
+    throw new InstallSourceError('not_server_json', `${path} is not a valid server.json: ${issues.join('; ')}`);
   }
-  for (const r of remotes) {
-    const url = str(r.url);
-    if (!url) continue;
-    const transport = r.type === 'sse' ? 'sse' : 'http';
-    const headers: Record<string, string> = {};
-    for (const h of Array.isArray(r.headers) ? r.headers : []) if (isRecord(h) && str(h.name)) headers[String(h.name)] = headerValue(h);
-    return { server, source: { kind: 'file', path }, canonical: { transport, url, ...(Object.keys(headers).length ? { headers } : {}), enabled: true }, from: null };
+  const doc = parsed.data;
+  const server = nameArg ?? (doc.name.split('/').pop() || 'server');
+  const choice = form.choice ?? defaultChoice(doc);
+  if (!choice) {
+    const why = choicesOf(doc).map((c) => `${c.label}: ${c.problem}`).join('; ');
+    throw new InstallSourceError('no_transport', `${path} has no package the panel knows how to start (npm, pypi, oci, nuget over stdio) and no remote URL${why ? ` (${why})` : ''}`);
   }
-  throw new InstallSourceError('no_transport', `${path} has no package the panel knows how to start (npm, pypi, oci, nuget over stdio) and no remote URL`);
+  const r = renderChoice(doc, choice, form.values ?? {});
+  if (!r.ok) throw new InstallSourceError('form', r.problems.map((p) => p.message).join('; '), r.problems);
+  return { server, source, canonical: r.canonical, from: null, secrets: r.secrets, runtime: r.runtime };
 }
 
-export async function fromFile(path: string, nameArg?: string): Promise<ResolvedSource> {
+/** REG-2/REG-4: one version from a registry; a deleted entry is refused, whatever its file says. */
+export function fromRegistry(registry: string, record: RegistryRecord, nameArg?: string, form: RegistryFormInput = {}): ResolvedSource {
+  const { server, meta } = record;
+  const at = `${server.name}@${server.version}`;
+  if (meta.status === 'deleted') throw new InstallSourceError('deleted', `${at} was deleted from ${registry}${meta.statusMessage ? ` (${meta.statusMessage})` : ''}; the panel does not install it`);
+  return fromServerJson(server, at, nameArg, form, { kind: 'registry', registry, name: server.name, version: server.version });
+}
+
+export async function fromFile(path: string, nameArg?: string, form: RegistryFormInput = {}): Promise<ResolvedSource> {
   const read = await readBoundedFile(path);
   if (read.state !== 'ok') throw new InstallSourceError('unreadable', `${path}: ${read.state === 'missing' ? 'no such file' : read.error}`);
   let value: unknown;
@@ -127,5 +107,5 @@ export async function fromFile(path: string, nameArg?: string): Promise<Resolved
   } catch (err) {
     throw new InstallSourceError('not_server_json', `${path} is not JSON: ${(err as Error).message}`);
   }
-  return fromServerJson(value, path, nameArg);
+  return fromServerJson(value, path, nameArg, form);
 }

@@ -4,12 +4,12 @@
 // Claude Desktop cannot express and the bridge line written instead, and undo byte for byte.
 // Then the real reference server (server-everything) connected through the installed entries of
 // Claude Code, Codex and Gemini CLI, over stdio and streamable HTTP.
-import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, sandbox } from '../config/helpers';
 import { runCli } from '../../helpers/run-cli';
+import { homeHashes } from '../../helpers/home-hashes';
 import { EVERYTHING, startEverythingHttp } from '../../helpers/everything';
 import type { InstallPreview } from '../../../shared/schemas/install';
 
@@ -19,17 +19,6 @@ const LONG = 'reference-everything-server-for-the-agent-install-preview-x';
 
 let sb: Sandbox;
 const cli = (args: string[], extra: NodeJS.ProcessEnv = {}) => runCli(args, { env: { ...process.env, ...sb.env, ...extra }, cwd: sb.ws, timeoutMs: 120_000 });
-
-/** sha256 of every file under HOME but the panel's own data and the CLI's code cache: what undo must give back. */
-async function hashes(dir: string, root = dir, out: Record<string, string> = {}): Promise<Record<string, string>> {
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) {
-      if (e.name !== '.mcp-panel' && relative(root, p) !== join('.cache', 'mcp-panel')) await hashes(p, root, out);
-    } else out[relative(root, p)] = createHash('sha256').update(await readFile(p)).digest('hex');
-  }
-  return out;
-}
 
 beforeAll(async () => {
   sb = await sandbox();
@@ -53,12 +42,12 @@ describe('mcp-panel install', () => {
     // The panel connects once (the tool list is cached), as the servers view does.
     const seen = await cli(['tools', '--profile', 'gemini', '--server', LONG, '--json']);
     expect(seen.code, seen.stderr).toBe(0);
-    const before = await hashes(sb.home);
+    const before = await homeHashes(sb.home);
 
     const dry = await cli(['install', LONG, '--from', 'gemini', '--agents', SEVEN.filter((a) => a !== 'gemini').join(','), '--dry-run', '--json']);
     expect(dry.code, dry.stderr).toBe(0);
     const preview = JSON.parse(dry.stdout) as InstallPreview & { dryRun: boolean };
-    expect(await hashes(sb.home)).toEqual(before);
+    expect(await homeHashes(sb.home)).toEqual(before);
     const by = Object.fromEntries(preview.targets.map((t) => [t.profile, t]));
     expect(Object.keys(by).sort()).toEqual(SEVEN.filter((a) => a !== 'gemini').sort());
     for (const t of preview.targets) expect([t.profile, t.action, t.refusal]).toEqual([t.profile, 'add', null]);
@@ -98,7 +87,7 @@ describe('mcp-panel install', () => {
     const undo = await cli(['uninstall', result.id, '--json']);
     expect(undo.code, undo.stderr).toBe(0);
     expect((JSON.parse(undo.stdout) as { restored: { how: string }[] }).restored.map((r) => r.how)).toEqual(Array(6).fill('exact'));
-    expect(await hashes(sb.home)).toEqual(before);
+    expect(await homeHashes(sb.home)).toEqual(before);
     expect(JSON.parse((await cli(['install', '--list', '--json'])).stdout).installs).toEqual([]);
   }, 180_000);
 
@@ -111,7 +100,7 @@ describe('mcp-panel install', () => {
         version: '1.0.0',
         remotes: [{ type: 'streamable-http', url: http.url }],
       });
-      const before = await hashes(sb.home);
+      const before = await homeHashes(sb.home);
       const run = await cli(['install', '--from-file', file, '--agents', SEVEN.join(','), '--json']);
       expect(run.code, run.stderr).toBe(0);
       const out = JSON.parse(run.stdout) as { id: string; preview: InstallPreview };
@@ -132,7 +121,7 @@ describe('mcp-panel install', () => {
       }
       const undo = await cli(['install', '--undo', out.id, '--json']);
       expect(undo.code, undo.stderr).toBe(0);
-      expect(await hashes(sb.home)).toEqual(before);
+      expect(await homeHashes(sb.home)).toEqual(before);
       await expect(stat(join(sb.root, 'server.json'))).resolves.toBeTruthy();
     } finally {
       await http.stop();

@@ -2,12 +2,12 @@
 // server (test/fixtures/servers/echo.mjs) installed from Claude Code's file into Zed, OpenCode and
 // Cline at once, each in its own spelling, read back with `agents --json`, connected through each
 // installed entry, and undone byte for byte.
-import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, sandbox } from '../config/helpers';
 import { runCli } from '../../helpers/run-cli';
+import { homeHashes } from '../../helpers/home-hashes';
 import type { InstallPreview } from '../../../shared/schemas/install';
 import { fixture } from '../../helpers/fixtures';
 
@@ -17,16 +17,6 @@ const NAME = 'echo-fixture';
 
 let sb: Sandbox;
 const cli = (args: string[]) => runCli(args, { env: { ...process.env, ...sb.env }, cwd: sb.ws, timeoutMs: 120_000 });
-
-async function hashes(dir: string, root = dir, out: Record<string, string> = {}): Promise<Record<string, string>> {
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) {
-      if (e.name !== '.mcp-panel' && relative(root, p) !== join('.cache', 'mcp-panel')) await hashes(p, root, out);
-    } else out[relative(root, p)] = createHash('sha256').update(await readFile(p)).digest('hex');
-  }
-  return out;
-}
 
 const ZED_FILE = () => join(sb.home, '.config', 'zed', 'settings.json');
 const OPENCODE_FILE = () => join(sb.home, '.config', 'opencode', 'opencode.json');
@@ -47,11 +37,11 @@ describe('mcp-panel install into Zed, OpenCode and Cline', () => {
     // The panel connects once, so the preview knows the tool names.
     const seen = await cli(['tools', '--profile', 'claude-code', '--server', NAME, '--json']);
     expect(seen.code, seen.stderr).toBe(0);
-    const before = await hashes(sb.home);
+    const before = await homeHashes(sb.home);
 
     const dry = await cli(['install', NAME, '--from', 'claude-code', '--agents', THREE.join(','), '--dry-run', '--json']);
     expect(dry.code, dry.stderr).toBe(0);
-    expect(await hashes(sb.home)).toEqual(before);
+    expect(await homeHashes(sb.home)).toEqual(before);
     const by = Object.fromEntries((JSON.parse(dry.stdout) as InstallPreview).targets.map((t) => [t.profile, t]));
     for (const p of THREE) expect([p, by[p]?.action, by[p]?.refusal]).toEqual([p, 'add', null]);
     expect(by.zed!.entry).toEqual({ command: process.execPath, args: [ECHO] });
@@ -85,6 +75,6 @@ describe('mcp-panel install into Zed, OpenCode and Cline', () => {
     const undo = await cli(['uninstall', result.id, '--json']);
     expect(undo.code, undo.stderr).toBe(0);
     expect((JSON.parse(undo.stdout) as { restored: { how: string }[] }).restored.map((r) => r.how)).toEqual(['exact', 'exact', 'exact']);
-    expect(await hashes(sb.home)).toEqual(before);
+    expect(await homeHashes(sb.home)).toEqual(before);
   }, 180_000);
 });

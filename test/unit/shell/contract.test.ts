@@ -95,6 +95,10 @@ describe('contract derivation', () => {
       'install.list': true,
       'install.across': true,
       'install.agentServers': true,
+      'registry.sources': true,
+      'registry.addSource': true,
+      'registry.search': true,
+      'registry.show': true,
     };
     expect(Object.keys(keys).sort()).toEqual(Object.keys(contract.methods).sort());
   });

@@ -21,9 +21,13 @@ const end = (n: Node): number => n.offset + n.length;
  * removeItem takes such an element back out exactly.
  */
 export function appendItems(text: string, path: JSONPath, items: readonly string[], eol: string): string {
+  return appendJson(text, path, items.map((r) => JSON.stringify(r)), eol);
+}
+
+/** appendItems for elements already written as JSON (objects, such as VS Code's `inputs`). */
+export function appendJson(text: string, path: JSONPath, extra: readonly string[], eol: string): string {
   const arr = arrayAt(text, path);
   const kids = arr.children ?? [];
-  const extra = items.map((r) => JSON.stringify(r));
   if (kids.length === 0) return text.slice(0, arr.offset) + `[${extra.join(', ')}]` + text.slice(end(arr));
   const lastEnd = end(kids[kids.length - 1]!);
   if (!text.slice(arr.offset, end(arr)).includes('\n')) return text.slice(0, lastEnd) + extra.map((x) => `, ${x}`).join('') + text.slice(lastEnd);
