@@ -129,6 +129,8 @@ export interface LayerLocation {
   maxBytes?: number;
   /** CFG-4: names this layer may not use. */
   reservedNames?: readonly string[];
+  /** This file's syntax where it is not the profile's (Copilot CLI: JSONC at home, strict JSON in the workspace). */
+  format?: ConfigFormat;
 }
 
 export interface LayerEnv {
