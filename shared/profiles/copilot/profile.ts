@@ -79,9 +79,11 @@ export const COPILOT: ProfileFacts = {
   // Not captured: 1.0.102 starts no session (so connects to no server) without a GitHub login.
   era: 'unknown',
   clientCapabilities: null,
-  // `copilot mcp add` writes `type` for every transport, `local` for stdio, and `tools: ["*"]`.
-  spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'local', http: 'http', sse: 'sse' }, defaults: true },
-  stdioEntry: (command, args) => ({ type: 'local', command, args: [...args] }),
+  // `copilot mcp add` writes `type` for every transport, `local` for stdio, and `tools: ["*"]`. The
+  // panel writes `stdio`, which Copilot reads the same: Claude Code 2.1.332 skips a `.mcp.json`
+  // entry of type `local` ("unknown MCP server type"), and that file is both agents' (contract suite).
+  spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'stdio', http: 'http', sse: 'sse' }, defaults: true },
+  stdioEntry: (command, args) => ({ type: 'stdio', command, args: [...args] }),
   connection: (e) => {
     const tools = strArr(e.tools);
     return { callTimeoutMs: posInt(e.timeout), limits: tools?.includes(EVERY) ? {} : listLimits(tools, undefined) };
