@@ -152,12 +152,16 @@ describe(`GitHub Copilot CLI ${version} and Claude Code: one .mcp.json, two agen
     expect((await panelServers(sb, 'copilot')).map((s) => [s.name, s.layer, s.transport, panelRuns(s)])).toEqual([['web', 'project', 'http', true], ['local', 'project', 'stdio', true]]);
   });
 
-  it('Copilot\'s own spelling of a stdio server (type "local") in .mcp.json: Copilot reads it, Claude Code skips it', async () => {
+  it('Copilot\'s own spelling of a stdio server (type "local") in .mcp.json: Copilot reads it, Claude Code skips it, and the panel says so under Claude Code', async () => {
     trustWorkspace();
     writeJson(mcpJson(), { shared: { type: 'local', command: echo.command, args: echo.args, tools: ['*'] } });
     expect(await copilotServer('shared')).toMatchObject({ transport: 'stdio', state: 'enabled' });
     const claude = await sb.agent('claude-code', ['mcp', 'list']);
     expect(claude.output).toMatch(/unknown MCP server type "local"/);
+    expect(await panelServer(sb, 'copilot', 'shared')).toMatchObject({ transport: 'stdio', error: null });
+    const underClaude = await panelServer(sb, 'claude-code', 'shared');
+    expect(underClaude.error).not.toBeNull();
+    expect(panelRuns(underClaude) && underClaude.error === null).toBe(false);
   });
 });
 
