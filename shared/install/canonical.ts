@@ -75,7 +75,9 @@ export function canonicalOf(profile: Profile, entry: Record<string, unknown>): C
   }
   const allow = facts.toolFilter.allow ? strArr(entry[facts.toolFilter.allow]) : undefined;
   const deny = facts.toolFilter.deny ? strArr(entry[facts.toolFilter.deny]) : undefined;
-  if (allow) out.enabledTools = allow;
+  // An allow-list of "every tool" (Copilot CLI `["*"]`) limits nothing.
+  const every = facts.toolFilter.every;
+  if (allow && !(every !== undefined && allow.includes(every))) out.enabledTools = allow;
   if (deny) out.disabledTools = deny;
   return out;
 }

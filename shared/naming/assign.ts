@@ -166,7 +166,7 @@ function layout(facts: ProfileFacts, servers: readonly NamingServerInput[]): Nam
  * kimi / minara: first claimant wins, the loser is dropped (NAME-2); `last`: the last one does
  * (Gemini). `ready`: servers claim in the order they finished connecting (Kimi), else as given.
  */
-function firstClaimWins(all: NamedTool[], namer: (serverName: string) => (tool: string) => string, last = false, ready?: ReadonlyMap<string, number>): Pick<NamingReport, 'collisions' | 'events'> {
+function firstClaimWins(all: NamedTool[], namer: (serverName: string) => (tool: string) => string, last = false, ready?: ReadonlyMap<string, number>, none = false): Pick<NamingReport, 'collisions' | 'events'> {
   let rows = last ? [...all].reverse() : all;
   if (ready && ready.size > 0) {
     // A stable sort by server: a server not measured (hand-given) keeps its place after the measured ones.
@@ -201,6 +201,16 @@ function firstClaimWins(all: NamedTool[], namer: (serverName: string) => (tool: 
       toolName: row.tool,
       collidesWith: kind === 'same_server' ? { kind, toolName: winner.tool } : { kind, serverName: winner.serverName, toolName: winner.tool },
     });
+  }
+  // `all-dropped` (Copilot CLI 1.0.102): the first claimant loses the name too.
+  if (none) {
+    for (const c of collisions) {
+      const first = holders.get(c.name);
+      if (!first || first.dropped) continue;
+      first.dropped = true;
+      first.name = null;
+      first.collidesWith = refNamed(c.loser, c.kind, c.name);
+    }
   }
   return { collisions, events };
 }
@@ -263,7 +273,7 @@ export function assignNames(profile: Profile, servers: readonly NamingServerInpu
     report = serverPrefixed(rows, facts);
   } else {
     const ready = facts.naming.order === 'ready' ? new Map(servers.flatMap((s) => (s.readyMs !== undefined ? [[`${s.source ?? 'configured'}\u0000${s.serverId}`, s.readyMs] as const] : []))) : undefined;
-    report = firstClaimWins(rows, facts.naming.namer, facts.naming.collisions === 'last-wins', ready);
+    report = firstClaimWins(rows, facts.naming.namer, facts.naming.collisions === 'last-wins', ready, facts.naming.collisions === 'all-dropped');
   }
   const limit = facts.naming.limit;
   for (const row of rows) {

@@ -5,6 +5,8 @@
 import type { Profile } from '../schemas/server';
 import type { AgentFiles } from './loading';
 import type { ProfileFacts } from './types';
+import { ANTIGRAVITY } from './antigravity/profile';
+import { ANTIGRAVITY_FILES } from './antigravity/files';
 import { CLAUDE_CODE } from './claude-code/profile';
 import { CLAUDE_CODE_FILES } from './claude-code/files';
 import { CLAUDE_DESKTOP } from './claude-desktop/profile';
@@ -13,6 +15,8 @@ import { CLINE } from './cline/profile';
 import { CLINE_FILES } from './cline/files';
 import { CODEX } from './codex/profile';
 import { CODEX_FILES } from './codex/files';
+import { COPILOT } from './copilot/profile';
+import { COPILOT_FILES } from './copilot/files';
 import { CURSOR } from './cursor/profile';
 import { CURSOR_FILES } from './cursor/files';
 import { GEMINI } from './gemini/profile';
@@ -27,6 +31,8 @@ import { MINIMAX } from './minimax/profile';
 import { MINIMAX_FILES } from './minimax/files';
 import { OPENCODE } from './opencode/profile';
 import { OPENCODE_FILES } from './opencode/files';
+import { QWEN } from './qwen/profile';
+import { QWEN_FILES } from './qwen/files';
 import { VSCODE } from './vscode/profile';
 import { VSCODE_FILES } from './vscode/files';
 import { WINDSURF } from './windsurf/profile';
@@ -54,6 +60,9 @@ const REGISTRY: Record<Profile, Agent> = {
   zed: { facts: ZED, files: ZED_FILES },
   opencode: { facts: OPENCODE, files: OPENCODE_FILES },
   cline: { facts: CLINE, files: CLINE_FILES },
+  copilot: { facts: COPILOT, files: COPILOT_FILES },
+  qwen: { facts: QWEN, files: QWEN_FILES },
+  antigravity: { facts: ANTIGRAVITY, files: ANTIGRAVITY_FILES },
 };
 
 export function profileFacts(profile: Profile): ProfileFacts {

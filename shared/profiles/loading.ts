@@ -141,6 +141,8 @@ export interface LayerLocation {
   reservedNames?: readonly string[];
   /** AGENT-2: the agent refuses this file when it has no servers key (Claude Code's `.mcp.json`: "mcpServers: expected record"). */
   serversKeyRequired?: boolean;
+  /** This file's syntax where it is not the profile's (Copilot CLI: JSONC at home, strict JSON in the workspace). */
+  format?: ConfigFormat;
 }
 
 /** AGENT-2: a file the agent refuses as a whole, by its text: why (a problem code and its words), and where in the text. */

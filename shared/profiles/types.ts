@@ -21,6 +21,8 @@ export type ConfigFormat = 'json' | 'jsonc' | 'toml' | 'yaml';
 export interface ToolFilterFacts {
   allow: string | null;
   deny: string | null;
+  /** An allow-list holding this entry lets every tool through (Copilot CLI `"tools": ["*"]`). */
+  every?: string;
 }
 
 /** How the agent turns (server, tool) into the name the model sees (NAME-1…4). */
@@ -35,9 +37,10 @@ export interface NamingScheme {
   untruncated(server: string, tool: string): string;
   /**
    * NAME-1: a persistent registry hands out `_2`, `_3`…; else the first (or last) claimant keeps the
-   * name; `server-prefix` (Zed): every holder of a shared name is shown as `<server>_<name>`.
+   * name; `server-prefix` (Zed): every holder of a shared name is shown as `<server>_<name>`;
+   * `all-dropped` (Copilot CLI): no holder of a shared name is offered at all.
    */
-  collisions: 'registry' | 'first-wins' | 'last-wins' | 'server-prefix';
+  collisions: 'registry' | 'first-wins' | 'last-wins' | 'server-prefix' | 'all-dropped';
   /**
    * `first-wins`: in which order servers claim. Absent: configuration order. `ready` (Kimi): the
    * first to finish connecting, since it connects every server at once and registers each on its

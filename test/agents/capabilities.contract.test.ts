@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { claudeStartup, codexStatus, geminiAdd, geminiList, must, opencodeList } from './helpers/ask';
+import { claudeStartup, codexStatus, geminiAdd, geminiList, must, opencodeList, qwenList, qwenSession } from './helpers/ask';
 import { installedAgent, type AgentId } from './helpers/installed';
 import { stdioFixture } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
@@ -134,4 +134,19 @@ it('OpenCode: its mcp list connects to both servers with its session client', as
   expect(listedBoth()).toBe(true);
   const state = (name: string) => list.find((m) => m.name === name)?.state;
   await expectCapture('opencode', 'opencode mcp list', sessionLogs(), { stdio: state('modern'), http: state('modern-http') });
+});
+
+it('Qwen Code: its -p session connects to both servers before its model call fails offline', async () => {
+  await must(sb, 'qwen', ['mcp', 'add', 'logged', server.command, ...server.args]);
+  await must(sb, 'qwen', ['mcp', 'add', '-t', 'http', 'logged-http', httpUrl]);
+  await must(sb, 'qwen', ['mcp', 'add', 'modern', modern.command, ...modern.args]);
+  await must(sb, 'qwen', ['mcp', 'add', '-t', 'http', 'modern-http', modernUrl]);
+  // Its `mcp list` health check is a bare "mcp-test-client" that declares only the MCP Apps
+  // extension; the session's own client is what the servers meet.
+  await qwenSession(sb, { until: listedBoth });
+  expect(listedBoth()).toBe(true);
+  const session = sessionLogs();
+  const list = await qwenList(sb);
+  const state = (name: string) => list.find((m) => m.name === name)?.state;
+  await expectCapture('qwen', 'OPENAI_API_KEY=… qwen -p hello --auth-type openai', session, { stdio: state('modern'), http: state('modern-http') });
 });

@@ -54,7 +54,14 @@ export function toolFilterPatch(dialect: Dialect, entry: Record<string, unknown>
   };
   const [allowField, denyField] = toolFilterFieldsOf(dialect);
   const everything = offered.every((n) => enabled.has(n));
+  const every = profileFacts(dialect).toolFilter.every;
   const on = allowField ? list(entry[allowField]) : undefined;
+  // An allow-list of "every tool" (Copilot CLI `["*"]`) stays as it is while nothing is held back,
+  // and becomes the list of the enabled ones the moment something is.
+  if (allowField && on && every !== undefined && on.includes(every)) {
+    if (!everything) put(allowField, offered.filter((n) => enabled.has(n)));
+    return patch;
+  }
   if (allowField && (on || !denyField)) {
     put(allowField, on ? allow(on, offered, enabled) : everything ? null : offered.filter((n) => enabled.has(n)));
     const off = denyField ? list(entry[denyField]) : undefined;

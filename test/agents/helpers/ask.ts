@@ -3,9 +3,11 @@
 import { installedAgent, type AgentId } from './installed';
 import type { AgentServer } from './parse/agent-server';
 import { parseClaudeGet, parseClaudeList } from './parse/claude-code';
+import { parseCopilotList, type CopilotServer } from './parse/copilot';
 import { parseCodexGet, parseCodexList, parseCodexStatus, parseCodexThread, type CodexStatus } from './parse/codex';
 import { parseGeminiList, type GeminiList } from './parse/gemini';
 import { parseOpenCodeList } from './parse/opencode';
+import { parseQwenList } from './parse/qwen';
 import type { AgentRun, AgentRunOptions, Sandbox } from './sandbox';
 
 const version = (id: AgentId) => installedAgent(id).version;
@@ -17,7 +19,7 @@ export async function must(sb: Sandbox, id: AgentId, args: string[], opts?: Agen
   return r;
 }
 
-function find(list: AgentServer[], name: string, agent: string): AgentServer {
+function find<T extends AgentServer>(list: T[], name: string, agent: string): T {
   const s = list.find((x) => x.name === name);
   if (!s) throw new Error(`${agent}'s mcp list does not list ${name} (it lists ${list.map((x) => x.name).join(', ') || 'nothing'})`);
   return s;
@@ -85,3 +87,19 @@ export async function codexStatus(sb: Sandbox): Promise<CodexStatus[]> {
 
 export const opencodeList = async (sb: Sandbox) => parseOpenCodeList((await must(sb, 'opencode', ['mcp', 'list'])).output, version('opencode'));
 export const opencodeServer = async (sb: Sandbox, name: string) => find(await opencodeList(sb), name, 'opencode');
+
+/** `copilot mcp list --json`: every server it reads, with its source and on/off (it connects to none). */
+export const copilotList = async (sb: Sandbox): Promise<CopilotServer[]> => parseCopilotList((await must(sb, 'copilot', ['mcp', 'list', '--json'])).stdout, version('copilot'));
+export const copilotServer = async (sb: Sandbox, name: string) => find(await copilotList(sb), name, 'copilot');
+
+/** `qwen mcp list`: its health check of every server it would start, and the ones waiting for approval. */
+export const qwenList = async (sb: Sandbox) => parseQwenList((await must(sb, 'qwen', ['mcp', 'list'])).output, version('qwen'));
+export const qwenServer = async (sb: Sandbox, name: string) => find(await qwenList(sb), name, 'qwen');
+
+/**
+ * A `qwen -p hello` session: it connects to every server it starts, then its model call fails at
+ * the sandbox's refusing proxy and it ends by itself (an OpenAI-compatible key and model let it
+ * start without a login).
+ */
+export const qwenSession = (sb: Sandbox, opts: AgentRunOptions = {}) =>
+  sb.agent('qwen', ['-p', 'hello', '--auth-type', 'openai'], { ...opts, env: { OPENAI_API_KEY: 'offline-contract-suite', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'offline', ...opts.env } });

@@ -3,7 +3,7 @@
 import pins from '../../../scripts/agents/pins.json';
 import { readMarker } from '../../../scripts/agents/cache.mjs';
 
-export type AgentId = 'claude-code' | 'gemini' | 'codex' | 'opencode';
+export type AgentId = 'claude-code' | 'gemini' | 'codex' | 'opencode' | 'copilot' | 'qwen';
 
 export interface InstalledAgent {
   id: AgentId;

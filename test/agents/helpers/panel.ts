@@ -66,6 +66,10 @@ export const stdioFixture = (name: string, args: string[] = []): { command: stri
  * carry a 60 s `timeout`, as `geminiAdd` gives them (its list's health check waits 5 s otherwise).
  */
 export function entryFor(profile: AgentId, target: Target): Record<string, unknown> {
+  // Copilot: as the panel spells it (`copilot mcp add` writes `local`, which Claude Code refuses in
+  // the `.mcp.json` both read); `qwen mcp add -t http`: `httpUrl`.
+  if (profile === 'copilot') return { ...('url' in target ? { type: 'http', url: target.url } : { type: 'stdio', command: target.command, args: target.args }), tools: ['*'] };
+  if (profile === 'qwen' && 'url' in target) return { httpUrl: target.url };
   if (profile === 'gemini') return { ...('url' in target ? { url: target.url, type: 'http' } : { command: target.command, args: target.args }), timeout: 60_000 };
   if ('url' in target) {
     if (profile === 'claude-code') return { type: 'http', url: target.url };

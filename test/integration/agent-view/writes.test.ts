@@ -40,16 +40,19 @@ describe('import preview: what the target agent will misread', () => {
     expect(minara.servers[0]!.agent!.issues).toEqual([]);
   });
 
-  it("kimi's project layer is the git root's .mcp.json, MiniMax Code's project file too: the preview says so", async () => {
+  it("kimi's project layer is the git root's .mcp.json, MiniMax Code's (and Claude Code's, Copilot CLI's, Qwen Code's) project file too: the preview says so", async () => {
     await runCli(['trust', '--workspace', sb.ws], { env: { ...process.env, ...sb.env } });
     const plan = await preview('kimi', 'project');
     expect(plan.path).toBe(join(sb.ws, '.mcp.json'));
     expect(plan.sharedWith).toEqual([
       { profile: 'minimax', layer: 'project', agent: 'MiniMax Code' },
       { profile: 'claude-code', layer: 'project', agent: 'Claude Code' },
+      // Copilot CLI and Qwen Code read the workspace .mcp.json too (issue 37).
+      { profile: 'copilot', layer: 'project', agent: 'GitHub Copilot CLI' },
+      { profile: 'qwen', layer: 'project', agent: 'Qwen Code' },
     ]);
     const human = await cli(['import', '--from', 'claude-code', '--profile', 'kimi', '--layer', 'project', '--workspace', sb.ws, '--dry-run']);
-    expect(human.stdout).toContain(`${join(sb.ws, '.mcp.json')} is also read by MiniMax Code, Claude Code: they start what is imported there too`);
+    expect(human.stdout).toContain(`${join(sb.ws, '.mcp.json')} is also read by MiniMax Code, Claude Code, GitHub Copilot CLI, Qwen Code: they start what is imported there too`);
   });
 });
 

@@ -10,7 +10,7 @@ describe('CFG-12 agent detection', () => {
   it('finds nothing in an empty home', async () => {
     const agents = await detectProfiles(sb.home, sb.env, 'linux');
     // AGENT-1: every profile, seeds first.
-    expect(agents.map((a) => a.agent)).toEqual(['minimax', 'kimi', 'minara', 'claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'windsurf', 'goose', 'zed', 'opencode', 'cline']);
+    expect(agents.map((a) => a.agent)).toEqual(['minimax', 'kimi', 'minara', 'claude-code', 'claude-desktop', 'cursor', 'vscode', 'codex', 'gemini', 'windsurf', 'goose', 'zed', 'opencode', 'cline', 'copilot', 'qwen', 'antigravity']);
     expect(agents.every((a) => !a.detected)).toBe(true);
   });
 
@@ -31,6 +31,21 @@ describe('CFG-12 agent detection', () => {
     expect(by.cursor?.existing).toEqual([join(sb.home, '.cursor', 'mcp.json')]);
     expect(by.vscode?.detected).toBe(true);
     expect(by['claude-desktop']?.detected).toBe(false);
+  });
+
+  it('Copilot CLI by its folder ($COPILOT_HOME, else ~/.copilot), Qwen Code by ~/.qwen, Antigravity by ~/.gemini/config', async () => {
+    const copilotHome = join(sb.root, 'copilot-home');
+    await sb.write(join(copilotHome, 'mcp-config.json'), '{"mcpServers": {}}');
+    await mkdir(join(sb.home, '.qwen'));
+    await sb.write(join(sb.home, '.gemini', 'config', 'mcp_config.json'), '{"mcpServers": {}}');
+    const by = Object.fromEntries((await detectProfiles(sb.home, { ...sb.env, COPILOT_HOME: copilotHome }, 'linux')).map((a) => [a.agent, a]));
+    expect(by.copilot).toMatchObject({ detected: true, existing: [join(copilotHome, 'mcp-config.json')] });
+    expect(by.qwen).toMatchObject({ detected: true, existing: [] });
+    expect(by.antigravity).toMatchObject({ detected: true, existing: [join(sb.home, '.gemini', 'config', 'mcp_config.json')] });
+    // ~/.gemini alone is Gemini CLI's, not Antigravity's.
+    expect(by.gemini?.detected).toBe(true);
+    const plain = Object.fromEntries((await detectProfiles(sb.home, sb.env, 'linux')).map((a) => [a.agent, a]));
+    expect(plain.copilot?.detected).toBe(false);
   });
 
   it('uses the platform folder for desktop apps', async () => {

@@ -29,7 +29,7 @@ describe('collisions and warnings: the agents on this machine only', () => {
     expect(out.warnings.every((w) => /minimax/i.test(w))).toBe(true);
   });
 
-  it('every agent: the detected ones, not the fourteen the panel knows', async () => {
+  it('every agent: the detected ones, not every agent the panel knows', async () => {
     const r = await cli(['collisions', '--refresh', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { profiles: Record<string, unknown>; tools: Array<{ names: Record<string, string | null>; warnings: string[] }> };

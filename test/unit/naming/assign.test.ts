@@ -189,9 +189,9 @@ describe('cross-profile view (NAME-4)', () => {
     const long = 'x'.repeat(80);
     const v = crossProfileView([srv('gh', ['create_issue', 'a.b', long])]);
     expect(v.rows[0]).toMatchObject({ tool: 'create_issue', names: { minimax: 'mcp__gh__create_issue', kimi: 'mcp__gh__create_issue', minara: 'mcp_gh_create_issue' }, warnings: [] });
-    // The seeds' three, and every other agent whose scheme rewrites `.` (AGENT-1; Gemini and Zed keep it; Goose's `<extension>__<tool>` and OpenCode's `<server>_<tool>` make it API-safe, Cline adds a hash).
+    // The seeds' three, and every other agent whose scheme rewrites `.` (AGENT-1; Gemini and Zed keep it; Goose's `<extension>__<tool>` and OpenCode's `<server>_<tool>` make it API-safe, Cline adds a hash; Copilot CLI makes it `-`, Qwen Code `_` and a hash).
     expect(v.rows[1]!.warnings.filter((w) => ['minimax', 'kimi', 'minara'].includes(w.params.profile!))).toHaveLength(3);
-    expect(v.rows[1]!.warnings.map((w) => w.params.profile)).toEqual(['minimax', 'kimi', 'minara', 'claude-code', 'cursor', 'vscode', 'codex', 'goose', 'opencode', 'cline']);
+    expect(v.rows[1]!.warnings.map((w) => w.params.profile)).toEqual(['minimax', 'kimi', 'minara', 'claude-code', 'cursor', 'vscode', 'codex', 'goose', 'opencode', 'cline', 'copilot', 'qwen', 'antigravity']);
     expect(v.rows[1]!.warnings[0]).toEqual({ code: 'differs', params: { profile: 'minimax', name: 'mcp__gh__a_b', raw: 'a.b' } });
     // Kimi 2.1.0 prints its signed hash: `_` + 8 hex digits, or `_-` + 8 (or `0…-…`).
     expect(v.rows[2]!.names.kimi).toMatch(/_(?:[0-9a-f]{8}|-[0-9a-f]{8}|0+-[0-9a-f]+)$/);

@@ -14,7 +14,7 @@ export async function loadFiles(profile: Profile, locations: readonly LayerLocat
   const panelTrusted = ctx.workspace ? await ctx.isTrusted(ctx.workspace) : false;
   // CFG-4: a project file must stay inside its workspace (a link out of it is void), and may be capped.
   const reads = await Promise.all(
-    locations.map((l) => readConfigFile(l.path, { format: facts.format, ...(l.confineTo ? { confineTo: l.confineTo } : {}), ...(l.maxBytes ? { maxBytes: l.maxBytes } : {}) })),
+    locations.map((l) => readConfigFile(l.path, { format: l.format ?? facts.format, ...(l.confineTo ? { confineTo: l.confineTo } : {}), ...(l.maxBytes ? { maxBytes: l.maxBytes } : {}) })),
   );
   const expanding = (l: LayerLocation) => facts.expansion(l.layer) !== 'none';
   const expands = locations.some((l, i) => reads[i]?.state === 'ok' && expanding(l));

@@ -13,16 +13,21 @@ export interface GeminiList {
   folderUntrusted: boolean;
 }
 
-function parseList061(output: string): GeminiList {
-  const text = stripAnsi(output);
+/** One `GLYPH NAME: DESCRIPTION (transport) - STATUS` line per server: Gemini CLI's, and its fork Qwen Code's. */
+export function parseGeminiStyleLines(text: string, states: Record<string, AgentState>): AgentServer[] {
   const servers: AgentServer[] = [];
   for (const line of text.split('\n')) {
-    const m = /^\S+ ([^\s:]+)(?: \(from [^)]*\))?: (.*) \((stdio|http|sse)\) - (\w+)$/u.exec(line);
+    const m = /^\S+ ([^\s:]+)(?: \(from [^)]*\))?: (.*) \((stdio|http|sse)\) - (\w[\w ]*)$/u.exec(line);
     if (!m) continue;
     const [name, desc, transport, status] = [m[1]!, m[2]!, m[3]! as 'stdio' | 'http' | 'sse', m[4]!];
-    servers.push({ name, transport, ...(transport === 'stdio' ? { commandLine: desc.trim() } : { url: desc }), state: STATES[status] ?? 'unknown', detail: status });
+    servers.push({ name, transport, ...(transport === 'stdio' ? { commandLine: desc.trim() } : { url: desc }), state: states[status] ?? 'unknown', detail: status });
   }
-  return { servers, folderUntrusted: /disabled because this folder is untrusted/.test(text) };
+  return servers;
+}
+
+function parseList061(output: string): GeminiList {
+  const text = stripAnsi(output);
+  return { servers: parseGeminiStyleLines(text, STATES), folderUntrusted: /disabled because this folder is untrusted/.test(text) };
 }
 
 export const parseGeminiList = (output: string, version: string) => forVersion('gemini', version, { '0.61': parseList061 })(output);
