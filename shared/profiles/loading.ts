@@ -37,7 +37,7 @@ export interface LayerServer {
   /** The agent's own entry (ProfileFacts.ownEntry): whose (its short label); nothing for the panel to start, and no error. */
   agentOwn?: string;
   /** VS Code inputs the entry uses (ProfileFacts.prompts): the agent asks for them; the panel cannot. */
-  inputs?: { ids: string[]; agent: string };
+  inputs?: { ids: string[]; agent: string; profile?: string; variables?: string[] };
 }
 
 /** AGENT-5: one edit of an agent's own switch file: a name in or out of a list, or a value set (undefined: removed). */

@@ -129,8 +129,12 @@ export const EffectiveServerSchema = z.object({
   agentRefusal: z.object({ reason: z.string(), set: z.object({ field: z.string(), value: z.string() }).optional() }).optional(),
   /** The agent's own entry (Goose's builtin and platform extensions): whose; nothing for the panel to start. */
   agentOwn: z.string().optional(),
-  /** VS Code inputs (prompts) the entry uses: the agent asks for them when it starts the server; the panel cannot. */
-  inputs: z.object({ ids: z.array(z.string()), agent: z.string() }).optional(),
+  /**
+   * VS Code inputs (prompts) the entry uses that the panel cannot answer: the agent asks for them
+   * when it starts the server. `variables`: the keychain names under which the panel would answer
+   * each (kept for this entry with `secrets set`); `profile`: whose entry it is.
+   */
+  inputs: z.object({ ids: z.array(z.string()), agent: z.string(), profile: z.string().optional(), variables: z.array(z.string()).optional() }).optional(),
   /** The entry as written, unknown fields included. */
   entry: z.record(z.string(), z.unknown()),
   spec: ConnectionSpecSchema.nullable(),
@@ -170,6 +174,8 @@ export const ReasonCodeSchema = z.enum([
   'agent_own',
   // VS Code inputs: the agent asks for them when it starts the server; the panel has no answer.
   'input_required',
+  // The same, declared: its value kept in the keychain for the entry lets the panel answer it.
+  'input_keychain',
   'untrusted',
   'config_error',
   // CLI without a running panel: the server's last recorded tool list, not a live connection.

@@ -62,7 +62,9 @@ async function statusOf(ctx: CommandContext, engine: ConfigEngine, profile: Prof
     const answer = await readRound(ctx, profile);
     [live, agents, source] = [liveStatesOf(answer.round), answer.agents, answer.source];
   }
-  const liveOf = (s: EffectiveServer) => (s.trusted && s.enabled && !s.error ? live?.get(serverId(s)) : undefined);
+  // What the entry alone decides (off, broken, the agent's own, a prompt only the agent can ask) is
+  // said from the entry, with its words; the rest from the live round.
+  const liveOf = (s: EffectiveServer) => (s.trusted && s.enabled && !s.error && !s.agentOwn && !s.inputs ? live?.get(serverId(s)) : undefined);
   // --no-connect (or an entry the answering engine did not list): the same verdict on the entry
   // alone, nothing started and nothing asked of a server; the keychain's names still count.
   const offline = !agents || view.servers.some((s) => !agents.has(serverId(s))) ? await entryVerdicts(ctx, engine, view) : null;

@@ -272,7 +272,8 @@ function loadEntry(
   const used = prompted.filter((i) => !answered.has(i));
   const undeclared = used.filter((id) => !declared.has(id));
   if (undeclared.length) errorAt([], said('input-undeclared', { ids: undeclared.map((id) => `"${id}"`).join(', '), agent: facts.shortLabel }));
-  if (used.length) base.inputs = { ids: used, agent: facts.shortLabel };
+  // A declared one can be answered by the panel once its value is in the keychain for this entry (the reason says how).
+  if (used.length) base.inputs = { ids: used, agent: facts.shortLabel, profile: facts.id, variables: used.filter((i) => declared.has(i)).map(inputVarName) };
   const ownName = item.key ?? name;
   if (opts.reservedNames?.includes(ownName)) errorAt([], said('reserved-name', { name: ownName }));
   if (base.valid && base.error === null && base.transport) {

@@ -72,7 +72,13 @@ export function configState(s: EffectiveServer): LiveState {
   if (s.error !== null) return coded('failed', 'config_error', s.error);
   // Issue 42: the agent's own extension (Goose's builtins), and prompts only the agent can ask (VS Code inputs).
   if (s.agentOwn) return coded('disabled', 'agent_own', '', { agent: s.agentOwn });
-  if (s.inputs) return coded('disabled', 'input_required', '', { agent: s.inputs.agent, inputs: s.inputs.ids.map((id) => `"${id}"`).join(', ') });
+  if (s.inputs) {
+    const params = { agent: s.inputs.agent, inputs: s.inputs.ids.map((id) => `"${id}"`).join(', ') };
+    const [variable] = s.inputs.variables ?? [];
+    // Issue 42 item 3: a declared input's value kept in the keychain for this entry is answered by the panel.
+    if (variable === undefined || !s.inputs.profile) return coded('disabled', 'input_required', '', params);
+    return coded('disabled', 'input_keychain', '', { ...params, command: `mcp-panel secrets set ${s.name} ${variable} --profile ${s.inputs.profile} --layer ${s.layer}` });
+  }
   if (!s.spec) return coded('failed', 'config_error', '');
   return { state: 'pending', code: 'not_connected', reason: '', error: null };
 }

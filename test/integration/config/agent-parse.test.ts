@@ -121,8 +121,12 @@ describe('VS Code inputs are prompts, not variables', () => {
     expect(s.error).toBeNull();
     expect(view.problems.filter((p) => p.severity === 'error')).toEqual([]);
     expect(JSON.stringify(view.problems)).not.toMatch(/OBSIDIAN_API_KEY|not set/);
-    expect(s.inputs).toEqual({ ids: ['obsidian-api-key'], agent: 'VS Code' });
-    expect(configState(s)).toMatchObject({ state: 'disabled', code: 'input_required', error: 'asked by VS Code when it starts: input "obsidian-api-key"; the panel has no answer to send, so it does not start this server' });
+    expect(s.inputs).toEqual({ ids: ['obsidian-api-key'], agent: 'VS Code', profile: 'vscode', variables: ['OBSIDIAN_API_KEY'] });
+    expect(configState(s)).toMatchObject({
+      state: 'disabled',
+      code: 'input_keychain',
+      error: 'asked by VS Code when it starts: input "obsidian-api-key"; to have the panel answer it and start this server, keep the value in the keychain: mcp-panel secrets set obsidianLocalRest OBSIDIAN_API_KEY --profile vscode --layer project',
+    });
   });
 
   it('an input used but not declared is an error that says so', async () => {
