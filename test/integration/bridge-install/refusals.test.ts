@@ -76,7 +76,7 @@ describe('bridge install refusals', () => {
     // The same file, read by both agents (the workspace is its git root).
     expect(path).toBe(await h.pathOf('minimax', 'project'));
     const r = await installBridge(h.deps, { profile: 'kimi', server: 'docs', layer: 'project', workspace: h.workspace });
-    expect(r).toMatchObject({ ok: false, error: { code: 'shared_file_add', params: { server: 'docs', agents: 'MiniMax Code, Claude Code' } } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'shared_file_add', params: { server: 'docs', agents: 'MiniMax Code, Claude Code, GitHub Copilot CLI, Qwen Code' } } });
     await unchanged(path, PROJECT);
     // An entry that is in the file already may be replaced (the offer names who else reads it).
     expect(await installBridge(h.deps, { profile: 'kimi', server: 'repo', layer: 'project', workspace: h.workspace })).toMatchObject({ ok: true });

@@ -54,14 +54,19 @@ describe('bridge service', () => {
     expect(await s.offer(scope, after)).toMatchObject({ installed: { layer: 'user', installedAt: expect.any(Number) }, advice: [], line: null });
   });
 
-  it("kimi's project file: the offer names MiniMax Code and Claude Code as other readers and the machine-only path in the line", async () => {
+  it("kimi's project file: the offer names the other agents that read it and the machine-only path in the line", async () => {
     await h.config.trust.trust(h.workspace);
     await h.put('kimi', 'project', JSON.stringify({ mcpServers: { repo: { url: 'https://repo.example/mcp' } } }, null, 2));
     const repo = (await h.config.load('kimi', h.workspace)).servers.find((x) => x.name === 'repo')!;
     const offer = await service().offer({ profile: 'kimi', workspace: h.workspace }, repo, []);
     expect(offer).toMatchObject({
-      // Claude Code reads the repository's .mcp.json too.
-      sharedWith: [{ profile: 'minimax', layer: 'project', agent: 'MiniMax Code' }, { profile: 'claude-code', layer: 'project', agent: 'Claude Code' }],
+      // Claude Code, Copilot CLI and Qwen Code read the repository's .mcp.json too.
+      sharedWith: [
+        { profile: 'minimax', layer: 'project', agent: 'MiniMax Code' },
+        { profile: 'claude-code', layer: 'project', agent: 'Claude Code' },
+        { profile: 'copilot', layer: 'project', agent: 'GitHub Copilot CLI' },
+        { profile: 'qwen', layer: 'project', agent: 'Qwen Code' },
+      ],
       machineSpecific: [h.workspace],
       line: { command: 'mcp-panel', args: ['bridge', 'repo', '--profile', 'kimi', '--workspace', h.workspace] },
     });
