@@ -28,7 +28,7 @@ const ROOT = join(import.meta.dirname, '..');
 const CLI = join(ROOT, 'out/cli/mcp-panel.cjs');
 const DISTINCT = full(50, 4);
 const TOOLS = full(200, 20);
-const RUNS = full(5, 1);
+const RUNS = full(3, 1);
 const WORKSPACES = 3;
 
 const median = (xs: readonly number[]): number => {

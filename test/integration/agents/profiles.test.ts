@@ -162,9 +162,10 @@ describe('VS Code, Cursor, Windsurf, Claude Desktop (JSON dialects)', () => {
       ['fetch', 'stdio', null],
       ['api', 'http', null],
     ]);
-    // The input is not read as an invented $API_KEY: VS Code asks for it, and the panel waits for it.
+    // The input is not read as an environment variable: VS Code asks for it, and the panel waits
+    // for it until its value is kept in the keychain for this entry (as API_KEY).
     expect(view.servers[1]?.spec?.headers).toEqual({ 'X-Key': '${input:api-key}', 'X-User': '${USER_ID}' });
-    expect(view.servers[1]?.inputs).toEqual({ ids: ['api-key'], agent: 'VS Code' });
+    expect(view.servers[1]?.inputs).toEqual({ ids: ['api-key'], agent: 'VS Code', profile: 'vscode', variables: ['API_KEY'] });
   });
 
   it('Cursor: the project entry wins; Windsurf: serverUrl; Claude Desktop: a remote entry cannot be expressed', async () => {
