@@ -10,7 +10,7 @@
 //              servers at once (bench/scale/bare-discovery.mjs); process starts per distinct server
 //   names      `collisions --json` and `names --profile minimax --json` over the servers' recorded
 //              lists  vs the same tools named the bare way (bench/scale/bare-naming.mjs)
-// Run: npm run bench:scale   (-- --short: 4 servers of 20 tools, one run)
+// Run: npm run bench:scale   (-- --short: 4 servers of 20 tools, one run; BENCH_SCALE_KEEP=1 keeps the setup)
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -30,6 +30,8 @@ const DISTINCT = full(50, 4);
 const TOOLS = full(200, 20);
 const RUNS = full(3, 1);
 const WORKSPACES = 3;
+/** The first SHARED tools of every server have the same names (search, fetch… as real servers do); the rest are the server's own. */
+const SHARED = full(5, 2);
 
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -69,7 +71,7 @@ delete env.MINIMAX_DATA_DIR;
 const server = (i: number): CanonicalEntry => ({
   transport: 'stdio',
   command: process.execPath,
-  args: [fixture('test/fixtures/servers/many-tools.mjs'), 'stdio', '--count', String(TOOLS), '--variant', `-s${i}`],
+  args: [fixture('test/fixtures/servers/many-tools.mjs'), 'stdio', '--count', String(TOOLS), '--variant', `-s${i}`, '--prefix', `s${i}_`, '--shared', String(SHARED)],
   env: { START_LOG: startLog },
   enabled: true,
 });
@@ -162,7 +164,7 @@ try {
   perRun = [];
 
   console.log('names (the recorded lists: no server starts)');
-  const rows = Array.from({ length: DISTINCT }, (_, i) => Array.from({ length: TOOLS }, (_, t) => ({ server: `srv-${i}`, tool: `tool_${t}` }))).flat();
+  const rows = Array.from({ length: DISTINCT }, (_, i) => Array.from({ length: TOOLS }, (_, t) => ({ server: `srv-${i}`, tool: t < SHARED ? `tool_${t}` : `s${i}_tool_${t}` }))).flat();
   writeFileSync(join(root, 'tools.json'), JSON.stringify(rows));
   const schemes = PROFILES.map((p) => [profileFacts(p).naming.prefix, profileFacts(p).naming.sep]);
   await versus(
@@ -177,5 +179,7 @@ try {
   const named = JSON.parse((await cli(['names', '--profile', 'minimax', '--workspace', ws, '--json'])).out) as unknown[];
   if (named.length !== DISTINCT * TOOLS) throw new Error(`names listed ${named.length} tools, not ${DISTINCT * TOOLS}`);
 } finally {
-  rmSync(root, { recursive: true, force: true });
+  // BENCH_SCALE_KEEP=1: the setup stays for a profile of one command (its folder is printed).
+  if (process.env.BENCH_SCALE_KEEP === '1') console.log(`kept: ${root} (HOME ${home}, workspace ${workspaces[0]})`);
+  else rmSync(root, { recursive: true, force: true });
 }
