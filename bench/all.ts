@@ -21,6 +21,7 @@ const BENCHES: ReadonlyArray<{ name: string; script: string; args?: string[] }> 
   { name: 'ui', script: 'bench/ui.ts' },
   { name: 'hostile', script: 'bench/hostile-content.ts' },
   { name: 'scale', script: 'bench/scale.ts' },
+  { name: 'registry', script: 'bench/registry.ts' },
 ];
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -3,7 +3,7 @@
 // 100 per page, as the official registry pages), then search over the cached catalogue as a
 // person types: one `searchIndex` per keystroke, every prefix of a few queries. Medians and p95
 // over several runs after warm-ups, with the load average (the machine may be shared).
-// Run: npx tsx bench/registry.ts   (targets: a keystroke ≤ 30 ms p95 over 5,000 entries)
+// Run: npx tsx bench/registry.ts   (targets: a keystroke ≤ 30 ms p95 over 5,000 entries; --short: 500 entries, one run)
 // Env: BENCH_RUNS=N (timed runs per measure, default 15), BENCH_ENTRIES=N (default 5000).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -12,9 +12,10 @@ import { performance } from 'node:perf_hooks';
 import { RegistryService } from '../electron/services/registry/service';
 import { indexCatalogue, searchIndex } from '../shared/registry/search';
 import { startTestRegistry } from '../test/fixtures/registry/server';
+import { full } from './short';
 
-const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 15));
-const ENTRIES = Math.max(100, Number(process.env.BENCH_ENTRIES ?? 5000));
+const RUNS = full(Math.max(5, Number(process.env.BENCH_RUNS ?? 15)), 1);
+const ENTRIES = full(Math.max(100, Number(process.env.BENCH_ENTRIES ?? 5000)), 500);
 const QUERIES = ['memory', 'weather tools', 'io.github.fixture-3', 'calendar 42', 'nothing-matches-this'];
 
 const quantile = (xs: readonly number[], q: number): number => {
