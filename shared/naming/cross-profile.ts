@@ -11,7 +11,8 @@ export interface CrossProfileRow {
   serverId: string;
   serverName: string;
   tool: string;
-  names: Record<Profile, string | null>;
+  /** The name each agent named here gives the tool (null: it does not show it); the other agents are absent. */
+  names: Partial<Record<Profile, string | null>>;
   warnings: NamingWarning[];
 }
 
@@ -61,7 +62,8 @@ export function crossProfileView(servers: readonly NamingServerInput[], registry
   const rows: CrossProfileRow[] = [];
   const byKey = new Map<string, CrossProfileRow>();
   const at: Array<CrossProfileRow | undefined> = [];
-  const blank = Object.fromEntries(PROFILES.map((p) => [p, null])) as Record<Profile, string | null>;
+  // Names for the agents named only: a row of 10,000 does not carry seventeen nulls (issue 44).
+  const blank = Object.fromEntries(named.map((p) => [p, null])) as Partial<Record<Profile, string | null>>;
   for (const profile of named) {
     const tools = reports[profile].tools;
     for (let i = 0; i < tools.length; i++) {
@@ -79,7 +81,7 @@ export function crossProfileView(servers: readonly NamingServerInput[], registry
         at[i] = row;
       }
       // A repeated (server, tool) row keeps the first claimant's name.
-      if (row.names[profile] === null) row.names[profile] = t.name;
+      if (row.names[profile] === null || row.names[profile] === undefined) row.names[profile] = t.name;
       const warning = describe(profile, t);
       if (warning && !row.warnings.some((w) => same(w, warning))) row.warnings.push(warning);
     }

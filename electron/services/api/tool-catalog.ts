@@ -194,5 +194,5 @@ export function catalogCache(core: ApiCore, registry: RegistryPort, agents?: () 
 
 /** Each listed tool with the name the selected profile gives it (unnamed ones left out). */
 export function qualified(c: Catalog): { row: ToolRow; name: string }[] {
-  return c.view.tools.map((t) => ({ row: t, name: t.names[c.view.profile] })).filter((x): x is { row: ToolRow; name: string } => x.name !== null);
+  return c.view.tools.map((t) => ({ row: t, name: t.names[c.view.profile] ?? null })).filter((x): x is { row: ToolRow; name: string } => x.name !== null);
 }
