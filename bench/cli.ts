@@ -22,7 +22,7 @@ const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everyth
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : full(7, 1);
 const TARGET_MS = 500;
-const SERVERS = 18;
+const SERVERS = full(18, 6);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

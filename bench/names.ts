@@ -120,7 +120,7 @@ const naiveNaming = (nameOf: (server: string, tool: string) => string) => (): nu
 const kimiDropped = assignNames('kimi', servers).collisions.length;
 if (kimiDropped !== naiveNaming(kimiQualifiedName)()) throw new Error('kimi naming disagrees with the baseline');
 // The list scan is quadratic (≈ 0.3 s a run): fewer runs for it.
-const BASE_SLOW = 5;
+const BASE_SLOW = full(5, 1);
 if (section('naming')) {
   row('naming kimi (10k tools)', timeIt(() => assignNames('kimi', servers)), 20, timeIt(naiveNaming(kimiQualifiedName), BASE_SLOW, 1));
   row('naming minimax, fresh registry', timeIt(() => assignNames('minimax', servers)), 20, timeIt(naiveNaming(minimaxBaseName), BASE_SLOW, 1));
