@@ -8,14 +8,13 @@
 // puts the file back byte for byte.
 import { inputVarName, mapStrings } from '../../../shared/profiles/kit';
 import type { ConfigFormat } from '../../../shared/profiles/types';
+import { profileFacts } from '../../../shared/profiles';
 import type { Profile } from '../../../shared/schemas/server';
 import { refuse, okResult, type WriteResult } from '../config/writer/errors';
 import { appendJson, removeItem } from '../config/writer/json-array';
 import { applyValueEdit } from '../config/writer/list-ops';
 import { parseConfigText } from '../config/writer/text-edit';
 
-/** The agents that keep a secret themselves, and how their entry names one (`${input:id}`). */
-const OWN_SECRET_INPUT: ReadonlySet<Profile> = new Set(['vscode']);
 
 /** `API_TOKEN` → `api-token`, when the panel reads it back as the same variable (else null: kept as `${env:…}`). */
 function inputIdOf(variable: string): string | null {
@@ -31,7 +30,8 @@ export interface AgentInputs {
 
 /** The entry with each secret as the agent's own input, and the inputs to declare; null: this agent has none. */
 export function agentInputs(profile: Profile, server: string, entry: Record<string, unknown>, secretVariables: readonly string[]): AgentInputs | null {
-  if (!OWN_SECRET_INPUT.has(profile) || secretVariables.length === 0) return null;
+  // An agent that asks for inputs itself (its profile's `prompts`: VS Code) keeps the secret too.
+  if (!profileFacts(profile).prompts || secretVariables.length === 0) return null;
   const ids = new Map(secretVariables.flatMap((v) => (inputIdOf(v) ? [[v, inputIdOf(v)!] as const] : [])));
   if (ids.size === 0) return null;
   const out = mapStrings(entry, (s) => s.replace(/\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, v: string) => (ids.has(v) ? `\${input:${ids.get(v)!}}` : whole))) as Record<string, unknown>;

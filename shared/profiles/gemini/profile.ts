@@ -39,6 +39,14 @@ export function geminiToolName(server: string, tool: string): string {
   return name.length > LIMIT ? `${name.slice(0, 30)}...${name.slice(-30)}` : name;
 }
 
+/** The editor's per-server fields: `timeout` (ms) and `trust` (skip Gemini's confirmations). Qwen Code, a fork, has the same. */
+export const GEMINI_FORM: ProfileFacts['form'] = {
+  fields: [
+    { key: 'timeout', kind: 'number', id: 'ed-timeout', label: 'editor.timeout' },
+    { key: 'trust', kind: 'flag', id: 'ed-trust' },
+  ],
+};
+
 export const GEMINI: ProfileFacts = {
   id: 'gemini',
   label: 'Gemini CLI',
@@ -60,12 +68,7 @@ export const GEMINI: ProfileFacts = {
   expansion: () => 'entry',
   expansionWhere: { en: 'everywhere', zh: '在所有位置' },
   missingVar: 'keep',
-  form: {
-    fields: [
-      { key: 'timeout', kind: 'number', id: 'ed-timeout', label: 'editor.timeout' },
-      { key: 'trust', kind: 'flag', id: 'ed-trust' },
-    ],
-  },
+  form: GEMINI_FORM,
   serverSwitch: false,
   // `excludeTools` takes precedence over `includeTools` (docs/tools/mcp-server.md).
   toolFilter: { allow: 'includeTools', deny: 'excludeTools' },

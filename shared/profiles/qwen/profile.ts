@@ -16,6 +16,7 @@ import { bareDollarToBraced, commonShape, listLimits, mapStrings, needsTransport
 import { posInt } from '../fields';
 import type { ProfileFacts } from '../types';
 import { QWEN_NAME_LIMIT, qwenToolName } from './naming';
+import { GEMINI_FORM } from '../gemini/profile';
 
 /** normalizeClaudeMcpServer (0.24.4): the Claude Code spelling `.mcp.json` uses, in Qwen's own. */
 export function fromClaudeShape(e: Record<string, unknown>): Record<string, unknown> {
@@ -74,12 +75,7 @@ export const QWEN: ProfileFacts = {
   expansion: (layer) => (layer === 'project' ? 'none' : 'entry'),
   expansionWhere: { en: 'in its settings files, not in .mcp.json', zh: '在其 settings 文件中，.mcp.json 中不展开' },
   missingVar: 'keep',
-  form: {
-    fields: [
-      { key: 'timeout', kind: 'number', id: 'ed-timeout', label: 'editor.timeout' },
-      { key: 'trust', kind: 'flag', id: 'ed-trust' },
-    ],
-  },
+  form: GEMINI_FORM,
   // Its switch is `mcp.excluded` in a settings file (files.ts), outside the entry.
   serverSwitch: false,
   toolFilter: { allow: 'includeTools', deny: 'excludeTools' },
