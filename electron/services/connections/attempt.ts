@@ -34,8 +34,13 @@ export interface AttemptOwner extends Pick<SessionContext, 'traffic'> {
   listChanged(list: 'tools' | 'prompts' | 'resources'): void;
   readonly spec: ConnectionSpec;
   isStopped(): boolean;
-  /** The session is open and still wanted: the connection takes it over. */
-  opened(s: Session): Promise<void>;
+  /**
+   * The session is open and still wanted: the connection takes it over. `connectMs` runs from
+   * the moment this attempt held its start slot, so the panel's own preparation (keychain
+   * variables, the era record) counts alike for every server started together (Kimi's
+   * first-ready order, NAME-2, compares these times).
+   */
+  opened(s: Session, connectMs: number): Promise<void>;
   /** The session closed without being asked to. */
   lost(s: Session, why: LostCode): void;
   /** The attempt is over, whichever way. */
@@ -63,6 +68,7 @@ export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, '
       if (slotReleased) release();
       else giveSlotBack = release;
     }
+    const began = performance.now();
     if (!wanted()) throw cancelled();
     const [injected, eraMode] = await Promise.all([o.injectEnv ? o.injectEnv(spec) : {}, o.eraMode ? o.eraMode(spec) : 'auto']);
     if (!wanted()) throw cancelled();
@@ -106,7 +112,7 @@ export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, '
       throw cancelled();
     }
     opened = session;
-    await owner.opened(session);
+    await owner.opened(session, Math.round(performance.now() - began));
     return session;
   };
   const settle = (): void => {

@@ -160,7 +160,7 @@ export class McpConnection {
       stderr: this.stderr,
       traffic: this.traffic,
       isStopped: () => this.stopped,
-      opened: (s: Session) => this.opened(s),
+      opened: (s: Session, connectMs: number) => this.opened(s, connectMs),
       lost: (s: Session, why: LostCode) => this.sessionLost(s, why),
       ended: (attempt: OwnAttempt) => {
         if (this.attempt === attempt) this.attempt = null;
@@ -179,10 +179,10 @@ export class McpConnection {
     if (this.ready) this.refresh().catch(() => undefined);
   }
 
-  private async opened(s: Session): Promise<void> {
+  private async opened(s: Session, connectMs: number): Promise<void> {
     this.session = s;
     this.lostWhileBusy = null;
-    this.connectedIn = s.connectMs;
+    this.connectedIn = connectMs;
     this.firstListIn = null;
     await this.listTools(s, true);
   }
