@@ -8,7 +8,7 @@ import type { EffectiveView, ServerState } from '../../shared/schemas/server';
 import type { AgentVerdict } from '../../shared/schemas/agent-view';
 import type { AuthPort, ConfigPort, DetectPort, EditorPort, PoolFactory, PoolPort, RecentPort, RegistryPort, SecretsPort, SessionPort, TrustPort, WatchPort, WriterPort } from './api/ports';
 import type { ApiCore } from './api/core';
-import { anyPending, serverId, toolsChanged, toServersView } from './api/rows';
+import { anyPending, serverId, toolsChanged, toServersView, viewRow, type VerdictOf } from './api/rows';
 import { poolInput } from './config/status';
 import { redactEvents, redactHandlers } from './api/redact';
 import { createReadModel } from './api/read-model';
@@ -170,9 +170,10 @@ export function createApi(deps: ApiDeps): PanelApi {
       }
     },
   });
+  const verdictIn = (view: EffectiveView): VerdictOf => (srv, id, state, connectMs, listMs) => facts.verdict(view, srv, id, state, connectMs, listMs);
   const rows = (): ServersView | null => {
     const view = model.view();
-    return view ? toServersView(view, info, model.loadedAt(), (srv, id, state, connectMs, listMs) => facts.verdict(view, srv, id, state, connectMs, listMs)) : null;
+    return view ? toServersView(view, info, model.loadedAt(), verdictIn(view)) : null;
   };
 
   /** The view last sent with `servers.changed`: the watcher's echo of our own write stays quiet. */
@@ -216,6 +217,11 @@ export function createApi(deps: ApiDeps): PanelApi {
       watchSelection();
     },
     rows: () => rows()!,
+    row(id) {
+      const s = findServer(id);
+      const view = model.view()!;
+      return viewRow(view, s, info, model.loadedAt(), verdictIn(view));
+    },
     pool() {
       if (!pool) throw new AppError('unavailable', 'the panel is still loading the configuration; try again in a moment');
       return pool;

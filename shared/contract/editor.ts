@@ -139,7 +139,8 @@ export const editorMethods = {
   ),
   /** Session-only server (in memory, on top of every file): connect it before writing it. */
   'editor.trySession': method(z.object({ name: Name, entry: Entry }), z.object({ id: z.string() }), ACTION),
-  'editor.clearSession': method(z.object({ name: Name.optional() }), Empty, ACTION),
+  /** Answers the session servers cleared and those left. */
+  'editor.clearSession': method(z.object({ name: Name.optional() }), z.object({ cleared: z.array(z.string()), left: z.array(z.string()) }), ACTION),
   /** What an import would do, per server; reads the source and the target, writes nothing. */
   'editor.importPreview': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, replace: z.boolean().default(false) }), ImportPlanSchema, READ),
   /** Writes only the servers named in `only` (the ones the user ticked in the preview). */

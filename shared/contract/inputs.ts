@@ -57,7 +57,8 @@ export const inputsMethods = {
   /** What servers are waiting for now (a page that loads, or whose event socket reconnected). */
   'inputs.pending': method(z.object({}), z.object({ requests: z.array(PendingInputSchema) }), serverContent(READ)),
   /** The person's answer; `not-found` when the request is no longer waiting. */
-  'inputs.answer': method(RequestId.extend({ answer: InputAnswerSchema }), z.object({}), ACTION),
+  /** Answers how many requests still wait for the person after this one. */
+  'inputs.answer': method(RequestId.extend({ answer: InputAnswerSchema }), z.object({ pending: z.number().int().min(0) }), ACTION),
 };
 
 export const inputsEvents = {

@@ -80,7 +80,7 @@ export const inspectMethods = {
   /** Round trip of one `ping`, in ms. A modern (2026-07-28) connection has none: `unsupported`, reason `modern-dropped`. */
   'inspect.ping': method(IdSchema, z.object({ ms: z.number() }), serverContent(READ)),
   /** logging/setLevel (legacy era; `unsupported` `modern-dropped` on 2026-07-28, `capability` without `logging`). */
-  'inspect.setLogLevel': method(IdSchema.extend({ level: z.enum(LOG_LEVELS) }), z.object({}), serverContent(ACTION)),
+  'inspect.setLogLevel': method(IdSchema.extend({ level: z.enum(LOG_LEVELS) }), z.object({ level: z.enum(LOG_LEVELS) }), serverContent(ACTION)),
   'inspect.resources': method(PageInputSchema, z.object({ resources: z.array(ResourceSchema), nextCursor: z.string().nullable(), ...Cached }), serverContent(SERVED)),
   'inspect.templates': method(PageInputSchema, z.object({ templates: z.array(TemplateSchema), nextCursor: z.string().nullable(), ...Cached }), serverContent(SERVED)),
   /** Reads a URI, or a template filled with values (expanded on the host). */

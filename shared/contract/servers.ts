@@ -45,17 +45,21 @@ export const ServersViewSchema = EffectiveViewSchema.extend({
 export type ServersView = z.infer<typeof ServersViewSchema>;
 
 const ServerId = z.object({ id: z.string().min(1).max(512) });
+/** What an action on one server answers: its row as the read model shows it afterwards. */
+const TheRow = z.object({ server: ServerRowSchema });
 
 export const serversMethods = {
   'servers.list': method(z.object({}), ServersViewSchema, SERVED),
-  'servers.reconnect': method(ServerId, z.object({}), { ...ACTION, callers: [...ACTION.callers, 'tray'] }),
-  'servers.setEnabled': method(ServerId.extend({ enabled: z.boolean() }), z.object({}), ACTION),
+  /** The row once the new connection settled (connected, failed, or waiting for a login). */
+  'servers.reconnect': method(ServerId, TheRow, { ...ACTION, callers: [...ACTION.callers, 'tray'] }),
+  /** The row after the write; `servers.changed` carries the whole view to every page. */
+  'servers.setEnabled': method(ServerId.extend({ enabled: z.boolean() }), TheRow, ACTION),
   /** PROTO-1: the person's era choice for this entry (the panel's settings; auto when none). */
   'servers.eraMode': method(ServerId, z.object({ mode: EraModeSchema }), READ),
   /** Saves the choice and reconnects the server with it. */
-  'servers.setEraMode': method(ServerId.extend({ mode: EraModeSchema }), z.object({}), ACTION),
+  'servers.setEraMode': method(ServerId.extend({ mode: EraModeSchema }), TheRow.extend({ mode: EraModeSchema }), ACTION),
   /** PROTO-2: drops the lists the server let the panel keep (`ttlMs`); the next read asks the server. */
-  'servers.refreshLists': method(ServerId, z.object({}), SERVED),
+  'servers.refreshLists': method(ServerId, TheRow, SERVED),
 };
 
 export const serversEvents = {

@@ -1,7 +1,7 @@
 // What every prefix's handlers (services/handlers/) share inside createApi: the one read model (read-model.ts),
 // the event hub, and the one way to say "the servers changed" (the view rides on the event,
 // so no page refetches after it).
-import type { AppContract, Selection, ServersView } from '../../../shared/contract';
+import type { AppContract, Selection, ServerRow, ServersView } from '../../../shared/contract';
 import type { EventHub } from '../../../shared/rpc';
 import type { EffectiveServer } from '../../../shared/schemas/server';
 import type { PoolInfo, PoolPort } from './ports';
@@ -18,6 +18,8 @@ export interface ApiCore extends Pick<ReadModel, 'selection' | 'view' | 'current
   select(next: Selection): Promise<void>;
   /** The page's rows of the read model (after `current()` resolved). */
   rows(): ServersView;
+  /** One server's row as `rows()` would show it now (what an action on it answers). */
+  row(id: string): ServerRow;
   /** The pool of the selection's workspace (replaced on a workspace switch: ask each time). */
   pool(): PoolPort;
   /** Throws `not-found` with what to do. */

@@ -87,13 +87,18 @@ export function anyPending(view: EffectiveView, info: (id: string) => PoolInfo |
   return view.servers.some((s) => rowState(s, isRunnable(s) ? info(serverId(s)) : undefined, 0).kind === 'pending');
 }
 
+/** One row of toServersView, built the same way (an action answers the row it changed). */
+export function viewRow(view: EffectiveView, s: EffectiveServer, info: (id: string) => PoolInfo | undefined, loadedAt: number, verdictOf?: VerdictOf): ServerRow {
+  return toRow(s, isRunnable(s) ? info(serverId(s)) : undefined, loadedAt, readOnlyLayer(view, s), verdictOf);
+}
+
 export function toServersView(view: EffectiveView, info: (id: string) => PoolInfo | undefined, loadedAt: number, verdictOf?: VerdictOf): ServersView {
   return {
     profile: view.profile,
     workspace: view.workspace,
     layers: view.layers,
     problems: view.problems,
-    servers: view.servers.map((s) => toRow(s, isRunnable(s) ? info(serverId(s)) : undefined, loadedAt, readOnlyLayer(view, s), verdictOf)),
+    servers: view.servers.map((s) => viewRow(view, s, info, loadedAt, verdictOf)),
     needsTrust: view.layers.some((l) => l.state === 'untrusted'),
     loadedAt,
   };

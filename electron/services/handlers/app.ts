@@ -15,7 +15,7 @@ export function appHandlers(deps: Pick<ApiDeps, 'host' | 'version' | 'platform' 
       if (!isAllowedExternalUrl(url)) throw hostError('refused', 'host.link_not_http');
       if (!deps.openExternal) throw hostError('unsupported', 'host.open_in_page');
       await deps.openExternal(url);
-      return {};
+      return { opened: url };
     },
     'app.settings': () => deps.settings.get(),
     'app.setSettings': (patch) => deps.settings.set(patch),

@@ -87,10 +87,11 @@ export function editorHandlers(core: ApiCore, deps: EditorDeps): EditorHandlers 
     },
     'editor.clearSession': async ({ name }) => {
       const profile = core.selection().profile;
-      const next = name === undefined ? {} : Object.fromEntries(Object.entries(session.getSessionServers(profile)).filter(([k]) => k !== name));
-      session.setSessionServers(profile, next);
+      const before = Object.keys(session.getSessionServers(profile));
+      const left = name === undefined ? [] : before.filter((k) => k !== name);
+      session.setSessionServers(profile, Object.fromEntries(Object.entries(session.getSessionServers(profile)).filter(([k]) => left.includes(k))));
       await changed('session servers cleared');
-      return {};
+      return { cleared: before.filter((k) => !left.includes(k)), left };
     },
     // Reads only: the page shows this plan and the user picks from it before anything is written.
     'editor.importPreview': async ({ from, layer, replace }) => editor.importPreview(core.selection(), from, layer, replace),

@@ -11,7 +11,7 @@ export function inputHandlers(desk: InputDesk): InputHandlers {
     'inputs.pending': () => ({ requests: desk.pending() }),
     'inputs.answer': async ({ requestId, answer }) => {
       await desk.answer(requestId, answer);
-      return {};
+      return { pending: desk.pending().length };
     },
   };
 }

@@ -106,7 +106,7 @@ export function inspectHandlers(core: ApiCore): InspectHandlers {
         modernDropped(s, 'logging/setLevel');
         if (!s.capabilities().logging) throw new AppError('unsupported', `the server does not offer logging (not in its declared capabilities)`, { reason: 'capability', capability: 'logging' });
         await s.setLogLevel(level);
-        return {};
+        return { level };
       }),
     'inspect.resources': ({ id, cursor }) =>
       over(id, 'resources', async (s) => {

@@ -27,7 +27,7 @@ export function serverHandlers(core: ApiCore, deps: { writer: WriterPort; eras?:
       const s = core.findServer(id);
       if (!isRunnable(s)) throw s.error ? hostError('refused', 'host.cannot_connect', { name: s.name }, { detail: s.error }) : hostError('refused', s.enabled ? 'host.cannot_connect_untrusted' : 'host.cannot_connect_disabled', { name: s.name });
       await core.pool().reconnect(id);
-      return {};
+      return { server: core.row(id) };
     },
     'servers.eraMode': async ({ id }) => ({ mode: await eras().get(core.findServer(id).spec?.id ?? id) }),
     'servers.setEraMode': async ({ id, mode }) => {
@@ -35,19 +35,19 @@ export function serverHandlers(core: ApiCore, deps: { writer: WriterPort; eras?:
       await eras().set(s.spec?.id ?? id, mode);
       // A running server speaks the new choice at once (PROTO-1).
       if (isRunnable(s)) await core.pool().reconnect(id);
-      return {};
+      return { mode, server: core.row(id) };
     },
     'servers.refreshLists': async ({ id }) => {
       const s = core.findServer(id);
       if (!isRunnable(s)) throw hostError('refused', s.enabled ? 'host.cannot_connect_untrusted' : 'host.cannot_connect_disabled', { name: s.name });
       await core.pool().request(id, async (session) => session.dropListCache());
-      return {};
+      return { server: core.row(id) };
     },
     'servers.setEnabled': async ({ id, enabled }) => {
       const s = core.findServer(id);
       await deps.writer.setEnabled(core.selection(), s, enabled);
       await core.changed(enabled ? `${s.name} enabled` : `${s.name} disabled`);
-      return {};
+      return { server: core.row(id) };
     },
   };
 }

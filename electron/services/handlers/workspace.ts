@@ -18,7 +18,7 @@ export function workspaceHandlers(core: ApiCore, deps: { trust: TrustPort; pickF
     'workspace.trust': async ({ workspace, trusted }) => {
       await deps.trust.setTrusted(workspace, trusted);
       await core.changed(trusted ? 'workspace trusted' : 'workspace distrusted');
-      return {};
+      return { workspace, trusted, loadedAt: core.rows().loadedAt };
     },
     'workspace.pickFolder': async () => {
       if (!deps.pickFolder) throw hostError('unsupported', 'host.no_folder_chooser');

@@ -2,7 +2,7 @@
 // replaced by the view each `servers.changed` carries (no refetch after an event).
 import type { StateCreator } from 'zustand';
 import type { ServersView, TryLaunchOutcome } from '../../../shared/contract';
-import type { RpcError } from '../../../shared/errors';
+import type { Result, RpcError } from '../../../shared/errors';
 import type { PanelBridge } from '../bridge';
 import type { AppState } from './app-store';
 
@@ -10,14 +10,13 @@ export interface ServersSlice {
   view: ServersView | null;
   loading: boolean;
   loadError: RpcError | null;
-  /** Last failed action (reconnect, enable…), shown near the list with what to do. */
-  actionError: RpcError | null;
   busy: Record<string, boolean>;
   loadServers(): Promise<void>;
   /** The view a `servers.changed` event carried. */
   applyView(view: ServersView): void;
-  reconnect(id: string): Promise<void>;
-  setEnabled(id: string, enabled: boolean): Promise<void>;
+  /** Each action answers its own outcome (the row it changed, or why not) to the one who asked. */
+  reconnect(id: string): Promise<Result<{ server: ServerRow }>>;
+  setEnabled(id: string, enabled: boolean): Promise<Result<{ server: ServerRow }>>;
   applyStateChange(ev: { id: string; state: ServersView['servers'][number]['state']; toolCount: number | null; toolsChanged?: ServersView['servers'][number]['toolsChanged']; agent?: ServersView['servers'][number]['agent'] }): void;
   /** "try launch" per server: running, then what it printed, until closed. */
   tries: Record<string, { running: boolean; result: TryLaunchOutcome | null; error: RpcError | null }>;
@@ -63,16 +62,22 @@ export const createServersSlice =
         return ev && ev.state.since >= row.state.since ? patch(row, ev) : row;
       }),
     });
-    const action = async (id: string, run: () => ReturnType<PanelBridge['call']>) => {
-      set((s) => ({ busy: { ...s.busy, [id]: true }, actionError: null }));
+    /** Runs one action on a row; the row it answers replaces the one shown unless a newer state came first. */
+    const action = async (id: string, run: () => Promise<Result<{ server: Row }>>): Promise<Result<{ server: Row }>> => {
+      set((s) => ({ busy: { ...s.busy, [id]: true } }));
       const r = await run();
-      set((s) => ({ busy: { ...s.busy, [id]: false }, actionError: r.ok ? null : r.error }));
+      set((s) => ({ busy: { ...s.busy, [id]: false } }));
+      const view = get().view;
+      if (r.ok && view) {
+        const fresh = r.value.server;
+        set({ view: { ...view, servers: view.servers.map((row) => (row.id === fresh.id && fresh.state.since >= row.state.since ? fresh : row)) } });
+      }
+      return r;
     };
     return {
       view: null,
       loading: false,
       loadError: null,
-      actionError: null,
       busy: {},
       tries: {},
       async tryLaunch(id) {

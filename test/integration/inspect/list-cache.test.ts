@@ -66,7 +66,7 @@ describe('cached lists (ttlMs)', () => {
     expect(cached!.expiresAt - cached!.at).toBeLessThanOrEqual(TTL);
     expect(await sent('kept', 'prompts/list')).toBe(1);
 
-    expect(await call('servers.refreshLists', { id: ids.kept! })).toEqual({ ok: true, value: {} });
+    expect(await call('servers.refreshLists', { id: ids.kept! })).toMatchObject({ ok: true, value: { server: { id: ids.kept!, state: { kind: 'connected' } } } });
     const third = await call('inspect.prompts', { id: ids.kept! });
     expect(third.ok && third.value.cached).toBeUndefined();
     expect(await sent('kept', 'prompts/list')).toBe(2);

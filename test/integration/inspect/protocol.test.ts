@@ -56,13 +56,13 @@ describe('server details: protocol', () => {
 
   it('the era choice is the panel setting: legacy reconnects the server in that era, where ping and the log level work', async () => {
     expect(await call('servers.eraMode', { id: ids.dual! })).toEqual({ ok: true, value: { mode: 'auto' } });
-    expect((await call('servers.setEraMode', { id: ids.dual!, mode: 'legacy' })).ok).toBe(true);
+    expect(await call('servers.setEraMode', { id: ids.dual!, mode: 'legacy' })).toMatchObject({ ok: true, value: { mode: 'legacy', server: { id: ids.dual!, state: { kind: 'connected', era: 'legacy' } } } });
     expect(await call('servers.eraMode', { id: ids.dual! })).toEqual({ ok: true, value: { mode: 'legacy' } });
     const info = await call('inspect.server', { id: ids.dual! });
     expect(info.ok && { era: info.value.era, version: info.value.protocolVersion }).toEqual({ era: 'legacy', version: '2025-11-25' });
     const ping = await call('inspect.ping', { id: ids.dual! });
     expect(ping.ok).toBe(true);
-    expect(await call('inspect.setLogLevel', { id: ids.dual!, level: 'warning' })).toEqual({ ok: true, value: {} });
+    expect(await call('inspect.setLogLevel', { id: ids.dual!, level: 'warning' })).toEqual({ ok: true, value: { level: 'warning' } });
     const traffic = await call('logs.get', { id: ids.dual! });
     expect(traffic.ok && traffic.value.traffic.some((t) => t.dir === 'out' && t.method === 'logging/setLevel')).toBe(true);
     // In the panel's settings, never in the agent's file.

@@ -35,6 +35,16 @@ const rows = async (): Promise<ServersView['servers']> => {
 };
 
 describe('disable (CONN-5)', () => {
+  it('reconnect answers the row once the new connection settled, as the next list shows it (issue 36 item 2)', async () => {
+    const id = (await rows())[0]!.id;
+    const r = await services.dispatch('servers.reconnect', { id }, ctx);
+    if (!r.ok) throw new Error(r.error.message);
+    const { server } = r.value as { server: ServersView['servers'][number] };
+    expect(server).toMatchObject({ id, name: 'echo', state: { kind: 'connected' } });
+    expect(server.toolCount).toBeGreaterThan(0);
+    expect((await rows())[0]!.state).toEqual(server.state);
+  });
+
   it('a connected server that is disabled says DISABLED at once, and no event calls it removed', async () => {
     const events: Array<{ event: string; payload: { id?: string; state?: { kind: string }; view?: ServersView } }> = [];
     // Woken by the engine's own events: connected first, then the disable.
@@ -47,7 +57,8 @@ describe('disable (CONN-5)', () => {
     if ((await rows())[0]!.state.kind !== 'connected') await connected;
     const id = (await rows())[0]!.id;
     const r = await services.dispatch('servers.setEnabled', { id, enabled: false }, ctx);
-    expect(r.ok).toBe(true);
+    // The action answers the row it changed, as the next list shows it (issue 36 item 2).
+    expect(r).toMatchObject({ ok: true, value: { server: { id, enabled: false, state: { kind: 'disabled', code: 'disabled_in_config' } } } });
     expect((await rows())[0]).toMatchObject({ enabled: false, state: { kind: 'disabled', code: 'disabled_in_config' } });
     const changed = events.filter((e) => e.event === 'servers.changed').at(-1)!;
     expect(changed.payload.view!.servers[0]!.state.kind).toBe('disabled');

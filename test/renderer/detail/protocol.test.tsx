@@ -38,6 +38,7 @@ async function open(era: 'legacy' | 'modern', answers: Record<string, unknown> =
 describe('server details: protocol', () => {
   it('a legacy server: era and version shown, Ping offered, the log level set', async () => {
     const m = await open('legacy');
+    m.answers['inspect.setLogLevel'] = ok({ level: 'warning' });
     expect(await screen.findByTestId('protocol-era')).toHaveTextContent('MCP 2025-11-25, legacy (initialize)');
     expect(screen.getByRole('button', { name: 'Ping' })).toBeInTheDocument();
     expect(screen.queryByTestId('ping-modern')).toBeNull();
@@ -69,6 +70,7 @@ describe('server details: protocol', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Era to use/)).toHaveValue('auto'));
     const before = m.calls.filter((c) => c.method === 'inspect.server').length;
     m.answers['inspect.server'] = ok(info('modern'));
+    m.answers['servers.setEraMode'] = ok({ mode: 'modern', server: serverRow({ name: 'alpha' }) });
     await userEvent.setup().selectOptions(screen.getByLabelText(/^Era to use/), 'modern');
     expect(await called(m, 'servers.setEraMode')).toEqual({ id: ID, mode: 'modern' });
     expect(await screen.findByTestId('era-saved')).toHaveTextContent('Saved; the server reconnected with it.');

@@ -80,16 +80,25 @@ describe('servers view (UI-1)', () => {
   });
 
   it('filters, reconnects and toggles through the bridge', async () => {
-    const view = serversView([serverRow({ name: 'alpha' }), serverRow({ name: 'beta', transport: 'http', target: 'https://x/mcp' })]);
-    const { calls } = await mount({ 'servers.list': { ok: true, value: view } });
+    const beta = serverRow({ name: 'beta', transport: 'http', target: 'https://x/mcp' });
+    const view = serversView([serverRow({ name: 'alpha' }), beta]);
+    // Each action answers the row it changed (issue 36 item 2): the row shown takes it.
+    const after = { ...beta, state: { ...beta.state, since: beta.state.since + 1, toolCount: 5 }, toolCount: 5 };
+    const { calls } = await mount({
+      'servers.list': { ok: true, value: view },
+      'servers.reconnect': { ok: true, value: { server: after } },
+      'servers.setEnabled': { ok: true, value: { server: { ...after, enabled: false, state: { kind: 'disabled', code: 'disabled_in_config', reason: '', since: after.state.since + 1 } } } },
+    });
     const user = userEvent.setup();
     await user.type(screen.getByRole('searchbox'), 'http');
     expect(rowOf('alpha')).toBeNull();
     expect(rowOf('beta')).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Reconnect beta' }));
     // The result of an action is said where the eye is, not only in the row.
-    expect(await screen.findByText('beta: reconnect asked')).toBeInTheDocument();
+    expect(await screen.findByText('beta: connected again, 5 tools')).toBeInTheDocument();
+    expect(within(rowOf('beta')).getByTestId('tools')).toHaveTextContent('5 tools');
     await rowMenu(user, 'beta', 'Disable');
+    await waitFor(() => expect(within(rowOf('beta')).getByTestId('state')).toHaveTextContent('disabled'));
     expect(calls.filter((c) => c.method !== 'servers.list' && c.method !== 'profiles.detect' && c.method !== 'install.agentServers')).toEqual([
       { method: 'servers.reconnect', input: { id: 'configured:minimax:beta' } },
       { method: 'servers.setEnabled', input: { id: 'configured:minimax:beta', enabled: false } },

@@ -42,7 +42,7 @@ const form = (requestId: string, over: Partial<PendingInput> = {}): PendingInput
 });
 
 async function open(answers: Record<string, unknown> = {}, locale: 'en' | 'zh' = 'en') {
-  m = await mountView(() => <InputRequestDialog />, answers, { locale });
+  m = await mountView(() => <InputRequestDialog />, { 'inputs.answer': ok({ pending: 0 }), ...answers }, { locale });
   return m;
 }
 

@@ -71,4 +71,11 @@ describe('the contract describes each method', () => {
       expect(contract.methods[name as keyof typeof contract.methods].meta.redaction, name).toBe('config');
     }
   });
+
+  it('every action answers its result, not an empty object (issue 36 item 2)', () => {
+    const empty = methods.filter(([, def]) => def.meta.kind === 'action' && fieldNames(def.output).size === 0).map(([n]) => n);
+    expect(empty).toEqual([]);
+    // The reads that change something the panel keeps answer it too.
+    expect(fieldNames(contract.methods['servers.refreshLists'].output)).toContain('server');
+  });
 });

@@ -1,12 +1,12 @@
 // A server row's actions in one line (issue 14: rows ≤ 64 px): Reconnect (or Log in when the
 // server waits for a login) as a button, everything else in a menu. Labels name the server, so
 // a screen reader's list of buttons says which row each belongs to.
-import { useContext } from 'react';
 import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import type { ServerRow } from '../../../../shared/contract';
 import { notify } from '../../components/notify';
-import { StoreContext, useApp, useT } from '../../store-context';
+import { useApp, useT } from '../../store-context';
 import { wantsToken } from '../../../../shared/tray';
+import { rowReason } from './row-reason';
 
 function DotsIcon() {
   return (
@@ -21,13 +21,25 @@ function DotsIcon() {
 /** Reconnect, with its outcome as a notification: the row changes too, but may be off screen. */
 export function useReconnect(row: ServerRow): () => Promise<void> {
   const t = useT();
-  const store = useContext(StoreContext)!;
+  const locale = useApp((s) => s.locale);
   const reconnect = useApp((s) => s.reconnect);
   return async () => {
-    await reconnect(row.id);
-    // The slice keeps the last action's error: read it once this action has finished.
-    const failed = store.getState().actionError;
-    notify(t, failed ? { tone: 'error', message: t('servers.actionFailed', { name: row.name, message: failed.message }) } : { message: t('servers.reconnectDone', { name: row.name }) });
+    const r = await reconnect(row.id);
+    if (!r.ok) return notify(t, { tone: 'error', message: t('servers.actionFailed', { name: row.name, message: r.error.message }) });
+    // The outcome the host answered: connected with its tools, or the new state's reason.
+    const { server } = r.value;
+    if (server.state.kind === 'connected') notify(t, { tone: 'ok', message: t('servers.reconnectDone', { name: row.name, count: server.state.toolCount }) });
+    else notify(t, { tone: server.state.kind === 'failed' ? 'error' : 'info', message: t('servers.actionFailed', { name: row.name, message: rowReason(locale, server) }) });
+  };
+}
+
+/** Enable or disable; a refusal (a read-only file, a locked write) is said with what to do. */
+function useSetEnabled(row: ServerRow): (enabled: boolean) => Promise<void> {
+  const t = useT();
+  const setEnabled = useApp((s) => s.setEnabled);
+  return async (enabled) => {
+    const r = await setEnabled(row.id, enabled);
+    if (!r.ok) notify(t, { tone: 'error', message: t('servers.actionFailed', { name: row.name, message: r.error.message }) });
   };
 }
 
@@ -44,7 +56,7 @@ export function useShowLogs(row: ServerRow): () => void {
 export function RowActions({ row }: { row: ServerRow }) {
   const t = useT();
   const busy = useApp((s) => !!s.busy[row.id]);
-  const setEnabled = useApp((s) => s.setEnabled);
+  const setEnabled = useSetEnabled(row);
   const openEditor = useApp((s) => s.openEditor);
   const openDetail = useApp((s) => s.openDetail);
   const setSection = useApp((s) => s.setSection);
@@ -70,7 +82,7 @@ export function RowActions({ row }: { row: ServerRow }) {
           {t('login.login')}
         </Button>
       ) : row.state.kind === 'failed' ? null /* the explanation row below has Reconnect, beside the reason */ : enableFirst ? (
-        <Button size="compact-sm" variant="default" loading={busy} onClick={() => void setEnabled(row.id, true)} aria-label={`${t('servers.enable')} ${name}`}>
+        <Button size="compact-sm" variant="default" loading={busy} onClick={() => void setEnabled(true)} aria-label={`${t('servers.enable')} ${name}`}>
           {t('servers.enable')}
         </Button>
       ) : (
@@ -104,7 +116,7 @@ export function RowActions({ row }: { row: ServerRow }) {
                 {t('servers.edit')}
               </Menu.Item>
               {!enableFirst && (
-              <Menu.Item disabled={busy} onClick={() => void setEnabled(row.id, !row.enabled)} aria-label={`${row.enabled ? t('servers.disable') : t('servers.enable')} ${name}`}>
+              <Menu.Item disabled={busy} onClick={() => void setEnabled(!row.enabled)} aria-label={`${row.enabled ? t('servers.disable') : t('servers.enable')} ${name}`}>
                 {row.enabled ? t('servers.disable') : t('servers.enable')}
               </Menu.Item>
               )}

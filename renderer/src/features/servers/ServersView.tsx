@@ -41,7 +41,6 @@ export function ServersView() {
   const view = useApp((s) => s.view);
   const loading = useApp((s) => s.loading);
   const loadError = useApp((s) => s.loadError);
-  const actionError = useApp((s) => s.actionError);
   const filter = useApp((s) => s.filter);
   const setFilter = useApp((s) => s.setFilter);
   const load = useApp((s) => s.loadServers);
@@ -102,11 +101,6 @@ export function ServersView() {
     <section aria-labelledby="servers-title">
       {header}
       <Stack gap="md" ref={room} data-layout={compact ? 'compact' : 'full'}>
-        {actionError && (
-          <Alert color="red" role="alert" p="xs">
-            {actionError.message}
-          </Alert>
-        )}
         {(view.problems.length > 0 || broken.length > 0) && (
           <Alert color="red" variant="light" title={t('servers.problems')} p="sm" role="region" aria-label={t('servers.problems')}>
             <List size="sm" spacing={4}>
