@@ -1,7 +1,7 @@
 // The one composition of the engines behind shared/contract.ts. Every host (Electron IPC,
 // web host, CLI) puts createDispatcher(contract, api.handlers) in front of this; nothing
 // here knows which host it serves.
-import { type AppContract, type Selection, type ServersView } from '../../shared/contract';
+import { type AppContract, type HostKind, type Selection, type ServersView } from '../../shared/contract';
 import { AppError } from '../../shared/errors';
 import { createEventHub, type EventHub, type Handlers } from '../../shared/rpc';
 import type { EffectiveView, ServerState } from '../../shared/schemas/server';
@@ -45,7 +45,7 @@ export type { ConfigPort, PoolPort, PoolFactory, PoolInfo } from './api/ports';
 
 /** Everything the api needs, required: compose.ts wires the real engines, tests small fakes. */
 export interface ApiDeps {
-  host: 'electron' | 'web';
+  host: HostKind;
   version: string;
   platform: string;
   config: ConfigPort;

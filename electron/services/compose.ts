@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { PROFILES, type Profile } from '../../shared/schemas/server';
 import { createDispatcher, type Dispatch } from '../../shared/rpc';
 import { AppError } from '../../shared/errors';
-import { contract, type Selection } from '../../shared/contract';
+import { contract, type HostKind, type Selection } from '../../shared/contract';
 import { createApi, type PanelApi, type PoolInfo, type PoolPort } from './api';
 import { RecentWorkspaces } from './api/recent';
 import { cachedPoolPort } from './api/cached-pool';
@@ -83,7 +83,7 @@ export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; 
 }
 
 export interface StartOptions {
-  host: 'electron' | 'web';
+  host: HostKind;
   env: NodeJS.ProcessEnv;
   cwd: string;
   version: string;

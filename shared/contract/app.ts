@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { Locale } from '../i18n';
 import { method, ACTION, READ, SERVED } from '../rpc';
 
-export const HostKindSchema = z.enum(['electron', 'web']);
+/** Which front door the engine runs behind: the CLI names itself (issue 36 item 3). */
+export const HostKindSchema = z.enum(['electron', 'web', 'cli']);
+export type HostKind = z.infer<typeof HostKindSchema>;
 
 export const AppInfoSchema = z.object({
   name: z.string(),

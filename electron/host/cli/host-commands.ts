@@ -63,7 +63,7 @@ const apiCommand: Command = {
     } catch {
       throw new UsageError('the input must be JSON');
     }
-    const services = await startServices({ host: 'web', env: ctx.env, cwd: ctx.cwd, version: appVersion(), profile: profileOption(ctx, null), workspace: optString(ctx, 'workspace') ?? null, pickFolder: null, oneShot: true });
+    const services = await startServices({ host: 'cli', env: ctx.env, cwd: ctx.cwd, version: appVersion(), profile: profileOption(ctx, null), workspace: optString(ctx, 'workspace') ?? null, pickFolder: null, oneShot: true });
     try {
       const result = await services.dispatch(method, input, { host: 'cli' });
       printJson(ctx, result);

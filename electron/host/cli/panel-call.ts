@@ -94,7 +94,7 @@ export async function withPanel<T>(
   // Not at the top: the panel's answer above needs none of the engine.
   const [{ startServices }, { appVersion }] = await Promise.all([import('../../services/compose'), import('../web/build')]);
   const services = await startServices({
-    host: 'web',
+    host: 'cli',
     env: ctx.env,
     cwd: ctx.cwd,
     version: appVersion(),

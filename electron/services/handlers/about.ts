@@ -1,7 +1,7 @@
 // app.about (issue 22): Settings' facts about this panel, from the engines that own them: the
 // keychain's own status, its list of kept secrets (names and owners, never values) and the
 // trust store. Without the port (test fakes) the method answers `unavailable`.
-import type { AppContract } from '../../../shared/contract';
+import type { AppContract, HostKind } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { Handlers } from '../../../shared/rpc';
 import type { KeychainConfigSecrets } from '../auth/config-secrets';
@@ -17,7 +17,7 @@ export interface AboutPort {
 
 type AboutHandlers = Pick<Handlers<AppContract>, 'app.about'>;
 
-export function aboutHandlers(deps: { version: string; host: 'electron' | 'web'; secrets: SecretsPort; about?: AboutPort }): AboutHandlers {
+export function aboutHandlers(deps: { version: string; host: HostKind; secrets: SecretsPort; about?: AboutPort }): AboutHandlers {
   return {
     'app.about': async () => {
       const about = deps.about;

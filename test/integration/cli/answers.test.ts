@@ -82,6 +82,12 @@ describe('answers that say what to do', () => {
     expect(notes.target).toBe('https://${NOTES_HOST}/mcp');
   });
 
+  it('the engine behind the CLI names its front door as the CLI, not as a web page (issue 36 item 3)', async () => {
+    const r = await cli(['api', 'app.info', '{}', '--profile', 'minimax']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).value.host).toBe('cli');
+  });
+
   it('a dry run never says "Written to"', async () => {
     const before = await readFile(join(sb.home, '.kimi-code', 'mcp.json'), 'utf8');
     const r = await cli(['tools', 'disable', 'echo', 'fail', '--profile', 'kimi', '--dry-run']);
