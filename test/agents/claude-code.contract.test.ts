@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claudeGet as get, claudeList as list, claudeStartup, must } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { itContract } from './helpers/panel-bug';
-import { agentRuns, type AgentServer } from './helpers/parse/agent-server';
+import { agentRuns, type AgentServer } from '../../shared/profiles/agent-cli';
 import { expectSameBytes, panelAdd, panelNames, panelRuns, panelServer, panelServers, snapshot, stdioFixture, type PanelServer } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
 

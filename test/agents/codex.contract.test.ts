@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { codexGet as get, codexList as list, codexStatus as status, must } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { itContract } from './helpers/panel-bug';
-import { agentRuns } from './helpers/parse/agent-server';
+import { agentRuns } from '../../shared/profiles/agent-cli';
 import { expectSameBytes, panelAdd, panelRuns, panelServer, panelServers, snapshot, stdioFixture, type PanelServer } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
 

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claudeGet, copilotList as list, copilotServer as server, must } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { itContract } from './helpers/panel-bug';
-import { agentRuns, type AgentServer } from './helpers/parse/agent-server';
+import { agentRuns, type AgentServer } from '../../shared/profiles/agent-cli';
 import { expectSameBytes, panelAdd, panelRuns, panelServer, panelServers, snapshot, stdioFixture, type PanelServer } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
 

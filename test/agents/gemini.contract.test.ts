@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { geminiAdd, geminiList as list, geminiServer as server } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { itContract } from './helpers/panel-bug';
-import { agentRuns } from './helpers/parse/agent-server';
+import { agentRuns } from '../../shared/profiles/agent-cli';
 import { expectSameBytes, panelAdd, panelRuns, panelServer, panelServers, snapshot, stdioFixture } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
 

@@ -12,7 +12,7 @@ import { readMarker } from '../../scripts/agents/cache.mjs';
 import { claudeGet, must, qwenList as list, qwenServer as server, qwenSession } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { itContract } from './helpers/panel-bug';
-import { agentRuns, type AgentServer } from './helpers/parse/agent-server';
+import { agentRuns, type AgentServer } from '../../shared/profiles/agent-cli';
 import { expectSameBytes, panelAdd, panelRuns, panelServer, panelServers, snapshot, stdioFixture, type PanelServer } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
 import { qwenToolName } from '../../shared/profiles/qwen/naming';

@@ -17,6 +17,7 @@ import type { KeychainConfigSecrets } from '../../services/auth/config-secrets';
 import { type Command, type CommandContext, optString, optStrings, printJson, UsageError, UserError } from './command';
 import { configEngineFor } from './engine';
 import { sourceFromRegistry } from './registry-install';
+import { askAgents } from './ask-agents';
 
 const localeOf = (ctx: CommandContext): Translator => translator(pickLocale([ctx.env.LC_ALL, ctx.env.LC_MESSAGES, ctx.env.LANG]));
 
@@ -224,11 +225,12 @@ async function detected(ctx: CommandContext): Promise<{ config: ConfigService; w
 /** Every detected agent and its servers as that agent reads them (no connection is made). */
 const agents: Command = {
   name: 'agents',
-  summary: 'Every detected agent with its servers as that agent reads them (layer, transport, on/off, trusted, config errors)',
-  usage: 'agents [--workspace DIR] [--json]',
-  options: { workspace: { type: 'string' } },
+  summary: "Every detected agent with its servers as that agent reads them (layer, transport, on/off, trusted, config errors); --ask [AGENT] asks the agent's own command line and compares, per entry",
+  usage: 'agents [--ask [AGENT] [--timeout SECONDS]] [--workspace DIR] [--json]',
+  options: { workspace: { type: 'string' }, ask: { type: 'boolean' }, timeout: { type: 'string' } },
   async run(ctx) {
     const { config, workspace, profiles } = await detected(ctx);
+    if (ctx.opts.ask) return askAgents(ctx, localeOf(ctx), config, workspace, profiles);
     const out = [];
     for (const profile of profiles) {
       const view = await config.load(profile, workspace);

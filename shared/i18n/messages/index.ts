@@ -22,11 +22,12 @@ import { keychain } from './keychain';
 import { eras } from './eras';
 import { problems } from './problems';
 import { agent } from './agent';
+import { ask } from './ask';
 import { install } from './install';
 import { inputs } from './inputs';
 import { protocol } from './protocol';
 
-const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes, doctor, secrets, bridges, host, detail, bridgeRun, keychain, eras, problems, agent, install, inputs, protocol] as const;
+const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes, doctor, secrets, bridges, host, detail, bridgeRun, keychain, eras, problems, agent, ask, install, inputs, protocol] as const;
 
 type KeysOf<T> = T extends unknown ? keyof T : never;
 export type MessageKey = KeysOf<(typeof all)[number]['en']> & string;

@@ -1,13 +1,13 @@
 // Asking each agent's own CLI, in a sandbox, what it makes of its servers (AGENT-7): one function
 // per question, parsed for the pinned version. A non-zero exit is an error with the agent's output.
 import { installedAgent, type AgentId } from './installed';
-import type { AgentServer } from './parse/agent-server';
-import { parseClaudeGet, parseClaudeList } from './parse/claude-code';
-import { parseCopilotList, type CopilotServer } from './parse/copilot';
-import { parseCodexGet, parseCodexList, parseCodexStatus, parseCodexThread, type CodexStatus } from './parse/codex';
-import { parseGeminiList, type GeminiList } from './parse/gemini';
-import { parseOpenCodeList } from './parse/opencode';
-import { parseQwenList } from './parse/qwen';
+import type { AgentServer } from '../../../shared/profiles/agent-cli';
+import { parseClaudeGet, parseClaudeList } from '../../../shared/profiles/claude-code/agent-cli';
+import { parseCopilotList, type CopilotServer } from '../../../shared/profiles/copilot/agent-cli';
+import { parseCodexGet, parseCodexList, parseCodexStatus, parseCodexThread, type CodexStatus } from '../../../shared/profiles/codex/agent-cli';
+import { parseGeminiList, type GeminiList } from '../../../shared/profiles/gemini/agent-cli';
+import { parseOpenCodeList } from '../../../shared/profiles/opencode/agent-cli';
+import { parseQwenList } from '../../../shared/profiles/qwen/agent-cli';
 import type { AgentRun, AgentRunOptions, Sandbox } from './sandbox';
 
 const version = (id: AgentId) => installedAgent(id).version;

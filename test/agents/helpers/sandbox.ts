@@ -48,6 +48,8 @@ export interface Sandbox {
   /** A file's text under the sandbox (an absolute path, or relative to HOME), or null. */
   read(path: string): string | null;
   write(path: string, text: string): void;
+  /** Puts the agent's own command (`claude`, `codex`…) on the sandbox's PATH, for the panel to find. */
+  installOnPath(id: AgentId, bin: string): void;
   /** A fixture HTTP MCP server (test/fixtures/servers/NAME.mjs), stopped at cleanup. */
   http(name: string, args?: string[]): Promise<{ url: string }>;
   cleanup(): Promise<void>;
@@ -60,7 +62,8 @@ function agentEnv(root: string, home: string): NodeJS.ProcessEnv {
     // A temporary folder of its own too: agents keep locks and sockets there (Claude Code's
     // per-user tmp folder, Codex's helpers), which two sandboxes must not share.
     TMPDIR: join(root, 'tmp'),
-    PATH: [dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
+    // root/bin first: `installOnPath` puts an agent's command there, as a person's install would.
+    PATH: [join(root, 'bin'), dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
     HOME: home,
     USER: process.env.USER ?? 'root',
     LOGNAME: process.env.LOGNAME ?? process.env.USER ?? 'root',
@@ -175,6 +178,12 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       const r = await sb.panel([...args, '--json']);
       if (r.code !== 0) throw new Error(`mcp-panel ${args.join(' ')} exited ${r.code}: ${r.stderr.trim() || r.stdout.trim()}`);
       return JSON.parse(r.stdout) as T;
+    },
+    installOnPath(id, bin) {
+      const a = installedAgent(id);
+      const quote = (x: string) => `'${x.replace(/'/g, `'\\''`)}'`;
+      mkdirSync(join(root, 'bin'), { recursive: true });
+      writeFileSync(join(root, 'bin', bin), `#!/bin/sh\nexec ${[a.command, ...a.prefix].map(quote).join(' ')} "$@"\n`, { mode: 0o755 });
     },
     read: (p) => (existsSync(abs(p)) ? readFileSync(abs(p), 'utf8') : null),
     write: (p, text) => {

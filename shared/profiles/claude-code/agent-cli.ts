@@ -4,7 +4,7 @@
 //          DESCRIPTION: "command args…" for stdio, "URL (HTTP)" / "URL (SSE)" for remote servers
 //   get:   NAME:\n  Scope: Local config (…) | User config (…) | Project config (…)\n  Status: …
 //          \n  Type: stdio|http|sse\n  Command: …\n  Args: …\n  URL: …
-import { forVersion, stripAnsi, type AgentServer, type AgentState } from './agent-server';
+import { type AgentCli, forVersion, stripAnsi, type AgentServer, type AgentState } from '../agent-cli';
 
 function stateOf(text: string): AgentState {
   if (/^✔|Connected/.test(text)) return 'connected';
@@ -56,3 +56,6 @@ function parseGet21(output: string): AgentServer {
 
 export const parseClaudeList = (output: string, version: string) => forVersion('claude-code', version, { '2.1': parseList21 })(output);
 export const parseClaudeGet = (output: string, version: string) => forVersion('claude-code', version, { '2.1': parseGet21 })(output);
+
+/** AGENT-8: how the panel asks this agent for its own view of its servers (its list checks each server's health: it starts every stdio server it lists). */
+export const cli: AgentCli = { bin: 'claude', list: ['mcp', 'list'], startsServers: true, stream: 'both', parse: parseClaudeList };

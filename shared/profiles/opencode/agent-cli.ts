@@ -3,7 +3,7 @@
 //   │      [error line…]                    needs client registration | not initialized
 //   │      DESCRIPTION              "command args…" for a local server, the URL for a remote one
 // It has no `mcp get` and names no scope.
-import { forVersion, stripAnsi, type AgentServer, type AgentState } from './agent-server';
+import { type AgentCli, forVersion, stripAnsi, type AgentServer, type AgentState } from '../agent-cli';
 
 const STATES: Record<string, AgentState> = { connected: 'connected', disabled: 'disabled', failed: 'failed', 'needs authentication': 'needs-auth', 'needs client registration': 'needs-auth' };
 
@@ -34,3 +34,6 @@ function parseList118(output: string): AgentServer[] {
 }
 
 export const parseOpenCodeList = (output: string, version: string) => forVersion('opencode', version, { '1.18': parseList118 })(output);
+
+/** AGENT-8: how the panel asks this agent for its own view of its servers (its list connects to every server with its session client). */
+export const cli: AgentCli = { bin: 'opencode', list: ['mcp', 'list'], startsServers: true, stream: 'both', parse: parseOpenCodeList };

@@ -2,7 +2,7 @@
 // + source ("user" | "workspace" | "plugin" | "builtin"), sourcePath (a workspace file), enabled } },
 // the entry as written (variables unexpanded). Warnings (a skipped file or entry) go to stderr. Its
 // list connects to nothing, so a server is `enabled` or `disabled`, never connected.
-import { forVersion, type AgentServer } from './agent-server';
+import { type AgentCli, forVersion, type AgentServer } from '../agent-cli';
 
 export interface CopilotServer extends AgentServer {
   /** Its `source`: user, workspace, plugin, builtin. */
@@ -40,3 +40,6 @@ function parseList10(stdout: string): CopilotServer[] {
 }
 
 export const parseCopilotList = (stdout: string, version: string) => forVersion('copilot', version, { '1.0': parseList10 })(stdout);
+
+/** AGENT-8: how the panel asks this agent for its own view of its servers (its list connects to nothing). */
+export const cli: AgentCli = { bin: 'copilot', list: ['mcp', 'list', '--json'], startsServers: false, stream: 'stdout', parse: parseCopilotList };

@@ -1,5 +1,7 @@
-// What an agent's own CLI says about one server, in one shape for every agent (the parsers beside
-// this file read each agent's `mcp list` / `mcp get`, per version of its output format).
+// What an agent's own CLI says about one server, in one shape for every agent (each agent's folder
+// has its agent-cli.ts: the parsers of its `mcp list` / `mcp get`, per version of its output
+// format). The panel asks on the person's request (AGENT-8, `mcp-panel agents --ask`), and the
+// agent contract suite asks the same parsers of the pinned agents' real output (AGENT-7).
 
 export type AgentState =
   /** The agent connected to it (its list's health check). */
@@ -34,6 +36,25 @@ export interface AgentServer {
 
 /** The agent will start it (approved, not switched off, not blocked). */
 export const agentRuns = (s: AgentServer): boolean => s.state !== 'pending' && s.state !== 'disabled' && s.state !== 'blocked';
+
+/** How the panel asks an agent's own CLI for its view of its servers (AGENT-8). */
+export interface AgentCli {
+  /** The command a person types, found on PATH. */
+  bin: string;
+  /** The reading command: it lists and changes nothing in the agent's files. */
+  list: readonly string[];
+  /** The listing connects to the servers it would start (a health check): said before it runs. */
+  startsServers: boolean;
+  /** Where the listing is printed (text listings mix in warnings on stderr). */
+  stream: 'stdout' | 'both';
+  /** The servers in the listing for this version of the agent; throws for a version it was not written for. */
+  parse(output: string, version: string): AgentServer[];
+}
+
+/** The first x.y.z in what `BIN --version` printed. */
+export function versionIn(output: string): string | null {
+  return /(\d+\.\d+\.\d+)/.exec(output)?.[1] ?? null;
+}
 
 /**
  * The parser for an agent version: formats are keyed by "major.minor" (a patch release keeps

@@ -7,7 +7,7 @@
 // `mcpServerStatus/list { threadId }` answers, once they are up, { data: [{ name, serverInfo,
 // runtimeStatus, tools: { <tool>: {…} }, toolsError, authStatus, … }] } (serverInfo null: not
 // started, e.g. enabled = false).
-import { forVersion, type AgentServer } from './agent-server';
+import { type AgentCli, forVersion, type AgentServer } from '../agent-cli';
 
 interface CodexEntry {
   name: string;
@@ -79,3 +79,6 @@ export const parseCodexGet = (stdout: string, version: string) => forVersion('co
 export const parseCodexStatus = (stdout: string, id: number, version: string) => forVersion('codex', version, formats).status(stdout, id);
 /** The id of the thread its `thread/start` request `id` started, or null while it has not come. */
 export const parseCodexThread = (stdout: string, id: number, version: string) => forVersion('codex', version, formats).threadId(stdout, id);
+
+/** AGENT-8: how the panel asks this agent for its own view of its servers (its list connects to nothing). */
+export const cli: AgentCli = { bin: 'codex', list: ['mcp', 'list', '--json'], startsServers: false, stream: 'stdout', parse: parseCodexList };

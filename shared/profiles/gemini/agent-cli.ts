@@ -3,7 +3,7 @@
 //   Configured MCP servers:
 //   GLYPH NAME[ (from EXTENSION)]: DESCRIPTION (stdio|http|sse) - Connected|Connecting|Disconnected|Disabled|Blocked
 // DESCRIPTION: "command args…" for stdio, the URL otherwise. It has no `mcp get` and names no scope.
-import { forVersion, stripAnsi, type AgentServer, type AgentState } from './agent-server';
+import { type AgentCli, forVersion, stripAnsi, type AgentServer, type AgentState } from '../agent-cli';
 
 const STATES: Record<string, AgentState> = { Connected: 'connected', Connecting: 'unknown', Disconnected: 'failed', Disabled: 'disabled', Blocked: 'blocked' };
 
@@ -31,3 +31,6 @@ function parseList061(output: string): GeminiList {
 }
 
 export const parseGeminiList = (output: string, version: string) => forVersion('gemini', version, { '0.61': parseList061 })(output);
+
+/** AGENT-8: how the panel asks this agent for its own view of its servers (its list connects to every server it would start (a health check)). */
+export const cli: AgentCli = { bin: 'gemini', list: ['mcp', 'list'], startsServers: true, stream: 'both', parse: (output: string, version: string) => parseGeminiList(output, version).servers };
