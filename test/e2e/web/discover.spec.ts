@@ -97,7 +97,7 @@ test('search "memory" → the memory server → Claude Code and Codex → both d
   await expect(row.getByTestId('discover-namespace')).toHaveText('Verified namespace: io.github.modelcontextprotocol');
   // The deleted one is not offered in the search.
   await expect(page.locator('[data-name="io.github.example/withdrawn-memory"]')).toHaveCount(0);
-  await row.getByRole('link', { name: `Details of ${MEMORY}` }).click();
+  await row.getByRole('link', { name: `Memory: details of ${MEMORY}` }).click();
   await expect(page).toHaveURL(`${panel.origin}/#/discover/${MEMORY}`);
   const detail = page.getByTestId('discover-detail');
   await expect(detail).toHaveAttribute('data-name', MEMORY);

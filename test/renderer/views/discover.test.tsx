@@ -81,7 +81,7 @@ describe('Discover search', () => {
       'registry.search': ok({ results: [hit('io.github.evil/link', { title: 'Li\u202Enk', invisible: ['title'] }), hit('a.b/old', { status: 'deprecated', statusMessage: 'Use a.b/new' })], sources }),
     });
     off = m.off;
-    const evil = await screen.findByRole('link', { name: 'Details of io.github.evil/link' });
+    const evil = await screen.findByRole('link', { name: 'Li\\u202enk: details of io.github.evil/link' });
     expect(evil.textContent).toBe('Li\\u202enk');
     expect(screen.getByTestId('discover-invisible')).toHaveTextContent('Hidden characters in the title');
     expect(screen.getByText('Deprecated: Use a.b/new')).toBeInTheDocument();

@@ -27,7 +27,7 @@ export function DiscoverView() {
         title={t('nav.discover')}
         titleId="discover-title"
         actions={
-          <Button variant="default" onClick={search.refresh} loading={search.busy && !waiting} data-testid="discover-refresh">
+          <Button variant="default" onClick={search.refresh} loading={search.refreshing} data-testid="discover-refresh">
             {t('discover.refresh')}
           </Button>
         }

@@ -11,13 +11,15 @@ import classes from './discover.module.css';
 function Row({ hit }: { hit: RegistryHit }) {
   const t = useT();
   const name = shown(hit.name);
+  const title = hit.title ? shown(hit.title) : name;
   return (
     <Paper component="li" withBorder p="sm" className={classes.row} data-testid="discover-row" data-name={hit.name} data-status={hit.status}>
       <Stack gap={4}>
         <Group gap="xs" wrap="wrap" justify="space-between">
           <Group gap="xs" wrap="wrap" className={classes.shrink}>
-            <Anchor href={hashOfDiscover(hit.name)} fw={600} className={classes.wrap} aria-label={t('discover.open', { name })}>
-              {hit.title ? shown(hit.title) : name}
+            {/* The accessible name starts with the visible text (WCAG 2.5.3), then says whose details open. */}
+            <Anchor href={hashOfDiscover(hit.name)} fw={600} className={classes.wrap} aria-label={t('discover.open', { title, name })}>
+              {title}
             </Anchor>
             <StatusBadge status={hit.status} />
           </Group>

@@ -37,7 +37,8 @@ export interface SearchState {
   /** The registries as the last refresh left them (their time, their error). */
   sources: SourceState[];
   error: RpcError | null;
-  busy: boolean;
+  /** A refresh (the first search's, or the button's) is in flight. */
+  refreshing: boolean;
   refresh(): void;
 }
 
@@ -49,16 +50,17 @@ export function useRegistrySearch(query: string): SearchState {
   const [results, setResults] = useState<RegistryHit[]>([]);
   const [sources, setSources] = useState<SourceState[]>([]);
   const [error, setError] = useState<RpcError | null>(null);
-  const [inFlight, setInFlight] = useState(0);
+  const [refreshing, setRefreshing] = useState(0);
   const queryRef = useRef(query);
   queryRef.current = query;
 
   const run = useCallback(
     async (q: string, refresh: 'auto' | 'always' | 'never') => {
       const n = order.current.next();
-      setInFlight((k) => k + 1);
+      const refreshes = refresh !== 'never';
+      if (refreshes) setRefreshing((k) => k + 1);
       const r = await bridge.call('registry.search', { query: q, refresh, limit: 100 });
-      setInFlight((k) => k - 1);
+      if (refreshes) setRefreshing((k) => k - 1);
       // A refresh's sources say how each registry stands, whichever query's answer is shown.
       if (r.ok && refresh !== 'never') setSources(r.value.sources);
       if (!order.current.accept(n)) return;
@@ -89,5 +91,5 @@ export function useRegistrySearch(query: string): SearchState {
     return () => clearTimeout(timer);
   }, [query, run]);
 
-  return { answered, results, sources, error, busy: inFlight > 0, refresh };
+  return { answered, results, sources, error, refreshing: refreshing > 0, refresh };
 }
