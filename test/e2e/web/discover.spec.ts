@@ -145,6 +145,12 @@ test('a deep link opens the detail; a deleted entry is shown deleted and offers 
   await openDiscover(page, { hash: `#/discover/${MEMORY}` });
   await expect(page.getByTestId('discover-detail')).toHaveAttribute('data-name', MEMORY);
   await expect(page.locator('nav [data-section="discover"]')).toHaveAttribute('aria-current', 'page');
+  // Another version: asked of the registry, and its package pinned in the preview.
+  await page.getByTestId('discover-version').selectOption('2025.9.25');
+  await expect(page.getByTestId('discover-way-package-0').locator('xpath=ancestor::div[contains(@class,"mantine-Radio-root")]')).toContainText('@modelcontextprotocol/server-memory@2025.9.25');
+  await pickAgents(page, ['codex']);
+  await page.getByTestId('install-panel').getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByTestId('install-diff-codex')).toContainText('"@modelcontextprotocol/server-memory@2025.9.25"');
   // A link followed in the open page (hashchange), with the name percent-encoded.
   await page.evaluate(() => (location.hash = '#/discover/io.github.example%2Fwithdrawn-memory'));
   const detail = page.getByTestId('discover-detail');
