@@ -7,6 +7,7 @@ import { Pickers } from './components/Pickers';
 import { TrustBanner } from './components/TrustBanner';
 import { DetailView } from './features/detail/DetailView';
 import { DisclosureView } from './features/disclosure/DisclosureView';
+import { DiscoverView } from './features/discover/DiscoverView';
 import { EditorView } from './features/editor/EditorView';
 import { AcrossView } from './features/install/AcrossView';
 import { LoginView } from './features/login/LoginView';
@@ -28,6 +29,7 @@ export const VIEWS: Record<Section, () => React.JSX.Element | null> = {
   servers: ServersView,
   detail: DetailView,
   editor: EditorView,
+  discover: DiscoverView,
   agents: AcrossView,
   tools: ToolsView,
   permissions: PermissionsView,

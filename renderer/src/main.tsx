@@ -4,6 +4,7 @@ import { App } from './App';
 import { createBridge } from './bridge';
 import { connectStore, createAppStore } from './stores/app-store';
 import { BridgeContext, StoreContext } from './store-context';
+import { followHash } from './route';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
@@ -16,6 +17,8 @@ const bridge = createBridge();
 const system = pickLocale([...navigator.languages, navigator.language]);
 const store = createAppStore(bridge, system);
 connectStore(store, bridge);
+// After createBridge, which takes the session key's fragment: what is left may be a deep link.
+followHash(store, window);
 void store.getState().loadProfiles();
 void store.getState().loadServers();
 void store.getState().loadAppInfo();

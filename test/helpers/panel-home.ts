@@ -111,7 +111,9 @@ export function exchangeLink(link: string): Promise<{ status: number; cookie: st
 export async function startPanel(h: PanelHome, extraArgs: string[] = [], opts: StartPanelOptions = {}): Promise<RunningPanel> {
   const child = spawn(process.execPath, cliNodeArgs(['serve', '--json', '--profile', h.profile, '--workspace', h.workspace, ...extraArgs]), {
     cwd: h.workspace,
-    env: { ...process.env, HOME: h.home, MCP_PANEL_DATA_DIR: join(h.dir, 'panel-data'), ...opts.env },
+    // No test reaches the official MCP Registry: Discover (every view is walked) gets a closed
+    // local port, refused at once, unless the test gives its own registry (test/fixtures/registry).
+    env: { ...process.env, HOME: h.home, MCP_PANEL_DATA_DIR: join(h.dir, 'panel-data'), MCP_PANEL_REGISTRY: 'http://127.0.0.1:9', ...opts.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';

@@ -8,7 +8,7 @@ import type { Locale } from '../../../shared/i18n';
 import type { PanelBridge } from '../bridge';
 import type { AppState } from './app-store';
 
-export const SECTIONS = ['servers', 'detail', 'editor', 'agents', 'tools', 'permissions', 'disclosure', 'login', 'logs', 'settings'] as const;
+export const SECTIONS = ['servers', 'detail', 'editor', 'discover', 'agents', 'tools', 'permissions', 'disclosure', 'login', 'logs', 'settings'] as const;
 export type Section = (typeof SECTIONS)[number];
 export type Theme = PanelSettings['theme'];
 
@@ -26,6 +26,8 @@ export interface UiSlice {
   localeChoice: Locale | null;
   theme: Theme;
   editTarget: EditTarget;
+  /** The registry entry Discover shows (REG-1; `#/discover/<name>` opens it); null: the search. */
+  discoverEntry: string | null;
   /** What the host is and can do (app.info); null until asked. */
   appInfo: AppInfo | null;
   /** The last failed load or save of the settings; the choice still applies to this page. */
@@ -36,6 +38,8 @@ export interface UiSlice {
   chooseLocale(choice: Locale | null, system: Locale): void;
   setTheme(theme: Theme): void;
   openEditor(target: EditTarget): void;
+  /** Discover, on one entry's detail or (null) on the search. */
+  openDiscover(entry: string | null): void;
   /** Takes the saved theme and language; a choice made while asking wins over them. */
   loadSettings(system: Locale): Promise<void>;
   loadAppInfo(): Promise<void>;
@@ -65,6 +69,7 @@ export const createUiSlice =
       localeChoice: null,
       theme: 'system',
       editTarget: { mode: 'add' },
+      discoverEntry: null,
       appInfo: null,
       settingsError: null,
       setSection: (section) => set({ section }),
@@ -82,6 +87,7 @@ export const createUiSlice =
         save({ theme });
       },
       openEditor: (editTarget) => set({ editTarget, section: 'editor' }),
+      openDiscover: (discoverEntry) => set({ discoverEntry, section: 'discover' }),
       async loadSettings(system) {
         const r = await bridge.call('app.settings', {});
         if (!r.ok) return set({ settingsError: r.error });

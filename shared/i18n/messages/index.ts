@@ -26,8 +26,9 @@ import { ask } from './ask';
 import { install } from './install';
 import { inputs } from './inputs';
 import { protocol } from './protocol';
+import { discover } from './discover';
 
-const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes, doctor, secrets, bridges, host, detail, bridgeRun, keychain, eras, problems, agent, ask, install, inputs, protocol] as const;
+const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes, doctor, secrets, bridges, host, detail, bridgeRun, keychain, eras, problems, agent, ask, install, inputs, protocol, discover] as const;
 
 type KeysOf<T> = T extends unknown ? keyof T : never;
 export type MessageKey = KeysOf<(typeof all)[number]['en']> & string;

@@ -4,10 +4,11 @@
 // shows its answer in the page's language.
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Code, Group, List, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import type { InstallFrom } from '../../../../shared/contract';
+import type { AppContract, InstallFrom } from '../../../../shared/contract';
 import type { RpcError } from '../../../../shared/errors';
 import type { MessageKey, Translator } from '../../../../shared/i18n';
-import type { InstallPreview, InstallResult, InstallTarget } from '../../../../shared/schemas/install';
+import type { MethodOutput } from '../../../../shared/rpc';
+import type { InstallPreview, InstallTarget } from '../../../../shared/schemas/install';
 import { PROFILES, type Profile } from '../../../../shared/schemas/server';
 import { profileFacts } from '../../../../shared/profiles';
 import { errorText } from '../../../../shared/i18n/write-errors';
@@ -22,9 +23,15 @@ export interface InstallPanelProps {
   initialAgents?: readonly Profile[];
   /** "Make these the same": replace what the agents have. */
   replace?: boolean;
+  /** Each preview's or install's error, and null when one succeeds: a form beside the panel (Discover's) shows its fields' problems. */
+  onError?: (error: RpcError | null) => void;
 }
 
+type Applied = MethodOutput<AppContract, 'install.apply'>;
+
 const say = (t: Translator, key: string, params: Record<string, string | number> = {}) => t(key as MessageKey, params);
+
+const formProblem = (e: RpcError) => (e.data as { reason?: unknown } | undefined)?.reason === 'form';
 
 function refusalLine(t: Translator, r: NonNullable<InstallTarget['refusal']>): string {
   return r.text ? say(t, r.text.key, r.text.params) : r.message;
@@ -118,14 +125,14 @@ function TargetCard({ x, server }: { x: InstallTarget; server: string }) {
   );
 }
 
-export function InstallPanel({ from, server, sourceProfile, initialAgents, replace = false }: InstallPanelProps) {
+export function InstallPanel({ from, server, sourceProfile, initialAgents, replace = false, onError }: InstallPanelProps) {
   const t = useT();
   const bridge = useApp((s) => s.editorBridge);
   const [detected, setDetected] = useState<Profile[]>([]);
   const [agents, setAgents] = useState<Profile[]>(initialAgents ? [...initialAgents] : []);
   const [layer, setLayer] = useState<'user' | 'project'>('user');
   const [preview, setPreview] = useState<InstallPreview | null>(null);
-  const [result, setResult] = useState<InstallResult | null>(null);
+  const [result, setResult] = useState<Applied | null>(null);
   const [undone, setUndone] = useState<number | null>(null);
   const [error, setError] = useState<RpcError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -138,8 +145,9 @@ export function InstallPanel({ from, server, sourceProfile, initialAgents, repla
       if (!initialAgents) setAgents(found);
     });
   }, [bridge, sourceProfile, initialAgents]);
-  // A new pick is a new preview: nothing the user has not seen is written.
-  useEffect(() => setPreview(null), [agents, layer]);
+  // A new pick (or a changed form: the registry's values) is a new preview: nothing the user has not seen is written.
+  const fromKey = JSON.stringify(from);
+  useEffect(() => setPreview(null), [agents, layer, fromKey]);
 
   const input = { from, agents, layer, replace, bridge: 'auto' as const };
   async function run<T>(work: () => Promise<{ ok: true; value: T } | { ok: false; error: RpcError }>, done: (v: T) => void) {
@@ -148,6 +156,7 @@ export function InstallPanel({ from, server, sourceProfile, initialAgents, repla
     const r = await work();
     if (r.ok) done(r.value);
     else setError(r.error);
+    onError?.(r.ok ? null : r.error);
     setBusy(false);
   }
   const onPreview = () => run(() => bridge.call('install.preview', input), (v) => (setPreview(v), setResult(null), setUndone(null)));
@@ -183,14 +192,20 @@ export function InstallPanel({ from, server, sourceProfile, initialAgents, repla
         )}
       </Group>
       {error && (
-        <Alert color="red" role="alert">
-          {errorText(t.locale, error)}
+        <Alert color="red" role="alert" data-testid="install-error">
+          {/* REG-2: a registry form's problems are said beside its fields; the host's sentence is worded for the CLI. */}
+          {formProblem(error) ? t('install.formProblems') : errorText(t.locale, error)}
         </Alert>
       )}
       {result && (
         <Alert color={result.failed.length ? 'yellow' : 'teal'} role="status" data-testid="install-done">
           <Stack gap={4}>
             <Text size="sm">{result.id ? t('install.done', { server, n: result.written.length, id: result.id }) : t('install.nothing')}</Text>
+            {result.secretsKept.map((k) => (
+              <Text key={k.profile} size="sm" data-testid={`install-secrets-${k.profile}`}>
+                {t('install.secretsKept', { agent: profileFacts(k.profile).label, variables: k.variables.join(', ') })}
+              </Text>
+            ))}
             {result.failed.map((f) => (
               <Text key={f.profile} size="sm">
                 {profileFacts(f.profile).label}: {f.message}
