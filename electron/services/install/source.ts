@@ -13,7 +13,7 @@ import type { EffectiveServer, LayerKind, Profile } from '../../../shared/schema
 
 export class InstallSourceError extends Error {
   constructor(
-    readonly code: 'not_found' | 'unreadable' | 'not_server_json' | 'no_transport' | 'ambiguous' | 'form' | 'deleted' | 'runtime',
+    readonly code: 'not_found' | 'unreadable' | 'not_server_json' | 'no_transport' | 'ambiguous' | 'form' | 'deleted' | 'runtime' | 'bundle',
     message: string,
     /** `form`: each field's problem (key, code, message), for a page to show beside its field. */
     readonly problems: readonly FormProblem[] = [],
