@@ -199,7 +199,7 @@ export function renderChoice(server: ServerDoc, choice: RegistryChoice, values: 
   if (!summary || !plan) return { ok: false, problems: [{ key: '', code: 'unsupported', message: `${server.name} has no ${choice.kind} ${choice.index + 1}` }] };
   if (summary.problem) return { ok: false, problems: [{ key: '', code: 'unsupported', message: `${summary.label}: ${summary.problem}` }] };
   if (choice.kind === 'package' && server.packages?.[choice.index]?.registryType === 'mcpb') {
-    return { ok: false, problems: [{ key: '', code: 'unsupported', message: `${summary.label}: a bundle's entry comes from its manifest, once it is fetched and verified (renderBundle)` }] };
+    return { ok: false, problems: [{ key: '', code: 'unsupported', message: `${summary.label}: an MCPB bundle is installed from its registry entry (install --from-registry NAME), where it is fetched and its SHA-256 checked; pick another way with --use` }] };
   }
   const problems: FormProblem[] = [];
   const secrets: Record<string, string> = {};

@@ -94,7 +94,7 @@ describe('registry entry → agent entry', () => {
     expect(choicesOf(editor)[0]).toMatchObject({ problem: null, runtime: null, label: expect.stringMatching(/^mcpb https:\/\/github.com\/.*text-editor.mcpb@1.0.2$/) });
     expect(defaultChoice(editor)).toEqual({ kind: 'package', index: 0 });
     expect(formFields(editor, pkg())).toEqual([]);
-    expect(renderChoice(editor, pkg(), {})).toMatchObject({ ok: false, problems: [{ code: 'unsupported', message: expect.stringMatching(/manifest/) }] });
+    expect(renderChoice(editor, pkg(), {})).toMatchObject({ ok: false, problems: [{ code: 'unsupported', message: expect.stringMatching(/installed from its registry entry \(install --from-registry NAME\)/) }] });
     const undigested = ServerJsonSchema.parse({ ...editor, packages: [{ ...editor.packages![0]!, fileSha256: undefined }] });
     expect(choicesOf(undigested)[0]!.problem).toMatch(/MCPB bundle without fileSha256/);
     expect(defaultChoice(undigested)).toBeNull();
