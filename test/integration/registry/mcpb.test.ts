@@ -9,7 +9,7 @@
 // gone: one byte changed, a `../` entry, a link pointing out, no digest; the size and entry
 // bounds are the engine's own, checked against the same registry.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BundleStore } from '../../../electron/services/registry/mcpb/store';
@@ -152,7 +152,7 @@ describe('MCPB bundles from a registry', () => {
     expect(await listBundles()).toEqual(kept);
   }, 300_000);
 
-  it('the bounds: a download, an unpacked size and an entry count over them are refused, nothing kept', async () => {
+  it('the bounds: a download, an unpacked size and an entry count over them are refused, nothing kept; a killed fetch\'s leftovers swept', async () => {
     const big = await packEchoBundle(join(sb.root, 'build-big'), undefined, { 'data/zeros.bin': Buffer.alloc(8 * 1024 * 1024) });
     reg.files.set('big.mcpb', big.bytes);
     const pkg = { identifier: `${reg.url}/bundles/big.mcpb`, fileSha256: big.sha256 };
@@ -167,8 +167,13 @@ describe('MCPB bundles from a registry', () => {
     expect(await left()).toEqual([]);
     await expect(open({ maxEntries: 2 })).rejects.toMatchObject({ code: 'too_big', message: expect.stringMatching(/holds \d+ entries, over the 2/) });
     expect(await left()).toEqual([]);
+    // What a panel killed mid-download left (its process is gone) is swept by the next fetch; a live one's is not touched.
+    const gone = join(dataDir, 'bundles', `.${big.sha256}.999999999-${'a'.repeat(12)}.mcpb`);
+    const live = join(dataDir, 'bundles', `.${big.sha256}.${process.pid}-${'b'.repeat(12)}.unpack`);
+    await mkdir(live, { recursive: true });
+    await writeFile(gone, 'partial');
     const ok = await open({});
-    expect([ok.fetched, ok.manifest.name, await left()]).toEqual([true, 'echo-bundle', [big.sha256]]);
+    expect([ok.fetched, ok.manifest.name, await left()]).toEqual([true, 'echo-bundle', [live.slice(live.lastIndexOf('/') + 1), big.sha256]]);
     expect((await open({})).fetched).toBe(false);
   }, 120_000);
 });

@@ -8,9 +8,10 @@
 // is unpacked. Then it is unpacked (unpack.ts) into a temp folder, its manifest checked
 // (manifest.ts), and the folder renamed into place; any failure removes both.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { identifierProblem } from '../../../../shared/registry/identifiers';
+import { processAlive } from '../../connections/kill-ladder';
 import { boundedFetch, isMessageTooLarge } from '../../mcp/bounded-fetch';
 import { ownFolder } from '../../own-folder';
 import { DEFAULT_BUNDLE_BOUNDS, sizeText, type BundleBounds } from './entries';
@@ -46,6 +47,16 @@ async function readManifest(dir: string, label: string): Promise<BundleManifest>
   return await parseManifest(readFileSync(path, 'utf8'), label);
 }
 
+const LEFTOVER = /^\.[a-f0-9]{64}\.(\d+)-[a-f0-9]{12}\.(mcpb|unpack)$/;
+
+/** A download or unpacking left by a panel that was killed mid-way (its process is gone): removed, so none piles up. */
+function sweepLeftovers(root: string): void {
+  for (const name of readdirSync(root)) {
+    const m = LEFTOVER.exec(name);
+    if (m && !processAlive(Number(m[1]))) rmSync(join(root, name), { recursive: true, force: true });
+  }
+}
+
 export class BundleStore {
   private readonly fetch: typeof fetch;
 
@@ -70,6 +81,7 @@ export class BundleStore {
     const root = this.folder();
     const dir = join(root, digest);
     if (lstatSync(dir, { throwIfNoEntry: false })?.isDirectory()) return { dir, digest, manifest: await readManifest(dir, label), fetched: false };
+    sweepLeftovers(root);
     const tmp = `.${digest}.${process.pid}-${randomBytes(6).toString('hex')}`;
     const download = join(root, `${tmp}.mcpb`);
     const unpacking = join(root, `${tmp}.unpack`);
