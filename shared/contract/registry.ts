@@ -44,7 +44,7 @@ export const RegistryChoiceSchema = z.object({ kind: z.enum(['package', 'remote'
 /** One field of the form (shared/registry/form.ts FormField). */
 export const RegistryFieldSchema = z.object({
   key: z.string(),
-  group: z.enum(['runtime', 'package', 'env', 'headers', 'url']),
+  group: z.enum(['runtime', 'package', 'env', 'headers', 'url', 'config']),
   label: z.string(),
   description: z.string().nullable(),
   required: z.boolean(),

@@ -17,7 +17,8 @@ import type { KeyValueInput, RegistryArgument, RegistryInput, RegistryPackage, R
 export type RegistryChoice = { kind: 'package' | 'remote'; index: number };
 /** What the form reads of a server.json (a person's own file may leave out its description and version). */
 export type ServerDoc = Pick<ServerJson, 'name' | 'packages' | 'remotes'>;
-export type FieldGroup = 'runtime' | 'package' | 'env' | 'headers' | 'url';
+/** `config`: an MCPB bundle's `user_config` (electron/services/registry/mcpb/config.ts, REG-3). */
+export type FieldGroup = 'runtime' | 'package' | 'env' | 'headers' | 'url' | 'config';
 
 export interface FormField {
   /** What `--set KEY=value` (and the page's form) names: the variable, flag (without dashes), valueHint or header. */
@@ -71,7 +72,8 @@ export function choicesOf(server: ServerDoc): ChoiceSummary[] {
   const out: ChoiceSummary[] = [];
   (server.packages ?? []).forEach((p, index) => {
     let problem: string | null = null;
-    if (p.registryType === 'mcpb') problem = 'an MCPB bundle: the panel does not install bundles yet (REG-3)';
+    // REG-3: a bundle's form and command are in its manifest, read once the bundle is fetched and verified (mcpb/).
+    if (p.registryType === 'mcpb') problem = p.fileSha256 ? packageProblems(p).map((x) => `${x.field}: ${x.reason}`).join('; ') || null : 'an MCPB bundle without fileSha256: the panel installs a bundle only when the registry gives its SHA-256';
     else if (p.transport.type !== 'stdio') problem = `a package reached over ${p.transport.type} after it starts: the panel installs packages over stdio`;
     else problem = packageProblems(p).map((x) => `${x.field}: ${x.reason}`).join('; ') || null;
     const version = p.registryType === 'oci' ? '' : p.version ? `@${p.version}` : '';
@@ -86,7 +88,7 @@ export function defaultChoice(server: ServerDoc): RegistryChoice | null {
   return choicesOf(server).find((c) => c.problem === null)?.choice ?? null;
 }
 
-const variableName = (s: string) => {
+export const variableName = (s: string) => {
   const v = s.toUpperCase().replace(/[^A-Z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
   return /^[A-Z_]/.test(v) ? v : `_${v}`;
 };
@@ -150,6 +152,8 @@ function planOf(server: ServerDoc, choice: RegistryChoice): Plan | null {
   if (choice.kind === 'package') {
     const p = server.packages?.[choice.index];
     if (!p) return null;
+    // A bundle's fields are its manifest's user_config (mcpb/config.ts): the server.json's are not used for it.
+    if (p.registryType === 'mcpb') return { set, runtime: [], pkg: [], env: [], headers: [], url: null };
     return { set, runtime: args(p.runtimeArguments, 'runtime'), pkg: args(p.packageArguments, 'package'), env: kvs(p.environmentVariables, 'env', (n) => n), headers: [], url: null };
   }
   const r: RemoteTransport | undefined = server.remotes?.[choice.index];
@@ -163,12 +167,27 @@ export function formFields(server: ServerDoc, choice: RegistryChoice): FormField
   return planOf(server, choice)?.set.fields ?? null;
 }
 
-function checkValue(f: FormField, v: string, problems: FormProblem[]): void {
+export function checkValue(f: FormField, v: string, problems: FormProblem[]): void {
   if (v.includes('${')) problems.push({ key: f.key, code: 'reference', message: `${f.key}: "\${" would be read as a variable reference by the agent; it is not accepted in a value` });
   else if (f.choices && !f.choices.includes(v)) problems.push({ key: f.key, code: 'not_choice', message: `${f.key} must be one of ${f.choices.join(', ')}; got "${v}"` });
   else if (f.format === 'number' && !/^-?\d+(\.\d+)?$/.test(v)) problems.push({ key: f.key, code: 'not_number', message: `${f.key} is a number; got "${v}"` });
   else if (f.format === 'boolean' && v !== 'true' && v !== 'false') problems.push({ key: f.key, code: 'not_boolean', message: `${f.key} is true or false; got "${v}"` });
 }
+
+/** A required field with no value: what to give, and how (a secret never on the command line). */
+export const missingProblem = (f: FormField): FormProblem => ({
+  key: f.key,
+  code: 'missing',
+  message: `${f.key} is required${f.description ? ` (${f.description})` : ''}: ${f.secret ? `a secret: pipe it on stdin (KEY=value lines when there are several) or type it at the hidden prompt, never with --set` : `--set ${f.key}=…`}`,
+});
+
+/** Keys given that the form does not ask for. */
+export const unknownKeyProblems = (server: string, fields: readonly FormField[], values: FormValues): FormProblem[] => {
+  const known = new Set(fields.map((f) => f.key));
+  return Object.keys(values)
+    .filter((k) => !known.has(k))
+    .map((k) => ({ key: k, code: 'unknown', message: `${server} asks for no "${k}"; it asks for: ${[...known].join(', ') || 'nothing'}` }));
+};
 
 /**
  * The entry `choice` becomes with `values` (by field key): the canonical entry to preview and
@@ -179,17 +198,19 @@ export function renderChoice(server: ServerDoc, choice: RegistryChoice, values: 
   const plan = planOf(server, choice);
   if (!summary || !plan) return { ok: false, problems: [{ key: '', code: 'unsupported', message: `${server.name} has no ${choice.kind} ${choice.index + 1}` }] };
   if (summary.problem) return { ok: false, problems: [{ key: '', code: 'unsupported', message: `${summary.label}: ${summary.problem}` }] };
+  if (choice.kind === 'package' && server.packages?.[choice.index]?.registryType === 'mcpb') {
+    return { ok: false, problems: [{ key: '', code: 'unsupported', message: `${summary.label}: an MCPB bundle is installed from its registry entry (install --from-registry NAME), where it is fetched and its SHA-256 checked; pick another way with --use` }] };
+  }
   const problems: FormProblem[] = [];
   const secrets: Record<string, string> = {};
-  const known = new Set(plan.set.fields.map((f) => f.key));
-  for (const k of Object.keys(values)) if (!known.has(k)) problems.push({ key: k, code: 'unknown', message: `${server.name} asks for no "${k}"; it asks for: ${[...known].join(', ') || 'nothing'}` });
+  problems.push(...unknownKeyProblems(server.name, plan.set.fields, values));
 
   /** The values one field gives the entry: what the user set, else its default; a secret as its `${VARIABLE}`. */
   const valuesOf = (f: FormField): string[] => {
     const given = values[f.key] ?? [];
     if (given.length > 1 && !f.repeated) problems.push({ key: f.key, code: 'not_repeated', message: `${f.key} takes one value; got ${given.length}` });
     const vs = given.length ? given.slice(0, f.repeated ? undefined : 1) : f.default !== null ? [f.default] : [];
-    if (vs.length === 0 && f.required) problems.push({ key: f.key, code: 'missing', message: `${f.key} is required${f.description ? ` (${f.description})` : ''}: ${f.secret ? `a secret: pipe it on stdin (KEY=value lines when there are several) or type it at the hidden prompt, never with --set` : `--set ${f.key}=…`}` });
+    if (vs.length === 0 && f.required) problems.push(missingProblem(f));
     for (const v of vs) checkValue(f, v, problems);
     if (!f.secret || vs.length === 0) return vs;
     secrets[f.variable] = vs[0]!;

@@ -9,6 +9,9 @@
 
 import { hasInvisible } from '../text/invisible';
 
+/** This machine's own names: where plain http is taken (a registry, a bundle), since nothing crosses a network. */
+export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 export type IdentifierProblem = { field: 'identifier' | 'version'; reason: string };
 
 const NPM_PART = /^[a-z0-9][a-z0-9._~-]*$/i;
@@ -53,7 +56,9 @@ export function identifierProblem(registryType: string, identifier: string): str
       } catch {
         return 'an MCPB package is an https URL';
       }
-      return u.protocol === 'https:' && !u.username && !u.password ? null : 'an MCPB package is an https URL without credentials';
+      // Plain http only on this machine's loopback (a test's registry, as for registries: sources.ts); the digest is checked either way.
+      const local = u.protocol === 'http:' && LOOPBACK_HOSTS.has(u.hostname);
+      return (u.protocol === 'https:' || local) && !u.username && !u.password ? null : 'an MCPB package is an https URL without credentials';
     }
     default:
       return `the panel does not know the registry type "${registryType}" (npm, pypi, nuget, oci, mcpb)`;

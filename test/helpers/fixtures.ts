@@ -26,7 +26,7 @@ const EVERYTHING_BUNDLE = join(OUT, 'server-everything', 'bin', 'index.mjs');
 /** The path to start server-everything by (its bundle, or the package's own entry outside the runners). */
 export const EVERYTHING = existsSync(EVERYTHING_BUNDLE) ? EVERYTHING_BUNDLE : join(ROOT, EVERYTHING_DIR, 'index.js');
 
-const COMMON: BuildOptions = {
+export const COMMON: BuildOptions = {
   bundle: true,
   platform: 'node',
   format: 'esm',

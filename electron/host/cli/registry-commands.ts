@@ -5,9 +5,10 @@
 // REG-4: what a registry says is shown, never obeyed: human output goes through the CLI's one
 // escaping (output.ts: control and bidi characters shown as escapes), and a URL is shown only
 // when it is http(s).
-import { choicesOf, formFields, type FormField, type RegistryChoice } from '../../../shared/registry/form';
+import { choicesOf, type FormField, type RegistryChoice } from '../../../shared/registry/form';
 import { httpUrl, invisibleFields } from '../../../shared/registry/identifiers';
 import type { RegistryRecord } from '../../services/registry/client';
+import { describeWay } from '../../services/registry/install-source';
 import { panelDataDir } from '../../services/paths';
 import { RegistryService, type RefreshPolicy, type SourceState } from '../../services/registry/service';
 import { RegistrySourceError } from '../../services/registry/sources';
@@ -109,11 +110,13 @@ const show: Command = {
     wrap(ctx, async () => {
       if (ctx.args.length !== 1) throw new UsageError('registry show takes one NAME or NAME@VERSION (registry search finds them)');
       const { name, version } = nameAndVersion(ctx.args[0]!);
-      const r = await registryService(ctx).show(name, { ...(version ? { version } : {}), source: optString(ctx, 'source'), policy: policyOf(ctx) });
+      const svc = registryService(ctx);
+      const r = await svc.show(name, { ...(version ? { version } : {}), source: optString(ctx, 'source'), policy: policyOf(ctx) });
       if (!r) throw new UserError(`no server ${name}${version ? `@${version}` : ''} in the registries (${'`mcp-panel registry search`'} finds names)`);
       const { record, source } = r.found;
       const s = record.server;
-      const choices = choicesOf(s).map((c) => ({ ...c, fields: formFields(s, c.choice) ?? [] }));
+      // REG-3: a bundle's form is in its manifest: fetched and verified here (kept by digest for the install).
+      const choices = await Promise.all(choicesOf(s).map((c) => describeWay(svc, r.found, c, ctx.env)));
       if (ctx.opts.json) return printJson(ctx, { source: source.name, registry: source.url, server: s, meta: record.meta, choices, versions: r.versions?.map((v) => ({ version: v.server.version, ...v.meta })) ?? null, versionsError: r.versionsError });
       ctx.stdout(`${s.name}${s.title ? `  (${s.title})` : ''}\n`);
       ctx.stdout(`  version ${s.version}, ${statusOf(record)}${record.meta.statusMessage ? `: ${record.meta.statusMessage}` : ''}\n`);

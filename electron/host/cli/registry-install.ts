@@ -5,8 +5,8 @@
 // Refused before anything is written: a deleted entry, an identifier that does not fit its
 // registry type, a form with what is missing, a runtime that is not on PATH, and secrets with
 // no keychain to keep them (AUTH-5).
-import { formFields, type FormField, type FormValues } from '../../../shared/registry/form';
-import { choiceFor, findRegistryEntry, registryRuntimeCheck, registrySource } from '../../services/registry/install-source';
+import type { FormField, FormValues } from '../../../shared/registry/form';
+import { choiceFor, findRegistryEntry, requireRuntime, registrySource, wayOf } from '../../services/registry/install-source';
 import { InstallSourceError, type ResolvedSource } from '../../services/install/source';
 import { type CommandContext, optString, optStrings, UsageError, UserError } from './command';
 import { choiceOption, nameAndVersion, policyOf, registryService } from './registry-commands';
@@ -55,17 +55,19 @@ async function secretValues(fields: readonly FormField[]): Promise<Record<string
 export async function sourceFromRegistry(ctx: CommandContext, raw: string): Promise<ResolvedSource> {
   const { name, version } = nameAndVersion(raw);
   try {
-    const found = await findRegistryEntry(registryService(ctx), { name, version, source: optString(ctx, 'source'), policy: policyOf(ctx) === 'always' ? 'always' : 'auto' });
+    const svc = registryService(ctx);
+    const found = await findRegistryEntry(svc, { name, version, source: optString(ctx, 'source'), policy: policyOf(ctx) === 'always' ? 'always' : 'auto' });
     const { record } = found;
     if (record.meta.status === 'deprecated') ctx.stderr(`note: ${record.server.name}@${record.server.version} is deprecated${record.meta.statusMessage ? `: ${record.meta.statusMessage}` : ''}\n`);
     const choice = choiceFor(found, choiceOption(ctx));
     const values: FormValues = setValues(ctx);
     // Which fields are secret is known before stdin is read: a secret given with --set is refused.
-    const fields = (choice && formFields(record.server, choice)) || [];
-    for (const f of fields) if (f.secret && values[f.key]) throw new UserError(`${f.key} is a secret: give it on stdin (or at the prompt), not with --set, where it would stay in the shell's history`);
+    // A deleted entry has no way to ask about: fromRegistry refuses it by name.
+    const way = record.meta.status === 'deleted' ? { fields: [], runtime: null } : await wayOf(svc, found, choice);
+    for (const f of way.fields) if (f.secret && values[f.key]) throw new UserError(`${f.key} is a secret: give it on stdin (or at the prompt), not with --set, where it would stay in the shell's history`);
     // The runtime first (registrySource checks it again, cheaply): nothing is asked for a server this machine cannot start.
-    registryRuntimeCheck(found, choice, ctx.env);
-    return registrySource(found, ctx.env, { values: { ...values, ...(await secretValues(fields)) }, ...(choice ? { choice } : {}) }, ctx.args[0]);
+    requireRuntime(way.runtime, ctx.env);
+    return await registrySource(svc, found, ctx.env, { values: { ...values, ...(await secretValues(way.fields)) }, ...(choice ? { choice } : {}) }, ctx.args[0]);
   } catch (err) {
     if (err instanceof InstallSourceError) throw new UserError(err.message);
     throw err;

@@ -33,7 +33,7 @@ export interface InstallPort {
 async function registryFrom(port: InstallPort, from: Extract<InstallFrom, { kind: 'registry' }>): Promise<ResolvedSource> {
   if (!port.registries) throw new AppError('unavailable', 'the registries are not wired on this host');
   const found = await findRegistryEntry(port.registries, { name: from.registry, version: from.version, source: from.source });
-  return registrySource(found, port.env ?? {}, { values: from.values, ...(from.choice ? { choice: from.choice } : {}) }, from.name);
+  return registrySource(port.registries, found, port.env ?? {}, { values: from.values, ...(from.choice ? { choice: from.choice } : {}) }, from.name);
 }
 
 export function installHandlers(core: ApiCore, port: InstallPort | undefined, detect: DetectPort): InstallHandlers {

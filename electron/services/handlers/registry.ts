@@ -3,12 +3,12 @@
 // (a bad URL, a registry that cannot be reached for a version asked by name) become data.
 import type { AppContract, RegistryEntry, RegistryHit } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
-import { choicesOf, formFields } from '../../../shared/registry/form';
+import { choicesOf } from '../../../shared/registry/form';
 import { httpUrl, invisibleFields } from '../../../shared/registry/identifiers';
 import type { Handlers } from '../../../shared/rpc';
 import type { RegistryRecord } from '../registry/client';
 import { RegistryError } from '../registry/client';
-import { runtimeProblem } from '../registry/runtime';
+import { describeWay } from '../registry/install-source';
 import type { RegistryService } from '../registry/service';
 import { RegistrySourceError, type RegistrySource } from '../registry/sources';
 
@@ -72,7 +72,7 @@ export function registryHandlers(svc: RegistryService | undefined, env: NodeJS.P
           repository: httpUrl(s.repository?.url),
           website: httpUrl(s.websiteUrl),
           invisible: invisibleFields(s),
-          ways: choicesOf(s).map((c) => ({ ...c, runtimeProblem: runtimeProblem(c.runtime, env), fields: formFields(s, c.choice) ?? [] })),
+          ways: await Promise.all(choicesOf(s).map((c) => describeWay(need(), r.found, c, env))),
           versions: r.versions?.map((v) => ({ version: v.server.version, status: v.meta.status ?? 'active', isLatest: v.meta.isLatest ?? false, publishedAt: v.meta.publishedAt ?? null })) ?? null,
           versionsError: r.versionsError,
         };

@@ -13,7 +13,7 @@ import type { EffectiveServer, LayerKind, Profile } from '../../../shared/schema
 
 export class InstallSourceError extends Error {
   constructor(
-    readonly code: 'not_found' | 'unreadable' | 'not_server_json' | 'no_transport' | 'ambiguous' | 'form' | 'deleted' | 'runtime',
+    readonly code: 'not_found' | 'unreadable' | 'not_server_json' | 'no_transport' | 'ambiguous' | 'form' | 'deleted' | 'runtime' | 'bundle',
     message: string,
     /** `form`: each field's problem (key, code, message), for a page to show beside its field. */
     readonly problems: readonly FormProblem[] = [],
@@ -83,7 +83,7 @@ export function fromServerJson(value: unknown, path: string, nameArg?: string, f
   const choice = form.choice ?? defaultChoice(doc);
   if (!choice) {
     const why = choicesOf(doc).map((c) => `${c.label}: ${c.problem}`).join('; ');
-    throw new InstallSourceError('no_transport', `${path} has no package the panel knows how to start (npm, pypi, oci, nuget over stdio) and no remote URL${why ? ` (${why})` : ''}`);
+    throw new InstallSourceError('no_transport', `${path} has no package the panel knows how to start (npm, pypi, oci, nuget over stdio, an MCPB bundle with its SHA-256) and no remote URL${why ? ` (${why})` : ''}`);
   }
   const r = renderChoice(doc, choice, form.values ?? {});
   if (!r.ok) throw new InstallSourceError('form', r.problems.map((p) => p.message).join('; '), r.problems);

@@ -5,6 +5,8 @@
 // beside it (the catalogue works with the network gone).
 import { indexCatalogue, searchIndex } from '../../../shared/registry/search';
 import { CatalogueStore, type RefreshResult } from './catalogue';
+import { DEFAULT_BUNDLE_BOUNDS, type BundleBounds } from './mcpb/entries';
+import { BundleStore } from './mcpb/store';
 import { DEFAULT_BOUNDS, RegistryClient, RegistryError, type RegistryBounds, type RegistryRecord } from './client';
 import { RegistrySources, type RegistrySource } from './sources';
 
@@ -12,6 +14,8 @@ export interface RegistryServiceOptions {
   dataDir: string;
   env?: NodeJS.ProcessEnv;
   bounds?: Partial<RegistryBounds>;
+  /** REG-3: an MCPB bundle's download and unpacked size, entries and time. */
+  bundleBounds?: Partial<BundleBounds>;
   fetch?: typeof fetch;
   now?: () => number;
   /** A catalogue older than this is refreshed before it answers (default 6 h). */
@@ -37,12 +41,15 @@ export type RefreshPolicy = 'auto' | 'always' | 'never';
 
 export class RegistryService {
   readonly sources: RegistrySources;
+  /** REG-3: the bundles fetched, verified and unpacked in the data folder, by digest. */
+  readonly bundles: BundleStore;
   private readonly bounds: RegistryBounds;
   private readonly now: () => number;
   private readonly maxAgeMs: number;
 
   constructor(private readonly opts: RegistryServiceOptions) {
     this.sources = new RegistrySources(opts.dataDir, opts.env ?? {});
+    this.bundles = new BundleStore(opts.dataDir, { ...DEFAULT_BUNDLE_BOUNDS, ...opts.bundleBounds }, opts.fetch);
     this.bounds = { ...DEFAULT_BOUNDS, ...opts.bounds };
     this.now = opts.now ?? Date.now;
     this.maxAgeMs = opts.maxAgeMs ?? 6 * 3600_000;

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readOwnJson, writeOwnFile } from '../own-folder';
+import { LOOPBACK_HOSTS } from '../../../shared/registry/identifiers';
 
 export const OFFICIAL_REGISTRY = 'https://registry.modelcontextprotocol.io';
 
@@ -19,8 +20,6 @@ export interface RegistrySource {
 
 export class RegistrySourceError extends Error {}
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /**
  * A registry's base URL as the panel keeps it: https (http only on this machine's loopback),
  * no credentials, no query; a pasted `/v0.1` or `/v0.1/servers` is taken off.
@@ -32,7 +31,7 @@ export function normalizeRegistryUrl(raw: string): string {
   } catch {
     throw new RegistrySourceError(`"${raw}" is not a URL; give the registry's base URL, e.g. ${OFFICIAL_REGISTRY}`);
   }
-  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && LOOPBACK.has(u.hostname))) {
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && LOOPBACK_HOSTS.has(u.hostname))) {
     throw new RegistrySourceError(`${u.origin} is not https; a registry is read over https (plain http only on 127.0.0.1)`);
   }
   if (u.username || u.password) throw new RegistrySourceError('a registry URL carries no user name or password');

@@ -3,8 +3,10 @@
 // install it, the runtime checked, a non-http repository URL not sent), a form with what is
 // missing answered as per-field data, and an install from the registry whose secret goes to the
 // real keychain (scripts/with-keyring.sh) bound to the written entry and into no file; undo puts
-// the file back byte for byte and takes the secret with it.
-import { readFile } from 'node:fs/promises';
+// the file back byte for byte and takes the secret with it. REG-3: an MCPB bundle's way has its
+// manifest's user_config as its form; a bundle refused (a changed byte) is a way with that problem
+// and an install.preview refused as data.
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK, type RegistryEntry, type RegistryHit } from '../../../shared/contract';
@@ -12,6 +14,7 @@ import { startServices, type Services } from '../../../electron/services/compose
 import { sandbox, type Sandbox } from '../config/helpers';
 import { filesHolding, homeHashes } from '../../helpers/home-hashes';
 import { startTestRegistry, TEAM_NOTES, type TestRegistry } from '../../fixtures/registry/server';
+import { bundleServer, packEchoBundle } from '../../fixtures/registry/bundle';
 
 const ctx = { host: 'web' } as const;
 const TOKEN = `api-tok-${process.pid}-${'y'.repeat(12)}`;
@@ -31,6 +34,11 @@ beforeAll(async () => {
   sb = await sandbox();
   reg = await startTestRegistry({ synthetic: 40, extra: [TEAM_NOTES, EVIL] });
   await sb.write(join(sb.home, '.codex', 'config.toml'), `# mine\nmodel = "gpt-5"\n`);
+  const bundle = await packEchoBundle(join(sb.root, 'build'));
+  reg.files.set('echo.mcpb', bundle.bytes);
+  reg.files.set('changed.mcpb', Buffer.concat([bundle.bytes, Buffer.from([0])]));
+  reg.publish(bundleServer('io.github.example/echo-bundle', `${reg.url}/bundles/echo.mcpb`, bundle.sha256), '2026-01-01T00:00:00Z');
+  reg.publish(bundleServer('io.github.example/echo-changed', `${reg.url}/bundles/changed.mcpb`, bundle.sha256.replace(/^./, (c) => (c === '0' ? '1' : '0'))), '2026-01-01T00:00:00Z');
   const env = { ...process.env, ...sb.env, MCP_PANEL_REGISTRY: reg.url };
   services = await startServices({ host: 'web', pickFolder: null, discovery: false, env, cwd: sb.ws, version: '0.0.0', profile: 'codex', workspace: sb.ws });
 }, 60_000);
@@ -75,6 +83,26 @@ describe('the Discover api', () => {
     expect(ok.targets[0]!.entry).toEqual({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem@2026.8.31', '/srv/data'], env: { LOG_LEVEL: SECRET_MASK } });
     expect(await homeHashes(sb.home)).toEqual(before);
   });
+
+  it('REG-3: a bundle\'s form is its user_config; filled, it previews as a stdio entry run from its folder; a refused bundle is data', async () => {
+    const before = await homeHashes(sb.home);
+    const shown = await call<RegistryEntry>('registry.show', { name: 'io.github.example/echo-bundle' });
+    expect(shown.ways[0]).toMatchObject({ runtime: 'node', runtimeProblem: null, problem: null });
+    expect(shown.ways[0]!.fields.map((f) => [f.key, f.group, f.secret, f.required, f.default])).toEqual([['api_key', 'config', true, true, null], ['label', 'config', false, false, 'bundled']]);
+    const missing = await services.dispatch('install.preview', { from: { kind: 'registry', registry: 'io.github.example/echo-bundle', values: { colour: ['red'] } }, agents: ['codex'] }, ctx);
+    expect(missing).toMatchObject({ ok: false, error: { code: 'invalid-input', data: { reason: 'form' } } });
+    expect((missing as { error: { data: { problems: { key: string; code: string }[] } } }).error.data.problems.map((p) => [p.key, p.code])).toEqual([['colour', 'unknown'], ['api_key', 'missing']]);
+    const ok = await call<{ targets: { entry: Record<string, unknown> }[] }>('install.preview', { from: { kind: 'registry', registry: 'io.github.example/echo-bundle', values: { api_key: [TOKEN] } }, agents: ['codex'] });
+    const [dir] = await readdir(join(sb.home, '.mcp-panel', 'bundles'));
+    expect(ok.targets[0]!.entry).toEqual({ command: 'node', args: [join(sb.home, '.mcp-panel', 'bundles', dir!, 'server', 'index.mjs'), 'stdio'], env: { ECHO_LABEL: SECRET_MASK, ECHO_HOME: SECRET_MASK }, env_vars: ['API_KEY'] });
+    expect(JSON.stringify(ok)).not.toContain(TOKEN);
+    const changed = await call<RegistryEntry>('registry.show', { name: 'io.github.example/echo-changed' });
+    expect([changed.ways[0]!.problem, changed.ways[0]!.fields]).toEqual([expect.stringMatching(/was refused: its SHA-256 is/), []]);
+    const refused = await services.dispatch('install.preview', { from: { kind: 'registry', registry: 'io.github.example/echo-changed', values: { api_key: [TOKEN] } }, agents: ['codex'] }, ctx);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input', data: { reason: 'bundle' } } });
+    expect(await readdir(join(sb.home, '.mcp-panel', 'bundles'))).toEqual([dir]);
+    expect(await homeHashes(sb.home)).toEqual(before);
+  }, 60_000);
 
   it('install.apply keeps the secret in the keychain for the written entry and in no file; undo takes both back', async () => {
     const before = await homeHashes(sb.home);

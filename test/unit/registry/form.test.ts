@@ -82,16 +82,24 @@ describe('registry entry → agent entry', () => {
     expect(bad.ok ? [] : bad.problems.map((p) => p.code)).toEqual(['bad_url']);
   });
 
-  it('REG-4: registry text never becomes a reference; an MCPB bundle and an unfit identifier are not offered', () => {
+  it('REG-4: registry text never becomes a reference; a bundle without its digest and an unfit identifier are not offered', () => {
     const memory = get('io.github.modelcontextprotocol/memory');
     const r = renderChoice(memory, pkg(), { MEMORY_FILE_PATH: ['${HOME}/.ssh/id_rsa'] });
     expect(r.ok ? [] : r.problems.map((p) => p.code)).toEqual(['reference']);
     const sneaky = ServerJsonSchema.parse({ ...memory, packages: [{ ...memory.packages![0]!, environmentVariables: [{ name: 'X', value: 'leak-${AWS_SECRET_ACCESS_KEY}' }] }] });
     const s = renderChoice(sneaky, pkg(), {});
     expect(s.ok ? [] : s.problems.map((p) => p.code)).toEqual(['reference']);
+    // REG-3: a bundle with its fileSha256 is offered (its form comes from its manifest once fetched); without one it is not.
     const editor = get('io.modelcontextprotocol/text-editor');
-    expect(choicesOf(editor)[0]!.problem).toMatch(/MCPB/);
-    expect(defaultChoice(editor)).toBeNull();
+    expect(choicesOf(editor)[0]).toMatchObject({ problem: null, runtime: null, label: expect.stringMatching(/^mcpb https:\/\/github.com\/.*text-editor.mcpb@1.0.2$/) });
+    expect(defaultChoice(editor)).toEqual({ kind: 'package', index: 0 });
+    expect(formFields(editor, pkg())).toEqual([]);
+    expect(renderChoice(editor, pkg(), {})).toMatchObject({ ok: false, problems: [{ code: 'unsupported', message: expect.stringMatching(/installed from its registry entry \(install --from-registry NAME\)/) }] });
+    const undigested = ServerJsonSchema.parse({ ...editor, packages: [{ ...editor.packages![0]!, fileSha256: undefined }] });
+    expect(choicesOf(undigested)[0]!.problem).toMatch(/MCPB bundle without fileSha256/);
+    expect(defaultChoice(undigested)).toBeNull();
+    const plain = ServerJsonSchema.parse({ ...editor, packages: [{ ...editor.packages![0]!, identifier: 'http://example.com/x.mcpb' }] });
+    expect(choicesOf(plain)[0]!.problem).toMatch(/https URL/);
     const unfit = ServerJsonSchema.parse({ ...memory, packages: [{ ...memory.packages![0]!, identifier: '--yes; rm -rf', version: '^1.0.0' }] });
     expect(choicesOf(unfit)[0]!.problem).toMatch(/identifier: .*option; version: .*range/);
     const u = renderChoice(unfit, pkg(), {});

@@ -16,6 +16,7 @@ describe('package identifiers per registry type', () => {
     ['oci', 'localhost:5000/team/tool:1'],
     ['oci', `ghcr.io/owner/repo@sha256:${'a'.repeat(64)}`],
     ['mcpb', 'https://github.com/o/r/releases/download/v1/x.mcpb'],
+    ['mcpb', 'http://127.0.0.1:8080/bundles/x.mcpb'],
   ])('%s %s fits', (type, id) => expect(identifierProblem(type, id)).toBeNull());
 
   it.each([
@@ -31,6 +32,8 @@ describe('package identifiers per registry type', () => {
     ['oci', 'Owner/Repo:1', /not an OCI/],
     ['oci', 'image:tag;rm -rf /', /not an OCI/],
     ['mcpb', 'http://github.com/x.mcpb', /https/],
+    ['mcpb', 'http://127.0.0.2.example.com/x.mcpb', /https/],
+    ['mcpb', 'file:///tmp/x.mcpb', /https/],
     ['mcpb', 'https://u:p@github.com/x.mcpb', /credentials/],
     ['cargo', 'ripgrep', /does not know the registry type/],
   ])('%s %s is refused', (type, id, why) => expect(identifierProblem(type, id)).toMatch(why));
