@@ -7,11 +7,11 @@
 import { type AgentCli, forVersion, stripAnsi, type AgentServer, type AgentState } from '../agent-cli';
 
 function stateOf(text: string): AgentState {
-  if (/^✔|Connected/.test(text)) return 'connected';
+  if (/^\u2714|Connected/.test(text)) return 'connected';
   if (/Pending approval/.test(text)) return 'pending';
   if (/Disabled/.test(text)) return 'disabled';
   if (/Needs authentication/i.test(text)) return 'needs-auth';
-  if (/^✘|Failed/.test(text)) return 'failed';
+  if (/^\u2718|Failed/.test(text)) return 'failed';
   return 'unknown';
 }
 
@@ -20,7 +20,7 @@ const SCOPES: Record<string, string> = { 'Local config': 'project-local', 'User 
 function parseList21(output: string): AgentServer[] {
   const out: AgentServer[] = [];
   for (const line of stripAnsi(output).split('\n')) {
-    const m = /^([A-Za-z0-9_.-]+): (.*) - ([✔✘⏸⊘⚠△!].*)$/u.exec(line);
+    const m = /^([A-Za-z0-9_.-]+): (.*) - ([\u2714\u2718\u23f8\u2298\u26a0\u25b3!].*)$/u.exec(line);
     if (!m) continue;
     const [name, desc, status] = [m[1]!, m[2]!, m[3]!];
     const remote = /^(\S+) \((HTTP|SSE|WS)\)$/.exec(desc);

@@ -19,15 +19,15 @@ function parseList118(output: string): AgentServer[] {
     current = null;
   };
   for (const raw of stripAnsi(output).split('\n')) {
-    const head = /^●\s+\S+\s+(\S+)\s+(.+?)\s*$/u.exec(raw);
+    const head = /^\u25cf\s+\S+\s+(\S+)\s+(.+?)\s*$/u.exec(raw);
     if (head) {
       flush();
       current = { name: head[1]!, status: head[2]!, lines: [] };
       continue;
     }
-    const more = /^│\s+(\S.*?)\s*$/u.exec(raw);
+    const more = /^\u2502\s+(\S.*?)\s*$/u.exec(raw);
     if (more && current) current.lines.push(more[1]!);
-    else if (/^[│└]\s*$/u.test(raw) || raw.startsWith('└')) flush();
+    else if (/^[\u2502\u2514]\s*$/u.test(raw) || raw.startsWith('\u2514')) flush();
   }
   flush();
   return out;
