@@ -65,7 +65,7 @@ describe('CTX-1 deferral thresholds', () => {
   });
 
   it("MiniMax Code counts configured tools only, against its threshold share (env beats the default)", () => {
-    const offered = [...tools(100, 400), ...tools(50, 400, { source: 'plugin' })];
+    const offered = [...tools(100, 400), ...tools(50, 400, { source: 'plugin-local' })];
     const [l] = limitStanding(profileFacts('minimax'), offered, { contextWindow: W }).limits;
     // 15 % of 200k = 30,000; 100 configured × 400 = 40,000 (the plugin's 20,000 are never hidden).
     expect(l).toMatchObject({ kind: 'defer-share', limit: 30_000, value: 40_000, over: 10_000, affected: 100, only: 'configured', whitelist: true });
@@ -87,5 +87,24 @@ describe('CTX-1 deferral thresholds', () => {
   it('a share with its own window ignores the one given', () => {
     const [l] = limitStanding(only([{ kind: 'defer-share', share: 0.5, window: 1000 }]), tools(6), { contextWindow: W }).limits;
     expect(l).toMatchObject({ limit: 500, value: 600, over: 100, window: 1000 });
+  });
+});
+
+describe('CTX-1 in words', () => {
+  it("says the Cursor line of the issue, and the Claude Code deferral, in English and Chinese", async () => {
+    const { standingLine } = await import('../../../shared/i18n/limits');
+    const cursor = limitStanding(profileFacts('cursor'), tools(52), { contextWindow: W });
+    expect(standingLine('en', 'Cursor', cursor)).toBe("52 tools, ~5,200 tokens: over Cursor's 40 in total by 12; Cursor sends only the first 40");
+    expect(standingLine('zh', 'Cursor', cursor)).toBe('52 个工具，约 5,200 个 token：超出 Cursor 总共 40 个的上限 12 个；Cursor 只发送前 40 个');
+    const claude = limitStanding(profileFacts('claude-code'), tools(201), { contextWindow: W, env: { ENABLE_TOOL_SEARCH: 'auto' } });
+    expect(standingLine('en', 'Claude Code', claude)).toBe('201 tools, ~20,100 tokens: Claude Code will defer these 201: above 10% of a 200K window, by ~100 tokens (ENABLE_TOOL_SEARCH=auto)');
+    expect(standingLine('en', 'Codex', limitStanding(profileFacts('codex'), tools(1), { contextWindow: W }))).toBe('1 tool, ~100 tokens: Codex states no tool limit');
+  });
+
+  it('the tray line is there only for an agent past a limit', async () => {
+    const { standingLine } = await import('../../../shared/i18n/limits');
+    expect(standingLine('en', 'Cursor', limitStanding(profileFacts('cursor'), tools(40), { contextWindow: W }), { pastOnly: true })).toBeNull();
+    expect(standingLine('en', 'Codex', limitStanding(profileFacts('codex'), tools(400), { contextWindow: W }), { pastOnly: true })).toBeNull();
+    expect(standingLine('en', 'Cursor', limitStanding(profileFacts('cursor'), tools(41), { contextWindow: W }), { pastOnly: true })).toContain('by 1');
   });
 });
