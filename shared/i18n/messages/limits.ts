@@ -28,6 +28,7 @@ export const limits = messages({
     'limits.setting': '{text} ({setting})',
     'limits.none': '{agent} states no tool limit',
     'limits.then': '{a}; {b}',
+    'limits.heading': 'Tool limits per agent',
   },
   zh: {
     'limits.count_one': '{n} 个工具',
@@ -55,5 +56,6 @@ export const limits = messages({
     'limits.setting': '{text}（{setting}）',
     'limits.none': '{agent} 没有说明工具上限',
     'limits.then': '{a}；{b}',
+    'limits.heading': '各智能体的工具上限',
   },
 });
