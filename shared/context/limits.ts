@@ -90,7 +90,11 @@ export function limitStanding(facts: Pick<ProfileFacts, 'id' | 'limits'>, offere
   return { profile: facts.id, tools: offered.length, tokens, limits };
 }
 
-/** A limit the tools are past now: a cap exceeded, or a deferral that hides tools. */
+/**
+ * A limit the tools are past now: a cap exceeded, or a threshold of tokens or tools crossed. An
+ * agent that defers every tool, or a marked server's, does so whatever the count: that is its
+ * rule, not a limit passed (the tray says nothing of it; the tools view does).
+ */
 export function isPast(l: LimitStanding): boolean {
-  return l.kind === 'cap' ? l.over > 0 : l.affected > 0;
+  return l.over > 0;
 }

@@ -79,7 +79,8 @@ describe('CTX-1 deferral thresholds', () => {
     expect(limitStanding(profileFacts('copilot'), tools(31), { contextWindow: W }).limits[0]).toMatchObject({ over: 1, affected: 31 });
     const kimi = limitStanding(profileFacts('kimi'), [...tools(4, 50, { deferred: true }), ...tools(6)], { contextWindow: W }).limits[0]!;
     expect(kimi).toMatchObject({ kind: 'defer-marked', field: 'deferred', affected: 4, value: 10 });
-    expect(isPast(kimi)).toBe(true);
+    // Its own rule, not a limit passed.
+    expect(isPast(kimi)).toBe(false);
     expect(limitStanding(profileFacts('kimi'), tools(6), { contextWindow: W }).limits[0]).toMatchObject({ affected: 0 });
     expect(limitStanding(profileFacts('minara'), tools(7), { contextWindow: W }).limits[0]).toMatchObject({ kind: 'defer-all', affected: 7 });
   });
@@ -106,5 +107,8 @@ describe('CTX-1 in words', () => {
     expect(standingLine('en', 'Cursor', limitStanding(profileFacts('cursor'), tools(40), { contextWindow: W }), { pastOnly: true })).toBeNull();
     expect(standingLine('en', 'Codex', limitStanding(profileFacts('codex'), tools(400), { contextWindow: W }), { pastOnly: true })).toBeNull();
     expect(standingLine('en', 'Cursor', limitStanding(profileFacts('cursor'), tools(41), { contextWindow: W }), { pastOnly: true })).toContain('by 1');
+    // Claude Code defers every tool by default: its rule, not a limit passed, so no tray line; past 10 % under `auto`, one.
+    expect(standingLine('en', 'Claude Code', limitStanding(profileFacts('claude-code'), tools(500), { contextWindow: W }), { pastOnly: true })).toBeNull();
+    expect(standingLine('en', 'Claude Code', limitStanding(profileFacts('claude-code'), tools(500), { contextWindow: W, env: { ENABLE_TOOL_SEARCH: 'auto' } }), { pastOnly: true })).toContain('above 10% of a 200K window');
   });
 });
