@@ -16,7 +16,7 @@ import { agentLines } from './agent-lines';
 import { profileFacts } from '../../../shared/profiles';
 import { issueSentence } from '../../../shared/i18n/agent-view';
 import type { AgentStandingRow } from '../../../shared/contract';
-import { type Command, type CommandContext, UsageError, UserError, optString, printJson, requireString, profileOption } from './command';
+import { type Command, type CommandContext, UsageError, UserError, optInt, optString, printJson, requireString, profileOption } from './command';
 
 function service(ctx: CommandContext): ConfigService {
   return new ConfigService({ env: ctx.env, cwd: ctx.cwd });
@@ -62,7 +62,9 @@ async function statusOf(ctx: CommandContext, engine: ConfigEngine, profile: Prof
   let limits: AgentStandingRow | null = null;
   if (!noConnect) {
     const [{ readRound }, { liveStatesOf }] = await Promise.all([import('./panel-round'), import('./connection-commands')]);
-    const answer = await readRound(ctx, profile, undefined, { limits: true });
+    const contextWindow = optInt(ctx, 'context-window');
+    if (contextWindow !== undefined && contextWindow <= 0) throw new UsageError('--context-window N must be a positive number of tokens');
+    const answer = await readRound(ctx, profile, undefined, { limits: true, ...(contextWindow ? { contextWindow } : {}) });
     [live, agents, source, limits] = [liveStatesOf(answer.round), answer.agents, answer.source, answer.limits ?? null];
   }
   // What the entry alone decides (off, broken, the agent's own, a prompt only the agent can ask) is
@@ -126,8 +128,8 @@ async function summaryOf(results: ReadonlyArray<{ report: StatusReport; identiti
 const status: Command = {
   name: 'status',
   summary: 'Every server of a profile (or, with --all-agents, of every detected agent): layer, file, transport, state, errors, shadowed entries',
-  usage: 'status [--profile PROFILE | --all-agents] [--workspace DIR] [--no-connect | --refresh] [--json]',
-  options: { profile: { type: 'string' }, 'all-agents': { type: 'boolean' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' }, refresh: { type: 'boolean' }, verbose: { type: 'boolean' } },
+  usage: 'status [--profile PROFILE | --all-agents] [--workspace DIR] [--no-connect | --refresh] [--context-window N] [--json]',
+  options: { profile: { type: 'string' }, 'all-agents': { type: 'boolean' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' }, refresh: { type: 'boolean' }, verbose: { type: 'boolean' }, 'context-window': { type: 'string' } },
   async run(ctx) {
     const noConnect = !!ctx.opts['no-connect'];
     const all = !!ctx.opts['all-agents'];

@@ -59,11 +59,11 @@ export async function roundFrom(call: PanelCall, only?: (name: string) => boolea
 /**
  * The round for this profile and workspace from the running panel, else the cached lists; with
  * --refresh, connected here. `limits` (status, CTX-1): also where the profile's offered tools stand
- * against its limits, from the same answering engine.
+ * against its limits, from the same answering engine, at `contextWindow` (default the contract's).
  */
-export function readRound(ctx: CommandContext, profile: Profile, only?: (name: string) => boolean, opts: { limits?: boolean } = {}): Promise<ReadRound & { source: AnswerSource; limits?: AgentStandingRow }> {
+export function readRound(ctx: CommandContext, profile: Profile, only?: (name: string) => boolean, opts: { limits?: boolean; contextWindow?: number } = {}): Promise<ReadRound & { source: AnswerSource; limits?: AgentStandingRow }> {
   return withPanel(ctx, { profile, live: true, reads: true }, async (call, source) => {
-    const [round, limits] = await Promise.all([roundFrom(call, only), opts.limits ? call('tools.limits', { agents: [profile] }) : null]);
+    const [round, limits] = await Promise.all([roundFrom(call, only), opts.limits ? call('tools.limits', { agents: [profile], ...(opts.contextWindow ? { contextWindow: opts.contextWindow } : {}) }) : null]);
     const mine = limits?.limits.find((l) => l.profile === profile);
     return { ...round, source, ...(mine ? { limits: mine } : {}) };
   });

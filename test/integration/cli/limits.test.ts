@@ -20,13 +20,14 @@ beforeAll(async () => {
   const many = (n: number) => ({ command: process.execPath, args: [MANY, '--count', String(n)] });
   await writeFile(join(home, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { many: many(52) } }));
   await writeFile(join(home, '.config', 'Code', 'User', 'mcp.json'), JSON.stringify({ servers: { many: { type: 'stdio', ...many(130) } } }));
+  await writeFile(join(home, '.claude.json'), JSON.stringify({ mcpServers: { many: many(52) } }));
 });
 afterAll(async () => {
   await rm(home, { recursive: true, force: true });
   await rm(ws, { recursive: true, force: true });
 });
 
-const cli = (args: string[]) => runCli(args, { cwd: ws, env: { ...process.env, HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: join(home, '.config') }, timeoutMs: 120_000 });
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { cwd: ws, env: { ...process.env, HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: join(home, '.config'), ...env }, timeoutMs: 120_000 });
 
 describe('status: CTX-1 tool limits', () => {
   it("--json says Cursor's 52 tools are over its 40 by 12, with their estimate; the text says it in words", async () => {
@@ -52,6 +53,19 @@ describe('status: CTX-1 tool limits', () => {
     expect(out.summary.overLimits).toHaveLength(2);
     expect(out.summary.overLimits[0]).toMatch(/^Cursor: 52 tools, ~[\d,]+ tokens: over Cursor's 40 in total by 12/);
     expect(out.summary.overLimits[1]).toMatch(/^VS Code: 130 tools, ~[\d,]+ tokens: over VS Code's 128 per request by 2; VS Code groups the rest to load on demand$/);
+  });
+
+  it("Claude Code with ENABLE_TOOL_SEARCH=auto: deferred past 10 % of the window --context-window gives; by default every tool", async () => {
+    const r = await cli(['status', '--profile', 'claude-code', '--refresh', '--context-window', '1000', '--workspace', ws, '--json'], { ENABLE_TOOL_SEARCH: 'auto' });
+    expect(r.code, r.stderr).toBe(0);
+    const { limits } = JSON.parse(r.stdout);
+    expect(limits).toMatchObject({ profile: 'claude-code', tools: 52, limits: [{ kind: 'defer-share', limit: 100, window: 1000, share: 0.1, action: 'deferred', affected: 52, setting: 'ENABLE_TOOL_SEARCH=auto' }] });
+    expect(limits.limits[0].over).toBe(limits.tokens - 100);
+    const byDefault = JSON.parse((await cli(['status', '--profile', 'claude-code', '--refresh', '--workspace', ws, '--json'], { ENABLE_TOOL_SEARCH: '' })).stdout);
+    expect(byDefault.limits.limits).toEqual([{ kind: 'defer-all', limit: 0, unit: 'tools', value: 52, over: 0, action: 'deferred', affected: 52 }]);
+    const bad = await cli(['status', '--profile', 'claude-code', '--context-window', '0', '--workspace', ws]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--context-window N must be a positive number of tokens');
   });
 
   it('--no-connect lists nothing, so it claims no standing', async () => {
