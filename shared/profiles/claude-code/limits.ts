@@ -14,6 +14,7 @@ export function toolSearchLimits(env: Readonly<Record<string, string | undefined
     const pct = auto[1] === undefined ? 10 : Number(auto[1]);
     if (pct >= 1) return [{ kind: 'defer-share', share: pct / 100, window: null, setting: `${SETTING}=${value}` }];
   }
-  // Unset, `true`, or a value the table does not list: the default, as documented.
-  return [{ kind: 'defer-all', ...(value ? { setting: `${SETTING}=${value}` } : {}) }];
+  // Unset, `true`, or a value the table does not list: the default, as documented (an unlisted
+  // value is named, not echoed: it is the person's environment, shown in views and --json).
+  return [{ kind: 'defer-all', ...(value === 'true' ? { setting: `${SETTING}=true` } : value ? { setting: SETTING } : {}) }];
 }

@@ -62,6 +62,9 @@ describe('CTX-1 deferral thresholds', () => {
   it('Claude Code by default defers every MCP tool; ENABLE_TOOL_SEARCH=false none', () => {
     expect(limitStanding(profileFacts('claude-code'), tools(3), { contextWindow: W }).limits).toEqual([{ kind: 'defer-all', limit: 0, unit: 'tools', value: 3, over: 0, action: 'deferred', affected: 3 }]);
     expect(limitStanding(profileFacts('claude-code'), tools(3), { contextWindow: W, env: { ENABLE_TOOL_SEARCH: 'false' } }).limits).toEqual([]);
+    expect(limitStanding(profileFacts('claude-code'), tools(3), { contextWindow: W, env: { ENABLE_TOOL_SEARCH: 'TRUE' } }).limits[0]).toMatchObject({ kind: 'defer-all', setting: 'ENABLE_TOOL_SEARCH=true' });
+    // A value the docs do not list: the default, and the variable named without its value.
+    expect(limitStanding(profileFacts('claude-code'), tools(3), { contextWindow: W, env: { ENABLE_TOOL_SEARCH: 'auto:0' } }).limits[0]).toMatchObject({ kind: 'defer-all', setting: 'ENABLE_TOOL_SEARCH' });
   });
 
   it("MiniMax Code counts configured tools only, against its threshold share (env beats the default)", () => {
