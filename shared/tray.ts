@@ -7,6 +7,8 @@ import { reasonSentence } from './i18n/reasons';
 import type { LiveBridge } from './schemas/bridge';
 import type { AgentVerdict } from './schemas/agent-view';
 import { issueSentence } from './i18n/agent-view';
+import { standingLine } from './i18n/limits';
+import type { AgentStanding } from './context/limits';
 
 /** One icon per aggregate, in build/ and drawn by the favicon. */
 export const AGGREGATES = ['connected', 'needs-auth', 'failed', 'idle'] as const;
@@ -68,6 +70,8 @@ export interface TrayModel {
   aggregate: Aggregate;
   counts: TrayCounts;
   tooltip: string;
+  /** CTX-1: one line per agent past one of its tool limits (also in the tooltip). */
+  overLimits: string[];
   menu: TrayMenuItem[];
 }
 
@@ -153,6 +157,7 @@ export function trayModel(servers: readonly TrayServerInput[], locale: Locale = 
     aggregate: aggregateOf(counts),
     counts,
     tooltip: [parts.join(' · '), ...why].join('\n'),
+    overLimits: [],
     menu: [
       ...serverItems,
       ...(serverItems.length ? [{ kind: 'separator' } as const] : []),
@@ -176,6 +181,17 @@ export const AGGREGATE_COLORS: Record<Aggregate, string> = {
 export interface TrayAgentGroup {
   agent: string;
   servers: TrayServerInput[];
+  /** CTX-1: where the tools this agent is offered stand against its limits, where known. */
+  limits?: AgentStanding | null;
+}
+
+/** CTX-1: "Cursor: 52 tools, ~5,200 tokens: over Cursor's 40 in total by 12; …" for each agent past a limit. */
+function overLimitLines(groups: readonly TrayAgentGroup[], locale: Locale): string[] {
+  const t = translator(locale);
+  return groups.flatMap((g) => {
+    const line = g.limits ? standingLine(locale, g.agent, g.limits, { pastOnly: true }) : null;
+    return line ? [t('limits.agentLine', { agent: g.agent, line })] : [];
+  });
 }
 
 /**
@@ -205,7 +221,9 @@ export function agentGroups(agent: string, selected: readonly TrayServerInput[],
 /** UI-8 over every detected agent: the sums of all, the menu grouped per agent (one agent: as trayModel). */
 export function trayAgentsModel(groups: readonly TrayAgentGroup[], locale: Locale = 'en', bridges: readonly LiveBridge[] = []): TrayModel {
   const all = groups.flatMap((g) => g.servers);
-  const base = trayModel(all, locale, bridges);
+  const overLimits = overLimitLines(groups, locale);
+  const plain = trayModel(all, locale, bridges);
+  const base = { ...plain, overLimits, tooltip: [plain.tooltip, ...overLimits].join('\n') };
   if (groups.length <= 1) return base;
   const t = translator(locale);
   const items = new Map(base.menu.flatMap((i) => (i.kind === 'server' ? [[i.id, i] as const] : [])));

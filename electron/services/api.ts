@@ -249,7 +249,7 @@ export function createApi(deps: ApiDeps): PanelApi {
       ...serverHandlers(core, deps),
       ...workspaceHandlers(core, deps),
       ...editorHandlers(core, deps),
-      ...toolHandlers(core, { catalog }),
+      ...toolHandlers(core, { catalog, env: deps.env }),
       ...toolFilterHandlers(core, deps),
       ...permissionHandlers(core, { catalog, env: deps.env, isTrusted: deps.trust.isTrusted }),
       ...disclosureHandlers(core, { catalog, env: deps.env }),

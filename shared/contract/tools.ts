@@ -6,6 +6,7 @@ import { PROFILES, ProfileSchema, ServerStateKindSchema, ToolSourceSchema } from
 import { RegistryDataSchema } from '../profiles/minimax/registry';
 import { COLLISION_CAUSES } from '../naming/collision-cause';
 import { method, ACTION, SERVED, serverContent } from '../rpc';
+import { LIMIT_ACTIONS, TOOL_LIMIT_KINDS } from '../profiles/types';
 
 const ToolRefSchema = z.object({ serverId: z.string(), serverName: z.string(), tool: z.string() });
 
@@ -124,6 +125,27 @@ export const ToolServerSchema = z.object({
   missedTurn: z.object({ ms: z.number(), budget: z.number(), seconds: z.number(), budgetSeconds: z.number(), turns: z.enum(['first', 'every', 'session']) }).optional(),
 });
 
+/** CTX-1: one limit of an agent and where its tools stand (shared/context/limits.ts; the page words it: limits.*). */
+export const LimitStandingSchema = z.object({
+  kind: z.enum(TOOL_LIMIT_KINDS),
+  limit: z.number().int().nonnegative(),
+  unit: z.enum(['tools', 'tokens']),
+  value: z.number().int().nonnegative(),
+  over: z.number().int().nonnegative(),
+  action: z.enum(LIMIT_ACTIONS),
+  affected: z.number().int().nonnegative(),
+  per: z.enum(['request', 'total']).optional(),
+  share: z.number().optional(),
+  window: z.number().int().optional(),
+  field: z.string().optional(),
+  setting: z.string().optional(),
+  only: z.literal('configured').optional(),
+  whitelist: z.boolean().optional(),
+});
+/** CTX-1: the tools one agent is offered, their estimate, and its standing per limit (none: it states none). */
+export const AgentStandingSchema = z.object({ profile: ProfileSchema, tools: z.number().int(), tokens: z.number().int(), limits: z.array(LimitStandingSchema) });
+export type AgentStandingRow = z.infer<typeof AgentStandingSchema>;
+
 export const ToolsViewSchema = z.object({
   profile: ProfileSchema,
   servers: z.array(ToolServerSchema),
@@ -131,6 +153,8 @@ export const ToolsViewSchema = z.object({
   collisions: z.array(CollisionRowSchema),
   /** The agents the tools are named for (the others' names are null). */
   agents: z.array(ProfileSchema),
+  /** CTX-1: per agent named, its tools, tokens and limits, at the default context window. */
+  limits: z.array(AgentStandingSchema),
 });
 export type ToolsView = z.infer<typeof ToolsViewSchema>;
 
@@ -175,6 +199,11 @@ export const toolsMethods = {
   'tools.list': method(
     CatalogInputSchema.extend({ warnings: z.boolean().optional(), agents: z.array(ProfileSchema).max(PROFILES.length).optional(), only: z.literal('warned').optional() }),
     ToolsViewSchema, serverContent(SERVED),
+  ),
+  /** CTX-1: per agent (these, else every detected one), where its offered tools stand against its limits. */
+  'tools.limits': method(
+    CatalogInputSchema.extend({ agents: z.array(ProfileSchema).max(PROFILES.length).optional(), contextWindow: z.number().int().positive().optional() }),
+    z.object({ limits: z.array(AgentStandingSchema) }), serverContent(SERVED),
   ),
   /** Every running server's definitions, unnamed (the CLI's `tools`). */
   'tools.definitions': method(z.object({}), ToolDefinitionsSchema, serverContent(SERVED)),

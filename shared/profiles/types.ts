@@ -69,6 +69,27 @@ export interface NamingScheme {
   subagentTool?: (server: string) => string;
 }
 
+/** CTX-1: what the agent does with tools past a cap; `unstated`: its sources do not say. */
+export const LIMIT_ACTIONS = ['refused', 'truncated', 'warned', 'deferred', 'unstated'] as const;
+export type LimitAction = (typeof LIMIT_ACTIONS)[number];
+
+/**
+ * CTX-1: one limit of an agent. `cap`: at most `max` tools per request or in total, and what it
+ * does past them. The deferrals (DISC-3) keep definitions out of the model's context until it
+ * searches for them: `defer-share` once the definitions pass `share` of a `window`-token context
+ * (null: the model's, given by the caller); `defer-count` past `max` tools; `defer-all` every MCP
+ * tool; `defer-marked` the tools of servers marked with `field`. `setting`: the variable that
+ * switched the rule.
+ */
+export type ToolLimit =
+  | { kind: 'cap'; max: number; per: 'request' | 'total'; past: LimitAction }
+  | { kind: 'defer-share'; share: number; window: number | null; setting?: string; only?: 'configured'; whitelist?: boolean }
+  | { kind: 'defer-count'; max: number; setting?: string }
+  | { kind: 'defer-all'; setting?: string }
+  | { kind: 'defer-marked'; field: string };
+export const TOOL_LIMIT_KINDS = ['cap', 'defer-share', 'defer-count', 'defer-all', 'defer-marked'] as const satisfies readonly ToolLimit['kind'][];
+export type ToolLimitKind = (typeof TOOL_LIMIT_KINDS)[number];
+
 /** DISC-3: how the agent itself defers tools. */
 export interface Deferral {
   deferred: boolean;
@@ -211,8 +232,12 @@ export interface ProfileFacts {
   budgetField: string | null;
   /** DISC-1: where the agent reads its disclosure options, relative to its data folder (files.ts dataDir; MiniMax: `config.yaml`). */
   disclosureConfig?: readonly string[];
-  /** NAME-4 / DISC: tools the agent takes at most (per request or in total), where it says. */
-  toolBudget?: { max: number; per: 'request' | 'total' };
+  /**
+   * CTX-1: the agent's tool and context limits, as its docs or source state them (each one's
+   * source is a row of the profile's README); empty where none was found. `env`: the agent's
+   * environment, where a variable switches a rule (Claude Code `ENABLE_TOOL_SEARCH`).
+   */
+  limits(env: Readonly<Record<string, string | undefined>>): readonly ToolLimit[];
   /** AGENT-6: what the agent declares when it connects; null where no source says (the panel then declares its own full set and says so). */
   clientCapabilities: DeclaredCapabilities | null;
   /** PROTO: the protocol era the agent speaks (BRIDGE-4: a legacy-only agent reaches a modern-only server through the bridge). */

@@ -15,7 +15,8 @@ import type { AgentVerdict } from '../../../shared/schemas/agent-view';
 import { agentLines } from './agent-lines';
 import { profileFacts } from '../../../shared/profiles';
 import { issueSentence } from '../../../shared/i18n/agent-view';
-import { type Command, type CommandContext, UsageError, UserError, optString, printJson, requireString, profileOption } from './command';
+import type { AgentStandingRow } from '../../../shared/contract';
+import { type Command, type CommandContext, UsageError, UserError, optInt, optString, printJson, requireString, profileOption } from './command';
 
 function service(ctx: CommandContext): ConfigService {
   return new ConfigService({ env: ctx.env, cwd: ctx.cwd });
@@ -57,10 +58,14 @@ async function statusOf(ctx: CommandContext, engine: ConfigEngine, profile: Prof
   let live: Map<string, LiveState> | null = null;
   let agents: Map<string, AgentVerdict> | null = null;
   let source: AnswerSource | null = null;
+  // CTX-1: where the agent's offered tools stand against its limits (null: nothing was listed).
+  let limits: AgentStandingRow | null = null;
   if (!noConnect) {
     const [{ readRound }, { liveStatesOf }] = await Promise.all([import('./panel-round'), import('./connection-commands')]);
-    const answer = await readRound(ctx, profile);
-    [live, agents, source] = [liveStatesOf(answer.round), answer.agents, answer.source];
+    const contextWindow = optInt(ctx, 'context-window');
+    if (contextWindow !== undefined && contextWindow <= 0) throw new UsageError('--context-window N must be a positive number of tokens');
+    const answer = await readRound(ctx, profile, undefined, { limits: true, ...(contextWindow ? { contextWindow } : {}) });
+    [live, agents, source, limits] = [liveStatesOf(answer.round), answer.agents, answer.source, answer.limits ?? null];
   }
   // What the entry alone decides (off, broken, the agent's own, a prompt only the agent can ask) is
   // said from the entry, with its words; the rest from the live round.
@@ -71,7 +76,7 @@ async function statusOf(ctx: CommandContext, engine: ConfigEngine, profile: Prof
   const built = buildStatus(view, liveOf, (s) => agents?.get(serverId(s)) ?? offline?.(s));
   // AUTH-1: a 401 without OAuth metadata is no login to make: its line says it wants a token.
   const token = (s: (typeof built.servers)[number]) => s.agent?.issues.find((i) => i.code === 'token_required');
-  const report = { ...built, servers: built.servers.map((s) => (token(s) ? { ...s, error: issueSentence('en', token(s)!) } : s)) };
+  const report = { ...built, servers: built.servers.map((s) => (token(s) ? { ...s, error: issueSentence('en', token(s)!) } : s)), limits };
   // Issue 44: what each server is, whichever agent lists it, so the sum over agents counts it once.
   const { identityOf } = await import('../../services/install/across');
   const { canonicalOf } = await import('../../../shared/install/canonical');
@@ -80,7 +85,14 @@ async function statusOf(ctx: CommandContext, engine: ConfigEngine, profile: Prof
 }
 type StatusReport = Awaited<ReturnType<typeof statusOf>>['report'];
 
-function statusLines(report: StatusReport): string[] {
+/** CTX-1 in words; its catalogue loads only when some agent's tools were listed. */
+async function limitsLineOf(report: StatusReport): Promise<string | null> {
+  if (!report.limits) return null;
+  const { standingLine } = await import('../../../shared/i18n/limits');
+  return standingLine('en', profileFacts(report.profile).label, report.limits);
+}
+
+function statusLines(report: StatusReport, limitsLine: string | null): string[] {
   const lines = [`${report.profile} · ${report.workspace ?? '(no workspace)'}`, ''];
   for (const l of report.layers) lines.push(`  ${l.layer.padEnd(13)} ${l.state.padEnd(9)} ${l.path}${l.error ? `  (${l.error})` : ''}`);
   lines.push('');
@@ -92,6 +104,7 @@ function statusLines(report: StatusReport): string[] {
     if (s.agent) lines.push(...agentLines(s.agent, { server: s.name, layer: s.layer, profile: report.profile, workspace: report.workspace }));
   }
   if (report.servers.length === 0) lines.push('  (no servers)');
+  if (limitsLine) lines.push('', `  ${limitsLine}`);
   for (const p of report.problems) lines.push(`  ${p.severity}: ${p.path}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
   return lines;
 }
@@ -104,18 +117,19 @@ async function summaryOf(results: ReadonlyArray<{ report: StatusReport; identiti
   const groups = results.map(({ report: r, identities }) => ({
     agent: profileFacts(r.profile).label,
     servers: r.servers.map((s) => ({ id: `${r.profile}\u0000${s.name}`, name: s.name, state: s.state, toolCount: s.toolCount, identity: identities.get(s.name) ?? null })),
+    limits: r.limits,
   }));
   const m = trayAgentsModel(groups);
   // Per agent where asked (--json): each agent's own count of entries and tools as it lists them.
   const perAgent = Object.fromEntries(reports.map((r) => [r.profile, { servers: r.servers.length, tools: r.servers.reduce((n, s) => n + (s.state === 'connected' ? (s.toolCount ?? 0) : 0), 0) }]));
-  return { agents: reports.length, ...m.counts, perAgent, line: m.tooltip.split('\n')[0]! };
+  return { agents: reports.length, ...m.counts, perAgent, line: m.tooltip.split('\n')[0]!, overLimits: m.overLimits };
 }
 
 const status: Command = {
   name: 'status',
   summary: 'Every server of a profile (or, with --all-agents, of every detected agent): layer, file, transport, state, errors, shadowed entries',
-  usage: 'status [--profile PROFILE | --all-agents] [--workspace DIR] [--no-connect | --refresh] [--json]',
-  options: { profile: { type: 'string' }, 'all-agents': { type: 'boolean' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' }, refresh: { type: 'boolean' }, verbose: { type: 'boolean' } },
+  usage: 'status [--profile PROFILE | --all-agents] [--workspace DIR] [--no-connect | --refresh] [--context-window N] [--json]',
+  options: { profile: { type: 'string' }, 'all-agents': { type: 'boolean' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' }, refresh: { type: 'boolean' }, verbose: { type: 'boolean' }, 'context-window': { type: 'string' } },
   async run(ctx) {
     const noConnect = !!ctx.opts['no-connect'];
     const all = !!ctx.opts['all-agents'];
@@ -132,14 +146,14 @@ const status: Command = {
     if (!all) {
       const { report, source } = results[0]!;
       if (ctx.opts.json) return printJson(ctx, { ...report, bridges, ...(source ? { source } : {}) });
-      ctx.stdout([...statusLines(report), '', ...liveBridgeLines(bridges, Date.now())].join('\n') + '\n');
+      ctx.stdout([...statusLines(report, await limitsLineOf(report)), '', ...liveBridgeLines(bridges, Date.now())].join('\n') + '\n');
       if (source) ctx.stdout(sourceLine(source));
       return;
     }
     const summary = await summaryOf(results);
     if (ctx.opts.json) return printJson(ctx, { summary, agents: results.map((r) => ({ ...r.report, ...(r.source ? { source: r.source } : {}) })), bridges });
-    const lines = [summary.line, ''];
-    for (const r of results) lines.push(`${profileFacts(r.report.profile).label}`, ...statusLines(r.report).map((l) => (l ? `  ${l}` : l)), '');
+    const lines = [summary.line, ...summary.overLimits, ''];
+    for (const r of results) lines.push(`${profileFacts(r.report.profile).label}`, ...statusLines(r.report, await limitsLineOf(r.report)).map((l) => (l ? `  ${l}` : l)), '');
     ctx.stdout([...lines, ...liveBridgeLines(bridges, Date.now())].join('\n') + '\n');
   },
 };

@@ -11,6 +11,7 @@ import type { DiscoveryRound, ToolDiff } from '../../services/connections/types'
 import { discoveryResult } from '../../services/connections/discovery';
 import type { Profile } from '../../../shared/schemas/server';
 import type { CommandContext } from './command';
+import type { AgentStandingRow } from '../../../shared/contract';
 import { type AnswerSource, type PanelCall, withPanel } from './panel-call';
 
 export interface ReadRound {
@@ -55,7 +56,15 @@ export async function roundFrom(call: PanelCall, only?: (name: string) => boolea
   return { round, agents, missedTurns };
 }
 
-/** The round for this profile and workspace from the running panel, else the cached lists; with --refresh, connected here. */
-export function readRound(ctx: CommandContext, profile: Profile, only?: (name: string) => boolean): Promise<ReadRound & { source: AnswerSource }> {
-  return withPanel(ctx, { profile, live: true, reads: true }, async (call, source) => ({ ...(await roundFrom(call, only)), source }));
+/**
+ * The round for this profile and workspace from the running panel, else the cached lists; with
+ * --refresh, connected here. `limits` (status, CTX-1): also where the profile's offered tools stand
+ * against its limits, from the same answering engine, at `contextWindow` (default the contract's).
+ */
+export function readRound(ctx: CommandContext, profile: Profile, only?: (name: string) => boolean, opts: { limits?: boolean; contextWindow?: number } = {}): Promise<ReadRound & { source: AnswerSource; limits?: AgentStandingRow }> {
+  return withPanel(ctx, { profile, live: true, reads: true }, async (call, source) => {
+    const [round, limits] = await Promise.all([roundFrom(call, only), opts.limits ? call('tools.limits', { agents: [profile], ...(opts.contextWindow ? { contextWindow: opts.contextWindow } : {}) }) : null]);
+    const mine = limits?.limits.find((l) => l.profile === profile);
+    return { ...round, source, ...(mine ? { limits: mine } : {}) };
+  });
 }

@@ -14,9 +14,14 @@ import type { RegistryPort } from './ports';
 import { isRunnable, serverId, toRow } from './rows';
 import { AGENT_PROFILES, rulesFor } from '../agent-view/registry';
 import { missedTurn } from '../agent-view/turn';
+import type { OfferedTool } from '../../../shared/context/limits';
+import type { NamedTool } from '../../../shared/naming/assign';
 
 export interface Catalog {
-  view: ToolsView;
+  /** What tools.list answers, but for `limits` (they depend on the host's environment: tools.ts). */
+  view: Omit<ToolsView, 'limits'>;
+  /** CTX-1: per agent named, the tools it is actually offered (named, not dropped, late or refused). */
+  offered: Map<Profile, OfferedTool[]>;
   /** Full definitions by `serverId\u0000tool` (for search, disclosure and tools.describe). */
   defs: Map<string, ToolDef>;
   /** NAME-4 warnings by `serverId\u0000tool` (shown by tools.describe, not shipped per row). */
@@ -167,7 +172,22 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
       cause: collisionCause(p, c),
     })),
   );
-  return { view: { profile, servers, tools: rows, collisions, agents: named }, defs, warnings };
+  const offered = new Map(named.map((p) => [p, offeredTools(cross.reports[p].tools, parts)] as const));
+  return { view: { profile, servers, tools: rows, collisions, agents: named }, offered, defs, warnings };
+}
+
+/**
+ * CTX-1: what one agent's model is offered: the tools its naming kept (a made-up tool counts, at
+ * no definition cost), each with its estimate, the agent's own deferral mark and its source.
+ */
+function offeredTools(tools: readonly NamedTool[], { defs }: CatalogParts): OfferedTool[] {
+  const out: OfferedTool[] = [];
+  for (const t of tools) {
+    if (t.name === null || t.dropped || t.late || t.refused !== null) continue;
+    const def = t.synthetic ? undefined : defs.get(defKey(t.serverId, t.tool));
+    out.push({ tokens: def ? tokensOf(def) : 0, deferred: t.deferred, source: t.source });
+  }
+  return out;
 }
 
 /** The last catalog built, shared by the tools, permissions and disclosure handlers. */

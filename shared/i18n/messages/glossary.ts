@@ -9,6 +9,6 @@ export const glossary = [
   { en: 'log in', zh: '登录', not: ['登入', '登陆'] },
   { en: 'collision', zh: '冲突', not: ['碰撞'] },
   // An OAuth token is 令牌; a model's token (what a tool definition costs) stays "token".
-  { en: 'token', zh: '令牌', not: ['凭证'], otherSense: { zh: 'token', keys: ['tools.tokens', 'tools.filter.budget', 'disc.', 'inputs.sampling.limit'] } },
+  { en: 'token', zh: '令牌', not: ['凭证'], otherSense: { zh: 'token', keys: ['tools.tokens', 'tools.filter.budget', 'disc.', 'inputs.sampling.limit', 'limits.'] } },
   { en: 'layer', zh: '层', not: ['图层'] },
 ] as const;

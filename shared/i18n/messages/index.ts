@@ -27,8 +27,9 @@ import { install } from './install';
 import { inputs } from './inputs';
 import { protocol } from './protocol';
 import { discover } from './discover';
+import { limits } from './limits';
 
-const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes, doctor, secrets, bridges, host, detail, bridgeRun, keychain, eras, problems, agent, ask, install, inputs, protocol, discover] as const;
+const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes, doctor, secrets, bridges, host, detail, bridgeRun, keychain, eras, problems, agent, ask, install, inputs, protocol, discover, limits] as const;
 
 type KeysOf<T> = T extends unknown ? keyof T : never;
 export type MessageKey = KeysOf<(typeof all)[number]['en']> & string;

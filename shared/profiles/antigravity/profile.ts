@@ -82,6 +82,9 @@ export const ANTIGRAVITY: ProfileFacts = {
   // It reads a workspace's `.agents/` only for a folder attached to the session (files.ts); no trust file of its own is known.
   trust: 'panel',
   budgetField: null,
+  // CTX-1: "adding this instance with N enabled tools would exceed max limit of 100": the server
+  // is refused (Antigravity's own error, quoted in public issues; README).
+  limits: () => [{ kind: 'cap', max: 100, per: 'total', past: 'refused' }],
   era: 'unknown',
   clientCapabilities: null,
   ignoredFields: dropped,

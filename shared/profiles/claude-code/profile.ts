@@ -10,6 +10,7 @@ import { commonShape, needsTransport, sanitizeApiName, typedTransport, PLAIN_SPE
 import { posInt } from '../fields';
 import type { ProfileFacts } from '../types';
 import { claudeCodeCheck } from './dialect';
+import { toolSearchLimits } from './limits';
 
 const transportOf = (e: Record<string, unknown>) => typedTransport(e);
 
@@ -72,6 +73,8 @@ export const CLAUDE_CODE: ProfileFacts = {
   // `.mcp.json` servers wait for per-server approval (`enabledMcpjsonServers`, docs "Project scope").
   trust: 'per-server-approval',
   budgetField: null,
+  // CTX-1: tool search (ENABLE_TOOL_SEARCH), README "Limits".
+  limits: toolSearchLimits,
   era: 'dual',
   // Captured from 2.1.332's own `initialize` (and its `server/discover` probe, stdio and HTTP) by the
   // agent contract suite (test/agents/capabilities/claude-code.json): no sampling.

@@ -43,6 +43,8 @@ export const CLAUDE_DESKTOP: ProfileFacts = {
   oauth: false,
   trust: 'panel',
   budgetField: null,
+  // CTX-1: no tool or context limit stated: not documented; one forum report of 100 of 206 tools listed is not counted (README).
+  limits: () => [],
   era: 'unknown',
   clientCapabilities: null,
   spelling: { ...PLAIN_SPELLING, typeKey: null, typeWords: {} },

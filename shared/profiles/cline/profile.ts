@@ -95,6 +95,8 @@ export const CLINE: ProfileFacts = {
   oauth: true,
   trust: 'panel',
   budgetField: null,
+  // CTX-1: no tool or context limit stated: none found in its docs or issues (README).
+  limits: () => [],
   era: 'unknown',
   clientCapabilities: null,
   // `type` for every transport; a bare `url` would mean SSE to Cline (schemas.ts).

@@ -104,6 +104,8 @@ export const CODEX: ProfileFacts = {
   idField: null,
   trust: 'trusted-projects',
   budgetField: null,
+  // CTX-1: no tool or context limit stated: none found in its docs or issues (README).
+  limits: () => [],
   era: 'legacy',
   // Captured from 0.171.0's session `initialize` (2025-06-18; `codex app-server`, `codex exec`) by
   // the agent contract suite (test/agents/capabilities/codex.json): no roots, no sampling.

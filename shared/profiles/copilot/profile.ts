@@ -76,6 +76,9 @@ export const COPILOT: ProfileFacts = {
   invalidYields: true,
   trust: 'folder-trust',
   budgetField: null,
+  // CTX-1: tool search is on by default and defers tools past 30 (docs.github.com copilot-cli
+  // tool-search, as quoted in github/app#1398; README).
+  limits: () => [{ kind: 'defer-count', max: 30 }],
   // Not captured: 1.0.102 starts no session (so connects to no server) without a GitHub login.
   era: 'unknown',
   clientCapabilities: null,

@@ -40,8 +40,9 @@ export const CURSOR: ProfileFacts = {
   // Cursor asks before it starts a server and again after mcp.json changes (1.3): kept in its own state.
   trust: 'panel',
   budgetField: null,
-  // "a soft ceiling of about 40 tools" (AGENTS.md Table 1b, [3p]).
-  toolBudget: { max: 40, per: 'total' },
+  // CTX-1: "Cursor will only send the first 40 tools to the Agent" (docs.cursor.com "Tool
+  // quantity", 2025, as quoted in public issues; today's page does not say): README "Limits".
+  limits: () => [{ kind: 'cap', max: 40, per: 'total', past: 'truncated' }],
   era: 'unknown',
   clientCapabilities: null,
   // `type` only for SSE (a URL alone is streamable HTTP); `${env:NAME}` (docs "Config interpolation").

@@ -89,6 +89,9 @@ export const GEMINI: ProfileFacts = {
   idField: null,
   trust: 'folder-trust',
   budgetField: null,
+  // CTX-1: the Gemini API takes at most 512 function declarations a request and answers 400 past
+  // them (google-gemini/gemini-cli#19083, #25440; README).
+  limits: () => [{ kind: 'cap', max: 512, per: 'request', past: 'refused' }],
   // 0.61.0 sends a 2025-06-18 `initialize` and fails against a 2026-07-28-only server (agent contract suite).
   era: 'legacy',
   // Captured from 0.61.0's session `initialize` (2025-06-18) by the agent contract suite

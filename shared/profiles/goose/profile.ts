@@ -75,6 +75,8 @@ export const GOOSE: ProfileFacts = {
   oauth: false,
   trust: 'panel',
   budgetField: null,
+  // CTX-1: no tool or context limit stated: none found in its docs or issues (README).
+  limits: () => [],
   era: 'unknown',
   clientCapabilities: null,
   spelling: { ...PLAIN_SPELLING, typeWords: { stdio: 'stdio', http: 'streamable_http' }, urlKey: { http: 'uri' }, commandKey: 'cmd', envKey: 'envs', nameField: 'name', enabledAlways: true },

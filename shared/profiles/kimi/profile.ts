@@ -66,6 +66,8 @@ export const KIMI: ProfileFacts = {
   // (connection-manager.ts connectOne, dist:103008): raising it gives a slow one its chance. A
   // miss is `failed` for the whole session (nothing retries it), not "this turn".
   budgetField: 'startupTimeoutMs',
+  // CTX-1 / DISC-3: a `deferred: true` server's tools wait for select_tools (seed 002).
+  limits: () => [{ kind: 'defer-marked', field: 'deferred' }],
   budgetMiss: 'session',
   // configLoader.ts:91-140 + workspaceMcpConfigService.ts:101-116 (dist:109267-109293, 121819-121831):
   // one entry its schema refuses (or a file that does not parse) in any file Kimi reads, and the

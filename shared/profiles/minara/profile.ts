@@ -56,6 +56,8 @@ export const MINARA: ProfileFacts = {
   missingVar: 'disable',
   trust: 'panel',
   budgetField: null,
+  // CTX-1 / DISC-3: every MCP tool is `defer_loading`, fetched through tool_search (seed 001).
+  limits: () => [{ kind: 'defer-all' }],
   era: 'unknown',
   clientCapabilities: null,
   // Seed 001: tokens by variable name in authTokenEnv.

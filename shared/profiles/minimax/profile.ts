@@ -9,6 +9,7 @@ import { minimaxBaseName, minimaxBaseNamer } from './naming';
 import { posInt } from '../fields';
 import { PLAIN_SPELLING } from '../kit';
 import type { ProfileFacts } from '../types';
+import { minimaxLimits } from './limits';
 
 export const MINIMAX: ProfileFacts = {
   id: 'minimax',
@@ -45,6 +46,9 @@ export const MINIMAX: ProfileFacts = {
   missingVar: 'disable',
   trust: 'panel',
   budgetField: null,
+  // CTX-1 / DISC-1: seed 000 plan.ts:49, configured tools past thresholdPct of the model's window,
+  // for a whitelisted model; the disclosure view reads config.yaml too, this the environment only.
+  limits: minimaxLimits,
   // Seed 000: "环境变量优先于 config.yaml 的 mcpToolSearch 段": the data folder's config.yaml (files.ts minimaxDataDir).
   disclosureConfig: ['config.yaml'],
   era: 'unknown',

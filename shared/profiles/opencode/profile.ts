@@ -105,6 +105,8 @@ export const OPENCODE: ProfileFacts = {
   oauth: true,
   trust: 'panel',
   budgetField: null,
+  // CTX-1: no tool or context limit stated: none found in its docs or issues (README).
+  limits: () => [],
   // 1.18.33 sends a 2025-11-25 `initialize` and fails against a 2026-07-28-only server (agent contract suite).
   era: 'legacy',
   // Captured from 1.18.33's session `initialize` (2025-11-25) by the agent contract suite

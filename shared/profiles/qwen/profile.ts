@@ -96,6 +96,8 @@ export const QWEN: ProfileFacts = {
   // A project server runs only once approved (`qwen mcp approve`, bound to the entry's hash: files.ts).
   trust: 'per-server-approval',
   budgetField: 'discoveryTimeoutMs',
+  // CTX-1: no tool or context limit stated: none found; Gemini CLI's 512 is the Gemini API's, not Qwen's models' (README).
+  limits: () => [],
   // A 2025-11-25 `initialize` unless an entry opts into `versionNegotiation: "auto"` (stdio only).
   era: 'legacy',
   // Captured from 0.24.4's session by the agent contract suite (test/agents/capabilities/qwen.json);

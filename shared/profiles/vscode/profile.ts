@@ -43,8 +43,9 @@ export const VSCODE: ProfileFacts = {
   oauth: true,
   trust: 'workspace-trust',
   budgetField: null,
-  // 128 tools per request, then "virtual tools" (AGENTS.md Table 1b).
-  toolBudget: { max: 128, per: 'request' },
+  // CTX-1: 128 tools per chat request; past them `github.copilot.chat.virtualTools.threshold`
+  // (default 128) groups tools the model activates on demand (code.visualstudio.com FAQ; README).
+  limits: () => [{ kind: 'cap', max: 128, per: 'request', past: 'deferred' }],
   era: 'unknown',
   clientCapabilities: null,
   // mcp.json names the `type` of every server ("MCP configuration reference").

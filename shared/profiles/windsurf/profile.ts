@@ -39,7 +39,9 @@ export const WINDSURF: ProfileFacts = {
   oauth: true,
   trust: 'panel',
   budgetField: null,
-  toolBudget: { max: 100, per: 'total' },
+  // CTX-1: "a limit of 100 total tools … at any given time" (docs.windsurf.com cascade/mcp); what
+  // happens past it the page does not say.
+  limits: () => [{ kind: 'cap', max: 100, per: 'total', past: 'unstated' }],
   era: 'unknown',
   clientCapabilities: null,
   // Remote servers are `serverUrl` (docs.windsurf.com "mcp_config.json").

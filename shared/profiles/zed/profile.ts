@@ -105,6 +105,8 @@ export const ZED: ProfileFacts = {
   oauth: true,
   trust: 'workspace-trust',
   budgetField: null,
+  // CTX-1: no tool or context limit stated: none found in its docs or issues (README).
+  limits: () => [],
   era: 'unknown',
   clientCapabilities: null,
   // No `type`: a `command` is stdio, a `url` streamable HTTP.

@@ -27,7 +27,9 @@ describe('config CLI', () => {
     const r = await cli(['status', '--profile', 'minimax', '--workspace', sb.ws, '--no-connect', '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out)).toEqual(['profile', 'workspace', 'layers', 'servers', 'problems', 'bridges']);
+    expect(Object.keys(out)).toEqual(['profile', 'workspace', 'layers', 'servers', 'problems', 'limits', 'bridges']);
+    // CTX-1: --no-connect lists no tools, so it claims no standing against the agent's limits.
+    expect(out.limits).toBeNull();
     expect(out.layers).toEqual([
       { layer: 'user', path: join(sb.home, '.minimax', 'mcp.json'), state: 'ok', error: null, writable: true },
       { layer: 'project', path: join(sb.ws, '.mcp.json'), state: 'ok', error: null, writable: false },

@@ -64,6 +64,7 @@ export function toolsView(tools: ToolRow[], over: Partial<ToolsView> = {}): Tool
     tools,
     collisions: [],
     agents: ['minimax'],
+    limits: [],
     ...over,
   };
 }

@@ -59,6 +59,7 @@ describe('contract derivation', () => {
       'editor.importPreview': true,
       'editor.import': true,
       'tools.list': true,
+      'tools.limits': true,
       'tools.definitions': true,
       'tools.describe': true,
       'tools.call': true,

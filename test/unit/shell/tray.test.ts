@@ -91,3 +91,24 @@ describe('tray over every detected agent (issue 24 item 4)', () => {
     expect(trayAgentsModel(groups, 'zh').tooltip.split('\n')[0]).toBe('3 个智能体 · 5 个服务器 · 1 个已连接 · 1 个需要登录 · 1 个失败 · 10 个工具');
   });
 });
+
+describe('tray: agents past their tool limits (CTX-1)', () => {
+  const offered = (n: number) => Array.from({ length: n }, () => ({ tokens: 10 }));
+  const server = (id: string): TrayServerInput => ({ id, name: id, state: 'connected', toolCount: 52 });
+
+  it('one tooltip line per agent past a limit; none for one within it or stating none', async () => {
+    const { limitStanding } = await import('../../../shared/context/limits');
+    const { profileFacts } = await import('../../../shared/profiles');
+    const std = (p: 'cursor' | 'vscode' | 'codex', n: number) => limitStanding(profileFacts(p), offered(n), { contextWindow: 200_000 });
+    const m = trayAgentsModel([
+      { agent: 'Cursor', servers: [server('a')], limits: std('cursor', 52) },
+      { agent: 'VS Code', servers: [server('b')], limits: std('vscode', 52) },
+      { agent: 'Codex', servers: [server('c')], limits: std('codex', 500) },
+    ]);
+    expect(m.overLimits).toEqual(["Cursor: 52 tools, ~520 tokens: over Cursor's 40 in total by 12; Cursor sends only the first 40"]);
+    expect(m.tooltip.split('\n')).toContain(m.overLimits[0]);
+    // One agent alone: the same line.
+    expect(trayAgentsModel([{ agent: 'Cursor', servers: [server('a')], limits: std('cursor', 41) }], 'zh').overLimits).toEqual(['Cursor：41 个工具，约 410 个 token：超出 Cursor 总共 40 个的上限 1 个；Cursor 只发送前 40 个']);
+    expect(trayAgentsModel([{ agent: 'Cursor', servers: [server('a')], limits: std('cursor', 40) }]).overLimits).toEqual([]);
+  });
+});

@@ -1,13 +1,15 @@
 // UI-3: every tool with its server, its raw name and the name each agent calls it (NAME-4);
 // filters (text, server, collisions only); the collisions grouped by server pair with who wins
 // and why; token cost; the detail and call pane; changed tool lists since the last accepted
-// snapshot (CONN-11); per-tool switches where the agent has them (CONN-8, ToolFilterModal).
+// snapshot (CONN-11); per-tool switches where the agent has them (CONN-8, ToolFilterModal);
+// each agent's standing against its tool limits (CTX-1, LimitsPanel).
 import { useEffect, useMemo } from 'react';
 import { Alert, Button, Checkbox, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
 import { useApp, useT } from '../../store-context';
 import { toolKey } from '../../stores/tools-slice';
 import { CollisionsPanel } from './CollisionsPanel';
+import { LimitsPanel } from './LimitsPanel';
 import { collisionRoles, filterTools, type CollisionRole } from './filter';
 import { ToolDetailPane } from './ToolDetailPane';
 import { ToolFilterModal } from './ToolFilterModal';
@@ -90,6 +92,7 @@ export function ToolsView() {
       <Text size="sm" c="dimmed" mb="xs">
         {t('tools.summary', { tools: t.plural('tools.listLabel', view.tools.length), servers: t.plural('tools.connectedServers', switchable.length), profile: view.profile })}
       </Text>
+      <LimitsPanel view={view} />
       {changed.map((s) => (
         <Alert key={s.id} color="yellow" role="status" data-testid="snapshot-diff" mb="xs">
           <Stack gap={4}>

@@ -1,0 +1,100 @@
+// CTX-1: where one agent stands against its own tool and context limits, from the tools that
+// agent is actually offered (after its naming, collisions and filters: the tool catalogue's rows
+// for that agent, api/tool-catalog.ts). Pure: codes and numbers only; the words are
+// `limits.*` (shared/i18n/limits.ts), said by the tools view, `status` and the tray alike.
+import type { ProfileFacts, LimitAction, ToolLimit, ToolLimitKind } from '../profiles/types';
+import type { Profile, ToolSource } from '../schemas/server';
+
+/** One tool the agent is offered: its DISC-1 estimate, and whether the agent itself defers it (Kimi `deferred`). */
+export interface OfferedTool {
+  tokens: number;
+  deferred?: boolean;
+  source?: ToolSource;
+}
+
+/** One limit and where the tools stand against it. */
+export interface LimitStanding {
+  kind: ToolLimitKind;
+  /** What `value` is compared with: tools (a cap, `defer-count`) or tokens (`defer-share`); 0 where no number decides. */
+  limit: number;
+  unit: 'tools' | 'tokens';
+  /** The tools or tokens counted against it. */
+  value: number;
+  /** How far past the limit `value` is (0 at or under it). */
+  over: number;
+  /** What the agent does with the tools past it (for a deferral: `deferred`). */
+  action: LimitAction;
+  /** The tools that action touches now: those past a cap, or those deferred. */
+  affected: number;
+  per?: 'request' | 'total';
+  share?: number;
+  window?: number;
+  field?: string;
+  setting?: string;
+  only?: 'configured';
+  whitelist?: boolean;
+}
+
+export interface AgentStanding {
+  profile: Profile;
+  tools: number;
+  tokens: number;
+  /** Empty: the agent states no limit (its README says where we looked). */
+  limits: LimitStanding[];
+}
+
+export interface StandingOptions {
+  /** The model's context window, for a deferral whose window is the model's (MiniMax Code, Claude Code). */
+  contextWindow: number;
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+const past = (value: number, limit: number) => Math.max(0, value - limit);
+
+function standing(limit: ToolLimit, offered: readonly OfferedTool[], tokens: number, window: number): LimitStanding {
+  const tools = offered.length;
+  const setting = 'setting' in limit && limit.setting ? { setting: limit.setting } : {};
+  switch (limit.kind) {
+    case 'cap': {
+      const over = past(tools, limit.max);
+      return { kind: 'cap', limit: limit.max, unit: 'tools', value: tools, over, action: limit.past, affected: over, per: limit.per };
+    }
+    case 'defer-share': {
+      // Seed 000: only `configured` tools count and can be hidden; a threshold counts all otherwise.
+      const counted = limit.only ? offered.filter((t) => (t.source ?? 'configured') === limit.only) : offered;
+      const value = limit.only ? counted.reduce((n, t) => n + t.tokens, 0) : tokens;
+      const w = limit.window ?? window;
+      const threshold = Math.floor(limit.share * w);
+      const over = past(value, threshold);
+      const only = limit.only ? { only: limit.only } : {};
+      const whitelist = limit.whitelist ? { whitelist: true } : {};
+      return { kind: limit.kind, limit: threshold, unit: 'tokens', value, over, action: 'deferred', affected: over > 0 ? counted.length : 0, share: limit.share, window: w, ...setting, ...only, ...whitelist };
+    }
+    case 'defer-count': {
+      const over = past(tools, limit.max);
+      return { kind: limit.kind, limit: limit.max, unit: 'tools', value: tools, over, action: 'deferred', affected: over > 0 ? tools : 0, ...setting };
+    }
+    case 'defer-all':
+      return { kind: limit.kind, limit: 0, unit: 'tools', value: tools, over: 0, action: 'deferred', affected: tools, ...setting };
+    case 'defer-marked': {
+      const marked = offered.filter((t) => t.deferred).length;
+      return { kind: limit.kind, limit: 0, unit: 'tools', value: tools, over: 0, action: 'deferred', affected: marked, field: limit.field };
+    }
+  }
+}
+
+/** CTX-1: the agent's standing against each of its limits, for the tools it is offered. */
+export function limitStanding(facts: Pick<ProfileFacts, 'id' | 'limits'>, offered: readonly OfferedTool[], opts: StandingOptions): AgentStanding {
+  const tokens = offered.reduce((n, t) => n + t.tokens, 0);
+  const limits = facts.limits(opts.env ?? {}).map((l) => standing(l, offered, tokens, opts.contextWindow));
+  return { profile: facts.id, tools: offered.length, tokens, limits };
+}
+
+/**
+ * A limit the tools are past now: a cap exceeded, or a threshold of tokens or tools crossed. An
+ * agent that defers every tool, or a marked server's, does so whatever the count: that is its
+ * rule, not a limit passed (the tray says nothing of it; the tools view does).
+ */
+export function isPast(l: LimitStanding): boolean {
+  return l.over > 0;
+}
