@@ -23,6 +23,7 @@ import { aboutMethods } from './contract/about';
 import { installEvents, installMethods } from './contract/install';
 import { inputsEvents, inputsMethods } from './contract/inputs';
 import { registryMethods } from './contract/registry';
+import { agentsMethods } from './contract/agents';
 
 export * from './contract/app';
 export * from './contract/profiles';
@@ -47,6 +48,7 @@ export const contract = defineContract({
   methods: {
     ...appMethods,
     ...profilesMethods,
+    ...agentsMethods,
     ...serversMethods,
     ...workspaceMethods,
     ...editorMethods,

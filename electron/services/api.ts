@@ -32,6 +32,7 @@ import { bridgesHandlers, type BridgesPort } from './handlers/bridges';
 import { snapshotHandlers } from './handlers/snapshots';
 import { aboutHandlers, type AboutPort } from './handlers/about';
 import { installHandlers, type InstallPort } from './handlers/install';
+import { agentHandlers, type AgentsPort } from './handlers/agents';
 import { registryHandlers } from './handlers/registry';
 import { inputHandlers } from './handlers/inputs';
 import { createInputDesk } from './inputs/desk';
@@ -87,6 +88,8 @@ export interface ApiDeps {
   heldVariables?: FactSources['heldVariables'];
   /** AGENT-3: one server into several agents, and the across-agents rows; absent, its methods answer `unavailable`. */
   install?: InstallPort;
+  /** AGENT-8: the agents' own word; absent, its methods answer `unavailable`. */
+  agents?: AgentsPort;
 }
 
 export interface PanelApi {
@@ -261,6 +264,7 @@ export function createApi(deps: ApiDeps): PanelApi {
       ...aboutHandlers(deps),
       ...installHandlers(core, deps.install, deps.detect),
       ...registryHandlers(deps.install?.registries, deps.env),
+      ...agentHandlers(core, deps.agents),
       ...inputHandlers(desk),
       ...doctorHandlers(core, deps.doctor ?? createLaunchDoctor({ launch: { env: deps.env, source: 'process', shell: null, ms: 0, note: null, loginPath: async () => null } })),
     },

@@ -34,6 +34,10 @@ import { createLaunchDoctor, type LaunchDoctor } from './doctor';
 import { createBridgeService } from './bridge/install-service';
 import { createInstallService } from './install/service';
 import { RegistryService } from './registry/service';
+import { askAgent, lastAnswers } from './agents/ask';
+
+/** AGENT-8: an agent's listing with health checks waits for each server it starts; a bound, not a measure. */
+const AGENT_ASK_TIMEOUT_MS = 120_000;
 
 export interface Engine {
   broker: TokenBroker;
@@ -198,6 +202,10 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     about: { dataDir, secrets: (profile) => configSecrets.list(profile), trusted: () => config.trust.list() },
     // REG-2: a registry entry's secrets go to the keychain bound to each entry written, and leave with its undo.
     install: { service: createInstallService({ env, config, writer, secrets: configSecrets }), config, registries: new RegistryService({ dataDir, env }), env },
+    agents: {
+      ask: async (profile, workspace) => askAgent(await config.load(profile, workspace), { env, workspace, dataDir, trusted: await config.trust.isTrusted(workspace), timeoutMs: AGENT_ASK_TIMEOUT_MS }),
+      last: (workspace) => lastAnswers(dataDir).filter((a) => a.workspace === workspace),
+    },
     trust: {
       async setTrusted(workspace, trusted) {
         if (trusted) await config.trust.trust(workspace);

@@ -10,17 +10,13 @@ import { agentCli, askAgent } from '../../services/agents/ask';
 import type { ConfigService } from '../../services/config/config-service';
 import { toRpcError, type RpcError } from '../../../shared/errors';
 import type { Translator } from '../../../shared/i18n';
+import { sayEntry } from '../../../shared/i18n/ask';
 import { type CommandContext, printJson, UsageError } from './command';
 
 const DEFAULT_TIMEOUT_S = 60;
 
 function wordEntry(t: Translator, agent: string, e: EntryComparison): string {
-  const params = {
-    agent,
-    panel: e.panel ? (e.verdict === 'target' ? (e.panel.target ?? '') : t(`ask.state.${e.panel.state}`)) : '',
-    theirs: e.agent ? (e.verdict === 'target' ? (e.agent.target ?? '') : `${t(`ask.state.${e.agent.state}`)} (${e.agent.detail})`) : '',
-  };
-  return `  ${e.verdict === 'agrees' ? '=' : '≠'} ${e.name}  ${t(`ask.verdict.${e.verdict}`, params)}`;
+  return `  ${e.verdict === 'agrees' ? '=' : '\u2260'} ${e.name}  ${sayEntry(t, agent, e)}`;
 }
 
 /** Which agents to ask: the one named, else every detected agent whose command is on PATH. */

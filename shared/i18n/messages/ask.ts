@@ -27,6 +27,11 @@ export const ask = messages({
     'ask.answer': '{agent} {version} answered: {agree} of {total} entries agree',
     'ask.failed': '{agent}: {message}',
     'ask.none': 'No detected agent has a command line the panel can ask.',
+    'ask.title': 'What the agents themselves say',
+    'ask.intro': 'Runs an agent’s own listing in this workspace and compares it with what the panel reads, entry by entry. Nothing runs until you ask.',
+    'ask.button': 'Ask {agent}',
+    'ask.command': 'Runs: {command}',
+    'ask.asking': 'Asking {agent}…',
   },
   zh: {
     'ask.verdict.agrees': '一致',
@@ -43,5 +48,10 @@ export const ask = messages({
     'ask.answer': '{agent} {version} 的回答：{total} 个条目中 {agree} 个一致',
     'ask.failed': '{agent}：{message}',
     'ask.none': '检测到的智能体中，没有面板可以询问的命令行。',
+    'ask.title': '智能体自己怎么说',
+    'ask.intro': '在此工作区运行智能体自己的列表命令，并逐个条目与面板读到的内容比较。你询问之前不会运行任何东西。',
+    'ask.button': '询问 {agent}',
+    'ask.command': '将运行：{command}',
+    'ask.asking': '正在询问 {agent}…',
   },
 });

@@ -37,6 +37,8 @@ describe('contract derivation', () => {
       'app.setSettings': true,
       'profiles.detect': true,
       'profiles.select': true,
+      'agents.ask': true,
+      'agents.answers': true,
       'servers.list': true,
       'servers.reconnect': true,
       'servers.setEnabled': true,

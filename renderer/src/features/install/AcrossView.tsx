@@ -15,6 +15,7 @@ import { useApp, useT } from '../../store-context';
 import { InstallPanel } from './InstallPanel';
 import { AcrossColumns, AcrossRows, agentsFitAsColumns } from './AcrossTables';
 import { agentLabel } from './across-parts';
+import { AskAgents } from './AskAgents';
 
 export function AcrossView() {
   const t = useT();
@@ -63,6 +64,7 @@ export function AcrossView() {
           </Stack>
         )}
       </div>
+      {view && <AskAgents agents={view.agents} />}
       {same && base && view && (
         <Stack gap="sm" ref={preview}>
           <NativeSelect
