@@ -101,12 +101,20 @@ function emphasisRun(text: string): { at: number; end: number; phrase: string } 
   return null;
 }
 
-/** The findings of one text of a tool (one per code and field: the first match says it). */
-export function checkText(text: string, field: string, tool: string, ctx: CheckContext = {}): Finding[] {
+type Add = (code: FindingCode, params: Finding['params'], src: string, at: number, end: number) => void;
+
+/** One finding per code and field: the first match says it. */
+function collector(tool: string, field: string): { found: Finding[]; add: Add } {
   const found: Finding[] = [];
-  const add = (code: FindingCode, params: Finding['params'], src: string, at: number, end: number) => {
+  const add: Add = (code, params, src, at, end) => {
     if (!found.some((f) => f.code === code)) found.push({ kind: kindOf(code), code, tool, field, params, excerpt: excerpt(src, at, end) });
   };
+  return { found, add };
+}
+
+/** The findings of one text of a tool, shadowing aside (checkShadowing: it needs every server). */
+export function checkText(text: string, field: string, tool: string, ctx: Pick<CheckContext, 'ownTools'> = {}): Finding[] {
+  const { found, add } = collector(tool, field);
   for (const r of characterRuns(text)) add(r.code, r.params, text, r.at, r.end);
   const read = readableText(text);
   for (const p of INSTRUCTION_PHRASES) {
@@ -136,33 +144,47 @@ export function checkText(text: string, field: string, tool: string, ctx: CheckC
       if (m && (orders || (i > 0 && ACCESS_VERB.test(s)))) add('sensitive-file.access', { file: m[0].trim() }, read, at + m.index, at + m.index + m[0].length);
     }
   }
-  if (ctx.shadow) {
-    const { index, self } = ctx.shadow;
-    for (const { s, at } of sentences) {
+  return found;
+}
+
+/** The checks of one tool's own texts (no other server involved: cacheable per definition). */
+export function checkOwnTexts(def: CheckedTool, ctx: Pick<CheckContext, 'ownTools'> = {}): Finding[] {
+  const found: Finding[] = [];
+  for (const { field, text } of toolTexts(def)) {
+    // The name is matched for characters only: a tool's own name is not an order.
+    const fs = field === 'name' ? checkText(text, field, def.name).filter((f) => ['hidden', 'tag-block', 'bidi'].includes(f.kind)) : checkText(text, field, def.name, ctx);
+    found.push(...fs);
+    if (found.length >= MAX_FINDINGS_PER_TOOL) break;
+  }
+  return found.slice(0, MAX_FINDINGS_PER_TOOL);
+}
+
+/** Does the tool name another server's tool, or take its name? */
+export function checkShadowing(def: CheckedTool, shadow: NonNullable<CheckContext['shadow']>, names?: readonly string[]): Finding[] {
+  const { index, self } = shadow;
+  const found: Finding[] = [];
+  for (const { field, text } of toolTexts(def)) {
+    if (field === 'name') continue;
+    const { found: here, add } = collector(def.name, field);
+    const read = readableText(text);
+    for (const { s, at } of sentencesOf(read)) {
       const order = SHADOW_MODALS.test(s);
       for (const m of s.matchAll(/[A-Za-z0-9_][A-Za-z0-9_./-]*/g)) {
         const o = shadowedBy(index, self, m[0], order);
         if (o) add('shadowing.mentions', { server: o.server, otherTool: o.tool, name: m[0] }, read, at + m.index, at + m.index + m[0].length);
       }
     }
+    found.push(...here);
   }
-  return found;
+  const hit = names?.length ? sameName(index, self, names) : null;
+  if (hit) found.push({ kind: 'shadowing', code: 'shadowing.same-name', tool: def.name, field: 'name', params: { server: hit.owner.server, otherTool: hit.owner.tool, name: hit.name }, excerpt: showInvisible(hit.name) });
+  return found.slice(0, MAX_FINDINGS_PER_TOOL);
 }
 
-/** Every finding of one tool: each text the model reads, and its name against other servers'. */
+/** Every finding of one tool: each text the model reads, and against other servers' tools. */
 export function checkTool(def: CheckedTool, ctx: CheckContext = {}): Finding[] {
-  const found: Finding[] = [];
-  for (const { field, text } of toolTexts(def)) {
-    // The name is matched for characters only: a tool's own name is not an order.
-    const fs = field === 'name' ? checkText(text, field, def.name, {}).filter((f) => ['hidden', 'tag-block', 'bidi'].includes(f.kind)) : checkText(text, field, def.name, ctx);
-    found.push(...fs);
-    if (found.length >= MAX_FINDINGS_PER_TOOL) break;
-  }
-  if (ctx.shadow && ctx.names?.length) {
-    const hit = sameName(ctx.shadow.index, ctx.shadow.self, ctx.names);
-    if (hit) found.push({ kind: 'shadowing', code: 'shadowing.same-name', tool: def.name, field: 'name', params: { server: hit.owner.server, otherTool: hit.owner.tool, name: hit.name }, excerpt: showInvisible(hit.name) });
-  }
-  return found.slice(0, MAX_FINDINGS_PER_TOOL);
+  const own = checkOwnTexts(def, ctx);
+  return ctx.shadow ? [...own, ...checkShadowing(def, ctx.shadow, ctx.names)].slice(0, MAX_FINDINGS_PER_TOOL) : own;
 }
 
 /** A server's whole list on first sight (each tool knows its siblings' names). */

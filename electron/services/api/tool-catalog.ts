@@ -6,6 +6,7 @@ import { crossProfileView, type NamingWarning } from '../../../shared/naming/cro
 import { collisionCause } from '../../../shared/naming/collision-cause';
 import type { Collision, NamingServerInput } from '../../../shared/naming/assign';
 import { estimateTokens } from '../../../shared/disclosure/plan';
+import type { Finding } from '../../../shared/trust/finding';
 import { PROFILES, type Profile, type ToolDef } from '../../../shared/schemas/server';
 import { profileFacts } from '../../../shared/profiles';
 import type { RegistryData } from '../../../shared/profiles/minimax/registry';
@@ -14,6 +15,7 @@ import type { RegistryPort } from './ports';
 import { isRunnable, serverId, toRow } from './rows';
 import { AGENT_PROFILES, rulesFor } from '../agent-view/registry';
 import { missedTurn } from '../agent-view/turn';
+import { listFindings, type ServerList } from './tool-findings';
 
 export interface Catalog {
   view: ToolsView;
@@ -81,12 +83,14 @@ export async function liveParts(core: ApiCore): Promise<CatalogParts> {
   const inputs: LiveInput[] = [];
   const defs = new Map<string, ToolDef>();
   const servers: ToolsView['servers'] = [];
+  const lists: ServerList[] = [];
   for (const s of view.servers) {
     const id = serverId(s);
     const row = toRow(s, isRunnable(s) ? core.info(id) : undefined, core.clock());
     let list: ToolDef[] = [];
     if (row.state.kind === 'connected') list = await core.pool().tools(id).catch(() => []);
     for (const t of list) defs.set(`${id}\u0000${t.name}`, t);
+    if (list.length) lists.push({ id, name: s.name, tools: list });
     const diff = core.pool().details(id)?.snapshotDiff ?? null;
     // CONN-3: an agent whose discovery budget this server's answer missed gets none of its tools
     // this turn; decided from the connect and first-list times the panel measured and each agent's budget.
@@ -105,6 +109,12 @@ export async function liveParts(core: ApiCore): Promise<CatalogParts> {
       // NAME-1: MiniMax reserves every configured server's name each turn, answering or not.
       inputs.push({ serverId: id, serverName: s.name, source: s.spec.source, tools: [], state: row.state.kind, entry: s.entry });
     }
+  }
+  // CONN-11: the poisoning checks of every list, shadowing judged against the others.
+  const findings = listFindings(lists);
+  for (const srv of servers) {
+    const f = findings.get(srv.id);
+    if (f) srv.findings = f;
   }
   return { inputs, defs, servers };
 }
@@ -127,6 +137,7 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
   const mine = cross.reports[profile];
   const byKey = new Map(mine.tools.map((t) => [defKey(t.serverId, t.tool), t]));
   const warnings = new Map<string, NamingWarning[]>();
+  const findings = findingsByTool(servers);
   const rows: ToolRow[] = [];
   for (const r of cross.rows) {
     const key = defKey(r.serverId, r.tool);
@@ -145,6 +156,7 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
       collidesWith: t?.collidesWith ? { serverId: t.collidesWith.serverId, serverName: t.collidesWith.serverName, tool: t.collidesWith.tool, name: t.collidesWith.name, kind: t.collidesWith.kind } : null,
       dropped: t?.dropped ?? false,
       ...(t?.late ? { late: true } : {}),
+      ...(findings.has(key) ? { findings: findings.get(key)! } : {}),
     });
   }
   // The tools the agent makes up (seed 002 authenticate, seed 001 query): in its list, with no
@@ -168,6 +180,20 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
     })),
   );
   return { view: { profile, servers, tools: rows, collisions, agents: named }, defs, warnings };
+}
+
+/** CONN-11: each server's findings by `serverId\u0000tool` (a row and tools.describe show a tool's own). */
+export function findingsByTool(servers: ToolsView['servers']): Map<string, Finding[]> {
+  const out = new Map<string, Finding[]>();
+  for (const s of servers) {
+    for (const f of s.findings ?? []) {
+      const key = defKey(s.id, f.tool);
+      const l = out.get(key);
+      if (l) l.push(f);
+      else out.set(key, [f]);
+    }
+  }
+  return out;
 }
 
 /** The last catalog built, shared by the tools, permissions and disclosure handlers. */
