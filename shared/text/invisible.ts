@@ -37,6 +37,11 @@ export function showInvisible(text: string): string {
   return text.replace(/[\p{Cc}\p{Cf}]/gu, escapeCodePoint);
 }
 
+/** Like showInvisible, but line breaks and tabs stay as they are (multi-line text shown as lines). */
+export function showHidden(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}]/gu, (c) => (c === '\n' || c === '\t' || c === '\r' ? c : escapeCodePoint(c)));
+}
+
 /** Does the text hold a character that is invisible or changes how the rest reads? */
 export function hasInvisible(text: string): boolean {
   return CONTROL_OR_FORMAT.test(text);

@@ -61,7 +61,7 @@ export const SENSITIVE_ACTIONS: readonly (Phrase & { always: boolean })[] = [
   { code: 'sensitive-action.pipe-to-shell', always: true, re: /\b(?:curl|wget|iwr|Invoke-WebRequest)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\|\s*iex\b/i },
   { code: 'sensitive-action.exfiltrate', always: true, re: /\bexfiltrat\w*|\bsteal\w*\s+(?:the\s+)?(?:credentials?|keys?|tokens?|passwords?|secrets?)/i },
   { code: 'sensitive-action.encode', always: true, re: /\bbase64[- ]?(?:encode\s+)?(?:the\s+|its\s+|their\s+)?(?:contents?|file|keys?|tokens?|credentials?|secrets?|output)\b|\bencode\s+(?:the\s+|its\s+)?(?:contents?|keys?|credentials?)\s+(?:in|as|with)\s+base64/i },
-  { code: 'sensitive-action.send-to-url', always: true, re: /\b(?:send|post|upload|forward|transmit|submit|report)\b[^!?\n]{0,80}?\bto\s+(?:https?:\/\/|ftp:\/\/|\S+@\S+\.\w+|(?:the\s+)?(?:attacker|remote\s+server|webhook|this\s+url))/i },
+  { code: 'sensitive-action.send-to-url', always: true, re: /\b(?:send|post|upload|forward|transmit|submit|report)\b[^!?\n]{0,80}?\bto\s+(?:(?:https?|ftp):\/\/[^\s'"`)>]*|\S+@\S+\.\w+|(?:the\s+)?(?:attacker|remote\s+server|webhook|this\s+url))/i },
   { code: 'sensitive-action.shell', always: false, re: /\b(?:run|execute|exec|launch|invoke)\s+(?:the\s+following\s+|this\s+|a\s+|any\s+)?(?:shell\s+|bash\s+|terminal\s+|system\s+|os\s+)?(?:commands?|scripts?)\b|\brm\s+-rf\s+[~/]|\bchmod\s+777\b/i },
 ];
 

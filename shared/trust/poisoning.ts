@@ -82,7 +82,8 @@ export function toolTexts(def: CheckedTool): Array<{ field: string; text: string
 function excerpt(text: string, at: number, end: number): string {
   const from = Math.max(0, at - 40);
   const to = Math.min(text.length, end + 60);
-  const s = `${from > 0 ? '…' : ''}${showInvisible(text.slice(from, to))}${to < text.length ? '…' : ''}`;
+  // One line: line breaks and runs of spaces read as one space; what hides is shown escaped.
+  const s = `${from > 0 ? '…' : ''}${showInvisible(text.slice(from, to).replace(/[ \t\r\n]+/g, ' '))}${to < text.length ? '…' : ''}`;
   return s.length <= EXCERPT_MAX ? s : `${s.slice(0, EXCERPT_MAX - 1)}…`;
 }
 
@@ -138,11 +139,26 @@ export function checkText(text: string, field: string, tool: string, ctx: Pick<C
   }
   // A sensitive file needs an order about it, or company in a text already found giving orders.
   const orders = found.some((f) => f.kind === 'instruction' || f.kind === 'sensitive-action');
+  const files: Array<{ file: string; at: number; end: number }> = [];
   for (const [i, { s, at }] of sentences.entries()) {
+    if (!(orders || (i > 0 && ACCESS_VERB.test(s)))) continue;
     for (const re of SENSITIVE_FILES) {
-      const m = re.exec(s);
-      if (m && (orders || (i > 0 && ACCESS_VERB.test(s)))) add('sensitive-file.access', { file: m[0].trim() }, read, at + m.index, at + m.index + m[0].length);
+      for (const m of s.matchAll(new RegExp(re.source, `${re.flags}g`))) {
+        // The whole path the match sits in (`~/.cursor/mcp.json`, not `.cursor/`).
+        const lead = m[0].length - m[0].trimStart().length;
+        const start = m.index + lead - (/[^\s`'"()<>,;]*$/.exec(s.slice(0, m.index + lead))?.[0].length ?? 0);
+        const end = m.index + m[0].length + (/^[^\s`'"()<>,;]*/.exec(s.slice(m.index + m[0].length))?.[0].length ?? 0);
+        files.push({ file: s.slice(start, end).replace(/[.:]+$/, ''), at: at + start, end: at + end });
+      }
     }
+  }
+  if (files.length) {
+    files.sort((a, b) => a.at - b.at);
+    const first = files[0]!;
+    const names = [...new Set(files.map((f) => f.file))];
+    // `mcp.json` said again after `~/.cursor/mcp.json` is the same file.
+    const file = names.filter((n) => !names.some((o) => o !== n && o.endsWith(n))).join(', ');
+    add('sensitive-file.access', { file }, read, first.at, first.end);
   }
   return found;
 }

@@ -8,6 +8,7 @@ import type { Profile } from '../../../../shared/schemas/server';
 import { useApp, useT } from '../../store-context';
 import { toolKey } from '../../stores/tools-slice';
 import { CallForm } from './CallForm';
+import { FindingList } from './Findings';
 
 export function ToolDetailPane({ row, profile, callable }: { row: ToolRow; profile: Profile; callable: boolean }) {
   const t = useT();
@@ -51,6 +52,7 @@ export function ToolDetailPane({ row, profile, callable }: { row: ToolRow; profi
       )}
       {detail && (
         <>
+          <FindingList findings={detail.findings ?? row.findings ?? []} />
           {detail.warnings.length > 0 && (
             <List size="sm">
               {detail.warnings.map((w, i) => (
