@@ -2,8 +2,8 @@
 // the model reads it (OWASP MCP03; gridctl's "Unicode tag-block payloads"). The classes are
 // shared/text/invisible.ts's; this names each run and says what it hides.
 // Not flagged (false positives in ordinary text): a zero-width joiner or non-joiner between two
-// non-ASCII letters or emoji (emoji sequences 👩‍💻, Persian and Indic text), LRM/RLM/ALM
-// (marks that only nudge neutral characters), and a subdivision flag's tag sequence
+// non-ASCII letters or emoji (emoji sequences 👩‍💻, Persian and Indic text), LRM/RLM/ALM beside
+// a right-to-left letter (marks that only nudge neutral characters), and a subdivision flag's tag sequence
 // (🏴 + lowercase tags + U+E007F, e.g. the flag of Scotland).
 import { BIDI_ISOLATE, BIDI_OVERRIDE, escapeCodePoint, SOFT_HYPHEN, TAG_CHAR, tagToAscii, ZERO_WIDTH } from '../text/invisible';
 import type { FindingCode } from './finding';
@@ -19,6 +19,8 @@ export interface CharRun {
 // Letters, marks (variation selectors among them), emoji and their skin-tone modifiers.
 const JOINER_NEIGHBOUR = /^(?:\p{L}|\p{M}|\p{Extended_Pictographic}|\p{Emoji_Modifier})$/u;
 const ALLOWED_MARKS = new Set(['\u200e', '\u200f', '\u061c']);
+/** Scripts written right to left: a direction mark beside one of their letters is ordinary. */
+const RTL_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 const BLACK_FLAG = 0x1f3f4;
 const CANCEL_TAG = 0xe007f;
 
@@ -31,13 +33,16 @@ function isLegitJoiner(chars: string[], i: number): boolean {
   return ok(prev) && ok(next);
 }
 
+function isLegitMark(chars: string[], i: number): boolean {
+  return ALLOWED_MARKS.has(chars[i]!) && (RTL_LETTER.test(chars[i - 1] ?? '') || RTL_LETTER.test(chars[i + 1] ?? ''));
+}
+
 function codeOf(c: string): FindingCode | null {
   if (TAG_CHAR.test(c)) return 'tag-block.payload';
   if (BIDI_OVERRIDE.test(c)) return 'bidi.override';
   if (BIDI_ISOLATE.test(c)) return 'bidi.isolate';
   if (ZERO_WIDTH.test(c)) return 'hidden.zero-width';
   if (c === SOFT_HYPHEN) return 'hidden.soft-hyphen';
-  if (ALLOWED_MARKS.has(c)) return null;
   if (/\p{Cf}/u.test(c)) return 'hidden.format';
   if (/[\p{Cc}]/u.test(c) && c !== '\n' && c !== '\r' && c !== '\t') return 'hidden.control';
   return null;
@@ -78,7 +83,7 @@ export function characterRuns(text: string): CharRun[] {
       i = flagEnd;
       continue;
     }
-    const code = isLegitJoiner(chars, i) ? null : codeOf(c);
+    const code = isLegitJoiner(chars, i) || isLegitMark(chars, i) ? null : codeOf(c);
     if (code && cur.open?.code === code) {
       cur.open.seen.push(c);
       cur.open.end = offset + len;
