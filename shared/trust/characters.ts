@@ -102,6 +102,7 @@ export function characterRuns(text: string): CharRun[] {
  * ASCII they spell, compatibility forms folded (full-width letters) so the phrase checks see it.
  */
 export function readableText(text: string): string {
+  if (!/\p{Cf}/u.test(text)) return /^[\x20-\x7e\s]*$/.test(text) ? text : text.normalize('NFKC');
   let out = '';
   let inTags = false;
   for (const c of text) {

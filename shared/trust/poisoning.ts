@@ -88,9 +88,12 @@ function excerpt(text: string, at: number, end: number): string {
 }
 
 /** Capitalised emphasis words close together (gridctl's emphasis words; see the rule above). */
+const EMPHASIS = new RegExp(`(?<![A-Za-z])(?:${[...BANNER_WORDS, ...MODAL_WORDS].map((w) => w.replace(/ /g, '\\s+')).join('|')})(?![A-Za-z])`, 'g');
+const SENSITIVE_FILES_ALL = SENSITIVE_FILES.map((re) => new RegExp(re.source, `${re.flags}g`));
+
 function emphasisRun(text: string): { at: number; end: number; phrase: string } | null {
-  const words = [...BANNER_WORDS, ...MODAL_WORDS].map((w) => w.replace(/ /g, '\\s+'));
-  const re = new RegExp(`(?<![A-Za-z])(?:${words.join('|')})(?![A-Za-z])`, 'g');
+  if (!/[A-Z]{4}/.test(text)) return null;
+  const re = EMPHASIS;
   const hits = [...text.matchAll(re)].map((m) => ({ at: m.index, end: m.index + m[0].length, banner: (BANNER_WORDS as readonly string[]).includes(m[0]) }));
   for (let i = 0; i < hits.length; i++) {
     const near = hits.filter((h, j) => j >= i && h.at - hits[i]!.at <= 100);
@@ -105,18 +108,24 @@ function emphasisRun(text: string): { at: number; end: number; phrase: string } 
 type Add = (code: FindingCode, params: Finding['params'], src: string, at: number, end: number) => void;
 
 /** One finding per code and field: the first match says it. */
-function collector(tool: string, field: string): { found: Finding[]; add: Add } {
-  const found: Finding[] = [];
-  const add: Add = (code, params, src, at, end) => {
+function collector(tool: string, field: string, found: Finding[]): Add {
+  return (code, params, src, at, end) => {
     if (!found.some((f) => f.code === code)) found.push({ kind: kindOf(code), code, tool, field, params, excerpt: excerpt(src, at, end) });
   };
-  return { found, add };
+}
+
+/** Hidden, tag-block and bidi characters only (a tool's name: its own name is not an order). */
+function characterFindings(text: string, field: string, tool: string): Finding[] {
+  const found: Finding[] = [];
+  const add = collector(tool, field, found);
+  for (const r of characterRuns(text)) add(r.code, r.params, text, r.at, r.end);
+  return found;
 }
 
 /** The findings of one text of a tool, shadowing aside (checkShadowing: it needs every server). */
 export function checkText(text: string, field: string, tool: string, ctx: Pick<CheckContext, 'ownTools'> = {}): Finding[] {
-  const { found, add } = collector(tool, field);
-  for (const r of characterRuns(text)) add(r.code, r.params, text, r.at, r.end);
+  const found = characterFindings(text, field, tool);
+  const add = collector(tool, field, found);
   const read = readableText(text);
   for (const p of INSTRUCTION_PHRASES) {
     const m = p.re.exec(read);
@@ -142,8 +151,8 @@ export function checkText(text: string, field: string, tool: string, ctx: Pick<C
   const files: Array<{ file: string; at: number; end: number }> = [];
   for (const [i, { s, at }] of sentences.entries()) {
     if (!(orders || (i > 0 && ACCESS_VERB.test(s)))) continue;
-    for (const re of SENSITIVE_FILES) {
-      for (const m of s.matchAll(new RegExp(re.source, `${re.flags}g`))) {
+    for (const re of SENSITIVE_FILES_ALL) {
+      for (const m of s.matchAll(re)) {
         // The whole path the match sits in (`~/.cursor/mcp.json`, not `.cursor/`).
         const lead = m[0].length - m[0].trimStart().length;
         const start = m.index + lead - (/[^\s`'"()<>,;]*$/.exec(s.slice(0, m.index + lead))?.[0].length ?? 0);
@@ -167,8 +176,7 @@ export function checkText(text: string, field: string, tool: string, ctx: Pick<C
 export function checkOwnTexts(def: CheckedTool, ctx: Pick<CheckContext, 'ownTools'> = {}): Finding[] {
   const found: Finding[] = [];
   for (const { field, text } of toolTexts(def)) {
-    // The name is matched for characters only: a tool's own name is not an order.
-    const fs = field === 'name' ? checkText(text, field, def.name).filter((f) => ['hidden', 'tag-block', 'bidi'].includes(f.kind)) : checkText(text, field, def.name, ctx);
+    const fs = field === 'name' ? characterFindings(text, field, def.name) : checkText(text, field, def.name, ctx);
     found.push(...fs);
     if (found.length >= MAX_FINDINGS_PER_TOOL) break;
   }
@@ -181,7 +189,8 @@ export function checkShadowing(def: CheckedTool, shadow: NonNullable<CheckContex
   const found: Finding[] = [];
   for (const { field, text } of toolTexts(def)) {
     if (field === 'name') continue;
-    const { found: here, add } = collector(def.name, field);
+    const here: Finding[] = [];
+    const add = collector(def.name, field, here);
     const read = readableText(text);
     for (const { s, at } of sentencesOf(read)) {
       const order = SHADOW_MODALS.test(s);

@@ -1,7 +1,8 @@
 // CONN-11: the table of tool texts the poisoning checks must and must not flag (issue 38 item 2).
 // /work/notes/poisoning-table.md lists the same cases for the closing note.
 import type { FindingCode, FindingKind } from '../../../shared/trust/finding';
-import type { CheckedTool, ServerTools } from '../../../shared/trust/poisoning';
+import { checkTool, shadowIndex, type CheckContext, type CheckedTool, type ServerTools } from '../../../shared/trust/poisoning';
+import type { Finding } from '../../../shared/trust/finding';
 
 export interface Case {
   name: string;
@@ -17,6 +18,15 @@ export interface Case {
   names?: string[];
   /** The key of this tool's own server among `others` (default: a server of its own). */
   self?: string;
+}
+
+/** The checks on one case, with its own tools, its names and the other servers it names. */
+export function runCase(c: Case): Finding[] {
+  const ctx: CheckContext = {};
+  if (c.ownTools) ctx.ownTools = c.ownTools;
+  if (c.names) ctx.names = c.names;
+  if (c.others) ctx.shadow = { index: shadowIndex(c.self ? c.others : [...c.others, { key: 'self', server: 'me', tools: c.ownTools ?? [c.tool.name] }]), self: c.self ?? 'self' };
+  return checkTool(c.tool, ctx);
 }
 
 /** The ASCII text as Unicode tag characters (U+E0000 + code): invisible on screen. */

@@ -1,18 +1,10 @@
 // CONN-11: every case of the table decided as listed (issue 38 item 2), plus the parts the table
 // leans on (what a finding carries, the excerpt, the tag payload decoded).
 import { describe, expect, it } from 'vitest';
-import { checkTool, checkTools, shadowIndex, type CheckContext } from '../../../shared/trust/poisoning';
+import { checkTool, checkTools, shadowIndex } from '../../../shared/trust/poisoning';
 import { characterRuns } from '../../../shared/trust/characters';
 import { FINDING_KINDS } from '../../../shared/trust/finding';
-import { type Case, MUST_FLAG, MUST_NOT_FLAG, tags } from './poisoning-cases';
-
-function run(c: Case) {
-  const ctx: CheckContext = {};
-  if (c.ownTools) ctx.ownTools = c.ownTools;
-  if (c.names) ctx.names = c.names;
-  if (c.others) ctx.shadow = { index: shadowIndex(c.self ? c.others : [...c.others, { key: 'self', server: 'me', tools: c.ownTools ?? [c.tool.name] }]), self: c.self ?? 'self' };
-  return checkTool(c.tool, ctx);
-}
+import { MUST_FLAG, MUST_NOT_FLAG, runCase as run, tags } from './poisoning-cases';
 
 describe('poisoning table: must flag', () => {
   it('has at least 25 cases covering every kind', () => {
