@@ -5,7 +5,8 @@ import { Alert, Badge, Code, Group, List, Text } from '@mantine/core';
 import type { Finding } from '../../../../shared/trust/finding';
 import { useT } from '../../store-context';
 
-export function FindingList({ findings, testId = 'findings' }: { findings: ReadonlyArray<Finding & { fresh?: boolean }>; testId?: string }) {
+/** `showTool`: a server's list (each finding names its tool); otherwise one tool's. */
+export function FindingList({ findings, testId = 'findings', showTool = false }: { findings: ReadonlyArray<Finding & { fresh?: boolean }>; testId?: string; showTool?: boolean }) {
   const t = useT();
   if (findings.length === 0) return null;
   return (
@@ -14,6 +15,11 @@ export function FindingList({ findings, testId = 'findings' }: { findings: Reado
         {findings.map((f, i) => (
           <List.Item key={i} data-finding={f.code} style={{ minWidth: 0 }}>
             <Group gap={6} wrap="wrap">
+              {showTool && (
+                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {f.tool}
+                </Text>
+              )}
               <Badge size="sm" variant="dot" color="orange">
                 {t.code('trust.kind', { code: f.kind })}
               </Badge>
