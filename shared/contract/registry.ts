@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ACTION, method, READ } from '../rpc';
 import { OfficialMetaSchema, RegistryStatusSchema, ServerJsonSchema } from '../registry/server-json';
+import { FindingSchema } from '../trust/finding';
 
 export const RegistryRefreshSchema = z.enum(['auto', 'always', 'never']);
 
@@ -36,6 +37,8 @@ export const RegistryHitSchema = z.object({
   repository: z.string().nullable(),
   /** REG-4: the texts holding invisible or direction-changing characters (shown escaped, the entry flagged). */
   invisible: z.array(z.string()),
+  /** REG-4 / CONN-11: the poisoning checks' findings on the entry's texts (absent when none). */
+  findings: z.array(FindingSchema).optional(),
 });
 export type RegistryHit = z.infer<typeof RegistryHitSchema>;
 
@@ -77,6 +80,7 @@ export const RegistryEntrySchema = z.object({
   repository: z.string().nullable(),
   website: z.string().nullable(),
   invisible: z.array(z.string()),
+  findings: z.array(FindingSchema).optional(),
   ways: z.array(RegistryWaySchema),
   versions: z.array(z.object({ version: z.string(), status: RegistryStatusSchema, isLatest: z.boolean(), publishedAt: z.string().nullable() })).nullable(),
   versionsError: z.string().nullable(),

@@ -3,6 +3,7 @@
 // it is accepted. Texts are sent as the server wrote them; the page diffs them line by line.
 import { z } from 'zod';
 import { method, READ, serverContent } from '../rpc';
+import { FindingSchema } from '../trust/finding';
 
 /** The counts a Servers row flags (null: unchanged or never accepted). */
 export const ToolsChangedSchema = z.object({ added: z.number().int(), removed: z.number().int(), changed: z.number().int() });
@@ -18,12 +19,16 @@ export const ToolTextSchema = z.object({
 export type ToolText = z.infer<typeof ToolTextSchema>;
 export const TOOL_TEXT_FIELDS = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const satisfies readonly (keyof ToolText)[];
 
+/** CONN-11: a finding on a new or changed tool's new text; `fresh`: the accepted text did not have it. */
+export const DiffFindingSchema = FindingSchema.extend({ fresh: z.boolean() });
+export type DiffFinding = z.infer<typeof DiffFindingSchema>;
+
 export const SnapshotDiffViewSchema = z.object({
   serverId: z.string(),
   serverName: z.string(),
-  added: z.array(z.object({ name: z.string(), after: ToolTextSchema })),
+  added: z.array(z.object({ name: z.string(), after: ToolTextSchema, findings: z.array(DiffFindingSchema) })),
   removed: z.array(z.object({ name: z.string(), before: ToolTextSchema })),
-  changed: z.array(z.object({ name: z.string(), fields: z.array(z.enum(TOOL_TEXT_FIELDS)), before: ToolTextSchema, after: ToolTextSchema })),
+  changed: z.array(z.object({ name: z.string(), fields: z.array(z.enum(TOOL_TEXT_FIELDS)), before: ToolTextSchema, after: ToolTextSchema, findings: z.array(DiffFindingSchema) })),
 });
 export type SnapshotDiffView = z.infer<typeof SnapshotDiffViewSchema>;
 

@@ -7,6 +7,7 @@ import { RegistryDataSchema } from '../profiles/minimax/registry';
 import { COLLISION_CAUSES } from '../naming/collision-cause';
 import { method, ACTION, SERVED, serverContent } from '../rpc';
 import { LIMIT_ACTIONS, TOOL_LIMIT_KINDS } from '../profiles/types';
+import { FindingSchema } from '../trust/finding';
 
 const ToolRefSchema = z.object({ serverId: z.string(), serverName: z.string(), tool: z.string() });
 
@@ -36,6 +37,8 @@ export const ToolRowSchema = z.object({
   late: z.boolean().optional(),
   /** NAME-4 warnings of every scheme; only when asked for (`tools.list {warnings: true}`). UI-9: codes (naming.warn.*). */
   warnings: z.array(NamingWarningSchema).optional(),
+  /** CONN-11: the poisoning checks' findings on this definition (absent when none). */
+  findings: z.array(FindingSchema).optional(),
 });
 export const SUMMARY_MAX = 120;
 
@@ -83,6 +86,8 @@ export const ToolDetailSchema = z.object({
   /** NAME-4 warnings for every scheme (dropped, renamed, differs from raw). */
   warnings: z.array(NamingWarningSchema),
   tokens: z.number().int(),
+  /** CONN-11: the poisoning checks' findings on this definition. */
+  findings: z.array(FindingSchema).optional(),
 });
 export type ToolDetail = z.infer<typeof ToolDetailSchema>;
 
@@ -121,6 +126,8 @@ export const ToolServerSchema = z.object({
   tokens: z.number().int(),
   /** CONN-11: change since the last accepted snapshot, null when none. */
   diff: ToolDiffSchema.nullable(),
+  /** CONN-11: the poisoning checks' findings on the server's current list (first sight and every change), absent when none. */
+  findings: z.array(FindingSchema).optional(),
   /** CONN-3: the selected agent gets no tools from it this turn: it answered in `ms`, the budget is `budget`. */
   missedTurn: z.object({ ms: z.number(), budget: z.number(), seconds: z.number(), budgetSeconds: z.number(), turns: z.enum(['first', 'every', 'session']) }).optional(),
 });
@@ -166,7 +173,7 @@ export type ToolsView = z.infer<typeof ToolsViewSchema>;
  */
 export const ToolDefinitionsSchema = z.object({
   servers: z.array(ToolServerSchema),
-  tools: z.array(ToolDetailSchema.omit({ serverName: true, warnings: true, tokens: true })),
+  tools: z.array(ToolDetailSchema.omit({ serverName: true, warnings: true, tokens: true, findings: true })),
 });
 
 export const PartSchema = z.discriminatedUnion('type', [

@@ -7,7 +7,9 @@
 // package ids, the OCI distribution reference grammar (the registry's schema: "Must include at
 // least a tag or digest"), and the schema's "Version ranges are rejected".
 
-import { hasInvisible } from '../text/invisible';
+import { characterRuns } from '../trust/characters';
+import { checkOwnTexts } from '../trust/poisoning';
+import type { Finding } from '../trust/finding';
 
 /** This machine's own names: where plain http is taken (a registry, a bundle), since nothing crosses a network. */
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -107,9 +109,16 @@ export function httpUrl(u: string | undefined): string | null {
 /**
  * REG-4 / SEC-9: which of an entry's texts hold a control or format character (a bidi override,
  * a zero-width mark, an escape sequence): they are shown escaped, and the entry is flagged, as
- * text written to read otherwise than its bytes say.
+ * text written to read otherwise than its bytes say. The characters are judged as the poisoning
+ * checks judge a tool's (CONN-11, shared/trust/characters.ts): an emoji's joiner is not flagged.
  */
 export function invisibleFields(server: { title?: string | undefined; description: string; websiteUrl?: string | undefined; repository?: { url?: string | undefined } | undefined }): string[] {
   const texts: Array<[string, string | undefined]> = [['title', server.title], ['description', server.description], ['websiteUrl', server.websiteUrl], ['repository', server.repository?.url]];
-  return texts.filter(([, t]) => t !== undefined && hasInvisible(t)).map(([k]) => k);
+  return texts.filter(([, t]) => t !== undefined && characterRuns(t).length > 0).map(([k]) => k);
+}
+
+/** REG-4: the poisoning checks of CONN-11 on an entry's name, title and description (none: absent). */
+export function registryFindings(server: { name: string; title?: string | undefined; description: string }): { findings?: Finding[] } {
+  const findings = checkOwnTexts({ name: server.name, title: server.title, description: server.description });
+  return findings.length ? { findings } : {};
 }

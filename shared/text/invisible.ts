@@ -5,6 +5,23 @@
 // holding one (or a control character) is refused by the writer.
 
 /** Every format character (global: for replacing). */
+// The families the poisoning checks name apart (CONN-11, shared/trust/characters.ts).
+/** Bidirectional overrides and embeddings (U+202A–U+202E): reorder what follows. */
+export const BIDI_OVERRIDE = /[\u202a-\u202e]/u;
+/** Bidirectional isolates (U+2066–U+2069). */
+export const BIDI_ISOLATE = /[\u2066-\u2069]/u;
+/** The Unicode tag block (U+E0000–U+E007F): invisible copies of ASCII. */
+export const TAG_CHAR = /[\u{e0000}-\u{e007f}]/u;
+/** Zero-width space, non-joiner, joiner, word joiner, invisible operators, BOM. */
+export const ZERO_WIDTH = /[\u200b-\u200d\u2060-\u2064\ufeff]/u;
+/** Soft hyphen: shown only at a line break. */
+export const SOFT_HYPHEN = '\u00ad';
+/** The ASCII a tag character stands for (U+E0041 → "A"); null outside U+E0020–U+E007E. */
+export function tagToAscii(c: string): string | null {
+  const code = c.codePointAt(0)!;
+  return code >= 0xe0020 && code <= 0xe007e ? String.fromCharCode(code - 0xe0000) : null;
+}
+
 export const FORMAT_CHARS = /\p{Cf}/gu;
 /** A control or format character anywhere. */
 const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
@@ -18,6 +35,11 @@ export function escapeCodePoint(c: string): string {
 /** The text with every control and format character shown as its escape. */
 export function showInvisible(text: string): string {
   return text.replace(/[\p{Cc}\p{Cf}]/gu, escapeCodePoint);
+}
+
+/** Like showInvisible, but line breaks and tabs stay as they are (multi-line text shown as lines). */
+export function showHidden(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}]/gu, (c) => (c === '\n' || c === '\t' || c === '\r' ? c : escapeCodePoint(c)));
 }
 
 /** Does the text hold a character that is invisible or changes how the rest reads? */

@@ -16,6 +16,8 @@ import { agentLines } from './agent-lines';
 import { profileFacts } from '../../../shared/profiles';
 import { issueSentence } from '../../../shared/i18n/agent-view';
 import type { AgentStandingRow } from '../../../shared/contract';
+import type { Finding } from '../../../shared/trust/finding';
+import { findingLine } from './findings';
 import { type Command, type CommandContext, UsageError, UserError, optInt, optString, printJson, requireString, profileOption } from './command';
 
 function service(ctx: CommandContext): ConfigService {
@@ -60,12 +62,13 @@ async function statusOf(ctx: CommandContext, engine: ConfigEngine, profile: Prof
   let source: AnswerSource | null = null;
   // CTX-1: where the agent's offered tools stand against its limits (null: nothing was listed).
   let limits: AgentStandingRow | null = null;
+  let findings: Map<string, Finding[]> | null = null;
   if (!noConnect) {
     const [{ readRound }, { liveStatesOf }] = await Promise.all([import('./panel-round'), import('./connection-commands')]);
     const contextWindow = optInt(ctx, 'context-window');
     if (contextWindow !== undefined && contextWindow <= 0) throw new UsageError('--context-window N must be a positive number of tokens');
     const answer = await readRound(ctx, profile, undefined, { limits: true, ...(contextWindow ? { contextWindow } : {}) });
-    [live, agents, source, limits] = [liveStatesOf(answer.round), answer.agents, answer.source, answer.limits ?? null];
+    [live, agents, source, limits, findings] = [liveStatesOf(answer.round), answer.agents, answer.source, answer.limits ?? null, answer.findings];
   }
   // What the entry alone decides (off, broken, the agent's own, a prompt only the agent can ask) is
   // said from the entry, with its words; the rest from the live round.
@@ -76,7 +79,9 @@ async function statusOf(ctx: CommandContext, engine: ConfigEngine, profile: Prof
   const built = buildStatus(view, liveOf, (s) => agents?.get(serverId(s)) ?? offline?.(s));
   // AUTH-1: a 401 without OAuth metadata is no login to make: its line says it wants a token.
   const token = (s: (typeof built.servers)[number]) => s.agent?.issues.find((i) => i.code === 'token_required');
-  const report = { ...built, servers: built.servers.map((s) => (token(s) ? { ...s, error: issueSentence('en', token(s)!) } : s)), limits };
+  // CONN-11: each server's poisoning findings on its current list (none without a live answer).
+  const withFindings = (s: (typeof built.servers)[number]) => ({ ...s, findings: (s.id !== null ? findings?.get(s.id) : undefined) ?? [] });
+  const report = { ...built, servers: built.servers.map((s) => withFindings(token(s) ? { ...s, error: issueSentence('en', token(s)!) } : s)), limits };
   // Issue 44: what each server is, whichever agent lists it, so the sum over agents counts it once.
   const { identityOf } = await import('../../services/install/across');
   const { canonicalOf } = await import('../../../shared/install/canonical');
@@ -102,6 +107,7 @@ function statusLines(report: StatusReport, limitsLine: string | null): string[] 
     const tools = s.toolCount !== null ? `  ${s.toolCount} tools in ${Math.round(s.connectMs ?? 0)} ms${era}` : '';
     lines.push(`  ${s.name.padEnd(24)} ${s.layer.padEnd(13)} ${(s.transport ?? '?').padEnd(6)} ${s.state}${s.error ? `: ${s.error}` : ''}${tools}${shadow}`);
     if (s.agent) lines.push(...agentLines(s.agent, { server: s.name, layer: s.layer, profile: report.profile, workspace: report.workspace }));
+    for (const f of s.findings) lines.push(`      ! ${f.tool}: ${findingLine(f)}`);
   }
   if (report.servers.length === 0) lines.push('  (no servers)');
   if (limitsLine) lines.push('', `  ${limitsLine}`);

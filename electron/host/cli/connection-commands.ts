@@ -16,6 +16,7 @@ import { ONE_SHOT_SETTLE_MS } from '../settled';
 import { configState, poolInput, type LiveState, serverId } from '../../services/config/status';
 import { describeReason } from '../../../shared/i18n/reasons';
 import { issueSentence } from '../../../shared/i18n/agent-view';
+import { findingLine } from './findings';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption } from './command';
 
 const common = {
@@ -93,25 +94,34 @@ const tools: Command = {
     const profile = profileOption(ctx, 'minimax');
     // The running panel, else the cached lists, else (--refresh) connected here: one answer
     // through the contract either way, the agent's missed turns included (agent-view/turn.ts).
-    const { round, source, agents, missedTurns } = await (await import('./panel-round')).readRound(ctx, profile, only ? (n) => n === only : undefined);
+    const { round, source, agents, missedTurns, findings } = await (await import('./panel-round')).readRound(ctx, profile, only ? (n) => n === only : undefined);
     if (only && round.servers.length === 0) {
       const known = (await loadView(ctx)).servers.map((x) => x.name);
       throw new UserError(`no server "${only}" in profile ${profile}; known: ${known.join(', ') || '(none)'}`);
     }
     const servers = round.servers;
-    const list = servers.flatMap((s) => s.tools.map((t) => ({ server: s.name, name: t.name, description: t.description ?? null, inputSchema: t.inputSchema })));
+    // CONN-11: each tool with its poisoning findings, each server with all of its own.
+    // A tool without findings has no `findings` key (the list stays as it was for clean servers).
+    const toolFindings = (id: string, tool: string) => {
+      const f = (findings.get(id) ?? []).filter((x) => x.tool === tool);
+      return f.length ? { findings: f } : {};
+    };
+    const list = servers.flatMap((s) => s.tools.map((t) => ({ server: s.name, name: t.name, description: t.description ?? null, inputSchema: t.inputSchema, ...toolFindings(s.id, t.name) })));
     // CONN-3: the panel waited for every server; the agent does not. Say whose tools it gets none of this turn.
     const turn = (id: string) => {
       const late = missedTurns.get(id);
       return late ? { ...late, text: issueSentence('en', { code: late.turns === 'session' ? 'slow_session' : 'slow', params: { agent: agents.get(id)?.agent ?? profile, ...late } }) } : null;
     };
-    const summary = servers.map((s) => ({ server: s.name, state: s.state.kind, toolCount: s.tools.length, connectMs: s.connectMs, error: s.error, snapshotDiff: s.snapshotDiff, missedTurn: turn(s.id) }));
+    const summary = servers.map((s) => ({ server: s.name, state: s.state.kind, toolCount: s.tools.length, connectMs: s.connectMs, error: s.error, snapshotDiff: s.snapshotDiff, missedTurn: turn(s.id), findings: findings.get(s.id) ?? [] }));
     if (ctx.opts.json) printJson(ctx, { tools: list, servers: summary, initialLoadDurationMs: round.initialLoadDurationMs, source });
     else {
       for (const s of summary) {
         ctx.stdout(`${s.server}  ${s.state}${s.error ? `: ${s.error}` : ''}  (${s.toolCount} tools)\n`);
         if (s.missedTurn) ctx.stdout(`  ! ${s.missedTurn.text}\n`);
-        for (const t of list.filter((x) => x.server === s.server)) ctx.stdout(`  ${t.name}${t.description ? ` — ${t.description.split('\n')[0]}` : ''}\n`);
+        for (const t of list.filter((x) => x.server === s.server)) {
+          ctx.stdout(`  ${t.name}${t.description ? ` — ${t.description.split('\n')[0]}` : ''}\n`);
+          for (const f of t.findings ?? []) ctx.stdout(`    ! ${findingLine(f)}\n`);
+        }
         if (s.snapshotDiff) ctx.stdout(`  ! tools changed since accepted: +${s.snapshotDiff.added.length} -${s.snapshotDiff.removed.length} ~${s.snapshotDiff.changed.length} (run \`tools accept ${s.server}\`)\n`);
       }
       ctx.stdout(sourceLine(source));

@@ -5,6 +5,7 @@
 // (its verdict, a turn it misses) is the engine's, read from the same answers (agent-view/).
 import { performance } from 'node:perf_hooks';
 import type { ToolDef } from '../../../shared/schemas/server';
+import type { Finding } from '../../../shared/trust/finding';
 import type { AgentVerdict } from '../../../shared/schemas/agent-view';
 import type { MissedTurn } from '../../services/agent-view/turn';
 import type { DiscoveryRound, ToolDiff } from '../../services/connections/types';
@@ -20,6 +21,8 @@ export interface ReadRound {
   agents: Map<string, AgentVerdict>;
   /** Per server id: CONN-3, the selected agent gets none of its tools this turn (tools.list). */
   missedTurns: Map<string, MissedTurn>;
+  /** Per server id: CONN-11, the poisoning checks' findings on its current list (none: absent). */
+  findings: Map<string, Finding[]>;
 }
 
 /** servers.list for the states and verdicts; tools.definitions for the definitions, diffs and missed turns. */
@@ -53,7 +56,8 @@ export async function roundFrom(call: PanelCall, only?: (name: string) => boolea
   };
   const agents = new Map(rows.flatMap((r) => (r.agent ? [[r.id, r.agent] as const] : [])));
   const missedTurns = new Map(listed.servers.flatMap((s) => (wanted.has(s.id) && s.missedTurn ? [[s.id, s.missedTurn] as const] : [])));
-  return { round, agents, missedTurns };
+  const findings = new Map(listed.servers.flatMap((s) => (wanted.has(s.id) && s.findings ? [[s.id, s.findings] as const] : [])));
+  return { round, agents, missedTurns, findings };
 }
 
 /**

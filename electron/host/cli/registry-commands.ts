@@ -6,7 +6,8 @@
 // escaping (output.ts: control and bidi characters shown as escapes), and a URL is shown only
 // when it is http(s).
 import { choicesOf, type FormField, type RegistryChoice } from '../../../shared/registry/form';
-import { httpUrl, invisibleFields } from '../../../shared/registry/identifiers';
+import { httpUrl, invisibleFields, registryFindings } from '../../../shared/registry/identifiers';
+import { findingLine } from './findings';
 import type { RegistryRecord } from '../../services/registry/client';
 import { describeWay } from '../../services/registry/install-source';
 import { panelDataDir } from '../../services/paths';
@@ -41,10 +42,11 @@ export function choiceOption(ctx: CommandContext): RegistryChoice | undefined {
 
 const statusOf = (r: RegistryRecord) => r.meta.status ?? 'active';
 
-/** REG-4: the texts that hold invisible or direction-changing characters, said (they are shown escaped). */
+/** REG-4: the texts that hold invisible or direction-changing characters, said (they are shown escaped), then each poisoning finding. */
 function invisibleNote(s: RegistryRecord['server'], indent: string): string {
   const f = invisibleFields(s);
-  return f.length ? `${indent}warning: ${f.join(', ')} hold invisible or direction-changing characters (shown escaped): text written to read otherwise than it says\n` : '';
+  const note = f.length ? `${indent}warning: ${f.join(', ')} hold invisible or direction-changing characters (shown escaped): text written to read otherwise than it says\n` : '';
+  return note + (registryFindings(s).findings ?? []).map((x) => `${indent}! ${findingLine(x)}\n`).join('');
 }
 
 function printSources(ctx: CommandContext, sources: readonly SourceState[]): void {
@@ -76,7 +78,7 @@ const search: Command = {
       const r = await registryService(ctx).search(ctx.args.join(' '), { policy: policyOf(ctx), source: optString(ctx, 'source'), limit });
       if (ctx.opts.json) {
         return printJson(ctx, {
-          results: r.results.map((x) => ({ source: x.source.name, name: x.record.server.name, title: x.record.server.title ?? null, description: x.record.server.description, version: x.record.server.version, status: statusOf(x.record), statusMessage: x.record.meta.statusMessage ?? null, invisible: invisibleFields(x.record.server) })),
+          results: r.results.map((x) => ({ source: x.source.name, name: x.record.server.name, title: x.record.server.title ?? null, description: x.record.server.description, version: x.record.server.version, status: statusOf(x.record), statusMessage: x.record.meta.statusMessage ?? null, invisible: invisibleFields(x.record.server), ...registryFindings(x.record.server) })),
           sources: r.sources,
         });
       }

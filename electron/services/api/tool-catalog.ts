@@ -6,6 +6,7 @@ import { crossProfileView, type NamingWarning } from '../../../shared/naming/cro
 import { collisionCause } from '../../../shared/naming/collision-cause';
 import type { Collision, NamingServerInput } from '../../../shared/naming/assign';
 import { estimateTokens } from '../../../shared/disclosure/plan';
+import type { Finding } from '../../../shared/trust/finding';
 import { PROFILES, type Profile, type ToolDef } from '../../../shared/schemas/server';
 import { profileFacts } from '../../../shared/profiles';
 import type { RegistryData } from '../../../shared/profiles/minimax/registry';
@@ -16,6 +17,7 @@ import { AGENT_PROFILES, rulesFor } from '../agent-view/registry';
 import { missedTurn } from '../agent-view/turn';
 import type { OfferedTool } from '../../../shared/context/limits';
 import type { NamedTool } from '../../../shared/naming/assign';
+import { listFindings, type ServerList } from './tool-findings';
 
 export interface Catalog {
   /** What tools.list answers, but for `limits` (they depend on the host's environment: tools.ts). */
@@ -86,12 +88,14 @@ export async function liveParts(core: ApiCore): Promise<CatalogParts> {
   const inputs: LiveInput[] = [];
   const defs = new Map<string, ToolDef>();
   const servers: ToolsView['servers'] = [];
+  const lists: ServerList[] = [];
   for (const s of view.servers) {
     const id = serverId(s);
     const row = toRow(s, isRunnable(s) ? core.info(id) : undefined, core.clock());
     let list: ToolDef[] = [];
     if (row.state.kind === 'connected') list = await core.pool().tools(id).catch(() => []);
     for (const t of list) defs.set(`${id}\u0000${t.name}`, t);
+    if (list.length) lists.push({ id, name: s.name, tools: list });
     const diff = core.pool().details(id)?.snapshotDiff ?? null;
     // CONN-3: an agent whose discovery budget this server's answer missed gets none of its tools
     // this turn; decided from the connect and first-list times the panel measured and each agent's budget.
@@ -110,6 +114,12 @@ export async function liveParts(core: ApiCore): Promise<CatalogParts> {
       // NAME-1: MiniMax reserves every configured server's name each turn, answering or not.
       inputs.push({ serverId: id, serverName: s.name, source: s.spec.source, tools: [], state: row.state.kind, entry: s.entry });
     }
+  }
+  // CONN-11: the poisoning checks of every list, shadowing judged against the others.
+  const findings = listFindings(lists);
+  for (const srv of servers) {
+    const f = findings.get(srv.id);
+    if (f) srv.findings = f;
   }
   return { inputs, defs, servers };
 }
@@ -132,6 +142,7 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
   const mine = cross.reports[profile];
   const byKey = new Map(mine.tools.map((t) => [defKey(t.serverId, t.tool), t]));
   const warnings = new Map<string, NamingWarning[]>();
+  const findings = findingsByTool(servers);
   const rows: ToolRow[] = [];
   for (const r of cross.rows) {
     const key = defKey(r.serverId, r.tool);
@@ -150,6 +161,7 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
       collidesWith: t?.collidesWith ? { serverId: t.collidesWith.serverId, serverName: t.collidesWith.serverName, tool: t.collidesWith.tool, name: t.collidesWith.name, kind: t.collidesWith.kind } : null,
       dropped: t?.dropped ?? false,
       ...(t?.late ? { late: true } : {}),
+      ...(findings.has(key) ? { findings: findings.get(key)! } : {}),
     });
   }
   // The tools the agent makes up (seed 002 authenticate, seed 001 query): in its list, with no
@@ -186,6 +198,20 @@ function offeredTools(tools: readonly NamedTool[], { defs }: CatalogParts): Offe
     if (t.name === null || t.dropped || t.late || t.refused !== null) continue;
     const def = t.synthetic ? undefined : defs.get(defKey(t.serverId, t.tool));
     out.push({ tokens: def ? tokensOf(def) : 0, deferred: t.deferred, source: t.source });
+  }
+  return out;
+}
+
+/** CONN-11: each server's findings by `serverId\u0000tool` (a row and tools.describe show a tool's own). */
+export function findingsByTool(servers: ToolsView['servers']): Map<string, Finding[]> {
+  const out = new Map<string, Finding[]>();
+  for (const s of servers) {
+    for (const f of s.findings ?? []) {
+      const key = defKey(s.id, f.tool);
+      const l = out.get(key);
+      if (l) l.push(f);
+      else out.set(key, [f]);
+    }
   }
   return out;
 }

@@ -4,7 +4,7 @@
 import type { AppContract, RegistryEntry, RegistryHit } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import { choicesOf } from '../../../shared/registry/form';
-import { httpUrl, invisibleFields } from '../../../shared/registry/identifiers';
+import { httpUrl, invisibleFields, registryFindings } from '../../../shared/registry/identifiers';
 import type { Handlers } from '../../../shared/rpc';
 import type { RegistryRecord } from '../registry/client';
 import { RegistryError } from '../registry/client';
@@ -30,6 +30,7 @@ function hit(source: RegistrySource, r: RegistryRecord): RegistryHit {
     statusMessage: r.meta.statusMessage ?? null,
     repository: httpUrl(s.repository?.url),
     invisible: invisibleFields(s),
+    ...registryFindings(s),
   };
 }
 
@@ -72,6 +73,7 @@ export function registryHandlers(svc: RegistryService | undefined, env: NodeJS.P
           repository: httpUrl(s.repository?.url),
           website: httpUrl(s.websiteUrl),
           invisible: invisibleFields(s),
+          ...registryFindings(s),
           ways: await Promise.all(choicesOf(s).map((c) => describeWay(need(), r.found, c, env))),
           versions: r.versions?.map((v) => ({ version: v.server.version, status: v.meta.status ?? 'active', isLatest: v.meta.isLatest ?? false, publishedAt: v.meta.publishedAt ?? null })) ?? null,
           versionsError: r.versionsError,

@@ -3,7 +3,7 @@ import type { AppContract, ToolRow } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
-import { defKey, definitionOf, describeTool, liveParts, type CatalogCache } from '../api/tool-catalog';
+import { defKey, definitionOf, describeTool, findingsByTool, liveParts, type CatalogCache } from '../api/tool-catalog';
 import { isRunnable } from '../api/rows';
 import { catalogFor } from '../naming/given-catalog';
 import { catalogLimits } from '../naming/catalog-limits';
@@ -43,8 +43,9 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache; env: 
       if (!def) throw new AppError('not-found', `"${s.name}" has no tool "${tool}" now; refresh the tool list`);
       const key = defKey(serverId, tool);
       const last = catalog.last();
-      const warnings = (last?.warnings.has(key) ? last : await catalog.build()).warnings.get(key) ?? [];
-      return describeTool(serverId, s.name, def, warnings);
+      const c = last?.warnings.has(key) ? last : await catalog.build();
+      const findings = findingsByTool(c.view.servers.filter((x) => x.id === serverId)).get(key);
+      return { ...describeTool(serverId, s.name, def, c.warnings.get(key) ?? []), ...(findings ? { findings } : {}) };
     },
     'tools.call': async ({ id, tool, arguments: args, callId }) => {
       const s = core.findServer(id);

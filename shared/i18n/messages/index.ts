@@ -28,8 +28,9 @@ import { inputs } from './inputs';
 import { protocol } from './protocol';
 import { discover } from './discover';
 import { limits } from './limits';
+import { trust } from './trust';
 
-const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes, doctor, secrets, bridges, host, detail, bridgeRun, keychain, eras, problems, agent, ask, install, inputs, protocol, discover, limits] as const;
+const all = [shell, servers, tray, editor, tools, permissions, disclosure, login, logs, settings, reasons, write, notes, doctor, secrets, bridges, host, detail, bridgeRun, keychain, eras, problems, agent, ask, install, inputs, protocol, discover, limits, trust] as const;
 
 type KeysOf<T> = T extends unknown ? keyof T : never;
 export type MessageKey = KeysOf<(typeof all)[number]['en']> & string;

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { useApp, useT } from '../../store-context';
 import { ToolDetailPane } from '../tools/ToolDetailPane';
+import { FindingList } from '../tools/Findings';
 import { CallHistory } from './CallHistory';
 
 export function ToolsTab({ serverId, connected }: { serverId: string; connected: boolean }) {
@@ -18,8 +19,11 @@ export function ToolsTab({ serverId, connected }: { serverId: string; connected:
   }, [has, loadTools]);
   const rows = view?.tools.filter((r) => r.serverId === serverId) ?? [];
   const row = rows.find((r) => r.tool === tool) ?? null;
+  // CONN-11: what the poisoning checks found in the server's list, every tool at once.
+  const findings = view?.servers.find((s) => s.id === serverId)?.findings ?? [];
   return (
     <Stack gap="lg">
+      <FindingList findings={findings} showTool testId="server-findings" />
       {!view && loading && <Loader size="sm" role="status" aria-label={t('detail.loading')} />}
       {view && rows.length === 0 && (
         <Text size="sm" c="dimmed">

@@ -8,6 +8,8 @@ import type { Profile } from '../../../../shared/schemas/server';
 import { useApp, useT } from '../../store-context';
 import { toolKey } from '../../stores/tools-slice';
 import { CallForm } from './CallForm';
+import { FindingList } from './Findings';
+import { showHidden } from '../../../../shared/text/invisible';
 
 export function ToolDetailPane({ row, profile, callable }: { row: ToolRow; profile: Profile; callable: boolean }) {
   const t = useT();
@@ -31,7 +33,8 @@ export function ToolDetailPane({ row, profile, callable }: { row: ToolRow; profi
       </Title>
       {detail?.title && <Text>{detail.title}</Text>}
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-        {detail ? detail.description || t('tools.noDescription') : row.summary}
+        {/* SEC-9: what hides in the text (zero-width, bidi, tag characters) is shown escaped. */}
+        {showHidden(detail ? detail.description || t('tools.noDescription') : row.summary)}
       </Text>
       <Text size="sm" c="dimmed">
         {t.plural('tools.tokens', row.tokens)}
@@ -51,6 +54,7 @@ export function ToolDetailPane({ row, profile, callable }: { row: ToolRow; profi
       )}
       {detail && (
         <>
+          <FindingList findings={detail.findings ?? row.findings ?? []} />
           {detail.warnings.length > 0 && (
             <List size="sm">
               {detail.warnings.map((w, i) => (

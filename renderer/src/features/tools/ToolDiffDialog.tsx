@@ -7,6 +7,12 @@ import { errorText } from '../../../../shared/i18n/write-errors';
 import { Dialog } from '../../components/Dialog';
 import { TextDiff } from '../../components/TextDiff';
 import { useApp, useT } from '../../store-context';
+import { FindingList } from './Findings';
+import { showHidden } from '../../../../shared/text/invisible';
+import type { DiffFinding } from '../../../../shared/contract';
+
+/** SEC-9: what hides in a text (zero-width, bidi, tag characters) is shown escaped, lines kept. */
+const shown = (text: string | null) => (text === null ? null : showHidden(text));
 
 export function ToolDiffDialog() {
   const t = useT();
@@ -57,12 +63,13 @@ export function ToolDiffDialog() {
                 <Text size="xs" fw={600}>
                   {label} ({t('tools.diff.before')} → {t('tools.diff.after')})
                 </Text>
-                <TextDiff before={c.before[f]} after={c.after[f]} label={`${c.name}: ${label}`} empty={t('tools.diff.empty')} />
+                <TextDiff before={shown(c.before[f])} after={shown(c.after[f])} label={`${c.name}: ${label}`} empty={t('tools.diff.empty')} />
               </Stack>
             ))}
+            <FindingList findings={c.findings} testId={`findings-${c.name}`} />
           </Stack>
         ))}
-        {diff?.added.map((a) => <WholeTool key={`a${a.name}`} name={a.name} heading={t('tools.diff.added', { tool: a.name })} text={a.after} side="after" />)}
+        {diff?.added.map((a) => <WholeTool key={`a${a.name}`} name={a.name} heading={t('tools.diff.added', { tool: a.name })} text={a.after} side="after" findings={a.findings} />)}
         {diff?.removed.map((r) => <WholeTool key={`r${r.name}`} name={r.name} heading={t('tools.diff.removed', { tool: r.name })} text={r.before} side="before" />)}
       </Stack>
     </Dialog>
@@ -70,7 +77,7 @@ export function ToolDiffDialog() {
 }
 
 /** A tool that is new (all its texts added) or gone (all removed). */
-function WholeTool({ name, heading, text, side }: { name: string; heading: string; text: ToolText; side: 'before' | 'after' }) {
+function WholeTool({ name, heading, text, side, findings = [] }: { name: string; heading: string; text: ToolText; side: 'before' | 'after'; findings?: DiffFinding[] }) {
   const t = useT();
   return (
     <Stack gap={4} data-tool-change={name}>
@@ -82,9 +89,10 @@ function WholeTool({ name, heading, text, side }: { name: string; heading: strin
           <Text size="xs" fw={600}>
             {t(`tools.diff.field.${f}`)}
           </Text>
-          <TextDiff before={side === 'before' ? text[f] : null} after={side === 'after' ? text[f] : null} label={`${name}: ${t(`tools.diff.field.${f}`)}`} empty={t('tools.diff.empty')} />
+          <TextDiff before={side === 'before' ? shown(text[f]) : null} after={side === 'after' ? shown(text[f]) : null} label={`${name}: ${t(`tools.diff.field.${f}`)}`} empty={t('tools.diff.empty')} />
         </Stack>
       ))}
+      <FindingList findings={findings} testId={`findings-${name}`} />
     </Stack>
   );
 }

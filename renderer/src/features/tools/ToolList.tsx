@@ -36,6 +36,8 @@ export interface ListItem {
   role: 'winner' | 'loser' | undefined;
   badge: string | null;
   deferred: string | null;
+  /** CONN-11: "2 poisoning findings", null when the checks found nothing. */
+  findings: string | null;
   others: string;
   tokens: string;
 }
@@ -64,6 +66,7 @@ export function listItems(rows: readonly ToolRow[], profile: Profile, roles: Map
       // A tool the agent makes up (kimi authenticate, minara query) says so where a collision would.
       badge: role === 'loser' ? t('tools.lost', { name: r.collidesWith?.name ?? '' }) : role === 'winner' ? won : r.synthetic ? t(`tools.synthetic.${r.synthetic}`) : null,
       deferred: r.deferred ? deferred : null,
+      findings: r.findings?.length ? t.plural('trust.findings', r.findings.length) : null,
       others: others.map((p) => `${p}: ${r.names[p] ?? '—'}`).join('   '),
       tokens: t.plural('tools.tokens', r.tokens),
     };
@@ -97,6 +100,11 @@ const Row = memo(function Row({ item, index, selected }: { item: ListItem; index
           {item.deferred && (
             <Badge className={classes.badge} size="sm" variant="default">
               {item.deferred}
+            </Badge>
+          )}
+          {item.findings && (
+            <Badge className={classes.badge} size="sm" variant="dot" color="orange" data-testid="row-findings">
+              {item.findings}
             </Badge>
           )}
         </span>
