@@ -42,11 +42,6 @@ function sentence(t: Translator, agent: string, l: LimitStanding): string {
   return l.setting ? t('limits.setting', { text, setting: l.setting }) : text;
 }
 
-/** The one limit's sentence ("over Cursor's 40 in total by 12; Cursor sends only the first 40"). */
-export function limitSentence(locale: Locale, agent: string, l: LimitStanding): string {
-  return sentence(translator(locale), agent, l);
-}
-
 /**
  * "N tools, ~T tokens: …" for one agent; `pastOnly`: only the limits the tools are past now
  * (null when there is none: the tray's line per agent over its limit).
