@@ -23,6 +23,9 @@ export const RegistrySourceStateSchema = z.object({
 });
 
 /** One search result: what a list row shows. */
+/** A cached icon, inlined: the page never fetches a registry's URL (its CSP allows data: images only). */
+const IconDataUrl = z.string().max(400_000).regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/);
+
 export const RegistryHitSchema = z.object({
   source: z.string(),
   registry: z.string(),
@@ -39,6 +42,8 @@ export const RegistryHitSchema = z.object({
   invisible: z.array(z.string()),
   /** REG-4 / CONN-11: the poisoning checks' findings on the entry's texts (absent when none). */
   findings: z.array(FindingSchema).optional(),
+  /** REG-1: the entry's icon from the panel's own cache, as a data URL (PNG, JPEG or WebP), or null. */
+  icon: IconDataUrl.nullable(),
 });
 export type RegistryHit = z.infer<typeof RegistryHitSchema>;
 
@@ -81,6 +86,7 @@ export const RegistryEntrySchema = z.object({
   website: z.string().nullable(),
   invisible: z.array(z.string()),
   findings: z.array(FindingSchema).optional(),
+  icon: IconDataUrl.nullable(),
   ways: z.array(RegistryWaySchema),
   versions: z.array(z.object({ version: z.string(), status: RegistryStatusSchema, isLatest: z.boolean(), publishedAt: z.string().nullable() })).nullable(),
   versionsError: z.string().nullable(),

@@ -16,7 +16,7 @@ type RegistryHandlers = Pick<Handlers<AppContract>, 'registry.sources' | 'regist
 
 const namespaceOf = (name: string) => name.slice(0, Math.max(0, name.indexOf('/')));
 
-function hit(source: RegistrySource, r: RegistryRecord): RegistryHit {
+function hit(source: RegistrySource, r: RegistryRecord, icon: string | null): RegistryHit {
   const s = r.server;
   return {
     source: source.name,
@@ -31,6 +31,7 @@ function hit(source: RegistrySource, r: RegistryRecord): RegistryHit {
     repository: httpUrl(s.repository?.url),
     invisible: invisibleFields(s),
     ...registryFindings(s),
+    icon,
   };
 }
 
@@ -56,7 +57,8 @@ export function registryHandlers(svc: RegistryService | undefined, env: NodeJS.P
     'registry.search': ({ query, limit, source, refresh }) =>
       guarded(async () => {
         const r = await need().search(query, { policy: refresh, source, limit });
-        return { results: r.results.map((x) => hit(x.source, x.record)), sources: states(r.sources) };
+        // A row shows an icon already kept; only an entry's detail fetches one.
+        return { results: r.results.map((x) => hit(x.source, x.record, need().icons.cached(x.record.server))), sources: states(r.sources) };
       }),
     'registry.show': ({ name, version, source, refresh }) =>
       guarded(async (): Promise<RegistryEntry> => {
@@ -74,6 +76,7 @@ export function registryHandlers(svc: RegistryService | undefined, env: NodeJS.P
           website: httpUrl(s.websiteUrl),
           invisible: invisibleFields(s),
           ...registryFindings(s),
+          icon: await need().icons.get(s),
           ways: await Promise.all(choicesOf(s).map((c) => describeWay(need(), r.found, c, env))),
           versions: r.versions?.map((v) => ({ version: v.server.version, status: v.meta.status ?? 'active', isLatest: v.meta.isLatest ?? false, publishedAt: v.meta.publishedAt ?? null })) ?? null,
           versionsError: r.versionsError,

@@ -120,14 +120,14 @@ function tempFor(dir: string, name: string): string {
  * names, owner kept: config/writer/atomic-write.ts), a link here is replaced, never followed,
  * and what is written is the user's own. Throws OwnFolderError when the folder is refused.
  */
-export async function writeOwnFile(root: string, file: string, text: string, opts: { fsync?: boolean } = {}): Promise<void> {
+export async function writeOwnFile(root: string, file: string, text: string | Uint8Array, opts: { fsync?: boolean } = {}): Promise<void> {
   const { rel, name } = split(root, file);
   const dir = ownFolder(root, rel);
   const tmp = tempFor(dir, name);
   try {
     const fh = await open(tmp, 'wx', 0o600);
     try {
-      await fh.writeFile(text, 'utf8');
+      await fh.writeFile(text, typeof text === 'string' ? 'utf8' : undefined);
       if (opts.fsync !== false) await fh.sync();
     } finally {
       await fh.close();

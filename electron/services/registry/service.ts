@@ -9,6 +9,7 @@ import { DEFAULT_BUNDLE_BOUNDS, type BundleBounds } from './mcpb/entries';
 import { BundleStore } from './mcpb/store';
 import { DEFAULT_BOUNDS, RegistryClient, RegistryError, type RegistryBounds, type RegistryRecord } from './client';
 import { RegistrySources, type RegistrySource } from './sources';
+import { IconCache } from './icons';
 
 export interface RegistryServiceOptions {
   dataDir: string;
@@ -43,6 +44,8 @@ export class RegistryService {
   readonly sources: RegistrySources;
   /** REG-3: the bundles fetched, verified and unpacked in the data folder, by digest. */
   readonly bundles: BundleStore;
+  /** REG-1: entries' icons, fetched once (https, raster, bounded) and shown from the data folder. */
+  readonly icons: IconCache;
   private readonly bounds: RegistryBounds;
   private readonly now: () => number;
   private readonly maxAgeMs: number;
@@ -50,6 +53,7 @@ export class RegistryService {
   constructor(private readonly opts: RegistryServiceOptions) {
     this.sources = new RegistrySources(opts.dataDir, opts.env ?? {});
     this.bundles = new BundleStore(opts.dataDir, { ...DEFAULT_BUNDLE_BOUNDS, ...opts.bundleBounds }, opts.fetch);
+    this.icons = new IconCache(opts.dataDir, opts.fetch);
     this.bounds = { ...DEFAULT_BOUNDS, ...opts.bounds };
     this.now = opts.now ?? Date.now;
     this.maxAgeMs = opts.maxAgeMs ?? 6 * 3600_000;

@@ -21,6 +21,7 @@ afterEach(() => {
 });
 
 const hit = (name: string, over: Partial<RegistryHit> = {}): RegistryHit => ({
+  icon: null,
   source: 'test',
   registry: 'http://127.0.0.1:1',
   name,
@@ -90,6 +91,7 @@ describe('Discover search', () => {
 });
 
 const TEAM: RegistryEntry = {
+  icon: null,
   source: 'test',
   registry: 'http://127.0.0.1:1',
   namespace: 'io.github.example',

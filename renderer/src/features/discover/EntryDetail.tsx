@@ -106,6 +106,7 @@ export function EntryDetail({ name }: { name: string }) {
       {back}
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
+          {entry.icon && <img src={entry.icon} alt="" width={32} height={32} data-testid="discover-icon" />}
           <Title order={3} className={classes.wrap}>
             {shown(s.title ?? s.name)}
           </Title>

@@ -17,6 +17,7 @@ function Row({ hit }: { hit: RegistryHit }) {
       <Stack gap={4}>
         <Group gap="xs" wrap="wrap" justify="space-between">
           <Group gap="xs" wrap="wrap" className={classes.shrink}>
+            {hit.icon && <img src={hit.icon} alt="" width={20} height={20} data-testid="discover-icon" />}
             {/* The accessible name starts with the visible text (WCAG 2.5.3), then says whose details open. */}
             <Anchor href={hashOfDiscover(hit.name)} fw={600} className={classes.wrap} aria-label={t('discover.open', { title, name })}>
               {title}
