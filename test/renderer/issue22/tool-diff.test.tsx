@@ -41,7 +41,7 @@ describe('a changed tool list', () => {
         <ServersView />
         <ToolDiffDialog />
       </>,
-      { 'servers.list': ok(rows()), 'tools.snapshotDiff': ok(diff), 'tools.acceptSnapshot': ok({ sha: 'abc' }), 'tools.list': ok({ profile: 'minimax', servers: [], tools: [], collisions: [], agents: ['minimax'] }) },
+      { 'servers.list': ok(rows()), 'tools.snapshotDiff': ok(diff), 'tools.acceptSnapshot': ok({ sha: 'abc' }), 'tools.list': ok({ profile: 'minimax', servers: [], tools: [], collisions: [], agents: ['minimax'], limits: [] }) },
     );
     off = m.off;
     const drift = document.querySelector('tr[data-server="drift"]') as HTMLElement;

@@ -172,7 +172,7 @@ describe('servers view (UI-1)', () => {
   });
 
   it('navigation is keyboard reachable; every section has its view; Chinese works', async () => {
-    await mount({ 'servers.list': { ok: true, value: serversView([serverRow({ name: 'alpha' })]) }, 'tools.list': { ok: true, value: { profile: 'minimax', servers: [], tools: [], collisions: [], agents: ['minimax'] } } }, 'zh');
+    await mount({ 'servers.list': { ok: true, value: serversView([serverRow({ name: 'alpha' })]) }, 'tools.list': { ok: true, value: { profile: 'minimax', servers: [], tools: [], collisions: [], agents: ['minimax'], limits: [] } } }, 'zh');
     const user = userEvent.setup();
     const tools = screen.getByRole('button', { name: '工具' });
     tools.focus();
