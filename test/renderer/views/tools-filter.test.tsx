@@ -32,7 +32,7 @@ const rows = [
   toolRow({ tool: 'solo', serverId: C, serverName: 'other', names: { minimax: 'mcp__other__solo', kimi: 'mcp__other__solo', minara: 'mcp_other_solo' } }),
 ];
 const servers = [A, B, C].map((id, i) => ({ id, name: ['docs_x', 'docs.x', 'other'][i]!, source: 'configured' as const, state: 'connected' as const, reason: '', toolCount: 2, tokens: 60, diff: null }));
-const view = toolsView(rows, { profile: 'kimi', servers, collisions: [collision('echo'), collision('parts'), collision('solo', ref(C, 'other', 'solo'), 'truncated')] });
+const view = toolsView(rows, { profile: 'kimi', agents: ['kimi', 'minimax', 'minara'], servers, collisions: [collision('echo'), collision('parts'), collision('solo', ref(C, 'other', 'solo'), 'truncated')] });
 
 function preview(enabled: string[] | undefined, over: Partial<ToolFilterPreview> = {}): ToolFilterPreview {
   const on = new Set(enabled ?? ['echo', 'parts']);
@@ -63,6 +63,8 @@ describe('tools and collisions (NAME-4)', () => {
     const row = document.querySelector('[data-server="docs.x"][data-tool="parts"]') as HTMLElement;
     expect(within(row).getByTestId('origin')).toHaveTextContent('docs.x · parts');
     expect(within(row).getByTestId('qualified')).toHaveTextContent('dropped');
+    // Beside it, the names of the other agents the host named the tools for: only those.
+    expect(row.querySelector('[title]')!.getAttribute('title')!.split('\n')[2]).toBe('minimax: mcp__docs_x__parts_2   minara: mcp_docs_x_parts');
     expect(document.querySelectorAll('[data-tool]')).toHaveLength(5);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Collisions only' }));
     expect(document.querySelectorAll('[data-tool]')).toHaveLength(5); // every one of them won or lost

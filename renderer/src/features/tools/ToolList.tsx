@@ -11,7 +11,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import { Badge } from '@mantine/core';
 import type { ToolRow } from '../../../../shared/contract';
-import { PROFILES, type Profile } from '../../../../shared/schemas/server';
+import type { Profile } from '../../../../shared/schemas/server';
 import { translator, type Translator } from '../../../../shared/i18n';
 import { useT } from '../../store-context';
 import { toolKey } from '../../stores/tools-slice';
@@ -44,8 +44,9 @@ export interface ListItem {
 
 /** A row's strings, built the first time the row is shown and kept for the list's lifetime: the
  *  first render pays for ≈20 rows, not 10,000, and scrolling back costs nothing. */
-export function listItems(rows: readonly ToolRow[], profile: Profile, roles: Map<string, 'winner' | 'loser'>, t: Translator): { length: number; at(i: number): ListItem | undefined; indexOf(key: string): number } {
-  const others = PROFILES.filter((p) => p !== profile);
+export function listItems(rows: readonly ToolRow[], profile: Profile, named: readonly Profile[], roles: Map<string, 'winner' | 'loser'>, t: Translator): { length: number; at(i: number): ListItem | undefined; indexOf(key: string): number } {
+  // The other agents the host named the tools for (the detected ones): an agent not named has no name to show.
+  const others = named.filter((p) => p !== profile);
   const won = t('tools.won');
   const deferred = t('servers.deferred');
   const dropped = t('tools.dropped');
@@ -121,6 +122,8 @@ const Row = memo(function Row({ item, index, selected }: { item: ListItem; index
 interface Props {
   rows: ToolRow[];
   profile: Profile;
+  /** The agents the rows carry names for (ToolsView.agents). */
+  named: readonly Profile[];
   roles: Map<string, 'winner' | 'loser'>;
   selected: string | null;
   onSelect(key: string): void;
@@ -131,11 +134,11 @@ const rowIndex = (target: EventTarget): number | null => {
   return el ? Number(el.getAttribute('data-index')) : null;
 };
 
-export function ToolList({ rows, profile, roles, selected, onSelect }: Props) {
+export function ToolList({ rows, profile, named, roles, selected, onSelect }: Props) {
   const t = useT();
   // Keyed on the locale, not on `t` (a new function every render, i.e. every scroll step).
   const locale = t.locale;
-  const items = useMemo(() => listItems(rows, profile, roles, translator(locale)), [rows, profile, roles, locale]);
+  const items = useMemo(() => listItems(rows, profile, named, roles, translator(locale)), [rows, profile, named, roles, locale]);
   const scroller = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({
     count: items.length,

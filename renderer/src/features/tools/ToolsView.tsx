@@ -135,7 +135,7 @@ export function ToolsView() {
                 {t('tools.noMatch')}
               </Text>
             )}
-            <ToolList rows={rows} profile={view.profile} roles={roles} selected={selected} onSelect={select} />
+            <ToolList rows={rows} profile={view.profile} named={view.agents} roles={roles} selected={selected} onSelect={select} />
           </div>
           <aside className={`tool-detail ${classes.detail}`} aria-label={t('tools.detail')}>
             {current ? (
