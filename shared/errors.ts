@@ -17,10 +17,42 @@ export const ErrorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
+const Params = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/** A file changed on disk since it was read (CFG-7): its path, the text read, the text now (masked), ours. */
+export const ConflictSchema = z.object({ path: z.string(), base: z.string().nullable(), theirs: z.string().nullable(), ours: z.string() });
+export type Conflict = z.infer<typeof ConflictSchema>;
+
+/** One literal secret the writer refused (CFG-8): where, what kind, its length, the fix; never the value. */
+export const SecretFindingSchema = z.object({ pointer: z.string(), kind: z.string(), hint: z.string(), fix: z.string(), length: z.number().optional(), fixCode: z.string().optional(), fixParams: Params.optional() });
+
+/**
+ * What an error carries beside its code and message (issue 36 item 1): one typed shape for every
+ * method, so no front door casts it. A refusal fills the fields it needs; other fields pass
+ * through (`detail`: what a parser or schema said, for the curious).
+ */
+export const ErrorDataSchema = z.looseObject({
+  /** The refusal's own code, finer than `code` (conflict, untrusted, capability, inline_secret, not_installed …). */
+  reason: z.string().optional(),
+  /** The refusal in the catalogue's terms (UI-9): the page words it in its language (shared/i18n/write-errors.ts). */
+  text: z.object({ key: z.string(), params: Params.optional(), detail: z.string().optional() }).optional(),
+  params: Params.optional(),
+  /** `capability`: the server capability the method needs; `method`: the protocol method the era dropped. */
+  capability: z.string().optional(),
+  method: z.string().optional(),
+  /** invalid-input: what is wrong with each field (`fields`: a server's form; `problems`: a registry entry's form, REG-2). */
+  fields: z.record(z.string(), z.string()).optional(),
+  problems: z.array(z.object({ key: z.string(), code: z.string(), message: z.string() })).optional(),
+  conflict: ConflictSchema.optional(),
+  findings: z.array(SecretFindingSchema).optional(),
+  detail: z.unknown().optional(),
+});
+export type ErrorData = z.infer<typeof ErrorDataSchema>;
+
 export const RpcErrorSchema = z.object({
   code: ErrorCodeSchema,
   message: z.string(),
-  data: z.unknown().optional(),
+  data: ErrorDataSchema.optional(),
 });
 export type RpcError = z.infer<typeof RpcErrorSchema>;
 
@@ -35,7 +67,7 @@ export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
-export function fail(code: ErrorCode, message: string, data?: unknown): { ok: false; error: RpcError } {
+export function fail(code: ErrorCode, message: string, data?: ErrorData): { ok: false; error: RpcError } {
   return { ok: false, error: data === undefined ? { code, message } : { code, message, data } };
 }
 
@@ -44,7 +76,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly data?: unknown,
+    readonly data?: ErrorData,
   ) {
     super(message);
   }

@@ -21,7 +21,7 @@ export function toAppError(e: WriteError): AppError {
   if (e.code === 'conflict') {
     const d = e.data as ConflictData;
     const detail = { path: d.path, base: maskConfigText(d.base), theirs: maskConfigText(d.theirs), ours: maskConfigText(d.ours) ?? '' };
-    return new AppError(shared.code, shared.message, { reason: 'conflict', detail });
+    return new AppError(shared.code, shared.message, { reason: 'conflict', conflict: detail });
   }
   return new AppError(shared.code, shared.message, shared.data);
 }

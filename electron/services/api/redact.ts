@@ -3,7 +3,7 @@
 // the contract boundary: every method output, thrown error and event payload passes through
 // redactHandlers / redactEvents (api.ts), whatever handler or engine produced it.
 import { SECRET_MASK, contract, type AppContract } from '../../../shared/contract';
-import { AppError } from '../../../shared/errors';
+import { AppError, ErrorDataSchema } from '../../../shared/errors';
 import type { EventHub, Handlers } from '../../../shared/rpc';
 import type { ConnectionSpec, EffectiveView } from '../../../shared/schemas/server';
 import { entrySecretValues, maskEntrySecrets } from '../../../shared/secrets/secret-rules';
@@ -90,7 +90,7 @@ export function redactValue(value: unknown, known: readonly string[], key = ''):
 }
 
 function redactError(err: unknown, known: readonly string[]): unknown {
-  if (err instanceof AppError) return new AppError(err.code, redactText(err.message, known), redactValue(err.data, known));
+  if (err instanceof AppError) return new AppError(err.code, redactText(err.message, known), ErrorDataSchema.optional().parse(redactValue(err.data, known)));
   if (err instanceof Error) err.message = redactText(err.message, known);
   return err;
 }

@@ -55,7 +55,7 @@ export function installHandlers(core: ApiCore, port: InstallPort | undefined, de
       return { server: from.name, source: { kind: 'entry' }, canonical, from: null };
     } catch (err) {
       // `form`: each field's problem, for the page to show beside its field.
-      if (err instanceof InstallSourceError) throw new AppError(err.code === 'not_found' ? 'not-found' : 'invalid-input', err.message, { reason: err.code, ...(err.problems.length ? { problems: err.problems } : {}) });
+      if (err instanceof InstallSourceError) throw new AppError(err.code === 'not_found' ? 'not-found' : 'invalid-input', err.message, { reason: err.code, ...(err.problems.length ? { problems: [...err.problems] } : {}) });
       if (err instanceof RegistryError) throw new AppError(err.code === 'not_found' ? 'not-found' : 'unavailable', err.message, { reason: err.code });
       throw err;
     }

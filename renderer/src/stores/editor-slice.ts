@@ -1,7 +1,7 @@
 // UI-2 editor: the draft, the writer's answer and the way forward (CFG-7, CFG-8).
 import type { StateCreator } from 'zustand';
 import type { EditableLayer, ImportPlan, ImportReport, ImportSource, KeychainStatus, SecretSlot, ServerRow } from '../../../shared/contract';
-import type { RpcError } from '../../../shared/errors';
+import type { Conflict, ErrorData, RpcError } from '../../../shared/errors';
 import type { LayerKind } from '../../../shared/schemas/server';
 import type { PanelBridge } from '../bridge';
 import { emptyEntry, type Entry } from '../features/editor/draft';
@@ -11,8 +11,8 @@ export interface Refusal {
   error: RpcError;
   reason: string | null;
   /** inline_secret findings: pointer + fix, never a value; codes (UI-9) from hosts that send them. */
-  findings: { pointer: string; kind: string; hint: string; fix: string; length?: number; fixCode?: string; fixParams?: Record<string, string | number> }[];
-  conflict: { path: string; base: string | null; theirs: string | null; ours: string } | null;
+  findings: NonNullable<ErrorData['findings']>;
+  conflict: Conflict | null;
 }
 
 export interface EditorSlice {
@@ -49,11 +49,8 @@ export interface EditorSlice {
 }
 
 function refusalOf(error: RpcError): Refusal {
-  const data = (error.data ?? {}) as { reason?: string; detail?: unknown };
-  const reason = typeof data.reason === 'string' ? data.reason : null;
-  const findings = reason === 'inline_secret' && Array.isArray(data.detail) ? (data.detail as Refusal['findings']) : [];
-  const conflict = reason === 'conflict' && data.detail && typeof data.detail === 'object' ? (data.detail as Refusal['conflict']) : null;
-  return { error, reason, findings, conflict };
+  const data = error.data;
+  return { error, reason: data?.reason ?? null, findings: data?.findings ?? [], conflict: data?.conflict ?? null };
 }
 
 export const createEditorSlice =

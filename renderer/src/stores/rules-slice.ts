@@ -152,8 +152,8 @@ export const createRulesSlice =
           await get().loadRuleLayers();
           return;
         }
-        const detail = (r.error.data as { reason?: string; detail?: RuleConflict } | undefined) ?? {};
-        const conflict = detail.reason === 'conflict' && detail.detail ? { path: detail.detail.path, theirs: detail.detail.theirs, ours: detail.detail.ours } : null;
+        const c = r.error.data?.conflict;
+        const conflict = c ? { path: c.path, theirs: c.theirs, ours: c.ours } : null;
         set({ ruleSave: { path, saving: false, saved: null, error: r.error, conflict } });
       },
       setHandTools: (handTools) => set({ handTools }),

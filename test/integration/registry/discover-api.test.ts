@@ -73,7 +73,8 @@ describe('the Discover api', () => {
     const before = await homeHashes(sb.home);
     const r = await services.dispatch('install.preview', { from: { kind: 'registry', registry: 'io.github.modelcontextprotocol/filesystem', values: { LOG_LEVEL: ['loud'] } }, agents: ['codex'] }, ctx);
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid-input', data: { reason: 'form' } } });
-    const problems = (r as { error: { data: { problems: { key: string; code: string }[] } } }).error.data.problems;
+    // The error's data is typed by the contract (shared/errors.ts ErrorDataSchema): no cast.
+    const problems = (!r.ok && r.error.data?.problems) || [];
     expect(problems.map((p) => [p.key, p.code])).toEqual([['target_dir', 'missing'], ['LOG_LEVEL', 'not_choice']]);
     const deleted = await services.dispatch('install.preview', { from: { kind: 'registry', registry: 'io.github.example/withdrawn-memory' }, agents: ['codex'] }, ctx);
     expect(deleted).toMatchObject({ ok: false, error: { code: 'invalid-input', data: { reason: 'deleted' } } });
@@ -91,7 +92,7 @@ describe('the Discover api', () => {
     expect(shown.ways[0]!.fields.map((f) => [f.key, f.group, f.secret, f.required, f.default])).toEqual([['api_key', 'config', true, true, null], ['label', 'config', false, false, 'bundled']]);
     const missing = await services.dispatch('install.preview', { from: { kind: 'registry', registry: 'io.github.example/echo-bundle', values: { colour: ['red'] } }, agents: ['codex'] }, ctx);
     expect(missing).toMatchObject({ ok: false, error: { code: 'invalid-input', data: { reason: 'form' } } });
-    expect((missing as { error: { data: { problems: { key: string; code: string }[] } } }).error.data.problems.map((p) => [p.key, p.code])).toEqual([['colour', 'unknown'], ['api_key', 'missing']]);
+    expect(((!missing.ok && missing.error.data?.problems) || []).map((p) => [p.key, p.code])).toEqual([['colour', 'unknown'], ['api_key', 'missing']]);
     const ok = await call<{ targets: { entry: Record<string, unknown> }[] }>('install.preview', { from: { kind: 'registry', registry: 'io.github.example/echo-bundle', values: { api_key: [TOKEN] } }, agents: ['codex'] });
     const [dir] = await readdir(join(sb.home, '.mcp-panel', 'bundles'));
     expect(ok.targets[0]!.entry).toEqual({ command: 'node', args: [join(sb.home, '.mcp-panel', 'bundles', dir!, 'server', 'index.mjs'), 'stdio'], env: { ECHO_LABEL: SECRET_MASK, ECHO_HOME: SECRET_MASK }, env_vars: ['API_KEY'] });

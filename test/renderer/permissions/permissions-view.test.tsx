@@ -82,7 +82,7 @@ describe('rule files (issue 14 item 6)', () => {
     const m = await open({
       'permissions.save': () =>
         conflict
-          ? { ok: false, error: { code: 'conflict', message: 'changed', data: { reason: 'conflict', detail: { path: USER, base: null, theirs: '{"permissions": {"allow": ["mcp__other"]}}', ours: '{"permissions": {"allow": ["mcp__gh", "mcp__new"]}}' } } } }
+          ? { ok: false, error: { code: 'conflict', message: 'changed', data: { reason: 'conflict', conflict: { path: USER, base: null, theirs: '{"permissions": {"allow": ["mcp__other"]}}', ours: '{"permissions": {"allow": ["mcp__gh", "mcp__new"]}}' } } } }
           : ok({ path: USER, changed: true, created: false, hash: 'h3' }),
     });
     await user.type(screen.getByLabelText('Allow'), '{Enter}mcp__new');

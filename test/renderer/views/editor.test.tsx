@@ -24,7 +24,7 @@ const layers = ok({
 });
 /** A file whose agent expands `${VAR}` everywhere, so the keychain's reference reaches the server. */
 const expandingLayers = ok({ layers: [{ layer: 'user', path: '/home/u/.minimax-code/mcp.json', dialect: 'minimax', readOnly: null, expansion: 'entry', hash: 'h1' }] });
-const secretRefusal = { ok: false, error: { code: 'refused', message: 'refusing to write a secret into the file (CFG-8)', data: { reason: 'inline_secret', detail: [{ pointer: '/mcpServers/gh/env/GITHUB_TOKEN', kind: 'env', hint: 'literal value, 20 characters', fix: 'use ${GITHUB_TOKEN}' }] } } };
+const secretRefusal = { ok: false, error: { code: 'refused', message: 'refusing to write a secret into the file (CFG-8)', data: { reason: 'inline_secret', findings: [{ pointer: '/mcpServers/gh/env/GITHUB_TOKEN', kind: 'env', hint: 'literal value, 20 characters', fix: 'use ${GITHUB_TOKEN}' }] } } };
 const saved = ok({ path: '/home/u/.minimax-code/mcp.json', changed: true, created: false, hash: 'h3' });
 
 /** The editor alone, on a new server (the servers view's "Add server" opens it: the Chinese test below goes that way). */
@@ -136,7 +136,7 @@ describe('editor (UI-2)', () => {
   });
 
   it('a conflict shows the diff; overwrite applies the edit onto the file on disk', async () => {
-    const conflict = { ok: false, error: { code: 'conflict', message: 'changed on disk since it was read', data: { reason: 'conflict', detail: { path: '/home/u/.minimax-code/mcp.json', base: '{}', theirs: '{\n  "a": 1\n}', ours: '{\n  "b": 2\n}' } } } };
+    const conflict = { ok: false, error: { code: 'conflict', message: 'changed on disk since it was read', data: { reason: 'conflict', conflict: { path: '/home/u/.minimax-code/mcp.json', base: '{}', theirs: '{\n  "a": 1\n}', ours: '{\n  "b": 2\n}' } } } };
     let n = 0;
     const m = await openEditor({ 'editor.save': () => (++n === 1 ? conflict : saved) });
     const user = userEvent.setup();
@@ -151,7 +151,7 @@ describe('editor (UI-2)', () => {
   });
 
   it('after a conflict on a new server, reload re-reads the file and keeps the draft', async () => {
-    const conflict = { ok: false, error: { code: 'conflict', message: 'changed on disk', data: { reason: 'conflict', detail: { path: '/p', base: '{}', theirs: '{}', ours: '{}' } } } };
+    const conflict = { ok: false, error: { code: 'conflict', message: 'changed on disk', data: { reason: 'conflict', conflict: { path: '/p', base: '{}', theirs: '{}', ours: '{}' } } } };
     const m = await openEditor({ 'editor.save': conflict });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Name'), 'x');

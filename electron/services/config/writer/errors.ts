@@ -1,7 +1,7 @@
 // Writer errors cross the boundary as data (DESIGN.md): `{ok:false, error:{code, message, data}}`.
 // The codes are finer than shared/errors.ts ErrorCode so the UI can offer the right fix;
 // `toSharedError` maps them onto the contract's codes (the writer's code kept in data.reason).
-import type { ErrorCode, RpcError } from '../../../../shared/errors';
+import { SecretFindingSchema, type ErrorCode, type RpcError } from '../../../../shared/errors';
 import { writeErrorText } from '../../../../shared/i18n/write-errors';
 import type { WriteKey } from '../../../../shared/i18n/messages/write';
 import type { WriteErrorCode, WriteText } from '../../../../shared/schemas/write-error';
@@ -82,5 +82,7 @@ const SHARED: Record<WriteErrorCode, ErrorCode> = {
 
 /** For the IPC contract: shared code, writer code in `data.reason`, original data in `data.detail`, words in `data.text`. */
 export function toSharedError(e: WriteError): RpcError {
-  return { code: SHARED[e.code], message: e.message, data: { reason: e.code, detail: e.data, ...(e.text ? { text: e.text } : {}) } };
+  // inline_secret: the findings as the contract types them (pointer, kind, length, fix; never a value).
+  const findings = e.code === 'inline_secret' ? SecretFindingSchema.array().safeParse(e.data) : null;
+  return { code: SHARED[e.code], message: e.message, data: { reason: e.code, detail: e.data, ...(findings?.success ? { findings: findings.data } : {}), ...(e.text ? { text: e.text } : {}) } };
 }

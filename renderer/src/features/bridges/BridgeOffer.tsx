@@ -20,9 +20,8 @@ export interface BridgeOfferProps {
 
 /** A refusal in the UI's language: the bridge's own codes, else the writer's words. */
 function refusalText(t: Translator, error: RpcError): string {
-  const data = (error.data ?? {}) as { reason?: unknown; params?: Record<string, string> };
-  const code = BridgeErrorCodeSchema.safeParse(data.reason);
-  if (code.success && code.data !== 'write') return t.code('bridges.error', { code: code.data, params: data.params ?? {} });
+  const code = BridgeErrorCodeSchema.safeParse(error.data?.reason);
+  if (code.success && code.data !== 'write') return t.code('bridges.error', { code: code.data, params: error.data?.params ?? {} });
   return t('bridges.error.write', { message: errorText(t.locale, error) });
 }
 

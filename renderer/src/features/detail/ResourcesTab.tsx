@@ -66,7 +66,7 @@ export function ResourcesTab({ serverId }: { serverId: string }) {
       {read.data && !read.loading && <ContentsView uri={read.data.uri} contents={read.data.contents} />}
     </>
   );
-  if (resources.error?.data && (resources.error.data as { reason?: string }).reason === 'capability') {
+  if (resources.error?.data?.reason === 'capability') {
     return <InspectError error={resources.error} serverId={serverId} />;
   }
   return (

@@ -21,10 +21,8 @@ const usable = (w: Way) => w.problem === null && w.runtimeProblem === null;
 
 /** Each field's problem code from a failed preview (install.preview's `data.problems`). */
 export function problemsOf(error: RpcError | null): FieldProblems {
-  const list = error?.data && typeof error.data === 'object' ? (error.data as { problems?: unknown }).problems : undefined;
-  if (!Array.isArray(list)) return {};
   const out: FieldProblems = {};
-  for (const p of list as Array<{ key?: unknown; code?: unknown }>) if (typeof p.key === 'string' && typeof p.code === 'string') out[p.key] ??= p.code;
+  for (const p of error?.data?.problems ?? []) out[p.key] ??= p.code;
   return out;
 }
 

@@ -31,7 +31,7 @@ type Applied = MethodOutput<AppContract, 'install.apply'>;
 
 const say = (t: Translator, key: string, params: Record<string, string | number> = {}) => t(key as MessageKey, params);
 
-const formProblem = (e: RpcError) => (e.data as { reason?: unknown } | undefined)?.reason === 'form';
+const formProblem = (e: RpcError) => e.data?.reason === 'form';
 
 function refusalLine(t: Translator, r: NonNullable<InstallTarget['refusal']>): string {
   return r.text ? say(t, r.text.key, r.text.params) : r.message;

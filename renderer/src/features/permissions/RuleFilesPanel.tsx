@@ -76,7 +76,7 @@ function LayerEditor({ layer }: { layer: RuleLayerView }) {
       )}
       {save?.error && !save.conflict && (
         <Alert color="red" variant="light" role="alert" data-testid="save-refused">
-          {(save.error.data as { reason?: string } | undefined)?.reason === 'untrusted' ? t('perm.error.untrusted') : errorText(t.locale, save.error)}
+          {save.error.data?.reason === 'untrusted' ? t('perm.error.untrusted') : errorText(t.locale, save.error)}
         </Alert>
       )}
       {save?.conflict && (
