@@ -17,14 +17,14 @@ const env = () => ({ HOME: home, USERPROFILE: home }) as NodeJS.ProcessEnv;
 const files = () => new RuleFiles({ writer: new ConfigWriter({ env: env(), lockRetries: 2 }), env: env(), isTrusted: async () => trusted });
 const lists = (l: Partial<Record<'allow' | 'ask' | 'deny', string[]>>) => ({ allow: [], ask: [], deny: [], ...l });
 
-async function refusal(p: Promise<unknown>): Promise<{ code: string; reason: string | undefined; data: unknown }> {
+async function refusal(p: Promise<unknown>): Promise<{ code: string; reason: string | undefined; data: AppError['data'] }> {
   const err = await p.then(
     () => null,
     (e: unknown) => e,
   );
   expect(err).toBeInstanceOf(AppError);
   const e = err as AppError;
-  return { code: e.code, reason: (e.data as { reason?: string } | undefined)?.reason, data: e.data };
+  return { code: e.code, reason: e.data?.reason, data: e.data };
 }
 
 beforeEach(async () => {
@@ -90,7 +90,7 @@ describe('saving a layer', () => {
     await writeFile(path, '{"permissions": {"allow": ["mcp__b"]}}');
     const r = await refusal(rf.save(sel, 'user', lists({ allow: ['mcp__a', 'mcp__c'] }), user!.hash, false));
     expect(r).toMatchObject({ code: 'conflict', reason: 'conflict' });
-    expect((r.data as { detail: { theirs: string } }).detail.theirs).toContain('mcp__b');
+    expect(r.data?.conflict?.theirs).toContain('mcp__b');
     expect(await readFile(path, 'utf8')).toBe('{"permissions": {"allow": ["mcp__b"]}}');
     // A host that never read the file (restarted while a draft waited) conflicts too.
     const r2 = await refusal(files().save(sel, 'user', lists({ allow: ['x'] }), user!.hash, false));
