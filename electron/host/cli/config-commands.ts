@@ -104,7 +104,8 @@ function statusLines(report: StatusReport, limitsLine: string | null): string[] 
   for (const s of report.servers) {
     const shadow = s.shadows.length ? `  shadows ${s.shadows.map((x) => x.layer).join(', ')}` : '';
     const era = s.protocolVersion ? `  MCP ${s.protocolVersion} (${s.era})` : '';
-    const tools = s.toolCount !== null ? `  ${s.toolCount} tools in ${Math.round(s.connectMs ?? 0)} ms${era}` : '';
+    // A list answered from the cache was not connected for: no time to show.
+    const tools = s.toolCount !== null ? `  ${s.toolCount} tools${s.code === 'cached' ? ' (kept list)' : ` in ${Math.round(s.connectMs ?? 0)} ms`}${era}` : '';
     lines.push(`  ${s.name.padEnd(24)} ${s.layer.padEnd(13)} ${(s.transport ?? '?').padEnd(6)} ${s.state}${s.error ? `: ${s.error}` : ''}${tools}${shadow}`);
     if (s.agent) lines.push(...agentLines(s.agent, { server: s.name, layer: s.layer, profile: report.profile, workspace: report.workspace }));
     for (const f of s.findings) lines.push(`      ! ${f.tool}: ${findingLine(f)}`);

@@ -128,6 +128,11 @@ test('search "memory" → the memory server → Claude Code and Codex → both d
   expect(codex).toContain('model = "gpt-5"   # keep');
   expect(codex).toContain('[mcp_servers.memory]');
   expect(codex).toContain('"@modelcontextprotocol/server-memory@2026.8.31"');
+  // AGENT-8: each agent written to can be asked for its own word, its command shown first; asked
+  // here (no agent installed in this HOME), the answer says what to do instead of running anything.
+  await expect(page.getByText('Runs: claude mcp list')).toBeVisible();
+  await page.getByRole('button', { name: 'Ask Codex CLI' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Codex CLI' })).toContainText(/not on PATH|does not trust/);
 
   await page.getByTestId('install-undo').click();
   await expect(page.getByTestId('install-undone')).toContainText('2 file(s) restored');

@@ -136,6 +136,10 @@ describe('the CLI and the running panel', () => {
     expect(r.doc.source).toBe('cache');
     expect(r.doc.tools.map((t) => t.name)).toEqual(['ping', 'say']);
     expect(starts()).toBe(before); // cached: nothing started
+    // Said as a kept list, not as a connection that took 0 ms.
+    const text = await runCli(['status', '--profile', 'minimax', '--workspace', home.workspace], { env, cwd: home.workspace });
+    expect(text.stdout).toMatch(/counted .* 2 tools \(kept list\)/);
+    expect(text.stdout).not.toMatch(/tools in 0 ms/);
     panel = await startPanel(home);
     expect((await tools()).doc.source).toBe('panel');
   });

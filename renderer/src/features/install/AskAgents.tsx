@@ -1,7 +1,7 @@
 // AGENT-8 in the page: for each agent of Across agents whose command line the panel knows, a
 // button that asks it (the command shown first), and its last word beside the panel's, per
 // entry. Nothing runs until the person asks; the host refuses an untrusted workspace.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { AGENT_CLIS } from '../../../../shared/profiles/agent-clis';
 import type { AgentAnswer } from '../../../../shared/profiles/agent-answer';
@@ -17,6 +17,8 @@ export function AskAgents({ agents }: { agents: ReadonlyArray<{ profile: Profile
   const [answers, setAnswers] = useState<Partial<Record<Profile, AgentAnswer>>>({});
   const [busy, setBusy] = useState<Profile | null>(null);
   const [error, setError] = useState<{ profile: Profile; error: RpcError } | null>(null);
+  // Ids of its own: the section shows under Across agents and again after an install.
+  const id = useId();
   useEffect(() => {
     void bridge.call('agents.answers', {}).then((r) => r.ok && setAnswers(Object.fromEntries(r.value.answers.map((a) => [a.profile, a]))));
   }, [bridge]);
@@ -34,8 +36,8 @@ export function AskAgents({ agents }: { agents: ReadonlyArray<{ profile: Profile
   const askable = agents.filter((a) => AGENT_CLIS[a.profile]);
   if (askable.length === 0) return null;
   return (
-    <Stack gap="xs" component="section" aria-labelledby="ask-title">
-      <Title order={3} size="h5" id="ask-title">
+    <Stack gap="xs" component="section" aria-labelledby={`${id}-title`}>
+      <Title order={3} size="h5" id={`${id}-title`}>
         {t('ask.title')}
       </Title>
       <Text size="sm" c="dimmed">
@@ -48,10 +50,10 @@ export function AskAgents({ agents }: { agents: ReadonlyArray<{ profile: Profile
         return (
           <Stack key={profile} gap={4} data-ask={profile}>
             <Group gap="sm" wrap="wrap">
-              <Button size="compact-sm" variant="default" loading={busy === profile} onClick={() => void ask(profile)} aria-describedby={`ask-cmd-${profile}`}>
+              <Button size="compact-sm" variant="default" loading={busy === profile} onClick={() => void ask(profile)} aria-describedby={`${id}-${profile}`}>
                 {t('ask.button', { agent })}
               </Button>
-              <Text size="xs" c="dimmed" id={`ask-cmd-${profile}`}>
+              <Text size="xs" c="dimmed" id={`${id}-${profile}`}>
                 {t('ask.command', { command: [cli.bin, ...cli.list].join(' ') })}
                 {cli.startsServers ? ` ${t('ask.starts')}` : ''}
               </Text>

@@ -11,6 +11,7 @@ import type { MethodOutput } from '../../../../shared/rpc';
 import type { InstallPreview, InstallTarget } from '../../../../shared/schemas/install';
 import { PROFILES, type Profile } from '../../../../shared/schemas/server';
 import { profileFacts } from '../../../../shared/profiles';
+import { AskAgents } from './AskAgents';
 import { errorText } from '../../../../shared/i18n/write-errors';
 import { useApp, useT } from '../../store-context';
 
@@ -221,6 +222,8 @@ export function InstallPanel({ from, server, sourceProfile, initialAgents, repla
           </Stack>
         </Alert>
       )}
+      {/* AGENT-8: after an install, each agent written to can be asked for its own word on the entry. */}
+      {result?.id && undone === null && <AskAgents agents={[...new Set(result.written.map((w) => w.profile))].map((profile) => ({ profile, agent: profileFacts(profile).label }))} />}
       {undone !== null && result?.id && (
         <Alert color="teal" role="status" data-testid="install-undone">
           {t('install.undone', { id: result.id, n: undone })}
