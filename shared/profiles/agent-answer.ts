@@ -43,7 +43,7 @@ export const AgentAnswerSchema = z.object({
 });
 export type AgentAnswer = z.infer<typeof AgentAnswerSchema>;
 
-type PanelEntry = Pick<EffectiveServer, 'name' | 'enabled' | 'trusted' | 'error' | 'entry' | 'spec'>;
+type PanelEntry = Pick<EffectiveServer, 'name' | 'layer' | 'enabled' | 'trusted' | 'error' | 'entry' | 'spec'>;
 
 function panelState(s: PanelEntry): RunState {
   if (s.error) return 'error';
@@ -81,7 +81,8 @@ const sameTarget = (a: string, b: string) => a.trim().replace(/\/$/, '') === b.t
 /** Each entry the panel reads for this agent, and each server the agent lists, compared by name. */
 export function compareWithAgent(panel: readonly PanelEntry[], agent: readonly AgentServer[]): EntryComparison[] {
   const listed = new Map(agent.map((s) => [s.name, s]));
-  const out: EntryComparison[] = panel.map((p) => {
+  // Session servers ("try without saving") are the panel's own: no agent reads them.
+  const out: EntryComparison[] = panel.filter((p) => p.layer !== 'session').map((p) => {
     const targets = panelTargets(p);
     const mine = { state: panelState(p), target: targets[0] ?? null };
     const theirs = listed.get(p.name);

@@ -66,6 +66,8 @@ export function registryHandlers(svc: RegistryService | undefined, env: NodeJS.P
         if (!r) throw new AppError('not-found', `no server ${name}${version ? `@${version}` : ''} in the registries`, { reason: 'not_found' });
         const { record, source: from } = r.found;
         const s = record.server;
+        // The icon is fetched beside the ways (a bundle may be downloaded there), never after them.
+        const [icon, ways] = await Promise.all([need().icons.get(s), Promise.all(choicesOf(s).map((c) => describeWay(need(), r.found, c, env)))]);
         return {
           source: from.name,
           registry: from.url,
@@ -76,8 +78,8 @@ export function registryHandlers(svc: RegistryService | undefined, env: NodeJS.P
           website: httpUrl(s.websiteUrl),
           invisible: invisibleFields(s),
           ...registryFindings(s),
-          icon: await need().icons.get(s),
-          ways: await Promise.all(choicesOf(s).map((c) => describeWay(need(), r.found, c, env))),
+          icon,
+          ways,
           versions: r.versions?.map((v) => ({ version: v.server.version, status: v.meta.status ?? 'active', isLatest: v.meta.isLatest ?? false, publishedAt: v.meta.publishedAt ?? null })) ?? null,
           versionsError: r.versionsError,
         };

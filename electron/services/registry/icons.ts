@@ -11,7 +11,8 @@ import { boundedFetch } from '../mcp/bounded-fetch';
 import { ownFolder, readOwnFile, writeOwnFile } from '../own-folder';
 
 export const ICON_MAX_BYTES = 256 * 1024;
-const TIMEOUT_MS = 10_000;
+/** An icon is decoration: an entry's detail never waits longer than this for one. */
+const TIMEOUT_MS = 5_000;
 
 /** The image type its first bytes say, or null for anything else. */
 export function rasterType(b: Uint8Array): 'image/png' | 'image/jpeg' | 'image/webp' | null {

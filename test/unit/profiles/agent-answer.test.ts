@@ -6,7 +6,7 @@ import { compareWithAgent } from '../../../shared/profiles/agent-answer';
 import type { AgentServer } from '../../../shared/profiles/agent-cli';
 
 type Entry = Parameters<typeof compareWithAgent>[0][number];
-const entry = (name: string, over: Partial<Entry> = {}): Entry => ({ name, enabled: true, trusted: true, error: null, spec: null, entry: { command: 'node', args: ['s.js'] }, ...over });
+const entry = (name: string, over: Partial<Entry> = {}): Entry => ({ name, layer: 'user', enabled: true, trusted: true, error: null, spec: null, entry: { command: 'node', args: ['s.js'] }, ...over });
 const listed = (name: string, over: Partial<AgentServer> = {}): AgentServer => ({ name, commandLine: 'node s.js', state: 'connected', detail: '✔ Connected', ...over });
 
 describe('the agent beside the panel, per entry', () => {
@@ -28,8 +28,8 @@ describe('the agent beside the panel, per entry', () => {
     expect(compareWithAgent([entry('a')], [listed('a', { state: 'pending' })])[0]!.verdict).toBe('state');
   });
 
-  it('an entry only one side lists says which side', () => {
-    const out = compareWithAgent([entry('mine')], [listed('plugin:theirs')]);
+  it('an entry only one side lists says which side; the panel\'s own session servers are not compared', () => {
+    const out = compareWithAgent([entry('mine'), entry('tried', { layer: 'session' })], [listed('plugin:theirs')]);
     expect(out.map((e) => [e.name, e.verdict])).toEqual([
       ['mine', 'missing_in_agent'],
       ['plugin:theirs', 'only_in_agent'],
