@@ -82,6 +82,9 @@ export function App() {
         header={{ height: HEADER_HEIGHT }}
         navbar={{ width: NAVBAR_WIDTH, breakpoint: 0, collapsed: { desktop: sidebar.hidden, mobile: sidebar.hidden } }}
         padding="md"
+        // No slide: the navbar is display:none when folded, so only main's padding would move, and
+        // moving it lays the whole view (a table of many servers) out again on every frame.
+        transitionDuration={0}
         // Below 1000 px the open sidebar lies over the view: main keeps the whole window.
         style={sidebar.narrow ? { '--app-shell-navbar-offset': '0px' } : undefined}
       >
