@@ -21,6 +21,13 @@ import { RESUME_SCRIPT, RESUME_SCRIPT_PATH, unauthorizedPage } from './web/resum
 const HEADERS_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 const TIMEOUT_CHECK_MS = 1_000;
+/**
+ * An idle kept-alive socket is closed by the client before the server: Node's own agent (and so
+ * Playwright's request context, scripts using fetch) drops idle sockets after 5 s, the server's
+ * default, so a request sent at 5 s on a socket the server was closing met ECONNRESET (a POST is
+ * not retried). Longer here than any common client's idle time.
+ */
+const KEEP_ALIVE_MS = 65_000;
 
 export interface WebHostOptions {
   dispatch: Dispatch;
@@ -92,6 +99,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       else res.destroy();
     });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
 
   const sessionCookie = (session: WebSession) => `${cookieName()}=${encodeURIComponent(session.cookie)}; HttpOnly; SameSite=Strict; Path=/`;
 

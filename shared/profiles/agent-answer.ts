@@ -43,7 +43,7 @@ export const AgentAnswerSchema = z.object({
 });
 export type AgentAnswer = z.infer<typeof AgentAnswerSchema>;
 
-type PanelEntry = Pick<EffectiveServer, 'name' | 'layer' | 'enabled' | 'trusted' | 'error' | 'entry' | 'spec'>;
+type PanelEntry = Pick<EffectiveServer, 'name' | 'layer' | 'enabled' | 'trusted' | 'error' | 'entry' | 'spec' | 'contributedBy'>;
 
 function panelState(s: PanelEntry): RunState {
   if (s.error) return 'error';
@@ -87,7 +87,8 @@ export function compareWithAgent(panel: readonly PanelEntry[], agent: readonly A
     const mine = { state: panelState(p), target: targets[0] ?? null };
     const theirs = listed.get(p.name);
     listed.delete(p.name);
-    if (!theirs) return { name: p.name, verdict: 'missing_in_agent', panel: mine, agent: null };
+    // A switched-off plugin's servers are not listed at all (Claude Code 2.1.332): off on both sides.
+    if (!theirs) return { name: p.name, verdict: p.contributedBy && mine.state === 'off' ? 'agrees' : 'missing_in_agent', panel: mine, agent: null };
     const said = { state: agentState(theirs), target: agentTarget(theirs), detail: theirs.detail };
     // A config error the agent still lists is its word against ours: a state difference.
     const verdict: EntryVerdict = said.state !== mine.state ? 'state' : said.target !== null && targets.length > 0 && !targets.some((t) => sameTarget(t, said.target!)) ? 'target' : 'agrees';

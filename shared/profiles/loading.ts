@@ -38,6 +38,28 @@ export interface LayerServer {
   agentOwn?: string;
   /** VS Code inputs the entry uses (ProfileFacts.prompts): the agent asks for them; the panel cannot. */
   inputs?: { ids: string[]; agent: string; profile?: string; variables?: string[] };
+  /** AGENT-9: the plugin or extension of the agent that adds this server (read-only). */
+  contributedBy?: Contributor;
+}
+
+/** AGENT-9: a plugin (Claude Code, Codex) or an extension (Gemini CLI) of the agent. */
+export interface Contributor {
+  kind: 'plugin' | 'extension';
+  name: string;
+}
+
+/**
+ * AGENT-9: the servers one plugin or extension contributes, as the agent reads them: names as the
+ * agent gives them (Claude Code: `plugin:<plugin>:<server>`), its placeholders for the plugin's
+ * own folder resolved; `off` when the agent has the plugin switched off here.
+ */
+export interface PluginServers extends Contributor {
+  /** The manifest the servers were read from: the layer's path. */
+  path: string;
+  servers: Record<string, Record<string, unknown>>;
+  off: SwitchedOff | null;
+  /** Switched on only by the workspace's own files (a committed settings file): its servers wait for the panel's trust (SEC-5). */
+  fromWorkspace?: boolean;
 }
 
 /** AGENT-5: one edit of an agent's own switch file: a name in or out of a list, or a value set (undefined: removed). */
@@ -181,6 +203,8 @@ export interface AgentIo {
   readValue(path: string, format?: ConfigFormat): Promise<unknown>;
   /** The regular files directly in a folder, by name, sorted; [] when it cannot be listed. */
   listFiles(dir: string): Promise<string[]>;
+  /** The folders (links to folders too) directly in a folder, by name, sorted; [] when it cannot be listed. */
+  listDirs(dir: string): Promise<string[]>;
   /** Seed 002: the nearest folder up from `start` holding `.git` (a folder or a file). */
   gitRoot(start: string): Promise<string | null>;
   /** The nearest folder up from `start` holding a folder `name`, other than `except` by realpath. */
@@ -255,6 +279,8 @@ export interface AgentFiles {
   readRules?(value: unknown, path: string): ReadRules;
   /** The format a rule file is parsed in (Codex TOML, Gemini policy `.toml` beside settings.json). */
   ruleFormat?(path: string): ConfigFormat;
+  /** AGENT-9: what the agent's installed plugins or extensions add, under every file of its own. */
+  plugins?(where: LayerEnv, io: AgentIo): Promise<PluginServers[]>;
   /** AGENT-2: why the agent refuses this file as a whole, from its text (OpenCode: a `{file:…}` that is not there), or null. */
   refusesFile?(text: string, loc: LayerLocation, where: LayerEnv, io: AgentIo): Promise<FileRefusal | null>;
 }

@@ -24,3 +24,10 @@ export async function withLegacy(preferred: string, legacy: string, exists: (p: 
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** AGENT-9: the servers a plugin's file holds, under `mcpServers` or at its top (Claude Code's and Codex's plugins). */
+export function pluginServersOf(v: unknown): Record<string, Record<string, unknown>> {
+  const obj = isRecord(v) && isRecord(v.mcpServers) ? v.mcpServers : v;
+  if (!isRecord(obj)) return {};
+  return Object.fromEntries(Object.entries(obj).filter((e): e is [string, Record<string, unknown>] => isRecord(e[1])));
+}

@@ -51,7 +51,7 @@ export async function checkFile(path: string, dialect: CheckDialect, env: NodeJS
   const read = await readConfigFile(path);
   const layer = loadLayer(
     read,
-    { path, layer: plugin ? 'plugin' : 'user', dialect: base },
+    { path, layer: plugin ? 'plugin' : 'user', dialect: base, ...(plugin ? { pluginOrigin: 'local' as const } : {}) },
     { profile: base, env, home: '', cwd: '', workspace: null, panelDataDir: '', isTrusted: async () => false },
   );
   // One file checked on its own: a file that cannot be read (a device, a FIFO, too large) is

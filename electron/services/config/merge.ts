@@ -27,6 +27,7 @@ function toEffective(s: LayerServer, shadows: LayerServer[]): EffectiveServer {
     ...(s.agentRefusal ? { agentRefusal: s.agentRefusal } : {}),
     ...(s.agentOwn ? { agentOwn: s.agentOwn } : {}),
     ...(s.inputs ? { inputs: s.inputs } : {}),
+    ...(s.contributedBy ? { contributedBy: s.contributedBy } : {}),
     entry: s.entry,
     spec: s.spec,
   };

@@ -57,7 +57,8 @@ export function buildSpec(input: SpecInput): ConnectionSpec {
     args: [],
     env: {},
     headers: strRec(e.headers),
-    limits: layer === 'plugin' ? { pluginCaps: true } : {},
+    // CFG-11's caps are MiniMax's rule for its plugins (the in-memory plugin layer), not other agents'.
+    limits: layer === 'plugin' && input.pluginOrigin ? { pluginCaps: true } : {},
     dropHeadersOnCrossOriginRedirect: true,
   };
   if (input.secretOwner !== undefined) spec.secretOwner = input.secretOwner;

@@ -25,6 +25,10 @@ export interface StatusServer {
   era: ProtocolEra | null;
   protocolVersion: string | null;
   shadows: EffectiveServer['shadows'];
+  /** AGENT-9: the agent's plugin or extension that adds it (read-only). */
+  contributedBy?: EffectiveServer['contributedBy'];
+  /** AGENT-5: off by one of the agent's own switches: the file and the key. */
+  switchedOff?: EffectiveServer['switchedOff'];
   /** Can the profile's agent use the entry as written (agent-view/verdict.ts)? */
   agent?: AgentVerdict;
 }
@@ -133,6 +137,8 @@ export function buildStatus(
         era: st.era ?? null,
         protocolVersion: st.protocolVersion ?? null,
         shadows: s.shadows,
+        ...(s.contributedBy ? { contributedBy: s.contributedBy } : {}),
+        ...(s.switchedOff ? { switchedOff: s.switchedOff } : {}),
         ...(agent ? { agent } : {}),
       };
     }),

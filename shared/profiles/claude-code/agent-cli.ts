@@ -20,7 +20,8 @@ const SCOPES: Record<string, string> = { 'Local config': 'project-local', 'User 
 function parseList21(output: string): AgentServer[] {
   const out: AgentServer[] = [];
   for (const line of stripAnsi(output).split('\n')) {
-    const m = /^([A-Za-z0-9_.-]+): (.*) - ([\u2714\u2718\u23f8\u2298\u26a0\u25b3!].*)$/u.exec(line);
+    // A plugin's server is listed as `plugin:<plugin>:<server>` (AGENT-9).
+    const m = /^((?:plugin:[^\s:]+:)?[A-Za-z0-9_.-]+): (.*) - ([\u2714\u2718\u23f8\u2298\u26a0\u25b3!].*)$/u.exec(line);
     if (!m) continue;
     const [name, desc, status] = [m[1]!, m[2]!, m[3]!];
     const remote = /^(\S+) \((HTTP|SSE|WS)\)$/.exec(desc);

@@ -7,6 +7,7 @@
 // files: never a committed .claude/settings.json, 2.1.196).
 import type { AgentFiles, AgentIo, LayerEnv, LayerLocation, LoadContext, PathApi } from '../loading';
 import { isRecord, projectFile, userFile } from '../places';
+import { claudePlugins } from './plugins';
 
 const claudeJson = (home: string, p: PathApi) => p.join(home, '.claude.json');
 
@@ -65,6 +66,7 @@ export const CLAUDE_CODE_FILES: AgentFiles = {
     return out;
   },
   serverTrust,
+  plugins: claudePlugins,
   /**
    * AGENT-5: the `/mcp` toggle's per-project switch, `projects["<dir>"].disabledMcpServers` in
    * ~/.claude.json (any scope's server: Claude 2.1.332 shows it "disabled" and starts nothing).

@@ -47,9 +47,10 @@ export const CLAUDE_CODE: ProfileFacts = {
   agentCheck: claudeCodeCheck,
   // Docs: `${VAR}` and `${VAR:-default}` expand in `.mcp.json` (command, args, env, url,
   // headers); "If a required environment variable is not set and has no default value, Claude
-  // Code will fail to parse the config". The docs name no expansion for ~/.claude.json.
-  expansion: (layer) => (layer === 'project' ? 'entry' : 'none'),
-  expansionWhere: { en: 'only in .mcp.json', zh: '仅在 .mcp.json 中' },
+  // Code will fail to parse the config". The docs name no expansion for ~/.claude.json. A plugin's
+  // .mcp.json is such a file too (plugins-reference: "environment variables" beside ${CLAUDE_PLUGIN_ROOT}).
+  expansion: (layer) => (layer === 'project' || layer === 'plugin' ? 'entry' : 'none'),
+  expansionWhere: { en: "only in .mcp.json (a project's or a plugin's)", zh: '仅在 .mcp.json 中（项目或插件的）' },
   missingVar: 'disable',
   form: { fields: [{ key: 'timeout', kind: 'number', id: 'ed-timeout', label: 'editor.timeout' }] },
   // No per-entry switch: `/mcp` and `disabledMcpjsonServers` live outside the entry.

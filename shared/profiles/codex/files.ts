@@ -4,6 +4,7 @@
 // (the first-run "Do you trust the contents of this directory?" answer, docs/config.md "projects").
 import type { AgentFiles, LayerEnv, PathApi } from '../loading';
 import { isRecord, projectFile, userFile } from '../places';
+import { codexPlugins } from './plugins';
 import { codexRules } from './rules';
 
 const codexHome = ({ home, env }: Pick<LayerEnv, 'home' | 'env'>, p: PathApi) => env.CODEX_HOME || p.join(home, '.codex');
@@ -24,6 +25,7 @@ export const CODEX_FILES: AgentFiles = {
     if (isRecord(entry) && entry.trust_level === 'trusted') return null;
     return `Codex reads ${ctx.workspace}/.codex/config.toml only in a trusted project (trust_level = "trusted" under [projects."${ctx.workspace}"] in ${user}); its servers are not started`;
   },
+  plugins: (where, io) => codexPlugins(io, codexHome(where, io.path)),
   detection: (where, p) => ({ marker: codexHome(where, p), configFiles: [userConfig(where, p)] }),
   // PERM-4: its approval settings live in the same config.toml files as its servers.
   readRules: (value) => ({ rules: codexRules(value), problem: null }),

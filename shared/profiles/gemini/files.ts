@@ -6,6 +6,7 @@
 // maps paths to TRUST_FOLDER, TRUST_PARENT or DO_NOT_TRUST. An untrusted folder's settings are not loaded.
 import type { AgentFiles, AgentIo, LayerEnv, LayerLocation, LoadContext, PathApi, SwitchedOff, SwitchEdit } from '../loading';
 import { isRecord, projectFile, userFile } from '../places';
+import { geminiExtensions } from './extensions';
 import { geminiPolicyRules, geminiSettingsRules, USER_TIER } from './rules';
 
 const geminiDir = (home: string, p: PathApi) => p.join(home, '.gemini');
@@ -112,6 +113,7 @@ async function switchEdits(server: { name: string }, on: boolean, where: LayerEn
 export const GEMINI_FILES: AgentFiles = {
   layers,
   agentTrust,
+  plugins: (where, io) => geminiExtensions(where, io),
   switches,
   switchEdits,
   detection: ({ home }, p) => ({ marker: geminiDir(home, p), configFiles: [p.join(geminiDir(home, p), 'settings.json')] }),

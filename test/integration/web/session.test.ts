@@ -109,6 +109,17 @@ describe('one-time links and the session cookie', () => {
   });
 });
 
+describe('kept-alive sockets', () => {
+  it('an answered call keeps its socket longer than a Node client keeps it idle (5 s), so the client drops it first and never sends on a socket being closed', async () => {
+    const auth = await panel.session();
+    const r = await call({ method: 'POST', path: '/api/servers.list', headers: { ...json, ...auth, Connection: 'keep-alive' }, body: '{}' });
+    expect(r.status).toBe(200);
+    // Node's server says its idle time in the Keep-Alive header (seconds).
+    const timeout = Number(/timeout=(\d+)/.exec(String(r.headers['keep-alive']))?.[1]);
+    expect(timeout).toBeGreaterThan(5);
+  });
+});
+
 describe('request bounds', () => {
   it('a 2 MB call gets a 413 the client can read (with and without Content-Length)', async () => {
     const auth = await panel.session();

@@ -230,4 +230,16 @@ describe("servers view: the agent's-eye verdict (issue 22)", () => {
     await act(async () => m.emit('servers.stateChanged', { id: slow.id, state: { kind: 'connected', code: 'connected', reason: '', since: 5, toolCount: 1, connectMs: 3500 }, toolCount: 1, agent: verdict('unusable', issues) }));
     expect(within(rowOf('slow')).getByTestId('agent-reason')).toHaveTextContent('MiniMax Code gets no tools from it this turn: answered in 3.5 s, budget 2 s');
   });
+
+  it("a plugin's server (AGENT-9): its own table, the plugin named, read-only; in Chinese too", async () => {
+    const plug = serverRow({ name: 'plugin:tools:db', layer: 'plugin', path: '/home/u/.claude/plugins/cache/m/tools/1.0.0/.mcp.json', readOnly: true, contributedBy: { kind: 'plugin', name: 'tools' } });
+    await mount({ 'servers.list': { ok: true, value: serversView([plug, serverRow({ name: 'fs' })]) } });
+    expect(within(rowOf('plugin:tools:db')).getByTestId('contributed')).toHaveTextContent('added by its plugin “tools”: read-only here');
+    expect(within(rowOf('fs')).queryByTestId('contributed')).toBeNull();
+    expect(rowOf('plugin:tools:db').closest('table')).toHaveAttribute('data-layer', 'plugin');
+    dispose?.();
+    cleanup();
+    await mount({ 'servers.list': { ok: true, value: serversView([{ ...plug, contributedBy: { kind: 'extension', name: 'notes' } }]) } }, 'zh');
+    expect(within(rowOf('plugin:tools:db')).getByTestId('contributed')).toHaveTextContent('由扩展“notes”添加：此处只读');
+  });
 });

@@ -8,6 +8,7 @@ import { emptyLayer, hostVariables, loadLayer, readText } from '../layer-loader'
 import { parseConfig, readConfigFile, type FileRead } from '../read-file';
 import { agentIo, pathsFor } from './io';
 import { loadFiles } from './kit';
+import { loadPlugins } from './plugins';
 import type { EngineProfile } from './types';
 
 const EMPTY: ReadRules = { rules: { allow: [], ask: [], deny: [] }, problem: null };
@@ -33,7 +34,9 @@ export function engineOf(profile: Profile): EngineProfile {
     async loadLayers(ctx) {
       const io = agentIo(ctx.platform);
       const full = await withDefaults(onOs(ctx));
-      return files.load ? files.load(full, io, kit) : loadFiles(profile, await files.layers(full, io), full, files);
+      const [plugins, own] = await Promise.all([loadPlugins(profile, full, files), files.load ? files.load(full, io, kit) : loadFiles(profile, await files.layers(full, io), full, files)]);
+      // AGENT-9: plugin servers sit under every file of the agent's own (a same-name entry there wins).
+      return [...plugins, ...own];
     },
     memoryContext: withDefaults,
     detection: (home, env, platform) => files.detection({ home, env, platform }, pathsFor(platform)),

@@ -3,7 +3,7 @@
 // loader's own bounded reads (SEC-7), so no profile does I/O of its own.
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { posix, win32 } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 import type { AgentIo } from '../../../../shared/profiles/loading';
 import { readConfigFile } from '../read-file';
 
@@ -64,6 +64,11 @@ export function agentIo(platform?: NodeJS.Platform): AgentIo {
     async listFiles(dir) {
       const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
       return entries.filter((d) => d.isFile()).map((d) => d.name).sort();
+    },
+    async listDirs(dir) {
+      const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+      const dirs = await Promise.all(entries.map(async (d) => (d.isDirectory() || (d.isSymbolicLink() && (await fs.stat(join(dir, d.name)).then((s) => s.isDirectory(), () => false))) ? d.name : null)));
+      return dirs.filter((n): n is string => n !== null).sort();
     },
     gitRoot,
     findUp,

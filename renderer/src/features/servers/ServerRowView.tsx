@@ -49,6 +49,11 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
       <Text size="xs" className={classes.line}>
         <MiddlePath path={row.path} prefix={t('servers.from', { path: '' }).trim()} />
       </Text>
+      {row.contributedBy && (
+        <Text size="xs" c="dimmed" data-testid="contributed" className={`${classes.line} ${classes.text}`}>
+          {t(`servers.contributed.${row.contributedBy.kind}`, { name: row.contributedBy.name })}
+        </Text>
+      )}
       {row.shadows.length > 0 && (
         <Tooltip label={row.shadows.map((s) => t('servers.shadows', { path: `${s.path} (${t(`layer.${s.layer}`)})` })).join('\n')} multiline maw={520} style={{ whiteSpace: 'pre-line' }}>
           <Text size="xs" c="dimmed" fs="italic" data-testid="shadows" className={`${classes.line} ${classes.text}`}>
