@@ -15,6 +15,15 @@ import { type CommandContext, printJson, UsageError } from './command';
 
 const DEFAULT_TIMEOUT_S = 60;
 
+/** AGENT-8: after a write, the line that asks each agent written to (whose command line the panel knows) for its own word. */
+export function askHint(profiles: readonly Profile[], workspace: string, cwd: string): string {
+  const ws = workspace === cwd ? '' : ` --workspace ${workspace}`;
+  return [...new Set(profiles)]
+    .filter((p) => AGENT_CLIS[p])
+    .map((p) => `  ask ${profileFacts(p).label} itself what it reads now: mcp-panel agents --ask ${p}${ws}\n`)
+    .join('');
+}
+
 function wordEntry(t: Translator, agent: string, e: EntryComparison): string {
   return `  ${e.verdict === 'agrees' ? '=' : '\u2260'} ${e.name}  ${sayEntry(t, agent, e)}`;
 }

@@ -8,6 +8,7 @@ import { probeProcess, resolveBridgeCommand } from '../../services/bridge/instal
 import { ConfigService } from '../../services/config/config-service';
 import { ConfigWriter } from '../../services/config/writer';
 import { panelDataDir } from '../../services/paths';
+import { askHint } from './ask-agents';
 import { type Command, type CommandContext, optString, printJson, profileOption, UsageError, UserError } from './command';
 
 const options = { agent: { type: 'string' }, layer: { type: 'string' }, workspace: { type: 'string' } } as const;
@@ -17,7 +18,7 @@ function request(ctx: CommandContext) {
   if (!server || ctx.args.length > 1) throw new UsageError('exactly one SERVER is required');
   // --agent is the word the agents' users know; the parser is the one --profile uses.
   const agent = optString(ctx, 'agent');
-  if (agent === undefined) throw new UsageError('--agent is required (minimax, kimi, minara)');
+  if (agent === undefined) throw new UsageError('--agent is required (the agent whose file holds the server: claude-code, codex, gemini, …)');
   const profile = profileOption({ ...ctx, opts: { profile: agent } });
   const rawLayer = optString(ctx, 'layer');
   let layer: LayerKind | undefined;
@@ -51,14 +52,14 @@ function verb<T extends object>(name: 'install' | 'uninstall', summary: string, 
   return {
     name: `bridge ${name}`,
     summary,
-    usage: `bridge ${name} SERVER --agent minimax|kimi|minara [--layer user|project|project-local] [--workspace DIR] [--json]`,
+    usage: `bridge ${name} SERVER --agent AGENT [--layer user|project|project-local] [--workspace DIR] [--json]`,
     options,
     async run(ctx) {
       const req = request(ctx);
       const r = await act(deps(ctx), req);
       if (!r.ok) refuse(ctx, r.error);
       if (ctx.opts.json) return printJson(ctx, { ok: true, server: req.server, agent: req.profile, ...r.value });
-      ctx.stdout(say(req.server, r.value as T));
+      ctx.stdout(say(req.server, r.value as T) + askHint([req.profile], req.workspace, ctx.cwd));
     },
   };
 }

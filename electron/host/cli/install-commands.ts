@@ -17,7 +17,7 @@ import type { KeychainConfigSecrets } from '../../services/auth/config-secrets';
 import { type Command, type CommandContext, optString, optStrings, printJson, UsageError, UserError } from './command';
 import { configEngineFor } from './engine';
 import { sourceFromRegistry } from './registry-install';
-import { askAgents } from './ask-agents';
+import { askAgents, askHint } from './ask-agents';
 
 const localeOf = (ctx: CommandContext): Translator => translator(pickLocale([ctx.env.LC_ALL, ctx.env.LC_MESSAGES, ctx.env.LANG]));
 
@@ -175,6 +175,7 @@ const install: Command = {
       else ctx.stdout(`${t('install.nothing')}\n`);
       for (const k of r.secretsKept) ctx.stdout(`kept ${k.variables.join(', ')} in the keychain for ${k.profile}'s entry (in no file)\n`);
       for (const f of r.failed) ctx.stdout(`failed ${f.profile}: ${f.code}: ${f.message}\n`);
+      ctx.stdout(askHint(r.written.map((w) => w.profile), workspace, ctx.cwd));
     }
     if (r.failed.length > 0) throw new UserError(`${r.failed.length} agent file(s) not written: ${r.failed.map((f) => `${f.profile} (${f.code})`).join(', ')}${skipped.length ? `; ${skipped.map((s) => `${s.agent} skipped: ${s.reason}`).join('; ')}` : ''}`);
     if (skipped.length > 0) {

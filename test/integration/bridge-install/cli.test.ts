@@ -44,6 +44,22 @@ describe('bridge install / uninstall CLI', () => {
     expect(await readFile(file, 'utf8')).toBe(USER_FILE);
   });
 
+  it('the text answer ends with how to ask the agent written to, where the panel knows its command (AGENT-8)', async () => {
+    const claudeFile = join(home, '.claude.json');
+    await writeFile(claudeFile, JSON.stringify({ mcpServers: { docs: { type: 'http', url: 'https://docs.example/mcp' } } }));
+    const r = await cli(['bridge', 'install', 'docs', '--agent', 'claude-code']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}ask Claude Code itself what it reads now: mcp-panel agents --ask claude-code$/m);
+    const u = await cli(['bridge', 'uninstall', 'docs', '--agent', 'claude-code']);
+    expect(u.stdout).toMatch(/mcp-panel agents --ask claude-code$/m);
+    // MiniMax Code has no command line to ask: no such line.
+    await writeFile(file, USER_FILE);
+    const m = await cli(['bridge', 'install', 'docs', '--agent', 'minimax']);
+    expect(m.code, m.stderr).toBe(0);
+    expect(m.stdout).not.toMatch(/agents --ask/);
+    await cli(['bridge', 'uninstall', 'docs', '--agent', 'minimax']);
+  });
+
   it('a refusal exits 1 with one line, and the --json error document', async () => {
     const r = await cli(['bridge', 'install', 'nope', '--agent', 'minimax', '--json']);
     expect(r.code).toBe(1);

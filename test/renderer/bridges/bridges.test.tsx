@@ -98,6 +98,23 @@ describe('BridgeOffer', () => {
     expect(screen.getByRole('button', { name: 'Use through the bridge' })).toBeInTheDocument();
   });
 
+  it('after an install, each agent whose file was written (and those reading the same file) can be asked for its own word (AGENT-8)', async () => {
+    const claude: Offer = { ...offer, profile: 'claude-code', layer: 'project', path: '/work/proj/.mcp.json', sharedWith: [{ profile: 'copilot', layer: 'project', agent: 'Copilot CLI' }] };
+    mount(
+      {
+        'bridges.advice': () => ok(claude),
+        'bridges.install': () => ok({ path: '/work/proj/.mcp.json', layer: 'project', changed: true, replaced: true, line: offer.line }),
+        'agents.answers': ok({ answers: [] }),
+      },
+      (b) => <BridgeOffer bridge={b} serverId="configured:claude-code:notes" />,
+    );
+    const region = await screen.findByTestId('bridge-offer');
+    expect(screen.queryByRole('button', { name: 'Ask Claude Code' })).toBeNull(); // nothing to ask before a write
+    await userEvent.click(within(region).getByRole('button', { name: 'Use through the bridge' }));
+    expect(await screen.findByRole('button', { name: 'Ask Claude Code' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ask Copilot CLI' })).toBeInTheDocument();
+  });
+
   it('words a refusal from its code, in Chinese', async () => {
     mount(
       {

@@ -9,6 +9,8 @@ import type { Translator } from '../../../../shared/i18n';
 import { errorText } from '../../../../shared/i18n/write-errors';
 import { issueSentence } from '../../../../shared/i18n/agent-view';
 import { useT } from '../../store-context';
+import { profileFacts } from '../../../../shared/profiles';
+import { AskAgents } from '../install/AskAgents';
 
 export interface BridgeOfferProps {
   bridge: Pick<PanelBridge, 'call'>;
@@ -30,7 +32,7 @@ export function BridgeOffer({ bridge, serverId, onChanged }: BridgeOfferProps) {
   const [offer, setOffer] = useState<Offer | null>(null);
   const [busy, setBusy] = useState(false);
   // Kept as the host said it and worded at render time, so a language switch rewords it.
-  const [done, setDone] = useState<{ key: 'installed' | 'exact' | 'entry' | 'removed'; path: string; layer: string } | null>(null);
+  const [done, setDone] = useState<{ key: 'installed' | 'exact' | 'entry' | 'removed'; path: string; layer: string; agents: Array<{ profile: Offer['profile']; agent: string }> } | null>(null);
   const [error, setError] = useState<RpcError | null>(null);
   const load = useCallback(async () => {
     const r = await bridge.call('bridges.advice', { id: serverId });
@@ -49,7 +51,9 @@ export function BridgeOffer({ bridge, serverId, onChanged }: BridgeOfferProps) {
     if (!r.ok) setError(r.error);
     else {
       const v = r.value;
-      setDone({ key: 'restored' in v ? v.restored : 'installed', path: v.path, layer: v.layer });
+      // AGENT-8: every agent whose file was written can then be asked for its own word on it.
+      const agents = offer ? [{ profile: offer.profile, agent: profileFacts(offer.profile).label }, ...offer.sharedWith.map((o) => ({ profile: o.profile, agent: o.agent }))] : [];
+      setDone({ key: 'restored' in v ? v.restored : 'installed', path: v.path, layer: v.layer, agents });
       onChanged?.();
       await load();
     }
@@ -128,6 +132,7 @@ export function BridgeOffer({ bridge, serverId, onChanged }: BridgeOfferProps) {
           {t(`bridges.done.${done.key}`, { path: done.path, layer: done.layer })}
         </Text>
       )}
+      {done && done.agents.length > 0 && <AskAgents agents={done.agents} />}
       {errorLine && (
         <Alert color="red" role="alert">
           {errorLine}
