@@ -42,9 +42,9 @@ export interface LayerServer {
   contributedBy?: Contributor;
 }
 
-/** AGENT-9: a plugin (Claude Code, Codex) or an extension (Gemini CLI) of the agent. */
+/** AGENT-9: a plugin (Claude Code, Codex), an extension (Gemini CLI) of the agent, or another app's file it discovers (VS Code). */
 export interface Contributor {
-  kind: 'plugin' | 'extension';
+  kind: 'plugin' | 'extension' | 'discovery';
   name: string;
 }
 

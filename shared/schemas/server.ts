@@ -136,7 +136,7 @@ export const EffectiveServerSchema = z.object({
    */
   inputs: z.object({ ids: z.array(z.string()), agent: z.string(), profile: z.string().optional(), variables: z.array(z.string()).optional() }).optional(),
   /** AGENT-9: the agent's plugin or extension that adds this server: read-only, named as the agent names it. */
-  contributedBy: z.object({ kind: z.enum(['plugin', 'extension']), name: z.string() }).optional(),
+  contributedBy: z.object({ kind: z.enum(['plugin', 'extension', 'discovery']), name: z.string() }).optional(),
   /** The entry as written, unknown fields included. */
   entry: z.record(z.string(), z.unknown()),
   spec: ConnectionSpecSchema.nullable(),

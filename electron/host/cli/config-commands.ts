@@ -108,7 +108,7 @@ function statusLines(report: StatusReport, limitsLine: string | null): string[] 
     const tools = s.toolCount !== null ? `  ${s.toolCount} tools${s.code === 'cached' ? ' (kept list)' : ` in ${Math.round(s.connectMs ?? 0)} ms`}${era}` : '';
     lines.push(`  ${s.name.padEnd(24)} ${s.layer.padEnd(13)} ${(s.transport ?? '?').padEnd(6)} ${s.state}${s.error ? `: ${s.error}` : ''}${tools}${shadow}`);
     // AGENT-9: read-only here; the agent's own plugin commands change it.
-    if (s.contributedBy) lines.push(`      from ${s.contributedBy.kind} "${s.contributedBy.name}" (${s.path}): read-only, managed by ${profileFacts(report.profile).label}'s ${s.contributedBy.kind}s`);
+    if (s.contributedBy) lines.push(`      ${s.contributedBy.kind === 'discovery' ? `discovered in ${s.contributedBy.name}'s file` : `from ${s.contributedBy.kind} "${s.contributedBy.name}"`} (${s.path}): read-only here`);
     if (s.agent) lines.push(...agentLines(s.agent, { server: s.name, layer: s.layer, profile: report.profile, workspace: report.workspace }));
     for (const f of s.findings) lines.push(`      ! ${f.tool}: ${findingLine(f)}`);
   }

@@ -4,6 +4,7 @@
 // state database: the panel's trust decides (SEC-5).
 import type { AgentFiles, LayerEnv, PathApi } from '../loading';
 import { appDataDir, projectFile, userFile } from '../places';
+import { vscodeDiscovery } from './discovery';
 
 const userDir = ({ home, env, platform }: Omit<LayerEnv, 'workspace'>, p: PathApi) => p.join(appDataDir(home, env, platform, p), 'Code', 'User');
 
@@ -13,5 +14,6 @@ export const VSCODE_FILES: AgentFiles = {
     if (where.workspace) out.push(projectFile(p.join(where.workspace, '.vscode', 'mcp.json'), where.workspace));
     return out;
   },
+  plugins: (where, io) => vscodeDiscovery(where, io, io.path.join(userDir(where, io.path), 'settings.json')),
   detection: (where, p) => ({ marker: userDir(where, p), configFiles: [p.join(userDir(where, p), 'mcp.json')] }),
 };

@@ -99,3 +99,32 @@ describe('Gemini CLI extensions', () => {
     expect(s!.spec!.args).toEqual([`${source}/x.js`]);
   });
 });
+
+describe('VS Code discovery of other apps\' files', () => {
+  const settings = () => join(sb.home, '.config', 'Code', 'User', 'settings.json');
+  const desktop = () => join(sb.home, '.config', 'Claude', 'claude_desktop_config.json');
+  const load = async () => (await sb.service().load('vscode', sb.ws)).servers;
+
+  it('off by default: Claude Desktop\'s servers are not VS Code\'s until its source is switched on; then read-only, run in the home folder', async () => {
+    await sb.write(desktop(), { mcpServers: { fs: { command: 'npx', args: ['-y', 'fs-server'], env: { A: '1' } }, web: { url: 'https://web.example/mcp', headers: { X: 'y' } } } });
+    expect(await load()).toEqual([]);
+    await sb.write(settings(), '{\n  // VS Code settings\n  "chat.mcp.discovery.enabled": { "claude-desktop": true },\n}\n');
+    const rows = await load();
+    expect(rows.map((s) => s.name).sort()).toEqual(['fs', 'web']);
+    const fs = rows.find((s) => s.name === 'fs')!;
+    expect(fs).toMatchObject({ layer: 'plugin', path: desktop(), contributedBy: { kind: 'discovery', name: 'Claude Desktop' } });
+    expect(fs.spec).toMatchObject({ command: 'npx', args: ['-y', 'fs-server'], cwd: sb.home });
+    // VS Code keeps a URL and nothing else of a remote entry.
+    expect(rows.find((s) => s.name === 'web')!.spec).toMatchObject({ transport: 'http', url: 'https://web.example/mcp', headers: {} });
+  });
+
+  it("a workspace's .cursor/mcp.json (cursor-workspace) waits for the panel's trust and runs in the workspace", async () => {
+    await sb.write(settings(), { 'chat.mcp.discovery.enabled': { 'cursor-workspace': true, 'cursor-global': false } });
+    await sb.write(join(sb.home, '.cursor', 'mcp.json'), { mcpServers: { global: { command: 'node' } } });
+    await sb.write(join(sb.ws, '.cursor', 'mcp.json'), { mcpServers: { local: { command: 'node' } } });
+    const [s] = await load();
+    expect(s).toMatchObject({ name: 'local', trusted: false, contributedBy: { kind: 'discovery', name: 'Cursor (Workspace)' } });
+    await sb.trust();
+    expect((await load())[0]!.spec).toMatchObject({ cwd: sb.ws });
+  });
+});
