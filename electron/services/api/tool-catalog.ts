@@ -139,6 +139,11 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
   const { inputs, defs, servers } = parts;
   const named = PROFILES.filter((p) => p === profile || agents.includes(p));
   const cross = crossProfileView(inputs, reg, named);
+  // AGENT-9: a plugin's server is its own agent's alone: no other agent names it or collides with it.
+  const pluginIds = new Set(inputs.filter((i) => i.source === 'plugin-local' || i.source === 'plugin-official').map((i) => i.serverId));
+  const others = pluginIds.size > 0 ? crossProfileView(inputs.filter((i) => !pluginIds.has(i.serverId)), reg, named) : cross;
+  const reportOf = (p: Profile) => (p === profile ? cross : others).reports[p];
+  const otherNames = new Map(others.rows.map((r) => [defKey(r.serverId, r.tool), r.names]));
   const mine = cross.reports[profile];
   const byKey = new Map(mine.tools.map((t) => [defKey(t.serverId, t.tool), t]));
   const warnings = new Map<string, NamingWarning[]>();
@@ -155,7 +160,7 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
       serverName: r.serverName,
       tool: r.tool,
       summary: summarize(def.description),
-      names: r.names,
+      names: pluginIds.size === 0 ? r.names : pluginIds.has(r.serverId) ? { [profile]: r.names[profile] ?? null } : { ...(otherNames.get(key) ?? r.names), [profile]: r.names[profile] ?? null },
       tokens: tokensOf(def),
       deferred: t?.deferred ?? false,
       collidesWith: t?.collidesWith ? { serverId: t.collidesWith.serverId, serverName: t.collidesWith.serverName, tool: t.collidesWith.tool, name: t.collidesWith.name, kind: t.collidesWith.kind } : null,
@@ -172,7 +177,7 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
     rows.push({ serverId: t.serverId, serverName: t.serverName, tool: t.tool, summary: '', names, tokens: 0, deferred: t.deferred, collidesWith: null, dropped: false, synthetic: t.synthetic });
   }
   const collisions: CollisionRow[] = PROFILES.flatMap((p) =>
-    cross.reports[p].collisions.map((c) => ({
+    reportOf(p).collisions.map((c) => ({
       profile: p,
       name: c.name,
       kind: c.kind,
@@ -184,7 +189,7 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
       cause: collisionCause(p, c),
     })),
   );
-  const offered = new Map(named.map((p) => [p, offeredTools(cross.reports[p].tools, parts)] as const));
+  const offered = new Map(named.map((p) => [p, offeredTools(reportOf(p).tools, parts)] as const));
   return { view: { profile, servers, tools: rows, collisions, agents: named }, offered, defs, warnings };
 }
 

@@ -50,7 +50,7 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
         <MiddlePath path={row.path} prefix={t('servers.from', { path: '' }).trim()} />
       </Text>
       {row.contributedBy && (
-        <Text size="xs" c="dimmed" data-testid="contributed" className={`${classes.line} ${classes.text}`}>
+        <Text size="xs" c="dimmed" data-testid="contributed" className={classes.wraps}>
           {t(`servers.contributed.${row.contributedBy.kind}`, { name: row.contributedBy.name })}
         </Text>
       )}
@@ -67,7 +67,8 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
   const hasBadges = flagCount > 0;
   // Two flags and the name do not share the name column's one line (at 1280 px "UNTRUSTED" and
   // "READ ONLY" left the name no room at all): they take a line of their own, as with little room.
-  const flagsBelow = compact || flagCount > 1;
+  // A plugin's server (AGENT-9) has a long name of its own: its flags too go below.
+  const flagsBelow = compact || flagCount > 1 || !!row.contributedBy;
   const badges = (
     <>
       {row.deferred && (
@@ -109,12 +110,18 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
   const cells: Record<ServerColumn, () => ReactNode> = {
     name: () => (
       <Table.Th scope="row" className={classes.cell} key="name">
-        <Group gap={6} wrap="nowrap" className={classes.line}>
-          <Text span fw={600} size="sm" truncate className={classes.name} title={row.name} data-testid="server-name">
-            {row.name}
+        {row.contributedBy ? (
+          <Text fw={600} size="sm" className={classes.wraps} title={row.name} data-testid="server-name">
+            {row.name.split(':').map((part, i) => (i === 0 ? part : [':', <wbr key={i} />, part]))}
           </Text>
-          {!flagsBelow && badges}
-        </Group>
+        ) : (
+          <Group gap={6} wrap="nowrap" className={classes.line}>
+            <Text span fw={600} size="sm" truncate className={classes.name} title={row.name} data-testid="server-name">
+              {row.name}
+            </Text>
+            {!flagsBelow && badges}
+          </Group>
+        )}
         {/* With little room the flags take their own line (wrapping when they do not fit one): the name stays readable (issue 22). */}
         {flagsBelow && hasBadges && (
           <Group gap={4} data-testid="row-flags">
