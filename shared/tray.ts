@@ -32,11 +32,13 @@ export interface TrayServerInput {
    * once (servers and tools). Absent: a server of its own.
    */
   identity?: string | null;
+  /** CONN-11: findings of the poisoning checks on its tool list (the row's count). */
+  findings?: number;
 }
 
 /** The tray's input from the page's rows: the one mapping for the Electron tray and the tab title. */
 export function trayRows(rows: readonly ServerRow[]): TrayServerInput[] {
-  return rows.map((s) => ({ id: s.id, name: s.name, state: s.state.kind, toolCount: s.toolCount, code: s.state.code, ...(s.state.params ? { params: s.state.params } : {}), ...(s.agent ? { agent: s.agent } : {}) }));
+  return rows.map((s) => ({ id: s.id, name: s.name, state: s.state.kind, toolCount: s.toolCount, code: s.state.code, ...(s.state.params ? { params: s.state.params } : {}), ...(s.agent ? { agent: s.agent } : {}), ...(s.findings ? { findings: s.findings } : {}) }));
 }
 
 /** A 401 without OAuth metadata: nothing to log in to (the verdict says it for every agent). */
@@ -137,6 +139,9 @@ export function trayModel(servers: readonly TrayServerInput[], locale: Locale = 
   // The agent's-eye view: how many entries the selected agent cannot use as written.
   const unusable = servers.filter((s) => s.state !== 'removed' && s.agent?.status === 'unusable');
   if (unusable.length > 0) why.push(t.plural('agent.tray.unusable', unusable.length, { agent: unusable[0]!.agent!.agent }));
+  // CONN-11: servers whose tool texts the poisoning checks flagged, by name.
+  const flagged = servers.filter((s) => s.state === 'connected' && s.findings);
+  if (flagged.length > 0) why.push(t.plural('tray.findings', flagged.length, { names: flagged.map((s) => s.name).join(', ') }));
   if (bridges.length > 0) why.push(t.plural('bridges.tray.count', bridges.length));
   const bridgeRows = bridgeItems(bridges, t);
   const serverItems: TrayMenuItem[] = servers
@@ -151,7 +156,8 @@ export function trayModel(servers: readonly TrayServerInput[], locale: Locale = 
       const agent = issue ? ` · ${t('agent.tray.row', { agent: s.agent!.agent, issue: issueSentence(locale, issue) })}` : '';
       const state = s.state === 'unchecked' ? t('tray.unchecked') : t(`state.${s.state}`);
       const shared = s.foreign?.sharedWith ? ` (${t('tray.sharedWith', { name: s.foreign.sharedWith })})` : '';
-      return { kind: 'server', id: s.id, label: `${s.name} — ${state}${shared}${agent}`, state: s.state, actions };
+      const flags = s.state === 'connected' && s.findings ? ` · ${t('tray.findingsRow', { n: s.findings })}` : '';
+      return { kind: 'server', id: s.id, label: `${s.name} — ${state}${shared}${flags}${agent}`, state: s.state, actions };
     });
   return {
     aggregate: aggregateOf(counts),

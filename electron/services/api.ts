@@ -135,7 +135,8 @@ export function createApi(deps: ApiDeps): PanelApi {
     stopPool = pool.onStateChanged((id, info) => {
       const state = info.state;
       const toolCount = state.kind === 'connected' ? state.toolCount : null;
-      const emit = () => events.emit('servers.stateChanged', { id, state, toolCount, toolsChanged: toolsChanged(info), ...agentOf(id, state, info.connectMs ?? null) });
+      const findings = state.kind === 'connected' ? (info.findings ?? 0) : undefined;
+      const emit = () => events.emit('servers.stateChanged', { id, state, toolCount, toolsChanged: toolsChanged(info), ...(findings !== undefined ? { findings } : {}), ...agentOf(id, state, info.connectMs ?? null) });
       emit();
       // What the server asked of the panel may change the agent's verdict: say so once it is known.
       const s = model.view()?.servers.find((x) => serverId(x) === id);

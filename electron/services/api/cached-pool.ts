@@ -9,6 +9,7 @@ import { isEmptyDiff, specFingerprint, type SnapshotStore } from '../connections
 import type { ToolDiff } from '../connections/types';
 import { OwnFolderError } from '../own-folder';
 import type { PoolDetails, PoolInfo, PoolPort } from './ports';
+import { ownFindingCount } from '../../../shared/trust/own';
 
 interface Cached {
   state: ServerState;
@@ -91,7 +92,7 @@ export function answeringPoolPort(inner: PoolPort, source: ListSource): PoolPort
     },
     info(id): PoolInfo | undefined {
       const c = cached.get(id);
-      return c ? { state: c.state, toolCount: c.tools.length, connectMs: null, lastError: null, snapshotDiff: c.diff } : inner.info(id);
+      return c ? { state: c.state, toolCount: c.tools.length, connectMs: null, lastError: null, snapshotDiff: c.diff, findings: ownFindingCount(c.tools) } : inner.info(id);
     },
     details(id): PoolDetails | undefined {
       const c = cached.get(id);

@@ -19,7 +19,7 @@ export type DetectedProfileInfo = z.infer<typeof DetectedProfileSchema>;
 export type ConfigPort = Pick<ConfigService, 'load'>;
 
 /** What a row needs of a server's connection (CONN-5); a fake may give the state alone. */
-export type PoolInfo = Pick<ServerInfo, 'state'> & Partial<Pick<ServerInfo, 'toolCount' | 'connectMs' | 'lastError' | 'snapshotDiff'>>;
+export type PoolInfo = Pick<ServerInfo, 'state'> & Partial<Pick<ServerInfo, 'toolCount' | 'connectMs' | 'lastError' | 'snapshotDiff' | 'findings'>>;
 
 /** What the Logs view and the snapshot diff read of a server's connection (CONN-10, CONN-11). */
 export type PoolDetails = Pick<ServerInfo, 'stderrTail' | 'traffic' | 'live' | 'pid' | 'snapshotDiff'>;

@@ -63,6 +63,7 @@ export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: num
     readOnly,
     entry: redactEntry(s.entry),
     toolsChanged: toolsChanged(info),
+    ...(state.kind === 'connected' && info?.findings ? { findings: info.findings } : {}),
     ...(verdictOf ? { agent: verdictOf(s, id, state, connectMs, state.kind === 'connected' ? (state.listMs ?? null) : null) } : {}),
   };
 }

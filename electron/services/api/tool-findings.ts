@@ -3,17 +3,10 @@
 // server's list changes: first sight, then each changed or added tool); shadowing is checked
 // against every other server's tools and redone only when some server's list changes.
 import type { Finding } from '../../../shared/trust/finding';
-import { checkOwnTexts, checkShadowing, shadowIndex, type ShadowIndex } from '../../../shared/trust/poisoning';
+import { checkShadowing, shadowIndex, type ShadowIndex } from '../../../shared/trust/poisoning';
+import { ownFindings } from '../../../shared/trust/own';
 import type { ToolDef } from '../../../shared/schemas/server';
 
-const ownCache = new WeakMap<ToolDef, Finding[]>();
-
-/** The checks of one definition's own texts; `ownTools`: its server's tool names (chaining). */
-export function ownFindings(def: ToolDef, ownTools: readonly string[]): Finding[] {
-  let f = ownCache.get(def);
-  if (!f) ownCache.set(def, (f = checkOwnTexts(def, { ownTools })));
-  return f;
-}
 
 export interface ServerList {
   id: string;

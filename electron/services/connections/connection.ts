@@ -18,6 +18,7 @@ import type { EraVerdicts } from '../mcp/eras';
 import type { Session } from '../mcp/session';
 import { type SnapshotStore, canonicalJson, isEmptyDiff, specFingerprint } from './snapshots';
 import { type TrafficRecord, materialize } from './traffic';
+import { ownFindingCount } from '../../../shared/trust/own';
 import type { CallOptions, ConvertedResult, Logger, PoolEvents, ServerInfo, ToolDiff } from './types';
 
 /** What a connection shares with the other connections of its pool. */
@@ -123,7 +124,15 @@ export class McpConnection {
       live: this.live,
       pid: this.live ? (this.session?.pid ?? null) : null,
       snapshotDiff: this.diff,
+      findings: this.findingCount(),
     };
+  }
+
+  /** Counted once per list: the same array until the server's list changes. */
+  private counted: { list: ToolDef[]; n: number } | null = null;
+  private findingCount(): number {
+    if (this.counted?.list !== this.toolList) this.counted = { list: this.toolList, n: ownFindingCount(this.toolList) };
+    return this.counted.n;
   }
 
   snapshotAccepted(): void {

@@ -138,7 +138,7 @@ export class ConnectionPool {
   info(id: string): ServerInfo | undefined {
     const s = this.servers.get(id);
     if (!s || isConnection(s)) return s?.info();
-    return { state: s.state, connectMs: null, toolCount: 0, lastError: null, stderrTail: [], traffic: [], live: false, pid: null, snapshotDiff: null };
+    return { state: s.state, connectMs: null, toolCount: 0, lastError: null, stderrTail: [], traffic: [], live: false, pid: null, snapshotDiff: null, findings: 0 };
   }
 
   on<K extends keyof PoolEvents>(event: K, fn: PoolEvents[K]): () => void {

@@ -86,6 +86,8 @@ export interface ServerInfo {
   pid: number | null;
   /** Change of the latest discovered list from the last accepted snapshot (CONN-11). */
   snapshotDiff: ToolDiff | null;
+  /** CONN-11: findings of the poisoning checks on the current list's own texts (shadowing is the Tools view's). */
+  findings: number;
 }
 
 export interface DiscoveryResult {

@@ -5,7 +5,8 @@
 // not have them (CONN-11: every diff is checked).
 import type { AppContract, DiffFinding, SnapshotDiffView, ToolText } from '../../../shared/contract';
 import { checkShadowing } from '../../../shared/trust/poisoning';
-import { lastShadowIndex, ownFindings } from '../api/tool-findings';
+import { lastShadowIndex } from '../api/tool-findings';
+import { ownFindings } from '../../../shared/trust/own';
 import type { Handlers } from '../../../shared/rpc';
 import type { ToolDef } from '../../../shared/schemas/server';
 import type { ApiCore } from '../api/core';

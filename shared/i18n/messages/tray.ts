@@ -22,6 +22,9 @@ export const tray = messages({
     'tray.agentRow': '{agent} — {servers}',
     'tray.unchecked': 'not checked (the panel runs the selected agent\'s servers)',
     'tray.sharedWith': 'as {name}',
+    'tray.findings_one': '{n} server has tool texts the poisoning checks flagged: {names}',
+    'tray.findings_other': '{n} servers have tool texts the poisoning checks flagged: {names}',
+    'tray.findingsRow': '{n} flagged',
   },
   zh: {
     'tray.servers_one': '{n} 个服务器',
@@ -43,5 +46,8 @@ export const tray = messages({
     'tray.agentRow': '{agent} — {servers}',
     'tray.unchecked': '未检查（面板只运行所选智能体的服务器）',
     'tray.sharedWith': '同 {name}',
+    'tray.findings_one': '{n} 个服务器的工具文本被投毒检查标记：{names}',
+    'tray.findings_other': '{n} 个服务器的工具文本被投毒检查标记：{names}',
+    'tray.findingsRow': '{n} 处可疑',
   },
 });

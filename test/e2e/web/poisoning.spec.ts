@@ -45,6 +45,18 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+test('the Servers row of a poisoned server says how many findings, and opens its tools; a clean one says nothing', async ({ page }) => {
+  await page.goto(await panel.freshUrl());
+  const flagged = page.locator('tr[data-server="poisoned"]').getByTestId('server-findings');
+  await expect(flagged).toHaveText(/^\d+ findings$/);
+  await expect(page.locator('tr[data-server="mail"] [data-testid="state"]')).toHaveAttribute('class', /state-connected/);
+  await expect(page.locator('tr[data-server="mail"]').getByTestId('server-findings')).toHaveCount(0);
+  await flagged.click();
+  await expect(page.locator('main')).toHaveAttribute('data-section', 'tools');
+  await expect(page.getByLabel('Filter tools')).toHaveValue('poisoned');
+  await expect(page.locator('[data-server="poisoned"][data-tool="add"]').getByTestId('row-findings')).toBeVisible();
+});
+
 test('a poisoned tool: the row says how many findings, the detail says each with its reason', async ({ page }) => {
   await page.goto(await panel.freshUrl());
   await page.locator('nav button[data-section="tools"]').click();

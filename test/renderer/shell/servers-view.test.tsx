@@ -242,4 +242,19 @@ describe("servers view: the agent's-eye verdict (issue 22)", () => {
     await mount({ 'servers.list': { ok: true, value: serversView([{ ...plug, contributedBy: { kind: 'extension', name: 'notes' } }]) } }, 'zh');
     expect(within(rowOf('plugin:tools:db')).getByTestId('contributed')).toHaveTextContent('由扩展“notes”添加：此处只读');
   });
+
+  it('a row whose tool texts were flagged (CONN-11): its count, kept up by state events; the badge opens its tools', async () => {
+    const mail = serverRow({ name: 'mail', findings: 3 });
+    const m = await mount({ 'servers.list': { ok: true, value: serversView([mail, serverRow({ name: 'fs' })]) } });
+    expect(within(rowOf('mail')).getByTestId('server-findings')).toHaveTextContent('3 findings');
+    expect(within(rowOf('fs')).queryByTestId('server-findings')).toBeNull();
+    await act(async () => m.emit('servers.stateChanged', { id: mail.id, state: { kind: 'connected', code: 'connected', reason: '', since: 9, toolCount: 7, connectMs: 5 }, toolCount: 7, findings: 1 }));
+    expect(within(rowOf('mail')).getByTestId('server-findings')).toHaveTextContent('1 finding');
+    await act(async () => m.emit('servers.stateChanged', { id: mail.id, state: { kind: 'connected', code: 'connected', reason: '', since: 10, toolCount: 7, connectMs: 5 }, toolCount: 7, findings: 0 }));
+    expect(within(rowOf('mail')).queryByTestId('server-findings')).toBeNull();
+    await act(async () => m.emit('servers.stateChanged', { id: mail.id, state: { kind: 'connected', code: 'connected', reason: '', since: 11, toolCount: 7, connectMs: 5 }, toolCount: 7, findings: 2 }));
+    await userEvent.setup().click(within(rowOf('mail')).getByTestId('server-findings'));
+    expect(m.store.getState().section).toBe('tools');
+    expect(m.store.getState().toolsFilter).toBe('mail');
+  });
 });

@@ -10,6 +10,15 @@ describe('tray model (UI-8)', () => {
     expect(m.aggregate).toBe('failed');
   });
 
+  it('servers whose tool texts the poisoning checks flagged: one tooltip line naming them, the count on their menu row (CONN-11)', () => {
+    const m = trayModel([{ ...s('mail', 'connected', 3), findings: 4 }, s('ok', 'connected', 2), { ...s('gone', 'failed'), findings: 2 }]);
+    expect(m.tooltip.split('\n')).toContain('1 server has tool texts the poisoning checks flagged: mail');
+    expect(m.menu[0]).toMatchObject({ kind: 'server', label: 'mail — connected · 4 flagged' });
+    expect(m.menu[1]).toMatchObject({ label: 'ok — connected' });
+    const zh = trayModel([{ ...s('mail', 'connected', 3), findings: 4 }], 'zh');
+    expect(zh.tooltip).toContain('1 个服务器的工具文本被投毒检查标记：mail');
+  });
+
   it('picks the aggregate worst first: failed > needs login > connected > idle', () => {
     expect(trayModel([s('a', 'connected', 1), s('b', 'needs-auth')]).aggregate).toBe('needs-auth');
     expect(trayModel([s('a', 'connected', 1), s('b', 'pending')]).aggregate).toBe('connected');

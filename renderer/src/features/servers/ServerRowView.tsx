@@ -21,9 +21,22 @@ import classes from './ServersView.module.css';
 
 const STATE_COLOR = { connected: 'teal', failed: 'red', 'needs-auth': 'yellow', pending: 'gray', disabled: 'gray', removed: 'gray' } as const;
 
+/** A flag on the row that opens what it is about (the tool diff, the flagged tools): its reason is its tooltip and its name. */
+function FlagButton({ label, why, color, testId, onClick }: { label: string; why: string; color: string; testId: string; onClick: () => void }) {
+  return (
+    <Tooltip label={why} multiline maw={420}>
+      <Badge size="xs" variant="light" color={color} component="button" type="button" className={`${classes.label} ${classes.flag}`} data-testid={testId} aria-label={`${label}: ${why}`} onClick={onClick}>
+        {label}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 export function ServerRowView({ row, columns }: { row: ServerRow; columns: readonly ServerColumn[] }) {
   const t = useT();
   const openDiff = useApp((s) => s.openSnapshotDiff);
+  const setToolsFilter = useApp((s) => s.setToolsFilter);
+  const setSection = useApp((s) => s.setSection);
   const state = row.state.kind;
   const compact = !columns.includes('provenance');
   const readOnlyWhy = row.readOnly ? t(row.layer === 'project' ? 'servers.readOnlyProject' : 'servers.readOnlyLayer', { path: row.path }) : undefined;
@@ -63,7 +76,7 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
       )}
     </>
   );
-  const flagCount = [row.deferred, !row.trusted, row.toolsChanged, row.readOnly].filter(Boolean).length;
+  const flagCount = [row.deferred, !row.trusted, row.toolsChanged, row.readOnly, row.findings].filter(Boolean).length;
   const hasBadges = flagCount > 0;
   // Two flags and the name do not share the name column's one line (at 1280 px "UNTRUSTED" and
   // "READ ONLY" left the name no room at all): they take a line of their own, as with little room.
@@ -82,21 +95,19 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
         </Badge>
       )}
       {row.toolsChanged && (
-        <Tooltip label={t('servers.toolsChangedOpen', { server: row.name })} multiline maw={420}>
-          <Badge
-            size="xs"
-            variant="light"
-            color="orange"
-            component="button"
-            type="button"
-            className={`${classes.label} ${classes.flag}`}
-            data-testid="tools-changed"
-            aria-label={`${t('servers.toolsChanged')}: ${t('servers.toolsChangedOpen', { server: row.name })}`}
-            onClick={() => void openDiff(row.id)}
-          >
-            {t('servers.toolsChanged')}
-          </Badge>
-        </Tooltip>
+        <FlagButton label={t('servers.toolsChanged')} why={t('servers.toolsChangedOpen', { server: row.name })} color="orange" testId="tools-changed" onClick={() => void openDiff(row.id)} />
+      )}
+      {!!row.findings && (
+        <FlagButton
+          label={t.plural('servers.findings', row.findings)}
+          why={t('servers.findingsOpen', { server: row.name })}
+          color="red"
+          testId="server-findings"
+          onClick={() => {
+            setToolsFilter(row.name);
+            setSection('tools');
+          }}
+        />
       )}
       {row.readOnly && (
         <Tooltip label={readOnlyWhy} multiline maw={420}>
