@@ -80,8 +80,9 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
   const hasBadges = flagCount > 0;
   // Two flags and the name do not share the name column's one line (at 1280 px "UNTRUSTED" and
   // "READ ONLY" left the name no room at all): they take a line of their own, as with little room.
-  // A plugin's server (AGENT-9) has a long name of its own: its flags too go below.
-  const flagsBelow = compact || flagCount > 1 || !!row.contributedBy;
+  // A plugin's server (AGENT-9) has a long name of its own, and a findings count is wide: their
+  // flags go below too (seen: "poisoned" cut to "poiso…" beside "12 findings").
+  const flagsBelow = compact || flagCount > 1 || !!row.contributedBy || !!row.findings;
   const badges = (
     <>
       {row.deferred && (
