@@ -218,10 +218,13 @@ export function otherAgentGroups(selected: readonly TrayServerInput[], others: A
   }));
 }
 
-/** The selected agent's rows, each with what server it is (AgentServers.selected), then the other agents' groups. */
-export function agentGroups(agent: string, selected: readonly TrayServerInput[], servers: AgentServers | null): TrayAgentGroup[] {
+/**
+ * The selected agent's rows, each with what server it is (AgentServers.selected), then the other
+ * agents' groups; `limits`: where the selected agent's offered tools stand (CTX-1, tools.limits).
+ */
+export function agentGroups(agent: string, selected: readonly TrayServerInput[], servers: AgentServers | null, limits: AgentStanding | null = null): TrayAgentGroup[] {
   const mine = selected.map((s) => ({ ...s, identity: servers?.selected[s.id] ?? null }));
-  return [{ agent, servers: mine }, ...otherAgentGroups(mine, servers?.agents ?? [])];
+  return [{ agent, servers: mine, limits }, ...otherAgentGroups(mine, servers?.agents ?? [])];
 }
 
 /** UI-8 over every detected agent: the sums of all, the menu grouped per agent (one agent: as trayModel). */

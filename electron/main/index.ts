@@ -15,6 +15,7 @@ import { folderPicker } from './folder-picker';
 import { registerIpc } from './ipc';
 import { PanelTray } from './tray';
 import type { LiveBridge } from '../../shared/schemas/bridge';
+import type { AgentStanding } from '../../shared/context/limits';
 import { createMainWindow, installSessionGuards } from './window';
 
 const here = dirname(fileURLToPath(import.meta.url)); // ESM: no __dirname
@@ -104,14 +105,28 @@ async function boot(): Promise<void> {
     others = r.ok ? (r.value as AgentServers) : null;
     renderTray();
   };
+  // CTX-1: where the selected agent's offered tools stand against its limits (asked once state settles).
+  let limits: AgentStanding | null = null;
+  let limitsTimer: ReturnType<typeof setTimeout> | undefined;
+  const readLimits = async () => {
+    const profile = s.api.current()?.profile;
+    if (!profile) return;
+    const r = await s.dispatch('tools.limits', { agents: [profile] }, { host: 'electron' });
+    limits = r.ok ? ((r.value as { limits: AgentStanding[] }).limits.find((l) => l.profile === profile) ?? null) : null;
+    renderTray();
+  };
   const renderTray = () => {
     const view = s.api.current();
     const label = view ? profileFacts(view.profile).label : '';
-    tray?.render(trayAgentsModel(agentGroups(label, trayRows(view?.servers ?? []), others), locale, bridges));
+    tray?.render(trayAgentsModel(agentGroups(label, trayRows(view?.servers ?? []), others, limits), locale, bridges));
   };
   s.api.events.subscribe((event, payload) => {
     if (event === 'bridges.changed') bridges = (payload as { bridges: LiveBridge[] }).bridges;
     if (event === 'servers.changed' || event === 'install.agentsChanged') void readOthers();
+    if (event === 'servers.changed' || event === 'servers.stateChanged') {
+      clearTimeout(limitsTimer);
+      limitsTimer = setTimeout(() => void readLimits(), 300);
+    }
     setTimeout(renderTray, 0);
   });
   void readOthers();

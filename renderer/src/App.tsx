@@ -1,6 +1,7 @@
 import { useAgentsChangedAt } from './features/install/use-agents-changed';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { AgentServers } from '../../shared/contract';
+import type { AgentStanding } from '../../shared/context/limits';
 import { Alert, AppShell, Burger, Group, Title } from '@mantine/core';
 import { Nav } from './components/Nav';
 import { Pickers } from './components/Pickers';
@@ -64,10 +65,23 @@ export function App() {
       live = false;
     };
   }, [bridge, loadedAt, agentsAt]);
+  // CTX-1: where the selected agent's offered tools stand against its limits, asked again when the
+  // servers or their tool counts change; the title then says how far over a limit it is.
+  const [limits, setLimits] = useState<AgentStanding | null>(null);
+  const profile = view?.profile;
+  const toolSum = view?.servers.reduce((n, s) => n + (s.toolCount ?? 0), 0) ?? 0;
+  useEffect(() => {
+    if (!profile) return;
+    let live = true;
+    void bridge.call('tools.limits', { agents: [profile] }).then((r) => live && setLimits(r.ok ? (r.value.limits.find((l) => l.profile === profile) ?? null) : null));
+    return () => {
+      live = false;
+    };
+  }, [bridge, profile, loadedAt, toolSum]);
   useEffect(() => {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
-    mirrorTray(document, modelFor(view, locale, others), t('app.title'));
-  }, [view, locale, t, others]);
+    mirrorTray(document, modelFor(view, locale, others, limits), t('app.title'));
+  }, [view, locale, t, others, limits]);
   // Layout effect: the saved theme is on the page before the first paint, not one frame after.
   useLayoutEffect(() => {
     // UI-9: follow the system unless the user chose a theme in Settings.

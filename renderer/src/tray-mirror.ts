@@ -3,10 +3,11 @@ import { AGGREGATE_COLORS, agentGroups, trayAgentsModel, trayRows, type TrayMode
 import type { Locale } from '../../shared/i18n';
 import type { AgentServers, ServersView } from '../../shared/contract';
 import { profileFacts } from '../../shared/profiles';
+import type { AgentStanding } from '../../shared/context/limits';
 
 /** The selected agent's rows, then every other detected agent's servers (issue 24 item 4). */
-export function modelFor(view: ServersView | null, locale: Locale, servers: AgentServers | null = null): TrayModel {
-  return trayAgentsModel(agentGroups(view ? profileFacts(view.profile).label : '', trayRows(view?.servers ?? []), servers), locale);
+export function modelFor(view: ServersView | null, locale: Locale, servers: AgentServers | null = null, limits: AgentStanding | null = null): TrayModel {
+  return trayAgentsModel(agentGroups(view ? profileFacts(view.profile).label : '', trayRows(view?.servers ?? []), servers, limits), locale);
 }
 
 export function faviconHref(model: TrayModel): string {

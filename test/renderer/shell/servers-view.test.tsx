@@ -79,6 +79,16 @@ describe('servers view (UI-1)', () => {
     expect(document.getElementById('favicon')?.dataset.state).toBe('failed');
   });
 
+  it("the tab title says how far over its tool limit the selected agent is (CTX-1, tools.limits)", async () => {
+    const { limitStanding } = await import('../../../shared/context/limits');
+    const { profileFacts } = await import('../../../shared/profiles');
+    const standing = { ...limitStanding(profileFacts('cursor'), Array.from({ length: 52 }, () => ({ tokens: 10 })), { contextWindow: 200_000 }), agent: 'Cursor' };
+    const m = await mount({ 'servers.list': { ok: true, value: serversView([serverRow({ name: 'fs', toolCount: 52 })]) }, 'tools.limits': { ok: true, value: { limits: [{ ...standing, profile: 'minimax' }] } } });
+    // The figures are the standing's (a 40-tool cap given here), said of the selected agent.
+    await waitFor(() => expect(document.title).toContain("MiniMax Code: 52 tools, ~520 tokens: over MiniMax Code's 40 in total by 12"));
+    expect(m.calls.find((c) => c.method === 'tools.limits')?.input).toEqual({ agents: ['minimax'] });
+  });
+
   it('filters, reconnects and toggles through the bridge', async () => {
     const beta = serverRow({ name: 'beta', transport: 'http', target: 'https://x/mcp' });
     const view = serversView([serverRow({ name: 'alpha' }), beta]);
@@ -99,7 +109,7 @@ describe('servers view (UI-1)', () => {
     expect(within(rowOf('beta')).getByTestId('tools')).toHaveTextContent('5 tools');
     await rowMenu(user, 'beta', 'Disable');
     await waitFor(() => expect(within(rowOf('beta')).getByTestId('state')).toHaveTextContent('disabled'));
-    expect(calls.filter((c) => c.method !== 'servers.list' && c.method !== 'profiles.detect' && c.method !== 'install.agentServers')).toEqual([
+    expect(calls.filter((c) => !['servers.list', 'profiles.detect', 'install.agentServers', 'tools.limits'].includes(c.method))).toEqual([
       { method: 'servers.reconnect', input: { id: 'configured:minimax:beta' } },
       { method: 'servers.setEnabled', input: { id: 'configured:minimax:beta', enabled: false } },
     ]);

@@ -120,4 +120,13 @@ describe('tray: agents past their tool limits (CTX-1)', () => {
     expect(trayAgentsModel([{ agent: 'Cursor', servers: [server('a')], limits: std('cursor', 41) }], 'zh').overLimits).toEqual(['Cursor：41 个工具，约 410 个 token：超出 Cursor 总共 40 个的上限 1 个；Cursor 只发送前 40 个']);
     expect(trayAgentsModel([{ agent: 'Cursor', servers: [server('a')], limits: std('cursor', 40) }]).overLimits).toEqual([]);
   });
+
+  it("agentGroups hands the selected agent's standing (tools.limits) to the tray: the Electron tray and the tab title say it", async () => {
+    const { limitStanding } = await import('../../../shared/context/limits');
+    const { profileFacts } = await import('../../../shared/profiles');
+    const standing = limitStanding(profileFacts('cursor'), offered(52), { contextWindow: 200_000 });
+    const m = trayAgentsModel(agentGroups('Cursor', [server('a')], null, standing));
+    expect(m.overLimits).toEqual(["Cursor: 52 tools, ~520 tokens: over Cursor's 40 in total by 12; Cursor sends only the first 40"]);
+    expect(trayAgentsModel(agentGroups('Cursor', [server('a')], null)).overLimits).toEqual([]);
+  });
 });
