@@ -13,8 +13,14 @@ export function ownFindings(def: CheckedTool, ownTools: readonly string[]): Find
   return f;
 }
 
-/** How many findings the own-text checks make on a whole list. */
+const countCache = new WeakMap<readonly CheckedTool[], number>();
+
+/** How many findings the own-text checks make on a whole list (counted once per list object). */
 export function ownFindingCount(tools: readonly CheckedTool[]): number {
-  const names = tools.map((t) => t.name);
-  return tools.reduce((n, t) => n + ownFindings(t, names).length, 0);
+  let n = countCache.get(tools);
+  if (n === undefined) {
+    const names = tools.map((t) => t.name);
+    countCache.set(tools, (n = tools.reduce((sum, t) => sum + ownFindings(t, names).length, 0)));
+  }
+  return n;
 }

@@ -124,15 +124,8 @@ export class McpConnection {
       live: this.live,
       pid: this.live ? (this.session?.pid ?? null) : null,
       snapshotDiff: this.diff,
-      findings: this.findingCount(),
+      findings: ownFindingCount(this.toolList),
     };
-  }
-
-  /** Counted once per list: the same array until the server's list changes. */
-  private counted: { list: ToolDef[]; n: number } | null = null;
-  private findingCount(): number {
-    if (this.counted?.list !== this.toolList) this.counted = { list: this.toolList, n: ownFindingCount(this.toolList) };
-    return this.counted.n;
   }
 
   snapshotAccepted(): void {

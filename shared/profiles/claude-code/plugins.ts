@@ -42,9 +42,8 @@ async function pluginServers(root: string, io: AgentIo): Promise<{ path: string;
 }
 
 /** The plugin's folder: for a local-directory marketplace, the plugin's source there; else the install's copy. */
-async function pluginRoot(name: string, marketplace: string, installPath: string, home: string, io: AgentIo): Promise<string> {
+async function pluginRoot(name: string, marketplace: string, installPath: string, known: unknown, io: AgentIo): Promise<string> {
   const p = io.path;
-  const known = await io.readValue(p.join(home, '.claude', 'plugins', 'known_marketplaces.json'), 'json');
   const entry = isRecord(known) && isRecord(known[marketplace]) ? known[marketplace] : {};
   const source = isRecord(entry.source) ? entry.source : {};
   if (source.source !== 'directory' || typeof entry.installLocation !== 'string') return installPath;
@@ -68,6 +67,7 @@ export async function claudePlugins({ home, workspace }: LayerEnv, io: AgentIo):
     const enabled = isRecord(v) && isRecord(v.enabledPlugins) ? v.enabledPlugins : {};
     for (const [id, on] of Object.entries(enabled)) if (typeof on === 'boolean') said.set(id, { on, path, byWorkspace: i > 0 });
   }
+  const known = await io.readValue(p.join(home, '.claude', 'plugins', 'known_marketplaces.json'), 'json');
   const out: PluginServers[] = [];
   for (const [id, installs] of Object.entries(plugins)) {
     const at = id.lastIndexOf('@');
@@ -75,7 +75,7 @@ export async function claudePlugins({ home, workspace }: LayerEnv, io: AgentIo):
     const list = (Array.isArray(installs) ? installs : [installs]).filter(isRecord);
     const install = list.find((x) => x.scope === 'user' || x.scope === undefined) ?? list.find((x) => workspace && x.projectPath === workspace);
     if (!install || typeof install.installPath !== 'string') continue;
-    const root = await pluginRoot(name, at > 0 ? id.slice(at + 1) : '', install.installPath, home, io);
+    const root = await pluginRoot(name, at > 0 ? id.slice(at + 1) : '', install.installPath, known, io);
     const { path, servers } = await pluginServers(root, io);
     if (Object.keys(servers).length === 0) continue;
     const state = said.get(id);

@@ -8,7 +8,6 @@ import { emptyLayer, hostVariables, loadLayer, readText } from '../layer-loader'
 import { parseConfig, readConfigFile, type FileRead } from '../read-file';
 import { agentIo, pathsFor } from './io';
 import { loadFiles } from './kit';
-import { loadPlugins } from './plugins';
 import type { EngineProfile } from './types';
 
 const EMPTY: ReadRules = { rules: { allow: [], ask: [], deny: [] }, problem: null };
@@ -34,9 +33,10 @@ export function engineOf(profile: Profile): EngineProfile {
     async loadLayers(ctx) {
       const io = agentIo(ctx.platform);
       const full = await withDefaults(onOs(ctx));
-      const [plugins, own] = await Promise.all([loadPlugins(profile, full, files), files.load ? files.load(full, io, kit) : loadFiles(profile, await files.layers(full, io), full, files)]);
+      if (files.load) return files.load(full, io, kit);
       // AGENT-9: plugin servers sit under every file of the agent's own (a same-name entry there wins).
-      return [...plugins, ...own];
+      const [locations, plugins] = await Promise.all([files.layers(full, io), files.plugins ? files.plugins(full, io) : []]);
+      return loadFiles(profile, locations, full, files, plugins);
     },
     memoryContext: withDefaults,
     detection: (home, env, platform) => files.detection({ home, env, platform }, pathsFor(platform)),

@@ -2,13 +2,23 @@
 // panel's own trust for project layers (SEC-5: an untrusted workspace starts nothing), and on
 // top the agent's own rule (shared/profiles/<id>/files.ts), which can only take servers away.
 import { profileFacts } from '../../../../shared/profiles';
-import type { AgentFiles, LayerLocation, LoadContext, LoadedLayer } from '../../../../shared/profiles/loading';
+import type { AgentFiles, LayerLocation, LoadContext, LoadedLayer, PluginServers } from '../../../../shared/profiles/loading';
 import type { Profile } from '../../../../shared/schemas/server';
-import { hostVariables, loadLayer, mergeEntry, said } from '../layer-loader';
+import { hostVariables, loadLayer, mergeEntry, readText, said } from '../layer-loader';
 import { readConfigFile } from '../read-file';
 import { agentIo } from './io';
 
-export async function loadFiles(profile: Profile, locations: readonly LayerLocation[], ctx: LoadContext, files: Pick<AgentFiles, 'agentTrust' | 'serverTrust' | 'switches' | 'refusesFile'> = {}): Promise<LoadedLayer[]> {
+/**
+ * `plugins` (AGENT-9): what the agent's plugins or extensions add, as read-only layers under every
+ * file, with the same host variables, switches and trust as the files (one read of each per load).
+ */
+export async function loadFiles(
+  profile: Profile,
+  locations: readonly LayerLocation[],
+  ctx: LoadContext,
+  files: Pick<AgentFiles, 'agentTrust' | 'serverTrust' | 'switches' | 'refusesFile'> = {},
+  plugins: readonly PluginServers[] = [],
+): Promise<LoadedLayer[]> {
   const facts = profileFacts(profile);
   const io = agentIo(ctx.platform);
   const panelTrusted = ctx.workspace ? await ctx.isTrusted(ctx.workspace) : false;
@@ -17,11 +27,23 @@ export async function loadFiles(profile: Profile, locations: readonly LayerLocat
     locations.map((l) => readConfigFile(l.path, { format: l.format ?? facts.format, ...(l.confineTo ? { confineTo: l.confineTo } : {}), ...(l.maxBytes ? { maxBytes: l.maxBytes } : {}) })),
   );
   const expanding = (l: LayerLocation) => facts.expansion(l.layer) !== 'none';
-  const expands = locations.some((l, i) => reads[i]?.state === 'ok' && expanding(l));
+  const expands = locations.some((l, i) => reads[i]?.state === 'ok' && expanding(l)) || (plugins.length > 0 && facts.expansion('plugin') !== 'none');
   const host = expands ? await hostVariables(ctx) : { vars: undefined, problem: null };
   // AGENT-5: what the agent itself keeps off, outside the entries.
   const switchedOff = files.switches ? await files.switches(ctx, io) : null;
-  const out: LoadedLayer[] = [];
+  const out: LoadedLayer[] = plugins.map((plugin) => {
+    const layer = loadLayer(
+      readText(JSON.stringify({ mcpServers: plugin.servers }), plugin.path),
+      { path: plugin.path, layer: 'plugin', dialect: profile, container: ['mcpServers'], writable: false, hostVariables: host.vars, trusted: !plugin.fromWorkspace || panelTrusted },
+      ctx,
+    );
+    for (const s of layer.servers) {
+      s.contributedBy = { kind: plugin.kind, name: plugin.name };
+      const off = s.enabled ? (plugin.off ?? switchedOff?.(s) ?? null) : null;
+      if (off) Object.assign(s, { enabled: false, switchedOff: off });
+    }
+    return layer;
+  });
   // The entries so far by name, merged, for an agent that merges a later same-name entry onto them.
   const merged = new Map<string, Record<string, unknown>>();
   for (const [i, loc] of locations.entries()) {
