@@ -11,6 +11,7 @@ import { workspaceMethods } from './contract/workspace';
 import { editorMethods } from './contract/editor';
 import { toolsEvents, toolsMethods } from './contract/tools';
 import { toolFilterMethods } from './contract/tool-filter';
+import { planMethods } from './contract/plan';
 import { inspectMethods } from './contract/inspect';
 import { permissionsMethods } from './contract/permissions';
 import { disclosureMethods } from './contract/disclosure';
@@ -43,6 +44,7 @@ export * from './contract/about';
 export * from './contract/install';
 export * from './contract/inputs';
 export * from './contract/registry';
+export * from './contract/plan';
 
 export const contract = defineContract({
   methods: {
@@ -54,6 +56,7 @@ export const contract = defineContract({
     ...editorMethods,
     ...toolsMethods,
     ...toolFilterMethods,
+    ...planMethods,
     ...permissionsMethods,
     ...disclosureMethods,
     ...authMethods,

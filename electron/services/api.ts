@@ -21,8 +21,9 @@ import { workspaceHandlers } from './handlers/workspace';
 import { editorHandlers } from './handlers/editor';
 import { toolHandlers } from './handlers/tools';
 import { toolFilterHandlers } from './handlers/tool-filter';
+import { planHandlers, type PlanPort } from './handlers/plan';
 import type { ToolFilterPort } from './naming/tool-filter';
-import { permissionHandlers } from './handlers/permissions';
+import { agentRules, permissionHandlers } from './handlers/permissions';
 import { disclosureHandlers } from './handlers/disclosure';
 import { authHandlers } from './handlers/auth';
 import { logHandlers } from './handlers/logs';
@@ -76,6 +77,8 @@ export interface ApiDeps {
   doctor?: LaunchDoctor;
   /** CONN-8 per-tool switches written through the config writer; absent, its methods answer `unavailable`. */
   toolFilter?: ToolFilterPort;
+  /** CTX-2 context plans written through the config writer; absent, their methods answer `unavailable`. */
+  plans?: PlanPort;
   /** BRIDGE-4: install side and live list of the agent bridge; absent, its methods answer `unavailable`. */
   bridges?: BridgesPort;
   /** PROTO-1: per-server era choices; absent, their methods answer `unavailable`. */
@@ -245,6 +248,8 @@ export function createApi(deps: ApiDeps): PanelApi {
   };
   const catalog = catalogCache(core, deps.registry, async () => (await deps.detect()).filter((d) => d.detected).map((d) => d.profile));
 
+  const rules = agentRules(core, { env: deps.env, isTrusted: deps.trust.isTrusted });
+
   // One handler module per contract prefix; SEC-2 redaction wraps them all (api/redact.ts).
   const handlers: Handlers<AppContract> = redactHandlers(
     {
@@ -255,7 +260,8 @@ export function createApi(deps: ApiDeps): PanelApi {
       ...editorHandlers(core, deps),
       ...toolHandlers(core, { catalog, env: deps.env }),
       ...toolFilterHandlers(core, deps),
-      ...permissionHandlers(core, { catalog, env: deps.env, isTrusted: deps.trust.isTrusted }),
+      ...planHandlers(core, { registry: deps.registry, rules, env: deps.env, ...(deps.plans ? { plans: deps.plans } : {}) }),
+      ...permissionHandlers(core, { catalog, env: deps.env, isTrusted: deps.trust.isTrusted }, rules),
       ...disclosureHandlers(core, { catalog, env: deps.env }),
       ...authHandlers(core, { ...deps, openExternal: deps.openExternal ?? null }),
       ...logHandlers(core),

@@ -188,6 +188,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     },
     editor: new WriterEditor(writer, env),
     toolFilter: toolFilterWriter(writer),
+    plans: { writer, dataDir },
     session: config,
     secrets: configSecrets,
     // AUTH-1: a server that answers 401 without OAuth metadata wants a token: its login says so.

@@ -3,13 +3,13 @@
 // disappear or appear, collisions resolved or created, and the token budget (DISC-1).
 import { z } from 'zod';
 import { method, ACTION, READ } from '../rpc';
-import { TOOL_FILTER_FIELDS } from '../schemas/dialects/tool-filter';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
 import { SaveOutcomeSchema } from './editor';
 import { CollisionRowSchema } from './tools';
 
 const NameRefSchema = z.object({ name: z.string(), serverName: z.string(), tool: z.string() });
-const FieldSchema = z.enum(TOOL_FILTER_FIELDS);
+/** The agent's own field names (its profile's toolFilter): every agent names them differently. */
+const FieldSchema = z.string().max(100);
 const EnabledSchema = z.array(z.string().min(1).max(500)).max(5000);
 
 /** Why no toggle is offered: the agent has no per-tool field, the workspace is untrusted, the layer is read-only, the offer is unknown. */

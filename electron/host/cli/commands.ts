@@ -11,6 +11,7 @@ export const areas = {
   lists: async () => (await import('./list-commands')).listCommands,
   naming: async () => (await import('./naming-commands')).namingCommands,
   'tool-filter': async () => (await import('./tool-filter-commands')).toolFilterCommands,
+  plan: async () => (await import('./plan-commands')).planCommands,
   auth: async () => (await import('./auth-commands')).authCommands,
   host: async () => (await import('./host-commands')).hostCommands,
   doctor: async () => (await import('./doctor-commands')).doctorCommands,

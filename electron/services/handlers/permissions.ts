@@ -3,12 +3,12 @@
 // of the agent's own files (../permissions/rule-files.ts) unless the caller gives them.
 import type { AppContract } from '../../../shared/contract';
 import type { Handlers } from '../../../shared/rpc';
-import { simulate } from '../../../shared/permissions/simulate';
-import { mergeLayers, sourceOf, type MergedRules } from '../../../shared/permissions/layers';
+import { simulate, type Simulation } from '../../../shared/permissions/simulate';
+import { mergeLayers, sourceOf, type LayerRules, type MergedRules } from '../../../shared/permissions/layers';
 import type { ApiCore } from '../api/core';
-import { defKey, qualified, type CatalogCache } from '../api/tool-catalog';
+import { defKey, qualified, type Catalog, type CatalogCache } from '../api/tool-catalog';
 import type { KnownTool, ToolHints } from '../../../shared/permissions/syntax';
-import type { RuleRef } from '../../../shared/permissions/rules';
+import type { Decision, RuleRef } from '../../../shared/permissions/rules';
 import { catalogFor } from '../naming/given-catalog';
 import { ConfigWriter } from '../config/writer';
 import { RuleFiles } from '../permissions/rule-files';
@@ -22,9 +22,39 @@ export interface PermissionDeps {
   isTrusted?: (workspace: string) => Promise<boolean>;
 }
 
-export function permissionHandlers(core: ApiCore, deps: PermissionDeps): PermissionHandlers {
+/** The selected agent's own rules over a catalogue's names (PERM-4): also the context plan's "denied" (CTX-2). */
+export interface AgentRules {
+  files: RuleFiles;
+  simulate(cat: Catalog, opts?: { defaultDecision?: Decision }): Promise<Simulation & { merged: MergedRules }>;
+}
+
+export function agentRules(core: ApiCore, deps: Pick<PermissionDeps, 'env' | 'isTrusted'>): AgentRules {
   const env = deps.env as NodeJS.ProcessEnv;
   const files = new RuleFiles({ writer: new ConfigWriter({ env }), env, isTrusted: deps.isTrusted });
+  return {
+    files,
+    async simulate(cat, opts = {}) {
+      // What the catalog knows of each name (server as configured, raw tool, annotations): Codex
+      // decides by annotations, Gemini by the server a tool came from.
+      const known = new Map<string, KnownTool>();
+      const rows = qualified(cat).filter((x) => !x.row.synthetic);
+      for (const { row, name } of rows) known.set(name, { server: row.serverName, tool: row.tool, hints: (cat.defs.get(defKey(row.serverId, row.tool))?.annotations as ToolHints | undefined) ?? null });
+      const given = await files.effective(core.selection());
+      const merged = mergeLayers(given);
+      const sim = simulate({ profile: core.selection().profile, rules: merged.rules, tools: qualified(cat).map((x) => x.name), defaultDecision: opts.defaultDecision ?? 'ask', known, precedence: precedenceOf(given, merged) });
+      return { ...sim, merged };
+    },
+  };
+}
+
+/** Most local first: a more local file's setting wins where the agent ranks rules itself. */
+function precedenceOf(given: readonly LayerRules[] | null, merged: MergedRules | null): (r: RuleRef) => number {
+  const rank = new Map((given ?? []).map((l, i, all) => [l.path, all.length - 1 - i]));
+  return (r) => rank.get(sourceOf(merged, r.list, r.index)?.path ?? '') ?? 0;
+}
+
+export function permissionHandlers(core: ApiCore, deps: PermissionDeps, rules = agentRules(core, deps)): PermissionHandlers {
+  const { files } = rules;
   return {
     'permissions.read': async () => ({ layers: await files.read(core.selection()) }),
     'permissions.save': async ({ layer, rules, baseHash, overwrite }) => {
@@ -32,23 +62,22 @@ export function permissionHandlers(core: ApiCore, deps: PermissionDeps): Permiss
       if (out.changed) core.log(`permissions of the ${layer} layer saved to ${out.path}`);
       return out;
     },
-    'permissions.simulate': async ({ rules, layers, tools, defaultDecision, ...input }) => {
-      // What the catalog knows of each name (server as configured, raw tool, annotations): Codex
-      // decides by annotations, Gemini by the server a tool came from.
+    'permissions.simulate': async ({ rules: given, layers, tools, defaultDecision, ...input }) => {
+      if (!tools && !given && !layers) {
+        const sim = await rules.simulate(await catalogFor(core, deps.catalog, input), { defaultDecision });
+        const { merged, ...rest } = sim;
+        return { ...rest, rules: rest.rules.map((r) => ({ ...r, source: sourceOf(merged, r.list, r.index) })) };
+      }
       const known = new Map<string, KnownTool>();
       let names = tools;
       if (!names) {
         const cat = await catalogFor(core, deps.catalog, input);
-        const rows = qualified(cat).filter((x) => !x.row.synthetic);
-        for (const { row, name } of rows) known.set(name, { server: row.serverName, tool: row.tool, hints: (cat.defs.get(defKey(row.serverId, row.tool))?.annotations as ToolHints | undefined) ?? null });
+        for (const { row, name } of qualified(cat).filter((x) => !x.row.synthetic)) known.set(name, { server: row.serverName, tool: row.tool, hints: (cat.defs.get(defKey(row.serverId, row.tool))?.annotations as ToolHints | undefined) ?? null });
         names = qualified(cat).map((x) => x.name);
       }
-      const given = layers ?? (rules ? null : await files.effective(core.selection()));
-      const merged: MergedRules | null = rules ? null : mergeLayers(given!);
-      // Most local first: a more local file's setting wins where the agent ranks rules itself.
-      const rank = new Map((given ?? []).map((l, i, all) => [l.path, all.length - 1 - i]));
-      const precedence = (r: RuleRef) => rank.get(sourceOf(merged, r.list, r.index)?.path ?? '') ?? 0;
-      const sim = simulate({ profile: core.selection().profile, rules: rules ?? merged!.rules, tools: names, defaultDecision, known, precedence });
+      const layered = layers ?? (given ? null : await files.effective(core.selection()));
+      const merged: MergedRules | null = given ? null : mergeLayers(layered!);
+      const sim = simulate({ profile: core.selection().profile, rules: given ?? merged!.rules, tools: names, defaultDecision, known, precedence: precedenceOf(layered, merged) });
       return { ...sim, rules: sim.rules.map((r) => ({ ...r, source: sourceOf(merged, r.list, r.index) })) };
     },
   };

@@ -8,7 +8,7 @@ import { spellAs } from '../../../shared/install/canonical';
 import { assignNames } from '../../../shared/naming/assign';
 import type { InstallLoss, InstallTarget, InstallToolName } from '../../../shared/schemas/install';
 import type { LayerKind, Profile } from '../../../shared/schemas/server';
-import { compactDiff, lineDiff } from '../../../shared/text/line-diff';
+import { compactDiff, lineDiff, type DiffLine } from '../../../shared/text/line-diff';
 import { entrySecretValues, findInlineSecrets } from '../../../shared/secrets/secret-rules';
 import { translate } from '../../../shared/i18n';
 import { SECRET_MASK } from '../../../shared/contract';
@@ -97,6 +97,16 @@ function serversIn(profile: Profile, text: string | null, container: readonly st
   let cur: unknown = parsed.value;
   for (const k of container ?? [profileFacts(profile).serversKey]) cur = isRecord(cur) ? cur[k] : undefined;
   return isRecord(cur) ? cur : {};
+}
+
+/**
+ * A file change as the previews show it (AGENT-3, CTX-2): the changed lines with some context.
+ * SEC-2: the context lines are the agent's file: a literal secret any entry holds there is masked.
+ */
+export function fileDiff(profile: Profile, before: string | null, after: string, container: readonly string[] | undefined): DiffLine[] {
+  const secrets = Object.values(serversIn(profile, before, container)).flatMap((e) => entrySecretValues(e)).filter((v) => v.length >= 4);
+  const mask = (text: string) => secrets.reduce((acc, v) => acc.split(v).join(SECRET_MASK), text);
+  return compactDiff(lineDiff(before ?? '', after)).map((d) => ({ ...d, text: mask(d.text) }));
 }
 
 /** Things to know that do not stop the agent from using the entry (era, its own trust, name rules). */
@@ -211,10 +221,7 @@ export async function planInstall(deps: PlanDeps, req: PlanRequest): Promise<Pla
     }
     planned.set(file.path, { profile: target, entry });
     view.action = useBridge ? 'bridge' : has ? 'replace' : 'add';
-    // SEC-2: the diff's context lines are the agent's file: a literal secret another entry holds there is masked.
-    const secrets = Object.values(existing).flatMap((e) => entrySecretValues(e)).filter((v) => v.length >= 4);
-    const mask = (text: string) => secrets.reduce((acc, v) => acc.split(v).join(SECRET_MASK), text);
-    view.diff = compactDiff(lineDiff(before.text ?? '', after.value)).map((d) => ({ ...d, text: mask(d.text) }));
+    view.diff = fileDiff(target, before.text, after.value, file.container);
     out.push({ view, write: { target: { profile: target, layer, workspace }, ops, base: before, after: after.value, original: has ? existing[server] : undefined, whole: own !== null, inputsAdded: withOwn?.ok ? withOwn.value.added : [] } });
   }
   return out;

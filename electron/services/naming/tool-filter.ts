@@ -3,14 +3,16 @@
 // collisions and the context budget (DISC-1). The filter itself is the engine's (applyLimits);
 // the fields are the dialect's (shared/schemas/dialects/tool-filter.ts); the write is the
 // writer's `tools` op, with the editor's refusals (read-only layer, conflict on disk).
-import type { CollisionRow, Selection, ToolFilterPreview } from '../../../shared/contract';
+import type { Selection, ToolFilterPreview } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import { patchedEntry, toolFilterFields, toolFilterPatch, type ToolFilterPatch } from '../../../shared/schemas/dialects/tool-filter';
-import type { EffectiveServer, ToolDef, ToolLimits } from '../../../shared/schemas/server';
+import type { EffectiveServer, Profile, ToolDef, ToolLimits } from '../../../shared/schemas/server';
+import { profileFacts } from '../../../shared/profiles';
 import type { ApiCore } from '../api/core';
 import { toAppError } from '../api/editor-adapter';
 import type { RegistryPort, SaveOutcome } from '../api/ports';
-import { defKey, liveParts, nameCatalog, type Catalog, type CatalogParts } from '../api/tool-catalog';
+import { liveParts } from '../api/tool-catalog';
+import { namingChange } from './naming-change';
 import type { ConfigWriter, FileSnapshot } from '../config/writer';
 import type { ConnectionPool } from '../connections';
 import { applyLimits } from '../connections/limits';
@@ -65,38 +67,25 @@ export async function offeredTools(pool: ConnectionPool, id: string): Promise<To
 }
 
 /** The limits without the count caps: what the switch of one tool says (on = the filter lets it through). */
-function filterOnly({ maxTools: _m, pluginCaps: _p, ...rest }: ToolLimits): ToolLimits {
+export function filterOnly({ maxTools: _m, pluginCaps: _p, ...rest }: ToolLimits): ToolLimits {
   return rest;
 }
 
-function limitsAfter(limits: ToolLimits, patch: ToolFilterPatch): ToolLimits {
-  return patchedEntry(limits, patch) as ToolLimits;
+/**
+ * The server's limits once `patch` is in its entry, read the way the loader reads them (the
+ * profile's own fields: Codex `disabled_tools`, Gemini `excludeTools`… become the engine's
+ * allow and deny lists), so the preview applies what the agent will apply.
+ */
+export function limitsAfter(profile: Profile, server: Pick<EffectiveServer, 'entry' | 'spec'>, patch: ToolFilterPatch): ToolLimits {
+  const { include: _i, enabledTools: _e, disabledTools: _d, maxTools: _m, ...rest } = server.spec?.limits ?? {};
+  return { ...rest, ...(profileFacts(profile).connection(patchedEntry(server.entry, patch), {}).limits ?? {}) };
 }
 
-/** The live parts with one server's tools replaced by `tools`. */
-function withTools(parts: CatalogParts, serverId: string, raw: readonly ToolDef[], tools: ToolDef[]): CatalogParts {
-  const defs = new Map(parts.defs);
-  for (const t of raw) defs.set(defKey(serverId, t.name), t);
-  return { ...parts, defs, inputs: parts.inputs.map((i) => (i.serverId === serverId ? { ...i, tools } : i)) };
+/** The tools the agent gets from `raw` under `limits` (count caps included, plugin caps not). */
+export function passing(serverName: string, raw: ToolDef[], limits: ToolLimits): ToolDef[] {
+  const r = applyLimits(serverName, raw, { ...limits, pluginCaps: false });
+  return r.ok ? r.tools : [];
 }
-
-type Named = { name: string; serverName: string; tool: string; key: string };
-
-function named(c: Catalog): { names: Named[]; tokens: number; collisions: Map<string, CollisionRow> } {
-  const p = c.view.profile;
-  const names: Named[] = [];
-  let tokens = 0;
-  for (const r of c.view.tools) {
-    const name = r.names[p];
-    if (name === null || name === undefined) continue;
-    names.push({ name, serverName: r.serverName, tool: r.tool, key: `${name}\u0000${r.serverId}\u0000${r.tool}` });
-    tokens += r.tokens;
-  }
-  const collisions = new Map(c.view.collisions.filter((x) => x.profile === p).map((x) => [[x.name, x.winner.serverId, x.winner.tool, x.loser.serverId, x.loser.tool].join('\u0000'), x]));
-  return { names, tokens, collisions };
-}
-
-const minus = <T>(a: Map<string, T>, b: Map<string, T>): T[] => [...a].filter(([k]) => !b.has(k)).map(([, v]) => v);
 
 /**
  * The preview of `enabled` (absent: the filter as it is) for one server: blocked says why no
@@ -119,15 +108,8 @@ export async function previewToolFilter(core: ApiCore, port: ToolFilterPort, reg
 
   const parts = await liveParts(core);
   const reg = await registry().catch(() => undefined);
-  const pass = (l: ToolLimits) => {
-    const r = applyLimits(server.name, raw, { ...l, pluginCaps: false });
-    return r.ok ? r.tools : [];
-  };
-  const before = named(nameCatalog(sel.profile, withTools(parts, serverId, raw, pass(limits)), reg));
-  const after = named(nameCatalog(sel.profile, withTools(parts, serverId, raw, pass(limitsAfter(limits, patch))), reg));
-  const beforeNames = new Map(before.names.map((n) => [n.key, n]));
-  const afterNames = new Map(after.names.map((n) => [n.key, n]));
-  const strip = ({ key: _k, ...n }: Named) => n;
+  const pass = (l: ToolLimits) => passing(server.name, raw, l);
+  const change = namingChange(sel.profile, parts, reg, new Map([[serverId, { raw, before: pass(limits), after: pass(limitsAfter(sel.profile, server, patch)) }]]));
   const kept = new Set(pass(limits).map((t) => t.name));
   return {
     server,
@@ -142,11 +124,11 @@ export async function previewToolFilter(core: ApiCore, port: ToolFilterPort, reg
       hash: file.hash,
       tools: raw.map((t) => ({ name: t.name, enabled: on.has(t.name), wanted: wanted.has(t.name), capped: on.has(t.name) && !kept.has(t.name) })),
       patch,
-      disappear: minus(beforeNames, afterNames).map(strip),
-      appear: minus(afterNames, beforeNames).map(strip),
-      resolved: minus(before.collisions, after.collisions),
-      created: minus(after.collisions, before.collisions),
-      tokens: { before: before.tokens, after: after.tokens },
+      disappear: change.disappear,
+      appear: change.appear,
+      resolved: change.resolved,
+      created: change.created,
+      tokens: change.tokens,
     },
   };
 }

@@ -7,8 +7,8 @@
 import { profileFacts } from '../../profiles';
 import type { Dialect } from './index';
 
-export const TOOL_FILTER_FIELDS = ['enabledTools', 'disabledTools', 'include'] as const;
-export type ToolFilterField = (typeof TOOL_FILTER_FIELDS)[number];
+/** A field of the agent's entry, as its profile names it (kimi `enabledTools`, codex `disabled_tools`, gemini `excludeTools`…). */
+export type ToolFilterField = string;
 
 /** The fields this agent reads (allow-list first); empty = it has no per-tool switch. */
 export function toolFilterFields(dialect: Dialect): readonly ToolFilterField[] {
@@ -78,7 +78,7 @@ export function toolFilterPatch(dialect: Dialect, entry: Record<string, unknown>
 
 function toolFilterFieldsOf(dialect: Dialect): [ToolFilterField | null, ToolFilterField | null] {
   const { allow: a, deny: d } = profileFacts(dialect).toolFilter;
-  return [a as ToolFilterField | null, d as ToolFilterField | null];
+  return [a, d];
 }
 
 /** `entry` with the patch applied (null removes the field): what the writer validates. */

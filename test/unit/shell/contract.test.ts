@@ -32,6 +32,10 @@ describe('contract derivation', () => {
     type Keys = keyof Handlers<AppContract>;
     const keys: Record<Keys, true> = {
       'app.info': true,
+      'plan.preview': true,
+      'plan.apply': true,
+      'plan.undo': true,
+      'plan.list': true,
       'app.openExternal': true,
       'app.settings': true,
       'app.setSettings': true,

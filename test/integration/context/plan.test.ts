@@ -1,0 +1,173 @@
+// CTX-2 through the real composition: real echo servers (test/fixtures/servers/echo.mjs) listed
+// by Gemini CLI's settings (JSONC, with its own `tools.exclude` rule) and Codex's TOML, twice
+// each. The plan names the dead weight, writes each agent's own filter field (comments and
+// layout kept), the agent's view after it is what the preview said, undo is byte for byte, and a
+// file changed since the preview is not written.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PlanResult, PlanUndo, PlanView, ServersView, ToolFilterPreview, ToolsView } from '../../../shared/contract';
+import { startServices, type Services } from '../../../electron/services/compose';
+import { fixture } from '../../helpers/fixtures';
+
+const ECHO = JSON.stringify(fixture('test/fixtures/servers/echo.mjs'));
+const ECHO_TOOLS = ['echo', 'env', 'fail', 'parts', 'pid', 'roots', 'sleep'];
+let dir: string;
+let home: string;
+let ws: string;
+let services: Services | null = null;
+
+const geminiFile = () => join(home, '.gemini', 'settings.json');
+const codexFile = () => join(home, '.codex', 'config.toml');
+const GEMINI = `{
+  // hand-written
+  "tools": { "exclude": ["mcp_echo_fail"] },
+  "mcpServers": {
+    "echo": { "command": "node", "args": [${ECHO}, "stdio"] },
+    "copy": { "command": "node", "args": [${ECHO}, "stdio"] } // the same server again
+  }
+}
+`;
+const CODEX = `# mine
+[mcp_servers.echo]
+command = "node"
+args = [${ECHO}, "stdio"]
+
+[mcp_servers.copy]  # the same again
+command = "node"
+args = [${ECHO}, "stdio"]
+`;
+
+async function call<T>(method: string, input: unknown): Promise<T> {
+  const r = await services!.dispatch(method as never, input as never, { host: 'web' });
+  if (!r.ok) throw Object.assign(new Error(r.error.message), { code: r.error.code });
+  return r.value as T;
+}
+
+/** Every server connected with its tools listed. */
+async function ready(tools: number): Promise<void> {
+  await vi.waitFor(async () => expect((await call<ToolsView>('tools.list', {})).tools.length).toBe(tools), { timeout: 30_000, interval: 100 });
+}
+
+async function start(profile: 'gemini' | 'codex'): Promise<void> {
+  await services?.dispose();
+  const env = { PATH: process.env.PATH, HOME: home, MCP_PANEL_DATA_DIR: join(dir, 'data') };
+  services = await startServices({ host: 'web', pickFolder: null, env, cwd: ws, version: '0.0.0', profile, workspace: ws });
+}
+
+const names = async (profile: string) => (await call<ToolsView>('tools.list', {})).tools.map((t) => t.names[profile as 'gemini']).filter((n): n is string => !!n).sort();
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'plan-'));
+  home = join(dir, 'home');
+  ws = join(dir, 'ws');
+  await mkdir(join(home, '.gemini'), { recursive: true });
+  await mkdir(join(home, '.codex'), { recursive: true });
+  await mkdir(ws, { recursive: true });
+  await writeFile(geminiFile(), GEMINI);
+  // Gemini starts no server in a folder it does not trust (its trustedFolders.json).
+  await writeFile(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [ws]: 'TRUST_FOLDER' }));
+  await writeFile(codexFile(), CODEX);
+}, 60_000);
+
+afterAll(async () => {
+  await services?.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('context plan (CTX-2), Gemini CLI', () => {
+  it('suggests the tool its own rule denies and the second copy of every tool, with reasons and savings; the preview writes excludeTools and says the names after', async () => {
+    await start('gemini');
+    await ready(14);
+    const v = await call<PlanView>('plan.preview', {});
+    expect(v.fields).toEqual(['includeTools', 'excludeTools']);
+    expect(v.suggestions.filter((s) => s.kind === 'denied').map((s) => [s.serverName, s.tool, s.params.rule])).toEqual([['echo', 'fail', 'mcp_echo_fail priority=4.4']]);
+    // The denied echo/fail is no kept copy: copy/fail is the one that stays.
+    expect(v.suggestions.filter((s) => s.kind === 'duplicate').map((s) => s.tool).sort()).toEqual(ECHO_TOOLS.filter((t) => t !== 'fail'));
+    expect(v.suggestions.every((s) => s.picked && s.blocked === null && s.tokens > 0)).toBe(true);
+    expect(v.before).toMatchObject({ tools: 14 });
+    expect(v.after).toMatchObject({ tools: 7 });
+    expect(v.after.tokens).toBeLessThan(v.before.tokens);
+    expect(v.disappear).toHaveLength(7);
+    expect(v.files).toHaveLength(1);
+    expect(v.files[0]).toMatchObject({ path: geminiFile(), layer: 'user', refusal: null, servers: ['echo', 'copy'] });
+    expect(v.files[0]!.diff.filter((d) => d.op === 'add').map((d) => d.text).join('\n')).toContain('excludeTools');
+    expect(await readFile(geminiFile(), 'utf8')).toBe(GEMINI);
+  });
+
+  it('apply writes the filters (comments kept); the agent is offered what the preview said; undo puts the file back byte for byte', async () => {
+    const preview = await call<PlanView>('plan.preview', {});
+    const r = await call<PlanResult>('plan.apply', { baseHashes: Object.fromEntries(preview.files.map((f) => [f.path, f.hash])) });
+    expect(r).toMatchObject({ written: [{ path: geminiFile(), layer: 'user' }], failed: [] });
+    const text = await readFile(geminiFile(), 'utf8');
+    expect(text).toContain('// hand-written');
+    expect(text).toContain('// the same server again');
+    const parsed = JSON.parse(text.replace(/\/\/.*$/gm, '')) as { mcpServers: Record<string, { excludeTools?: string[] }> };
+    expect(parsed.mcpServers.echo!.excludeTools).toEqual(['fail']);
+    expect(parsed.mcpServers.copy!.excludeTools!.sort()).toEqual(ECHO_TOOLS.filter((t) => t !== 'fail'));
+    // The panel reloads the file: Gemini's names now are the 7 the preview kept.
+    await vi.waitFor(async () => expect(await names('gemini')).toEqual(['mcp_copy_fail', ...ECHO_TOOLS.filter((t) => t !== 'fail').map((t) => `mcp_echo_${t}`)].sort()), { timeout: 30_000, interval: 100 });
+    expect((await call<PlanView>('plan.preview', {})).suggestions).toEqual([]);
+    const u = await call<PlanUndo>('plan.undo', { id: r.id });
+    expect(u).toEqual({ id: r.id, restored: [{ path: geminiFile() }], failed: [] });
+    expect(await readFile(geminiFile(), 'utf8')).toBe(GEMINI);
+  });
+
+  it('a file changed since the preview is not written, and an undo of a file edited since says so and leaves it alone', async () => {
+    await ready(14);
+    const preview = await call<PlanView>('plan.preview', {});
+    await writeFile(geminiFile(), GEMINI.replace('// hand-written', '// edited since'));
+    const r = await call<PlanResult>('plan.apply', { baseHashes: Object.fromEntries(preview.files.map((f) => [f.path, f.hash])) });
+    expect(r.id).toBeNull();
+    expect(r.failed).toEqual([expect.objectContaining({ path: geminiFile(), code: 'conflict' })]);
+    expect(await readFile(geminiFile(), 'utf8')).toContain('// edited since');
+    await writeFile(geminiFile(), GEMINI);
+    await ready(14);
+    const again = await call<PlanResult>('plan.apply', {});
+    expect(again.written).toHaveLength(1);
+    const edited = `${await readFile(geminiFile(), 'utf8')}\n`;
+    await writeFile(geminiFile(), edited);
+    const u = await call<PlanUndo>('plan.undo', { id: again.id });
+    expect(u.restored).toEqual([]);
+    expect(u.failed).toEqual([expect.objectContaining({ path: geminiFile(), code: 'edited' })]);
+    expect(await readFile(geminiFile(), 'utf8')).toBe(edited);
+    expect((await call<{ plans: { id: string }[] }>('plan.list', {})).plans.map((p) => p.id)).toContain(again.id);
+    await writeFile(geminiFile(), GEMINI);
+  });
+});
+
+describe('context plan (CTX-2), Codex', () => {
+  it('writes disabled_tools into the TOML (comments kept) and the one-server switch previews Codex\'s own fields too', async () => {
+    await start('codex');
+    await ready(14);
+    const copy = (await call<ServersView>('servers.list', {})).servers.find((s) => s.name === 'copy')!;
+    // CONN-8 with Codex's field names: the preview reads disabled_tools the way Codex does.
+    const sw = await call<ToolFilterPreview>('tools.previewToolFilter', { serverId: copy.id, enabled: ECHO_TOOLS.filter((t) => t !== 'pid') });
+    expect(sw).toMatchObject({ fields: ['enabled_tools', 'disabled_tools'], patch: { disabled_tools: ['pid'] }, blocked: null });
+    expect(sw.disappear.map((n) => n.name)).toEqual(['mcp__copy__pid']);
+    const v = await call<PlanView>('plan.preview', {});
+    expect(v.suggestions.map((s) => [s.kind, s.serverName]).every(([k, n]) => k === 'duplicate' && n === 'copy')).toBe(true);
+    const r = await call<PlanResult>('plan.apply', {});
+    const text = await readFile(codexFile(), 'utf8');
+    expect(text).toContain('[mcp_servers.copy]  # the same again');
+    expect(text).toMatch(/disabled_tools = \[.*"pid".*\]/);
+    await vi.waitFor(async () => expect((await names('codex')).filter((n) => n.startsWith('mcp__copy__'))).toEqual([]), { timeout: 30_000, interval: 100 });
+    await call<PlanUndo>('plan.undo', { id: r.id });
+    expect(await readFile(codexFile(), 'utf8')).toBe(CODEX);
+  });
+
+  it('an agent with no filter field (MiniMax Code) gets the suggestions, each saying why nothing is written, and no file', async () => {
+    await mkdir(join(home, '.minimax'), { recursive: true });
+    await writeFile(join(home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { a: { command: 'node', args: [JSON.parse(ECHO), 'stdio'] }, b: { command: 'node', args: [JSON.parse(ECHO), 'stdio'] } } }));
+    await call('profiles.select', { profile: 'minimax', workspace: ws });
+    await ready(14);
+    const v = await call<PlanView>('plan.preview', {});
+    expect(v.fields).toEqual([]);
+    expect(v.suggestions.length).toBe(7);
+    expect(v.suggestions.every((s) => s.blocked === 'unsupported')).toBe(true);
+    expect(v.files).toEqual([]);
+    expect(v.after.tokens).toBe(v.before.tokens);
+    expect(await call<PlanResult>('plan.apply', {})).toEqual({ id: null, written: [], failed: [] });
+  });
+});

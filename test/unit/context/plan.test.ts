@@ -1,0 +1,89 @@
+// CTX-2: which tools the plan suggests, why, what each saves, and which it picks by default.
+import { describe, expect, it } from 'vitest';
+import { suggest, type PlanTool } from '../../../shared/context/plan';
+
+const tool = (serverName: string, name: string, over: Partial<PlanTool> = {}): PlanTool => ({
+  serverId: `id:${serverName}`,
+  serverName,
+  tool: name,
+  name: `mcp__${serverName}__${name}`,
+  tokens: 100,
+  offered: true,
+  deniedBy: null,
+  definition: `def:${name}`,
+  lostTo: null,
+  dropped: false,
+  tooLong: false,
+  refused: false,
+  ...over,
+});
+
+const kinds = (tools: PlanTool[], opts = {}) => suggest(tools, opts).suggestions.map((s) => [s.serverName, s.tool, s.kind, s.tokens, s.picked]);
+
+describe('context plan suggestions (CTX-2)', () => {
+  it('a tool nothing marks is never suggested: the plan is empty and saves nothing', () => {
+    const r = suggest([tool('a', 'x'), tool('b', 'y')]);
+    expect(r.suggestions).toEqual([]);
+    expect(r.tokens).toEqual({ before: 200, after: 200 });
+  });
+
+  it('a tool the agent\'s own rule denies is suggested and picked, with the rule as its reason and its definition as the saving', () => {
+    const r = suggest([tool('a', 'x', { deniedBy: 'mcp__a__x' }), tool('a', 'y')]);
+    expect(r.suggestions).toEqual([expect.objectContaining({ id: 'denied:id:a:x', kind: 'denied', tokens: 100, picked: true, params: { rule: 'mcp__a__x' } })]);
+    expect(r.tokens).toEqual({ before: 200, after: 100 });
+  });
+
+  it('the same definition from two servers: the first offered copy stays, the later one is the duplicate', () => {
+    expect(kinds([tool('a', 'x'), tool('b', 'x'), tool('c', 'x')])).toEqual([
+      ['b', 'x', 'duplicate', 100, true],
+      ['c', 'x', 'duplicate', 100, true],
+    ]);
+  });
+
+  it('a denied first copy does not count as the copy kept: the next copy stays', () => {
+    expect(kinds([tool('a', 'x', { deniedBy: 'rule' }), tool('b', 'x'), tool('c', 'x')])).toEqual([
+      ['a', 'x', 'denied', 100, true],
+      ['c', 'x', 'duplicate', 100, true],
+    ]);
+  });
+
+  it('two tools of one name but different definitions are not duplicates', () => {
+    expect(kinds([tool('a', 'x'), tool('b', 'x', { definition: 'other' })])).toEqual([]);
+  });
+
+  it('a tool the agent already drops for a collision costs nothing and is picked (the filter makes the drop explicit); a renamed loser costs its tokens and is not picked', () => {
+    const lostTo = { serverName: 'a', tool: 'x', name: 'mcp__a__x' };
+    const r = suggest([tool('a', 'x'), tool('b', 'x', { definition: 'd2', name: null, offered: false, dropped: true, lostTo }), tool('c', 'x', { definition: 'd3', name: 'mcp__a__x_2', lostTo })]);
+    expect(r.suggestions.map((s) => [s.serverName, s.kind, s.tokens, s.picked])).toEqual([
+      ['b', 'collision_dropped', 0, true],
+      ['c', 'collision_renamed', 100, false],
+    ]);
+    expect(r.tokens.after).toBe(200);
+  });
+
+  it('a token target picks renamed losers, largest first, until it is met, and never more', () => {
+    const lostTo = { serverName: 'a', tool: 'x', name: 'n' };
+    const tools = [tool('a', 'x', { tokens: 1000 }), tool('b', 'x', { definition: 'b', tokens: 300, lostTo }), tool('c', 'x', { definition: 'c', tokens: 500, lostTo })];
+    expect(suggest(tools, { targetTokens: 1400 }).suggestions.map((s) => [s.serverName, s.picked])).toEqual([['c', true], ['b', false]]);
+    expect(suggest(tools, { targetTokens: 1000 }).tokens.after).toBe(1000);
+    // A target the dead weight cannot reach picks everything it may, and says what is left.
+    expect(suggest(tools, { targetTokens: 10 }).tokens.after).toBe(1000);
+  });
+
+  it('a name too long for the agent to send, and a name it refuses, are suggested (only the first saves tokens)', () => {
+    expect(kinds([tool('a', 'x', { tooLong: true }), tool('a', 'y', { name: null, offered: false, refused: true })])).toEqual([
+      ['a', 'x', 'too_long', 100, true],
+      ['a', 'y', 'refused', 0, true],
+    ]);
+  });
+
+  it('the person\'s own picks replace the default', () => {
+    const r = suggest([tool('a', 'x', { deniedBy: 'r' }), tool('b', 'y', { deniedBy: 'r' })], { picks: ['denied:id:b:y'] });
+    expect(r.suggestions.map((s) => [s.serverName, s.picked])).toEqual([['a', false], ['b', true]]);
+    expect(r.tokens.after).toBe(100);
+  });
+
+  it('a tool not in the context now (late) is not dead weight: it is not suggested', () => {
+    expect(kinds([tool('a', 'x', { offered: false, deniedBy: 'r' })])).toEqual([]);
+  });
+});
