@@ -13,8 +13,9 @@ import { createDetailSlice, type DetailSlice } from './detail-slice';
 import { createSnapshotSlice, type SnapshotSlice } from './snapshot-slice';
 import { createAboutSlice, type AboutSlice } from './about-slice';
 import { createInputsSlice, type InputsSlice } from './inputs-slice';
+import { createContextPlanSlice, type ContextPlanSlice } from './context-plan-slice';
 
-export type AppState = ServersSlice & SelectionSlice & UiSlice & ToolsSlice & RulesSlice & AuthSlice & EditorSlice & DetailSlice & SnapshotSlice & AboutSlice & InputsSlice;
+export type AppState = ServersSlice & SelectionSlice & UiSlice & ToolsSlice & RulesSlice & AuthSlice & EditorSlice & DetailSlice & SnapshotSlice & AboutSlice & InputsSlice & ContextPlanSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppStore {
@@ -30,6 +31,7 @@ export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppS
     ...createSnapshotSlice(bridge)(...a),
     ...createAboutSlice(bridge)(...a),
     ...createInputsSlice(bridge)(...a),
+    ...createContextPlanSlice(bridge)(...a),
   }));
 }
 

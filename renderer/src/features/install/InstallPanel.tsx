@@ -14,6 +14,7 @@ import { profileFacts } from '../../../../shared/profiles';
 import { AskAgents } from './AskAgents';
 import { errorText } from '../../../../shared/i18n/write-errors';
 import { useApp, useT } from '../../store-context';
+import { FileDiff } from './FileDiff';
 
 export interface InstallPanelProps {
   from: InstallFrom;
@@ -111,16 +112,7 @@ function TargetCard({ x, server }: { x: InstallTarget; server: string }) {
             </Text>
           )
         )}
-        {x.diff.length > 0 && (
-          <pre data-testid={`install-diff-${x.profile}`} style={{ margin: 0, fontSize: 12, overflowX: 'auto', background: 'var(--mantine-color-default-hover)', padding: 8 }}>
-            {x.diff.map((d, i) => (
-              <div key={i} style={{ color: d.op === 'add' ? 'var(--mantine-color-green-text)' : d.op === 'del' ? 'var(--mantine-color-red-text)' : undefined }}>
-                {d.op === 'add' ? '+ ' : d.op === 'del' ? '- ' : '  '}
-                {d.text}
-              </div>
-            ))}
-          </pre>
-        )}
+        <FileDiff diff={x.diff} testId={`install-diff-${x.profile}`} />
       </Stack>
     </Paper>
   );

@@ -8,7 +8,7 @@ import type { ToolFilterPreview } from '../../../../shared/contract';
 import { errorText } from '../../../../shared/i18n/write-errors';
 import { useApp, useT } from '../../store-context';
 
-function Names({ title, rows, testId }: { title: string; rows: { name: string; serverName: string; tool: string }[]; testId: string }) {
+export function Names({ title, rows, testId }: { title: string; rows: { name: string; serverName: string; tool: string }[]; testId: string }) {
   const t = useT();
   if (!rows.length) return null;
   return (

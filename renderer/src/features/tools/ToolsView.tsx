@@ -13,6 +13,7 @@ import { LimitsPanel } from './LimitsPanel';
 import { collisionRoles, filterTools, type CollisionRole } from './filter';
 import { ToolDetailPane } from './ToolDetailPane';
 import { ToolFilterModal } from './ToolFilterModal';
+import { ContextPlanModal } from './ContextPlanModal';
 import { ToolList } from './ToolList';
 import classes from './ToolsView.module.css';
 
@@ -34,6 +35,7 @@ export function ToolsView() {
   const collisionsOnly = useApp((s) => s.collisionsOnly);
   const setCollisionsOnly = useApp((s) => s.setCollisionsOnly);
   const openFilter = useApp((s) => s.openToolFilter);
+  const openPlan = useApp((s) => s.openContextPlan);
 
   useEffect(() => void load(), [load]);
   // A remembered server that is gone from the list (removed, other profile) means all servers.
@@ -88,6 +90,9 @@ export function ToolsView() {
             {t('tools.manage')}
           </Button>
         )}
+        <Button variant="default" onClick={() => void openPlan(true)}>
+          {t('plan.open')}
+        </Button>
       </Group>
       <Text size="sm" c="dimmed" mb="xs">
         {t('tools.summary', { tools: t.plural('tools.listLabel', view.tools.length), servers: t.plural('tools.connectedServers', switchable.length), profile: view.profile })}
@@ -147,6 +152,7 @@ export function ToolsView() {
         </div>
       )}
       <ToolFilterModal servers={view.servers} />
+      <ContextPlanModal />
     </section>
   );
 }
