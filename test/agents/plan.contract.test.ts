@@ -1,0 +1,68 @@
+// CTX-2 against the agents' own CLIs: the context plan writes each agent's own tool filter
+// fields, and the agent reads back exactly that. Codex (its app server says which tools each
+// server gave the session): a second copy of a server loses every tool the first gives, the first
+// keeps all of them; Copilot CLI (`mcp list --json` shows the entry as it reads it): the copy's
+// `tools` allow-list is the kept list, the first keeps `["*"]`. Undo is byte for byte, and the
+// agent then gets every tool again.
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PlanResult, PlanUndo, PlanView } from '../../shared/contract';
+import { codexStatus, copilotServer } from './helpers/ask';
+import { installedAgent } from './helpers/installed';
+import { expectSameBytes, panelAdd, snapshot, stdioFixture } from './helpers/panel';
+import { createSandbox, type Sandbox } from './helpers/sandbox';
+
+const echo = stdioFixture('echo');
+const ECHO_TOOLS = ['echo', 'env', 'fail', 'parts', 'pid', 'roots', 'sleep'];
+
+let sb: Sandbox;
+beforeEach(async () => {
+  sb = await createSandbox({ git: true });
+});
+afterEach(() => sb.cleanup());
+
+type Planned = { plan: PlanView; applied: PlanResult | null };
+const plan = (agent: string) => sb.panelJson<Planned>(['plan', '--agent', agent, '--workspace', sb.workspace, '--json']);
+const undo = (id: string) => sb.panelJson<PlanUndo>(['plan', '--undo', id, '--json']);
+
+describe(`Codex ${installedAgent('codex').version}: the plan's disabled_tools, as Codex applies them`, () => {
+  it('the second copy of a server is offered no tool, the first all of them; undo gives the copy its tools back, byte for byte', async () => {
+    await panelAdd(sb, 'codex', 'user', 'echo', echo);
+    await panelAdd(sb, 'codex', 'user', 'copy', echo);
+    const file = join(sb.home, '.codex', 'config.toml');
+    const before = snapshot([file]);
+    const { plan: v, applied } = await plan('codex');
+    expect(v.suggestions.map((s) => [s.kind, s.serverName, s.tool]).sort()).toEqual(ECHO_TOOLS.map((t) => ['duplicate', 'copy', t]));
+    expect(applied).toMatchObject({ written: [{ path: file }], failed: [] });
+    expect(sb.read(file)).toMatch(/disabled_tools = \[/);
+    const status = await codexStatus(sb);
+    expect(status.map((s) => [s.name, s.connected, s.tools])).toEqual([
+      ['copy', true, []],
+      ['echo', true, ECHO_TOOLS],
+    ]);
+    expect(await undo(applied!.id!)).toMatchObject({ restored: [{ path: file }], failed: [] });
+    expectSameBytes(before);
+    expect((await codexStatus(sb)).map((s) => [s.name, s.tools])).toEqual([
+      ['copy', ECHO_TOOLS],
+      ['echo', ECHO_TOOLS],
+    ]);
+  });
+});
+
+describe(`GitHub Copilot CLI ${installedAgent('copilot').version}: the plan's tools allow-list, as Copilot reads it`, () => {
+  it('the copy\'s "tools" becomes the kept list (none), the first keeps ["*"]; undo is byte for byte', async () => {
+    await panelAdd(sb, 'copilot', 'user', 'echo', echo);
+    await panelAdd(sb, 'copilot', 'user', 'copy', echo);
+    const file = join(sb.home, '.copilot', 'mcp-config.json');
+    const before = snapshot([file]);
+    const { plan: v, applied } = await plan('copilot');
+    expect(v.fields).toEqual(['tools']);
+    expect(v.after.tools).toBe(ECHO_TOOLS.length);
+    expect(applied).toMatchObject({ written: [{ path: file }], failed: [] });
+    expect((await copilotServer(sb, 'copy')).entry.tools).toEqual([]);
+    expect((await copilotServer(sb, 'echo')).entry.tools).toEqual(['*']);
+    await undo(applied!.id!);
+    expectSameBytes(before);
+    expect((await copilotServer(sb, 'copy')).entry.tools).toEqual(['*']);
+  });
+});
