@@ -139,6 +139,7 @@ function poolPort(pool: ConnectionPool, discovery: StartOptions['discovery']): P
     request: (id, fn) => pool.request(id, fn),
     acceptSnapshot: (id) => pool.acceptSnapshot(id),
     readSnapshot: (sha) => pool.snapshots.read(sha),
+    snapshotSharing: (id) => pool.snapshots.sharing(id),
     dispose: () => pool.dispose(),
   };
 }

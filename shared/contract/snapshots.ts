@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { method, READ, serverContent } from '../rpc';
 import { FindingSchema } from '../trust/finding';
+import { ProfileSchema } from '../schemas/server';
 
 /** The counts a Servers row flags (null: unchanged or never accepted). */
 export const ToolsChangedSchema = z.object({ added: z.number().int(), removed: z.number().int(), changed: z.number().int() });
@@ -29,6 +30,8 @@ export const SnapshotDiffViewSchema = z.object({
   added: z.array(z.object({ name: z.string(), after: ToolTextSchema, findings: z.array(DiffFindingSchema) })),
   removed: z.array(z.object({ name: z.string(), before: ToolTextSchema })),
   changed: z.array(z.object({ name: z.string(), fields: z.array(z.enum(TOOL_TEXT_FIELDS)), before: ToolTextSchema, after: ToolTextSchema, findings: z.array(DiffFindingSchema) })),
+  /** Issue 38 item 1: every entry, in every agent, that runs this server: accepting applies to all of them. */
+  appliesTo: z.array(z.object({ profile: ProfileSchema, name: z.string() })).default([]),
 });
 export type SnapshotDiffView = z.infer<typeof SnapshotDiffViewSchema>;
 

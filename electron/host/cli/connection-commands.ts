@@ -154,8 +154,12 @@ const toolsAccept: Command = {
     }
     if (!before) throw new UserError(`could not discover the tools of "${name}"; see \`tools --server ${name}\``);
     const sha = await store.accept(id);
-    if (ctx.opts.json) printJson(ctx, { server: name, id, accepted: sha, previous: before.accepted });
-    else ctx.stdout(before.accepted === sha ? `${name}: already accepted (${sha?.slice(0, 12)})\n` : `${name}: accepted ${sha?.slice(0, 12)}\n`);
+    // Issue 38 item 1: the approval is the server's, for every entry that runs it.
+    const appliesTo = (await store.sharing(id)).map(({ profile, name: entry }) => ({ profile, name: entry }));
+    if (ctx.opts.json) return printJson(ctx, { server: name, id, accepted: sha, previous: before.accepted, appliesTo });
+    ctx.stdout(before.accepted === sha ? `${name}: already accepted (${sha?.slice(0, 12)})\n` : `${name}: accepted ${sha?.slice(0, 12)}\n`);
+    const others = appliesTo.filter((e) => e.name !== name || e.profile !== server.spec!.profile);
+    if (others.length) ctx.stdout(`  also for every other entry running it: ${others.map((e) => `${e.name} (${e.profile})`).join(', ')}\n`);
   },
 };
 

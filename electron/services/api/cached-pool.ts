@@ -105,6 +105,7 @@ export function answeringPoolPort(inner: PoolPort, source: ListSource): PoolPort
     request: async (id, fn) => (await goLive(id), inner.request(id, fn)),
     acceptSnapshot: (id) => inner.acceptSnapshot(id),
     ...(inner.readSnapshot ? { readSnapshot: inner.readSnapshot } : {}),
+    ...(inner.snapshotSharing ? { snapshotSharing: inner.snapshotSharing } : {}),
     dispose: () => inner.dispose(),
   };
 }

@@ -40,6 +40,8 @@ export interface PoolPort extends Pick<ConnectionPool, 'acceptSnapshot' | 'reque
   callTool(id: string, tool: string, args: Record<string, unknown>, opts?: CallOptions): ReturnType<ConnectionPool['callTool']>;
   /** CONN-11: a recorded tool list by its sha (tools.snapshotDiff); absent in fakes. */
   readSnapshot?(sha: string): Promise<ToolDef[] | null>;
+  /** CONN-11: the entries, in every agent, that one approval of this server's list covers (pins.ts). */
+  snapshotSharing?(id: string): Promise<Array<{ profile: Profile; name: string }>>;
   dispose(): Promise<void> | void;
 }
 

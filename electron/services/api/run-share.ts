@@ -9,6 +9,7 @@ import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { canonicalJson, isEmptyDiff, specFingerprint, type SnapshotStore } from '../connections/snapshots';
 import { answeringPoolPort, type RecordedList } from './cached-pool';
 import type { PoolPort } from './ports';
+import { pinOf } from '../connections/pins';
 
 /** What one command run has seen live, by connection (shared by the pools it makes). */
 export type RunShare = Map<string, RecordedList>;
@@ -35,7 +36,7 @@ export function runSharedPoolPort(inner: PoolPort, share: RunShare, declares: (s
   const port = answeringPoolPort(inner, async (spec) => {
     const seen = share.get(connectionKey(spec, declares(spec)));
     if (!seen) return null;
-    const { diff } = await snapshots.record(spec.id, seen.tools, specFingerprint(spec));
+    const { diff } = await snapshots.record(spec.id, seen.tools, specFingerprint(spec), pinOf(spec));
     return { ...seen, diff: isEmptyDiff(diff) ? null : diff };
   });
   inner.onStateChanged((id, info) => {

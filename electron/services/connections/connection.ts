@@ -20,6 +20,7 @@ import { type SnapshotStore, canonicalJson, isEmptyDiff, specFingerprint } from 
 import { type TrafficRecord, materialize } from './traffic';
 import { ownFindingCount } from '../../../shared/trust/own';
 import type { CallOptions, ConvertedResult, Logger, PoolEvents, ServerInfo, ToolDiff } from './types';
+import { pinOf } from './pins';
 
 /** What a connection shares with the other connections of its pool. */
 export interface ConnectionContext {
@@ -208,7 +209,7 @@ export class McpConnection {
     this.backoff.reset();
     this.error = describeRejected(rejected);
     try {
-      const { diff } = await this.ctx.snapshots.record(this.id, raw, specFingerprint(this.spec));
+      const { diff } = await this.ctx.snapshots.record(this.id, raw, specFingerprint(this.spec), pinOf(this.spec));
       this.diff = isEmptyDiff(diff) ? null : diff;
       if (this.diff) this.ctx.events.emit('snapshotChanged', this.id, this.diff);
     } catch (err) {

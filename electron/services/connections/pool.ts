@@ -14,6 +14,7 @@ import { Semaphore } from './semaphore';
 import type { Session } from '../mcp/session';
 import { SnapshotStore, canonicalJson } from './snapshots';
 import { EraVerdicts } from '../mcp/eras';
+import { pinOf } from './pins';
 import type {
   CallOptions,
   ConvertedResult,
@@ -194,10 +195,14 @@ export class ConnectionPool {
     return isConnection(s) ? s.reconnect() : s?.state;
   }
 
+  /** The approval covers every entry running the same server (pins.ts): each of them here stops showing the change. */
   async acceptSnapshot(id: string): Promise<string | null> {
     const sha = await this.snapshots.accept(id);
     const s = this.servers.get(id);
-    if (isConnection(s)) s.snapshotAccepted();
+    const identity = isConnection(s) ? pinOf(s.spec)?.identity : undefined;
+    for (const c of this.servers.values()) {
+      if (isConnection(c) && (c === s || (identity !== undefined && pinOf(c.spec)?.identity === identity))) c.snapshotAccepted();
+    }
     return sha;
   }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { readOwnJson, writeOwnFile } from '../own-folder';
 import type { ToolDef } from '../../../shared/schemas/server';
 import type { ToolChange, ToolDiff } from './types';
+import { withEntry, type Pin, type PinOwner } from './pins';
 
 interface ServerEntry {
   latest: string;
@@ -16,10 +17,14 @@ interface ServerEntry {
   history: Array<{ sha: string; at: number }>;
   /** Fingerprint of the entry the latest list came from: a cached list is only reused for the same entry. */
   spec?: string;
+  /** What the entry runs (pins.ts): its accepted list is the pin's, shared by every entry running it. */
+  identity?: string;
 }
 interface Index {
   version: 1;
   servers: Record<string, ServerEntry>;
+  /** Approved lists by server identity (issue 38 item 1); absent in an index from before them. */
+  pins?: Record<string, Pin>;
 }
 
 const DIR = 'tool-snapshots';
@@ -104,21 +109,31 @@ export class SnapshotStore {
 
   /**
    * Stores the list (once per sha) as the server's latest; the first list is accepted (trust
-   * on first use). The index is flushed in the background, coalesced: a round of 50 servers
-   * writes it a few times, not 50 (see flush()).
+   * on first use). With `owner`, the accepted list is the pin of what the entry runs: an entry
+   * renamed or copied into another agent finds the approval its server already has, and an
+   * entry approved before pins existed hands its approval to the pin. The index is flushed in
+   * the background, coalesced: a round of 50 servers writes it a few times, not 50 (flush()).
    */
-  record(serverId: string, tools: ToolDef[], spec?: string): Promise<{ sha: string; stored: boolean; diff: ToolDiff }> {
+  record(serverId: string, tools: ToolDef[], spec?: string, owner?: PinOwner): Promise<{ sha: string; stored: boolean; diff: ToolDiff }> {
     return this.serial(async () => {
       const text = canonicalTools(tools);
       const sha = createHash('sha256').update(text).digest('hex');
       const stored = await this.writeObject(sha, text);
       const index = await this.load();
-      const entry = index.servers[serverId] ?? { latest: sha, accepted: sha, history: [] };
+      const known = index.servers[serverId];
+      const entry = known ?? { latest: sha, accepted: sha, history: [] };
       if (entry.history.at(-1)?.sha !== sha) entry.history = [...entry.history, { sha, at: this.now() }].slice(-HISTORY);
-      const changed = entry.latest !== sha || !index.servers[serverId] || entry.spec !== spec;
+      let changed = entry.latest !== sha || !known || entry.spec !== spec || entry.identity !== owner?.identity;
       entry.latest = sha;
       if (spec === undefined) delete entry.spec;
       else entry.spec = spec;
+      if (owner) {
+        entry.identity = owner.identity;
+        const pins = (index.pins ??= {});
+        const pin = (pins[owner.identity] ??= { accepted: known?.accepted ?? sha, entries: [] });
+        changed = withEntry(pin, serverId, owner) || changed;
+        entry.accepted = pin.accepted;
+      } else delete entry.identity;
       index.servers[serverId] = entry;
       if (changed) this.scheduleFlush();
       return { sha, stored, diff: await this.diffAgainst(entry.accepted, sha, tools) };
@@ -177,28 +192,47 @@ export class SnapshotStore {
     return { acceptedSha, currentSha, ...diffTools(accepted ?? [], tools) };
   }
 
+  /** The list accepted for the entry: its pin's where it has one (another entry may have approved it since). */
+  private acceptedOf(index: Index, entry: ServerEntry | undefined): string | null {
+    if (!entry) return null;
+    return (entry.identity && index.pins?.[entry.identity]?.accepted) || entry.accepted;
+  }
+
   /** What changed in `tools` since the server's accepted snapshot (all added when none). */
   async diffFromAccepted(serverId: string, tools: ToolDef[]): Promise<ToolDiff> {
     const index = await this.load();
-    return this.diffAgainst(index.servers[serverId]?.accepted ?? null, toolsSha(tools), tools);
+    return this.diffAgainst(this.acceptedOf(index, index.servers[serverId]), toolsSha(tools), tools);
   }
 
-  /** Accepts the server's latest snapshot (`tools accept SERVER`); null when none was recorded. */
+  /**
+   * Accepts the server's latest snapshot (`tools accept SERVER`) for every entry that runs the
+   * same server, in every agent; null when none was recorded.
+   */
   accept(serverId: string): Promise<string | null> {
     return this.serial(async () => {
       const index = await this.load();
       const entry = index.servers[serverId];
       if (!entry) return null;
       entry.accepted = entry.latest;
+      const pin = entry.identity ? index.pins?.[entry.identity] : undefined;
+      if (pin) pin.accepted = entry.latest;
       this.scheduleFlush();
       await this.drain();
       return entry.latest;
     });
   }
 
+  /** The entries (other agents' included) that one approval of this server's list applies to. */
+  async sharing(serverId: string): Promise<Pin['entries']> {
+    const index = await this.load();
+    const identity = index.servers[serverId]?.identity;
+    return (identity && index.pins?.[identity]?.entries) || [];
+  }
+
   async status(serverId: string): Promise<{ latest: string; accepted: string | null } | null> {
-    const entry = (await this.load()).servers[serverId];
-    return entry ? { latest: entry.latest, accepted: entry.accepted } : null;
+    const index = await this.load();
+    const entry = index.servers[serverId];
+    return entry ? { latest: entry.latest, accepted: this.acceptedOf(index, entry) } : null;
   }
 
   /**
@@ -211,7 +245,7 @@ export class SnapshotStore {
     const tools = await this.read(entry.latest);
     if (!tools) return null;
     const at = entry.history.findLast((h) => h.sha === entry.latest)?.at ?? 0;
-    return { tools, at, diff: await this.diffAgainst(entry.accepted, entry.latest, tools) };
+    return { tools, at, diff: await this.diffAgainst(this.acceptedOf(await this.load(), entry), entry.latest, tools) };
   }
 
   /** Re-reads the index from disk (another process, e.g. the CLI, may have accepted). */

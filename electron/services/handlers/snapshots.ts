@@ -47,6 +47,7 @@ export function snapshotHandlers(core: ApiCore): SnapshotHandlers {
         added: diff.added.map((name) => ({ name, after: toolText(cur.get(name)), findings: checked(name) })),
         removed: diff.removed.map((name) => ({ name, before: toolText(old.get(name)) })),
         changed: diff.changed.map((c) => ({ name: c.name, fields: c.fields, before: toolText(old.get(c.name)), after: toolText(cur.get(c.name)), findings: checked(c.name) })),
+        appliesTo: ((await pool.snapshotSharing?.(id)) ?? []).map(({ profile, name }) => ({ profile, name })),
       };
     },
   };

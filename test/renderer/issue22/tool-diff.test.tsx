@@ -12,6 +12,7 @@ import { mountView, ok } from './mount-view';
 const diff: SnapshotDiffView = {
   serverId: 'configured:minimax:drift',
   serverName: 'drift',
+  appliesTo: [],
   changed: [
     {
       name: 'ping',
@@ -59,6 +60,8 @@ describe('a changed tool list', () => {
     expect(added.querySelectorAll('del')).toHaveLength(0);
     expect(added).toHaveTextContent('New tool: exfiltrate');
     expect(dialog.querySelector('[data-tool-change="say"] del')).toHaveTextContent('Says the text');
+    // Run by this entry only: no line about other entries.
+    expect(within(dialog).queryByTestId('diff-applies-to')).toBeNull();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept this tool list' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -81,5 +84,14 @@ describe('a changed tool list', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('no server with id');
     expect(within(dialog).getByRole('button', { name: 'Accept this tool list' })).toBeDisabled();
+  });
+
+  it('a server several entries run (other agents included) says the approval covers all of them', async () => {
+    const shared = { ...diff, appliesTo: [{ profile: 'minimax' as const, name: 'drift' }, { profile: 'codex' as const, name: 'drift-copy' }] };
+    const m = await mountView(<ToolDiffDialog />, { 'tools.snapshotDiff': ok(shared) });
+    off = m.off;
+    await m.store.getState().openSnapshotDiff('configured:minimax:drift');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('diff-applies-to')).toHaveTextContent('The same server runs as drift (MiniMax Code), drift-copy (Codex CLI): accepting approves this list for all of them.');
   });
 });

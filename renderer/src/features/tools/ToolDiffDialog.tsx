@@ -10,6 +10,7 @@ import { useApp, useT } from '../../store-context';
 import { FindingList } from './Findings';
 import { showHidden } from '../../../../shared/text/invisible';
 import type { DiffFinding } from '../../../../shared/contract';
+import { profileFacts } from '../../../../shared/profiles';
 
 /** SEC-9: what hides in a text (zero-width, bidi, tag characters) is shown escaped, lines kept. */
 const shown = (text: string | null) => (text === null ? null : showHidden(text));
@@ -46,6 +47,11 @@ export function ToolDiffDialog() {
         <Text size="sm" id="tool-diff-intro">
           {t('tools.diff.intro')}
         </Text>
+        {diff && diff.appliesTo.length > 1 && (
+          <Text size="sm" data-testid="diff-applies-to">
+            {t('tools.diff.appliesTo', { entries: diff.appliesTo.map((e) => t('tools.diff.entry', { agent: profileFacts(e.profile).label, name: e.name })).join(', ') })}
+          </Text>
+        )}
         {open.busy && <Loader size="sm" role="status" aria-label={t('tools.diff.loading')} />}
         {open.error && (
           <Alert color="red" role="alert">
