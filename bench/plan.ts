@@ -24,6 +24,7 @@ const REFERENCE = 0.8;
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1]!;
 
+const load = loadavg()[0]!;
 const m = await makeMachine();
 
 /** The built CLI from the workspace folder; its wall time and stdout. A non-zero exit stops the benchmark. */
@@ -73,7 +74,7 @@ try {
   }
 
   console.log(
-    `bench:plan: ${Object.keys(SERVERS).length} servers in every agent's user file (${Math.min(...rows.map((r) => r.plan.before.tools))}–${Math.max(...rows.map((r) => r.plan.before.tools))} tools per agent), ${DENIED.length} deny rules per agent with a rule file; ${RUNS} run(s) each; ${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(1)}, node ${process.version}`,
+    `bench:plan: ${Object.keys(SERVERS).length} servers in every agent's user file (${Math.min(...rows.map((r) => r.plan.before.tools))}–${Math.max(...rows.map((r) => r.plan.before.tools))} tools per agent), ${DENIED.length} deny rules per agent with a rule file; ${RUNS} run(s) each; ${availableParallelism()} cores, load ${load.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} now, node ${process.version}`,
   );
   console.log('estimate: tokens ≈ ceil(JSON length of each tool definition / 4) (DISC-1, shared/disclosure/plan.ts estimateTokens): characters, not a tokenizer');
   console.log(`reference: tool search cuts ~85 % (Anthropic: ~134k → ~5k tokens; a 58-tool setup ~55k → ~3.5k); the bar here is ≥ ${REFERENCE * 100} %`);
