@@ -21,6 +21,7 @@ const BENCHES: ReadonlyArray<{ name: string; script: string; args?: string[] }> 
   { name: 'ui', script: 'bench/ui.ts' },
   { name: 'hostile', script: 'bench/hostile-content.ts' },
   { name: 'scale', script: 'bench/scale.ts' },
+  { name: 'plan', script: 'bench/plan.ts' },
   { name: 'registry', script: 'bench/registry.ts' },
 ];
 
