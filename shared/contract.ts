@@ -12,6 +12,7 @@ import { editorMethods } from './contract/editor';
 import { toolsEvents, toolsMethods } from './contract/tools';
 import { toolFilterMethods } from './contract/tool-filter';
 import { planMethods } from './contract/plan';
+import { skillsMethods } from './contract/skills';
 import { inspectMethods } from './contract/inspect';
 import { permissionsMethods } from './contract/permissions';
 import { disclosureMethods } from './contract/disclosure';
@@ -45,6 +46,7 @@ export * from './contract/install';
 export * from './contract/inputs';
 export * from './contract/registry';
 export * from './contract/plan';
+export * from './contract/skills';
 
 export const contract = defineContract({
   methods: {
@@ -57,6 +59,7 @@ export const contract = defineContract({
     ...toolsMethods,
     ...toolFilterMethods,
     ...planMethods,
+    ...skillsMethods,
     ...permissionsMethods,
     ...disclosureMethods,
     ...authMethods,

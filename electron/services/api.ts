@@ -22,6 +22,8 @@ import { editorHandlers } from './handlers/editor';
 import { toolHandlers } from './handlers/tools';
 import { toolFilterHandlers } from './handlers/tool-filter';
 import { planHandlers, type PlanPort } from './handlers/plan';
+import { skillHandlers } from './handlers/skills';
+import type { SkillPins } from './connections/skill-pins';
 import type { ToolFilterPort } from './naming/tool-filter';
 import { agentRules, permissionHandlers } from './handlers/permissions';
 import { disclosureHandlers } from './handlers/disclosure';
@@ -79,6 +81,8 @@ export interface ApiDeps {
   toolFilter?: ToolFilterPort;
   /** CTX-2 context plans written through the config writer; absent, their methods answer `unavailable`. */
   plans?: PlanPort;
+  /** SKILL-2: where skill approvals are kept; absent, skills are listed but not approved. */
+  skillPins?: SkillPins;
   /** BRIDGE-4: install side and live list of the agent bridge; absent, its methods answer `unavailable`. */
   bridges?: BridgesPort;
   /** PROTO-1: per-server era choices; absent, their methods answer `unavailable`. */
@@ -266,6 +270,7 @@ export function createApi(deps: ApiDeps): PanelApi {
       ...authHandlers(core, { ...deps, openExternal: deps.openExternal ?? null }),
       ...logHandlers(core),
       ...inspectHandlers(core),
+      ...skillHandlers(core, deps.skillPins),
       ...bridgesHandlers(core, deps.bridges),
       ...snapshotHandlers(core),
       ...aboutHandlers(deps),

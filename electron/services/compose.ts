@@ -35,6 +35,7 @@ import { createBridgeService } from './bridge/install-service';
 import { createInstallService } from './install/service';
 import { RegistryService } from './registry/service';
 import { askAgent, lastAnswers } from './agents/ask';
+import { SkillPins } from './connections/skill-pins';
 
 /** AGENT-8: an agent's listing with health checks waits for each server it starts; a bound, not a measure. */
 const AGENT_ASK_TIMEOUT_MS = 120_000;
@@ -190,6 +191,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     editor: new WriterEditor(writer, env),
     toolFilter: toolFilterWriter(writer),
     plans: { writer, dataDir },
+    skillPins: new SkillPins(dataDir),
     session: config,
     secrets: configSecrets,
     // AUTH-1: a server that answers 401 without OAuth metadata wants a token: its login says so.

@@ -238,6 +238,11 @@ export interface ProfileFacts {
    * environment, where a variable switches a rule (Claude Code `ENABLE_TOOL_SEARCH`).
    */
   limits(env: Readonly<Record<string, string | undefined>>): readonly ToolLimit[];
+  /**
+   * SKILL-1: the agent loads MCP servers' skills (SEP-2640) into its context, and on which
+   * connections ('modern': only those that negotiated 2026-07-28); absent where it does not.
+   */
+  mcpSkills?: { era: 'modern' | 'any' };
   /** AGENT-6: what the agent declares when it connects; null where no source says (the panel then declares its own full set and says so). */
   clientCapabilities: DeclaredCapabilities | null;
   /** PROTO: the protocol era the agent speaks (BRIDGE-4: a legacy-only agent reaches a modern-only server through the bridge). */

@@ -52,34 +52,35 @@ async function listed<K extends keyof WholeLists>(s: Session, list: K, cursor: s
   return { value, cached: cached ? { cached } : {} };
 }
 
-export function inspectHandlers(core: ApiCore): InspectHandlers {
-  /** One request over `id`'s session; the capability is checked first so the page can say so. */
-  async function over<T>(id: string, capability: Capability, fn: (s: Session) => Promise<T>): Promise<T> {
-    const server = core.findServer(id);
-    if (!isRunnable(server)) throw new AppError('refused', `"${server.name}" does not run; enable or fix it on the Servers view first`, { reason: 'not-running' });
-    let connected = false;
-    try {
-      return await core.inputs.during(id, () => core.pool().request(id, async (s) => {
-        connected = true;
-        if (capability && !s.capabilities()[capability]) {
-          throw new AppError('unsupported', `"${server.name}" does not offer ${capability} (not in its declared capabilities)`, { reason: 'capability', capability });
-        }
-        return fn(s);
-      }));
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      if (!connected) throw new AppError('unavailable', `could not connect to "${server.name}": ${errorMessage(err)}`, { reason: 'disconnected' });
-      const kind = classifyMcpError(err);
-      if (kind === 'method-not-found') {
-        throw new AppError('unsupported', `"${server.name}" does not implement this method: ${errorMessage(err)}`, { reason: 'method-not-found' });
+/** One request over `id`'s session (connecting it first, CONN-2); the capability is checked first so the page can say so. */
+export async function overSession<T>(core: ApiCore, id: string, capability: Capability, fn: (s: Session) => Promise<T>): Promise<T> {
+  const server = core.findServer(id);
+  if (!isRunnable(server)) throw new AppError('refused', `"${server.name}" does not run; enable or fix it on the Servers view first`, { reason: 'not-running' });
+  let connected = false;
+  try {
+    return await core.inputs.during(id, () => core.pool().request(id, async (s) => {
+      connected = true;
+      if (capability && !s.capabilities()[capability]) {
+        throw new AppError('unsupported', `"${server.name}" does not offer ${capability} (not in its declared capabilities)`, { reason: 'capability', capability });
       }
-      if (kind === 'protocol' || kind === 'unsupported-version') {
-        throw new AppError('refused', `"${server.name}" answered with an error: ${errorMessage(err)}`, { reason: 'server-error' });
-      }
-      throw new AppError('unavailable', `"${server.name}" did not answer: ${errorMessage(err)}`, { reason: 'disconnected' });
+      return fn(s);
+    }));
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (!connected) throw new AppError('unavailable', `could not connect to "${server.name}": ${errorMessage(err)}`, { reason: 'disconnected' });
+    const kind = classifyMcpError(err);
+    if (kind === 'method-not-found') {
+      throw new AppError('unsupported', `"${server.name}" does not implement this method: ${errorMessage(err)}`, { reason: 'method-not-found' });
     }
+    if (kind === 'protocol' || kind === 'unsupported-version') {
+      throw new AppError('refused', `"${server.name}" answered with an error: ${errorMessage(err)}`, { reason: 'server-error' });
+    }
+    throw new AppError('unavailable', `"${server.name}" did not answer: ${errorMessage(err)}`, { reason: 'disconnected' });
   }
+}
 
+export function inspectHandlers(core: ApiCore): InspectHandlers {
+  const over = <T>(id: string, capability: Capability, fn: (s: Session) => Promise<T>) => overSession(core, id, capability, fn);
   return {
     'inspect.server': ({ id }) =>
       over(id, null, async (s) => {

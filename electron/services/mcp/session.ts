@@ -25,6 +25,7 @@ import { type AuthChallenge, remoteTransport } from './transports';
 import type { InputHandler } from './types';
 import type { DeclaredCapabilities } from '../../../shared/profiles/types';
 import { registerInputHandlers } from './inputs';
+import { skillsOf, type SkillListing, type SkillRead } from './skills';
 import type { CallParams, LogLevel, PromptResult, RawCallResult, ReadResult, ResourcePage, PromptPage, ServerVersion, TemplatePage } from './types';
 
 export interface SessionContext {
@@ -117,6 +118,10 @@ export interface Session {
   readResource(uri: string): Promise<ReadResult>;
   listPrompts(cursor?: string): Promise<PromptPage>;
   getPrompt(name: string, args?: Record<string, string>): Promise<PromptResult>;
+  /** SKILL-1: the server's skills (SEP-2640), every page; `supported` false where it declares none. */
+  listSkills(timeoutMs: number): Promise<SkillListing>;
+  /** SKILL-2: one skill file, verified against its entry's size and digest (SkillReadError when it fails). */
+  readSkill(uri: string, ref: string | undefined, timeoutMs: number): Promise<SkillRead>;
   close(): Promise<void>;
 }
 
@@ -302,6 +307,9 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
     await close();
     throw err;
   }
+  // The skills client reads the server's declared extensions: made once, after connect.
+  let skillsClient: ReturnType<typeof skillsOf> | undefined;
+  const skills = () => (skillsClient ??= skillsOf(client));
   timer?.cancel();
   abortCleanup();
   return {
@@ -326,6 +334,8 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
     capabilities: () => (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
     instructions: () => client.getInstructions() ?? null,
     listTools: (timeout, fresh = true) => listAllTools(client, timeout, fresh, depth),
+    listSkills: (timeout) => skills().list(timeout),
+    readSkill: (uri, ref, timeout) => skills().read(uri, ref, timeout),
     callTool: async (name, args, p) => {
       // A call that reports progress is alive: each notification restarts its timeout (SDK option).
       const progress = p.onprogress ? { onprogress: p.onprogress, resetTimeoutOnProgress: true } : {};

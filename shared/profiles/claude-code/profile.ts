@@ -76,6 +76,9 @@ export const CLAUDE_CODE: ProfileFacts = {
   budgetField: null,
   // CTX-1: tool search (ENABLE_TOOL_SEARCH), README "Limits".
   limits: toolSearchLimits,
+  // Claude Code 2.1.332's binary: "skills/list not sent: this connection is not known to use MCP
+  // protocol version 2026-07-28 or later" and "Found N skills via skills/list" (README row SKILL-1).
+  mcpSkills: { era: 'modern' },
   era: 'dual',
   // Captured from 2.1.332's own `initialize` (and its `server/discover` probe, stdio and HTTP) by the
   // agent contract suite (test/agents/capabilities/claude-code.json): no sampling.

@@ -33,6 +33,9 @@ describe('contract derivation', () => {
     const keys: Record<Keys, true> = {
       'app.info': true,
       'plan.preview': true,
+      'skills.list': true,
+      'skills.read': true,
+      'skills.accept': true,
       'plan.apply': true,
       'plan.undo': true,
       'plan.list': true,

@@ -1,0 +1,66 @@
+// SKILL-1/SKILL-2 (SEP-2640, the Skills extension): a server's skills through the SDK's own host
+// side (SkillsClient), which walks every page, refuses invalid entries (we keep them, with the
+// reason) and verifies every file it reads against the entry's size and SHA-256 digest. Both
+// eras: the SDK sends skills/list on a 2025-11-25 connection too; a 2026-07-28 page carries
+// `ttlMs`. Plain data out: the seam keeps the SDK's types to itself.
+import type { Client } from '@modelcontextprotocol/client';
+import { SkillsClient, SkillVerificationError, type Skill } from '@modelcontextprotocol/client/ext/skills';
+
+export interface SkillEntry {
+  uri: string;
+  name: string;
+  description: string;
+  /** Every file with its size and digest, or `dynamic` (the server publishes none: nothing can be verified). */
+  files: Array<{ uri: string; size: number; digest: string }> | 'dynamic';
+}
+
+export interface SkillListing {
+  supported: boolean;
+  skills: SkillEntry[];
+  invalid: Array<{ uri: string | null; reason: string }>;
+  ttlMs: number | null;
+}
+
+export interface SkillRead {
+  uri: string;
+  text: string | null;
+  size: number;
+  /** Size and digest checked against the entry (false only for a `dynamic` skill). */
+  verified: boolean;
+}
+
+/** Why a file was not shown: the SDK's verification reasons, or the server's own error. */
+export class SkillReadError extends Error {
+  constructor(readonly reason: 'unlisted' | 'size' | 'digest' | 'frontmatter' | 'not-found', message: string) {
+    super(message);
+  }
+}
+
+const entryOf = (s: Skill): SkillEntry => ({
+  uri: s.uri,
+  name: s.frontmatter.name,
+  description: s.frontmatter.description,
+  files: s.resources === 'dynamic' ? 'dynamic' : s.resources.map((r) => ({ uri: r.uri, size: r.size, digest: r.digest })),
+});
+
+export function skillsOf(client: Client) {
+  const sdk = new SkillsClient(client, { skipInvalid: true });
+  return {
+    async list(timeoutMs: number): Promise<SkillListing> {
+      if (!sdk.supported) return { supported: false, skills: [], invalid: [], ttlMs: null };
+      const l = await sdk.list({}, { timeout: timeoutMs });
+      return { supported: true, skills: l.skills.map(entryOf), invalid: l.invalid.map((i) => ({ uri: i.uri ?? null, reason: i.reason })), ttlMs: l.ttlMs ?? null };
+    },
+    /** One file of the skill at `uri` (its SKILL.md when `ref` is absent), verified. */
+    async read(uri: string, ref: string | undefined, timeoutMs: number): Promise<SkillRead> {
+      const { skill } = await sdk.get(uri, { timeout: timeoutMs });
+      try {
+        const f = await sdk.read(skill, ref, { timeout: timeoutMs });
+        return { uri: f.uri, text: f.text ?? null, size: f.bytes.byteLength, verified: f.verified };
+      } catch (err) {
+        if (err instanceof SkillVerificationError) throw new SkillReadError(err.reason, err.message);
+        throw err;
+      }
+    },
+  };
+}
