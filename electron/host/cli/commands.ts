@@ -12,6 +12,7 @@ export const areas = {
   naming: async () => (await import('./naming-commands')).namingCommands,
   'tool-filter': async () => (await import('./tool-filter-commands')).toolFilterCommands,
   plan: async () => (await import('./plan-commands')).planCommands,
+  skills: async () => (await import('./skills-commands')).skillsCommands,
   auth: async () => (await import('./auth-commands')).authCommands,
   host: async () => (await import('./host-commands')).hostCommands,
   doctor: async () => (await import('./doctor-commands')).doctorCommands,

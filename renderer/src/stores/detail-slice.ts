@@ -31,7 +31,8 @@ export interface CallEntry {
 /** A page session keeps this many calls; the oldest go first. */
 const HISTORY_MAX = 200;
 
-export type InspectMethod = Extract<MethodName<AppContract>, `inspect.${string}`>;
+/** The server detail's own requests: the inspector's, and a server's skills (SKILL-1/2). */
+export type InspectMethod = Extract<MethodName<AppContract>, `inspect.${string}` | `skills.${string}`>;
 
 export interface DetailSlice {
   detailServer: string | null;

@@ -10,6 +10,7 @@ import { InspectError } from './InspectError';
 import { PromptsTab } from './PromptsTab';
 import { ResourcesTab } from './ResourcesTab';
 import { ToolsTab } from './ToolsTab';
+import { SkillsTab } from './SkillsTab';
 
 function Ping({ serverId }: { serverId: string }) {
   const t = useT();
@@ -89,6 +90,7 @@ export function DetailView() {
               <Tabs.Tab value="resources">{t('detail.tab.resources')}</Tabs.Tab>
               <Tabs.Tab value="prompts">{t('detail.tab.prompts')}</Tabs.Tab>
               <Tabs.Tab value="tools">{t('detail.tab.tools')}</Tabs.Tab>
+              <Tabs.Tab value="skills">{t('detail.tab.skills')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="info" pt="md">
               <InfoTab serverId={row.id} />
@@ -101,6 +103,9 @@ export function DetailView() {
             </Tabs.Panel>
             <Tabs.Panel value="tools" pt="md">
               <ToolsTab serverId={row.id} connected={row.state.kind === 'connected'} />
+            </Tabs.Panel>
+            <Tabs.Panel value="skills" pt="md">
+              <SkillsTab serverId={row.id} />
             </Tabs.Panel>
           </Tabs>
         </Stack>
