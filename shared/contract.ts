@@ -4,7 +4,7 @@
 // bridge, the web bridge, the renderer client and the CLI are derived from this object
 // (shared/rpc.ts); no channel name is written anywhere else.
 import { defineContract } from './rpc';
-import { appMethods } from './contract/app';
+import { appEvents, appMethods } from './contract/app';
 import { profilesMethods } from './contract/profiles';
 import { serversEvents, serversMethods } from './contract/servers';
 import { workspaceMethods } from './contract/workspace';
@@ -74,6 +74,7 @@ export const contract = defineContract({
     ...registryMethods,
   },
   events: {
+    ...appEvents,
     ...serversEvents,
     ...installEvents,
     ...authEvents,

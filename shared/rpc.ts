@@ -48,6 +48,8 @@ export const SERVED: MethodMeta = { kind: 'read', callers: ['page', 'socket'], r
 export const READ: MethodMeta = { kind: 'read', callers: ['page'], redaction: 'config' };
 /** The page's actions. */
 export const ACTION: MethodMeta = { kind: 'action', callers: ['page'], redaction: 'config' };
+/** UI-10: an action the tray runs as a problem's fix (electron/host/tray-fixes.ts) as well as the page. */
+export const TRAY_FIX: MethodMeta = { ...ACTION, callers: ['page', 'tray'] };
 /** The same, answering what servers say. */
 export const serverContent = (meta: MethodMeta): MethodMeta => ({ ...meta, redaction: 'server' });
 

@@ -9,6 +9,7 @@ import type { AgentVerdict } from './schemas/agent-view';
 import { issueSentence } from './i18n/agent-view';
 import { standingLine } from './i18n/limits';
 import type { AgentStanding } from './context/limits';
+import type { TrayFix, TrayFixAction } from './tray-fixes';
 
 /** One icon per aggregate, in build/ and drawn by the favicon. */
 export const AGGREGATES = ['connected', 'needs-auth', 'failed', 'idle'] as const;
@@ -34,11 +35,13 @@ export interface TrayServerInput {
   identity?: string | null;
   /** CONN-11: findings of the poisoning checks on its tool list (the row's count). */
   findings?: number;
+  /** CONN-11: its tool list changed since it was approved (UI-10: the tray offers the review). */
+  toolsChanged?: boolean;
 }
 
 /** The tray's input from the page's rows: the one mapping for the Electron tray and the tab title. */
 export function trayRows(rows: readonly ServerRow[]): TrayServerInput[] {
-  return rows.map((s) => ({ id: s.id, name: s.name, state: s.state.kind, toolCount: s.toolCount, code: s.state.code, ...(s.state.params ? { params: s.state.params } : {}), ...(s.agent ? { agent: s.agent } : {}), ...(s.findings ? { findings: s.findings } : {}) }));
+  return rows.map((s) => ({ id: s.id, name: s.name, state: s.state.kind, toolCount: s.toolCount, code: s.state.code, ...(s.state.params ? { params: s.state.params } : {}), ...(s.agent ? { agent: s.agent } : {}), ...(s.findings ? { findings: s.findings } : {}), ...(s.toolsChanged ? { toolsChanged: true } : {}) }));
 }
 
 /** A 401 without OAuth metadata: nothing to log in to (the verdict says it for every agent). */
@@ -49,7 +52,8 @@ export function wantsToken(agent: AgentVerdict | undefined): boolean {
 /** Diagnoses the tooltip spells out; the rest are counted. */
 const TOOLTIP_DIAGNOSES = 3;
 
-export type TrayAction = { type: 'reconnect'; id: string } | { type: 'login'; id: string } | { type: 'open' } | { type: 'quit' };
+/** `fix`: UI-10, one problem's fix (tray-fixes.ts). */
+export type TrayAction = { type: 'reconnect'; id: string } | { type: 'login'; id: string } | { type: 'open' } | { type: 'quit' } | { type: 'fix'; fix: TrayFixAction };
 
 export type TrayMenuItem =
   | { kind: 'server'; id: string; label: string; state: TrayServerInput['state']; actions: { label: string; action: TrayAction }[] }
@@ -228,11 +232,14 @@ export function agentGroups(agent: string, selected: readonly TrayServerInput[],
 }
 
 /** UI-8 over every detected agent: the sums of all, the menu grouped per agent (one agent: as trayModel). */
-export function trayAgentsModel(groups: readonly TrayAgentGroup[], locale: Locale = 'en', bridges: readonly LiveBridge[] = []): TrayModel {
+export function trayAgentsModel(groups: readonly TrayAgentGroup[], locale: Locale = 'en', bridges: readonly LiveBridge[] = [], fixes: readonly TrayFix[] = []): TrayModel {
   const all = groups.flatMap((g) => g.servers);
   const overLimits = overLimitLines(groups, locale);
   const plain = trayModel(all, locale, bridges);
-  const base = { ...plain, overLimits, tooltip: [plain.tooltip, ...overLimits].join('\n') };
+  // UI-10: the fixes first, each a click that applies it for every agent it names.
+  const fixItems: TrayMenuItem[] = fixes.map((f) => ({ kind: 'action', label: f.label, action: { type: 'fix', fix: f.action } }));
+  const withFixes = (menu: TrayMenuItem[]): TrayMenuItem[] => (fixItems.length ? [...fixItems, { kind: 'separator' }, ...menu] : menu);
+  const base = { ...plain, overLimits, tooltip: [plain.tooltip, ...overLimits].join('\n'), menu: withFixes(plain.menu) };
   if (groups.length <= 1) return base;
   const t = translator(locale);
   const items = new Map(base.menu.flatMap((i) => (i.kind === 'server' ? [[i.id, i] as const] : [])));
@@ -240,7 +247,7 @@ export function trayAgentsModel(groups: readonly TrayAgentGroup[], locale: Local
     const rows = g.servers.flatMap((s) => items.get(s.id) ?? []);
     return [{ kind: 'agent', label: t('tray.agentRow', { agent: g.agent, servers: t.plural('tray.servers', rows.length) }) } as const, ...rows, { kind: 'separator' } as const];
   });
-  const tail = base.menu.slice(items.size + (items.size ? 1 : 0));
+  const tail = plain.menu.slice(items.size + (items.size ? 1 : 0));
   const [first = '', ...rest] = base.tooltip.split('\n');
-  return { ...base, tooltip: [`${t.plural('tray.agents', groups.length)} · ${first}`, ...rest].join('\n'), menu: [...grouped, ...tail] };
+  return { ...base, tooltip: [`${t.plural('tray.agents', groups.length)} · ${first}`, ...rest].join('\n'), menu: withFixes([...grouped, ...tail]) };
 }

@@ -5,9 +5,10 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pickLocale } from '../../shared/i18n';
-import { agentGroups, trayAgentsModel, trayRows, type TrayAction } from '../../shared/tray';
+import type { TrayAction } from '../../shared/tray';
+import { viewTray } from '../../shared/tray-view';
+import { runTrayFix } from '../host/tray-fixes';
 import type { AgentServers } from '../../shared/contract';
-import { profileFacts } from '../../shared/profiles';
 import { isAllowedExternalUrl } from '../services/api/guards';
 import { startServices, type Services } from '../services/compose';
 import { listenForCli } from '../host/local-socket/listen';
@@ -93,7 +94,11 @@ async function boot(): Promise<void> {
   const onAction = (action: TrayAction) => {
     if (action.type === 'open' || action.type === 'login') showWindow(); // login view: UI-6
     else if (action.type === 'quit') app.quit();
-    else void s.dispatch('servers.reconnect', { id: action.id }, { host: 'electron' });
+    else if (action.type === 'fix') {
+      // UI-10: a fix that needs the person (a review, the doctor) opens the window on it.
+      if (action.fix.kind === 'review' || action.fix.kind === 'doctor') showWindow();
+      void runTrayFix(action.fix, { dispatch: s.dispatch, events: s.api.events, workspace: () => s.api.selection().workspace, host: 'electron' });
+    } else void s.dispatch('servers.reconnect', { id: action.id }, { host: 'electron' });
   };
   tray = new PanelTray(onAction);
   // BRIDGE-4: the bridges agents run now, as the last `bridges.changed` said.
@@ -116,9 +121,7 @@ async function boot(): Promise<void> {
     renderTray();
   };
   const renderTray = () => {
-    const view = s.api.current();
-    const label = view ? profileFacts(view.profile).label : '';
-    tray?.render(trayAgentsModel(agentGroups(label, trayRows(view?.servers ?? []), others, limits), locale, bridges));
+    tray?.render(viewTray(s.api.current(), locale, others, limits, bridges).model);
   };
   s.api.events.subscribe((event, payload) => {
     if (event === 'bridges.changed') bridges = (payload as { bridges: LiveBridge[] }).bridges;

@@ -36,3 +36,11 @@ export const appMethods = {
   /** Only the fields given change; the answer is the whole, saved result. */
   'app.setSettings': method(PanelSettingsSchema.partial(), PanelSettingsSchema, ACTION),
 };
+
+export const appEvents = {
+  /**
+   * UI-10: a tray fix that needs the person opens the page on it: the changed tool list's review,
+   * or the server that does not start (Servers, its row's launch doctor).
+   */
+  'app.navigate': z.object({ section: z.enum(['servers']), serverId: z.string(), show: z.enum(['review', 'doctor']) }),
+};

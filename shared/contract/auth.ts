@@ -1,7 +1,7 @@
 // UI-6 login / logout. Token status never carries a secret (SEC-2). Tokens belong to the server's
 // URL, not to a profile or entry name (electron/services/auth/identity.ts).
 import { z } from 'zod';
-import { method, ACTION, SERVED } from '../rpc';
+import { method, ACTION, SERVED, TRAY_FIX } from '../rpc';
 
 const Id = z.object({ id: z.string().min(1).max(512) });
 
@@ -63,7 +63,7 @@ export type LoginProgress = z.infer<typeof LoginProgressSchema>;
 export const authMethods = {
   'auth.list': method(z.object({}), z.object({ servers: z.array(AuthRowSchema), keychain: KeychainStatusSchema }), SERVED),
   /** Starts a login and answers at once; progress arrives as `auth.progress` events. */
-  'auth.login': method(Id, z.object({ started: z.boolean() }), ACTION),
+  'auth.login': method(Id, z.object({ started: z.boolean() }), TRAY_FIX),
   'auth.cancel': method(Id, z.object({ cancelled: z.boolean() }), ACTION),
   /** A login belongs to the server's URL: logout ends it for every profile and entry using `url`. */
   'auth.logout': method(Id, z.object({ url: z.string(), removed: z.number().int(), revoked: z.boolean(), revokeError: z.string().nullable() }), ACTION),

@@ -1,7 +1,7 @@
 // BRIDGE-4: the bridge line in an agent's file (offer, install, uninstall) and the bridges
 // running now. Codes cross the boundary; the page and the CLI word them (bridges catalogue).
 import { z } from 'zod';
-import { method, ACTION, READ, SERVED } from '../rpc';
+import { method, ACTION, READ, SERVED, TRAY_FIX } from '../rpc';
 import { LiveBridgeSchema } from '../schemas/bridge';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
 import { AgentIssueSchema } from '../schemas/agent-view';
@@ -48,7 +48,7 @@ export const LiveBridgesSchema = z.object({ bridges: z.array(LiveBridgeSchema) }
 export const bridgesMethods = {
   /** The offer for one server row: why the agent needs the bridge, and the line install writes. */
   'bridges.advice': method(z.object({ id: Id }), BridgeOfferSchema, READ),
-  'bridges.install': method(z.object({ id: Id, layer: LayerKindSchema.optional() }), BridgeInstallResultSchema, ACTION),
+  'bridges.install': method(z.object({ id: Id, layer: LayerKindSchema.optional() }), BridgeInstallResultSchema, TRAY_FIX),
   'bridges.uninstall': method(z.object({ id: Id }), BridgeUninstallResultSchema, ACTION),
   /** The bridges running now on this machine (every agent, every profile). */
   'bridges.list': method(z.object({}), LiveBridgesSchema, SERVED),

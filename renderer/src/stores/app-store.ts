@@ -14,8 +14,9 @@ import { createSnapshotSlice, type SnapshotSlice } from './snapshot-slice';
 import { createAboutSlice, type AboutSlice } from './about-slice';
 import { createInputsSlice, type InputsSlice } from './inputs-slice';
 import { createContextPlanSlice, type ContextPlanSlice } from './context-plan-slice';
+import { createFixesSlice, type FixesSlice } from './fixes-slice';
 
-export type AppState = ServersSlice & SelectionSlice & UiSlice & ToolsSlice & RulesSlice & AuthSlice & EditorSlice & DetailSlice & SnapshotSlice & AboutSlice & InputsSlice & ContextPlanSlice;
+export type AppState = ServersSlice & SelectionSlice & UiSlice & ToolsSlice & RulesSlice & AuthSlice & EditorSlice & DetailSlice & SnapshotSlice & AboutSlice & InputsSlice & ContextPlanSlice & FixesSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppStore {
@@ -32,6 +33,7 @@ export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppS
     ...createAboutSlice(bridge)(...a),
     ...createInputsSlice(bridge)(...a),
     ...createContextPlanSlice(bridge)(...a),
+    ...createFixesSlice(bridge)(...a),
   }));
 }
 
@@ -74,6 +76,8 @@ export function connectStore(store: AppStore, bridge: PanelBridge): () => void {
     // PROTO-3: a server asks the person something mid-request (the input dialog shows it).
     bridge.on('inputs.requested', (ev) => store.getState().applyInputRequested(ev)),
     bridge.on('inputs.settled', (ev) => store.getState().applyInputSettled(ev.requestId)),
+    // UI-10: a tray fix that needs the person opens the page on it.
+    bridge.on('app.navigate', (ev) => void store.getState().showServer(ev.serverId, ev.show)),
   ];
   return () => offs.forEach((off) => off());
 }
