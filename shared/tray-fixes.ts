@@ -10,11 +10,12 @@ import { wantsToken } from './tray';
 /**
  * login: one OAuth login (tokens are per server URL: every agent and bridge using it recovers);
  * review: the approval of a changed tool list (it covers every entry running the server);
+ * skills: the same for its skills (SKILL-2: instructions for the model);
  * bridge: the bridge line for the selected agent, which cannot use the entry as written;
  * trust: the workspace, after the list of what it starts (every agent's project layers);
  * doctor: why a server does not start, and the launch doctor's fix.
  */
-export type TrayFixKind = 'login' | 'review' | 'bridge' | 'trust' | 'doctor';
+export type TrayFixKind = 'login' | 'review' | 'skills' | 'bridge' | 'trust' | 'doctor';
 
 export type TrayFixAction = { kind: Exclude<TrayFixKind, 'trust'>; id: string } | { kind: 'trust' };
 
@@ -56,6 +57,7 @@ export function trayFixes({ groups, untrusted }: FixInputs, locale: Locale = 'en
     if (s.foreign || s.state === 'removed' || s.state === 'disabled') continue;
     if (s.state === 'needs-auth' && !wantsToken(s.agent)) add('login', s);
     if (s.toolsChanged) add('review', s);
+    if (s.skillsChanged) add('skills', s);
     if (s.agent?.status === 'unusable' && s.agent.issues.some((i) => i.fixes.some((f) => f.kind === 'bridge'))) add('bridge', s);
     if (s.state === 'failed' && s.code !== undefined && isLaunchDiagnosis(s.code)) add('doctor', s);
   }

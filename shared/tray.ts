@@ -37,11 +37,13 @@ export interface TrayServerInput {
   findings?: number;
   /** CONN-11: its tool list changed since it was approved (UI-10: the tray offers the review). */
   toolsChanged?: boolean;
+  /** SKILL-2: its skills changed since they were approved. */
+  skillsChanged?: boolean;
 }
 
 /** The tray's input from the page's rows: the one mapping for the Electron tray and the tab title. */
 export function trayRows(rows: readonly ServerRow[]): TrayServerInput[] {
-  return rows.map((s) => ({ id: s.id, name: s.name, state: s.state.kind, toolCount: s.toolCount, code: s.state.code, ...(s.state.params ? { params: s.state.params } : {}), ...(s.agent ? { agent: s.agent } : {}), ...(s.findings ? { findings: s.findings } : {}), ...(s.toolsChanged ? { toolsChanged: true } : {}) }));
+  return rows.map((s) => ({ id: s.id, name: s.name, state: s.state.kind, toolCount: s.toolCount, code: s.state.code, ...(s.state.params ? { params: s.state.params } : {}), ...(s.agent ? { agent: s.agent } : {}), ...(s.findings ? { findings: s.findings } : {}), ...(s.toolsChanged ? { toolsChanged: true } : {}), ...(s.skillsChanged ? { skillsChanged: true } : {}) }));
 }
 
 /** A 401 without OAuth metadata: nothing to log in to (the verdict says it for every agent). */

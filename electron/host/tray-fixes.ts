@@ -30,8 +30,9 @@ export async function runTrayFix(fix: TrayFixAction, deps: FixDeps): Promise<{ o
       return done(await deps.dispatch('workspace.trust', { workspace, trusted: true }, ctx));
     }
     case 'review':
+    case 'skills':
     case 'doctor':
-      deps.events.emit('app.navigate', { section: 'servers', serverId: fix.id, show: fix.kind });
+      deps.events.emit('app.navigate', { serverId: fix.id, show: fix.kind });
       return { ok: true };
   }
 }

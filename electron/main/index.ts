@@ -96,7 +96,7 @@ async function boot(): Promise<void> {
     else if (action.type === 'quit') app.quit();
     else if (action.type === 'fix') {
       // UI-10: a fix that needs the person (a review, the doctor) opens the window on it.
-      if (action.fix.kind === 'review' || action.fix.kind === 'doctor') showWindow();
+      if (action.fix.kind === 'review' || action.fix.kind === 'skills' || action.fix.kind === 'doctor') showWindow();
       void runTrayFix(action.fix, { dispatch: s.dispatch, events: s.api.events, workspace: () => s.api.selection().workspace, host: 'electron' });
     } else void s.dispatch('servers.reconnect', { id: action.id }, { host: 'electron' });
   };

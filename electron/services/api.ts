@@ -143,7 +143,8 @@ export function createApi(deps: ApiDeps): PanelApi {
       const state = info.state;
       const toolCount = state.kind === 'connected' ? state.toolCount : null;
       const findings = state.kind === 'connected' ? (info.findings ?? 0) : undefined;
-      const emit = () => events.emit('servers.stateChanged', { id, state, toolCount, toolsChanged: toolsChanged(info), ...(findings !== undefined ? { findings } : {}), ...agentOf(id, state, info.connectMs ?? null) });
+      const skillsChanged = state.kind === 'connected' ? !!info.skills?.changed : undefined;
+      const emit = () => events.emit('servers.stateChanged', { id, state, toolCount, toolsChanged: toolsChanged(info), ...(findings !== undefined ? { findings } : {}), ...(skillsChanged !== undefined ? { skillsChanged } : {}), ...agentOf(id, state, info.connectMs ?? null) });
       emit();
       // What the server asked of the panel may change the agent's verdict: say so once it is known.
       const s = model.view()?.servers.find((x) => serverId(x) === id);

@@ -139,6 +139,7 @@ function poolPort(pool: ConnectionPool, discovery: StartOptions['discovery']): P
     callTool: (id, tool, args, opts) => pool.callTool(id, tool, args, opts),
     request: (id, fn) => pool.request(id, fn),
     acceptSnapshot: (id) => pool.acceptSnapshot(id),
+    skillsAccepted: (id) => pool.skillsAccepted(id),
     readSnapshot: (sha) => pool.snapshots.read(sha),
     snapshotSharing: (id) => pool.snapshots.sharing(id),
     dispose: () => pool.dispose(),

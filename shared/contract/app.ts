@@ -40,7 +40,8 @@ export const appMethods = {
 export const appEvents = {
   /**
    * UI-10: a tray fix that needs the person opens the page on it: the changed tool list's review,
-   * or the server that does not start (Servers, its row's launch doctor).
+   * the changed skills (Server details, Skills), or the server that does not start (Servers, its
+   * row's launch doctor).
    */
-  'app.navigate': z.object({ section: z.enum(['servers']), serverId: z.string(), show: z.enum(['review', 'doctor']) }),
+  'app.navigate': z.object({ serverId: z.string(), show: z.enum(['review', 'skills', 'doctor']) }),
 };

@@ -33,6 +33,8 @@ export const ServerRowSchema = EffectiveServerSchema.omit({ spec: true }).extend
   toolsChanged: ToolsChangedSchema.nullable().optional(),
   /** CONN-11: how many findings the poisoning checks make on its current tool list's own texts (absent: none, or not connected). */
   findings: z.number().int().positive().optional(),
+  /** SKILL-2: its skills changed since they were approved (the Skills tab shows how; absent: unchanged or none). */
+  skillsChanged: z.literal(true).optional(),
   /** Can the selected profile's agent use the entry as written (beside the panel's own `state`)? */
   agent: AgentVerdictSchema.optional(),
 });
@@ -66,7 +68,7 @@ export const serversMethods = {
 
 export const serversEvents = {
   /** CONN-5: one server changed state; the store patches its row. */
-  'servers.stateChanged': z.object({ id: z.string(), state: ServerStateSchema, toolCount: z.number().int().nullable(), toolsChanged: ToolsChangedSchema.nullable().optional(), findings: z.number().int().nonnegative().optional(), agent: AgentVerdictSchema.optional() }),
+  'servers.stateChanged': z.object({ id: z.string(), state: ServerStateSchema, toolCount: z.number().int().nullable(), toolsChanged: ToolsChangedSchema.nullable().optional(), findings: z.number().int().nonnegative().optional(), skillsChanged: z.boolean().optional(), agent: AgentVerdictSchema.optional() }),
   /**
    * Config files, trust, selection or a login changed. `view` is the host's read model after
    * the change: the store takes it as is, no refetch. Absent only when a transport may have

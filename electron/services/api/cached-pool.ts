@@ -104,6 +104,7 @@ export function answeringPoolPort(inner: PoolPort, source: ListSource): PoolPort
     callTool: async (id, tool, args, opts) => (await goLive(id), inner.callTool(id, tool, args, opts)),
     request: async (id, fn) => (await goLive(id), inner.request(id, fn)),
     acceptSnapshot: (id) => inner.acceptSnapshot(id),
+    ...(inner.skillsAccepted ? { skillsAccepted: inner.skillsAccepted } : {}),
     ...(inner.readSnapshot ? { readSnapshot: inner.readSnapshot } : {}),
     ...(inner.snapshotSharing ? { snapshotSharing: inner.snapshotSharing } : {}),
     dispose: () => inner.dispose(),

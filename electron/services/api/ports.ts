@@ -19,7 +19,7 @@ export type DetectedProfileInfo = z.infer<typeof DetectedProfileSchema>;
 export type ConfigPort = Pick<ConfigService, 'load'>;
 
 /** What a row needs of a server's connection (CONN-5); a fake may give the state alone. */
-export type PoolInfo = Pick<ServerInfo, 'state'> & Partial<Pick<ServerInfo, 'toolCount' | 'connectMs' | 'lastError' | 'snapshotDiff' | 'findings'>>;
+export type PoolInfo = Pick<ServerInfo, 'state'> & Partial<Pick<ServerInfo, 'toolCount' | 'connectMs' | 'lastError' | 'snapshotDiff' | 'findings' | 'skills'>>;
 
 /** What the Logs view and the snapshot diff read of a server's connection (CONN-10, CONN-11). */
 export type PoolDetails = Pick<ServerInfo, 'stderrTail' | 'traffic' | 'live' | 'pid' | 'snapshotDiff'>;
@@ -40,6 +40,8 @@ export interface PoolPort extends Pick<ConnectionPool, 'acceptSnapshot' | 'reque
   callTool(id: string, tool: string, args: Record<string, unknown>, opts?: CallOptions): ReturnType<ConnectionPool['callTool']>;
   /** CONN-11: a recorded tool list by its sha (tools.snapshotDiff); absent in fakes. */
   readSnapshot?(sha: string): Promise<ToolDef[] | null>;
+  /** SKILL-2: the server's skills were approved: its rows (and its twins') stop saying they changed. */
+  skillsAccepted?(id: string): void;
   /** CONN-11: the entries, in every agent, that one approval of this server's list covers (pins.ts). */
   snapshotSharing?(id: string): Promise<Array<{ profile: Profile; name: string }>>;
   dispose(): Promise<void> | void;

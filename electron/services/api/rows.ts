@@ -64,6 +64,7 @@ export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: num
     entry: redactEntry(s.entry),
     toolsChanged: toolsChanged(info),
     ...(state.kind === 'connected' && info?.findings ? { findings: info.findings } : {}),
+    ...(state.kind === 'connected' && info?.skills?.changed ? { skillsChanged: true as const } : {}),
     ...(verdictOf ? { agent: verdictOf(s, id, state, connectMs, state.kind === 'connected' ? (state.listMs ?? null) : null) } : {}),
   };
 }

@@ -21,6 +21,8 @@ import { type TrafficRecord, materialize } from './traffic';
 import { ownFindingCount } from '../../../shared/trust/own';
 import type { CallOptions, ConvertedResult, Logger, PoolEvents, ServerInfo, ToolDiff } from './types';
 import { pinOf } from './pins';
+import { watchSkills } from './skills-watch';
+import type { SkillPins } from './skill-pins';
 
 /** What a connection shares with the other connections of its pool. */
 export interface ConnectionContext {
@@ -28,6 +30,8 @@ export interface ConnectionContext {
   /** CONN-3: bounded stdio starts, so a start storm does not eat everyone's budget. */
   readonly stdioSlots: Semaphore;
   readonly snapshots: SnapshotStore;
+  /** SKILL-2: approvals of servers' skills, by server identity (absent: skills are not watched). */
+  readonly skillPins?: SkillPins;
   /** PROTO-1: stdio era verdicts, probed once per server identity. */
   readonly verdicts: EraVerdicts;
   readonly events: TypedEmitter<PoolEvents>;
@@ -48,6 +52,7 @@ export class McpConnection {
   private firstListIn: number | null = null;
   private error: string | null = null;
   private diff: ToolDiff | null = null;
+  private skills: ServerInfo['skills'] = null;
   private readonly stderr: LineRing;
   private readonly traffic: Ring<TrafficRecord>;
   private readonly calls: Semaphore;
@@ -126,11 +131,16 @@ export class McpConnection {
       pid: this.live ? (this.session?.pid ?? null) : null,
       snapshotDiff: this.diff,
       findings: ownFindingCount(this.toolList),
+      skills: this.skills,
     };
   }
 
   snapshotAccepted(): void {
     this.diff = null;
+  }
+
+  skillsAccepted(): void {
+    if (this.skills) this.skills = { ...this.skills, changed: false };
   }
 
   // ---- starting -------------------------------------------------------------------------
@@ -215,6 +225,10 @@ export class McpConnection {
     } catch (err) {
       this.ctx.log({ level: 'warn', module: 'mcp', action: 'mcp_snapshot_write_failed', server: this.spec.name, error: errorMessage(err) });
     }
+    this.skills = await watchSkills(s, this.spec, this.ctx.skillPins, startupTimeoutMs(this.spec, this.ctx.options)).catch((err: unknown) => {
+      this.ctx.log({ level: 'warn', module: 'mcp', action: 'mcp_skills_list_failed', server: this.spec.name, error: errorMessage(err) });
+      return null;
+    });
     if (this.stopped) return;
     this.setState({
       kind: 'connected',

@@ -15,6 +15,7 @@ import type { Session } from '../mcp/session';
 import { SnapshotStore, canonicalJson } from './snapshots';
 import { EraVerdicts } from '../mcp/eras';
 import { pinOf } from './pins';
+import { SkillPins } from './skill-pins';
 import type {
   CallOptions,
   ConvertedResult,
@@ -59,6 +60,7 @@ export class ConnectionPool {
       options: this.o,
       stdioSlots: this.stdioSlots,
       snapshots: this.snapshots,
+      skillPins: new SkillPins(this.o.dataDir),
       verdicts: new EraVerdicts(this.o.dataDir),
       events: this.events,
       log: this.log,
@@ -198,12 +200,23 @@ export class ConnectionPool {
   /** The approval covers every entry running the same server (pins.ts): each of them here stops showing the change. */
   async acceptSnapshot(id: string): Promise<string | null> {
     const sha = await this.snapshots.accept(id);
+    for (const c of this.sameServer(id)) c.snapshotAccepted();
+    return sha;
+  }
+
+  /** SKILL-2: the server's skills were approved (for every entry running it): no row says they changed. */
+  skillsAccepted(id: string): void {
+    for (const c of this.sameServer(id)) {
+      c.skillsAccepted();
+      this.events.emit('stateChanged', c.id, c.state);
+    }
+  }
+
+  /** The connection `id` and every other one running the same server (pins.ts). */
+  private sameServer(id: string): McpConnection[] {
     const s = this.servers.get(id);
     const identity = isConnection(s) ? pinOf(s.spec)?.identity : undefined;
-    for (const c of this.servers.values()) {
-      if (isConnection(c) && (c === s || (identity !== undefined && pinOf(c.spec)?.identity === identity))) c.snapshotAccepted();
-    }
-    return sha;
+    return [...this.servers.values()].filter((c): c is McpConnection => isConnection(c) && (c === s || (identity !== undefined && pinOf(c.spec)?.identity === identity)));
   }
 
   /** CONN-9: every outcome is a result; CONN-5: a removed server's tools tell the caller to stop. */

@@ -14,6 +14,11 @@ export interface SkillDigest {
   digests: string[] | 'dynamic';
 }
 
+/** A listed skill as its approval compares it. */
+export function skillDigest(k: { uri: string; name: string; files: ReadonlyArray<{ uri: string; digest: string }> | 'dynamic' }): SkillDigest {
+  return { uri: k.uri, name: k.name, digests: k.files === 'dynamic' ? 'dynamic' : k.files.map((f) => `${f.uri} ${f.digest}`) };
+}
+
 export interface SkillsChange {
   added: string[];
   removed: string[];
@@ -29,9 +34,10 @@ const FILE = 'skill-pins.json';
 const MAX_BYTES = 4 * 1024 * 1024;
 const keyOf = (s: SkillDigest) => (s.digests === 'dynamic' ? 'dynamic' : s.digests.join(' '));
 
-export class SkillPins {
-  private queue: Promise<unknown> = Promise.resolve();
+/** One queue per pins file: the pool's and the handlers' instances never write over each other. */
+const queues = new Map<string, Promise<unknown>>();
 
+export class SkillPins {
   constructor(
     private readonly dataDir: string,
     private readonly now: () => number = Date.now,
@@ -43,8 +49,9 @@ export class SkillPins {
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(fn, fn);
-    this.queue = next.catch(() => undefined);
+    const key = join(this.dataDir, FILE);
+    const next = (queues.get(key) ?? Promise.resolve()).then(fn, fn);
+    queues.set(key, next.catch(() => undefined));
     return next;
   }
 

@@ -88,6 +88,8 @@ export interface ServerInfo {
   snapshotDiff: ToolDiff | null;
   /** CONN-11: findings of the poisoning checks on the current list's own texts (shadowing is the Tools view's). */
   findings: number;
+  /** SKILL-1/2: the server's skills as last listed (null: it offers none, or not listed yet); `changed` since approved. */
+  skills?: { count: number; tokens: number; changed: boolean } | null;
 }
 
 export interface DiscoveryResult {

@@ -10,15 +10,13 @@ import type { Handlers } from '../../../shared/rpc';
 import { checkOwnTexts } from '../../../shared/trust/poisoning';
 import type { ApiCore } from '../api/core';
 import { pinOf } from '../connections/pins';
-import type { SkillDigest, SkillPins } from '../connections/skill-pins';
-import { SkillReadError, type SkillEntry, type Session } from '../mcp';
+import { skillDigest, type SkillPins } from '../connections/skill-pins';
+import { SkillReadError, type Session } from '../mcp';
 import { overSession } from './inspect';
 
 type SkillHandlers = Pick<Handlers<AppContract>, 'skills.list' | 'skills.read' | 'skills.accept'>;
 
 const TIMEOUT_MS = 30_000;
-
-const digestOf = (s: SkillEntry): SkillDigest => ({ uri: s.uri, name: s.name, digests: s.files === 'dynamic' ? 'dynamic' : s.files.map((f) => `${f.uri} ${f.digest}`) });
 
 /** SKILL-1: the agents that load a server's skills over a connection of this era. */
 const loadedBy = (era: 'legacy' | 'modern') => PROFILES.filter((p) => {
@@ -41,7 +39,7 @@ export function skillHandlers(core: ApiCore, pins: SkillPins | undefined): Skill
   return {
     'skills.list': async ({ serverId }): Promise<SkillsView> => {
       const { era, listing } = await list(serverId);
-      const changed = listing.supported && pins ? await pins.check(owner(serverId), listing.skills.map(digestOf)) : null;
+      const changed = listing.supported && pins ? await pins.check(owner(serverId), listing.skills.map(skillDigest)) : null;
       return {
         serverId,
         serverName: core.findServer(serverId).name,
@@ -65,7 +63,8 @@ export function skillHandlers(core: ApiCore, pins: SkillPins | undefined): Skill
     },
     'skills.accept': async ({ serverId }) => {
       const { listing } = await list(serverId);
-      await pinsOrFail().accept(owner(serverId), listing.skills.map(digestOf));
+      await pinsOrFail().accept(owner(serverId), listing.skills.map(skillDigest));
+      core.pool().skillsAccepted?.(serverId);
       core.announce('skills accepted');
       return { accepted: listing.skills.length };
     },

@@ -118,6 +118,8 @@ export interface Session {
   readResource(uri: string): Promise<ReadResult>;
   listPrompts(cursor?: string): Promise<PromptPage>;
   getPrompt(name: string, args?: Record<string, string>): Promise<PromptResult>;
+  /** SKILL-1: the server declares the skills extension (SEP-2640). */
+  skillsSupported(): boolean;
   /** SKILL-1: the server's skills (SEP-2640), every page; `supported` false where it declares none. */
   listSkills(timeoutMs: number): Promise<SkillListing>;
   /** SKILL-2: one skill file, verified against its entry's size and digest (SkillReadError when it fails). */
@@ -334,6 +336,7 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
     capabilities: () => (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
     instructions: () => client.getInstructions() ?? null,
     listTools: (timeout, fresh = true) => listAllTools(client, timeout, fresh, depth),
+    skillsSupported: () => skills().supported,
     listSkills: (timeout) => skills().list(timeout),
     readSkill: (uri, ref, timeout) => skills().read(uri, ref, timeout),
     callTool: async (name, args, p) => {

@@ -46,6 +46,9 @@ const entryOf = (s: Skill): SkillEntry => ({
 export function skillsOf(client: Client) {
   const sdk = new SkillsClient(client, { skipInvalid: true });
   return {
+    get supported(): boolean {
+      return sdk.supported;
+    },
     async list(timeoutMs: number): Promise<SkillListing> {
       if (!sdk.supported) return { supported: false, skills: [], invalid: [], ttlMs: null };
       const l = await sdk.list({}, { timeout: timeoutMs });

@@ -37,7 +37,10 @@ export type InspectMethod = Extract<MethodName<AppContract>, `inspect.${string}`
 export interface DetailSlice {
   detailServer: string | null;
   callHistory: CallEntry[];
-  openDetail(serverId: string | null): void;
+  /** The server detail's tab (a fix may open it on one: UI-10). */
+  detailTab: string;
+  setDetailTab(tab: string): void;
+  openDetail(serverId: string | null, tab?: string): void;
   runCall(serverId: string, tool: string, args: Record<string, unknown>): Promise<void>;
   cancelCall(callId: string): Promise<void>;
   applyCallProgress(ev: { callId: string; progress: number; total?: number; message?: string }): void;
@@ -69,7 +72,9 @@ export const createDetailSlice =
     return {
       detailServer: null,
       callHistory: [],
-      openDetail: (serverId) => set({ detailServer: serverId, section: 'detail' }),
+      detailTab: 'info',
+      setDetailTab: (tab) => set({ detailTab: tab }),
+      openDetail: (serverId, tab) => set({ detailServer: serverId, section: 'detail', detailTab: tab ?? 'info' }),
       async runCall(serverId, tool, args) {
         const callId = `${Date.now().toString(36)}-${++seq}`;
         const entry: CallEntry = { callId, serverId, tool, args, startedAt: Date.now(), status: 'running', progress: null, cancelling: false, result: null, error: null };

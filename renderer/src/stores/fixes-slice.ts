@@ -12,7 +12,7 @@ export interface FixesSlice {
   focusServer: string | null;
   /** Null when done (or opened on the page); else the host's refusal. */
   runFix(fix: TrayFixAction): Promise<RpcError | null>;
-  showServer(serverId: string, show: 'review' | 'doctor'): Promise<void>;
+  showServer(serverId: string, show: 'review' | 'skills' | 'doctor'): Promise<void>;
 }
 
 export const createFixesSlice =
@@ -20,12 +20,13 @@ export const createFixesSlice =
   (set, get) => ({
     focusServer: null,
     async showServer(serverId, show) {
+      if (show === 'skills') return get().openDetail(serverId, 'skills');
       get().setSection('servers');
       set({ focusServer: serverId });
       if (show === 'review') await get().openSnapshotDiff(serverId);
     },
     async runFix(fix) {
-      if (fix.kind === 'review' || fix.kind === 'doctor') {
+      if (fix.kind === 'review' || fix.kind === 'skills' || fix.kind === 'doctor') {
         await get().showServer(fix.id, fix.kind);
         return null;
       }

@@ -17,7 +17,7 @@ export interface ServersSlice {
   /** Each action answers its own outcome (the row it changed, or why not) to the one who asked. */
   reconnect(id: string): Promise<Result<{ server: ServerRow }>>;
   setEnabled(id: string, enabled: boolean): Promise<Result<{ server: ServerRow }>>;
-  applyStateChange(ev: { id: string; state: ServersView['servers'][number]['state']; toolCount: number | null; toolsChanged?: ServersView['servers'][number]['toolsChanged']; findings?: number; agent?: ServersView['servers'][number]['agent'] }): void;
+  applyStateChange(ev: { id: string; state: ServersView['servers'][number]['state']; toolCount: number | null; toolsChanged?: ServersView['servers'][number]['toolsChanged']; findings?: number; skillsChanged?: boolean; agent?: ServersView['servers'][number]['agent'] }): void;
   /** "try launch" per server: running, then what it printed, until closed. */
   tries: Record<string, { running: boolean; result: TryLaunchOutcome | null; error: RpcError | null }>;
   tryLaunch(id: string): Promise<void>;
@@ -54,6 +54,8 @@ export const createServersSlice =
       ...(ev.toolsChanged !== undefined ? { toolsChanged: ev.toolsChanged } : {}),
       // CONN-11: the count follows the list it was made on (none once it is not connected).
       findings: ev.state.kind === 'connected' ? (ev.findings || undefined) : undefined,
+      // SKILL-2: the flag follows the listing it was made on.
+      skillsChanged: ev.state.kind === 'connected' && ev.skillsChanged ? true : undefined,
       // The agent's verdict follows the state it was computed from.
       agent: ev.agent ?? row.agent,
     });

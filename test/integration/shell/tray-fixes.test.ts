@@ -116,7 +116,7 @@ describe('the tray fixes things for every agent at once (UI-10)', () => {
     const review = await fixOf('review');
     expect(review).toMatchObject({ server: 'drift', agents: ['MiniMax Code', 'Claude Code', 'Codex CLI'] });
     expect(await run(review)).toEqual({ ok: true });
-    expect(navigated.at(-1)).toEqual({ section: 'servers', serverId: (await row('drift')).id, show: 'review' });
+    expect(navigated.at(-1)).toEqual({ serverId: (await row('drift')).id, show: 'review' });
     await call('tools.acceptSnapshot', { id: (await row('drift')).id });
     await call('profiles.select', { profile: 'codex', workspace: ws });
     await vi.waitFor(async () => expect((await row('drift')).state.kind).toBe('connected'), { timeout: 30_000, interval: 100 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContract } from '../../../shared/contract';
 import type { MethodInput, MethodName, MethodOutput } from '../../../shared/rpc';
 import { startServices, type Services } from '../../../electron/services/compose';
+import { viewTray } from '../../../shared/tray-view';
 import { fixture } from '../connections/helpers';
 
 let dir: string;
@@ -84,6 +85,11 @@ describe('skills (SKILL-1, SKILL-2)', () => {
     await writeFile(drift, 'now');
     await call('servers.reconnect', { id: ids.skills! });
     await call('servers.reconnect', { id: ids['skills-copy']! });
+    // The rows say so (listed on connect), and the tray offers the review for the server.
+    const rows = async () => (await call('servers.list', {})).servers;
+    expect((await rows()).filter((r) => r.skillsChanged).map((r) => r.name).sort()).toEqual(['skills', 'skills-copy']);
+    const fix = viewTray(await call('servers.list', {}), 'en').fixes.find((f) => f.kind === 'skills' && f.server === 'skills');
+    expect(fix).toMatchObject({ label: 'Review the changed skills of skills (for Claude Code)', action: { kind: 'skills', id: ids.skills } });
     const after = await call('skills.list', { serverId: ids.skills! });
     expect(after.changed).toEqual({ added: [], removed: [], changed: ['skill://review/SKILL.md'] });
     // The new text is checked like a tool description would be, and still read verified (the server's new entry says so).
@@ -92,6 +98,7 @@ describe('skills (SKILL-1, SKILL-2)', () => {
     expect(changed.findings.map((f) => f.code)).toContain('sensitive-file.access');
     expect(await call('skills.accept', { serverId: ids.skills! })).toEqual({ accepted: 2 });
     expect((await call('skills.list', { serverId: ids.skills! })).changed).toBeNull();
+    expect((await rows()).filter((r) => r.skillsChanged)).toEqual([]);
     // skills-copy runs the same server under another name: already approved.
     expect((await call('skills.list', { serverId: ids['skills-copy']! })).changed).toBeNull();
   });

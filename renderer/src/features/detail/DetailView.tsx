@@ -42,7 +42,9 @@ export function DetailView() {
   const selected = useApp((s) => s.detailServer);
   const openDetail = useApp((s) => s.openDetail);
   const setSection = useApp((s) => s.setSection);
-  const [tab, setTab] = useState<string | null>('info');
+  const tab = useApp((s) => s.detailTab);
+  const setDetailTab = useApp((s) => s.setDetailTab);
+  const setTab = (v: string | null) => setDetailTab(v ?? 'info');
   const servers = view?.servers.filter((s) => s.runnable) ?? [];
   const row = view?.servers.find((s) => s.id === selected) ?? null;
   const picker = (
