@@ -8,6 +8,8 @@ import type { Profile, ToolSource } from '../schemas/server';
 /** One tool the agent is offered: its DISC-1 estimate, and whether the agent itself defers it (Kimi `deferred`). */
 export interface OfferedTool {
   tokens: number;
+  /** SKILL-1: a server's skills the agent loads (names and descriptions): context, but not a tool any limit counts. */
+  skill?: true;
   deferred?: boolean;
   source?: ToolSource;
 }
@@ -85,9 +87,11 @@ function standing(limit: ToolLimit, offered: readonly OfferedTool[], tokens: num
 
 /** CTX-1: the agent's standing against each of its limits, for the tools it is offered. */
 export function limitStanding(facts: Pick<ProfileFacts, 'id' | 'limits'>, offered: readonly OfferedTool[], opts: StandingOptions): AgentStanding {
-  const tokens = offered.reduce((n, t) => n + t.tokens, 0);
-  const limits = facts.limits(opts.env ?? {}).map((l) => standing(l, offered, tokens, opts.contextWindow));
-  return { profile: facts.id, tools: offered.length, tokens, limits };
+  const tools = offered.filter((t) => !t.skill);
+  const toolTokens = tools.reduce((n, t) => n + t.tokens, 0);
+  const limits = facts.limits(opts.env ?? {}).map((l) => standing(l, tools, toolTokens, opts.contextWindow));
+  // The context estimate counts the skills the agent loads; its tool limits count its tools.
+  return { profile: facts.id, tools: tools.length, tokens: offered.reduce((n, t) => n + t.tokens, 0), limits };
 }
 
 /**

@@ -89,6 +89,7 @@ export async function liveParts(core: ApiCore): Promise<CatalogParts> {
   const defs = new Map<string, ToolDef>();
   const servers: ToolsView['servers'] = [];
   const lists: ServerList[] = [];
+  const skillCosts: SkillCost[] = [];
   for (const s of view.servers) {
     const id = serverId(s);
     const row = toRow(s, isRunnable(s) ? core.info(id) : undefined, core.clock());
@@ -103,6 +104,8 @@ export async function liveParts(core: ApiCore): Promise<CatalogParts> {
     const late = (p: Profile) => (s.spec ? missedTurn(rulesFor(p), s.spec, row.state, discovery, core.budgetScale) : null);
     const missesTurn = AGENT_PROFILES.filter((p) => late(p) !== null);
     const mine = late(core.selection().profile);
+    const skills = row.state.kind === 'connected' ? core.info(id)?.skills : null;
+    if (skills && skills.count > 0 && row.state.kind === 'connected') skillCosts.push({ serverId: id, tokens: skills.tokens, era: row.state.era ?? 'legacy' });
     servers.push({ id, name: s.name, source: s.spec?.source ?? 'configured', state: row.state.kind, reason: row.state.reason, toolCount: list.length, tokens: list.reduce((n, t) => n + tokensOf(t), 0), diff, ...(mine ? { missedTurn: mine } : {}) });
     if (row.state.kind === 'connected' || row.state.kind === 'needs-auth') {
       // Kimi's claim order: what the server took to be ready, where the pool measured it (a
@@ -121,7 +124,14 @@ export async function liveParts(core: ApiCore): Promise<CatalogParts> {
     const f = findings.get(srv.id);
     if (f) srv.findings = f;
   }
-  return { inputs, defs, servers };
+  return { inputs, defs, servers, skills: skillCosts };
+}
+
+/** SKILL-1: one connected server's skills, what an agent that loads them keeps in context, and the era it was reached in. */
+export interface SkillCost {
+  serverId: string;
+  tokens: number;
+  era: 'legacy' | 'modern';
 }
 
 /** A server as the naming takes it, with its full definitions in the server's order. */
@@ -132,6 +142,8 @@ export interface CatalogParts {
   inputs: LiveInput[];
   defs: Map<string, ToolDef>;
   servers: ToolsView['servers'];
+  /** SKILL-1: connected servers' skills (absent: none known, e.g. hand-given tools). */
+  skills?: SkillCost[];
 }
 
 /** NAME-4 over gathered parts (live or hand-given): one naming for every view. */
@@ -189,7 +201,7 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
       cause: collisionCause(p, c),
     })),
   );
-  const offered = new Map(named.map((p) => [p, offeredTools(reportOf(p).tools, parts)] as const));
+  const offered = new Map(named.map((p): [Profile, OfferedTool[]] => [p, [...offeredTools(reportOf(p).tools, parts), ...offeredSkills(p, parts)]]));
   return { view: { profile, servers, tools: rows, collisions, agents: named }, offered, defs, warnings };
 }
 
@@ -205,6 +217,16 @@ function offeredTools(tools: readonly NamedTool[], { defs }: CatalogParts): Offe
     out.push({ tokens: def ? tokensOf(def) : 0, deferred: t.deferred, source: t.source });
   }
   return out;
+}
+
+/**
+ * SKILL-1: an agent that loads MCP skills (its profile's `mcpSkills`) keeps each server's skill
+ * names and descriptions in context, over the connections it loads them on: one entry per server.
+ */
+function offeredSkills(p: Profile, { skills = [] }: CatalogParts): OfferedTool[] {
+  const loads = profileFacts(p).mcpSkills;
+  if (!loads) return [];
+  return skills.filter((k) => loads.era === 'any' || k.era === 'modern').map((k) => ({ tokens: k.tokens, skill: true as const }));
 }
 
 /** CONN-11: each server's findings by `serverId\u0000tool` (a row and tools.describe show a tool's own). */

@@ -70,6 +70,12 @@ describe('skills (SKILL-1, SKILL-2)', () => {
     expect(legacy.loadedBy).toEqual([]);
     const plain = await call('skills.list', { serverId: ids.plain! });
     expect(plain).toMatchObject({ supported: false, skills: [], loadedBy: [] });
+    // Claude Code's context estimate: its tools, plus the skills of the two modern connections (not the legacy one's).
+    const [standing] = (await call('tools.limits', { agents: ['claude-code'] })).limits.filter((l) => l.profile === 'claude-code');
+    const toolTokens = (await call('tools.list', {})).tools.reduce((n, t) => n + (t.names['claude-code'] ? t.tokens : 0), 0);
+    const skillTokens = modern.skills.reduce((n, k) => n + k.tokens, 0);
+    expect(standing!.tokens).toBe(toolTokens + 2 * skillTokens);
+    expect(standing!.tools).toBe((await call('tools.list', {})).tools.filter((t) => t.names['claude-code']).length);
   });
 
   it('a file is read and verified against its digest, its reference too', async () => {
