@@ -45,7 +45,8 @@ export const SkillFileSchema = z.object({
 });
 
 export const skillsMethods = {
-  'skills.list': method(z.object({ serverId: z.string().min(1).max(512) }), SkillsViewSchema, serverContent(READ)),
+  /** Kept while the server's `ttlMs` allows (PROTO-2); `refresh` asks the server now. */
+  'skills.list': method(z.object({ serverId: z.string().min(1).max(512), refresh: z.boolean().default(false) }), SkillsViewSchema, serverContent(READ)),
   /** One file of a skill (its SKILL.md when `ref` is absent); a file whose size or digest differs from the entry is refused. */
   'skills.read': method(z.object({ serverId: z.string().min(1).max(512), uri: z.string().min(1).max(2048), ref: z.string().max(2048).optional() }), SkillFileSchema, serverContent(READ)),
   /** Approves the server's skills as they are now, for every entry running that server. */

@@ -10,7 +10,8 @@ import type { ServerInfo } from './types';
 
 export async function watchSkills(s: Session, spec: ConnectionSpec, pins: SkillPins | undefined, timeoutMs: number): Promise<ServerInfo['skills']> {
   if (!s.skillsSupported()) return null;
-  const { skills } = await s.listSkills(timeoutMs);
+  // A new session: ask the server (a kept listing belongs to the session before).
+  const { skills } = await s.listSkills(timeoutMs, true);
   const owner = pinOf(spec);
   const change = pins && owner ? await pins.check(owner, skills.map(skillDigest)) : null;
   return { count: skills.length, tokens: skills.reduce((n, k) => n + estimateTokens({ name: k.name, description: k.description }), 0), changed: change !== null };

@@ -35,10 +35,10 @@ export function skillHandlers(core: ApiCore, pins: SkillPins | undefined): Skill
     if (!o) throw new AppError('refused', 'this server has no command or URL to know it by', { reason: 'not-running' });
     return o;
   };
-  const list = (serverId: string) => overSession(core, serverId, null, async (s: Session) => ({ era: s.era, listing: await s.listSkills(TIMEOUT_MS) }));
+  const list = (serverId: string, fresh = false) => overSession(core, serverId, null, async (s: Session) => ({ era: s.era, listing: await s.listSkills(TIMEOUT_MS, fresh) }));
   return {
-    'skills.list': async ({ serverId }): Promise<SkillsView> => {
-      const { era, listing } = await list(serverId);
+    'skills.list': async ({ serverId, refresh }): Promise<SkillsView> => {
+      const { era, listing } = await list(serverId, refresh);
       const changed = listing.supported && pins ? await pins.check(owner(serverId), listing.skills.map(skillDigest)) : null;
       return {
         serverId,
@@ -62,7 +62,8 @@ export function skillHandlers(core: ApiCore, pins: SkillPins | undefined): Skill
       }
     },
     'skills.accept': async ({ serverId }) => {
-      const { listing } = await list(serverId);
+      // What is accepted is what the server serves now, never a kept listing.
+      const { listing } = await list(serverId, true);
       await pinsOrFail().accept(owner(serverId), listing.skills.map(skillDigest));
       core.pool().skillsAccepted?.(serverId);
       core.announce('skills accepted');

@@ -120,8 +120,8 @@ export interface Session {
   getPrompt(name: string, args?: Record<string, string>): Promise<PromptResult>;
   /** SKILL-1: the server declares the skills extension (SEP-2640). */
   skillsSupported(): boolean;
-  /** SKILL-1: the server's skills (SEP-2640), every page; `supported` false where it declares none. */
-  listSkills(timeoutMs: number): Promise<SkillListing>;
+  /** SKILL-1: the server's skills (SEP-2640), every page, kept while its `ttlMs` allows unless `fresh`; `supported` false where it declares none. */
+  listSkills(timeoutMs: number, fresh?: boolean): Promise<SkillListing>;
   /** SKILL-2: one skill file, verified against its entry's size and digest (SkillReadError when it fails). */
   readSkill(uri: string, ref: string | undefined, timeoutMs: number): Promise<SkillRead>;
   close(): Promise<void>;
@@ -337,7 +337,7 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
     instructions: () => client.getInstructions() ?? null,
     listTools: (timeout, fresh = true) => listAllTools(client, timeout, fresh, depth),
     skillsSupported: () => skills().supported,
-    listSkills: (timeout) => skills().list(timeout),
+    listSkills: (timeout, fresh) => skills().list(timeout, fresh),
     readSkill: (uri, ref, timeout) => skills().read(uri, ref, timeout),
     callTool: async (name, args, p) => {
       // A call that reports progress is alive: each notification restarts its timeout (SDK option).

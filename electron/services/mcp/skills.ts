@@ -43,16 +43,22 @@ const entryOf = (s: Skill): SkillEntry => ({
   files: s.resources === 'dynamic' ? 'dynamic' : s.resources.map((r) => ({ uri: r.uri, size: r.size, digest: r.digest })),
 });
 
-export function skillsOf(client: Client) {
+/** `now`: the clock the server's `ttlMs` is counted on (PROTO-2: a listing may be kept that long). */
+export function skillsOf(client: Client, now: () => number = Date.now) {
   const sdk = new SkillsClient(client, { skipInvalid: true });
+  let kept: { until: number; listing: SkillListing } | null = null;
   return {
     get supported(): boolean {
       return sdk.supported;
     },
-    async list(timeoutMs: number): Promise<SkillListing> {
+    /** Served from the last listing while the server's `ttlMs` allows, unless `fresh`. */
+    async list(timeoutMs: number, fresh = false): Promise<SkillListing> {
       if (!sdk.supported) return { supported: false, skills: [], invalid: [], ttlMs: null };
+      if (!fresh && kept && now() < kept.until) return kept.listing;
       const l = await sdk.list({}, { timeout: timeoutMs });
-      return { supported: true, skills: l.skills.map(entryOf), invalid: l.invalid.map((i) => ({ uri: i.uri ?? null, reason: i.reason })), ttlMs: l.ttlMs ?? null };
+      const listing = { supported: true, skills: l.skills.map(entryOf), invalid: l.invalid.map((i) => ({ uri: i.uri ?? null, reason: i.reason })), ttlMs: l.ttlMs ?? null };
+      kept = listing.ttlMs ? { until: now() + listing.ttlMs, listing } : null;
+      return listing;
     },
     /** One file of the skill at `uri` (its SKILL.md when `ref` is absent), verified. */
     async read(uri: string, ref: string | undefined, timeoutMs: number): Promise<SkillRead> {

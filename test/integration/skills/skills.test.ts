@@ -32,7 +32,7 @@ beforeAll(async () => {
   await mkdir(join(dir, 'ws'));
   const entry = (extra: string[] = []) => ({ type: 'stdio', command: process.execPath, args: [fixture('v2'), 'stdio', '--skills-drift', drift, ...extra] });
   // skills-old differs by one ignored flag: the era choice and the approval are per server program.
-  const servers = { skills: entry(), 'skills-copy': entry(), 'skills-old': entry(['--tag', 'old']), plain: { type: 'stdio', command: process.execPath, args: [fixture('v2'), 'stdio'] } };
+  const servers = { skills: entry(), 'skills-copy': entry(), 'skills-old': entry(['--tag', 'old']), kept: { type: 'stdio', command: process.execPath, args: [fixture('v2'), 'stdio', '--skills', '--ttl-ms', '600000'] }, plain: { type: 'stdio', command: process.execPath, args: [fixture('v2'), 'stdio'] } };
   await writeFile(join(dir, 'home', '.claude.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), MCP_PANEL_DATA_DIR: join(dir, 'data') };
   services = await startServices({ host: 'web', pickFolder: null, env, cwd: join(dir, 'ws'), version: '0.0.0', profile: 'claude-code', workspace: join(dir, 'ws') });
@@ -70,11 +70,11 @@ describe('skills (SKILL-1, SKILL-2)', () => {
     expect(legacy.loadedBy).toEqual([]);
     const plain = await call('skills.list', { serverId: ids.plain! });
     expect(plain).toMatchObject({ supported: false, skills: [], loadedBy: [] });
-    // Claude Code's context estimate: its tools, plus the skills of the two modern connections (not the legacy one's).
+    // Claude Code's context estimate: its tools, plus the skills of the three modern connections (not the legacy one's).
     const [standing] = (await call('tools.limits', { agents: ['claude-code'] })).limits.filter((l) => l.profile === 'claude-code');
     const toolTokens = (await call('tools.list', {})).tools.reduce((n, t) => n + (t.names['claude-code'] ? t.tokens : 0), 0);
     const skillTokens = modern.skills.reduce((n, k) => n + k.tokens, 0);
-    expect(standing!.tokens).toBe(toolTokens + 2 * skillTokens);
+    expect(standing!.tokens).toBe(toolTokens + 3 * skillTokens);
     expect(standing!.tools).toBe((await call('tools.list', {})).tools.filter((t) => t.names['claude-code']).length);
   });
 
@@ -107,5 +107,15 @@ describe('skills (SKILL-1, SKILL-2)', () => {
     expect((await rows()).filter((r) => r.skillsChanged)).toEqual([]);
     // skills-copy runs the same server under another name: already approved.
     expect((await call('skills.list', { serverId: ids['skills-copy']! })).changed).toBeNull();
+  });
+
+  it('a listing the server lets the panel keep (ttlMs) is not asked again until it expires or a refresh is asked', async () => {
+    const asked = async () => (await call('logs.get', { id: ids.kept! })).traffic.filter((t) => t.method === 'skills/list').length;
+    const first = await asked();
+    expect((await call('skills.list', { serverId: ids.kept! })).ttlMs).toBe(600000);
+    await call('skills.list', { serverId: ids.kept! });
+    expect(await asked()).toBe(first);
+    await call('skills.list', { serverId: ids.kept!, refresh: true });
+    expect(await asked()).toBe(first + 1);
   });
 });
