@@ -10,8 +10,8 @@ import { serverIdOf, withPanel } from './panel-call';
 const skillsCommand: Command = {
   name: 'skills',
   summary: "A server's skills (SEP-2640): files with sizes and SHA-256 digests, who loads them, a change since you approved them; --read a file verified against its digest; --accept",
-  usage: 'skills SERVER [--profile P] [--workspace DIR] [--read URI [--ref PATH]] [--accept] [--json]',
-  options: { profile: { type: 'string' }, workspace: { type: 'string' }, read: { type: 'string' }, ref: { type: 'string' }, accept: { type: 'boolean' } },
+  usage: 'skills SERVER [--profile P] [--workspace DIR] [--refresh] [--read URI [--ref PATH]] [--accept] [--json]',
+  options: { profile: { type: 'string' }, workspace: { type: 'string' }, read: { type: 'string' }, ref: { type: 'string' }, accept: { type: 'boolean' }, refresh: { type: 'boolean' } },
   async run(ctx) {
     const [server] = ctx.args;
     if (!server || ctx.args.length > 1) throw new UsageError('skills takes one SERVER');
@@ -31,7 +31,7 @@ const skillsCommand: Command = {
         const r = await call('skills.accept', { serverId });
         return ctx.opts.json ? printJson(ctx, r) : void ctx.stdout(`${server}: ${r.accepted} skills accepted, for every entry running this server\n`);
       }
-      const v = await call('skills.list', { serverId });
+      const v = await call('skills.list', { serverId, refresh: !!ctx.opts.refresh });
       if (ctx.opts.json) return printJson(ctx, v);
       if (!v.supported) return void ctx.stdout(`${server} offers no skills (it does not declare the skills extension)\n`);
       const agents = v.loadedBy.map((p) => profileFacts(p).label);
