@@ -1,5 +1,5 @@
 import { useAgentsChangedAt } from './features/install/use-agents-changed';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useMemo, useLayoutEffect, useState } from 'react';
 import type { AgentServers } from '../../shared/contract';
 import type { AgentStanding } from '../../shared/context/limits';
 import { Alert, AppShell, Burger, Group, Title } from '@mantine/core';
@@ -21,7 +21,9 @@ import { ToolDiffDialog } from './features/tools/ToolDiffDialog';
 import { InputRequestDialog } from './features/inputs/InputRequestDialog';
 import type { Section } from './stores/ui-slice';
 import { useApp, useT } from './store-context';
-import { mirrorTray, modelFor } from './tray-mirror';
+import { mirrorTray } from './tray-mirror';
+import { viewTray } from '../../shared/tray-view';
+import { FixesMenu } from './features/fixes/FixesMenu';
 import { PanelThemeProvider } from './theme';
 import { useSidebar } from './components/use-sidebar';
 
@@ -78,10 +80,12 @@ export function App() {
       live = false;
     };
   }, [bridge, profile, loadedAt, toolSum]);
+  // UI-8/UI-10: the tray's model and fixes, for the tab's title and favicon and the header's fixes.
+  const tray = useMemo(() => viewTray(view, locale, others, limits), [view, locale, others, limits]);
   useEffect(() => {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
-    mirrorTray(document, modelFor(view, locale, others, limits), t('app.title'));
-  }, [view, locale, t, others, limits]);
+    mirrorTray(document, tray.model, t('app.title'));
+  }, [tray, locale, t]);
   // Layout effect: the saved theme is on the page before the first paint, not one frame after.
   useLayoutEffect(() => {
     // UI-9: follow the system unless the user chose a theme in Settings.
@@ -121,6 +125,7 @@ export function App() {
               <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
                 {t('app.title')}
               </Title>
+              <FixesMenu fixes={tray.fixes} />
             </Group>
             <Pickers />
           </Group>

@@ -1,14 +1,5 @@
 // UI-8 in the browser: the tab's title and favicon mirror the tray (same pure model).
 import { AGGREGATE_COLORS, type TrayModel } from '../../shared/tray';
-import type { Locale } from '../../shared/i18n';
-import type { AgentServers, ServersView } from '../../shared/contract';
-import type { AgentStanding } from '../../shared/context/limits';
-import { viewTray } from '../../shared/tray-view';
-
-/** The selected agent's rows, then every other detected agent's servers (issue 24 item 4). */
-export function modelFor(view: ServersView | null, locale: Locale, servers: AgentServers | null = null, limits: AgentStanding | null = null): TrayModel {
-  return viewTray(view, locale, servers, limits).model;
-}
 
 export function faviconHref(model: TrayModel): string {
   const color = AGGREGATE_COLORS[model.aggregate];

@@ -15,7 +15,7 @@ export function FixesMenu({ fixes }: { fixes: readonly TrayFix[] }) {
     if (error) notifications.show({ color: 'red', title: f.label, message: errorText(t.locale, error) });
   };
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-start" withinPortal transitionProps={{ duration: 0 }}>
       <Menu.Target>
         <Button variant="light" color="orange" size="compact-sm" data-testid="fixes">
           {t.plural('fixes.button', fixes.length)}
