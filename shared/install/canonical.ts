@@ -9,6 +9,7 @@ import { entryEnabled } from '../profiles/kit';
 import { ENV_REFERENCE } from '../schemas/env-reference';
 import type { LayerKind, Profile, Transport } from '../schemas/server';
 import type { InstallLoss } from '../schemas/install';
+import { isRecord } from '../is-record';
 
 export interface CanonicalEntry {
   transport: Transport;
@@ -24,7 +25,6 @@ export interface CanonicalEntry {
   disabledTools?: string[];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function strRec(v: unknown): Record<string, string> | undefined {
   if (!isRecord(v)) return undefined;

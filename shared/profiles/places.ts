@@ -23,7 +23,8 @@ export async function withLegacy(preferred: string, legacy: string, exists: (p: 
   return { path: preferred, alternates: [legacy] };
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isRecord } from '../is-record';
+import { isRecord } from '../is-record';
 
 /** AGENT-9: the servers a plugin's file holds, under `mcpServers` or at its top (Claude Code's and Codex's plugins). */
 export function pluginServersOf(v: unknown): Record<string, Record<string, unknown>> {

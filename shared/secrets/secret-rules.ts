@@ -38,6 +38,7 @@ import { escapePointer } from '../json-pointer';
 import { secretName, strictSecretName } from './secret-names';
 import { HEADER_FLAG, SECRET_FLAG, headerSecrets, literalParts, maskPieces, shortPasswordSecrets, urlSecrets } from './secret-values';
 import { headerValueSecrets, textSecrets } from './text-rules';
+import { isRecord } from '../is-record';
 
 export { isEnvReferenceValue } from './secret-values';
 
@@ -82,9 +83,6 @@ function isPathLike(value: string): boolean {
   return /^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)/.test(value);
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** An env literal worth judging: not a flag, a small number or a path. */
 const envLiteral = (p: string): boolean => p.length >= 4 && !HARMLESS.test(p) && !isPathLike(p);

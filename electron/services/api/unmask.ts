@@ -7,10 +7,8 @@ import { SECRET_MASK } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import { entrySecretValues } from '../../../shared/secrets/secret-rules';
 import { redactEntry } from './redact';
+import { isRecord } from '../../../shared/is-record';
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function restore(edited: unknown, masked: unknown, original: unknown, at: string): unknown {
   if (typeof edited === 'string') {

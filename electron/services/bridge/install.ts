@@ -16,6 +16,7 @@ import { applyServerOps, type ConfigWriter, hashText, type LayerFile, spanEditor
 import type { BridgeCommand } from './install-command';
 import { dropInstall, findInstall, type InstallRecord, putInstall } from './install-records';
 import { checkTarget, PROJECT_LAYERS } from './install-checks';
+import { isRecord } from '../../../shared/is-record';
 
 
 export interface BridgeError {
@@ -100,9 +101,6 @@ function lineOf(entry: Record<string, unknown>, profile: Profile): BridgeLine {
   return { command: c?.command ?? '', args: c?.args ?? [] };
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The single span that differs between two texts: undoing it restores `before` exactly. */
 export function differingSpan(before: string, after: string): InstallRecord['undo'] {

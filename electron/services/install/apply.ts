@@ -18,6 +18,7 @@ import type { ConfigWriter } from '../config/writer/config-writer';
 import { spanEditor } from '../config/writer/span-editor';
 import type { PlannedTarget } from './plan';
 import { withoutInputs } from './agent-inputs';
+import { isRecord } from '../../../shared/is-record';
 
 const FileRecordSchema = z.object({
   profile: ProfileSchema,
@@ -91,7 +92,6 @@ export async function applyInstall(writer: ConfigWriter, dataDir: string, server
 
 type FileRecord = z.infer<typeof FileRecordSchema>;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The entry named `server` in the file's text, as the agent reads it (undefined: none). */
 function entryIn(f: FileRecord, text: string, container: readonly string[] | undefined, server: string): unknown {

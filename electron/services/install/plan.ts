@@ -23,6 +23,7 @@ import type { ConfigWriter, WriteTarget } from '../config/writer/config-writer';
 import type { FileSnapshot } from '../config/writer/snapshot';
 import { spanEditor } from '../config/writer/span-editor';
 import type { ResolvedSource } from './source';
+import { isRecord } from '../../../shared/is-record';
 
 export interface PlanDeps {
   config: ConfigService;
@@ -53,7 +54,6 @@ export interface PlannedTarget {
   write: { target: WriteTarget; ops: ServerOp[]; base: FileSnapshot; after: string; original: unknown; whole: boolean; inputsAdded: string[] } | null;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const PROJECT_LAYERS: readonly LayerKind[] = ['project', 'project-local'];
 
 function refusalOf(e: WriteError): InstallTarget['refusal'] {

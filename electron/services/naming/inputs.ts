@@ -3,6 +3,7 @@
 // `search` take the same formats. It only reshapes: the contract's ToolInputSchema checks the
 // rows (a bad file gets the same error as a bad call).
 import { readBoundedFile } from '../config/bounded-read';
+import { isRecord } from '../../../shared/is-record';
 
 export class InputError extends Error {}
 
@@ -33,7 +34,6 @@ type Named = { name: string } & Record<string, unknown>;
  */
 export type ToolsFile = { kind: 'named'; items: Named[] } | { kind: 'rows'; rows: unknown };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const qualifiedItem = (v: unknown): Named | null =>
   typeof v === 'string' ? { name: v } : isRecord(v) && typeof v.name === 'string' && !('tool' in v) ? (v as Named) : null;
 

@@ -17,6 +17,7 @@ import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 import { assignNames, type NamingReport, type NamingServerInput } from '../../../shared/naming/assign';
 import { emptyRegistry, RegistryDataSchema, type RegistryData } from '../../../shared/profiles/minimax/registry';
+import { isRecord } from '../../../shared/is-record';
 
 export const REGISTRY_FILE_NAME = 'mcp-runtime-names.json';
 
@@ -43,7 +44,6 @@ export interface NameRegistryStoreOptions {
   staleMs?: number;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What a registry file holds, or why MiniMax refuses it. */
 export function parseRegistryText(file: string, text: string): RegistryData {

@@ -23,8 +23,8 @@ import { CLINE_RULES } from './rules';
 import type { Transport } from '../../schemas/server';
 import { PLAIN, PLAIN_SPELLING, commonShape, envColonToDollar, mapStrings, needsTransport, sanitizeApiName, secondsToMs } from '../kit';
 import type { ProfileFacts } from '../types';
+import { isRecord } from '../../is-record';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The CLI's `{transport: {type, …}}` hoisted, as the extension's schema does. */
 function hoist(e: Record<string, unknown>): Record<string, unknown> {

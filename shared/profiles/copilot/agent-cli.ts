@@ -3,6 +3,7 @@
 // the entry as written (variables unexpanded). Warnings (a skipped file or entry) go to stderr. Its
 // list connects to nothing, so a server is `enabled` or `disabled`, never connected.
 import { type AgentCli, forVersion, type AgentServer } from '../agent-cli';
+import { isRecord } from '../../is-record';
 
 export interface CopilotServer extends AgentServer {
   /** Its `source`: user, workspace, plugin, builtin. */
@@ -11,7 +12,6 @@ export interface CopilotServer extends AgentServer {
   entry: Record<string, unknown>;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const SCOPES: Record<string, string> = { user: 'user', workspace: 'project' };
 
 function parseList10(stdout: string): CopilotServer[] {

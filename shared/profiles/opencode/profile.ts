@@ -21,6 +21,7 @@ import type { Transport } from '../../schemas/server';
 import { PLAIN_SPELLING, envBraceToDollar, mapStrings, PLAIN, sanitizeApiName } from '../kit';
 import { posInt, strArr } from '../fields';
 import type { ProfileFacts } from '../types';
+import { isRecord } from '../../is-record';
 
 function transportOf(e: Record<string, unknown>): Transport | null {
   if (e.type === 'local') return 'stdio';
@@ -29,7 +30,6 @@ function transportOf(e: Record<string, unknown>): Transport | null {
 }
 
 const FILE_REF = /\{file:[^}]+\}/;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const OpencodeEntrySchema = z
   .looseObject({

@@ -23,8 +23,8 @@ import type { Transport } from '../../schemas/server';
 import { PLAIN, PLAIN_SPELLING, commonShape, needsTransport, secondsToMs } from '../kit';
 import type { ProfileFacts } from '../types';
 import { zedOwnEntry } from './dialect';
+import { isRecord } from '../../is-record';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The older nested `command: {path, args, env}` read as the flat form Zed migrates it to. */
 function flatten(e: Record<string, unknown>): Record<string, unknown> {

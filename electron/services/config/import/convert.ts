@@ -2,6 +2,7 @@
 import { translate, type MessageKey } from '../../../../shared/i18n';
 import type { Dialect } from '../../../../shared/schemas/dialects';
 import { profileFacts } from '../../../../shared/profiles';
+import { isRecord } from '../../../../shared/is-record';
 
 export interface Converted {
   entry: Record<string, unknown>;
@@ -37,9 +38,6 @@ function refuse(code: string, params: Record<string, string> = {}): ConvertResul
   return { ok: false, reason: text, why: coded };
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** `api-key` → `API_KEY`: the env variable a `${input:api-key}` becomes. */
 export function inputVarName(id: string): string {

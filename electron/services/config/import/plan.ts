@@ -20,6 +20,7 @@ import { agentVerdict } from '../../agent-view/verdict';
 import { rulesFor } from '../../agent-view/registry';
 import { otherReaders } from '../../agent-view/shared-files';
 import { homeDir } from '../../paths';
+import { isRecord } from '../../../../shared/is-record';
 
 export type { ImportPlan, ImportPlanItem };
 
@@ -37,9 +38,6 @@ export interface ComputedPlan {
   base: FileSnapshot;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 type Verdict = Pick<ImportPlanItem, 'verdict' | 'notes' | 'noteCodes' | 'skip'> & { entry?: Record<string, unknown> };
 type Skip = NonNullable<ImportPlanItem['skip']>;

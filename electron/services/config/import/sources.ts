@@ -4,6 +4,7 @@ import { escapePointer } from '../../../../shared/json-pointer';
 import { join, resolve } from 'node:path';
 import { ImportSourceSchema, type ImportSource } from '../../../../shared/contract/editor';
 import { homeDir } from '../../paths';
+import { isRecord } from '../../../../shared/is-record';
 
 export const IMPORT_SOURCES = ImportSourceSchema.options;
 export type { ImportSource };
@@ -24,9 +25,6 @@ export interface SourceFile {
   confineTo?: string;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 const under =
   (key: string) =>

@@ -15,6 +15,7 @@ import { parseTomlDoc } from '../toml-doc';
 import { profileFacts } from '../../../../shared/profiles';
 import type { ConfigFormat } from '../../../../shared/profiles/types';
 import { findInlineSecrets, type SecretKind } from '../../../../shared/secrets/secret-rules';
+import { isRecord } from '../../../../shared/is-record';
 
 export type GitRunner = (args: string[], cwd: string) => Promise<{ code: number; stdout: string }>;
 
@@ -64,9 +65,6 @@ interface Candidate {
   confineTo?: string;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The servers object at `path` in a parsed file (the profile's key, or Claude Code's projects[<ws>].mcpServers). */
 const at = (path: readonly string[]) => (value: unknown) => {

@@ -11,6 +11,7 @@ import type { AddedLedger } from './added-ledger';
 import { okResult, refuse, type WriteResult } from './errors';
 import { appendItems, removeItem } from './json-array';
 import { detectFormat, parseConfigText, removeAt, setAt } from './text-edit';
+import { isRecord } from '../../../../shared/is-record';
 
 /** Where the list sits: the keys from the top of the file to the list (at least one). */
 export type ListPath = readonly [string, ...string[]];
@@ -22,7 +23,6 @@ export interface ListEdit {
   present: boolean;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const own = (o: Record<string, unknown>, k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
 
 /** `{a: {b: value}}` for the path [a, b] (own properties, so a key such as `__proto__` stays a key). */

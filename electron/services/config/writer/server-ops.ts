@@ -17,6 +17,7 @@ import { TomlValueError } from './toml-edit';
 import { writeSwitch } from './switch-op';
 import type { AddedLedger } from './added-ledger';
 import { hasInvisible, showInvisible } from '../../../../shared/text/invisible';
+import { isRecord } from '../../../../shared/is-record';
 
 /** Every dialect keeps its servers under this key (seeds 000, 001, 002). */
 export const SERVERS_KEY = 'mcpServers';
@@ -49,9 +50,6 @@ export const dialectValidator: EntryValidator = (dialect, entry) => {
   }));
 };
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function valueAt(obj: unknown, pointer: string): unknown {
   let cur = obj;

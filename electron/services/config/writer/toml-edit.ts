@@ -8,6 +8,7 @@
 // write them (developers.openai.com/codex/mcp: `[mcp_servers.context7]`, `[mcp_servers.context7.env]`).
 import { isDeepStrictEqual } from 'node:util';
 import { getStaticTOMLValue, parseTOML, type AST } from 'toml-eslint-parser';
+import { isRecord } from '../../../../shared/is-record';
 
 type Path = readonly string[];
 
@@ -26,7 +27,8 @@ export function tomlKey(k: string): string {
   return BARE.test(k) ? k : tomlString(k);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+// TOML dates are objects too: not tables.
+const isTable = (v: unknown): v is Record<string, unknown> => isRecord(v) && !(v instanceof Date);
 
 /** One value on one line (TOML 1.0: inline tables never span lines). */
 export function tomlValue(v: unknown): string {
@@ -40,7 +42,7 @@ export function tomlValue(v: unknown): string {
     return /[.e]/.test(s) ? s : `${s}.0`;
   }
   if (Array.isArray(v)) return `[${v.map(tomlValue).join(', ')}]`;
-  if (isRecord(v)) {
+  if (isTable(v)) {
     const parts = Object.entries(v).map(([k, x]) => `${tomlKey(k)} = ${tomlValue(x)}`);
     return parts.length ? `{ ${parts.join(', ')} }` : '{}';
   }
@@ -191,8 +193,8 @@ function withBlankLine(text: string, s: number, e: number): [number, number] {
 
 /** The lines of a new `[path]` section holding `value` (keys first, then its sub-tables). */
 function sectionLines(path: Path, value: Record<string, unknown>): string[] {
-  const own = Object.entries(value).filter(([, v]) => !isRecord(v));
-  const subs = Object.entries(value).filter(([, v]) => isRecord(v)) as [string, Record<string, unknown>][];
+  const own = Object.entries(value).filter(([, v]) => !isTable(v));
+  const subs = Object.entries(value).filter(([, v]) => isTable(v)) as [string, Record<string, unknown>][];
   const out: string[] = [];
   if (own.length > 0 || subs.length === 0) {
     out.push(`[${path.map(tomlKey).join('.')}]`, ...own.map(([k, v]) => `${tomlKey(k)} = ${tomlValue(v)}`));
@@ -220,7 +222,7 @@ function insert(text: string, parent: Path, key: string, value: unknown): string
   const path = [...parent, key];
   const line = `${tomlKey(key)} = ${tomlValue(value)}`;
   // A table value under a table: its own `[a.b]` section, after the parent's run of sections.
-  if (isRecord(value)) {
+  if (isTable(value)) {
     const block = sectionLines(path, value).join(eol);
     if (parent.length === 0) return appendBlock(doc, block);
     const firstUnder = doc.sections.findIndex((s) => startsWith(s.path, parent));
@@ -309,7 +311,7 @@ export function tomlSet(text: string, path: Path, value: unknown): string {
 
 function valueAt(doc: Doc, path: Path): unknown {
   let cur: unknown = getStaticTOMLValue(doc.ast);
-  for (const k of path) cur = isRecord(cur) ? cur[k] : undefined;
+  for (const k of path) cur = isTable(cur) ? cur[k] : undefined;
   return cur;
 }
 
@@ -323,7 +325,7 @@ export function tomlUpdate(text: string, path: Path, before: unknown, after: unk
   const doc = read(text);
   const at = where(doc, path);
   const tableLike = at.kind === 'table' || (at.kind === 'kv' && at.kv.node.value.type === 'TOMLInlineTable');
-  if (isRecord(before) && isRecord(after) && tableLike) {
+  if (isTable(before) && isTable(after) && tableLike) {
     let out = text;
     for (const k of Object.keys(before)) if (!Object.hasOwn(after, k)) out = tomlRemove(out, [...path, k]);
     for (const [k, v] of Object.entries(after)) {

@@ -5,10 +5,10 @@
 // byte-identical; each edit re-parses so the next sees the text as it now is.
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, parseDocument, stringify, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isRecord } from '../../../../shared/is-record';
 
 type Path = readonly string[];
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isPlain = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 const keyOf = (p: Pair): string => (isScalar(p.key) ? String(p.key.value) : String(p.key));
 
