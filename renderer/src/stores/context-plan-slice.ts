@@ -11,6 +11,8 @@ export interface ContextPlanState {
   view: PlanView | null;
   /** The person's picks; null = the default plan. */
   picks: string[] | null;
+  /** A token budget the plan picks more to meet (CTX-2 `--target-tokens`); null = none. */
+  target: number | null;
   error: RpcError | null;
   applying: boolean;
   applied: PlanResult | null;
@@ -21,17 +23,21 @@ export interface ContextPlanSlice {
   contextPlan: ContextPlanState | null;
   openContextPlan(open: boolean): Promise<void>;
   pickSuggestion(id: string, on: boolean): Promise<void>;
+  setPlanTarget(tokens: number | null): Promise<void>;
   applyContextPlan(): Promise<boolean>;
   undoContextPlan(): Promise<boolean>;
 }
 
-const CLOSED: ContextPlanState = { busy: true, view: null, picks: null, error: null, applying: false, applied: null, undone: null };
+const CLOSED: ContextPlanState = { busy: true, view: null, picks: null, target: null, error: null, applying: false, applied: null, undone: null };
 
 export const createContextPlanSlice =
   (bridge: PanelBridge): StateCreator<AppState, [], [], ContextPlanSlice> =>
   (set, get) => {
     let gen = 0;
-    const input = (picks: string[] | null) => ({ ...(picks ? { picks } : {}), contextWindow: get().contextWindow });
+    const input = (picks: string[] | null) => {
+      const target = get().contextPlan?.target ?? null;
+      return { ...(picks ? { picks } : {}), ...(target !== null ? { targetTokens: target } : {}), contextWindow: get().contextWindow };
+    };
     const preview = async (picks: string[] | null) => {
       const mine = ++gen;
       const cur = get().contextPlan;
@@ -57,6 +63,13 @@ export const createContextPlanSlice =
         if (on) now.add(id);
         else now.delete(id);
         await preview(v.suggestions.map((s) => s.id).filter((x) => now.has(x)));
+      },
+      async setPlanTarget(tokens) {
+        const cur = get().contextPlan;
+        if (!cur) return;
+        // A new budget starts from the default plan again: the picks it makes are the budget's.
+        set({ contextPlan: { ...cur, target: tokens } });
+        await preview(null);
       },
       async applyContextPlan() {
         const cur = get().contextPlan;

@@ -91,4 +91,12 @@ describe('context plan (CTX-2) in the tools view', () => {
     expect(within(dialog).getAllByText('Gemini CLI has no per-tool filter in its files: not written')).toHaveLength(2);
     expect(within(dialog).getByRole('button', { name: 'Write the plan' })).toBeDisabled();
   });
+
+  it('a token target previews again with it and says whether the plan meets it', async () => {
+    const { m, dialog } = await openPlan({ 'plan.preview': (i: { picks?: string[]; targetTokens?: number }) => ok(plan(i.picks, { targetTokens: i.targetTokens ?? null })) });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Target tokens/ }), '100');
+    await settle();
+    expect(m.calls.filter((c) => c.method === 'plan.preview').at(-1)!.input).toEqual({ targetTokens: 100, contextWindow: 200_000 });
+    expect(within(dialog).getByTestId('plan-target-line')).toHaveTextContent('Target ~100 tokens: still ~12 tokens over');
+  });
 });

@@ -2,9 +2,9 @@
 // and saving, the tokens before and after, the names that change, and per file what is written
 // into the agent's own tool filter fields. Nothing is written before "Write the plan"; undo puts
 // each file back byte for byte.
-import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { blockedReason, planTotals, suggestionReason } from '../../../../shared/context/plan-words';
+import { blockedReason, planTotals, suggestionReason, targetLine } from '../../../../shared/context/plan-words';
 import { profileFacts } from '../../../../shared/profiles';
 import { useApp, useT } from '../../store-context';
 import { FileDiff } from '../install/FileDiff';
@@ -54,6 +54,7 @@ export function ContextPlanModal() {
   const open = useApp((s) => s.openContextPlan);
   const apply = useApp((s) => s.applyContextPlan);
   const undo = useApp((s) => s.undoContextPlan);
+  const setTarget = useApp((s) => s.setPlanTarget);
   const v = state?.view ?? null;
   const agent = v ? profileFacts(v.profile).label : '';
   const writable = v?.files.filter((f) => f.refusal === null) ?? [];
@@ -75,6 +76,24 @@ export function ContextPlanModal() {
           <Text size="sm" fw={600} data-testid="plan-totals" aria-live="polite">
             {planTotals(t, v, agent)}
           </Text>
+          <Group align="flex-end" gap="xs">
+            <NumberInput
+              label={t('plan.targetLabel')}
+              description={t('plan.targetHelp')}
+              min={0}
+              step={1000}
+              thousandSeparator=","
+              value={state?.target ?? ''}
+              onChange={(n) => void setTarget(typeof n === 'number' && Number.isFinite(n) ? n : null)}
+              maw={260}
+              data-testid="plan-target"
+            />
+            {targetLine(t, v) && (
+              <Text size="sm" data-testid="plan-target-line">
+                {targetLine(t, v)}
+              </Text>
+            )}
+          </Group>
           <Names title={t('tools.filter.disappear')} rows={v.disappear} testId="plan-disappear" />
           <Names title={t('tools.filter.appear')} rows={v.appear} testId="plan-appear" />
           {writable.length > 0 && (
