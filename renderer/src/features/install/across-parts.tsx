@@ -110,7 +110,8 @@ export function RowSummary({ view, row, onSame, wide = false }: { view: AcrossVi
   const identity = <PathText size="xs" c="dimmed" text={row.identity} />;
   const action = uneven && (
     <Button size="xs" variant="light" onClick={() => onSame(row)} data-testid="across-make-same" className={classes.action}>
-      {present.length === 1 ? t('across.addToOthers') : t('across.makeSame')}
+      {/* The same where it is, missing elsewhere: adding it is the action, not making anything the same. */}
+      {row.differs.length > 0 ? t('across.makeSame') : t('across.addToOthers')}
     </Button>
   );
   if (!wide) {

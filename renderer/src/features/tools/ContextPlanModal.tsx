@@ -69,10 +69,15 @@ export function ContextPlanModal() {
           {state.error.message}
         </Alert>
       )}
-      {v && (
+      {v && v.suggestions.length === 0 && !state?.undone && (
+        <Text size="sm" data-testid="plan-none">
+          {t('plan.none', { agent })}
+        </Text>
+      )}
+      {v && (v.suggestions.length > 0 || state?.undone) && (
         <Stack gap="sm" aria-busy={state?.busy}>
           {v.fields.length === 0 && <Alert color="gray">{t('plan.noFields', { agent })}</Alert>}
-          {v.suggestions.length === 0 ? <Text size="sm">{t('plan.none', { agent })}</Text> : <Suggestions />}
+          <Suggestions />
           <Text size="sm" fw={600} data-testid="plan-totals" aria-live="polite">
             {planTotals(t, v, agent)}
           </Text>
