@@ -117,7 +117,7 @@ describe('a login belongs to the server URL', () => {
       'auth.list': () => ok({ servers: [row('secured', stored ? 'logged-in' : 'needs-auth', { tokenStored: stored })], keychain: keychain(true) }),
       'auth.logout': () => ((stored = false), ok({ url: 'https://secured.example/mcp', removed: 4, revoked: true, revokeError: null })),
     });
-    expect(screen.getByTestId('login-shared')).toHaveTextContent('serves every profile');
+    expect(screen.getByTestId('login-shared')).toHaveTextContent('every agent’s entry that points there, and every bridge to it, uses the same login');
     const logout = within(tr('secured')).getByRole('button', { name: 'Log out secured' });
     expect(logout).toHaveAttribute('title', 'Log out of https://secured.example/mcp for every profile and entry that uses it');
     await userEvent.setup().click(logout);
