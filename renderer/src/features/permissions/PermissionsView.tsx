@@ -64,7 +64,7 @@ export function PermissionsView() {
       {/* An agent whose rules are not allow/ask/deny lists says instead how the panel reads them, and what it cannot simulate. */}
       {!note && (
         <Text size="sm" c="dimmed" className={classes.wrap}>
-          {t('perm.help', { profile })}
+          {t('perm.help', { profile: profileFacts(profile).label })}
         </Text>
       )}
       {note && (
