@@ -101,6 +101,7 @@ describe('electron main (built) on a stand-in electron module', () => {
     expect(Object.keys(exposed).sort()).toEqual(['invoke', 'subscribe']); // generic: no method names
     bridge = createBridge(renderer.world as unknown as Window);
     bridge.on('servers.stateChanged', (payload) => events.push({ event: 'servers.stateChanged', payload }));
+    bridge.on('app.navigate', (payload) => events.push({ event: 'app.navigate', payload }));
 
     const info = await bridge.call('app.info', {});
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -173,8 +174,21 @@ describe('electron main (built) on a stand-in electron module', () => {
     expect(tray.listeners).toContain('click');
     const labels = tray.menu!.map((i) => i.label);
     // (a failed row may carry the launch doctor's one-line diagnosis after its state)
-    expect(labels).toEqual(['echo — connected', expect.stringMatching(/^missing — failed/), '', 'Open MCP Panel', 'Quit']);
-    expect(tray.menu![0]!.submenu!.map((i) => i.label)).toEqual(['Reconnect']);
+    // UI-10: the problem's fix first (the launch doctor for the server that does not start).
+    const fix = 'Why missing does not start, and the fix (for MiniMax Code)';
+    expect(labels).toEqual([fix, '', 'echo — connected', expect.stringMatching(/^missing — failed/), '', 'Open MCP Panel', 'Quit']);
+    expect(tray.menu!.find((i) => i.label === 'echo — connected')!.submenu!.map((i) => i.label)).toEqual(['Reconnect']);
+
+    // The fix from the tray opens the page on the failed server (app.navigate reaches the page).
+    events.length = 0;
+    await main.request('tray.menuClick', { path: [fix] });
+    const missingId = (await rows()).find((r) => r.name === 'missing')!.id;
+    const navDeadline = Date.now() + 30_000;
+    while (!events.some((e) => e.event === 'app.navigate' && (e.payload as { serverId: string; show: string }).serverId === missingId && (e.payload as { show: string }).show === 'doctor')) {
+      if (Date.now() > navDeadline) throw new Error(`no app.navigate for missing: ${JSON.stringify(events)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(win(await main.snapshot())).toMatchObject({ visible: true });
 
     // Reconnect from the tray: the old echo process ends, a new one answers, and the state
     // changes reach the page as events over webContents.send → preload → bridge.
