@@ -5,7 +5,7 @@
 // sensitive callers (the bridge) import those files directly rather than this barrel.
 export type { Session, WholeLists } from './session';
 export type { ListCached } from './list-cache';
-export { SkillReadError, type SkillEntry, type SkillListing, type SkillRead } from './skills';
+export { SkillReadError } from './skills';
 export { classifyMcpError } from './errors';
 export { expandTemplate, templateVariables } from './uri-template';
 export type * from './types';
