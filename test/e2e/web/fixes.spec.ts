@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fixture } from '../../helpers/fixtures';
-import { startPanel, type RunningPanel } from '../../helpers/panel-home';
-import { runCli } from '../../helpers/run-cli';
+import type { RunningPanel } from '../../helpers/panel-home';
+import { panelAfterRugPull } from '../helpers/rug-pull';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { ECHO } from '../helpers/views-home';
 
@@ -32,11 +32,8 @@ test.beforeAll(async () => {
   writeFileSync(join(home, '.codex', 'config.toml'), `[mcp_servers.drift]\ncommand = "${drift.command}"\nargs = ${JSON.stringify(drift.args)}\n`);
   writeFileSync(join(workspace, '.mcp.json'), JSON.stringify({ mcpServers: { proj: { command: process.execPath, args: [ECHO, 'stdio'] } } }));
   // First sight of drift's clean list through the real CLI; then its rug pull.
-  const env = { ...process.env, HOME: home, MCP_PANEL_DATA_DIR: join(dir, 'panel-data') };
-  const first = await runCli(['tools', '--json', '--refresh', '--profile', 'minimax', '--workspace', workspace], { env, cwd: workspace });
-  expect(first.code, first.stderr).toBe(0);
-  writeFileSync(drifted, 'now');
-  panel = await startPanel({ profile: 'minimax', dir, home, workspace, pidFile: join(dir, 'unused.pid'), cleanup: () => undefined });
+  // The CLI's first sight of drift's clean list is the approved one; then its rug pull.
+  panel = await panelAfterRugPull({ dir, home, workspace, drifted, profile: 'minimax' });
 });
 test.afterAll(async () => {
   await panel?.stop();

@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startPanel, type RunningPanel } from '../../helpers/panel-home';
+import type { RunningPanel } from '../../helpers/panel-home';
+import { panelAfterRugPull } from '../helpers/rug-pull';
 import { fixture } from '../../helpers/fixtures';
-import { runCli } from '../../helpers/run-cli';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { ECHO } from '../helpers/views-home';
 
@@ -33,12 +33,8 @@ test.beforeAll(async () => {
     drift: { command: process.execPath, args: [POISONED, 'stdio', '--drift', drifted] },
   };
   writeFileSync(join(home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
-  const env = { ...process.env, HOME: home, MCP_PANEL_DATA_DIR: join(dir, 'panel-data') };
-  // First sight of drift's clean list, through the real CLI: that list is the accepted one.
-  const first = await runCli(['tools', '--json', '--refresh', '--profile', 'minimax', '--workspace', workspace], { env, cwd: workspace });
-  expect(first.code, first.stderr).toBe(0);
-  writeFileSync(drifted, 'now');
-  panel = await startPanel({ profile: 'minimax', dir, home, workspace, pidFile: join(dir, 'unused.pid'), cleanup: () => undefined });
+  // The CLI's first sight of drift's clean list is the approved one; then its rug pull.
+  panel = await panelAfterRugPull({ dir, home, workspace, drifted, profile: 'minimax' });
 });
 test.afterAll(async () => {
   await panel?.stop();
