@@ -35,6 +35,10 @@ const FULL = [
 const COMPACT = FULL.filter(([c]) => c === 'name' || c === 'state' || c === 'agent' || c === 'tools' || c === 'actions');
 export const COMPACT_BELOW = 1000;
 export type ServerColumn = (typeof FULL)[number][0];
+// Made once: the rows are memoised (ServerRowView), and a new array per render would draw all
+// 50 again whenever the view does (a resize measured, the title's counts answered).
+const FULL_NAMES = FULL.map(([c]) => c);
+const COMPACT_NAMES = COMPACT.map(([c]) => c);
 
 export function ServersView() {
   const t = useT();
@@ -150,7 +154,7 @@ export function ServersView() {
             </Table.Thead>
             <Table.Tbody>
               {g.rows.map((r) => (
-                <ServerRowView key={r.id} row={r} columns={columns.map(([c]) => c)} />
+                <ServerRowView key={r.id} row={r} columns={compact ? COMPACT_NAMES : FULL_NAMES} />
               ))}
             </Table.Tbody>
           </Table>
