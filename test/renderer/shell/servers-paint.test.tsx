@@ -1,6 +1,8 @@
 // The servers view's first paint stays light (issue 40 item 3: 50 rows painted ≤ 500 ms after
-// load): a row is drawn again only when its own server changes.
-import { act, within } from '@testing-library/react';
+// load): a row is drawn again only when its own server changes, and its tooltips mount when
+// hovered (HoverTip) yet show, hide and close on Escape as Mantine's own.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountView, ok, type Mounted } from '../views/mount';
 import { serverRow, serversView } from './fake-bridge';
@@ -22,10 +24,41 @@ describe('servers view: rows drawn once (issue 40)', () => {
     expect(document.querySelectorAll('tr[data-server]')).toHaveLength(20);
     // Each drawing of a row formats its state's time once (the state badge's title): counting the
     // formatter's use counts the rows drawn.
-    const format = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    // (`format` is a getter on the prototype; typed as a plain member, so vi.spyOn sees a property.)
+    const proto: { readonly format: unknown } = Intl.DateTimeFormat.prototype;
+    const format = vi.spyOn(proto, 'format', 'get');
     act(() => m!.emit('servers.stateChanged', { id: 'configured:minimax:s07', state: { kind: 'connected', code: 'connected', reason: '', since: 2, toolCount: 9, connectMs: 40 }, toolCount: 9 }));
     expect(within(rowOf('s07')).getByTestId('tools')).toHaveTextContent('9 tools');
     expect(format).toHaveBeenCalledTimes(1);
     expect(within(rowOf('s08')).getByTestId('tools')).toHaveTextContent('3 tools');
+  });
+});
+
+describe('row tooltips mounted on first hover (HoverTip)', () => {
+  it('shows on hover, hides on leave, shows again, and Escape closes it', async () => {
+    m = await mountView('servers', { 'servers.list': ok(serversView([serverRow({ name: 'ro', readOnly: true, layer: 'project', path: '/work/proj/.mcp.json' }), serverRow({ name: 'rw' })])) });
+    const user = userEvent.setup();
+    const flag = within(rowOf('ro')).getByTestId('read-only');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await user.hover(flag);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('The agent treats /work/proj/.mcp.json as read-only');
+    await user.unhover(flag);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    await user.hover(flag);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('read-only');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+  });
+
+  it("a path's tooltip shows the whole path after its delay; the copy button's says what it copies", async () => {
+    m = await mountView('servers', { 'servers.list': ok(serversView([serverRow({ name: 'fs' })])) });
+    const user = userEvent.setup();
+    const path = rowOf('fs').querySelector('[data-path="/home/u/.minimax-code/mcp.json"] > span:last-of-type') as HTMLElement;
+    await user.hover(path);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('/home/u/.minimax-code/mcp.json');
+    await user.unhover(path);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    await user.hover(within(rowOf('fs')).getByRole('button', { name: 'Copy path: /home/u/.minimax-code/mcp.json' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('/home/u/.minimax-code/mcp.json');
   });
 });

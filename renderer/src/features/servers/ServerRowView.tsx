@@ -5,11 +5,12 @@
 // agent does with the entry (AgentVerdict: a short badge that opens the reasons and fixes, and
 // its first reason under it). A failed server gets a second row right under it that explains
 // itself (FailedExplain).
-import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import type { ServerRow } from '../../../../shared/contract';
 import { rowReason } from './row-reason';
 import { MiddlePath } from '../../components/MiddlePath';
+import { HoverTip } from '../../components/HoverTip';
 import { useApp, useT } from '../../store-context';
 import { FailedExplain } from './FailedExplain';
 import { RowActions } from './RowActions';
@@ -24,11 +25,11 @@ const STATE_COLOR = { connected: 'teal', failed: 'red', 'needs-auth': 'yellow', 
 /** A flag on the row that opens what it is about (the tool diff, the flagged tools): its reason is its tooltip and its name. */
 function FlagButton({ label, why, color, testId, onClick }: { label: string; why: string; color: string; testId: string; onClick: () => void }) {
   return (
-    <Tooltip label={why} multiline maw={420}>
+    <HoverTip label={why} multiline maw={420}>
       <Badge size="xs" variant="light" color={color} component="button" type="button" className={`${classes.label} ${classes.flag}`} data-testid={testId} aria-label={`${label}: ${why}`} onClick={onClick}>
         {label}
       </Badge>
-    </Tooltip>
+    </HoverTip>
   );
 }
 
@@ -72,11 +73,11 @@ export const ServerRowView = memo(function ServerRowView({ row, columns }: { row
         </Text>
       )}
       {row.shadows.length > 0 && (
-        <Tooltip label={row.shadows.map((s) => t('servers.shadows', { path: `${s.path} (${t(`layer.${s.layer}`)})` })).join('\n')} multiline maw={520} style={{ whiteSpace: 'pre-line' }}>
+        <HoverTip label={row.shadows.map((s) => t('servers.shadows', { path: `${s.path} (${t(`layer.${s.layer}`)})` })).join('\n')} multiline maw={520} style={{ whiteSpace: 'pre-line' }}>
           <Text size="xs" c="dimmed" fs="italic" data-testid="shadows" className={`${classes.line} ${classes.text}`}>
             {t.plural('servers.shadowsCount', row.shadows.length)}
           </Text>
-        </Tooltip>
+        </HoverTip>
       )}
     </>
   );
@@ -115,11 +116,11 @@ export const ServerRowView = memo(function ServerRowView({ row, columns }: { row
         />
       )}
       {row.readOnly && (
-        <Tooltip label={readOnlyWhy} multiline maw={420}>
+        <HoverTip label={readOnlyWhy} multiline maw={420}>
           <Badge size="xs" variant="light" color="gray" title={readOnlyWhy} data-testid="read-only" className={classes.label}>
             {t('servers.readOnly')}
           </Badge>
-        </Tooltip>
+        </HoverTip>
       )}
     </>
   );
@@ -174,11 +175,11 @@ export const ServerRowView = memo(function ServerRowView({ row, columns }: { row
           {t(`state.${state}`)}
         </Badge>
         {(hasReason || token) && (
-          <Tooltip label={reason} multiline maw={480} disabled={explains}>
+          <HoverTip label={reason} multiline maw={480} disabled={explains}>
             <Text size="xs" c={state === 'needs-auth' || explains ? 'red' : 'dimmed'} truncate role="note" aria-label={t('servers.reason')} data-testid="reason" className={`${classes.line} ${classes.text}`}>
               {reason}
             </Text>
-          </Tooltip>
+          </HoverTip>
         )}
       </Table.Td>
     ),
@@ -186,11 +187,11 @@ export const ServerRowView = memo(function ServerRowView({ row, columns }: { row
       <Table.Td className={classes.cell} key="agent">
         <AgentBadge row={row} />
         {agentSays && (
-          <Tooltip label={agentSays} multiline maw={480}>
+          <HoverTip label={agentSays} multiline maw={480}>
             <Text size="xs" c="red" truncate role="note" aria-label={t('agent.title', { agent: row.agent!.agent })} data-testid="agent-reason" className={`${classes.line} ${classes.text}`}>
               {agentSays}
             </Text>
-          </Tooltip>
+          </HoverTip>
         )}
       </Table.Td>
     ),
