@@ -1,6 +1,7 @@
 // The servers view's first paint stays light (issue 40 item 3: 50 rows painted ≤ 500 ms after
 // load): a row is drawn again only when its own server changes, and its tooltips mount when
-// hovered (HoverTip) yet show, hide and close on Escape as Mantine's own.
+// hovered (HoverTip) yet show, hide and close on Escape as Mantine's own; its menu mounts on
+// first use (MoreMenu) yet works by mouse and keyboard as before.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -60,5 +61,39 @@ describe('row tooltips mounted on first hover (HoverTip)', () => {
     await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
     await user.hover(within(rowOf('fs')).getByRole('button', { name: 'Copy path: /home/u/.minimax-code/mcp.json' }));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('/home/u/.minimax-code/mcp.json');
+  });
+});
+
+describe("a row's menu mounted on first use (MoreMenu)", () => {
+  it('opens by keyboard with focus in the menu, arrows move through its items, Escape returns focus to the button', async () => {
+    m = await mountView('servers', { 'servers.list': ok(serversView([serverRow({ name: 'alpha' }), serverRow({ name: 'beta' })])) });
+    const user = userEvent.setup();
+    const more = () => screen.getByRole('button', { name: 'More actions for alpha' });
+    expect(more()).toHaveAttribute('aria-haspopup', 'menu');
+    expect(more()).toHaveAttribute('aria-expanded', 'false');
+    more().focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(more()).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.getAttribute('aria-label'))).toEqual(['Details alpha', 'Logs alpha', 'Edit alpha', 'Disable alpha']);
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveAttribute('aria-label', 'Logs alpha');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(more()));
+    // Once mounted it stays a Menu: Space opens it again.
+    await user.keyboard(' ');
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+  });
+
+  it('a click opens it and an item runs its action', async () => {
+    m = await mountView('servers', { 'servers.list': ok(serversView([serverRow({ name: 'alpha' })])) });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'More actions for alpha' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit alpha' }));
+    expect(m.store.getState().section).toBe('editor');
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 });
