@@ -1,13 +1,14 @@
 // A server row's actions in one line (issue 14: rows ≤ 64 px): Reconnect (or Log in when the
 // server waits for a login) as a button, everything else in a menu. Labels name the server, so
 // a screen reader's list of buttons says which row each belongs to.
-import { Button, Group, Menu } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import type { ServerRow } from '../../../../shared/contract';
 import { notify } from '../../components/notify';
 import { useApp, useT } from '../../store-context';
 import { wantsToken } from '../../../../shared/tray';
 import { rowReason } from './row-reason';
 import { MoreMenu } from './MoreMenu';
+import { group } from './markup';
 
 /** Reconnect, with its outcome as a notification: the row changes too, but may be off screen. */
 export function useReconnect(row: ServerRow): () => Promise<void> {
@@ -60,7 +61,7 @@ export function RowActions({ row }: { row: ServerRow }) {
   // A disabled server's next step is to enable it: that is its button, not a Reconnect it cannot do.
   const enableFirst = !row.enabled && !row.readOnly;
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    <div {...group({ gap: 4, wrap: 'nowrap', justify: 'flex-end' })}>
       {needsLogin ? (
         <Button
           size="compact-sm"
@@ -108,6 +109,6 @@ export function RowActions({ row }: { row: ServerRow }) {
           </>
         )}
       </MoreMenu>
-    </Group>
+    </div>
   );
 }
