@@ -6,41 +6,15 @@ import { Alert, AppShell, Burger, Group, Title } from '@mantine/core';
 import { Nav } from './components/Nav';
 import { Pickers } from './components/Pickers';
 import { TrustBanner } from './components/TrustBanner';
-import { DetailView } from './features/detail/DetailView';
-import { DisclosureView } from './features/disclosure/DisclosureView';
-import { DiscoverView } from './features/discover/DiscoverView';
-import { EditorView } from './features/editor/EditorView';
-import { AcrossView } from './features/install/AcrossView';
-import { LoginView } from './features/login/LoginView';
-import { LogsView } from './features/logs/LogsView';
-import { PermissionsView } from './features/permissions/PermissionsView';
-import { ServersView } from './features/servers/ServersView';
-import { SettingsView } from './features/settings/SettingsView';
-import { ToolsView } from './features/tools/ToolsView';
 import { ToolDiffDialog } from './features/tools/ToolDiffDialog';
 import { InputRequestDialog } from './features/inputs/InputRequestDialog';
-import type { Section } from './stores/ui-slice';
+import { preloadViews, VIEWS } from './views';
 import { useApp, useT } from './store-context';
 import { mirrorTray } from './tray-mirror';
 import { viewTray } from '../../shared/tray-view';
 import { FixesMenu } from './features/fixes/FixesMenu';
 import { PanelThemeProvider } from './theme';
 import { useSidebar } from './components/use-sidebar';
-
-/** The view App shows for each section (tests mount one of them alone: test/renderer/views/mount.tsx). */
-export const VIEWS: Record<Section, () => React.JSX.Element | null> = {
-  servers: ServersView,
-  detail: DetailView,
-  editor: EditorView,
-  discover: DiscoverView,
-  agents: AcrossView,
-  tools: ToolsView,
-  permissions: PermissionsView,
-  disclosure: DisclosureView,
-  login: LoginView,
-  logs: LogsView,
-  settings: SettingsView,
-};
 
 /** Header and navbar sizes: fixed, so every view's PageHeader starts at the same place. */
 const HEADER_HEIGHT = 56;
@@ -86,6 +60,17 @@ export function App() {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
     mirrorTray(document, tray.model, t('app.title'));
   }, [tray, locale, t]);
+  // Once the servers are on screen, the other views' code loads while the page is idle, so a
+  // section switch does not wait for it (issue 40). A load that fails here is tried again, and
+  // said, when its view is shown (lazy-view.tsx).
+  const shown = view !== null;
+  useEffect(() => {
+    if (!shown) return;
+    const load = () => void preloadViews().catch(() => undefined);
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(load, 0);
+    const id = requestIdleCallback(load);
+    return () => cancelIdleCallback(id);
+  }, [shown]);
   // Layout effect: the saved theme is on the page before the first paint, not one frame after.
   useLayoutEffect(() => {
     // UI-9: follow the system unless the user chose a theme in Settings.

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { pickLocale } from '../../shared/i18n';
+import { formatDateTime, pickLocale, plural } from '../../shared/i18n';
 import { App } from './App';
 import { createBridge } from './bridge';
 import { connectStore, createAppStore } from './stores/app-store';
@@ -25,7 +25,13 @@ void store.getState().loadAppInfo();
 void store.getState().loadInputs();
 
 // Paint once, in the saved theme and language, rather than flash the defaults first.
-void Promise.race([store.getState().loadSettings(system), new Promise((r) => setTimeout(r, SETTINGS_WAIT_MS))]).then(() => {
+const settled = Promise.race([store.getState().loadSettings(system), new Promise((r) => setTimeout(r, SETTINGS_WAIT_MS))]);
+// Building the locale's first date and plural formats costs ~20 ms (ICU data): done here, while
+// the first answers are on their way, not inside the servers table's first render (each row
+// says since when it is in its state, and how many tools it has; issue 40).
+formatDateTime(system, Date.now());
+plural(system, 'servers.tools', 2);
+void settled.then(() => {
   createRoot(document.getElementById('root')!).render(
     <StoreContext.Provider value={store}>
       <BridgeContext.Provider value={bridge}>

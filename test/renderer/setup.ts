@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { preloadViews } from '../../renderer/src/views';
 
 // findBy*/waitFor wait on the DOM; their deadline (1 s by default) is only when to give up, and
 // must hold on a machine at load 10 (a test never decides by how fast the machine is).
@@ -18,6 +19,11 @@ if (typeof window !== 'undefined') {
   };
   Element.prototype.scrollIntoView ??= () => undefined;
 }
+
+// The page loads each view's code when first shown (renderer/src/lazy-view.tsx, tested on its
+// own in shell/lazy-view.test.tsx); here every view is loaded before a test mounts one, so a
+// view test is about the view, whichever section it opens.
+beforeAll(() => preloadViews());
 
 // Files share one jsdom and one module graph (vitest.config.ts), and Mantine's notification
 // store is module-global: a toast one file left would be an extra `alert` in the next.

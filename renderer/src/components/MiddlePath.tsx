@@ -1,7 +1,9 @@
 // Long paths (config files, workspaces, commands) elided in the middle so the file name stays
 // readable (issue 14), the whole path in a tooltip, and a copy button. The DOM keeps the whole
-// path, so a screen reader or a search of the page finds it.
-import { ActionIcon, CopyButton, Tooltip } from '@mantine/core';
+// path, so a screen reader or a search of the page finds it. Its tooltips mount on first hover
+// (HoverTip): a table of 50 rows draws 100 of them.
+import { ActionIcon, CopyButton } from '@mantine/core';
+import { HoverTip } from './HoverTip';
 import { useT } from '../store-context';
 import classes from './MiddlePath.module.css';
 
@@ -35,20 +37,20 @@ export function MiddlePath({ path, copy = true, prefix }: MiddlePathProps) {
   return (
     <span className={classes.root} data-path={path}>
       {prefix && <span style={{ whiteSpace: 'nowrap' }}>{prefix} </span>}
-      <Tooltip label={path} openDelay={300} multiline maw={560} style={{ wordBreak: 'break-all' }}>
+      <HoverTip label={path} openDelay={300} multiline maw={560} style={{ wordBreak: 'break-all' }}>
         <span className={classes.text}>
           {head && <span className={classes.head}>{head}</span>}
           <span className={classes.tail}>{tail}</span>
         </span>
-      </Tooltip>
+      </HoverTip>
       {copy && (
         <CopyButton value={path} timeout={1500}>
           {({ copied, copy: doCopy }) => (
-            <Tooltip label={copied ? t('path.copied') : path} withArrow multiline maw={560} style={{ wordBreak: 'break-all' }}>
+            <HoverTip label={copied ? t('path.copied') : path} withArrow multiline maw={560} style={{ wordBreak: 'break-all' }}>
               <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={doCopy} aria-label={`${t('path.copy')}: ${path}`}>
                 <CopyIcon copied={copied} />
               </ActionIcon>
-            </Tooltip>
+            </HoverTip>
           )}
         </CopyButton>
       )}

@@ -37,6 +37,7 @@ export const createServersSlice =
   (bridge: PanelBridge): StateCreator<AppState, [], [], ServersSlice> =>
   (set, get) => {
     let generation = 0;
+    let shownGeneration = 0;
     type StateEvent = Parameters<ServersSlice['applyStateChange']>[0];
     type Row = ServersView['servers'][number];
     /**
@@ -59,13 +60,24 @@ export const createServersSlice =
       // The agent's verdict follows the state it was computed from.
       agent: ev.agent ?? row.agent,
     });
-    const withLatest = (view: ServersView): ServersView => ({
-      ...view,
-      servers: view.servers.map((row) => {
-        const ev = latest.get(row.id);
-        return ev && ev.state.since >= row.state.since ? patch(row, ev) : row;
-      }),
-    });
+    /**
+     * A list with the state events newer than it applied, and each row the same as the one on
+     * screen kept as that object: the table's rows are memoised, so a list that changes nothing
+     * (the refetch when the event stream opens) draws nothing again (issue 40).
+     */
+    const withLatest = (view: ServersView): ServersView => {
+      const shown = new Map(get().view?.servers.map((r) => [r.id, r]));
+      return {
+        ...view,
+        servers: view.servers.map((row) => {
+          const ev = latest.get(row.id);
+          const next = ev && ev.state.since >= row.state.since ? patch(row, ev) : row;
+          const before = shown.get(next.id);
+          // Both came through the same contract parse, so their keys are in the same order.
+          return before && JSON.stringify(before) === JSON.stringify(next) ? before : next;
+        }),
+      };
+    };
     /** Runs one action on a row; the row it answers replaces the one shown unless a newer state came first. */
     const action = async (id: string, run: () => Promise<Result<{ server: Row }>>): Promise<Result<{ server: Row }>> => {
       set((s) => ({ busy: { ...s.busy, [id]: true } }));
@@ -96,14 +108,20 @@ export const createServersSlice =
         });
       },
       async loadServers() {
-        const mine = ++generation; // a slow answer never overwrites a newer one
+        // An answer older than the one shown is dropped; one newer is shown even while a later
+        // request is still out (the page's first list is not held back by the refetch asked when
+        // the event stream opens: issue 40).
+        const mine = ++generation;
         set({ loading: true });
         const r = await bridge.call('servers.list', {});
-        if (mine !== generation) return;
-        set(r.ok ? { view: withLatest(r.value), loading: false, loadError: null } : { loading: false, loadError: r.error });
+        if (mine < shownGeneration) return;
+        if (r.ok) shownGeneration = mine;
+        else if (mine !== generation) return; // a later request may still succeed
+        const loading = mine !== generation;
+        set(r.ok ? { view: withLatest(r.value), loading, loadError: null } : { loading: false, loadError: r.error });
       },
       applyView(view) {
-        generation++; // a list answer already on its way is older than this
+        shownGeneration = ++generation; // a list answer already on its way is older than this
         set({ view: withLatest(view), loading: false, loadError: null });
       },
       reconnect: (id) => action(id, () => bridge.call('servers.reconnect', { id })),

@@ -45,6 +45,7 @@ export const shell = messages({
     'path.copy': 'Copy path',
     'path.copied': 'Copied',
     'dialog.close': 'Close',
+    'app.viewFailed': 'This view could not be loaded. If the panel was updated since this page opened, reload the page.',
   },
   zh: {
     'app.title': 'MCP 面板',
@@ -89,5 +90,6 @@ export const shell = messages({
     'path.copy': '复制路径',
     'path.copied': '已复制',
     'dialog.close': '关闭',
+    'app.viewFailed': '无法加载此视图。如果打开此页面后面板已更新，请重新加载页面。',
   },
 });

@@ -1,7 +1,7 @@
 // The one read model, page side: the store takes the view `servers.changed` carries and does not
 // ask `servers.list` again after an event or after its own actions; only an event without a
 // view (the web transport after a reconnect, when events may have been missed) refetches.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAppStore, connectStore } from '../../../renderer/src/stores/app-store';
 import { fakeBridge, serverRow, serversView } from '../../renderer/shell/fake-bridge';
 
@@ -55,6 +55,46 @@ describe('the store follows the read model', () => {
     await store.getState().loadServers();
     fake.emit('servers.changed', { reason: 'event stream reconnected' });
     expect(lists()).toBe(2);
+    off();
+  });
+
+  it('the first list shows when it comes though a refetch was asked meanwhile; an answer older than the one shown is dropped', async () => {
+    // The page asks for the list, then the event stream opens and asks again (issue 40: the
+    // first answer was dropped and the rows waited for the second).
+    const answers: ((v: unknown) => void)[] = [];
+    const fake = fakeBridge({ 'servers.list': () => new Promise((r) => answers.push(r)) });
+    const store = createAppStore(fake.bridge);
+    const off = connectStore(store, fake.bridge);
+    const names = () => store.getState().view?.servers.map((s) => s.name);
+    const first = store.getState().loadServers();
+    fake.emit('servers.changed', { reason: 'event stream connected' });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]!(ok(serversView([serverRow({ name: 'alpha' })])));
+    await first;
+    expect(names()).toEqual(['alpha']);
+    answers[1]!(ok(serversView([serverRow({ name: 'alpha' }), serverRow({ name: 'beta' })])));
+    await vi.waitFor(() => expect(names()).toEqual(['alpha', 'beta']));
+    // Out of order: the later request answers first, the earlier one's answer is then dropped.
+    const third = store.getState().loadServers();
+    const fourth = store.getState().loadServers();
+    await vi.waitFor(() => expect(answers).toHaveLength(4));
+    answers[3]!(ok(serversView([serverRow({ name: 'gamma' })])));
+    await fourth;
+    answers[2]!(ok(serversView([serverRow({ name: 'old' })])));
+    await third;
+    expect(names()).toEqual(['gamma']);
+    off();
+  });
+
+  it('a list that repeats a row keeps the row object on screen (the memoised table draws only what changed)', async () => {
+    const { fake, store, off } = setup();
+    await store.getState().loadServers();
+    const alpha = store.getState().view!.servers[0]!;
+    fake.emit('servers.changed', { reason: 'beta saved', view: serversView([serverRow({ name: 'alpha' }), serverRow({ name: 'beta' })]) });
+    expect(store.getState().view!.servers[0]).toBe(alpha);
+    fake.emit('servers.changed', { reason: 'alpha edited', view: serversView([serverRow({ name: 'alpha', target: 'node other.js' }), serverRow({ name: 'beta' })]) });
+    expect(store.getState().view!.servers[0]).not.toBe(alpha);
+    expect(store.getState().view!.servers[0]!.target).toBe('node other.js');
     off();
   });
 });

@@ -1,22 +1,14 @@
 // A server row's actions in one line (issue 14: rows ≤ 64 px): Reconnect (or Log in when the
 // server waits for a login) as a button, everything else in a menu. Labels name the server, so
 // a screen reader's list of buttons says which row each belongs to.
-import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import type { ServerRow } from '../../../../shared/contract';
 import { notify } from '../../components/notify';
 import { useApp, useT } from '../../store-context';
 import { wantsToken } from '../../../../shared/tray';
 import { rowReason } from './row-reason';
-
-function DotsIcon() {
-  return (
-    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
-      <circle cx="5" cy="12" r="2" />
-      <circle cx="12" cy="12" r="2" />
-      <circle cx="19" cy="12" r="2" />
-    </svg>
-  );
-}
+import { MoreMenu } from './MoreMenu';
+import { group } from './markup';
 
 /** Reconnect, with its outcome as a notification: the row changes too, but may be off screen. */
 export function useReconnect(row: ServerRow): () => Promise<void> {
@@ -69,7 +61,7 @@ export function RowActions({ row }: { row: ServerRow }) {
   // A disabled server's next step is to enable it: that is its button, not a Reconnect it cannot do.
   const enableFirst = !row.enabled && !row.readOnly;
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    <div {...group({ gap: 4, wrap: 'nowrap', justify: 'flex-end' })}>
       {needsLogin ? (
         <Button
           size="compact-sm"
@@ -90,40 +82,33 @@ export function RowActions({ row }: { row: ServerRow }) {
           {t('servers.reconnect')}
         </Button>
       )}
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={t('servers.more', { name })}>
-            <DotsIcon />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {row.state.kind === 'connected' && (
-            <Menu.Item onClick={() => openDetail(row.id)} aria-label={`${t('servers.details')} ${name}`}>
-              {t('servers.details')}
-            </Menu.Item>
-          )}
-          {needsLogin && (
-            <Menu.Item disabled={busy || !row.runnable} onClick={() => void reconnect()} aria-label={`${t('servers.reconnect')} ${name}`}>
-              {t('servers.reconnect')}
-            </Menu.Item>
-          )}
-          <Menu.Item onClick={logs} aria-label={`${t('nav.logs')} ${name}`}>
-            {t('nav.logs')}
+      <MoreMenu label={t('servers.more', { name })}>
+        {row.state.kind === 'connected' && (
+          <Menu.Item onClick={() => openDetail(row.id)} aria-label={`${t('servers.details')} ${name}`}>
+            {t('servers.details')}
           </Menu.Item>
-          {!row.readOnly && (
-            <>
-              <Menu.Item onClick={() => openEditor({ mode: 'edit', id: row.id })} aria-label={`${t('servers.edit')} ${name}`}>
-                {t('servers.edit')}
-              </Menu.Item>
-              {!enableFirst && (
-              <Menu.Item disabled={busy} onClick={() => void setEnabled(!row.enabled)} aria-label={`${row.enabled ? t('servers.disable') : t('servers.enable')} ${name}`}>
-                {row.enabled ? t('servers.disable') : t('servers.enable')}
-              </Menu.Item>
-              )}
-            </>
-          )}
-        </Menu.Dropdown>
-      </Menu>
-    </Group>
+        )}
+        {needsLogin && (
+          <Menu.Item disabled={busy || !row.runnable} onClick={() => void reconnect()} aria-label={`${t('servers.reconnect')} ${name}`}>
+            {t('servers.reconnect')}
+          </Menu.Item>
+        )}
+        <Menu.Item onClick={logs} aria-label={`${t('nav.logs')} ${name}`}>
+          {t('nav.logs')}
+        </Menu.Item>
+        {!row.readOnly && (
+          <>
+            <Menu.Item onClick={() => openEditor({ mode: 'edit', id: row.id })} aria-label={`${t('servers.edit')} ${name}`}>
+              {t('servers.edit')}
+            </Menu.Item>
+            {!enableFirst && (
+            <Menu.Item disabled={busy} onClick={() => void setEnabled(!row.enabled)} aria-label={`${row.enabled ? t('servers.disable') : t('servers.enable')} ${name}`}>
+              {row.enabled ? t('servers.disable') : t('servers.enable')}
+            </Menu.Item>
+            )}
+          </>
+        )}
+      </MoreMenu>
+    </div>
   );
 }

@@ -4,12 +4,14 @@
 // and provenance move to a line under the name. Beside the panel's state, what the selected
 // agent does with the entry (AgentVerdict: a short badge that opens the reasons and fixes, and
 // its first reason under it). A failed server gets a second row right under it that explains
-// itself (FailedExplain).
-import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+// itself (FailedExplain). Its cells are Mantine's markup written out (markup.ts), its tooltips
+// and menu mount on first use (HoverTip, MoreMenu): a table of 50 rows paints at once (issue 40).
+import { Badge } from '@mantine/core';
+import { memo, type ReactNode } from 'react';
 import type { ServerRow } from '../../../../shared/contract';
 import { rowReason } from './row-reason';
 import { MiddlePath } from '../../components/MiddlePath';
+import { HoverTip } from '../../components/HoverTip';
 import { useApp, useT } from '../../store-context';
 import { FailedExplain } from './FailedExplain';
 import { RowActions } from './RowActions';
@@ -17,6 +19,7 @@ import type { ServerColumn } from './ServersView';
 import { AgentBadge, agentLine } from './AgentVerdict';
 import { wantsToken } from '../../../../shared/tray';
 import { issueSentence } from '../../../../shared/i18n/agent-view';
+import { group, tableCell, tableRow, text } from './markup';
 import classes from './ServersView.module.css';
 
 const STATE_COLOR = { connected: 'teal', failed: 'red', 'needs-auth': 'yellow', pending: 'gray', disabled: 'gray', removed: 'gray' } as const;
@@ -24,15 +27,19 @@ const STATE_COLOR = { connected: 'teal', failed: 'red', 'needs-auth': 'yellow', 
 /** A flag on the row that opens what it is about (the tool diff, the flagged tools): its reason is its tooltip and its name. */
 function FlagButton({ label, why, color, testId, onClick }: { label: string; why: string; color: string; testId: string; onClick: () => void }) {
   return (
-    <Tooltip label={why} multiline maw={420}>
+    <HoverTip label={why} multiline maw={420}>
       <Badge size="xs" variant="light" color={color} component="button" type="button" className={`${classes.label} ${classes.flag}`} data-testid={testId} aria-label={`${label}: ${why}`} onClick={onClick}>
         {label}
       </Badge>
-    </Tooltip>
+    </HoverTip>
   );
 }
 
-export function ServerRowView({ row, columns }: { row: ServerRow; columns: readonly ServerColumn[] }) {
+/**
+ * Memoised: a state change replaces only its own row object (servers-slice), so one server
+ * connecting draws one row, not all of them (issue 40: 50 rows redrawn took ~200 ms).
+ */
+export const ServerRowView = memo(function ServerRowView({ row, columns }: { row: ServerRow; columns: readonly ServerColumn[] }) {
   const t = useT();
   const openDiff = useApp((s) => s.openSnapshotDiff);
   const setToolsFilter = useApp((s) => s.setToolsFilter);
@@ -53,26 +60,26 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
   const era =
     row.state.kind === 'connected' && row.state.protocolVersion ? (
       // The version alone fits the column ("MCP 2025-11-25, legacy" was cut to "MCP 2025-1"); the whole line is its title.
-      <Text size="xs" c="dimmed" data-testid="era" className={`${classes.line} ${classes.text}`} title={t('era.row', { version: row.state.protocolVersion, era: t(`era.${row.state.era ?? 'legacy'}`) })}>
+      <p {...text({ size: 'xs', c: 'dimmed', className: `${classes.line} ${classes.text}` })} data-testid="era" title={t('era.row', { version: row.state.protocolVersion, era: t(`era.${row.state.era ?? 'legacy'}`) })}>
         {row.state.protocolVersion}
-      </Text>
+      </p>
     ) : null;
   const provenance = (
     <>
-      <Text size="xs" className={classes.line}>
+      <p {...text({ size: 'xs', className: classes.line })}>
         <MiddlePath path={row.path} prefix={t('servers.from', { path: '' }).trim()} />
-      </Text>
+      </p>
       {row.contributedBy && (
-        <Text size="xs" c="dimmed" data-testid="contributed" className={classes.wraps}>
+        <p {...text({ size: 'xs', c: 'dimmed', className: classes.wraps })} data-testid="contributed">
           {t(`servers.contributed.${row.contributedBy.kind}`, { name: row.contributedBy.name })}
-        </Text>
+        </p>
       )}
       {row.shadows.length > 0 && (
-        <Tooltip label={row.shadows.map((s) => t('servers.shadows', { path: `${s.path} (${t(`layer.${s.layer}`)})` })).join('\n')} multiline maw={520} style={{ whiteSpace: 'pre-line' }}>
-          <Text size="xs" c="dimmed" fs="italic" data-testid="shadows" className={`${classes.line} ${classes.text}`}>
+        <HoverTip label={row.shadows.map((s) => t('servers.shadows', { path: `${s.path} (${t(`layer.${s.layer}`)})` })).join('\n')} multiline maw={520} style={{ whiteSpace: 'pre-line' }}>
+          <p {...text({ size: 'xs', c: 'dimmed', fs: 'italic', className: `${classes.line} ${classes.text}` })} data-testid="shadows">
             {t.plural('servers.shadowsCount', row.shadows.length)}
-          </Text>
-        </Tooltip>
+          </p>
+        </HoverTip>
       )}
     </>
   );
@@ -111,123 +118,117 @@ export function ServerRowView({ row, columns }: { row: ServerRow; columns: reado
         />
       )}
       {row.readOnly && (
-        <Tooltip label={readOnlyWhy} multiline maw={420}>
+        <HoverTip label={readOnlyWhy} multiline maw={420}>
           <Badge size="xs" variant="light" color="gray" title={readOnlyWhy} data-testid="read-only" className={classes.label}>
             {t('servers.readOnly')}
           </Badge>
-        </Tooltip>
+        </HoverTip>
       )}
     </>
   );
   const cells: Record<ServerColumn, () => ReactNode> = {
     name: () => (
-      <Table.Th scope="row" className={classes.cell} key="name">
+      <th {...tableCell('th', classes.cell)} scope="row" key="name">
         {row.contributedBy ? (
-          <Text fw={600} size="sm" className={classes.wraps} title={row.name} data-testid="server-name">
+          <p {...text({ size: 'sm', fw: 600, className: classes.wraps })} title={row.name} data-testid="server-name">
             {row.name.split(':').map((part, i) => (i === 0 ? part : [':', <wbr key={i} />, part]))}
-          </Text>
+          </p>
         ) : (
-          <Group gap={6} wrap="nowrap" className={classes.line}>
-            <Text span fw={600} size="sm" truncate className={classes.name} title={row.name} data-testid="server-name">
+          <div {...group({ gap: 6, wrap: 'nowrap', className: classes.line })}>
+            <span {...text({ size: 'sm', fw: 600, truncate: true, className: classes.name })} title={row.name} data-testid="server-name">
               {row.name}
-            </Text>
+            </span>
             {!flagsBelow && badges}
-          </Group>
+          </div>
         )}
         {/* With little room the flags take their own line (wrapping when they do not fit one): the name stays readable (issue 22). */}
         {flagsBelow && hasBadges && (
-          <Group gap={4} data-testid="row-flags">
+          <div {...group({ gap: 4 })} data-testid="row-flags">
             {badges}
-          </Group>
+          </div>
         )}
         {row.target && (
-          <Text size="xs" c="dimmed" className={classes.line}>
+          <p {...text({ size: 'xs', c: 'dimmed', className: classes.line })}>
             <MiddlePath path={row.target} copy={false} />
-          </Text>
+          </p>
         )}
         {compact && (
           <div data-testid="row-meta">
-            <Text size="xs" c="dimmed" className={classes.line}>
+            <p {...text({ size: 'xs', c: 'dimmed', className: classes.line })}>
               <span className={classes.label}>{row.transport ?? '—'}</span>
               {row.connectMs !== null && <span className={classes.label}>{`\u00a0·\u00a0${connect}`}</span>}
-            </Text>
+            </p>
             {era}
             {provenance}
           </div>
         )}
-      </Table.Th>
+      </th>
     ),
     transport: () => (
-      <Table.Td className={classes.cell} key="transport">
-        <Text size="sm" className={classes.label}>
-          {row.transport ?? '—'}
-        </Text>
-      </Table.Td>
+      <td {...tableCell('td', classes.cell)} key="transport">
+        <p {...text({ size: 'sm', className: classes.label })}>{row.transport ?? '—'}</p>
+      </td>
     ),
     state: () => (
-      <Table.Td className={classes.cell} key="state">
+      <td {...tableCell('td', classes.cell)} key="state">
         <Badge variant="light" color={STATE_COLOR[state]} data-testid="state" className={`state-${state} ${classes.state}`} title={t('servers.since', { time: t.dateTime(row.state.since) })}>
           {t(`state.${state}`)}
         </Badge>
         {(hasReason || token) && (
-          <Tooltip label={reason} multiline maw={480} disabled={explains}>
-            <Text size="xs" c={state === 'needs-auth' || explains ? 'red' : 'dimmed'} truncate role="note" aria-label={t('servers.reason')} data-testid="reason" className={`${classes.line} ${classes.text}`}>
+          <HoverTip label={reason} multiline maw={480} disabled={explains}>
+            <p {...text({ size: 'xs', c: state === 'needs-auth' || explains ? 'red' : 'dimmed', truncate: true, className: `${classes.line} ${classes.text}` })} role="note" aria-label={t('servers.reason')} data-testid="reason">
               {reason}
-            </Text>
-          </Tooltip>
+            </p>
+          </HoverTip>
         )}
-      </Table.Td>
+      </td>
     ),
     agent: () => (
-      <Table.Td className={classes.cell} key="agent">
+      <td {...tableCell('td', classes.cell)} key="agent">
         <AgentBadge row={row} />
         {agentSays && (
-          <Tooltip label={agentSays} multiline maw={480}>
-            <Text size="xs" c="red" truncate role="note" aria-label={t('agent.title', { agent: row.agent!.agent })} data-testid="agent-reason" className={`${classes.line} ${classes.text}`}>
+          <HoverTip label={agentSays} multiline maw={480}>
+            <p {...text({ size: 'xs', c: 'red', truncate: true, className: `${classes.line} ${classes.text}` })} role="note" aria-label={t('agent.title', { agent: row.agent!.agent })} data-testid="agent-reason">
               {agentSays}
-            </Text>
-          </Tooltip>
+            </p>
+          </HoverTip>
         )}
-      </Table.Td>
+      </td>
     ),
     tools: () => (
-      <Table.Td className={classes.cell} data-testid="tools" key="tools">
-        <Text size="sm" className={classes.label}>
-          {row.toolCount === null ? '—' : t.plural('servers.tools', row.toolCount)}
-        </Text>
-      </Table.Td>
+      <td {...tableCell('td', classes.cell)} data-testid="tools" key="tools">
+        <p {...text({ size: 'sm', className: classes.label })}>{row.toolCount === null ? '—' : t.plural('servers.tools', row.toolCount)}</p>
+      </td>
     ),
     connect: () => (
-      <Table.Td className={classes.cell} key="connect">
-        <Text size="sm" className={classes.label}>
-          {connect}
-        </Text>
+      <td {...tableCell('td', classes.cell)} key="connect">
+        <p {...text({ size: 'sm', className: classes.label })}>{connect}</p>
         {era}
-      </Table.Td>
+      </td>
     ),
     provenance: () => (
-      <Table.Td className={classes.cell} key="provenance">
+      <td {...tableCell('td', classes.cell)} key="provenance">
         {provenance}
-      </Table.Td>
+      </td>
     ),
     actions: () => (
-      <Table.Td className={classes.cell} key="actions">
+      <td {...tableCell('td', classes.cell)} key="actions">
         <RowActions row={row} />
-      </Table.Td>
+      </td>
     ),
   };
   return (
     <>
-      <Table.Tr data-server={row.name} data-state={state} className={explains ? classes.explained : undefined}>
+      <tr {...tableRow(explains ? classes.explained : undefined)} data-server={row.name} data-state={state}>
         {columns.map((c) => cells[c]())}
-      </Table.Tr>
+      </tr>
       {explains && (
-        <Table.Tr data-explains={row.name} className={classes.explanation}>
-          <Table.Td colSpan={columns.length}>
+        <tr {...tableRow(classes.explanation)} data-explains={row.name}>
+          <td {...tableCell('td')} colSpan={columns.length}>
             <FailedExplain row={row} />
-          </Table.Td>
-        </Table.Tr>
+          </td>
+        </tr>
       )}
     </>
   );
-}
+});

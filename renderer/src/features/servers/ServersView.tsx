@@ -35,6 +35,12 @@ const FULL = [
 const COMPACT = FULL.filter(([c]) => c === 'name' || c === 'state' || c === 'agent' || c === 'tools' || c === 'actions');
 export const COMPACT_BELOW = 1000;
 export type ServerColumn = (typeof FULL)[number][0];
+/** The tables' settings: their rows and cells are written as the markup these give (markup.ts). */
+export const TABLE = { layout: 'fixed', withTableBorder: true, verticalSpacing: 6, horizontalSpacing: 'sm', highlightOnHover: true, captionSide: 'top' } as const;
+// Made once: the rows are memoised (ServerRowView), and a new array per render would draw all
+// 50 again whenever the view does (a resize measured, the title's counts answered).
+const FULL_NAMES = FULL.map(([c]) => c);
+const COMPACT_NAMES = COMPACT.map(([c]) => c);
 
 export function ServersView() {
   const t = useT();
@@ -131,7 +137,7 @@ export function ServersView() {
           </Text>
         )}
         {groups.map((g) => (
-          <Table key={g.layer} className={classes.table} layout="fixed" data-layer={g.layer} withTableBorder verticalSpacing={6} horizontalSpacing="sm" highlightOnHover captionSide="top">
+          <Table key={g.layer} className={classes.table} data-layer={g.layer} {...TABLE}>
             <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>{t('servers.layer', { layer: t(`layer.${g.layer}`) })}</Table.Caption>
             <colgroup>
               {columns.map(([c, w]) => (
@@ -150,7 +156,7 @@ export function ServersView() {
             </Table.Thead>
             <Table.Tbody>
               {g.rows.map((r) => (
-                <ServerRowView key={r.id} row={r} columns={columns.map(([c]) => c)} />
+                <ServerRowView key={r.id} row={r} columns={compact ? COMPACT_NAMES : FULL_NAMES} />
               ))}
             </Table.Tbody>
           </Table>
