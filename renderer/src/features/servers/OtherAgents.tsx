@@ -13,17 +13,23 @@ import { useApp, useT } from '../../store-context';
 export function OtherAgents({ view }: { view: ServersView }) {
   const t = useT();
   const bridge = useApp((s) => s.editorBridge);
-  const [others, setOthers] = useState<AgentServers['agents']>([]);
+  const [others, setOthers] = useState<AgentServers | null>(null);
   const agentsAt = useAgentsChangedAt();
   useEffect(() => {
     let live = true;
-    void bridge.call('install.agentServers', {}).then((r) => live && setOthers(r.ok ? r.value.agents : []));
+    void bridge.call('install.agentServers', {}).then((r) => live && setOthers(r.ok ? r.value : null));
     return () => {
       live = false;
     };
   }, [bridge, view.loadedAt, agentsAt]);
-  if (others.length === 0) return null;
-  const groups = otherAgentGroups(trayRows(view.servers), others);
+  if (!others || others.agents.length === 0) return null;
+  const groups = otherAgentGroups(trayRows(view.servers), others.agents);
+  // AGENT-6: the same program as one of the selected agent's servers, not shared because the agents
+  // declare different client capabilities (a server may offer that agent other tools): say so.
+  const twinName = new Map(Object.entries(others.selected).flatMap(([id, identity]) => {
+    const row = view.servers.find((r) => r.id === id);
+    return identity && row ? [[identity, row.name] as const] : [];
+  }));
   return (
     <Stack gap="xs" component="section" aria-labelledby="other-agents" data-testid="other-agents">
       <Text fw={600} id="other-agents">
@@ -45,6 +51,11 @@ export function OtherAgents({ view }: { view: ServersView }) {
                       {s.state === 'unchecked' ? t('servers.others.unchecked') : t(`state.${s.state}`)}
                     </Badge>
                     {s.foreign?.sharedWith && <Text size="xs" c="dimmed">{t('tray.sharedWith', { name: s.foreign.sharedWith })}</Text>}
+                    {s.state === 'unchecked' && s.identity && twinName.has(s.identity) && (
+                      <Text size="xs" c="dimmed" data-testid="other-capabilities">
+                        {t('servers.others.capabilities', { name: twinName.get(s.identity)!, agent: g.agent, selected: profileFacts(view.profile).label })}
+                      </Text>
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>
