@@ -2,10 +2,10 @@
 // renders only what it is about.
 import type { ReactNode } from 'react';
 import { act, render } from '@testing-library/react';
-import { connectStore, createAppStore } from '../../../renderer/src/stores/app-store';
-import { StoreContext } from '../../../renderer/src/store-context';
-import { PanelThemeProvider } from '../../../renderer/src/theme';
-import { fakeBridge } from '../shell/fake-bridge';
+import { connectStore, createAppStore } from '../../renderer/src/stores/app-store';
+import { StoreContext } from '../../renderer/src/store-context';
+import { PanelThemeProvider } from '../../renderer/src/theme';
+import { fakeBridge } from './shell/fake-bridge';
 
 export const ok = (value: unknown) => ({ ok: true, value });
 

@@ -8,7 +8,7 @@ import type { About } from '../../../shared/contract';
 import { TrustBanner } from '../../../renderer/src/components/TrustBanner';
 import { SettingsView } from '../../../renderer/src/features/settings/SettingsView';
 import { serverRow, serversView } from '../shell/fake-bridge';
-import { mountView, ok } from './mount-view';
+import { mountView, ok } from '../mount-view';
 
 const untrusted = serversView(
   [

@@ -7,7 +7,7 @@ import type { SnapshotDiffView } from '../../../shared/contract';
 import { ServersView } from '../../../renderer/src/features/servers/ServersView';
 import { ToolDiffDialog } from '../../../renderer/src/features/tools/ToolDiffDialog';
 import { serverRow, serversView } from '../shell/fake-bridge';
-import { mountView, ok } from './mount-view';
+import { mountView, ok } from '../mount-view';
 
 const diff: SnapshotDiffView = {
   serverId: 'configured:minimax:drift',
