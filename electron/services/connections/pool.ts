@@ -200,7 +200,12 @@ export class ConnectionPool {
   /** The approval covers every entry running the same server (pins.ts): each of them here stops showing the change. */
   async acceptSnapshot(id: string): Promise<string | null> {
     const sha = await this.snapshots.accept(id);
-    for (const c of this.sameServer(id)) c.snapshotAccepted();
+    // Each row's change flag goes with it: said as a state event, so a page that keeps the
+    // latest event per server does not put the old flag back on the list that follows.
+    for (const c of this.sameServer(id)) {
+      c.snapshotAccepted();
+      this.events.emit('stateChanged', c.id, c.state);
+    }
     return sha;
   }
 
