@@ -75,17 +75,18 @@ export function optInt(ctx: CommandContext, key: string): number | undefined {
 /**
  * The one `--profile` parser. `fallback`: the profile when the option is absent (`null`
  * returns null, for commands that then pick one themselves); without it the option is required.
+ * `key`: the option's name where a command calls it otherwise (`plan --agent`).
  */
-export function profileOption(ctx: CommandContext): Profile;
-export function profileOption(ctx: CommandContext, fallback: Profile): Profile;
-export function profileOption(ctx: CommandContext, fallback: null): Profile | null;
-export function profileOption(ctx: CommandContext, fallback?: Profile | null): Profile | null {
-  const raw = optString(ctx, 'profile');
+export function profileOption(ctx: CommandContext, fallback?: undefined, key?: string): Profile;
+export function profileOption(ctx: CommandContext, fallback: Profile, key?: string): Profile;
+export function profileOption(ctx: CommandContext, fallback: null, key?: string): Profile | null;
+export function profileOption(ctx: CommandContext, fallback?: Profile | null, key = 'profile'): Profile | null {
+  const raw = optString(ctx, key);
   if (raw === undefined) {
-    if (fallback === undefined) throw new UsageError(`--profile is required (${ProfileSchema.options.join(', ')})`);
+    if (fallback === undefined) throw new UsageError(`--${key} is required (${ProfileSchema.options.join(', ')})`);
     return fallback;
   }
   const p = ProfileSchema.safeParse(raw);
-  if (!p.success) throw new UsageError(`--profile must be one of ${ProfileSchema.options.join(', ')}, got "${raw}"`);
+  if (!p.success) throw new UsageError(`--${key} must be one of ${ProfileSchema.options.join(', ')}, got "${raw}"`);
   return p.data;
 }

@@ -76,12 +76,13 @@ const RUN_SHARE: RunShare = new Map();
 
 export async function withPanel<T>(
   ctx: CommandContext,
-  opts: { profile: Profile; live: boolean; reads?: boolean },
+  /** `profile` null: a command whose answer is no agent's (plan --undo, --list): the engine picks as the panel does (CFG-12). */
+  opts: { profile: Profile | null; live: boolean; reads?: boolean },
   work: (call: PanelCall, source: AnswerSource) => Promise<T>,
 ): Promise<T> {
   const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
   const fast = opts.live && !!opts.reads && !ctx.opts.refresh;
-  if (fast) {
+  if (fast && opts.profile) {
     const panel = await runningPanel(ctx, { profile: opts.profile, workspace });
     if (panel) {
       try {
@@ -98,7 +99,7 @@ export async function withPanel<T>(
     env: ctx.env,
     cwd: ctx.cwd,
     version: appVersion(),
-    profile: opts.profile,
+    ...(opts.profile ? { profile: opts.profile } : {}),
     workspace,
     pickFolder: null,
     // Issue 44: several agents' servers in one run (status --all-agents --refresh) start each distinct server once.

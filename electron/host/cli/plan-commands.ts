@@ -6,17 +6,12 @@ import { DEFAULT_CONTEXT_WINDOW, type PlanView } from '../../../shared/contract'
 import { blockedReason, planTotals, suggestionReason, targetLine } from '../../../shared/context/plan-words';
 import { pickLocale, translator, type Translator } from '../../../shared/i18n';
 import { profileFacts } from '../../../shared/profiles';
-import { ProfileSchema, type Profile } from '../../../shared/schemas/server';
+import type { Profile } from '../../../shared/schemas/server';
 import { type Command, type CommandContext, optInt, optString, printJson, profileOption, UsageError, UserError } from './command';
 import { withPanel } from './panel-call';
 
-function agentOption(ctx: CommandContext): Profile {
-  const raw = optString(ctx, 'agent');
-  if (raw === undefined) return profileOption(ctx);
-  const p = ProfileSchema.safeParse(raw);
-  if (!p.success) throw new UsageError(`--agent must be one of ${ProfileSchema.options.join(', ')}, got "${raw}"`);
-  return p.data;
-}
+/** `--agent A` (the issue's spelling), or `--profile A` as every other command takes it. */
+const agentOption = (ctx: CommandContext): Profile => profileOption(ctx, null, 'agent') ?? profileOption(ctx);
 
 function printPlan(ctx: CommandContext, t: Translator, v: PlanView): void {
   const agent = profileFacts(v.profile).label;
@@ -60,7 +55,8 @@ const planCommand: Command = {
     const t = translator(pickLocale([ctx.env.LC_ALL, ctx.env.LC_MESSAGES, ctx.env.LANG]));
     const undo = optString(ctx, 'undo');
     const listing = !!ctx.opts.list;
-    const profile = undo || listing ? (optString(ctx, 'agent') || optString(ctx, 'profile') ? agentOption(ctx) : 'minimax') : agentOption(ctx);
+    // An undo or the list is no agent's: the engine picks the profile as the panel does.
+    const profile = undo || listing ? (profileOption(ctx, null, 'agent') ?? profileOption(ctx, null)) : agentOption(ctx);
     const targetTokens = optInt(ctx, 'target-tokens');
     const contextWindow = optInt(ctx, 'context-window') ?? DEFAULT_CONTEXT_WINDOW;
     if (targetTokens !== undefined && targetTokens < 0) throw new UsageError('--target-tokens must be a number of tokens, 0 or more');

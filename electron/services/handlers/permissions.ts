@@ -34,17 +34,23 @@ export function agentRules(core: ApiCore, deps: Pick<PermissionDeps, 'env' | 'is
   return {
     files,
     async simulate(cat, opts = {}) {
-      // What the catalog knows of each name (server as configured, raw tool, annotations): Codex
-      // decides by annotations, Gemini by the server a tool came from.
-      const known = new Map<string, KnownTool>();
-      const rows = qualified(cat).filter((x) => !x.row.synthetic);
-      for (const { row, name } of rows) known.set(name, { server: row.serverName, tool: row.tool, hints: (cat.defs.get(defKey(row.serverId, row.tool))?.annotations as ToolHints | undefined) ?? null });
+      const known = knownTools(cat);
       const given = await files.effective(core.selection());
       const merged = mergeLayers(given);
       const sim = simulate({ profile: core.selection().profile, rules: merged.rules, tools: qualified(cat).map((x) => x.name), defaultDecision: opts.defaultDecision ?? 'ask', known, precedence: precedenceOf(given, merged) });
       return { ...sim, merged };
     },
   };
+}
+
+/**
+ * What the catalog knows of each name (server as configured, raw tool, annotations): Codex
+ * decides by annotations, Gemini by the server a tool came from.
+ */
+function knownTools(cat: Catalog): Map<string, KnownTool> {
+  const known = new Map<string, KnownTool>();
+  for (const { row, name } of qualified(cat).filter((x) => !x.row.synthetic)) known.set(name, { server: row.serverName, tool: row.tool, hints: (cat.defs.get(defKey(row.serverId, row.tool))?.annotations as ToolHints | undefined) ?? null });
+  return known;
 }
 
 /** Most local first: a more local file's setting wins where the agent ranks rules itself. */
@@ -68,11 +74,11 @@ export function permissionHandlers(core: ApiCore, deps: PermissionDeps, rules = 
         const { merged, ...rest } = sim;
         return { ...rest, rules: rest.rules.map((r) => ({ ...r, source: sourceOf(merged, r.list, r.index) })) };
       }
-      const known = new Map<string, KnownTool>();
+      let known = new Map<string, KnownTool>();
       let names = tools;
       if (!names) {
         const cat = await catalogFor(core, deps.catalog, input);
-        for (const { row, name } of qualified(cat).filter((x) => !x.row.synthetic)) known.set(name, { server: row.serverName, tool: row.tool, hints: (cat.defs.get(defKey(row.serverId, row.tool))?.annotations as ToolHints | undefined) ?? null });
+        known = knownTools(cat);
         names = qualified(cat).map((x) => x.name);
       }
       const layered = layers ?? (given ? null : await files.effective(core.selection()));

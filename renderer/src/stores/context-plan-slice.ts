@@ -28,7 +28,8 @@ export interface ContextPlanSlice {
   undoContextPlan(): Promise<boolean>;
 }
 
-const CLOSED: ContextPlanState = { busy: true, view: null, picks: null, target: null, error: null, applying: false, applied: null, undone: null };
+/** The dialog just opened: its first preview on the way. */
+const OPENING: ContextPlanState = { busy: true, view: null, picks: null, target: null, error: null, applying: false, applied: null, undone: null };
 
 export const createContextPlanSlice =
   (bridge: PanelBridge): StateCreator<AppState, [], [], ContextPlanSlice> =>
@@ -53,7 +54,7 @@ export const createContextPlanSlice =
       async openContextPlan(open) {
         gen++;
         if (!open) return set({ contextPlan: null });
-        set({ contextPlan: CLOSED });
+        set({ contextPlan: OPENING });
         await preview(null);
       },
       async pickSuggestion(id, on) {

@@ -157,6 +157,39 @@ describe('context plan (CTX-2), Codex', () => {
     expect(await readFile(codexFile(), 'utf8')).toBe(CODEX);
   });
 
+  it('a hand-written file with CRLF, tabs, a schema line and an explicit enabled: the write adds one line in the file\'s own line ending, nothing else moves, and undo is byte-identical', async () => {
+    // The shape of a real ~/.codex/config.toml (Codex's #:schema line, a model, a trusted project,
+    // comments), edited on Windows: CRLF throughout, tab-indented arrays, an explicit `enabled`.
+    const crlf = [
+      '#:schema https://developers.openai.com/codex/config-schema.json',
+      'model = "gpt-5"  # mine',
+      '',
+      '[mcp_servers.echo]',
+      'command = "node"',
+      `args = [\t${ECHO},\t"stdio" ]`,
+      'enabled = true',
+      '',
+      '[mcp_servers.copy]   # the same again',
+      'command = "node"',
+      `args = [\t${ECHO},\t"stdio" ]`,
+      'enabled = true',
+      '',
+      `[projects."${ws}"]`,
+      'trust_level = "trusted"',
+      '',
+    ].join('\r\n');
+    await writeFile(codexFile(), crlf);
+    await vi.waitFor(async () => expect((await call<PlanView>('plan.preview', {})).files).toHaveLength(1), { timeout: 30_000, interval: 100 });
+    const r = await call<PlanResult>('plan.apply', {});
+    const after = await readFile(codexFile(), 'utf8');
+    const added = after.split('\r\n').filter((l) => !crlf.split('\r\n').includes(l));
+    expect(added).toEqual([expect.stringMatching(/^disabled_tools = \[/)]);
+    expect(after.replace(`${added[0]}\r\n`, '')).toBe(crlf);
+    expect(after.split('\n').every((l, i, all) => i === all.length - 1 || l.endsWith('\r'))).toBe(true);
+    await call<PlanUndo>('plan.undo', { id: r.id });
+    expect(Buffer.compare(await readFile(codexFile()), Buffer.from(crlf))).toBe(0);
+  });
+
   it('an agent with no filter field (MiniMax Code) gets the suggestions, each saying why nothing is written, and no file', async () => {
     await mkdir(join(home, '.minimax'), { recursive: true });
     await writeFile(join(home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { a: { command: 'node', args: [JSON.parse(ECHO), 'stdio'] }, b: { command: 'node', args: [JSON.parse(ECHO), 'stdio'] } } }));
