@@ -10,7 +10,8 @@ import { dirname, join, relative } from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 
 const ROOT = join(import.meta.dirname, '../..');
-const OUT = join(ROOT, 'node_modules/.cache/mcp-panel-fixtures');
+// MCP_PANEL_FIXTURES_DIR: a checkout whose node_modules is another's (a linked worktree) keeps its own bundles.
+const OUT = process.env.MCP_PANEL_FIXTURES_DIR ?? join(ROOT, 'node_modules/.cache/mcp-panel-fixtures');
 const DIRS = ['test/fixtures/servers', 'test/e2e/fixtures'];
 
 /** The path to start a fixture server by, from its path under the repository (`test/fixtures/servers/echo.mjs`). */
