@@ -157,6 +157,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
   else if (launch.source === 'login-shell') log(`login shell ${launch.shell}: environment read in ${launch.ms} ms`);
   const { broker, configSecrets, config, createPool, doctor, eras } = await createEngine({ env, cwd, launch });
   const writer = new ConfigWriter({ env });
+  const bridges = createBridgeService({ env, dataDir, config, writer });
   const remembered = new RecentWorkspaces(dataDir);
   const recent = opts.oneShot ? { list: () => remembered.list(), add: () => {} } : remembered;
   const detect = async () => {
@@ -191,7 +192,8 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     },
     editor: new WriterEditor(writer, env),
     toolFilter: toolFilterWriter(writer),
-    plans: { writer, dataDir },
+    // CTX-2: an agent without filter fields gets the bridge line install writes.
+    plans: { writer, dataDir, bridgeCommand: bridges.deps.command },
     skillPins: new SkillPins(dataDir),
     session: config,
     secrets: configSecrets,
@@ -203,7 +205,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     registry: async () => new NameRegistryStore({ file: minimaxRegistryPath(await engineProfile('minimax').dataDir!({ env, home: homeDir(env) })) }).read(),
     env,
     doctor,
-    bridges: createBridgeService({ env, dataDir, config, writer }),
+    bridges,
     about: { dataDir, secrets: (profile) => configSecrets.list(profile), trusted: () => config.trust.list() },
     // REG-2: a registry entry's secrets go to the keychain bound to each entry written, and leave with its undo.
     install: { service: createInstallService({ env, config, writer, secrets: configSecrets }), config, registries: new RegistryService({ dataDir, env }), env },

@@ -9,6 +9,9 @@ import { LayerKindSchema, ProfileSchema } from '../schemas/server';
 import { ToolFilterBlockSchema } from './tool-filter';
 import { AgentStandingSchema, CollisionRowSchema } from './tools';
 
+/** Why a server's drops are not written: the switch's reasons, and the bridge line's own (`inline_secret`, `shared_file`). */
+export const PlanBlockSchema = z.enum([...ToolFilterBlockSchema.options, 'inline_secret', 'shared_file']);
+
 const NameRefSchema = z.object({ name: z.string(), serverName: z.string(), tool: z.string() });
 
 export const PlanSuggestionSchema = z.object({
@@ -22,7 +25,7 @@ export const PlanSuggestionSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])),
   picked: z.boolean(),
   /** Why the agent's file cannot say it (no filter field, untrusted workspace, read-only layer, server not connected); null: it can. */
-  blocked: ToolFilterBlockSchema.nullable(),
+  blocked: PlanBlockSchema.nullable(),
 });
 export type PlanSuggestion = z.infer<typeof PlanSuggestionSchema>;
 
@@ -42,6 +45,8 @@ export const PlanViewSchema = z.object({
   profile: ProfileSchema,
   /** The filter fields this agent reads (empty: none; the plan can only say what it would drop). */
   fields: z.array(z.string()),
+  /** How the plan says a dropped tool: the agent's own fields, the bridge line's `--hide-tools` (no field of its own), or not at all. */
+  via: z.enum(['fields', 'bridge', 'none']),
   suggestions: z.array(PlanSuggestionSchema),
   /** The agent's tools and tokens now and after the picked suggestions that can be written (named again). */
   before: AgentStandingSchema,

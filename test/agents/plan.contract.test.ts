@@ -3,11 +3,13 @@
 // server gave the session): a second copy of a server loses every tool the first gives, the first
 // keeps all of them; Copilot CLI (`mcp list --json` shows the entry as it reads it): the copy's
 // `tools` allow-list is the kept list, the first keeps `["*"]`. Undo is byte for byte, and the
-// agent then gets every tool again.
+// agent then gets every tool again. Claude Code (no filter field of its own; its start-up line
+// names every tool it offers the model): the copy becomes a bridge line hiding all its tools, and
+// Claude Code, starting that line, is offered none of them.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlanResult, PlanUndo, PlanView } from '../../shared/contract';
-import { codexStatus, copilotServer } from './helpers/ask';
+import { claudeStartup, codexStatus, copilotServer } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { expectSameBytes, panelAdd, snapshot, stdioFixture } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
@@ -64,5 +66,28 @@ describe(`GitHub Copilot CLI ${installedAgent('copilot').version}: the plan's to
     await undo(applied!.id!);
     expectSameBytes(before);
     expect((await copilotServer(sb, 'copy')).entry.tools).toEqual(['*']);
+  });
+});
+
+describe(`Claude Code ${installedAgent('claude-code').version}: the plan's bridge line, as Claude Code starts it`, () => {
+  it("the copy's entry becomes a bridge line hiding its tools: Claude Code is offered the first copy's tools only; undo puts the entry back", async () => {
+    await panelAdd(sb, 'claude-code', 'user', 'echo', echo);
+    await panelAdd(sb, 'claude-code', 'user', 'copy', echo);
+    const file = join(sb.home, '.claude.json');
+    const before = snapshot([file]);
+    const mcpTools = async () => (await claudeStartup(sb)).tools.filter((t) => t.startsWith('mcp__')).sort();
+    const { plan: v, applied } = await plan('claude-code');
+    expect(v.via).toBe('bridge');
+    expect(v.suggestions.map((s) => [s.kind, s.serverName, s.tool, s.blocked]).sort()).toEqual(ECHO_TOOLS.map((t) => ['duplicate', 'copy', t, null]));
+    expect(applied).toMatchObject({ written: [{ path: file }], failed: [] });
+    const copy = (JSON.parse(sb.read(file)!) as { mcpServers: Record<string, { args: string[] }> }).mcpServers.copy!;
+    expect(copy.args.slice(copy.args.indexOf('bridge'))).toEqual(['bridge', 'copy', '--profile', 'claude-code', '--hide-tools', ECHO_TOOLS.join(',')]);
+    expect(await mcpTools()).toEqual(ECHO_TOOLS.map((t) => `mcp__echo__${t}`));
+    // Claude Code rewrites ~/.claude.json as it runs (its start-up counts): undo puts back each
+    // entry the plan changed, the rest as Claude Code left it.
+    expect(await undo(applied!.id!)).toMatchObject({ restored: [{ path: file }], failed: [] });
+    const servers = (b: string) => (JSON.parse(b) as { mcpServers: unknown }).mcpServers;
+    expect(servers(sb.read(file)!)).toEqual(servers(before.get(file)!.toString('utf8')));
+    expect(await mcpTools()).toEqual(['copy', 'echo'].flatMap((s) => ECHO_TOOLS.map((t) => `mcp__${s}__${t}`)).sort());
   });
 });

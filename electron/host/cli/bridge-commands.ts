@@ -7,8 +7,8 @@ import { type Command, UsageError, UserError, optString, profileOption } from '.
 const bridge: Command = {
   name: 'bridge',
   summary: 'Serve a remote server to an agent over stdio, with the credentials the panel holds (one login and one token refresh for every agent process)',
-  usage: 'mcp-panel bridge SERVER [--profile P] [--workspace DIR] | mcp-panel bridge --url URL [--sse]',
-  options: { profile: { type: 'string' }, workspace: { type: 'string' }, url: { type: 'string' }, sse: { type: 'boolean' } },
+  usage: 'mcp-panel bridge SERVER [--profile P] [--workspace DIR] [--hide-tools T1,T2] | mcp-panel bridge --url URL [--sse] [--hide-tools T1,T2]',
+  options: { profile: { type: 'string' }, workspace: { type: 'string' }, url: { type: 'string' }, sse: { type: 'boolean' }, 'hide-tools': { type: 'string' } },
   async run(ctx) {
     const url = optString(ctx, 'url');
     const server = ctx.args[0];
@@ -17,12 +17,14 @@ const bridge: Command = {
     // keytar (a native addon) loads before the bridge's modules, so its first keychain round
     // trips can run on the thread pool while those load: an agent waits for this start.
     const store = await (await import('../../services/auth/keytar-store')).openSecretStore({ env: ctx.env });
-    const [{ runBridge }, { BridgeTargetError }] = await Promise.all([import('../../services/bridge/run'), import('../../services/bridge/target')]);
+    const [{ runBridge }, { BridgeTargetError }, { hiddenTools }] = await Promise.all([import('../../services/bridge/run'), import('../../services/bridge/target'), import('../../services/bridge/tool-filter')]);
     try {
       await runBridge({
         ...(url ? { url, sse: ctx.opts.sse === true } : { server }),
         profile: profileOption(ctx, null),
         workspace: optString(ctx, 'workspace') ?? null,
+        // CTX-2: the context plan's filter for an agent with no filter field of its own.
+        hideTools: hiddenTools(optString(ctx, 'hide-tools')),
         env: ctx.env,
         cwd: ctx.cwd,
         store,

@@ -16,7 +16,8 @@ const agentOption = (ctx: CommandContext): Profile => profileOption(ctx, null, '
 function printPlan(ctx: CommandContext, t: Translator, v: PlanView): void {
   const agent = profileFacts(v.profile).label;
   if (v.suggestions.length === 0) return void ctx.stdout(`${t('plan.none', { agent })}\n`);
-  if (v.fields.length === 0) ctx.stdout(`${t('plan.noFields', { agent })}\n`);
+  if (v.via === 'none') ctx.stdout(`${t('plan.noFields', { agent })}\n`);
+  if (v.via === 'bridge') ctx.stdout(`${t('plan.viaBridge', { agent })}\n`);
   for (const s of v.suggestions) {
     const mark = s.picked ? '[x]' : '[ ]';
     const blocked = blockedReason(t, s, agent);

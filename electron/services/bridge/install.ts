@@ -86,6 +86,14 @@ export function bridgeLine(cmd: BridgeCommand, profile: Profile, server: string,
   return { command: start.command, args: [...start.prefix, 'bridge', server, '--profile', profile, ...ws] };
 }
 
+/** The entry that runs `line` in place of `original`: its connection replaced, the rest (timeouts, tool filters, the switch) kept. */
+export function bridgedEntry(profile: Profile, original: unknown, line: BridgeLine): Record<string, unknown> {
+  const connection = connectionKeys(profile);
+  const kept = isRecord(original) ? Object.fromEntries(Object.entries(original).filter(([k]) => !connection.has(k))) : {};
+  // In the agent's own spelling (OpenCode's argv array and `type: "local"`, Goose's `cmd`…).
+  return { ...profileFacts(profile).stdioEntry(line.command, line.args), ...kept };
+}
+
 /** Does this entry (in `profile`'s spelling) start a bridge (ours or an older one)? */
 export function isBridgeEntry(entry: unknown, profile: Profile): boolean {
   const c = isRecord(entry) ? canonicalOf(profile, entry) : null;
@@ -96,7 +104,7 @@ export function isBridgeEntry(entry: unknown, profile: Profile): boolean {
 }
 
 /** The command and arguments of a bridge entry, in any agent's spelling. */
-function lineOf(entry: Record<string, unknown>, profile: Profile): BridgeLine {
+export function lineOf(entry: Record<string, unknown>, profile: Profile): BridgeLine {
   const c = canonicalOf(profile, entry);
   return { command: c?.command ?? '', args: c?.args ?? [] };
 }
@@ -115,7 +123,7 @@ export function differingSpan(before: string, after: string): InstallRecord['und
 /** Where a layer file keeps its servers: Claude Code's local scope `projects[<dir>].mcpServers`, else the agent's key. */
 const containerOf = (file: Pick<LayerFile, 'container' | 'profile'>): string[] => file.container ?? [profileFacts(file.profile).serversKey];
 
-interface Servers {
+export interface Servers {
   servers: Record<string, unknown>;
   /** JSON and JSONC only: where each value's text is (TOML and YAML entries are put back by value). */
   tree?: Node;
@@ -123,7 +131,7 @@ interface Servers {
 }
 
 /** The servers of a layer file's text, in the agent's format and place (AGENT-4); null when it does not parse. */
-function serversOf(text: string | null, file: Pick<LayerFile, 'container' | 'profile'>): Servers | null {
+export function serversOf(text: string | null, file: Pick<LayerFile, 'container' | 'profile'>): Servers | null {
   const container = containerOf(file);
   if (text === null) return { servers: {}, container };
   const parsed = spanEditor(profileFacts(file.profile).format, text).parse(text);
@@ -133,7 +141,7 @@ function serversOf(text: string | null, file: Pick<LayerFile, 'container' | 'pro
   return { servers: isRecord(at) ? at : {}, container, ...(parsed.tree ? { tree: parsed.tree } : {}) };
 }
 
-function valueText(text: string, s: Servers, server: string): string | null {
+export function valueText(text: string, s: Servers, server: string): string | null {
   const node = s.tree ? findNodeAtLocation(s.tree, [...s.container, server]) : undefined;
   return node ? text.slice(node.offset, node.offset + node.length) : null;
 }
@@ -183,10 +191,7 @@ export async function installBridge(deps: BridgeInstallDeps, req: InstallRequest
     return fail('inline_secret', `${server} holds a literal secret (${where}); move it to the keychain first (the editor's "Move to keychain", or mcp-panel secrets set)`, { server, where });
   }
   const line = bridgeLine(deps.command, profile, server, layer, workspace, base.path);
-  const connection = connectionKeys(profile);
-  const kept = isRecord(original) ? Object.fromEntries(Object.entries(original).filter(([k]) => !connection.has(k))) : {};
-  // In the agent's own spelling (OpenCode's argv array and `type: "local"`, Goose's `cmd`…).
-  const entry: Record<string, unknown> = { ...profileFacts(profile).stdioEntry(line.command, line.args), ...kept };
+  const entry = bridgedEntry(profile, original, line);
   const ops = [has ? { op: 'set' as const, name: server, entry } : { op: 'add' as const, name: server, entry }];
   // The writer is deterministic: the text it will write is known now, so the record (with its
   // exact undo) is on disk before the agent's file changes.

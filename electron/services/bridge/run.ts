@@ -23,6 +23,7 @@ import { headerValueSecrets } from '../../../shared/secrets/text-rules';
 import { startLiveRecord } from './live';
 import { runProxy, type Retry } from './proxy';
 import { adHocTarget, resolveTarget, type BridgeTarget } from './target';
+import { filteredAgentSide } from './tool-filter';
 
 export interface BridgeRunOptions {
   server?: string;
@@ -34,6 +35,8 @@ export interface BridgeRunOptions {
   cwd: string;
   /** The keychain, already opened; the bridge opens its own without it. */
   store?: SecretStore;
+  /** CTX-2: tools the agent is neither shown nor let call (`--hide-tools`). */
+  hideTools?: ReadonlySet<string>;
   /** stderr only: stdout is the protocol. Never given a secret. */
   log: (line: string) => void;
   interrupted: Promise<void>;
@@ -56,6 +59,7 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
   const t = catalogueTranslator(bridgeRun, pickLocale([o.env.LC_ALL, o.env.LC_MESSAGES, o.env.LANG]));
   // SEC-8: the data folder (bridge records, locks, the live record) is the user's alone.
   const dataDir = openDataFolder(panelDataDir(o.env));
+  const hidden = o.hideTools ?? new Set<string>();
   let target: BridgeTarget;
   let store: SecretStore;
   let injected: Record<string, string> = {};
@@ -65,12 +69,16 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
   } else {
     const { createConfigEngine } = await import('../config-engine');
     const engine = await createConfigEngine({ env: o.env, cwd: o.cwd, ...(o.store ? { store: o.store } : {}) });
-    target = await resolveTarget(t, engine, o.server ?? '', o.profile, o.workspace);
+    target = await resolveTarget(t, engine, o.server ?? '', o.profile, o.workspace, hidden.size > 0);
     store = engine.store;
     // CFG-8/SEC-6: keychain-held variables of exactly this entry, into headers only (never argv/env).
     injected = await engine.configSecrets.envFor(target.spec);
   }
   const { spec } = target;
+  if (spec.transport === 'stdio') {
+    const { runLocalBridge } = await import('./run-local');
+    return runLocalBridge({ ...target, injected, hidden, dataDir, env: o.env, t, log: o.log, interrupted: o.interrupted });
+  }
   const url = spec.url!;
   let redact = redactorFor(url, {}, injected);
   const log = (line: string) => o.log(redact(line));
@@ -130,7 +138,7 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
     }));
 
   const live = startLiveRecord(dataDir, { server: spec.name, profile: target.profile, workspace: target.workspace, origin: new URL(url).origin });
-  const local = await agentStdioTransport();
+  const local = filteredAgentSide(await agentStdioTransport(), hidden, (tool) => t('bridgeRun.hidden_tool', { tool }));
   try {
     await Promise.race([
       runProxy({ local, connect, translate, unauthorized, log, unreachable: (detail) => t('bridgeRun.unreachable', { detail: redact(detail) }), onRequest: () => live.call(), onError: (m) => (live.error(redact(m)), log(m)) }),

@@ -62,9 +62,11 @@ async function originalOf(t: BridgeTranslator, engine: ConfigEngine, s: Effectiv
 
 /**
  * The entry named `server` in `profile` (or in the one profile that has it). Refuses an
- * untrusted workspace's entry (SEC-5/BRIDGE-5) and anything that is not a usable remote.
+ * untrusted workspace's entry (SEC-5/BRIDGE-5) and anything that is not a usable remote; a local
+ * (stdio) server only when the bridge filters its tools (`local`: CTX-2 for an agent without a
+ * filter field of its own), since an agent starts a local server as well as the bridge would.
  */
-export async function resolveTarget(t: BridgeTranslator, engine: ConfigEngine, server: string, profile: Profile | null, workspaceArg: string | null): Promise<BridgeTarget> {
+export async function resolveTarget(t: BridgeTranslator, engine: ConfigEngine, server: string, profile: Profile | null, workspaceArg: string | null, local = false): Promise<BridgeTarget> {
   const workspace = engine.config.resolveWorkspace(workspaceArg);
   const found: Array<{ profile: Profile; s: EffectiveServer }> = [];
   for (const p of profile ? [profile] : PROFILES) {
@@ -78,7 +80,11 @@ export async function resolveTarget(t: BridgeTranslator, engine: ConfigEngine, s
   let s = found[0]!.s;
   if (!s.trusted) throw new BridgeTargetError(t('bridgeRun.target.untrusted', { server, path: s.path }));
   if (await isBridgeLine(s.entry, p)) s = await originalOf(t, engine, s, p, workspace);
-  if (s.spec?.transport === 'stdio') throw new BridgeTargetError(t('bridgeRun.target.not_remote', { server }));
+  if (s.spec?.transport === 'stdio') {
+    if (!local) throw new BridgeTargetError(t('bridgeRun.target.not_remote', { server }));
+    if (!s.spec.command || s.error) throw new BridgeTargetError(t('bridgeRun.target.unusable', { server, detail: s.error ?? '?' }));
+    return { spec: s.spec, profile: p, workspace };
+  }
   if (!s.spec?.url || s.error) throw new BridgeTargetError(t('bridgeRun.target.unusable', { server, detail: s.error ?? '?' }));
   return { spec: s.spec, profile: p, workspace };
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { PlanResult, PlanUndo } from '../../../shared/contract';
 import { LayerKindSchema, ProfileSchema, type Profile } from '../../../shared/schemas/server';
 import { differingSpan } from '../bridge/install';
-import { readRecords, updateRecordsFile } from '../bridge/install-records';
+import { dropInstall, putInstall, readRecords, updateRecordsFile } from '../bridge/install-records';
 import { hashText } from '../config/writer';
 import type { ConfigWriter } from '../config/writer/config-writer';
 import type { PlannedWrite } from './plan';
@@ -18,6 +18,8 @@ const FileSchema = z.object({
   layer: LayerKindSchema,
   workspace: z.string().nullable(),
   undo: z.object({ offset: z.number().int().nonnegative(), length: z.number().int().nonnegative(), text: z.string(), afterHash: z.string() }),
+  /** Servers whose entry became a bridge line (their install records go with the undo). */
+  bridged: z.array(z.string()).optional(),
 });
 const PlanRecordSchema = z.object({ id: z.string(), profile: ProfileSchema, at: z.number(), dropped: z.number().int(), files: z.array(FileSchema) });
 type PlanRecord = z.infer<typeof PlanRecordSchema>;
@@ -33,15 +35,20 @@ export async function listPlans(dataDir: string) {
 export async function applyPlan(writer: ConfigWriter, dataDir: string, profile: Profile, writes: readonly PlannedWrite[], dropped: number, now = Date.now()): Promise<PlanResult> {
   if (writes.length === 0) return { id: null, written: [], failed: [] };
   const id = `${now.toString(36)}-${randomBytes(3).toString('hex')}`;
-  const files = writes.map((w) => ({ path: w.path, layer: w.target.layer, workspace: w.target.workspace ?? null, undo: differingSpan(w.base.text ?? '', w.after) }));
+  const files = writes.map((w) => ({ path: w.path, layer: w.target.layer, workspace: w.target.workspace ?? null, undo: differingSpan(w.base.text ?? '', w.after), ...(w.installs.length ? { bridged: w.installs.map((r) => r.server) } : {}) }));
   const path = planRecordsPath(dataDir);
   await updateRecordsFile(path, PlanRecordSchema, (all) => ({ installs: [...all, { id, profile, at: now, dropped, files }], result: undefined }));
   const result: PlanResult = { id, written: [], failed: [] };
   for (const w of writes) {
+    // The bridge finds what to start in its install record: on disk before the line is.
+    for (const rec of w.installs) await putInstall(dataDir, rec);
     const file = await writer.resolve(w.target);
     const r = file.ok ? await writer.editFile(file.value, () => ({ ok: true, value: w.after }), { base: w.base }) : file;
     if (r.ok) result.written.push({ path: w.path, layer: w.target.layer });
-    else result.failed.push({ path: w.path, code: r.error.code, message: r.error.message });
+    else {
+      result.failed.push({ path: w.path, code: r.error.code, message: r.error.message });
+      for (const rec of w.installs) await dropInstall(dataDir, rec);
+    }
   }
   // Only what was written can be undone; a record with nothing in it is dropped.
   const done = new Set(result.written.map((f) => f.path));
@@ -52,19 +59,37 @@ export async function applyPlan(writer: ConfigWriter, dataDir: string, profile: 
 
 export class UnknownPlanError extends Error {}
 
-async function undoFile(writer: ConfigWriter, profile: Profile, f: PlanRecord['files'][number]): Promise<{ code: string; message: string } | null> {
+async function undoFile(writer: ConfigWriter, dataDir: string, profile: Profile, f: PlanRecord['files'][number]): Promise<{ code: string; message: string } | null> {
   const target = { profile, layer: f.layer, workspace: f.workspace };
   const resolved = await writer.resolve(target);
   if (!resolved.ok) return { code: resolved.error.code, message: resolved.error.message };
   const snap = await writer.read(target);
   if (!snap.ok) return { code: snap.error.code, message: snap.error.message };
   const text = snap.value.text;
+  if (text !== null && hashText(text) !== f.undo.afterHash && f.bridged?.length) return unbridge(writer, dataDir, profile, f);
   if (text === null || hashText(text) !== f.undo.afterHash) {
     return { code: 'edited', message: `${f.path} changed since the plan was written; nothing restored there (the plan's change can be undone by hand, or with mcp-panel tools enable)` };
   }
   const out = text.slice(0, f.undo.offset) + f.undo.text + text.slice(f.undo.offset + f.undo.length);
   const w = await writer.editFile(resolved.value, () => ({ ok: true, value: out }), { base: snap.value });
-  return w.ok ? null : { code: w.error.code, message: w.error.message };
+  if (!w.ok) return { code: w.error.code, message: w.error.message };
+  for (const server of f.bridged ?? []) await dropInstall(dataDir, { profile, server, file: f.path });
+  return null;
+}
+
+/**
+ * A file the agent rewrites as it runs (Claude Code's ~/.claude.json keeps its start-up counts
+ * there) is seldom as the plan left it: the entries the plan turned into bridge lines go back one
+ * by one from their install records, as `bridge uninstall` puts them, the agent's own edits kept.
+ */
+async function unbridge(writer: ConfigWriter, dataDir: string, profile: Profile, f: PlanRecord['files'][number]): Promise<{ code: string; message: string } | null> {
+  const { uninstallBridge } = await import('../bridge/install');
+  const failed: string[] = [];
+  for (const server of f.bridged ?? []) {
+    const r = await uninstallBridge({ dataDir, writer }, { profile, server, layer: f.layer, workspace: f.workspace });
+    if (!r.ok) failed.push(r.error.message);
+  }
+  return failed.length ? { code: 'edited', message: failed.join('; ') } : null;
 }
 
 export async function undoPlan(writer: ConfigWriter, dataDir: string, id: string): Promise<PlanUndo> {
@@ -72,7 +97,7 @@ export async function undoPlan(writer: ConfigWriter, dataDir: string, id: string
   if (!rec) throw new UnknownPlanError(`no plan ${id}; mcp-panel plan --list shows them`);
   const result: PlanUndo = { id, restored: [], failed: [] };
   for (const f of rec.files) {
-    const failed = await undoFile(writer, rec.profile, f);
+    const failed = await undoFile(writer, dataDir, rec.profile, f);
     if (failed) result.failed.push({ path: f.path, ...failed });
     else result.restored.push({ path: f.path });
   }

@@ -9,7 +9,7 @@ import { DEFAULT_CONTEXT_WINDOW } from '../../../shared/contract';
 import { limitStanding } from '../../../shared/context/limits';
 import { suggest, type PlanTool } from '../../../shared/context/plan';
 import { profileFacts } from '../../../shared/profiles';
-import { toolFilterFields, toolFilterPatch, type ToolFilterPatch } from '../../../shared/schemas/dialects/tool-filter';
+import { toolFilterFields, toolFilterPatch } from '../../../shared/schemas/dialects/tool-filter';
 import type { EffectiveServer, Profile, ToolDef } from '../../../shared/schemas/server';
 import type { ApiCore } from '../api/core';
 import type { RegistryPort } from '../api/ports';
@@ -21,12 +21,18 @@ import type { AgentRules } from '../handlers/permissions';
 import { fileDiff } from '../install/plan';
 import { namingChange, type ListChange } from '../naming/naming-change';
 import { filterOnly, limitsAfter, passing } from '../naming/tool-filter';
+import type { BridgeCommand } from '../bridge/install-command';
+import type { InstallRecord } from '../bridge/install-records';
+import { homeDir } from '../paths';
+import { bridgeWithHidden } from './plan-bridge';
 
 export interface PlanDeps {
   registry: RegistryPort;
   rules: AgentRules;
   writer: ConfigWriter;
   env: Readonly<Record<string, string | undefined>>;
+  /** What a bridge line starts (null: none found; an agent without filter fields then gets no write). */
+  bridgeCommand: BridgeCommand | null;
 }
 
 export interface PlanInput {
@@ -42,6 +48,8 @@ export interface PlannedWrite {
   base: FileSnapshot;
   after: string;
   servers: string[];
+  /** Bridge install records to keep before the file changes (entries that became bridge lines). */
+  installs: InstallRecord[];
 }
 
 /** Two tools with the same name, description and input schema are one tool offered twice. */
@@ -83,33 +91,53 @@ interface ServerPlan {
   server: EffectiveServer;
   blocked: Blocked;
   target: WriteTarget;
-  patch: ToolFilterPatch;
+  /** What the file gets for this server (null: nothing to write). */
+  op: ServerOp | null;
+  /** A bridge install record to keep before the write (the entry became a bridge line). */
+  record: InstallRecord | null;
   change: ListChange | null;
 }
 
-async function serverPlan(core: ApiCore, writer: ConfigWriter, sel: Selection, serverId: string, drop: ReadonlySet<string>): Promise<ServerPlan> {
+/** How the selected agent's file says a dropped tool: its own fields, else the bridge line (when a bridge can be written), else not at all. */
+export function planVia(profile: Profile, deps: Pick<PlanDeps, 'bridgeCommand'>): PlanView['via'] {
+  if (toolFilterFields(profile).length) return 'fields';
+  return deps.bridgeCommand && profileFacts(profile).transports.includes('stdio') ? 'bridge' : 'none';
+}
+
+async function serverPlan(core: ApiCore, deps: PlanDeps, sel: Selection, serverId: string, drop: ReadonlySet<string>): Promise<ServerPlan> {
   const server = core.findServer(serverId);
   const target = { profile: sel.profile, layer: server.layer, workspace: sel.workspace };
-  const fields = toolFilterFields(sel.profile);
-  const none = (blocked: Blocked): ServerPlan => ({ id: serverId, server, blocked, target, patch: {}, change: null });
-  if (!fields.length) return none('unsupported');
+  const via = planVia(sel.profile, deps);
+  const none = (blocked: Blocked): ServerPlan => ({ id: serverId, server, blocked, target, op: null, record: null, change: null });
+  if (via === 'none') return none('unsupported');
   if (!server.trusted) return none('untrusted');
-  const file = await writer.resolve(target);
+  const file = await deps.writer.resolve(target);
   if (!file.ok || file.value.readOnly !== null) return none('read_only');
   const raw = await core.pool().rawTools(serverId);
   if (raw.length === 0) return none('not_connected');
   const limits = server.spec?.limits ?? {};
+  const before = passing(server.name, raw, limits);
+  if (via === 'bridge') {
+    if (!drop.size) return none(null);
+    const snap = await deps.writer.read(target);
+    if (!snap.ok) return none('read_only');
+    const where = { env: deps.env as NodeJS.ProcessEnv, home: homeDir(deps.env), workspace: sel.workspace };
+    const b = await bridgeWithHidden({ profile: sel.profile, server, file: file.value, text: snap.value.text, drop, command: deps.bridgeCommand!, where, now: Date.now() });
+    if ('blocked' in b) return none(b.blocked);
+    return { ...none(null), op: b.op, record: b.record, change: { raw, before, after: before.filter((t) => !drop.has(t.name)) } };
+  }
   const on = new Set(passing(server.name, raw, filterOnly(limits)).map((t) => t.name));
   const wanted = new Set([...on].filter((n) => !drop.has(n)));
   const patch = drop.size ? toolFilterPatch(sel.profile, server.entry, raw.map((t) => t.name), wanted) : {};
-  return { id: serverId, server, blocked: null, target, patch, change: { raw, before: passing(server.name, raw, limits), after: passing(server.name, raw, limitsAfter(sel.profile, server, patch)) } };
+  const op: ServerOp | null = Object.keys(patch).length ? { op: 'tools', name: server.name, patch } : null;
+  return { ...none(null), op, change: { raw, before, after: passing(server.name, raw, limitsAfter(sel.profile, server, patch)) } };
 }
 
-/** The servers' patches gathered per file, each file's text after them and its diff. */
+/** The servers' ops gathered per file, each file's text after them and its diff. */
 async function plannedFiles(writer: ConfigWriter, profile: Profile, plans: readonly ServerPlan[]): Promise<{ files: PlanFile[]; writes: PlannedWrite[] }> {
   const byLayer = new Map<string, ServerPlan[]>();
   for (const s of plans) {
-    if (s.blocked || !Object.keys(s.patch).length) continue;
+    if (s.blocked || !s.op) continue;
     const k = s.target.layer;
     byLayer.set(k, [...(byLayer.get(k) ?? []), s]);
   }
@@ -121,15 +149,14 @@ async function plannedFiles(writer: ConfigWriter, profile: Profile, plans: reado
     const snap = await writer.read(target);
     if (!resolved.ok || !snap.ok) continue;
     const servers = group.map((s) => s.server.name);
-    const ops: ServerOp[] = group.map((s) => ({ op: 'tools', name: s.server.name, patch: s.patch }));
-    const after = applyServerOps(snap.value.text, profile, ops, dialectValidator, resolved.value.container);
+    const after = applyServerOps(snap.value.text, profile, group.map((s) => s.op!), dialectValidator, resolved.value.container);
     const base = { path: resolved.value.path, layer: target.layer, hash: snap.value.hash, servers };
     if (!after.ok || after.value === null) {
       files.push({ ...base, diff: [], refusal: after.ok ? { code: 'empty', message: 'nothing to write' } : { code: after.error.code, message: after.error.message } });
       continue;
     }
     files.push({ ...base, diff: fileDiff(profile, snap.value.text, after.value, resolved.value.container), refusal: null });
-    writes.push({ target, path: resolved.value.path, base: snap.value, after: after.value, servers });
+    writes.push({ target, path: resolved.value.path, base: snap.value, after: after.value, servers, installs: group.flatMap((s) => (s.record ? [s.record] : [])) });
   }
   return { files, writes };
 }
@@ -151,7 +178,7 @@ export async function previewPlan(core: ApiCore, deps: PlanDeps, input: PlanInpu
     if (s.picked) set.add(s.tool);
     dropBy.set(s.serverId, set);
   }
-  const plans = await Promise.all([...dropBy].map(([id, drop]) => serverPlan(core, deps.writer, sel, id, drop)));
+  const plans = await Promise.all([...dropBy].map(([id, drop]) => serverPlan(core, deps, sel, id, drop)));
   const blocked = new Map(plans.map((s) => [s.id, s.blocked]));
   const changes = new Map(plans.filter((s) => s.change).map((s) => [s.id, s.change!]));
   const { files, writes } = await plannedFiles(deps.writer, p, plans);
@@ -162,6 +189,7 @@ export async function previewPlan(core: ApiCore, deps: PlanDeps, input: PlanInpu
     view: {
       profile: p,
       fields: [...toolFilterFields(p)],
+      via: planVia(p, deps),
       suggestions: suggestions.map((s) => ({ ...s, blocked: blocked.get(s.serverId) ?? null })),
       before: limitStanding(facts, change.before.offered.get(p) ?? [], opts),
       after: limitStanding(facts, change.after.offered.get(p) ?? [], opts),

@@ -5,6 +5,7 @@ import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
 import type { RegistryPort } from '../api/ports';
 import type { ConfigWriter } from '../config/writer/config-writer';
+import type { BridgeCommand } from '../bridge/install-command';
 import { previewPlan } from '../context/plan';
 import { applyPlan, listPlans, undoPlan, UnknownPlanError } from '../context/plan-records';
 import type { AgentRules } from './permissions';
@@ -15,6 +16,8 @@ type PlanHandlers = Pick<Handlers<AppContract>, 'plan.preview' | 'plan.apply' | 
 export interface PlanPort {
   writer: ConfigWriter;
   dataDir: string;
+  /** What a bridge line starts, for an agent without filter fields (null: none found). */
+  bridgeCommand: BridgeCommand | null;
 }
 
 export function planHandlers(core: ApiCore, deps: { registry: RegistryPort; rules: AgentRules; env: Readonly<Record<string, string | undefined>>; plans?: PlanPort }): PlanHandlers {
@@ -22,7 +25,7 @@ export function planHandlers(core: ApiCore, deps: { registry: RegistryPort; rule
     if (!deps.plans) throw new AppError('unavailable', 'this host does not write context plans');
     return deps.plans;
   };
-  const planDeps = () => ({ registry: deps.registry, rules: deps.rules, writer: port().writer, env: deps.env });
+  const planDeps = () => ({ registry: deps.registry, rules: deps.rules, writer: port().writer, env: deps.env, bridgeCommand: port().bridgeCommand });
   return {
     'plan.preview': async (input) => (await previewPlan(core, planDeps(), input)).view,
     'plan.apply': async ({ baseHashes, ...input }) => {

@@ -15,6 +15,8 @@ export const plan = messages({
     'plan.blocked.untrusted': 'from an untrusted workspace: not written',
     'plan.blocked.read_only': 'its file is not the panel’s to write: not written',
     'plan.blocked.not_connected': 'not connected, so its tools are unknown: not written',
+    'plan.blocked.inline_secret': 'its entry holds a literal secret, which the bridge’s record of the entry must not keep: move it to the keychain first (mcp-panel secrets set)',
+    'plan.blocked.shared_file': 'its file is read by other agents too, which would start the bridge line with {agent}’s filter: not written',
     'plan.saving': '−{tokens} tokens',
     'plan.none': '{agent}: nothing to trim. Every tool it is offered is allowed by its rules, named once and offered once.',
     'plan.totals': '{agent}: {before} tools, ~{tokensBefore} tokens now; {after} tools, ~{tokensAfter} tokens after the picked suggestions ({pct} less)',
@@ -36,6 +38,7 @@ export const plan = messages({
     'plan.undo': 'Undo',
     'plan.namesAfter': 'Names that change',
     'plan.noFields': '{agent} has no per-tool filter in its files, so the panel can only show what it would drop.',
+    'plan.viaBridge': '{agent} has no per-tool filter in its files: each trimmed server runs through the panel’s bridge, whose line names the tools it hides (--hide-tools). Undo puts the entry back.',
   },
   zh: {
     'plan.title': '{agent} 的上下文计划',
@@ -50,6 +53,8 @@ export const plan = messages({
     'plan.blocked.untrusted': '来自未受信任的工作区：不写入',
     'plan.blocked.read_only': '它所在的文件不由面板写入：不写入',
     'plan.blocked.not_connected': '未连接，工具未知：不写入',
+    'plan.blocked.inline_secret': '它的条目含有明文密钥，桥接对该条目的记录不能保存它：请先移入钥匙串（mcp-panel secrets set）',
+    'plan.blocked.shared_file': '它的文件也被其他智能体读取，它们会以 {agent} 的过滤启动桥接行：不写入',
     'plan.saving': '−{tokens} 个令牌',
     'plan.none': '{agent}：没有可精简的。它得到的每个工具都被其规则允许、只有一个名称、只提供一次。',
     'plan.totals': '{agent}：现在 {before} 个工具，约 {tokensBefore} 个令牌；采用所选建议后 {after} 个工具，约 {tokensAfter} 个令牌（减少 {pct}）',
@@ -71,5 +76,6 @@ export const plan = messages({
     'plan.undo': '撤销',
     'plan.namesAfter': '会变化的名称',
     'plan.noFields': '{agent} 的配置文件没有单个工具的过滤字段，面板只能显示它会丢弃哪些工具。',
+    'plan.viaBridge': '{agent} 的配置文件没有单个工具的过滤字段：每个精简的服务器改经面板的桥接运行，桥接行列出它隐藏的工具（--hide-tools）。撤销会放回原条目。',
   },
 });

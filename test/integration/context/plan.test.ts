@@ -190,17 +190,18 @@ describe('context plan (CTX-2), Codex', () => {
     expect(Buffer.compare(await readFile(codexFile()), Buffer.from(crlf))).toBe(0);
   });
 
-  it('an agent with no filter field (MiniMax Code) gets the suggestions, each saying why nothing is written, and no file', async () => {
+  it('an agent with no filter field (MiniMax Code) gets the suggestions written on bridge lines, in its own file', async () => {
     await mkdir(join(home, '.minimax'), { recursive: true });
     await writeFile(join(home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { a: { command: 'node', args: [JSON.parse(ECHO), 'stdio'] }, b: { command: 'node', args: [JSON.parse(ECHO), 'stdio'] } } }));
     await call('profiles.select', { profile: 'minimax', workspace: ws });
     await ready(14);
     const v = await call<PlanView>('plan.preview', {});
     expect(v.fields).toEqual([]);
+    expect(v.via).toBe('bridge');
     expect(v.suggestions.length).toBe(7);
-    expect(v.suggestions.every((s) => s.blocked === 'unsupported')).toBe(true);
-    expect(v.files).toEqual([]);
-    expect(v.after.tokens).toBe(v.before.tokens);
-    expect(await call<PlanResult>('plan.apply', {})).toEqual({ id: null, written: [], failed: [] });
+    expect(v.suggestions.every((s) => s.blocked === null)).toBe(true);
+    expect(v.files.map((f) => f.path)).toEqual([join(home, '.minimax', 'mcp.json')]);
+    expect(v.files[0]!.diff.filter((l) => l.op === 'add').map((l) => l.text).join('')).toContain('--hide-tools');
+    expect(v.after.tokens).toBeLessThan(v.before.tokens);
   });
 });

@@ -30,6 +30,7 @@ function plan(picks: string[] | undefined, over: Partial<PlanView> = {}): PlanVi
   return {
     profile: 'gemini',
     fields: ['includeTools', 'excludeTools'],
+    via: 'fields',
     suggestions,
     before: standing(4, 200),
     after: standing(4 - on.size, 200 - saved),
@@ -86,7 +87,7 @@ describe('context plan (CTX-2) in the tools view', () => {
 
   it('an agent with no filter field: the suggestions say why nothing is written, and there is nothing to write', async () => {
     const blocked = (s: PlanSuggestion) => ({ ...s, blocked: 'unsupported' as const });
-    const { dialog } = await openPlan({ 'plan.preview': ok(plan(undefined, { profile: 'gemini', fields: [], suggestions: [blocked(denied), blocked(dup)], files: [], after: standing(4, 200) })) });
+    const { dialog } = await openPlan({ 'plan.preview': ok(plan(undefined, { profile: 'gemini', fields: [], via: 'none', suggestions: [blocked(denied), blocked(dup)], files: [], after: standing(4, 200) })) });
     expect(within(dialog).getByText('Gemini CLI has no per-tool filter in its files, so the panel can only show what it would drop.')).toBeInTheDocument();
     expect(within(dialog).getAllByText('Gemini CLI has no per-tool filter in its files: not written')).toHaveLength(2);
     expect(within(dialog).getByRole('button', { name: 'Write the plan' })).toBeDisabled();

@@ -1,6 +1,7 @@
 // CTX-2: which tools the plan suggests, why, what each saves, and which it picks by default.
 import { describe, expect, it } from 'vitest';
 import { suggest, type PlanTool } from '../../../shared/context/plan';
+import { planVia } from '../../../electron/services/context/plan';
 
 const tool = (serverName: string, name: string, over: Partial<PlanTool> = {}): PlanTool => ({
   serverId: `id:${serverName}`,
@@ -85,5 +86,16 @@ describe('context plan suggestions (CTX-2)', () => {
 
   it('a tool not in the context now (late) is not dead weight: it is not suggested', () => {
     expect(kinds([tool('a', 'x', { offered: false, deniedBy: 'r' })])).toEqual([]);
+  });
+});
+
+describe('how the plan says a dropped tool (CTX-2)', () => {
+  const cmd = { command: '/usr/bin/mcp-panel', prefix: [] };
+  it("in the agent's own fields where it has them, else on a bridge line, else nowhere", () => {
+    expect(planVia('codex', { bridgeCommand: cmd })).toBe('fields');
+    expect(planVia('claude-code', { bridgeCommand: cmd })).toBe('bridge');
+    expect(planVia('cursor', { bridgeCommand: null })).toBe('none');
+    // Minara starts no local process (seed 001): its own `include` field is the only way.
+    expect(planVia('minara', { bridgeCommand: null })).toBe('fields');
   });
 });

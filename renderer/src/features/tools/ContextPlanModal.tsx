@@ -76,7 +76,8 @@ export function ContextPlanModal() {
       )}
       {v && (v.suggestions.length > 0 || state?.undone) && (
         <Stack gap="sm" aria-busy={state?.busy}>
-          {v.fields.length === 0 && <Alert color="gray">{t('plan.noFields', { agent })}</Alert>}
+          {v.via === 'none' && <Alert color="gray">{t('plan.noFields', { agent })}</Alert>}
+          {v.via === 'bridge' && <Alert color="gray">{t('plan.viaBridge', { agent })}</Alert>}
           <Suggestions />
           <Text size="sm" fw={600} data-testid="plan-totals" aria-live="polite">
             {planTotals(t, v, agent)}
