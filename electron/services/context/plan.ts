@@ -9,18 +9,19 @@ import { DEFAULT_CONTEXT_WINDOW } from '../../../shared/contract';
 import { limitStanding } from '../../../shared/context/limits';
 import { suggest, type PlanTool } from '../../../shared/context/plan';
 import { profileFacts } from '../../../shared/profiles';
-import { toolFilterFields, toolFilterPatch, type ToolFilterPatch } from '../../../shared/schemas/dialects/tool-filter';
+import type { ToolFilterPatch } from '../../../shared/schemas/dialects/tool-filter';
+import type { ToolMapPatch } from '../../../shared/schemas/dialects/tool-map';
 import type { EffectiveServer, Profile, ToolDef } from '../../../shared/schemas/server';
 import type { ApiCore } from '../api/core';
 import type { RegistryPort } from '../api/ports';
 import { defKey, liveParts, nameCatalog, type Catalog } from '../api/tool-catalog';
-import { applyServerOps, dialectValidator, type ServerOp } from '../config/writer';
+import { applyServerOps, applyToolMapPatch, dialectValidator, okResult, type ServerOp, type WriteResult } from '../config/writer';
 import type { ConfigWriter, WriteTarget } from '../config/writer/config-writer';
 import type { FileSnapshot } from '../config/writer/snapshot';
 import type { AgentRules } from '../handlers/permissions';
 import { fileDiff } from '../install/plan';
 import { namingChange, type ListChange } from '../naming/naming-change';
-import { filterOnly, limitsAfter, passing } from '../naming/tool-filter';
+import { filterOnly, filterTargets, filterWrites, limitsAfter, passing } from '../naming/tool-filter';
 
 export interface PlanDeps {
   registry: RegistryPort;
@@ -83,16 +84,17 @@ interface ServerPlan {
   server: EffectiveServer;
   blocked: Blocked;
   target: WriteTarget;
+  /** The entry's own filter fields, or (OpenCode) the file's tool map. */
   patch: ToolFilterPatch;
+  map: ToolMapPatch;
   change: ListChange | null;
 }
 
 async function serverPlan(core: ApiCore, writer: ConfigWriter, sel: Selection, serverId: string, drop: ReadonlySet<string>): Promise<ServerPlan> {
   const server = core.findServer(serverId);
   const target = { profile: sel.profile, layer: server.layer, workspace: sel.workspace };
-  const fields = toolFilterFields(sel.profile);
-  const none = (blocked: Blocked): ServerPlan => ({ id: serverId, server, blocked, target, patch: {}, change: null });
-  if (!fields.length) return none('unsupported');
+  const none = (blocked: Blocked): ServerPlan => ({ id: serverId, server, blocked, target, patch: {}, map: [], change: null });
+  if (!filterTargets(sel.profile).length) return none('unsupported');
   if (!server.trusted) return none('untrusted');
   const file = await writer.resolve(target);
   if (!file.ok || file.value.readOnly !== null) return none('read_only');
@@ -101,15 +103,24 @@ async function serverPlan(core: ApiCore, writer: ConfigWriter, sel: Selection, s
   const limits = server.spec?.limits ?? {};
   const on = new Set(passing(server.name, raw, filterOnly(limits)).map((t) => t.name));
   const wanted = new Set([...on].filter((n) => !drop.has(n)));
-  const patch = drop.size ? toolFilterPatch(sel.profile, server.entry, raw.map((t) => t.name), wanted) : {};
-  return { id: serverId, server, blocked: null, target, patch, change: { raw, before: passing(server.name, raw, limits), after: passing(server.name, raw, limitsAfter(sel.profile, server, patch)) } };
+  const { patch, map } = drop.size ? filterWrites(sel.profile, server, raw.map((t) => t.name), wanted) : { patch: {}, map: [] };
+  return { id: serverId, server, blocked: null, target, patch, map, change: { raw, before: passing(server.name, raw, limits), after: passing(server.name, raw, limitsAfter(sel.profile, server, patch, map)) } };
+}
+
+/** One file's text after its servers' writes: the entries' fields (the writer's `tools` op), then the file's tool map. */
+function writtenText(text: string | null, profile: Profile, group: readonly ServerPlan[], container: readonly string[] | undefined): WriteResult<string> {
+  const ops: ServerOp[] = group.filter((s) => Object.keys(s.patch).length).map((s) => ({ op: 'tools', name: s.server.name, patch: s.patch }));
+  let out: WriteResult<string> = ops.length ? applyServerOps(text, profile, ops, dialectValidator, container) : okResult(text ?? '');
+  const facts = profileFacts(profile);
+  for (const s of group) if (out.ok && s.map.length && facts.toolMap) out = applyToolMapPatch(out.value, facts.format, facts.toolMap.key, s.map);
+  return out;
 }
 
 /** The servers' patches gathered per file, each file's text after them and its diff. */
 async function plannedFiles(writer: ConfigWriter, profile: Profile, plans: readonly ServerPlan[]): Promise<{ files: PlanFile[]; writes: PlannedWrite[] }> {
   const byLayer = new Map<string, ServerPlan[]>();
   for (const s of plans) {
-    if (s.blocked || !Object.keys(s.patch).length) continue;
+    if (s.blocked || (!Object.keys(s.patch).length && !s.map.length)) continue;
     const k = s.target.layer;
     byLayer.set(k, [...(byLayer.get(k) ?? []), s]);
   }
@@ -121,8 +132,7 @@ async function plannedFiles(writer: ConfigWriter, profile: Profile, plans: reado
     const snap = await writer.read(target);
     if (!resolved.ok || !snap.ok) continue;
     const servers = group.map((s) => s.server.name);
-    const ops: ServerOp[] = group.map((s) => ({ op: 'tools', name: s.server.name, patch: s.patch }));
-    const after = applyServerOps(snap.value.text, profile, ops, dialectValidator, resolved.value.container);
+    const after = writtenText(snap.value.text, profile, group, resolved.value.container);
     const base = { path: resolved.value.path, layer: target.layer, hash: snap.value.hash, servers };
     if (!after.ok || after.value === null) {
       files.push({ ...base, diff: [], refusal: after.ok ? { code: 'empty', message: 'nothing to write' } : { code: after.error.code, message: after.error.message } });
@@ -161,7 +171,7 @@ export async function previewPlan(core: ApiCore, deps: PlanDeps, input: PlanInpu
   return {
     view: {
       profile: p,
-      fields: [...toolFilterFields(p)],
+      fields: filterTargets(p),
       suggestions: suggestions.map((s) => ({ ...s, blocked: blocked.get(s.serverId) ?? null })),
       before: limitStanding(facts, change.before.offered.get(p) ?? [], opts),
       after: limitStanding(facts, change.after.offered.get(p) ?? [], opts),

@@ -6,6 +6,7 @@
 import type { Selection, ToolFilterPreview } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import { patchedEntry, toolFilterFields, toolFilterPatch, type ToolFilterPatch } from '../../../shared/schemas/dialects/tool-filter';
+import { patchedLayers, toolMapPatch, type ToolMapPatch } from '../../../shared/schemas/dialects/tool-map';
 import type { EffectiveServer, Profile, ToolDef, ToolLimits } from '../../../shared/schemas/server';
 import { profileFacts } from '../../../shared/profiles';
 import type { ApiCore } from '../api/core';
@@ -76,9 +77,26 @@ export function filterOnly({ maxTools: _m, pluginCaps: _p, ...rest }: ToolLimits
  * profile's own fields: Codex `disabled_tools`, Gemini `excludeTools`… become the engine's
  * allow and deny lists), so the preview applies what the agent will apply.
  */
-export function limitsAfter(profile: Profile, server: Pick<EffectiveServer, 'entry' | 'spec'>, patch: ToolFilterPatch): ToolLimits {
+export function limitsAfter(profile: Profile, server: Pick<EffectiveServer, 'entry' | 'spec' | 'layer'>, patch: ToolFilterPatch, map: ToolMapPatch = []): ToolLimits {
   const { include: _i, enabledTools: _e, disabledTools: _d, maxTools: _m, ...rest } = server.spec?.limits ?? {};
-  return { ...rest, ...(profileFacts(profile).connection(patchedEntry(server.entry, patch), {}).limits ?? {}) };
+  const out: ToolLimits = { ...rest, ...(profileFacts(profile).connection(patchedEntry(server.entry, patch), {}).limits ?? {}) };
+  // The file-wide map (OpenCode's `tools`) with the write in the server's own file, merged as the agent merges.
+  if (map.length) out.toolMap = { profile, layers: patchedLayers(rest.toolMap?.layers ?? [], server.layer, map) };
+  return out;
+}
+
+/** What the agent's own filter is written into: its entry's fields, else its file-wide map (OpenCode `tools`); empty: nothing. */
+export function filterTargets(profile: Profile): string[] {
+  const map = profileFacts(profile).toolMap;
+  const fields = toolFilterFields(profile);
+  return fields.length ? [...fields] : map ? [map.key] : [];
+}
+
+/** The writes after which the agent lets exactly `wanted` of the server's `offered` tools through: its entry's fields, or its file-wide map. */
+export function filterWrites(profile: Profile, server: Pick<EffectiveServer, 'entry' | 'spec' | 'layer' | 'name'>, offered: readonly string[], wanted: ReadonlySet<string>): { patch: ToolFilterPatch; map: ToolMapPatch } {
+  if (toolFilterFields(profile).length) return { patch: toolFilterPatch(profile, server.entry, offered, wanted), map: [] };
+  const facts = profileFacts(profile).toolMap;
+  return { patch: {}, map: facts ? toolMapPatch(facts, server.spec?.limits.toolMap?.layers ?? [], server.layer, server.name, offered, wanted) : [] };
 }
 
 /** The tools the agent gets from `raw` under `limits` (count caps included, plugin caps not). */
