@@ -1,5 +1,5 @@
 // CONN-8 per-tool switch, seen before it is saved: the server's offered tools, which of them the
-// agent lets through now and after the change, and what that does to the names (NAME-4), the
+// agent lets through now and after the change (its entry's fields, or OpenCode's file-wide map), and what that does to the names (NAME-4), the
 // collisions and the context budget (DISC-1). The filter itself is the engine's (applyLimits);
 // the fields are the dialect's (shared/schemas/dialects/tool-filter.ts); the write is the
 // writer's `tools` op, with the editor's refusals (read-only layer, conflict on disk).
@@ -22,7 +22,7 @@ import { applyLimits } from '../connections/limits';
 export interface ToolFilterPort {
   /** The file of the server's layer: its path (null: no file), whether the panel may write it, its hash to base a save on. */
   file(sel: Selection, server: EffectiveServer): Promise<{ path: string | null; readOnly: boolean; hash: string | null }>;
-  save(sel: Selection, server: EffectiveServer, patch: ToolFilterPatch, baseHash: string | null): Promise<SaveOutcome>;
+  save(sel: Selection, server: EffectiveServer, patch: ToolFilterPatch, map: ToolMapPatch, baseHash: string | null): Promise<SaveOutcome>;
 }
 
 const MAX_SNAPSHOTS = 32;
@@ -44,9 +44,10 @@ export function toolFilterWriter(writer: ConfigWriter): ToolFilterPort {
       const snap = await writer.read(target(sel, server));
       return { path: f.value.path, readOnly: f.value.readOnly !== null, hash: snap.ok ? remember(snap.value) : null };
     },
-    async save(sel, server, patch, baseHash) {
+    async save(sel, server, patch, map, baseHash) {
       const base = baseHash === null ? undefined : snapshots.get(baseHash);
-      const r = await writer.setToolFilter(target(sel, server), server.name, patch, base ? { base } : {});
+      const opts = base ? { base } : {};
+      const r = map.length ? await writer.setToolMap(target(sel, server), map, opts) : await writer.setToolFilter(target(sel, server), server.name, patch, opts);
       if (!r.ok) throw toAppError(r.error);
       return { path: r.value.path, changed: r.value.changed, created: r.value.created, hash: remember(r.value.after) };
     },
@@ -113,7 +114,7 @@ export function passing(serverName: string, raw: ToolDef[], limits: ToolLimits):
 export async function previewToolFilter(core: ApiCore, port: ToolFilterPort, registry: RegistryPort, serverId: string, enabled: readonly string[] | undefined): Promise<{ preview: ToolFilterPreview; server: EffectiveServer }> {
   const server = core.findServer(serverId);
   const sel = core.selection();
-  const fields = [...toolFilterFields(sel.profile)];
+  const fields = filterTargets(sel.profile);
   const file = fields.length && server.trusted ? await port.file(sel, server) : { path: null, readOnly: true, hash: null };
   const raw = await core.pool().rawTools(serverId);
   const limits = server.spec?.limits ?? {};
@@ -121,13 +122,13 @@ export async function previewToolFilter(core: ApiCore, port: ToolFilterPort, reg
   const on = new Set((now.ok ? now.tools : raw).map((t) => t.name));
   const offered = raw.map((t) => t.name);
   const wanted = enabled ? new Set(enabled) : on;
-  const patch = fields.length ? toolFilterPatch(sel.profile, server.entry, offered, wanted) : {};
+  const { patch, map } = fields.length ? filterWrites(sel.profile, server, offered, wanted) : { patch: {}, map: [] };
   const blocked = !fields.length ? 'unsupported' : !server.trusted ? 'untrusted' : file.readOnly ? 'read_only' : raw.length === 0 ? 'not_connected' : null;
 
   const parts = await liveParts(core);
   const reg = await registry().catch(() => undefined);
   const pass = (l: ToolLimits) => passing(server.name, raw, l);
-  const change = namingChange(sel.profile, parts, reg, new Map([[serverId, { raw, before: pass(limits), after: pass(limitsAfter(sel.profile, server, patch)) }]]));
+  const change = namingChange(sel.profile, parts, reg, new Map([[serverId, { raw, before: pass(limits), after: pass(limitsAfter(sel.profile, server, patch, map)) }]]));
   const kept = new Set(pass(limits).map((t) => t.name));
   return {
     server,
@@ -142,6 +143,7 @@ export async function previewToolFilter(core: ApiCore, port: ToolFilterPort, reg
       hash: file.hash,
       tools: raw.map((t) => ({ name: t.name, enabled: on.has(t.name), wanted: wanted.has(t.name), capped: on.has(t.name) && !kept.has(t.name) })),
       patch,
+      map,
       disappear: change.disappear,
       appear: change.appear,
       resolved: change.resolved,
@@ -155,7 +157,7 @@ export async function previewToolFilter(core: ApiCore, port: ToolFilterPort, reg
 export async function saveToolFilter(core: ApiCore, port: ToolFilterPort, registry: RegistryPort, serverId: string, enabled: readonly string[], baseHash: string | null): Promise<SaveOutcome> {
   const { preview, server } = await previewToolFilter(core, port, registry, serverId, enabled);
   if (preview.blocked) throw new AppError('refused', `the tools of "${server.name}" cannot be switched here (${preview.blocked})`, { reason: `tool_filter_${preview.blocked}` });
-  const out = await port.save(core.selection(), server, preview.patch, baseHash);
+  const out = await port.save(core.selection(), server, preview.patch, preview.map, baseHash);
   await core.changed(`${server.name}: tool filter saved`);
   return out;
 }

@@ -12,7 +12,7 @@ export type ToolMapLayers = NonNullable<ToolLimits['toolMap']>['layers'];
  * Writes into one file's map, in order: a key removed (null), or the key made the map's last with
  * this value (the agent reads the last matching key, so a written key comes after the globs).
  */
-export type ToolMapPatch = Array<readonly [key: string, value: boolean | null]>;
+export type ToolMapPatch = Array<[key: string, value: boolean | null]>;
 
 /** `entries` with the patch applied, as the writer leaves the file's map. */
 export function patchedMap(entries: readonly ToolMapEntry[], patch: ToolMapPatch): ToolMapEntry[] {

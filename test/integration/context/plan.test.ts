@@ -250,4 +250,27 @@ describe('context plan (CTX-2), OpenCode', () => {
     expect(await readFile(opencodeFile(), 'utf8')).toBe(OPENCODE);
     await ready(13);
   });
+
+  it('the one-server switch writes the same map: a tool off as a false key, one its glob holds off back on as a true key after the glob; each switched back leaves the file as it was', async () => {
+    const id = async (name: string) => (await call<ServersView>('servers.list', {})).servers.find((s) => s.name === name)!.id;
+    // `tools`: how many the agent is offered after the switch (the switched server reconnects).
+    const flip = async (server: string, enabled: string[], map: [string, boolean | null][], gone: string[], came: string[], tools: number) => {
+      const serverId = await id(server);
+      const sw = await call<ToolFilterPreview>('tools.previewToolFilter', { serverId, enabled });
+      expect(sw).toMatchObject({ fields: ['tools'], patch: {}, map, blocked: null });
+      expect([sw.disappear.map((n) => n.name), sw.appear.map((n) => n.name)]).toEqual([gone, came]);
+      await call('tools.setToolFilter', { serverId, enabled, baseHash: sw.hash });
+      await ready(tools);
+      const now = await names('opencode');
+      expect([now.filter((n) => gone.includes(n)), came.filter((n) => now.includes(n))]).toEqual([[], came]);
+    };
+    await flip('copy', ECHO_TOOLS.filter((t) => t !== 'pid'), [['copy_pid', false]], ['copy_pid'], [], 12);
+    expect(await readFile(opencodeFile(), 'utf8')).toContain('"echo_f*": false, // no failing\n    "copy_pid": false\n  }');
+    await flip('copy', ECHO_TOOLS, [['copy_pid', null]], [], ['copy_pid'], 13);
+    expect(await readFile(opencodeFile(), 'utf8')).toBe(OPENCODE);
+    await flip('echo', ECHO_TOOLS, [['echo_fail', true]], [], ['echo_fail'], 14);
+    expect(await readFile(opencodeFile(), 'utf8')).toContain('"echo_fail": true');
+    await flip('echo', ECHO_TOOLS.filter((t) => t !== 'fail'), [['echo_fail', null]], ['echo_fail'], [], 13);
+    expect(await readFile(opencodeFile(), 'utf8')).toBe(OPENCODE);
+  });
 });
