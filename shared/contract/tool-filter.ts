@@ -1,5 +1,5 @@
 // CONN-8 per-tool enable/disable where the agent reads such a field (kimi enabledTools /
-// disabledTools, minara include; minimax has none), previewed before it is written: names that
+// disabledTools, minara include, OpenCode's file-wide `tools` map; minimax has none), previewed before it is written: names that
 // disappear or appear, collisions resolved or created, and the token budget (DISC-1).
 import { z } from 'zod';
 import { method, ACTION, READ } from '../rpc';
@@ -30,6 +30,8 @@ export const ToolFilterPreviewSchema = z.object({
   tools: z.array(z.object({ name: z.string(), enabled: z.boolean(), wanted: z.boolean(), capped: z.boolean() })),
   /** What would be written: a field's new list, or null to remove it. */
   patch: z.partialRecord(FieldSchema, z.array(z.string()).nullable()),
+  /** Where the agent's switch is a file-wide map (OpenCode `tools`): each key written last with its value, or removed (null). */
+  map: z.array(z.tuple([z.string(), z.boolean().nullable()])),
   disappear: z.array(NameRefSchema),
   appear: z.array(NameRefSchema),
   resolved: z.array(CollisionRowSchema),

@@ -25,11 +25,13 @@ function segmentAt(name: string, seg: string, at: number): boolean {
 
 /**
  * `*` is a run of characters other than `/` and `?` one such character, as picomatch compiles
- * them inside a glob. The first segment sits at the start, the last at the end, and each one
- * between at its leftmost place after the previous one: a later place only lengthens the runs
- * the stars must cover, so if the leftmost fails (a `/` in the way) every later one fails too.
+ * them inside a glob; every other character stands for itself. The first segment sits at the
+ * start, the last at the end, and each one between at its leftmost place after the previous one:
+ * a later place only lengthens the runs the stars must cover, so if the leftmost fails (a `/` in
+ * the way) every later one fails too. Exported for globs whose other characters are literal
+ * (OpenCode's `tools` keys).
  */
-function segmentsTest(glob: string): NameTest {
+export function segmentsTest(glob: string): NameTest {
   const segs = glob.split('*');
   if (segs.length === 1) return (name) => name.length === glob.length && segmentAt(name, glob, 0);
   const head = segs[0]!;

@@ -6,7 +6,7 @@ import type { ConnectionSpec, LayerInfo, LayerKind, Problem, Profile, Transport 
 import type { Dialect } from '../schemas/dialects';
 import type { ProblemCode, ProblemNote } from '../schemas/notes';
 import type { AgentDefaults } from './fields';
-import type { AgentRefusal, ConfigFormat } from './types';
+import type { AgentRefusal, ConfigFormat, ToolMapEntry } from './types';
 import type { RuleLists } from '../permissions/rules';
 
 export interface LayerServer {
@@ -79,6 +79,8 @@ export interface LoadedLayer {
   agentSkips?: boolean;
   /** AGENT-2: the agent reads the file and refuses it as a whole (OpenCode: a `{file:…}` that is not there): why. */
   agentRefuses?: string;
+  /** CONN-8: the file's tool map, where the agent has one (ProfileFacts.toolMap: OpenCode's `tools`). */
+  toolMap?: ToolMapEntry[];
 }
 
 /**

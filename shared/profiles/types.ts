@@ -25,6 +25,30 @@ export interface ToolFilterFacts {
   every?: string;
 }
 
+/** One key of an agent's file-wide tool map and its value, as a file holds them (OpenCode `"srv_*": false`). */
+export type ToolMapEntry = [key: string, on: boolean];
+
+/**
+ * CONN-8 where the agent has no per-entry field: a map at the top of its files that turns tools on
+ * and off by the names the agent gives them (OpenCode's `tools`). Each file's map is read apart,
+ * since the agent merges them its own way; these functions are the agent's rules, so the engine,
+ * the plan and the switch ask them instead of knowing the agent.
+ */
+export interface ToolMapFacts {
+  /** The map's key at the top of each file. */
+  key: string;
+  /** The entries a file's top level holds, in the file's order ([] when it has none the agent takes). */
+  read(root: Record<string, unknown>): ToolMapEntry[];
+  /** The files' maps, lowest precedence first, merged as the agent merges them. */
+  merge(layers: readonly (readonly ToolMapEntry[])[]): ToolMapEntry[];
+  /** The merged map turns this tool of this server off. */
+  off(merged: readonly ToolMapEntry[], server: string, tool: string): boolean;
+  /** The key may match a tool of this server (what a server's spec keeps of the maps). */
+  reaches(key: string, server: string): boolean;
+  /** The key that names exactly this tool. */
+  keyOf(server: string, tool: string): string;
+}
+
 /** How the agent turns (server, tool) into the name the model sees (NAME-1…4). */
 export interface NamingScheme {
   /** `mcp__` / `mcp_`: what comes before the server part. */
@@ -195,6 +219,8 @@ export interface ProfileFacts {
   /** The agent has a per-server `enabled` switch (minara has none, seed 001). */
   serverSwitch: boolean;
   toolFilter: ToolFilterFacts;
+  /** A file-wide tool map where the agent has one (OpenCode's `tools`); absent: none. */
+  toolMap?: ToolMapFacts;
   naming: NamingScheme;
   /** PERM-1…4: how the agent matches permission rules against tool names. */
   rules: RuleSyntax;

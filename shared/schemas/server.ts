@@ -57,6 +57,11 @@ export const ToolLimitsSchema = z.object({
   disabledTools: z.array(z.string()).optional(),
   /** Plugin-sourced servers: more than 128 tools, or 256 in a snapshot, is rejected. */
   pluginCaps: z.boolean().optional(),
+  /**
+   * The agent's file-wide tool map (ProfileFacts.toolMap: OpenCode's `tools`): each file's entries
+   * that may match this server's tools, lowest layer first; the profile merges and matches them.
+   */
+  toolMap: z.object({ profile: ProfileSchema, layers: z.array(z.object({ layer: LayerKindSchema, entries: z.array(z.tuple([z.string(), z.boolean()])) })) }).optional(),
 });
 export type ToolLimits = z.infer<typeof ToolLimitsSchema>;
 

@@ -2,14 +2,16 @@
 // fields, and the agent reads back exactly that. Codex (its app server says which tools each
 // server gave the session): a second copy of a server loses every tool the first gives, the first
 // keeps all of them; Copilot CLI (`mcp list --json` shows the entry as it reads it): the copy's
-// `tools` allow-list is the kept list, the first keeps `["*"]`. Undo is byte for byte, and the
-// agent then gets every tool again. Claude Code (no filter field of its own; its start-up line
-// names every tool it offers the model): the copy becomes a bridge line hiding all its tools, and
-// Claude Code, starting that line, is offered none of them.
+// `tools` allow-list is the kept list, the first keeps `["*"]`; OpenCode (`debug config` shows the
+// config it resolved): the copy's tools are `false` keys of its top-level `tools` map, which it turns
+// into `permission` denies. Undo is byte for byte, and the agent then gets every tool again. Claude
+// Code (no filter field of its own; its start-up line names every tool it offers the model): the
+// copy becomes a bridge line hiding all its tools, and Claude Code, starting that line, is offered
+// none of them.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlanResult, PlanUndo, PlanView } from '../../shared/contract';
-import { claudeStartup, codexStatus, copilotServer } from './helpers/ask';
+import { claudeStartup, codexStatus, copilotServer, opencodeConfig } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { expectSameBytes, panelAdd, snapshot, stdioFixture } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
@@ -89,5 +91,27 @@ describe(`Claude Code ${installedAgent('claude-code').version}: the plan's bridg
     const servers = (b: string) => (JSON.parse(b) as { mcpServers: unknown }).mcpServers;
     expect(servers(sb.read(file)!)).toEqual(servers(before.get(file)!.toString('utf8')));
     expect(await mcpTools()).toEqual(['copy', 'echo'].flatMap((s) => ECHO_TOOLS.map((t) => `mcp__${s}__${t}`)).sort());
+  });
+});
+
+describe(`OpenCode ${installedAgent('opencode').version}: the plan's tools map, as OpenCode reads it`, () => {
+  it('the copy\'s tools become false keys of the global tools map, which OpenCode denies; the first keeps its tools; undo is byte for byte', async () => {
+    await panelAdd(sb, 'opencode', 'user', 'echo', echo);
+    await panelAdd(sb, 'opencode', 'user', 'copy', echo);
+    const file = join(sb.home, '.config', 'opencode', 'opencode.jsonc');
+    // OpenCode adds "$schema" to a config file the first time it loads it: the file as it leaves it.
+    expect(await opencodeConfig(sb)).not.toHaveProperty('tools');
+    const before = snapshot([file]);
+    const { plan: v, applied } = await plan('opencode');
+    expect(v.fields).toEqual(['tools']);
+    expect(v.suggestions.map((s) => [s.kind, s.serverName, s.tool]).sort()).toEqual(ECHO_TOOLS.map((t) => ['duplicate', 'copy', t]));
+    expect(applied).toMatchObject({ written: [{ path: file }], failed: [] });
+    const dropped = ECHO_TOOLS.map((t) => `copy_${t}`);
+    const config = await opencodeConfig(sb);
+    expect(config.tools).toEqual(Object.fromEntries(dropped.map((n) => [n, false])));
+    expect(config.permission).toEqual(Object.fromEntries(dropped.map((n) => [n, 'deny'])));
+    expect(await undo(applied!.id!)).toMatchObject({ restored: [{ path: file }], failed: [] });
+    expectSameBytes(before);
+    expect(await opencodeConfig(sb)).not.toHaveProperty('tools');
   });
 });

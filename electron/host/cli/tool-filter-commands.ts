@@ -23,6 +23,7 @@ function printEffect(ctx: CommandContext, t: Translator, p: ToolFilterPreview, c
   if (!p.path) return;
   ctx.stdout(`${t(written ? 'tools.filter.written' : 'tools.filter.dryRun', { path: p.path })}\n`);
   for (const [field, list] of Object.entries(p.patch)) ctx.stdout(`  ${field}: ${list === null ? '-' : JSON.stringify(list)}\n`);
+  for (const [key, value] of p.map) ctx.stdout(`  ${p.fields[0] ?? ''}.${key}: ${value === null ? '-' : String(value)}\n`);
 }
 
 function switchCommand(on: boolean): Command {
@@ -30,8 +31,8 @@ function switchCommand(on: boolean): Command {
   return {
     name: `tools ${verb}`,
     summary: on
-      ? 'Turn tools of a server back on in the agent\'s file (kimi enabledTools/disabledTools, minara include), showing the effect on names, collisions and context first'
-      : 'Turn tools of a server off in the agent\'s file (kimi disabledTools/enabledTools, minara include), showing the effect on names, collisions and context first',
+      ? 'Turn tools of a server back on in the agent\'s file (kimi enabledTools/disabledTools, minara include, OpenCode tools), showing the effect on names, collisions and context first'
+      : 'Turn tools of a server off in the agent\'s file (kimi disabledTools/enabledTools, minara include, OpenCode tools), showing the effect on names, collisions and context first',
     usage: `tools ${verb} SERVER TOOL... [--profile P] [--workspace DIR] [--dry-run] [--context-window N] [--json]`,
     options: { profile: { type: 'string' }, workspace: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'context-window': { type: 'string' } },
     async run(ctx) {
@@ -55,7 +56,7 @@ function switchCommand(on: boolean): Command {
           else enabled.delete(x);
         }
         const preview = await call('tools.previewToolFilter', { serverId, enabled: [...enabled] });
-        const changed = Object.keys(preview.patch).length > 0;
+        const changed = Object.keys(preview.patch).length > 0 || preview.map.length > 0;
         const saved = changed && !ctx.opts['dry-run'] ? await call('tools.setToolFilter', { serverId, enabled: [...enabled], baseHash: preview.hash }) : null;
         if (ctx.opts.json) return printJson(ctx, { server, profile, enabled: [...enabled], preview, saved });
         if (!changed) return void ctx.stdout(`${t('tools.filter.noChange')}\n`);

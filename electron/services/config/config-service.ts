@@ -6,6 +6,7 @@ import { homeDir, panelDataDir as defaultPanelDataDir } from '../paths';
 import { loadLayer, readText } from './layer-loader';
 import { mergeLayers } from './merge';
 import { applyAgentVoid } from './agent-void';
+import { applyToolMaps } from './tool-map';
 import { engineProfile, resolveLayerPaths } from './profiles';
 import type { LayerLocation } from '../../../shared/profiles/loading';
 import { TrustStore } from './trust-store';
@@ -101,6 +102,7 @@ export class ConfigService {
 
     const servers = mergeLayers(layers, { invalidYields: engine.facts.invalidYields });
     const voided = applyAgentVoid(engine.facts, layers, servers);
+    applyToolMaps(engine.facts, layers, servers);
     return {
       profile,
       workspace: ws,

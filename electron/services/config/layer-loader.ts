@@ -107,6 +107,9 @@ export function loadLayer(read: FileRead, opts: LayerOptions, ctx: LoadContext):
     if (servers !== undefined && !isObject(servers)) return fail([...container], said('servers-not-object', { key: container.join('.') }));
     const held = servers as Record<string, unknown> | undefined;
     list = held ? Object.keys(held).map((key) => ({ key, segs: [...container, key], value: held[key] })) : [];
+    // CONN-8: a per-tool map outside the entries (OpenCode's `tools`), read here and merged across the files by config-service.
+    const toolMap = profileFacts(opts.dialect).toolMap?.read(root);
+    if (toolMap?.length) out.toolMap = toolMap;
     if (container.length === 1) {
       checkTopLevel(doc, root, top, opts, out);
       // AGENT-2: servers where this agent does not look for them, and a file it refuses for want of its key.

@@ -1,5 +1,7 @@
-// CONN-8: minara `include` / `maxTools`, kimi `enabledTools` / `disabledTools`, and the plugin
-// caps of seed 000 (128 tools per server, 256 per snapshot → the whole server is rejected).
+// CONN-8: minara `include` / `maxTools`, kimi `enabledTools` / `disabledTools`, a file-wide tool
+// map (OpenCode's `tools`, matched by its profile), and the plugin caps of seed 000 (128 tools per
+// server, 256 per snapshot → the whole server is rejected).
+import { limitsMapOff } from '../../../shared/schemas/dialects/tool-map';
 import type { ToolDef, ToolLimits } from '../../../shared/schemas/server';
 
 export const PLUGIN_MAX_TOOLS_PER_SERVER = 128;
@@ -39,6 +41,8 @@ export function applyLimits(serverName: string, tools: ToolDef[], limits: ToolLi
     const deny = new Set(limits.disabledTools);
     out = out.filter((t) => !deny.has(t.name));
   }
+  const mapOff = limitsMapOff(limits, serverName);
+  if (mapOff) out = out.filter((t) => !mapOff(t.name));
   const before = out.length;
   if (limits.maxTools !== undefined && out.length > limits.maxTools) out = out.slice(0, limits.maxTools);
   return { ok: true, tools: out, droppedByLimit: before - out.length };

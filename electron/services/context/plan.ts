@@ -9,18 +9,18 @@ import { DEFAULT_CONTEXT_WINDOW } from '../../../shared/contract';
 import { limitStanding } from '../../../shared/context/limits';
 import { suggest, type PlanTool } from '../../../shared/context/plan';
 import { profileFacts } from '../../../shared/profiles';
-import { toolFilterFields, toolFilterPatch } from '../../../shared/schemas/dialects/tool-filter';
+import type { ToolMapPatch } from '../../../shared/schemas/dialects/tool-map';
 import type { EffectiveServer, Profile, ToolDef } from '../../../shared/schemas/server';
 import type { ApiCore } from '../api/core';
 import type { RegistryPort } from '../api/ports';
 import { defKey, liveParts, nameCatalog, type Catalog } from '../api/tool-catalog';
-import { applyServerOps, dialectValidator, type ServerOp } from '../config/writer';
+import { applyServerOps, applyToolMapPatch, dialectValidator, okResult, type ServerOp, type WriteResult } from '../config/writer';
 import type { ConfigWriter, WriteTarget } from '../config/writer/config-writer';
 import type { FileSnapshot } from '../config/writer/snapshot';
 import type { AgentRules } from '../handlers/permissions';
 import { fileDiff } from '../install/plan';
 import { namingChange, type ListChange } from '../naming/naming-change';
-import { filterOnly, limitsAfter, passing } from '../naming/tool-filter';
+import { filterOnly, filterTargets, filterWrites, limitsAfter, passing } from '../naming/tool-filter';
 import type { BridgeCommand } from '../bridge/install-command';
 import type { InstallRecord } from '../bridge/install-records';
 import { homeDir } from '../paths';
@@ -91,8 +91,10 @@ interface ServerPlan {
   server: EffectiveServer;
   blocked: Blocked;
   target: WriteTarget;
-  /** What the file gets for this server (null: nothing to write). */
+  /** What the entry gets for this server (null: nothing to write there). */
   op: ServerOp | null;
+  /** What the file's tool map gets (OpenCode's top-level `tools`). */
+  map: ToolMapPatch;
   /** A bridge install record to keep before the write (the entry became a bridge line). */
   record: InstallRecord | null;
   change: ListChange | null;
@@ -100,7 +102,7 @@ interface ServerPlan {
 
 /** How the selected agent's file says a dropped tool: its own fields, else the bridge line (when a bridge can be written), else not at all. */
 export function planVia(profile: Profile, deps: Pick<PlanDeps, 'bridgeCommand'>): PlanView['via'] {
-  if (toolFilterFields(profile).length) return 'fields';
+  if (filterTargets(profile).length) return 'fields';
   return deps.bridgeCommand && profileFacts(profile).transports.includes('stdio') ? 'bridge' : 'none';
 }
 
@@ -108,7 +110,7 @@ async function serverPlan(core: ApiCore, deps: PlanDeps, sel: Selection, serverI
   const server = core.findServer(serverId);
   const target = { profile: sel.profile, layer: server.layer, workspace: sel.workspace };
   const via = planVia(sel.profile, deps);
-  const none = (blocked: Blocked): ServerPlan => ({ id: serverId, server, blocked, target, op: null, record: null, change: null });
+  const none = (blocked: Blocked): ServerPlan => ({ id: serverId, server, blocked, target, op: null, map: [], record: null, change: null });
   if (via === 'none') return none('unsupported');
   if (!server.trusted) return none('untrusted');
   const file = await deps.writer.resolve(target);
@@ -128,16 +130,25 @@ async function serverPlan(core: ApiCore, deps: PlanDeps, sel: Selection, serverI
   }
   const on = new Set(passing(server.name, raw, filterOnly(limits)).map((t) => t.name));
   const wanted = new Set([...on].filter((n) => !drop.has(n)));
-  const patch = drop.size ? toolFilterPatch(sel.profile, server.entry, raw.map((t) => t.name), wanted) : {};
+  const { patch, map } = drop.size ? filterWrites(sel.profile, server, raw.map((t) => t.name), wanted) : { patch: {}, map: [] };
   const op: ServerOp | null = Object.keys(patch).length ? { op: 'tools', name: server.name, patch } : null;
-  return { ...none(null), op, change: { raw, before, after: passing(server.name, raw, limitsAfter(sel.profile, server, patch)) } };
+  return { ...none(null), op, map, change: { raw, before, after: passing(server.name, raw, limitsAfter(sel.profile, server, patch, map)) } };
+}
+
+/** One file's text after its servers' writes: the entries' ops, then the file's tool map. */
+function writtenText(text: string | null, profile: Profile, group: readonly ServerPlan[], container: readonly string[] | undefined): WriteResult<string> {
+  const ops = group.flatMap((s) => (s.op ? [s.op] : []));
+  let out: WriteResult<string> = ops.length ? applyServerOps(text, profile, ops, dialectValidator, container) : okResult(text ?? '');
+  const facts = profileFacts(profile);
+  for (const s of group) if (out.ok && s.map.length && facts.toolMap) out = applyToolMapPatch(out.value, facts.format, facts.toolMap.key, s.map);
+  return out;
 }
 
 /** The servers' ops gathered per file, each file's text after them and its diff. */
 async function plannedFiles(writer: ConfigWriter, profile: Profile, plans: readonly ServerPlan[]): Promise<{ files: PlanFile[]; writes: PlannedWrite[] }> {
   const byLayer = new Map<string, ServerPlan[]>();
   for (const s of plans) {
-    if (s.blocked || !s.op) continue;
+    if (s.blocked || (!s.op && !s.map.length)) continue;
     const k = s.target.layer;
     byLayer.set(k, [...(byLayer.get(k) ?? []), s]);
   }
@@ -149,7 +160,7 @@ async function plannedFiles(writer: ConfigWriter, profile: Profile, plans: reado
     const snap = await writer.read(target);
     if (!resolved.ok || !snap.ok) continue;
     const servers = group.map((s) => s.server.name);
-    const after = applyServerOps(snap.value.text, profile, group.map((s) => s.op!), dialectValidator, resolved.value.container);
+    const after = writtenText(snap.value.text, profile, group, resolved.value.container);
     const base = { path: resolved.value.path, layer: target.layer, hash: snap.value.hash, servers };
     if (!after.ok || after.value === null) {
       files.push({ ...base, diff: [], refusal: after.ok ? { code: 'empty', message: 'nothing to write' } : { code: after.error.code, message: after.error.message } });
@@ -188,7 +199,7 @@ export async function previewPlan(core: ApiCore, deps: PlanDeps, input: PlanInpu
   return {
     view: {
       profile: p,
-      fields: [...toolFilterFields(p)],
+      fields: filterTargets(p),
       via: planVia(p, deps),
       suggestions: suggestions.map((s) => ({ ...s, blocked: blocked.get(s.serverId) ?? null })),
       before: limitStanding(facts, change.before.offered.get(p) ?? [], opts),

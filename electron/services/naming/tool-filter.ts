@@ -1,11 +1,12 @@
 // CONN-8 per-tool switch, seen before it is saved: the server's offered tools, which of them the
-// agent lets through now and after the change, and what that does to the names (NAME-4), the
+// agent lets through now and after the change (its entry's fields, or OpenCode's file-wide map), and what that does to the names (NAME-4), the
 // collisions and the context budget (DISC-1). The filter itself is the engine's (applyLimits);
 // the fields are the dialect's (shared/schemas/dialects/tool-filter.ts); the write is the
 // writer's `tools` op, with the editor's refusals (read-only layer, conflict on disk).
 import type { Selection, ToolFilterPreview } from '../../../shared/contract';
 import { AppError } from '../../../shared/errors';
 import { patchedEntry, toolFilterFields, toolFilterPatch, type ToolFilterPatch } from '../../../shared/schemas/dialects/tool-filter';
+import { patchedLayers, toolMapPatch, type ToolMapPatch } from '../../../shared/schemas/dialects/tool-map';
 import type { EffectiveServer, Profile, ToolDef, ToolLimits } from '../../../shared/schemas/server';
 import { profileFacts } from '../../../shared/profiles';
 import type { ApiCore } from '../api/core';
@@ -21,7 +22,7 @@ import { applyLimits } from '../connections/limits';
 export interface ToolFilterPort {
   /** The file of the server's layer: its path (null: no file), whether the panel may write it, its hash to base a save on. */
   file(sel: Selection, server: EffectiveServer): Promise<{ path: string | null; readOnly: boolean; hash: string | null }>;
-  save(sel: Selection, server: EffectiveServer, patch: ToolFilterPatch, baseHash: string | null): Promise<SaveOutcome>;
+  save(sel: Selection, server: EffectiveServer, patch: ToolFilterPatch, map: ToolMapPatch, baseHash: string | null): Promise<SaveOutcome>;
 }
 
 const MAX_SNAPSHOTS = 32;
@@ -43,9 +44,10 @@ export function toolFilterWriter(writer: ConfigWriter): ToolFilterPort {
       const snap = await writer.read(target(sel, server));
       return { path: f.value.path, readOnly: f.value.readOnly !== null, hash: snap.ok ? remember(snap.value) : null };
     },
-    async save(sel, server, patch, baseHash) {
+    async save(sel, server, patch, map, baseHash) {
       const base = baseHash === null ? undefined : snapshots.get(baseHash);
-      const r = await writer.setToolFilter(target(sel, server), server.name, patch, base ? { base } : {});
+      const opts = base ? { base } : {};
+      const r = map.length ? await writer.setToolMap(target(sel, server), map, opts) : await writer.setToolFilter(target(sel, server), server.name, patch, opts);
       if (!r.ok) throw toAppError(r.error);
       return { path: r.value.path, changed: r.value.changed, created: r.value.created, hash: remember(r.value.after) };
     },
@@ -76,9 +78,26 @@ export function filterOnly({ maxTools: _m, pluginCaps: _p, ...rest }: ToolLimits
  * profile's own fields: Codex `disabled_tools`, Gemini `excludeTools`… become the engine's
  * allow and deny lists), so the preview applies what the agent will apply.
  */
-export function limitsAfter(profile: Profile, server: Pick<EffectiveServer, 'entry' | 'spec'>, patch: ToolFilterPatch): ToolLimits {
+export function limitsAfter(profile: Profile, server: Pick<EffectiveServer, 'entry' | 'spec' | 'layer'>, patch: ToolFilterPatch, map: ToolMapPatch = []): ToolLimits {
   const { include: _i, enabledTools: _e, disabledTools: _d, maxTools: _m, ...rest } = server.spec?.limits ?? {};
-  return { ...rest, ...(profileFacts(profile).connection(patchedEntry(server.entry, patch), {}).limits ?? {}) };
+  const out: ToolLimits = { ...rest, ...(profileFacts(profile).connection(patchedEntry(server.entry, patch), {}).limits ?? {}) };
+  // The file-wide map (OpenCode's `tools`) with the write in the server's own file, merged as the agent merges.
+  if (map.length) out.toolMap = { profile, layers: patchedLayers(rest.toolMap?.layers ?? [], server.layer, map) };
+  return out;
+}
+
+/** What the agent's own filter is written into: its entry's fields, else its file-wide map (OpenCode `tools`); empty: nothing. */
+export function filterTargets(profile: Profile): string[] {
+  const map = profileFacts(profile).toolMap;
+  const fields = toolFilterFields(profile);
+  return fields.length ? [...fields] : map ? [map.key] : [];
+}
+
+/** The writes after which the agent lets exactly `wanted` of the server's `offered` tools through: its entry's fields, or its file-wide map. */
+export function filterWrites(profile: Profile, server: Pick<EffectiveServer, 'entry' | 'spec' | 'layer' | 'name'>, offered: readonly string[], wanted: ReadonlySet<string>): { patch: ToolFilterPatch; map: ToolMapPatch } {
+  if (toolFilterFields(profile).length) return { patch: toolFilterPatch(profile, server.entry, offered, wanted), map: [] };
+  const facts = profileFacts(profile).toolMap;
+  return { patch: {}, map: facts ? toolMapPatch(facts, server.spec?.limits.toolMap?.layers ?? [], server.layer, server.name, offered, wanted) : [] };
 }
 
 /** The tools the agent gets from `raw` under `limits` (count caps included, plugin caps not). */
@@ -95,7 +114,7 @@ export function passing(serverName: string, raw: ToolDef[], limits: ToolLimits):
 export async function previewToolFilter(core: ApiCore, port: ToolFilterPort, registry: RegistryPort, serverId: string, enabled: readonly string[] | undefined): Promise<{ preview: ToolFilterPreview; server: EffectiveServer }> {
   const server = core.findServer(serverId);
   const sel = core.selection();
-  const fields = [...toolFilterFields(sel.profile)];
+  const fields = filterTargets(sel.profile);
   const file = fields.length && server.trusted ? await port.file(sel, server) : { path: null, readOnly: true, hash: null };
   const raw = await core.pool().rawTools(serverId);
   const limits = server.spec?.limits ?? {};
@@ -103,13 +122,13 @@ export async function previewToolFilter(core: ApiCore, port: ToolFilterPort, reg
   const on = new Set((now.ok ? now.tools : raw).map((t) => t.name));
   const offered = raw.map((t) => t.name);
   const wanted = enabled ? new Set(enabled) : on;
-  const patch = fields.length ? toolFilterPatch(sel.profile, server.entry, offered, wanted) : {};
+  const { patch, map } = fields.length ? filterWrites(sel.profile, server, offered, wanted) : { patch: {}, map: [] };
   const blocked = !fields.length ? 'unsupported' : !server.trusted ? 'untrusted' : file.readOnly ? 'read_only' : raw.length === 0 ? 'not_connected' : null;
 
   const parts = await liveParts(core);
   const reg = await registry().catch(() => undefined);
   const pass = (l: ToolLimits) => passing(server.name, raw, l);
-  const change = namingChange(sel.profile, parts, reg, new Map([[serverId, { raw, before: pass(limits), after: pass(limitsAfter(sel.profile, server, patch)) }]]));
+  const change = namingChange(sel.profile, parts, reg, new Map([[serverId, { raw, before: pass(limits), after: pass(limitsAfter(sel.profile, server, patch, map)) }]]));
   const kept = new Set(pass(limits).map((t) => t.name));
   return {
     server,
@@ -124,6 +143,7 @@ export async function previewToolFilter(core: ApiCore, port: ToolFilterPort, reg
       hash: file.hash,
       tools: raw.map((t) => ({ name: t.name, enabled: on.has(t.name), wanted: wanted.has(t.name), capped: on.has(t.name) && !kept.has(t.name) })),
       patch,
+      map,
       disappear: change.disappear,
       appear: change.appear,
       resolved: change.resolved,
@@ -137,7 +157,7 @@ export async function previewToolFilter(core: ApiCore, port: ToolFilterPort, reg
 export async function saveToolFilter(core: ApiCore, port: ToolFilterPort, registry: RegistryPort, serverId: string, enabled: readonly string[], baseHash: string | null): Promise<SaveOutcome> {
   const { preview, server } = await previewToolFilter(core, port, registry, serverId, enabled);
   if (preview.blocked) throw new AppError('refused', `the tools of "${server.name}" cannot be switched here (${preview.blocked})`, { reason: `tool_filter_${preview.blocked}` });
-  const out = await port.save(core.selection(), server, preview.patch, baseHash);
+  const out = await port.save(core.selection(), server, preview.patch, preview.map, baseHash);
   await core.changed(`${server.name}: tool filter saved`);
   return out;
 }

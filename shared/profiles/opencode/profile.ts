@@ -13,15 +13,19 @@
 //   `cwd`, timeouts per phase) lowered onto these V1 entries; not read by the panel yet (said so).
 // - packages/opencode/src/mcp/index.ts `tools()`: the model sees `<server>_<tool>`, both parts with
 //   [^a-zA-Z0-9_-] → `_`, kept in one object (a later server's same name replaces the earlier).
+// - config.ts, permission/index.ts `disabled()`, session/llm.ts: the top-level `tools` map over
+//   those names (globs, `false` = off) leaves a tool out of what the model is offered (tool-map.ts).
 // No trust prompt for project config is documented: the panel's trust decides (SEC-5).
 import { z } from 'zod';
 import { WHOLE_NAME_RULES } from '../../permissions/syntax';
 import { StringRecordSchema } from '../../schemas/dialects/common';
 import type { Transport } from '../../schemas/server';
-import { PLAIN_SPELLING, envBraceToDollar, mapStrings, PLAIN, sanitizeApiName } from '../kit';
+import { PLAIN_SPELLING, envBraceToDollar, mapStrings, PLAIN } from '../kit';
 import { posInt, strArr } from '../fields';
 import type { ProfileFacts } from '../types';
 import { isRecord } from '../../is-record';
+import { opencodeToolName } from './naming';
+import { OPENCODE_TOOL_MAP } from './tool-map';
 
 function transportOf(e: Record<string, unknown>): Transport | null {
   if (e.type === 'local') return 'stdio';
@@ -56,9 +60,6 @@ export const OpencodeEntrySchema = z
     }
   });
 
-/** mcp/index.ts: `<server>_<tool>`, each part API-safe. */
-export const opencodeToolName = (server: string, tool: string) => `${sanitizeApiName(server)}_${sanitizeApiName(tool)}`;
-
 export const OPENCODE: ProfileFacts = {
   ...PLAIN,
   // OpenCode 1.18.33 merges a project entry onto the global one of the same name (agent contract suite).
@@ -70,7 +71,8 @@ export const OPENCODE: ProfileFacts = {
   fileLayers: ['user', 'project'],
   serversKey: 'mcp',
   entrySchema: OpencodeEntrySchema,
-  fileSchema: z.looseObject({}),
+  // config.ts: `tools` is a map of booleans (a warning, never fatal, where it is not: CFG-5).
+  fileSchema: z.looseObject({ tools: z.record(z.string(), z.boolean()).optional() }),
   transportKeys: ['type'],
   transports: ['stdio', 'http'],
   transportOf,
@@ -101,6 +103,8 @@ export const OPENCODE: ProfileFacts = {
     whyKey: 'tools.why.lastWins',
     collisionEvent: false,
   },
+  // No per-entry field: the file-wide `tools` map is OpenCode's per-tool switch.
+  toolMap: OPENCODE_TOOL_MAP,
   rules: WHOLE_NAME_RULES,
   oauth: true,
   trust: 'panel',

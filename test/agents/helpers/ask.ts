@@ -87,6 +87,8 @@ export async function codexStatus(sb: Sandbox): Promise<CodexStatus[]> {
 
 export const opencodeList = async (sb: Sandbox) => parseOpenCodeList((await must(sb, 'opencode', ['mcp', 'list'])).output, version('opencode'));
 export const opencodeServer = async (sb: Sandbox, name: string) => find(await opencodeList(sb), name, 'opencode');
+/** `opencode debug config`: the config OpenCode resolved from all its files, as JSON on stdout. */
+export const opencodeConfig = async (sb: Sandbox) => JSON.parse((await must(sb, 'opencode', ['debug', 'config'])).stdout) as { tools?: Record<string, boolean>; permission?: Record<string, unknown> };
 
 /** `copilot mcp list --json`: every server it reads, with its source and on/off (it connects to none). */
 export const copilotList = async (sb: Sandbox): Promise<CopilotServer[]> => parseCopilotList((await must(sb, 'copilot', ['mcp', 'list', '--json'])).stdout, version('copilot'));

@@ -1,11 +1,12 @@
 // CTX-2 through the real composition: real echo servers (test/fixtures/servers/echo.mjs) listed
-// by Gemini CLI's settings (JSONC, with its own `tools.exclude` rule) and Codex's TOML, twice
-// each. The plan names the dead weight, writes each agent's own filter field (comments and
+// by Gemini CLI's settings (JSONC, with its own `tools.exclude` rule), Codex's TOML and OpenCode's
+// JSONC (with its own top-level `tools` map), twice each. The plan names the dead weight, writes each agent's own filter field (comments and
 // layout kept), the agent's view after it is what the preview said, undo is byte for byte, and a
 // file changed since the preview is not written.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlanResult, PlanUndo, PlanView, ServersView, ToolFilterPreview, ToolsView } from '../../../shared/contract';
 import { startServices, type Services } from '../../../electron/services/compose';
@@ -20,6 +21,7 @@ let services: Services | null = null;
 
 const geminiFile = () => join(home, '.gemini', 'settings.json');
 const codexFile = () => join(home, '.codex', 'config.toml');
+const opencodeFile = () => join(home, '.config', 'opencode', 'opencode.jsonc');
 const GEMINI = `{
   // hand-written
   "tools": { "exclude": ["mcp_echo_fail"] },
@@ -50,7 +52,20 @@ async function ready(tools: number): Promise<void> {
   await vi.waitFor(async () => expect((await call<ToolsView>('tools.list', {})).tools.length).toBe(tools), { timeout: 30_000, interval: 100 });
 }
 
-async function start(profile: 'gemini' | 'codex'): Promise<void> {
+const OPENCODE = `{
+  "$schema": "https://opencode.ai/config.json",
+  // hand-written
+  "mcp": {
+    "echo": { "type": "local", "command": ["node", ${ECHO}, "stdio"] },
+    "copy": { "type": "local", "command": ["node", ${ECHO}, "stdio"] } // the same server again
+  },
+  "tools": {
+    "echo_f*": false // no failing
+  }
+}
+`;
+
+async function start(profile: 'gemini' | 'codex' | 'opencode'): Promise<void> {
   await services?.dispose();
   const env = { PATH: process.env.PATH, HOME: home, MCP_PANEL_DATA_DIR: join(dir, 'data') };
   services = await startServices({ host: 'web', pickFolder: null, env, cwd: ws, version: '0.0.0', profile, workspace: ws });
@@ -69,6 +84,8 @@ beforeAll(async () => {
   // Gemini starts no server in a folder it does not trust (its trustedFolders.json).
   await writeFile(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [ws]: 'TRUST_FOLDER' }));
   await writeFile(codexFile(), CODEX);
+  await mkdir(join(home, '.config', 'opencode'), { recursive: true });
+  await writeFile(opencodeFile(), OPENCODE);
 }, 60_000);
 
 afterAll(async () => {
@@ -203,5 +220,58 @@ describe('context plan (CTX-2), Codex', () => {
     expect(v.files.map((f) => f.path)).toEqual([join(home, '.minimax', 'mcp.json')]);
     expect(v.files[0]!.diff.filter((l) => l.op === 'add').map((l) => l.text).join('')).toContain('--hide-tools');
     expect(v.after.tokens).toBeLessThan(v.before.tokens);
+  });
+});
+
+describe('context plan (CTX-2), OpenCode', () => {
+  it('its own tools map is read (echo_f* leaves echo_fail out); the plan writes the dropped names as false keys after it, comments kept; undo is byte for byte', async () => {
+    await start('opencode');
+    await ready(13);
+    expect(await names('opencode')).not.toContain('echo_fail');
+    const v = await call<PlanView>('plan.preview', {});
+    expect(v.fields).toEqual(['tools']);
+    // echo's fail is off by OpenCode's own map, so copy's fail is no second copy.
+    expect(v.suggestions.map((s) => [s.kind, s.serverName, s.tool, s.blocked]).sort()).toEqual(ECHO_TOOLS.filter((t) => t !== 'fail').map((t) => ['duplicate', 'copy', t, null]));
+    expect(v.before).toMatchObject({ tools: 13 });
+    expect(v.after).toMatchObject({ tools: 7 });
+    expect(v.files).toEqual([expect.objectContaining({ path: opencodeFile(), layer: 'user', refusal: null, servers: ['copy'] })]);
+    expect(v.files[0]!.diff.filter((d) => d.op === 'add').map((d) => d.text.trim())).toEqual(expect.arrayContaining(['"copy_echo": false,', '"copy_sleep": false']));
+    const r = await call<PlanResult>('plan.apply', { baseHashes: Object.fromEntries(v.files.map((f) => [f.path, f.hash])) });
+    expect(r).toMatchObject({ written: [{ path: opencodeFile(), layer: 'user' }], failed: [] });
+    const text = await readFile(opencodeFile(), 'utf8');
+    expect(text.startsWith(OPENCODE.slice(0, OPENCODE.indexOf('"echo_f*"')))).toBe(true);
+    expect(text).toContain('"echo_f*": false, // no failing');
+    const map = (parseJsonc(text) as { tools: Record<string, boolean> }).tools;
+    const [first, ...added] = Object.entries(map);
+    expect(first).toEqual(['echo_f*', false]);
+    expect(added.sort()).toEqual(ECHO_TOOLS.filter((t) => t !== 'fail').map((t) => [`copy_${t}`, false]));
+    await vi.waitFor(async () => expect(await names('opencode')).toEqual(['copy_fail', ...ECHO_TOOLS.filter((t) => t !== 'fail').map((t) => `echo_${t}`)].sort()), { timeout: 30_000, interval: 100 });
+    expect((await call<PlanView>('plan.preview', {})).suggestions).toEqual([]);
+    expect(await call<PlanUndo>('plan.undo', { id: r.id })).toEqual({ id: r.id, restored: [{ path: opencodeFile() }], failed: [] });
+    expect(await readFile(opencodeFile(), 'utf8')).toBe(OPENCODE);
+    await ready(13);
+  });
+
+  it('the one-server switch writes the same map: a tool off as a false key, one its glob holds off back on as a true key after the glob; each switched back leaves the file as it was', async () => {
+    const id = async (name: string) => (await call<ServersView>('servers.list', {})).servers.find((s) => s.name === name)!.id;
+    // `tools`: how many the agent is offered after the switch (the switched server reconnects).
+    const flip = async (server: string, enabled: string[], map: [string, boolean | null][], gone: string[], came: string[], tools: number) => {
+      const serverId = await id(server);
+      const sw = await call<ToolFilterPreview>('tools.previewToolFilter', { serverId, enabled });
+      expect(sw).toMatchObject({ fields: ['tools'], patch: {}, map, blocked: null });
+      expect([sw.disappear.map((n) => n.name), sw.appear.map((n) => n.name)]).toEqual([gone, came]);
+      await call('tools.setToolFilter', { serverId, enabled, baseHash: sw.hash });
+      await ready(tools);
+      const now = await names('opencode');
+      expect([now.filter((n) => gone.includes(n)), came.filter((n) => now.includes(n))]).toEqual([[], came]);
+    };
+    await flip('copy', ECHO_TOOLS.filter((t) => t !== 'pid'), [['copy_pid', false]], ['copy_pid'], [], 12);
+    expect(await readFile(opencodeFile(), 'utf8')).toContain('"echo_f*": false, // no failing\n    "copy_pid": false\n  }');
+    await flip('copy', ECHO_TOOLS, [['copy_pid', null]], [], ['copy_pid'], 13);
+    expect(await readFile(opencodeFile(), 'utf8')).toBe(OPENCODE);
+    await flip('echo', ECHO_TOOLS, [['echo_fail', true]], [], ['echo_fail'], 14);
+    expect(await readFile(opencodeFile(), 'utf8')).toContain('"echo_fail": true');
+    await flip('echo', ECHO_TOOLS.filter((t) => t !== 'fail'), [['echo_fail', null]], ['echo_fail'], [], 13);
+    expect(await readFile(opencodeFile(), 'utf8')).toBe(OPENCODE);
   });
 });

@@ -41,6 +41,7 @@ function preview(enabled: string[] | undefined, over: Partial<ToolFilterPreview>
     serverId: A, serverName: 'docs_x', profile: 'kimi', layer: 'user', fields: ['enabledTools', 'disabledTools'], blocked: null, path: '/home/u/.kimi-code/mcp.json', hash: 'h1',
     tools: ['echo', 'parts'].map((name) => ({ name, enabled: true, wanted: on.has(name), capped: false })),
     patch: off ? { disabledTools: ['parts'] } : {},
+    map: [],
     disappear: off ? [{ name: 'mcp__docs_x__parts', serverName: 'docs_x', tool: 'parts' }] : [],
     appear: off ? [{ name: 'mcp__docs_x__parts', serverName: 'docs.x', tool: 'parts' }] : [],
     resolved: off ? [collision('parts')] : [],

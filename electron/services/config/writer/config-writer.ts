@@ -6,6 +6,8 @@ import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import type { LayerKind, Profile } from '../../../../shared/schemas/server';
 import type { ToolFilterPatch } from '../../../../shared/schemas/dialects/tool-filter';
+import type { ToolMapPatch } from '../../../../shared/schemas/dialects/tool-map';
+import { applyToolMapPatch } from './tool-map-op';
 import { outsideOf } from '../bounded-read';
 import { atomicWriteFile } from './atomic-write';
 import { type ConflictData, inFile, okResult, refuse, type WriteResult } from './errors';
@@ -293,5 +295,14 @@ export class ConfigWriter {
   /** CONN-8: the agent's per-tool filter of one server (shared/schemas/dialects/tool-filter.ts). */
   setToolFilter(target: WriteTarget, name: string, patch: ToolFilterPatch, opts?: WriteOptions) {
     return this.apply(target, [{ op: 'tools', name, patch }], opts);
+  }
+
+  /** CONN-8: writes into the file-wide tool map of the layer's file (OpenCode `tools`: tool-map-op.ts). */
+  async setToolMap(target: WriteTarget, map: ToolMapPatch, opts?: WriteOptions): Promise<WriteResult<WriteOutcome>> {
+    const file = await this.resolve(target);
+    const facts = profileFacts(target.profile);
+    if (!file.ok || !facts.toolMap) return file.ok ? refuse('write.unsupported.toolFilter', { profile: target.profile }) : file;
+    const key = facts.toolMap.key;
+    return this.editFile(file.value, (text) => applyToolMapPatch(text ?? '', facts.format, key, map), opts);
   }
 }

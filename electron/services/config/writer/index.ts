@@ -8,3 +8,4 @@ export * from './server-ops';
 export { spanEditor } from './span-editor';
 export * from './config-writer';
 export type { ListPath } from './list-ops';
+export { applyToolMapPatch } from './tool-map-op';

@@ -30,7 +30,9 @@ export function Names({ title, rows, testId }: { title: string; rows: { name: st
 function Effect({ p, contextWindow }: { p: ToolFilterPreview; contextWindow: number }) {
   const t = useT();
   const pct = (n: number) => t.percent(n / contextWindow);
-  const changed = Object.keys(p.patch).length > 0;
+  const changed = Object.keys(p.patch).length > 0 || p.map.length > 0;
+  // OpenCode's switch is its file-wide map: shown as the keys written (null: removed).
+  const written = p.map.length ? { [p.fields[0] ?? '']: Object.fromEntries(p.map) } : p.patch;
   const collision = (c: ToolFilterPreview['resolved'][number]) => ({ name: c.name, serverName: `${c.winner.serverName} ↔ ${c.loser.serverName}`, tool: c.winner.tool === c.loser.tool ? c.winner.tool : `${c.winner.tool} / ${c.loser.tool}` });
   return (
     <Stack gap={6} data-testid="filter-effect" aria-live="polite">
@@ -50,7 +52,7 @@ function Effect({ p, contextWindow }: { p: ToolFilterPreview; contextWindow: num
           {/* A preview: nothing is written until Save. */}
           <Text size="sm">{t('tools.filter.willWrite', { path: p.path })}</Text>
           <Code block data-testid="filter-patch">
-            {JSON.stringify(p.patch, null, 2)}
+            {JSON.stringify(written, null, 2)}
           </Code>
         </div>
       )}
@@ -128,7 +130,7 @@ export function ToolFilterModal({ servers }: { servers: { id: string; name: stri
               {t('tools.filter.cancel')}
             </Button>
             {p && !p.blocked && (
-              <Button onClick={() => void onSave()} loading={state.saving} disabled={state.busy || Object.keys(p.patch).length === 0}>
+              <Button onClick={() => void onSave()} loading={state.saving} disabled={state.busy || (Object.keys(p.patch).length === 0 && p.map.length === 0)}>
                 {t('tools.filter.save')}
               </Button>
             )}
