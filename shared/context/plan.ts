@@ -3,10 +3,11 @@
 // the facts per tool (electron/services/context/plan.ts) and writes the kept list into the
 // agent's own filter fields. The default plan hides only what the agent cannot use anyway or
 // already has: a tool its own rules deny, a second copy of a definition another server gives,
-// a name its model API rejects, a tool it drops itself. A renamed collision loser is a tool the
-// person may want: suggested, picked only when a token target asks for more.
+// a name its model API rejects, a tool it drops itself. A renamed collision loser, and a server
+// the agent has not called through the bridge, are tools the person may want: suggested, picked
+// only when a token target asks for more.
 
-export const PLAN_KINDS = ['denied', 'too_long', 'duplicate', 'collision_dropped', 'collision_renamed', 'refused'] as const;
+export const PLAN_KINDS = ['denied', 'too_long', 'duplicate', 'collision_dropped', 'collision_renamed', 'refused', 'unused'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 
 /** What the host knows of one server tool under one agent. */
@@ -30,6 +31,8 @@ export interface PlanTool {
   tooLong: boolean;
   /** The agent refuses the name (left out). */
   refused: boolean;
+  /** Days the bridge has run this server for the agent without a tool call (null: not known unused). */
+  unusedDays?: number | null;
 }
 
 export interface PlanSuggestion {
@@ -47,7 +50,14 @@ export interface PlanSuggestion {
   picked: boolean;
 }
 
-const ORDER: Readonly<Record<PlanKind, number>> = { denied: 0, too_long: 1, duplicate: 2, collision_dropped: 3, collision_renamed: 4, refused: 5 };
+const ORDER: Readonly<Record<PlanKind, number>> = { denied: 0, too_long: 1, duplicate: 2, collision_dropped: 3, collision_renamed: 4, refused: 5, unused: 6 };
+
+/**
+ * Tools the person may want, suggested but picked only when a token target asks: a renamed
+ * collision loser, and a server not called from this agent in the days its bridge has run it
+ * (the bridge's usage records: it may be kept for the day it is needed).
+ */
+const OPTIONAL: ReadonlySet<PlanKind> = new Set(['collision_renamed', 'unused']);
 
 /** One suggestion per tool at most: the strongest reason wins. */
 function suggestionOf(t: PlanTool, firstCopy: ReadonlyMap<string, PlanTool>): Omit<PlanSuggestion, 'id' | 'picked'> | null {
@@ -60,6 +70,7 @@ function suggestionOf(t: PlanTool, firstCopy: ReadonlyMap<string, PlanTool>): Om
   if (t.dropped && t.lostTo) return { ...base, kind: 'collision_dropped', tokens: 0, params: { winner: `${t.lostTo.serverName}/${t.lostTo.tool}`, wanted: t.lostTo.name } };
   if (t.lostTo && t.offered) return { ...base, kind: 'collision_renamed', tokens: cost, params: { winner: `${t.lostTo.serverName}/${t.lostTo.tool}`, wanted: t.lostTo.name } };
   if (t.refused) return { ...base, kind: 'refused', tokens: 0, params: {} };
+  if (t.offered && t.unusedDays != null) return { ...base, kind: 'unused', tokens: cost, params: { days: t.unusedDays } };
   return null;
 }
 
@@ -83,7 +94,7 @@ export function suggest(tools: readonly PlanTool[], opts: PlanOptions = {}): Pla
   const suggestions: PlanSuggestion[] = [];
   for (const t of tools) {
     const s = suggestionOf(t, firstCopy);
-    if (s) suggestions.push({ ...s, id: `${s.kind}:${s.serverId}:${s.tool}`, picked: s.kind !== 'collision_renamed' });
+    if (s) suggestions.push({ ...s, id: `${s.kind}:${s.serverId}:${s.tool}`, picked: !OPTIONAL.has(s.kind) });
   }
   suggestions.sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || b.tokens - a.tokens || a.serverName.localeCompare(b.serverName) || a.tool.localeCompare(b.tool));
   const before = tools.reduce((n, t) => n + (t.offered ? t.tokens : 0), 0);

@@ -30,7 +30,7 @@ export interface ProxyOptions {
    * (mcp/gateway.ts), or null to forward messages as they are (a legacy server).
    */
   translate?: (initialize: JSONRPCMessage) => Promise<ModernUpstream | null>;
-  onRequest?: () => void;
+  onRequest?: (method: string) => void;
   onError?: (message: string) => void;
   log: (line: string) => void;
 }
@@ -135,7 +135,7 @@ export function runProxy(o: ProxyOptions): Promise<void> {
 
   o.local.onmessage = (msg) => {
     if (isRequest(msg)) {
-      o.onRequest?.();
+      o.onRequest?.(msg.method);
       if (msg.method === 'initialize') initId = msg.id;
     }
     const ordered = 'method' in msg && (msg.method === 'initialize' || msg.method === 'notifications/initialized');

@@ -9,6 +9,7 @@ import type { ConnectionSpec, Profile } from '../../../shared/schemas/server';
 import { redactText } from '../../../shared/secrets/secret-text';
 import type { McpTransport as Transport } from '../mcp';
 import { homeDir } from '../paths';
+import { bridgeCounters } from './counters';
 import { startLiveRecord } from './live';
 import { runProxy } from './proxy';
 import type { BridgeTranslator } from './target';
@@ -43,7 +44,7 @@ export async function runLocalBridge(o: LocalBridgeOptions): Promise<void> {
     await child.start();
     return child;
   };
-  const live = startLiveRecord(o.dataDir, { server: spec.name, profile: o.profile, workspace: o.workspace, origin: basename(spec.command!) });
+  const counters = bridgeCounters(startLiveRecord(o.dataDir, { server: spec.name, profile: o.profile, workspace: o.workspace, origin: basename(spec.command!) }), o.dataDir, { profile: o.profile, server: spec.name }, log);
   const local = filteredAgentSide(await agentStdioTransport(), o.hidden, (tool) => t('bridgeRun.hidden_tool', { tool }));
   try {
     await Promise.race([
@@ -54,12 +55,12 @@ export async function runLocalBridge(o: LocalBridgeOptions): Promise<void> {
         unauthorized: () => Promise.resolve({ retry: false, message: t('bridgeRun.refused_credentials', { server: spec.name }) }),
         log,
         unreachable: (detail) => t('bridgeRun.local_exited', { server: spec.name, detail: redact(detail) }),
-        onRequest: () => live.call(),
-        onError: (m) => (live.error(redact(m)), log(m)),
+        onRequest: (method) => counters.onRequest(method),
+        onError: (m) => (counters.live.error(redact(m)), log(m)),
       }),
       o.interrupted.then(() => local.close()),
     ]);
   } finally {
-    live.close();
+    await counters.close();
   }
 }

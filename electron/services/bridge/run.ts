@@ -20,6 +20,7 @@ import { openDataFolder } from '../own-folder';
 import { redactText } from '../../../shared/secrets/secret-text';
 import { urlSecrets } from '../../../shared/secrets/secret-values';
 import { headerValueSecrets } from '../../../shared/secrets/text-rules';
+import { bridgeCounters } from './counters';
 import { startLiveRecord } from './live';
 import { runProxy, type Retry } from './proxy';
 import { adHocTarget, resolveTarget, type BridgeTarget } from './target';
@@ -137,14 +138,14 @@ export async function runBridge(o: BridgeRunOptions): Promise<void> {
       pending = undefined;
     }));
 
-  const live = startLiveRecord(dataDir, { server: spec.name, profile: target.profile, workspace: target.workspace, origin: new URL(url).origin });
+  const counters = bridgeCounters(startLiveRecord(dataDir, { server: spec.name, profile: target.profile, workspace: target.workspace, origin: new URL(url).origin }), dataDir, { profile: target.profile, server: spec.name }, log);
   const local = filteredAgentSide(await agentStdioTransport(), hidden, (tool) => t('bridgeRun.hidden_tool', { tool }));
   try {
     await Promise.race([
-      runProxy({ local, connect, translate, unauthorized, log, unreachable: (detail) => t('bridgeRun.unreachable', { detail: redact(detail) }), onRequest: () => live.call(), onError: (m) => (live.error(redact(m)), log(m)) }),
+      runProxy({ local, connect, translate, unauthorized, log, unreachable: (detail) => t('bridgeRun.unreachable', { detail: redact(detail) }), onRequest: (method) => counters.onRequest(method), onError: (m) => (counters.live.error(redact(m)), log(m)) }),
       o.interrupted.then(() => local.close()),
     ]);
   } finally {
-    live.close();
+    await counters.close();
   }
 }

@@ -23,6 +23,7 @@ import { namingChange, type ListChange } from '../naming/naming-change';
 import { filterOnly, filterTargets, filterWrites, limitsAfter, passing } from '../naming/tool-filter';
 import type { BridgeCommand } from '../bridge/install-command';
 import type { InstallRecord } from '../bridge/install-records';
+import { readUsage, type UsageRecord } from '../bridge/usage';
 import { homeDir } from '../paths';
 import { bridgeWithHidden } from './plan-bridge';
 
@@ -33,6 +34,8 @@ export interface PlanDeps {
   env: Readonly<Record<string, string | undefined>>;
   /** What a bridge line starts (null: none found; an agent without filter fields then gets no write). */
   bridgeCommand: BridgeCommand | null;
+  /** The panel's data folder: the bridge's usage records (null: none known). */
+  dataDir: string | null;
 }
 
 export interface PlanInput {
@@ -57,8 +60,22 @@ function definitionKey(def: ToolDef | undefined, tool: string): string {
   return createHash('sha256').update(JSON.stringify([tool, def?.description ?? '', def?.inputSchema ?? null])).digest('hex');
 }
 
+/** A server the agent has not called through the bridge for this long is suggested as unused. */
+export const UNUSED_AFTER_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+/** Servers of `profile` idle through the bridge for UNUSED_AFTER_DAYS or more, with how many days (CTX-2 "unused"). */
+export function idleServers(records: readonly UsageRecord[], profile: Profile, now: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of records) {
+    const days = Math.floor((now - (r.lastCall ?? r.since)) / DAY_MS);
+    if (r.profile === profile && days >= UNUSED_AFTER_DAYS) out.set(r.server, days);
+  }
+  return out;
+}
+
 /** The facts per server tool under the catalogue's agent (made-up tools are the agent's own: never suggested). */
-export function planTools(cat: Catalog, denied: ReadonlyMap<string, string>): PlanTool[] {
+export function planTools(cat: Catalog, denied: ReadonlyMap<string, string>, idle: ReadonlyMap<string, number> = new Map()): PlanTool[] {
   const p = cat.view.profile;
   const out: PlanTool[] = [];
   for (const r of cat.view.tools) {
@@ -79,6 +96,7 @@ export function planTools(cat: Catalog, denied: ReadonlyMap<string, string>): Pl
       dropped: r.dropped,
       tooLong: warned('too-long'),
       refused: warned('refused'),
+      unusedDays: idle.get(r.serverName) ?? null,
     });
   }
   return out;
@@ -181,7 +199,8 @@ export async function previewPlan(core: ApiCore, deps: PlanDeps, input: PlanInpu
   const cat = nameCatalog(p, parts, reg, [p]);
   const sim = await deps.rules.simulate(cat);
   const denied = new Map(sim.tools.filter((t) => t.decision === 'deny' && t.rule).map((t) => [t.name, t.rule!.rule]));
-  const { suggestions } = suggest(planTools(cat, denied), { ...(input.picks ? { picks: input.picks } : {}), ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}) });
+  const idle = deps.dataDir ? idleServers(await readUsage(deps.dataDir), p, Date.now()) : new Map<string, number>();
+  const { suggestions } = suggest(planTools(cat, denied, idle), { ...(input.picks ? { picks: input.picks } : {}), ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}) });
 
   const dropBy = new Map<string, Set<string>>();
   for (const s of suggestions) {

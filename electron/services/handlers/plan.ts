@@ -25,7 +25,7 @@ export function planHandlers(core: ApiCore, deps: { registry: RegistryPort; rule
     if (!deps.plans) throw new AppError('unavailable', 'this host does not write context plans');
     return deps.plans;
   };
-  const planDeps = () => ({ registry: deps.registry, rules: deps.rules, writer: port().writer, env: deps.env, bridgeCommand: port().bridgeCommand });
+  const planDeps = () => ({ registry: deps.registry, rules: deps.rules, writer: port().writer, env: deps.env, bridgeCommand: port().bridgeCommand, dataDir: port().dataDir });
   return {
     'plan.preview': async (input) => (await previewPlan(core, planDeps(), input)).view,
     'plan.apply': async ({ baseHashes, ...input }) => {

@@ -1,7 +1,7 @@
 // CTX-2: which tools the plan suggests, why, what each saves, and which it picks by default.
 import { describe, expect, it } from 'vitest';
 import { suggest, type PlanTool } from '../../../shared/context/plan';
-import { planVia } from '../../../electron/services/context/plan';
+import { idleServers, planVia, UNUSED_AFTER_DAYS } from '../../../electron/services/context/plan';
 
 const tool = (serverName: string, name: string, over: Partial<PlanTool> = {}): PlanTool => ({
   serverId: `id:${serverName}`,
@@ -97,5 +97,40 @@ describe('how the plan says a dropped tool (CTX-2)', () => {
     expect(planVia('cursor', { bridgeCommand: null })).toBe('none');
     // Minara starts no local process (seed 001): its own `include` field is the only way.
     expect(planVia('minara', { bridgeCommand: null })).toBe('fields');
+  });
+});
+
+describe('servers not called through the bridge (CTX-2 "unused")', () => {
+  const DAY = 86_400_000;
+  const now = 100 * DAY;
+  it('a server idle for the threshold or longer, by its last call or else since its first bridged run; other agents\' records apart', () => {
+    const idle = idleServers(
+      [
+        { profile: 'cursor', server: 'never', since: now - 30 * DAY, calls: 0, lastCall: null },
+        { profile: 'cursor', server: 'once', since: now - 90 * DAY, calls: 3, lastCall: now - 20 * DAY },
+        { profile: 'cursor', server: 'recent', since: now - 90 * DAY, calls: 9, lastCall: now - DAY },
+        { profile: 'cursor', server: 'new', since: now - (UNUSED_AFTER_DAYS - 1) * DAY, calls: 0, lastCall: null },
+        { profile: 'claude-code', server: 'other', since: now - 60 * DAY, calls: 0, lastCall: null },
+      ],
+      'cursor',
+      now,
+    );
+    expect([...idle]).toEqual([
+      ['never', 30],
+      ['once', 20],
+    ]);
+  });
+
+  it('is suggested for each offered tool of the idle server, not picked, and picked when a token target asks; a stronger reason wins', () => {
+    const tools = [tool('a', 'x', { unusedDays: 30, tokens: 300 }), tool('a', 'y', { unusedDays: 30, deniedBy: 'mcp__a__y' }), tool('b', 'z')];
+    expect(kinds(tools)).toEqual([
+      ['a', 'y', 'denied', 100, true],
+      ['a', 'x', 'unused', 300, false],
+    ]);
+    expect(suggest(tools).suggestions.find((s) => s.kind === 'unused')!.params).toEqual({ days: 30 });
+    expect(kinds(tools, { targetTokens: 100 })).toEqual([
+      ['a', 'y', 'denied', 100, true],
+      ['a', 'x', 'unused', 300, true],
+    ]);
   });
 });
