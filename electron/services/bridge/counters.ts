@@ -1,6 +1,6 @@
 // What a running bridge counts, for both its runners (run.ts, run-local.ts): every request in the
-// live record (BRIDGE-4), and tool calls in the usage record (CTX-2 "unused"). The usage record's
-// module (zod, the records lock) loads after the start, not before: an agent waits for the start.
+// live record (BRIDGE-4), and tool calls in the usage record (CTX-2 "unused"), whose module loads
+// after the start, not before: an agent waits for the start.
 import type { Profile } from '../../../shared/schemas/server';
 import { STARTED_BY_PANEL } from '../connections/expand';
 import type { LiveRecord } from './live';
@@ -25,7 +25,7 @@ export function bridgeCounters(live: LiveRecord, dataDir: string, key: { profile
     },
     async close() {
       live.close();
-      await (await usage)?.close();
+      (await usage)?.close();
     },
   };
 }

@@ -199,7 +199,7 @@ export async function previewPlan(core: ApiCore, deps: PlanDeps, input: PlanInpu
   const cat = nameCatalog(p, parts, reg, [p]);
   const sim = await deps.rules.simulate(cat);
   const denied = new Map(sim.tools.filter((t) => t.decision === 'deny' && t.rule).map((t) => [t.name, t.rule!.rule]));
-  const idle = deps.dataDir ? idleServers(await readUsage(deps.dataDir), p, Date.now()) : new Map<string, number>();
+  const idle = deps.dataDir ? idleServers(readUsage(deps.dataDir), p, Date.now()) : new Map<string, number>();
   const { suggestions } = suggest(planTools(cat, denied, idle), { ...(input.picks ? { picks: input.picks } : {}), ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}) });
 
   const dropBy = new Map<string, Set<string>>();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlanResult, PlanUndo, PlanView, ToolsView } from '../../../shared/contract';
 import { startServices, type Services } from '../../../electron/services/compose';
 import { installRecordsPath } from '../../../electron/services/bridge/install-records';
-import { readUsage, type UsageRecord } from '../../../electron/services/bridge/usage';
+import { readUsage, recordUsage } from '../../../electron/services/bridge/usage';
 import { fixture } from '../../helpers/fixtures';
 import { ensureBuiltCli, startBridge } from '../bridge/helpers';
 
@@ -98,7 +98,7 @@ describe('context plan (CTX-2) through the bridge: Claude Code', () => {
     const kept = ['mcp__copy__fail', ...ECHO_TOOLS.filter((t) => t !== 'fail').map((t) => `mcp__echo__${t}`)];
     await vi.waitFor(async () => expect(await names()).toEqual(kept), { timeout: 60_000, interval: 200 });
     // The panel starting the lines to check them is not the agent using the servers.
-    expect(await readUsage(join(dir, 'data'))).toEqual([]);
+    expect(readUsage(join(dir, 'data'))).toEqual([]);
   }, 90_000);
 
   it('the line an agent starts hides the tool from tools/list and refuses a call to it without reaching the server', async () => {
@@ -115,15 +115,12 @@ describe('context plan (CTX-2) through the bridge: Claude Code', () => {
       await b.close();
     }
     // The call is counted for this agent and server once the bridge has ended (CTX-2 "unused").
-    await vi.waitFor(async () => expect((await readUsage(join(dir, 'data'))).find((r) => r.server === 'echo')).toMatchObject({ profile: 'claude-code', calls: 1 }), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect(readUsage(join(dir, 'data')).find((r) => r.server === 'echo')).toMatchObject({ profile: 'claude-code', calls: 1 }), { timeout: 20_000, interval: 100 });
   }, 60_000);
 
   it('a bridged server the agent has not called for weeks is suggested as unused, not picked by default', async () => {
-    const usage = join(dir, 'data', 'bridge-usage.json');
-    const records = JSON.parse(await readFile(usage, 'utf8')) as { version: 1; installs: UsageRecord[] };
-    const month = Date.now() - 30 * 86_400_000;
-    records.installs = [...records.installs.filter((r) => r.server !== 'copy'), { profile: 'claude-code', server: 'copy', since: month, calls: 0, lastCall: null }];
-    await writeFile(usage, JSON.stringify(records));
+    // A bridge first run for copy a month ago, and no call since.
+    recordUsage(join(dir, 'data'), { profile: 'claude-code', server: 'copy' }, 0, Date.now() - 30 * 86_400_000);
     const v = await call<PlanView>('plan.preview', {});
     // copy's fail is its only tool no stronger reason takes (the others are duplicates).
     const unused = v.suggestions.filter((s) => s.kind === 'unused');
