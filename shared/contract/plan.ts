@@ -9,6 +9,7 @@ import { LayerKindSchema, ProfileSchema } from '../schemas/server';
 import { ToolFilterBlockSchema } from './tool-filter';
 import { AgentStandingSchema, CollisionRowSchema } from './tools';
 
+const UpFrontSchema = z.object({ tokens: z.number().int(), deferred: z.number().int() });
 const NameRefSchema = z.object({ name: z.string(), serverName: z.string(), tool: z.string() });
 
 export const PlanSuggestionSchema = z.object({
@@ -46,6 +47,8 @@ export const PlanViewSchema = z.object({
   /** The agent's tools and tokens now and after the picked suggestions that can be written (named again). */
   before: AgentStandingSchema,
   after: AgentStandingSchema,
+  /** The tokens in the agent's context on every turn, and the tools it loads on demand instead (its own deferral), now and after. */
+  upFront: z.object({ before: UpFrontSchema, after: UpFrontSchema }),
   targetTokens: z.number().int().nullable(),
   files: z.array(PlanFileSchema),
   disappear: z.array(NameRefSchema),
