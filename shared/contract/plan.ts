@@ -17,8 +17,10 @@ export const PlanSuggestionSchema = z.object({
   kind: z.enum(PLAN_KINDS),
   serverId: z.string(),
   serverName: z.string(),
+  /** '' for `defer`, a whole server's suggestion (its name is null too). */
   tool: z.string(),
   name: z.string().nullable(),
+  /** Tokens up front the agent's context loses with it. */
   tokens: z.number().int(),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
   picked: z.boolean(),
