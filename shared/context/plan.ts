@@ -107,10 +107,17 @@ export interface PlanSuggestions {
 /** A `defer` per server with tools up front, largest first; its saving is set by `settle`. */
 function deferrals(tools: readonly PlanTool[], d: PlanDeferral): { suggestions: PlanSuggestion[]; upFrontOf: Map<string, PlanTool[]> } {
   const upFrontOf = new Map<string, PlanTool[]>();
-  for (const t of tools) if (upFront(t)) upFrontOf.set(t.serverId, [...(upFrontOf.get(t.serverId) ?? []), t]);
-  const size = (id: string) => upFrontOf.get(id)!.reduce((n, t) => n + t.tokens, 0);
+  const size = new Map<string, number>();
+  for (const t of tools) {
+    if (!upFront(t)) continue;
+    const list = upFrontOf.get(t.serverId);
+    if (list) list.push(t);
+    else upFrontOf.set(t.serverId, [t]);
+    size.set(t.serverId, (size.get(t.serverId) ?? 0) + t.tokens);
+  }
   const suggestions = [...upFrontOf].map(([serverId, ts]): PlanSuggestion => ({ id: `defer:${serverId}:`, kind: 'defer', serverId, serverName: ts[0]!.serverName, tool: '', name: null, tokens: 0, params: { field: d.field, mechanism: d.mechanism, tools: 0 }, picked: false }));
-  suggestions.sort((a, b) => size(b.serverId) - size(a.serverId) || a.serverName.localeCompare(b.serverName));
+  // By the whole server's size, so the order stays put while the person picks tool suggestions.
+  suggestions.sort((a, b) => size.get(b.serverId)! - size.get(a.serverId)! || a.serverName.localeCompare(b.serverName));
   return { suggestions, upFrontOf };
 }
 
