@@ -2,9 +2,11 @@
 // (bench/plan/machine.ts: server-everything twice under two names, SDK fixtures, two servers
 // offering the same search tools, 150–250 tools in all; each agent's own rules refusing the
 // destructive ones). Per agent, the built CLI's `plan --agent A --dry-run --json` run from the
-// workspace, and again with --target-tokens at 20 % of the tokens before: tools and definition
-// tokens before and after, beside tool search's cut; its time beside `status` over the same
-// servers; then one real write and undo for Codex, which must leave config.toml byte-identical.
+// workspace, and again with --target-tokens at 20 % of the tokens up front before: tools and
+// definition tokens before and after, the tokens up front (an agent's own deferral loads the rest
+// on demand: Kimi's `deferred` servers, which the plan can write, Minara's every tool), beside
+// tool search's cut; its time beside `status` over the same servers; then one real write and
+// undo for Codex, which must leave config.toml byte-identical.
 // Run: npm run bench:plan   (-- --short: 5 servers, 3 agents, one run; BENCH_PLAN_KEEP=1 keeps the setup)
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -12,6 +14,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { PlanResult, PlanUndo, PlanView } from '../shared/contract';
+import { DEFAULT_CONTEXT_WINDOW } from '../shared/contract';
+import { DEFER_SHARE } from '../electron/services/context/plan';
 import { AGENTS, DENIED, makeMachine, SERVERS } from './plan/machine';
 import { cut, printTable, printTimes, said, type AgentFigures } from './plan/table';
 import { full } from './short';
@@ -64,11 +68,12 @@ try {
       out = run.out;
     }
     const v = (JSON.parse(out) as { plan: PlanView }).plan;
-    const target = (await plan(['--agent', agent, '--dry-run', '--target-tokens', String(Math.round(v.before.tokens * TARGET_SHARE))])).plan;
+    const target = (await plan(['--agent', agent, '--dry-run', '--target-tokens', String(Math.round(v.upFront.before.tokens * TARGET_SHARE))])).plan;
     rows.push({ agent, plan: v, target, ms: { plan: median(times.plan), status: median(times.status), refresh: median(times.refresh), ratio: median(times.ratio) } });
     // What the plan says it saves against what the standing after shows (both the panel's own figures).
     const saved = v.fields.length ? said(v) : 0;
-    if (v.before.tokens - v.after.tokens !== saved) notes.push(`${agent}: the picked suggestions save ${saved} tokens, the standing after shows ${v.before.tokens - v.after.tokens}`);
+    const shown = v.upFront.before.tokens - v.upFront.after.tokens;
+    if (shown !== saved) notes.push(`${agent}: the picked suggestions save ${saved} tokens up front, the standing after shows ${shown}`);
     const denied = v.suggestions.filter((s) => s.kind === 'denied').length;
     if (m.rules.has(agent) && denied !== m.rules.get(agent)) notes.push(`${agent}: ${m.rules.get(agent)} deny rules written in its own rule file, ${denied} denied suggestions`);
   }
@@ -79,12 +84,19 @@ try {
   console.log('estimate: tokens ≈ ceil(JSON length of each tool definition / 4) (DISC-1, shared/disclosure/plan.ts estimateTokens): characters, not a tokenizer');
   console.log(`reference: tool search cuts ~85 % (Anthropic: ~134k → ~5k tokens; a 58-tool setup ~55k → ~3.5k); the bar here is ≥ ${REFERENCE * 100} %`);
   printTable(rows, REFERENCE);
+  // Deferral hides nothing: the agent's own tool search loads those tools when the model asks.
+  const servers = (v: PlanView) => v.suggestions.filter((s) => s.kind === 'defer' && s.picked).length;
+  const offered = (v: PlanView) => v.suggestions.filter((s) => s.kind === 'defer').length;
+  for (const r of rows.filter((x) => offered(x.plan) > 0)) {
+    console.log(`  ${r.agent}: deferred by its own "${r.plan.suggestions.find((s) => s.kind === 'defer')!.params.field}": true (${r.plan.suggestions.find((s) => s.kind === 'defer')!.params.mechanism} loads them on demand, no tool hidden): the default plan defers ${servers(r.plan)} of ${offered(r.plan)} servers (it does past ${DEFER_SHARE * 100} % of the ${DEFAULT_CONTEXT_WINDOW.toLocaleString('en-US')}-token window), the target ${servers(r.target)}`);
+  }
+  for (const r of rows.filter((x) => x.plan.upFront.before.deferred > 0)) console.log(`  ${r.agent}: defers ${r.plan.upFront.before.deferred} of its ${r.plan.before.tools} tools itself before any plan`);
   // Said plainly where the bar is missed: the default plan hides only dead weight, never a tool the person kept.
   const below = rows.filter((r) => Math.max(cut(r.plan), cut(r.target)) < REFERENCE * 100);
   const label = (rs: readonly AgentFigures[]) => rs.map((r) => r.agent).join(', ');
   const writes = below.filter((r) => r.plan.fields.length > 0);
   const tells = below.filter((r) => r.plan.fields.length === 0);
-  if (writes.length) console.log(`  below ${REFERENCE * 100} %: ${label(writes)}: the plan hides only dead weight (denied by the agent's own rules, a second copy of a definition, a name it cannot use); every other tool is one the person kept, and a token target adds only renamed collision losers (${writes.reduce((n, r) => n + r.target.suggestions.filter((x) => x.kind === 'collision_renamed').length, 0)} here)`);
+  if (writes.length) console.log(`  below ${REFERENCE * 100} %: ${label(writes)}: no per-server deferral field of their own, so the plan hides only dead weight (denied by the agent's own rules, a second copy of a definition, a name it cannot use); every other tool is one the person kept, and a token target adds only renamed collision losers (${writes.reduce((n, r) => n + r.target.suggestions.filter((x) => x.kind === 'collision_renamed').length, 0)} here)`);
   if (tells.length) console.log(`  not written: ${label(tells)}: no filter field of their own, so the plan only says what it would hide: ${tells.map((r) => `${r.agent} −${((said(r.plan) / r.plan.before.tokens) * 100).toFixed(1)} %`).join(', ')}`);
   printTimes(rows, RUNS);
 

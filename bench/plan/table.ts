@@ -23,11 +23,15 @@ export function kinds(v: PlanView): string {
   return [...by].map(([k, n]) => `${n} ${k}`).join(', ') || 'nothing';
 }
 
-/** The cut the plan makes in the agent's own file (0 where it has no filter field). */
-export const cut = (v: PlanView) => pct(v.before.tokens, v.after.tokens);
+/**
+ * How much of the definitions the agent is offered is not in its context up front after the plan:
+ * the tools it hides, and those the agent itself loads on demand (its own deferral, written by
+ * the plan or already there). 0 where the plan writes nothing (no filter field).
+ */
+export const cut = (v: PlanView) => pct(v.before.tokens, v.upFront.after.tokens);
 
 export function printTable(rows: readonly AgentFigures[], reference: number): void {
-  const head = ['agent', 'filter field', 'tools', 'definition tokens', 'cut', 'target T', 'after T', 'cut T', `≥${reference * 100} %`, 'what the default plan picks'];
+  const head = ['agent', 'filter field', 'tools', 'definition tokens', 'up front', 'cut', 'target T', 'up front T', 'cut T', `≥${reference * 100} %`, 'what the default plan picks'];
   const lines = rows.map(({ agent, plan: v, target: t }) => {
     const field = v.fields.length ? v.fields.join('/') : '(none)';
     const noField = v.fields.length === 0;
@@ -36,16 +40,17 @@ export function printTable(rows: readonly AgentFigures[], reference: number): vo
       field,
       `${v.before.tools} → ${v.after.tools}`,
       `${int(v.before.tokens)} → ${int(v.after.tokens)}${noField ? ` (says −${int(said(v))})` : ''}`,
+      `${int(v.upFront.before.tokens)} → ${int(v.upFront.after.tokens)}`,
       `${cut(v).toFixed(1)} %`,
       int(t.targetTokens ?? 0),
-      int(t.after.tokens),
+      int(t.upFront.after.tokens),
       `${cut(t).toFixed(1)} %`,
       Math.max(cut(v), cut(t)) >= reference * 100 ? 'yes' : 'no',
       kinds(v),
     ];
   });
   const width = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: readonly string[]) => `  ${cells.map((c, i) => (i >= 2 && i <= 7 ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join('  ')}`.trimEnd();
+  const fmt = (cells: readonly string[]) => `  ${cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join('  ')}`.trimEnd();
   console.log(fmt(head));
   for (const l of lines) console.log(fmt(l));
 }

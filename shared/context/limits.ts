@@ -95,6 +95,33 @@ export function limitStanding(facts: Pick<ProfileFacts, 'id' | 'limits'>, offere
 }
 
 /**
+ * CTX-2: the tokens the agent's context carries up front, and how many tools it defers instead:
+ * a tool its own deferral marks (Kimi's `deferred: true` server, Minara's `defer_loading` on
+ * every tool) is loaded on demand through its tool search, so its definition is not context on
+ * every turn. Skills count: the agent keeps them in context. A deferral decided at run time by a
+ * threshold (Claude Code, MiniMax Code) is the agent's own to make and is not subtracted here.
+ */
+export function upFront(offered: readonly OfferedTool[]): { tokens: number; deferred: number } {
+  let tokens = 0;
+  let deferred = 0;
+  for (const t of offered) {
+    if (t.deferred && !t.skill) deferred++;
+    else tokens += t.tokens;
+  }
+  return { tokens, deferred };
+}
+
+/**
+ * CTX-2: the entry field with which the agent defers one server's tools (Kimi `deferred`, from
+ * its `defer-marked` limit); null where none does: Minara defers every tool itself, MiniMax Code
+ * and Claude Code decide by their own threshold, the others do not defer.
+ */
+export function deferField(facts: Pick<ProfileFacts, 'limits'>): string | null {
+  for (const l of facts.limits({})) if (l.kind === 'defer-marked') return l.field;
+  return null;
+}
+
+/**
  * A limit the tools are past now: a cap exceeded, or a threshold of tokens or tools crossed. An
  * agent that defers every tool, or a marked server's, does so whatever the count: that is its
  * rule, not a limit passed (the tray says nothing of it; the tools view does).

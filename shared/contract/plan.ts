@@ -12,6 +12,7 @@ import { AgentStandingSchema, CollisionRowSchema } from './tools';
 /** Why a server's drops are not written: the switch's reasons, and the bridge line's own (`inline_secret`, `shared_file`). */
 export const PlanBlockSchema = z.enum([...ToolFilterBlockSchema.options, 'inline_secret', 'shared_file']);
 
+const UpFrontSchema = z.object({ tokens: z.number().int(), deferred: z.number().int() });
 const NameRefSchema = z.object({ name: z.string(), serverName: z.string(), tool: z.string() });
 
 export const PlanSuggestionSchema = z.object({
@@ -19,8 +20,10 @@ export const PlanSuggestionSchema = z.object({
   kind: z.enum(PLAN_KINDS),
   serverId: z.string(),
   serverName: z.string(),
+  /** '' for `defer`, a whole server's suggestion (its name is null too). */
   tool: z.string(),
   name: z.string().nullable(),
+  /** Tokens up front the agent's context loses with it. */
   tokens: z.number().int(),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
   picked: z.boolean(),
@@ -51,6 +54,8 @@ export const PlanViewSchema = z.object({
   /** The agent's tools and tokens now and after the picked suggestions that can be written (named again). */
   before: AgentStandingSchema,
   after: AgentStandingSchema,
+  /** The tokens in the agent's context on every turn, and the tools it loads on demand instead (its own deferral), now and after. */
+  upFront: z.object({ before: UpFrontSchema, after: UpFrontSchema }),
   targetTokens: z.number().int().nullable(),
   files: z.array(PlanFileSchema),
   disappear: z.array(NameRefSchema),

@@ -3,7 +3,7 @@
 // the files it writes as diffs, the names that change and the tokens after; `--undo ID` and
 // `--list` as `install` has them.
 import { DEFAULT_CONTEXT_WINDOW, type PlanView } from '../../../shared/contract';
-import { blockedReason, planTotals, suggestionReason, targetLine } from '../../../shared/context/plan-words';
+import { blockedReason, deferCondition, planTotals, suggestionReason, suggestionSubject, targetLine } from '../../../shared/context/plan-words';
 import { pickLocale, translator, type Translator } from '../../../shared/i18n';
 import { profileFacts } from '../../../shared/profiles';
 import type { Profile } from '../../../shared/schemas/server';
@@ -20,8 +20,9 @@ function printPlan(ctx: CommandContext, t: Translator, v: PlanView): void {
   if (v.via === 'bridge') ctx.stdout(`${t('plan.viaBridge', { agent })}\n`);
   for (const s of v.suggestions) {
     const mark = s.picked ? '[x]' : '[ ]';
-    const blocked = blockedReason(t, s, agent);
-    ctx.stdout(`${mark} ${s.name ?? s.tool}  (${s.serverName}/${s.tool})  ${t('plan.saving', { tokens: t.number(s.tokens) })}\n      ${suggestionReason(t, s, agent)}${blocked ? `\n      ${blocked}` : ''}\n`);
+    const { name, origin } = suggestionSubject(t, s);
+    const notes = [suggestionReason(t, s, agent), deferCondition(t, s, agent), blockedReason(t, s, agent)].filter((x): x is string => x !== null);
+    ctx.stdout(`${mark} ${name}  (${origin})  ${t('plan.saving', { tokens: t.number(s.tokens) })}\n${notes.map((n) => `      ${n}\n`).join('')}`);
   }
   ctx.stdout(`${planTotals(t, v, agent)}\n`);
   const target = targetLine(t, v);
@@ -39,7 +40,7 @@ function printPlan(ctx: CommandContext, t: Translator, v: PlanView): void {
 
 const planCommand: Command = {
   name: 'plan',
-  summary: "The agent's context plan: which of its tools are dead weight (denied by its own rules, offered twice, lost to a collision, a name it cannot send), with the token saving, written into its own tool filter fields after a preview",
+  summary: "The agent's context plan: which of its tools are dead weight (denied by its own rules, offered twice, lost to a collision, a name it cannot send) and which servers it can defer to its own tool search, with the token saving, written into its own fields after a preview",
   usage: 'plan --agent A [--target-tokens N] [--pick ID]… [--workspace DIR] [--context-window N] [--dry-run] [--json]\n       plan --undo ID [--agent A] | plan --list',
   options: {
     agent: { type: 'string' },

@@ -6,10 +6,11 @@
 import { createHash } from 'node:crypto';
 import type { PlanFile, PlanSuggestion, PlanView, Selection } from '../../../shared/contract';
 import { DEFAULT_CONTEXT_WINDOW } from '../../../shared/contract';
-import { limitStanding } from '../../../shared/context/limits';
-import { suggest, type PlanTool } from '../../../shared/context/plan';
+import { deferField, limitStanding, upFront } from '../../../shared/context/limits';
+import { suggest, type PlanDeferral, type PlanTool } from '../../../shared/context/plan';
 import { profileFacts } from '../../../shared/profiles';
 import type { ToolMapPatch } from '../../../shared/schemas/dialects/tool-map';
+import type { ProfileFacts } from '../../../shared/profiles/types';
 import type { EffectiveServer, Profile, ToolDef } from '../../../shared/schemas/server';
 import type { ApiCore } from '../api/core';
 import type { RegistryPort } from '../api/ports';
@@ -55,6 +56,21 @@ export interface PlannedWrite {
   installs: InstallRecord[];
 }
 
+/**
+ * CTX-2: the bar past which the default plan defers servers (largest first, until under it), for
+ * an agent that defers a server by a field of its entry: 10 % of the model's context window,
+ * the share at which Claude Code's documented `auto` tool search defers MCP tools (the agents
+ * that decide for themselves defer past such a share: MiniMax Code at 15 %). Below it the
+ * `defer` suggestions are offered, not picked; a token target replaces the bar.
+ */
+export const DEFER_SHARE = 0.1;
+
+function planDeferral(facts: ProfileFacts, contextWindow: number): PlanDeferral | null {
+  const field = deferField(facts);
+  const mechanism = facts.deferral({ deferred: true }).mechanism;
+  return field && mechanism ? { field, mechanism, above: Math.floor(DEFER_SHARE * contextWindow) } : null;
+}
+
 /** Two tools with the same name, description and input schema are one tool offered twice. */
 function definitionKey(def: ToolDef | undefined, tool: string): string {
   return createHash('sha256').update(JSON.stringify([tool, def?.description ?? '', def?.inputSchema ?? null])).digest('hex');
@@ -96,6 +112,7 @@ export function planTools(cat: Catalog, denied: ReadonlyMap<string, string>, idl
       dropped: r.dropped,
       tooLong: warned('too-long'),
       refused: warned('refused'),
+      deferred: r.deferred,
       unusedDays: idle.get(r.serverName) ?? null,
     });
   }
@@ -115,6 +132,8 @@ interface ServerPlan {
   map: ToolMapPatch;
   /** A bridge install record to keep before the write (the entry became a bridge line). */
   record: InstallRecord | null;
+  /** CTX-2: written deferred by the agent's own field (a picked `defer`). */
+  defer: boolean;
   change: ListChange | null;
 }
 
@@ -124,11 +143,11 @@ export function planVia(profile: Profile, deps: Pick<PlanDeps, 'bridgeCommand'>)
   return deps.bridgeCommand && profileFacts(profile).transports.includes('stdio') ? 'bridge' : 'none';
 }
 
-async function serverPlan(core: ApiCore, deps: PlanDeps, sel: Selection, serverId: string, drop: ReadonlySet<string>): Promise<ServerPlan> {
+async function serverPlan(core: ApiCore, deps: PlanDeps, sel: Selection, serverId: string, drop: ReadonlySet<string>, defer: boolean): Promise<ServerPlan> {
   const server = core.findServer(serverId);
   const target = { profile: sel.profile, layer: server.layer, workspace: sel.workspace };
   const via = planVia(sel.profile, deps);
-  const none = (blocked: Blocked): ServerPlan => ({ id: serverId, server, blocked, target, op: null, map: [], record: null, change: null });
+  const none = (blocked: Blocked): ServerPlan => ({ id: serverId, server, blocked, target, op: null, map: [], record: null, defer: false, change: null });
   if (via === 'none') return none('unsupported');
   if (!server.trusted) return none('untrusted');
   const file = await deps.writer.resolve(target);
@@ -150,12 +169,12 @@ async function serverPlan(core: ApiCore, deps: PlanDeps, sel: Selection, serverI
   const wanted = new Set([...on].filter((n) => !drop.has(n)));
   const { patch, map } = drop.size ? filterWrites(sel.profile, server, raw.map((t) => t.name), wanted) : { patch: {}, map: [] };
   const op: ServerOp | null = Object.keys(patch).length ? { op: 'tools', name: server.name, patch } : null;
-  return { ...none(null), op, map, change: { raw, before, after: passing(server.name, raw, limitsAfter(sel.profile, server, patch, map)) } };
+  return { ...none(null), op, map, defer, change: { raw, before, after: passing(server.name, raw, limitsAfter(sel.profile, server, patch, map)), ...(defer ? { deferAfter: true } : {}) } };
 }
 
 /** One file's text after its servers' writes: the entries' ops, then the file's tool map. */
 function writtenText(text: string | null, profile: Profile, group: readonly ServerPlan[], container: readonly string[] | undefined): WriteResult<string> {
-  const ops = group.flatMap((s) => (s.op ? [s.op] : []));
+  const ops = group.flatMap((s): ServerOp[] => [...(s.op ? [s.op] : []), ...(s.defer ? [{ op: 'defer' as const, name: s.server.name }] : [])]);
   let out: WriteResult<string> = ops.length ? applyServerOps(text, profile, ops, dialectValidator, container) : okResult(text ?? '');
   const facts = profileFacts(profile);
   for (const s of group) if (out.ok && s.map.length && facts.toolMap) out = applyToolMapPatch(out.value, facts.format, facts.toolMap.key, s.map);
@@ -166,7 +185,7 @@ function writtenText(text: string | null, profile: Profile, group: readonly Serv
 async function plannedFiles(writer: ConfigWriter, profile: Profile, plans: readonly ServerPlan[]): Promise<{ files: PlanFile[]; writes: PlannedWrite[] }> {
   const byLayer = new Map<string, ServerPlan[]>();
   for (const s of plans) {
-    if (s.blocked || (!s.op && !s.map.length)) continue;
+    if (s.blocked || (!s.op && !s.map.length && !s.defer)) continue;
     const k = s.target.layer;
     byLayer.set(k, [...(byLayer.get(k) ?? []), s]);
   }
@@ -199,30 +218,36 @@ export async function previewPlan(core: ApiCore, deps: PlanDeps, input: PlanInpu
   const cat = nameCatalog(p, parts, reg, [p]);
   const sim = await deps.rules.simulate(cat);
   const denied = new Map(sim.tools.filter((t) => t.decision === 'deny' && t.rule).map((t) => [t.name, t.rule!.rule]));
+  const facts = profileFacts(p);
+  const contextWindow = input.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
+  const deferral = planDeferral(facts, contextWindow);
   const idle = deps.dataDir ? idleServers(readUsage(deps.dataDir), p, Date.now()) : new Map<string, number>();
-  const { suggestions } = suggest(planTools(cat, denied, idle), { ...(input.picks ? { picks: input.picks } : {}), ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}) });
+  const { suggestions } = suggest(planTools(cat, denied, idle), { ...(input.picks ? { picks: input.picks } : {}), ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}), ...(deferral ? { deferral } : {}) });
 
   const dropBy = new Map<string, Set<string>>();
+  const deferred = new Set<string>();
   for (const s of suggestions) {
     const set = dropBy.get(s.serverId) ?? new Set<string>();
-    if (s.picked) set.add(s.tool);
+    if (s.picked && s.kind === 'defer') deferred.add(s.serverId);
+    else if (s.picked) set.add(s.tool);
     dropBy.set(s.serverId, set);
   }
-  const plans = await Promise.all([...dropBy].map(([id, drop]) => serverPlan(core, deps, sel, id, drop)));
+  const plans = await Promise.all([...dropBy].map(([id, drop]) => serverPlan(core, deps, sel, id, drop, deferred.has(id))));
   const blocked = new Map(plans.map((s) => [s.id, s.blocked]));
   const changes = new Map(plans.filter((s) => s.change).map((s) => [s.id, s.change!]));
   const { files, writes } = await plannedFiles(deps.writer, p, plans);
   const change = namingChange(p, parts, reg, changes);
-  const opts = { contextWindow: input.contextWindow ?? DEFAULT_CONTEXT_WINDOW, env: deps.env };
-  const facts = profileFacts(p);
+  const opts = { contextWindow, env: deps.env };
+  const offered = (c: typeof change.before) => c.offered.get(p) ?? [];
   return {
     view: {
       profile: p,
       fields: filterTargets(p),
       via: planVia(p, deps),
       suggestions: suggestions.map((s) => ({ ...s, blocked: blocked.get(s.serverId) ?? null })),
-      before: limitStanding(facts, change.before.offered.get(p) ?? [], opts),
-      after: limitStanding(facts, change.after.offered.get(p) ?? [], opts),
+      before: limitStanding(facts, offered(change.before), opts),
+      after: limitStanding(facts, offered(change.after), opts),
+      upFront: { before: upFront(offered(change.before)), after: upFront(offered(change.after)) },
       targetTokens: input.targetTokens ?? null,
       files,
       disappear: change.disappear,

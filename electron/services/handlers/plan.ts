@@ -33,7 +33,8 @@ export function planHandlers(core: ApiCore, deps: { registry: RegistryPort; rule
       // CFG-7: a file that changed since the person looked at its diff is not written.
       const stale = writes.filter((w) => Object.hasOwn(baseHashes, w.path) && baseHashes[w.path] !== w.base.hash);
       const fresh = writes.filter((w) => !stale.includes(w));
-      const dropped = view.suggestions.filter((s) => s.picked && s.blocked === null).length;
+      // A deferred server hides no tool: only the tools the filters hold back count as dropped.
+      const dropped = view.suggestions.filter((s) => s.picked && s.blocked === null && s.kind !== 'defer').length;
       const out = await applyPlan(port().writer, port().dataDir, view.profile, fresh, dropped);
       out.failed.unshift(...stale.map((w) => ({ path: w.path, code: 'conflict', message: `${w.path} changed since the preview; look at the plan again` })));
       if (out.written.length) await core.changed(`context plan written to ${out.written.map((w) => w.path).join(', ')}`);

@@ -4,13 +4,15 @@
 import type { CollisionRow } from '../../../shared/contract';
 import type { RegistryData } from '../../../shared/profiles/minimax/registry';
 import type { Profile, ToolDef } from '../../../shared/schemas/server';
-import { defKey, nameCatalog, type Catalog, type CatalogParts } from '../api/tool-catalog';
+import { defKey, nameCatalog, type Catalog, type CatalogParts, type LiveInput } from '../api/tool-catalog';
 
 /** One server's list as the agent gets it now and after the change; `raw` is everything it offers. */
 export interface ListChange {
   raw: readonly ToolDef[];
   before: ToolDef[];
   after: ToolDef[];
+  /** CTX-2: after the change the agent defers the server (its own field written). */
+  deferAfter?: boolean;
 }
 
 export type NameRef = { name: string; serverName: string; tool: string };
@@ -29,7 +31,8 @@ export interface NamingChange {
 function withLists(parts: CatalogParts, changes: ReadonlyMap<string, ListChange>, side: 'before' | 'after'): CatalogParts {
   const defs = new Map(parts.defs);
   for (const [id, c] of changes) for (const t of c.raw) defs.set(defKey(id, t.name), t);
-  return { ...parts, defs, inputs: parts.inputs.map((i) => (changes.has(i.serverId) ? { ...i, tools: changes.get(i.serverId)![side] } : i)) };
+  const changed = (i: LiveInput, c: ListChange): LiveInput => ({ ...i, tools: c[side], ...(side === 'after' && c.deferAfter ? { deferred: true } : {}) });
+  return { ...parts, defs, inputs: parts.inputs.map((i) => (changes.has(i.serverId) ? changed(i, changes.get(i.serverId)!) : i)) };
 }
 
 function named(c: Catalog) {

@@ -82,7 +82,7 @@ function toolFilterFieldsOf(dialect: Dialect): [ToolFilterField | null, ToolFilt
 }
 
 /** `entry` with the patch applied (null removes the field): what the writer validates. */
-export function patchedEntry(entry: Record<string, unknown>, patch: ToolFilterPatch): Record<string, unknown> {
+export function patchedEntry(entry: Record<string, unknown>, patch: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out = { ...entry };
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];

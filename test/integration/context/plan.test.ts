@@ -2,7 +2,8 @@
 // by Gemini CLI's settings (JSONC, with its own `tools.exclude` rule), Codex's TOML and OpenCode's
 // JSONC (with its own top-level `tools` map), twice each. The plan names the dead weight, writes each agent's own filter field (comments and
 // layout kept), the agent's view after it is what the preview said, undo is byte for byte, and a
-// file changed since the preview is not written.
+// file changed since the preview is not written. Kimi Code (echo and a 20-tool server): the plan
+// defers whole servers by Kimi's own `deferred: true`, hiding none.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,16 @@ let services: Services | null = null;
 const geminiFile = () => join(home, '.gemini', 'settings.json');
 const codexFile = () => join(home, '.codex', 'config.toml');
 const opencodeFile = () => join(home, '.config', 'opencode', 'opencode.jsonc');
+const kimiFile = () => join(home, '.kimi-code', 'mcp.json');
+const MANY = JSON.stringify(fixture('test/fixtures/servers/many-tools.mjs'));
+const KIMI = `{
+  // mine
+  "mcpServers": {
+    "echo": { "command": "node", "args": [${ECHO}, "stdio"] },
+    "wide": { "command": "node", "args": [${MANY}, "stdio", "--count", "20"], "startupTimeoutMs": 60000 }
+  }
+}
+`;
 const GEMINI = `{
   // hand-written
   "tools": { "exclude": ["mcp_echo_fail"] },
@@ -65,7 +76,7 @@ const OPENCODE = `{
 }
 `;
 
-async function start(profile: 'gemini' | 'codex' | 'opencode'): Promise<void> {
+async function start(profile: 'gemini' | 'codex' | 'opencode' | 'kimi'): Promise<void> {
   await services?.dispose();
   const env = { PATH: process.env.PATH, HOME: home, MCP_PANEL_DATA_DIR: join(dir, 'data') };
   services = await startServices({ host: 'web', pickFolder: null, env, cwd: ws, version: '0.0.0', profile, workspace: ws });
@@ -86,6 +97,8 @@ beforeAll(async () => {
   await writeFile(codexFile(), CODEX);
   await mkdir(join(home, '.config', 'opencode'), { recursive: true });
   await writeFile(opencodeFile(), OPENCODE);
+  await mkdir(join(home, '.kimi-code'), { recursive: true });
+  await writeFile(kimiFile(), KIMI);
 }, 60_000);
 
 afterAll(async () => {
@@ -273,5 +286,62 @@ describe('context plan (CTX-2), OpenCode', () => {
     expect(await readFile(opencodeFile(), 'utf8')).toContain('"echo_fail": true');
     await flip('echo', ECHO_TOOLS.filter((t) => t !== 'fail'), [['echo_fail', null]], ['echo_fail'], [], 13);
     expect(await readFile(opencodeFile(), 'utf8')).toBe(OPENCODE);
+  });
+});
+
+describe('context plan (CTX-2), Kimi Code: servers deferred by its own field', () => {
+  const defers = (v: PlanView) => v.suggestions.filter((s) => s.kind === 'defer');
+  const marked = (v: PlanView['after']) => v.limits.find((l) => l.kind === 'defer-marked')!;
+
+  it('each server is offered for deferral with its tools and tokens up front; under the bar none is picked and nothing is written', async () => {
+    await start('kimi');
+    await ready(27);
+    const v = await call<PlanView>('plan.preview', {});
+    expect(defers(v).map((s) => [s.serverName, s.params.tools, s.params.field, s.params.mechanism, s.picked, s.blocked])).toEqual([
+      ['wide', 20, 'deferred', 'select_tools', false, null],
+      ['echo', 7, 'deferred', 'select_tools', false, null],
+    ]);
+    expect(defers(v).reduce((n, s) => n + s.tokens, 0)).toBe(v.upFront.before.tokens);
+    expect(v.upFront).toEqual({ before: { tokens: v.before.tokens, deferred: 0 }, after: { tokens: v.before.tokens, deferred: 0 } });
+    expect(v.files).toEqual([]);
+  });
+
+  it('past 10 % of the window the default plan defers the largest server until under it; the after-standing counts its tools as deferred, none hidden', async () => {
+    const total = (await call<PlanView>('plan.preview', {})).upFront.before.tokens;
+    const wide = defers(await call<PlanView>('plan.preview', {}))[0]!.tokens;
+    // A window whose 10 % the echo server alone fits in, the two together do not.
+    const contextWindow = (total - 1) * 10;
+    const v = await call<PlanView>('plan.preview', { contextWindow });
+    expect(defers(v).map((s) => [s.serverName, s.picked])).toEqual([['wide', true], ['echo', false]]);
+    expect(v.upFront.after).toEqual({ tokens: total - wide, deferred: 20 });
+    expect(v.after.tools).toBe(27);
+    expect(marked(v.before)).toMatchObject({ field: 'deferred', affected: 0 });
+    expect(marked(v.after)).toMatchObject({ field: 'deferred', affected: 20 });
+    expect(v.disappear).toEqual([]);
+    expect(v.files).toHaveLength(1);
+    expect(v.files[0]).toMatchObject({ path: kimiFile(), servers: ['wide'], refusal: null });
+    expect(v.files[0]!.diff.filter((d) => d.op === 'add').map((d) => d.text).join('\n')).toContain('"deferred": true');
+    expect(v.files[0]!.diff.filter((d) => d.op === 'del').map((d) => d.text).join('\n')).not.toContain('echo');
+  });
+
+  it('a token target defers every server; apply writes "deferred": true in Kimi\'s file (comments kept), the panel reads them back deferred, and undo is byte-identical', async () => {
+    const v = await call<PlanView>('plan.preview', { targetTokens: 0 });
+    expect(defers(v).every((s) => s.picked)).toBe(true);
+    expect(v.upFront.after).toEqual({ tokens: 0, deferred: 27 });
+    const r = await call<PlanResult>('plan.apply', { targetTokens: 0, baseHashes: Object.fromEntries(v.files.map((f) => [f.path, f.hash])) });
+    expect(r).toMatchObject({ written: [{ path: kimiFile(), layer: 'user' }], failed: [] });
+    const text = await readFile(kimiFile(), 'utf8');
+    expect(text).toContain('// mine');
+    const parsed = JSON.parse(text.replace(/\/\/.*$/gm, '')) as { mcpServers: Record<string, { deferred?: boolean }> };
+    expect(Object.values(parsed.mcpServers).map((e) => e.deferred)).toEqual([true, true]);
+    // The panel reloads the file: every tool is now Kimi's deferred, and nothing is left to defer.
+    await vi.waitFor(async () => expect((await call<ToolsView>('tools.list', {})).tools.filter((t) => t.deferred)).toHaveLength(27), { timeout: 30_000, interval: 100 });
+    const again = await call<PlanView>('plan.preview', { targetTokens: 0 });
+    expect(defers(again)).toEqual([]);
+    expect(again.upFront.before).toEqual({ tokens: 0, deferred: 27 });
+    expect(marked(again.before)).toMatchObject({ affected: 27 });
+    const u = await call<PlanUndo>('plan.undo', { id: r.id });
+    expect(u).toEqual({ id: r.id, restored: [{ path: kimiFile() }], failed: [] });
+    expect(Buffer.compare(await readFile(kimiFile()), Buffer.from(KIMI))).toBe(0);
   });
 });

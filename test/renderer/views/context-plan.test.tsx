@@ -34,6 +34,7 @@ function plan(picks: string[] | undefined, over: Partial<PlanView> = {}): PlanVi
     suggestions,
     before: standing(4, 200),
     after: standing(4 - on.size, 200 - saved),
+    upFront: { before: { tokens: 200, deferred: 0 }, after: { tokens: 200 - saved, deferred: 0 } },
     targetTokens: null,
     files: on.size ? [{ path: '/home/u/.gemini/settings.json', layer: 'user', hash: 'h1', servers: ['echo'], diff: [{ op: 'same', text: '"echo": {' }, { op: 'add', text: '"excludeTools": ["fail"]' }], refusal: null }] : [],
     disappear: suggestions.filter((s) => s.picked).map((s) => ({ name: s.name!, serverName: s.serverName, tool: s.tool })),
@@ -61,12 +62,12 @@ describe('context plan (CTX-2) in the tools view', () => {
     const { m, dialog } = await openPlan({ 'plan.preview': (i: { picks?: string[] }) => ok(plan(i.picks)) });
     expect(within(dialog).getByTestId('plan-suggestion-denied')).toHaveTextContent("Gemini CLI's own rule mcp_echo_fail priority=4.4 denies every call to it");
     expect(within(dialog).getByTestId('plan-suggestion-duplicate')).toHaveTextContent('the same tool as echo/echo, offered twice');
-    expect(within(dialog).getByTestId('plan-totals')).toHaveTextContent('Gemini CLI: 4 tools, ~200 tokens now; 2 tools, ~112 tokens after the picked suggestions (44% less)');
+    expect(within(dialog).getByTestId('plan-totals')).toHaveTextContent('Gemini CLI: 4 tools, ~200 tokens up front now; 2 tools, ~112 tokens up front after the picked suggestions (44% less)');
     expect(within(dialog).getByTestId('plan-diff')).toHaveTextContent('+ "excludeTools": ["fail"]');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /mcp_copy_echo/ }));
     await settle();
     expect(m.calls.filter((c) => c.method === 'plan.preview').at(-1)!.input).toEqual({ picks: [denied.id], contextWindow: 200_000 });
-    expect(within(dialog).getByTestId('plan-totals')).toHaveTextContent('3 tools, ~161 tokens after');
+    expect(within(dialog).getByTestId('plan-totals')).toHaveTextContent('3 tools, ~161 tokens up front after');
   });
 
   it('writes with the hashes the preview read, then offers undo, which calls the host with the plan id', async () => {
@@ -87,7 +88,7 @@ describe('context plan (CTX-2) in the tools view', () => {
 
   it('an agent with no filter field: the suggestions say why nothing is written, and there is nothing to write', async () => {
     const blocked = (s: PlanSuggestion) => ({ ...s, blocked: 'unsupported' as const });
-    const { dialog } = await openPlan({ 'plan.preview': ok(plan(undefined, { profile: 'gemini', fields: [], via: 'none', suggestions: [blocked(denied), blocked(dup)], files: [], after: standing(4, 200) })) });
+    const { dialog } = await openPlan({ 'plan.preview': ok(plan(undefined, { profile: 'gemini', fields: [], via: 'none', suggestions: [blocked(denied), blocked(dup)], files: [], after: standing(4, 200), upFront: { before: { tokens: 200, deferred: 0 }, after: { tokens: 200, deferred: 0 } } })) });
     expect(within(dialog).getByText('Gemini CLI has no per-tool filter in its files, so the panel can only show what it would drop.')).toBeInTheDocument();
     expect(within(dialog).getAllByText('Gemini CLI has no per-tool filter in its files: not written')).toHaveLength(2);
     expect(within(dialog).getByRole('button', { name: 'Write the plan' })).toBeDisabled();
@@ -99,5 +100,32 @@ describe('context plan (CTX-2) in the tools view', () => {
     await settle();
     expect(m.calls.filter((c) => c.method === 'plan.preview').at(-1)!.input).toEqual({ targetTokens: 100, contextWindow: 200_000 });
     expect(within(dialog).getByTestId('plan-target-line')).toHaveTextContent('Target ~100 tokens: still ~12 tokens over');
+  });
+
+  it('a server to defer (Kimi) is shown as the server with its tools up front, the agent\'s own field and condition, and the totals say how many load on demand', async () => {
+    const K = 'configured:kimi:echo';
+    const defer: PlanSuggestion = { id: `defer:${K}:`, kind: 'defer', serverId: K, serverName: 'echo', tool: '', name: null, tokens: 300, params: { field: 'deferred', mechanism: 'select_tools', tools: 7 }, picked: true, blocked: null };
+    const kimi = plan(undefined, {
+      profile: 'kimi',
+      fields: ['enabledTools', 'disabledTools'],
+      suggestions: [defer],
+      before: { ...standing(7, 300), profile: 'kimi' },
+      after: { ...standing(7, 300), profile: 'kimi' },
+      upFront: { before: { tokens: 300, deferred: 0 }, after: { tokens: 0, deferred: 7 } },
+      files: [{ path: '/home/u/.kimi-code/mcp.json', layer: 'user', hash: 'h1', servers: ['echo'], diff: [{ op: 'add', text: '"deferred": true' }], refusal: null }],
+      disappear: [],
+    });
+    const m = await mountView('tools', { 'tools.list': ok(toolsView(rows, { profile: 'kimi', agents: ['kimi'] })), 'plan.preview': ok(kimi) });
+    off = m.off;
+    await settle();
+    await userEvent.click(screen.getByRole('button', { name: 'Plan…' }));
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: 'Context plan for Kimi Code' });
+    const row = within(dialog).getByTestId('plan-suggestion-defer');
+    expect(row).toHaveTextContent('echo the whole server: 7 tools up front −300 tokens');
+    expect(row).toHaveTextContent('marked "deferred": true, its tools leave Kimi Code’s tool table and load on demand through its own select_tools; none is hidden');
+    expect(row).toHaveTextContent('Kimi Code does so when the model can load tools on demand and its tool-select switch is on');
+    expect(within(dialog).getByTestId('plan-totals')).toHaveTextContent('Kimi Code: 7 tools, ~300 tokens up front now; 7 tools, ~0 tokens up front after the picked suggestions (100% less); 7 of them load on demand');
+    expect(within(dialog).getByTestId('plan-diff')).toHaveTextContent('+ "deferred": true');
   });
 });

@@ -1,6 +1,6 @@
 // CTX-1: an agent's standing against each kind of limit its profile states, over, at and under.
 import { describe, expect, it } from 'vitest';
-import { isPast, limitStanding, type OfferedTool } from '../../../shared/context/limits';
+import { deferField, isPast, limitStanding, upFront, type OfferedTool } from '../../../shared/context/limits';
 import { profileFacts } from '../../../shared/profiles';
 import type { ToolLimit } from '../../../shared/profiles/types';
 
@@ -113,5 +113,16 @@ describe('CTX-1 in words', () => {
     // Claude Code defers every tool by default: its rule, not a limit passed, so no tray line; past 10 % under `auto`, one.
     expect(standingLine('en', 'Claude Code', limitStanding(profileFacts('claude-code'), tools(500), { contextWindow: W }), { pastOnly: true })).toBeNull();
     expect(standingLine('en', 'Claude Code', limitStanding(profileFacts('claude-code'), tools(500), { contextWindow: W, env: { ENABLE_TOOL_SEARCH: 'auto' } }), { pastOnly: true })).toContain('above 10% of a 200K window');
+  });
+});
+
+describe('CTX-2 what is up front, and the field that defers a server', () => {
+  it('a tool the agent defers is not up front; a skill always is', () => {
+    expect(upFront([...tools(3, 100), ...tools(2, 50, { deferred: true }), { tokens: 7, skill: true, deferred: true }])).toEqual({ tokens: 307, deferred: 2 });
+  });
+
+  it("only Kimi defers one server by a field of its entry (seed 002); Minara defers every tool itself, MiniMax Code and Claude Code by a threshold", () => {
+    expect(deferField(profileFacts('kimi'))).toBe('deferred');
+    for (const p of ['minara', 'minimax', 'claude-code', 'codex', 'gemini'] as const) expect(deferField(profileFacts(p))).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ const tool = (serverName: string, name: string, over: Partial<PlanTool> = {}): P
   dropped: false,
   tooLong: false,
   refused: false,
+  deferred: false,
   ...over,
 });
 
@@ -86,6 +87,109 @@ describe('context plan suggestions (CTX-2)', () => {
 
   it('a tool not in the context now (late) is not dead weight: it is not suggested', () => {
     expect(kinds([tool('a', 'x', { offered: false, deniedBy: 'r' })])).toEqual([]);
+  });
+
+  it('a tool the agent already defers is still dead weight when denied or a second copy, picked, but saves nothing up front', () => {
+    const r = suggest([tool('a', 'x', { deniedBy: 'r', deferred: true }), tool('a', 'y', { deferred: true }), tool('b', 'y', { deferred: true }), tool('c', 'z')]);
+    expect(r.suggestions.map((s) => [s.serverName, s.tool, s.kind, s.tokens, s.picked])).toEqual([
+      ['a', 'x', 'denied', 0, true],
+      ['b', 'y', 'duplicate', 0, true],
+    ]);
+    expect(r.tokens).toEqual({ before: 100, after: 100 });
+  });
+});
+
+describe('deferring a server by the agent\'s own field (CTX-2, Kimi `deferred`)', () => {
+  const deferral = { field: 'deferred', mechanism: 'select_tools', above: 1000 };
+  const server = (name: string, n: number, tokens: number, over: Partial<PlanTool> = {}) => Array.from({ length: n }, (_, i) => tool(name, `${name}${i}`, { tokens, ...over }));
+  const defers = (r: ReturnType<typeof suggest>) => r.suggestions.filter((s) => s.kind === 'defer').map((s) => [s.serverName, s.tokens, s.params.tools, s.picked]);
+
+  it('an agent without a deferral field gets no server suggested', () => {
+    expect(suggest(server('a', 30, 100)).suggestions).toEqual([]);
+  });
+
+  it('one suggestion per server with tools up front, after the tool suggestions, largest first, a whole server\'s (tool \'\', name null); under the bar none is picked', () => {
+    const r = suggest([...server('small', 2, 100), ...server('big', 5, 100)], { deferral });
+    expect(r.suggestions.map((s) => [s.id, s.kind, s.tool, s.name])).toEqual([
+      ['defer:id:big:', 'defer', '', null],
+      ['defer:id:small:', 'defer', '', null],
+    ]);
+    expect(defers(r)).toEqual([
+      ['big', 500, 5, false],
+      ['small', 200, 2, false],
+    ]);
+    expect(r.suggestions[0]!.params).toMatchObject({ field: 'deferred', mechanism: 'select_tools' });
+    expect(r.tokens).toEqual({ before: 700, after: 700 });
+  });
+
+  it('past the bar the default plan defers the largest servers first until the tools up front are under it, never more', () => {
+    const r = suggest([...server('a', 3, 100), ...server('b', 8, 100), ...server('c', 5, 100)], { deferral });
+    expect(defers(r)).toEqual([
+      ['b', 800, 8, true],
+      ['c', 500, 5, false],
+      ['a', 300, 3, false],
+    ]);
+    expect(r.tokens).toEqual({ before: 1600, after: 800 });
+  });
+
+  it('a token target replaces the bar: servers are deferred, largest first, so no renamed loser needs hiding (deferring hides nothing)', () => {
+    const lostTo = { serverName: 'a', tool: 'x', name: 'n' };
+    const tools = [...server('a', 3, 100), ...server('b', 8, 100), tool('c', 'x', { definition: 'c', tokens: 150, lostTo }), tool('b', 'l', { definition: 'l', tokens: 50, lostTo })];
+    const r = suggest(tools, { deferral, targetTokens: 100 });
+    expect(r.suggestions.map((s) => [s.kind, s.serverName, s.tool, s.tokens, s.picked])).toEqual([
+      ['collision_renamed', 'c', 'x', 150, false],
+      ['collision_renamed', 'b', 'l', 50, false],
+      ['defer', 'b', '', 850, true],
+      ['defer', 'a', '', 300, true],
+      ['defer', 'c', '', 150, true],
+    ]);
+    expect(r.tokens).toEqual({ before: 1300, after: 0 });
+    // A target that the largest server alone meets defers only that one.
+    const met = suggest(tools, { deferral, targetTokens: 450 });
+    expect(met.suggestions.filter((s) => s.picked).map((s) => [s.kind, s.serverName])).toEqual([['defer', 'b']]);
+    expect(met.tokens.after).toBe(450);
+  });
+
+  it('with a target and no deferral a renamed loser is hidden as before; the person\'s renamed pick moves its tokens out of its server\'s deferral', () => {
+    const lostTo = { serverName: 'a', tool: 'x', name: 'n' };
+    const tools = [...server('a', 3, 100), tool('b', 'l', { definition: 'l', tokens: 50, lostTo })];
+    expect(suggest(tools, { targetTokens: 300 }).suggestions.map((s) => [s.kind, s.picked])).toEqual([['collision_renamed', true]]);
+    const mine = suggest(tools, { deferral, picks: ['collision_renamed:id:b:l', 'defer:id:b:'] });
+    expect(defers(mine)).toEqual([
+      ['a', 300, 3, false],
+      ['b', 0, 0, true],
+    ]);
+    expect(mine.tokens).toEqual({ before: 350, after: 300 });
+  });
+
+  it('a server the agent already defers is never suggested; its dead weight still is', () => {
+    const r = suggest([...server('done', 20, 100, { deferred: true }), tool('done', 'gone', { deniedBy: 'r', deferred: true }), ...server('open', 2, 100)], { deferral: { ...deferral, above: 0 } });
+    expect(r.suggestions.map((s) => [s.kind, s.serverName, s.tokens, s.picked])).toEqual([
+      ['denied', 'done', 0, true],
+      ['defer', 'open', 200, true],
+    ]);
+    expect(r.tokens).toEqual({ before: 200, after: 0 });
+  });
+
+  it('a deferral saves what of its server the picked tool suggestions leave up front, with the person\'s picks too', () => {
+    const tools = [tool('a', 'x', { deniedBy: 'r' }), tool('a', 'y'), tool('a', 'z')];
+    const byDefault = suggest(tools, { deferral: { ...deferral, above: 0 } });
+    expect(defers(byDefault)).toEqual([['a', 200, 2, true]]);
+    expect(byDefault.tokens).toEqual({ before: 300, after: 0 });
+    const mine = suggest(tools, { deferral, picks: ['defer:id:a:'] });
+    expect(mine.suggestions.map((s) => [s.kind, s.tokens, s.picked])).toEqual([
+      ['denied', 100, false],
+      ['defer', 300, true],
+    ]);
+    expect(mine.tokens).toEqual({ before: 300, after: 0 });
+  });
+
+  it('a server whose tools up front are all hidden by the picked suggestions is not offered for deferral', () => {
+    const r = suggest([tool('a', 'x'), tool('copy', 'x')], { deferral });
+    expect(r.suggestions.map((s) => [s.kind, s.serverName])).toEqual([
+      ['duplicate', 'copy'],
+      ['defer', 'a'],
+    ]);
   });
 });
 

@@ -18,6 +18,7 @@ import { writeSwitch } from './switch-op';
 import type { AddedLedger } from './added-ledger';
 import { hasInvisible, showInvisible } from '../../../../shared/text/invisible';
 import { isRecord } from '../../../../shared/is-record';
+import { deferField } from '../../../../shared/context/limits';
 
 /** Every dialect keeps its servers under this key (seeds 000, 001, 002). */
 export const SERVERS_KEY = 'mcpServers';
@@ -30,7 +31,9 @@ export type ServerOp =
   | { op: 'disable'; name: string }
   | { op: 'rename'; name: string; to: string }
   /** CONN-8: set (list) or remove (null) the agent's per-tool filter fields of one entry. */
-  | { op: 'tools'; name: string; patch: ToolFilterPatch };
+  | { op: 'tools'; name: string; patch: ToolFilterPatch }
+  /** CTX-2: mark one server deferred by the agent's own field (Kimi `deferred: true`). */
+  | { op: 'defer'; name: string };
 
 export interface EntryIssue {
   /** Pointer relative to the entry. */
@@ -123,6 +126,19 @@ const valueOn = (root: unknown, path: readonly string[]): unknown => {
   return cur;
 };
 
+/** The entry fields a `tools` or `defer` op sets (null removes one), or its refusal where the agent reads no such field. */
+function fieldPatch(dialect: Dialect, op: Extract<ServerOp, { op: 'tools' | 'defer' }>): WriteResult<Readonly<Record<string, unknown>>> {
+  if (op.op === 'defer') {
+    // Minara defers every tool itself, MiniMax Code by its own threshold (seeds 001, 000): no field would be read.
+    const field = deferField(profileFacts(dialect));
+    return field ? okResult({ [field]: true }) : refuse('write.unsupported.deferral', { profile: dialect });
+  }
+  // minimax reads no per-tool field (seed 000): a written one would do nothing.
+  const fields: readonly string[] = toolFilterFields(dialect);
+  if (Object.keys(op.patch).some((k) => !fields.includes(k))) return refuse('write.unsupported.toolFilter', { profile: dialect });
+  return okResult(op.patch);
+}
+
 /** The text after the operations, or the first refusal. `text` null: the file does not exist. */
 export function applyServerOps(
   text: string | null,
@@ -204,15 +220,15 @@ function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect:
         servers[op.name] = switched.entry;
         break;
       }
-      case 'tools': {
-        // minimax reads no per-tool field (seed 000): a written one would do nothing.
-        const fields = toolFilterFields(dialect);
-        if (Object.keys(op.patch).some((k) => !(fields as readonly string[]).includes(k))) return refuse('write.unsupported.toolFilter', { profile: dialect });
-        const next = patchedEntry(isRecord(current) ? current : {}, op.patch);
+      case 'tools':
+      case 'defer': {
+        const patch = fieldPatch(dialect, op);
+        if (!patch.ok) return patch;
+        const next = patchedEntry(isRecord(current) ? current : {}, patch.value);
         const checked = checkEntry(dialect, op.name, current, next, validate, key);
         if (!checked.ok) return checked;
         // Field by field, so the rest of the entry (comments, order) is not touched.
-        for (const [k, v] of Object.entries(op.patch)) out = v === null ? ed.remove(out, [...path, k]) : ed.set(out, [...path, k], v);
+        for (const [k, v] of Object.entries(patch.value)) out = v === null ? ed.remove(out, [...path, k]) : ed.set(out, [...path, k], v);
         servers[op.name] = next;
         break;
       }

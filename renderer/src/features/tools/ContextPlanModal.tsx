@@ -1,10 +1,10 @@
 // CTX-2 in the tools view: the selected agent's dead weight, each suggestion with its reason
-// and saving, the tokens before and after, the names that change, and per file what is written
-// into the agent's own tool filter fields. Nothing is written before "Write the plan"; undo puts
+// and saving (a whole server to defer where the agent can), the tokens up front before and
+// after, the names that change, and per file what is written into the agent's own fields. Nothing is written before "Write the plan"; undo puts
 // each file back byte for byte.
 import { Alert, Button, Checkbox, Group, Loader, Modal, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { blockedReason, planTotals, suggestionReason, targetLine } from '../../../../shared/context/plan-words';
+import { blockedReason, deferCondition, planTotals, suggestionReason, suggestionSubject, targetLine } from '../../../../shared/context/plan-words';
 import { profileFacts } from '../../../../shared/profiles';
 import { useApp, useT } from '../../store-context';
 import { FileDiff } from '../install/FileDiff';
@@ -20,6 +20,8 @@ function Suggestions() {
     <Stack gap={6} data-testid="plan-suggestions">
       {v.suggestions.map((s) => {
         const blocked = blockedReason(t, s, agent);
+        const subject = suggestionSubject(t, s);
+        const condition = deferCondition(t, s, agent);
         return (
           <div key={s.id} data-testid={`plan-suggestion-${s.kind}`}>
           <Checkbox
@@ -27,12 +29,17 @@ function Suggestions() {
             onChange={(e) => void pick(s.id, e.currentTarget.checked)}
             label={
               <span style={{ overflowWrap: 'anywhere' }}>
-                <code>{s.name ?? s.tool}</code> <Text span size="xs" c="dimmed">{t('tools.rowOrigin', { server: s.serverName, tool: s.tool })}</Text> <Text span size="xs" fw={600}>{t('plan.saving', { tokens: t.number(s.tokens) })}</Text>
+                <code>{subject.name}</code> <Text span size="xs" c="dimmed">{subject.origin}</Text> <Text span size="xs" fw={600}>{t('plan.saving', { tokens: t.number(s.tokens) })}</Text>
               </span>
             }
             description={
               <>
                 {suggestionReason(t, s, agent)}
+                {condition && (
+                  <Text span size="xs" display="block">
+                    {condition}
+                  </Text>
+                )}
                 {blocked && (
                   <Text span size="xs" c="orange" display="block">
                     {blocked}
