@@ -7,11 +7,12 @@
 // into `permission` denies. Undo is byte for byte, and the agent then gets every tool again. Claude
 // Code (no filter field of its own; its start-up line names every tool it offers the model): the
 // copy becomes a bridge line hiding all its tools, and Claude Code, starting that line, is offered
-// none of them.
+// none of them. Qwen Code (a session's stream-json init line names its tools): the copy's
+// `excludeTools` leave it none.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlanResult, PlanUndo, PlanView } from '../../shared/contract';
-import { claudeStartup, codexStatus, copilotServer, opencodeConfig } from './helpers/ask';
+import { claudeStartup, codexStatus, copilotServer, opencodeConfig, qwenStartup } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { expectSameBytes, panelAdd, snapshot, stdioFixture } from './helpers/panel';
 import { createSandbox, type Sandbox } from './helpers/sandbox';
@@ -113,5 +114,25 @@ describe(`OpenCode ${installedAgent('opencode').version}: the plan's tools map, 
     expect(await undo(applied!.id!)).toMatchObject({ restored: [{ path: file }], failed: [] });
     expectSameBytes(before);
     expect(await opencodeConfig(sb)).not.toHaveProperty('tools');
+  });
+});
+
+describe(`Qwen Code ${installedAgent('qwen').version}: the plan's excludeTools, as a Qwen session applies them`, () => {
+  it("the copy's excludeTools leave it no tool in the session, the first keeps all of them; undo puts the field back after Qwen rewrote the file", async () => {
+    await panelAdd(sb, 'qwen', 'user', 'echo', echo);
+    await panelAdd(sb, 'qwen', 'user', 'copy', echo);
+    const file = join(sb.home, '.qwen', 'settings.json');
+    const before = snapshot([file]);
+    const mcpTools = async () => (await qwenStartup(sb)).tools.filter((t) => t.startsWith('mcp__')).sort();
+    const { plan: v, applied } = await plan('qwen');
+    expect(v.fields).toEqual(['includeTools', 'excludeTools']);
+    expect(applied).toMatchObject({ written: [{ path: file }], failed: [] });
+    expect(await mcpTools()).toEqual(ECHO_TOOLS.map((t) => `mcp__echo__${t}`));
+    // Qwen's session added its own "$version" to the file: undo puts back the plan's field, the key stays.
+    expect(sb.read(file)).toContain('"$version"');
+    expect(await undo(applied!.id!)).toMatchObject({ restored: [{ path: file }], failed: [] });
+    const servers = (b: string) => (JSON.parse(b) as { mcpServers: unknown }).mcpServers;
+    expect(servers(sb.read(file)!)).toEqual(servers(before.get(file)!.toString('utf8')));
+    expect(await mcpTools()).toEqual(['copy', 'echo'].flatMap((s) => ECHO_TOOLS.map((t) => `mcp__${s}__${t}`)).sort());
   });
 });

@@ -12,6 +12,7 @@ import { dropInstall, putInstall, readRecords, updateRecordsFile } from '../brid
 import { hashText } from '../config/writer';
 import type { ConfigWriter } from '../config/writer/config-writer';
 import type { PlannedWrite } from './plan';
+import { fileChanges, undoneText } from './plan-fields';
 
 const FileSchema = z.object({
   path: z.string(),
@@ -20,6 +21,13 @@ const FileSchema = z.object({
   undo: z.object({ offset: z.number().int().nonnegative(), length: z.number().int().nonnegative(), text: z.string(), afterHash: z.string() }),
   /** Servers whose entry became a bridge line (their install records go with the undo). */
   bridged: z.array(z.string()).optional(),
+  /** What the plan changed, field by field: undone so when the agent has rewritten the file since. */
+  changes: z
+    .object({
+      entries: z.array(z.object({ server: z.string(), before: z.record(z.string(), z.unknown()), after: z.record(z.string(), z.unknown()) })),
+      map: z.array(z.object({ key: z.string(), before: z.boolean().nullable(), after: z.boolean().nullable() })),
+    })
+    .optional(),
 });
 const PlanRecordSchema = z.object({ id: z.string(), profile: ProfileSchema, at: z.number(), dropped: z.number().int(), files: z.array(FileSchema) });
 type PlanRecord = z.infer<typeof PlanRecordSchema>;
@@ -35,7 +43,13 @@ export async function listPlans(dataDir: string) {
 export async function applyPlan(writer: ConfigWriter, dataDir: string, profile: Profile, writes: readonly PlannedWrite[], dropped: number, now = Date.now()): Promise<PlanResult> {
   if (writes.length === 0) return { id: null, written: [], failed: [] };
   const id = `${now.toString(36)}-${randomBytes(3).toString('hex')}`;
-  const files = writes.map((w) => ({ path: w.path, layer: w.target.layer, workspace: w.target.workspace ?? null, undo: differingSpan(w.base.text ?? '', w.after), ...(w.installs.length ? { bridged: w.installs.map((r) => r.server) } : {}) }));
+  const files = await Promise.all(
+    writes.map(async (w) => {
+      const file = await writer.resolve(w.target);
+      const changes = file.ok && !w.installs.length ? fileChanges(w.base.text, w.after, file.value, w.servers) : null;
+      return { path: w.path, layer: w.target.layer, workspace: w.target.workspace ?? null, undo: differingSpan(w.base.text ?? '', w.after), ...(w.installs.length ? { bridged: w.installs.map((r) => r.server) } : {}), ...(changes ? { changes } : {}) };
+    }),
+  );
   const path = planRecordsPath(dataDir);
   await updateRecordsFile(path, PlanRecordSchema, (all) => ({ installs: [...all, { id, profile, at: now, dropped, files }], result: undefined }));
   const result: PlanResult = { id, written: [], failed: [] };
@@ -67,10 +81,13 @@ async function undoFile(writer: ConfigWriter, dataDir: string, profile: Profile,
   if (!snap.ok) return { code: snap.error.code, message: snap.error.message };
   const text = snap.value.text;
   if (text !== null && hashText(text) !== f.undo.afterHash && f.bridged?.length) return unbridge(writer, dataDir, profile, f);
-  if (text === null || hashText(text) !== f.undo.afterHash) {
-    return { code: 'edited', message: `${f.path} changed since the plan was written; nothing restored there (the plan's change can be undone by hand, or with mcp-panel tools enable)` };
+  // Rewritten by the agent since: the plan's fields go back one by one, if they still say what it wrote.
+  const byField = text !== null && hashText(text) !== f.undo.afterHash && f.changes ? undoneText(text, resolved.value, f.changes) : null;
+  if (byField && !byField.ok) return { code: byField.error.code, message: byField.error.message };
+  if (text === null || (hashText(text) !== f.undo.afterHash && !byField)) {
+    return { code: 'edited', message: `${f.path} changed since the plan was written, and so did what the plan wrote there; nothing restored (the plan's change can be undone by hand, or with mcp-panel tools enable)` };
   }
-  const out = text.slice(0, f.undo.offset) + f.undo.text + text.slice(f.undo.offset + f.undo.length);
+  const out = byField?.ok ? byField.value : text.slice(0, f.undo.offset) + f.undo.text + text.slice(f.undo.offset + f.undo.length);
   const w = await writer.editFile(resolved.value, () => ({ ok: true, value: out }), { base: snap.value });
   if (!w.ok) return { code: w.error.code, message: w.error.message };
   for (const server of f.bridged ?? []) await dropInstall(dataDir, { profile, server, file: f.path });

@@ -103,5 +103,13 @@ export const qwenServer = async (sb: Sandbox, name: string) => find(await qwenLi
  * the sandbox's refusing proxy and it ends by itself (an OpenAI-compatible key and model let it
  * start without a login).
  */
-export const qwenSession = (sb: Sandbox, opts: AgentRunOptions = {}) =>
-  sb.agent('qwen', ['-p', 'hello', '--auth-type', 'openai'], { ...opts, env: { OPENAI_API_KEY: 'offline-contract-suite', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'offline', ...opts.env } });
+export const qwenSession = (sb: Sandbox, opts: AgentRunOptions = {}, extra: string[] = []) =>
+  sb.agent('qwen', ['-p', 'hello', '--auth-type', 'openai', ...extra], { ...opts, env: { OPENAI_API_KEY: 'offline-contract-suite', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'offline', ...opts.env } });
+
+/** The tools a Qwen session starts with: its stream-json system/init line (as Claude Code prints one), before its model call fails. */
+export async function qwenStartup(sb: Sandbox): Promise<ClaudeInit> {
+  const r = await qwenSession(sb, {}, ['--output-format', 'stream-json']);
+  const line = r.stdout.split('\n').find((l) => l.includes('"type":"system"') && l.includes('"subtype":"init"'));
+  if (!line) throw new Error(`qwen printed no system/init line: ${r.output}`);
+  return JSON.parse(line) as ClaudeInit;
+}

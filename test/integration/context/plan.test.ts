@@ -144,7 +144,7 @@ describe('context plan (CTX-2), Gemini CLI', () => {
     expect(await readFile(geminiFile(), 'utf8')).toBe(GEMINI);
   });
 
-  it('a file changed since the preview is not written, and an undo of a file edited since says so and leaves it alone', async () => {
+  it('a file changed since the preview is not written; an undo after the agent rewrote the file puts back what the plan wrote, field by field, and refuses where that changed too', async () => {
     await ready(14);
     const preview = await call<PlanView>('plan.preview', {});
     await writeFile(geminiFile(), GEMINI.replace('// hand-written', '// edited since'));
@@ -154,13 +154,25 @@ describe('context plan (CTX-2), Gemini CLI', () => {
     expect(await readFile(geminiFile(), 'utf8')).toContain('// edited since');
     await writeFile(geminiFile(), GEMINI);
     await ready(14);
+    // The agent adds a key of its own on its next run (as Qwen Code adds "$version").
+    const ownKey = async (id: string | null) => {
+      const text = await readFile(geminiFile(), 'utf8');
+      await writeFile(geminiFile(), text.replace('"tools":', '"$version": 4,\n  "tools":'));
+      return id;
+    };
+    const once = await ownKey((await call<PlanResult>('plan.apply', {})).id);
+    const u = await call<PlanUndo>('plan.undo', { id: once });
+    expect(u).toMatchObject({ restored: [{ path: geminiFile() }], failed: [] });
+    expect(await readFile(geminiFile(), 'utf8')).toBe(GEMINI.replace('"tools":', '"$version": 4,\n  "tools":'));
+    await writeFile(geminiFile(), GEMINI);
+    await ready(14);
+    // What the plan wrote is itself changed since: nothing is put back, the record stays.
     const again = await call<PlanResult>('plan.apply', {});
-    expect(again.written).toHaveLength(1);
-    const edited = `${await readFile(geminiFile(), 'utf8')}\n`;
+    const edited = (await readFile(geminiFile(), 'utf8')).replace('"excludeTools": [', '"excludeTools": ["mine", ');
     await writeFile(geminiFile(), edited);
-    const u = await call<PlanUndo>('plan.undo', { id: again.id });
-    expect(u.restored).toEqual([]);
-    expect(u.failed).toEqual([expect.objectContaining({ path: geminiFile(), code: 'edited' })]);
+    const v = await call<PlanUndo>('plan.undo', { id: again.id });
+    expect(v.restored).toEqual([]);
+    expect(v.failed).toEqual([expect.objectContaining({ path: geminiFile(), code: 'edited' })]);
     expect(await readFile(geminiFile(), 'utf8')).toBe(edited);
     expect((await call<{ plans: { id: string }[] }>('plan.list', {})).plans.map((p) => p.id)).toContain(again.id);
     await writeFile(geminiFile(), GEMINI);

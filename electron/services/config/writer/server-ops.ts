@@ -33,7 +33,9 @@ export type ServerOp =
   /** CONN-8: set (list) or remove (null) the agent's per-tool filter fields of one entry. */
   | { op: 'tools'; name: string; patch: ToolFilterPatch }
   /** CTX-2: mark one server deferred by the agent's own field (Kimi `deferred: true`). */
-  | { op: 'defer'; name: string };
+  | { op: 'defer'; name: string }
+  /** CTX-2 undo: put fields of one entry back as they were (null: absent), the rest of it untouched. */
+  | { op: 'fields'; name: string; values: Readonly<Record<string, unknown>> };
 
 export interface EntryIssue {
   /** Pointer relative to the entry. */
@@ -127,7 +129,8 @@ const valueOn = (root: unknown, path: readonly string[]): unknown => {
 };
 
 /** The entry fields a `tools` or `defer` op sets (null removes one), or its refusal where the agent reads no such field. */
-function fieldPatch(dialect: Dialect, op: Extract<ServerOp, { op: 'tools' | 'defer' }>): WriteResult<Readonly<Record<string, unknown>>> {
+function fieldPatch(dialect: Dialect, op: Extract<ServerOp, { op: 'tools' | 'defer' | 'fields' }>): WriteResult<Readonly<Record<string, unknown>>> {
+  if (op.op === 'fields') return okResult(op.values);
   if (op.op === 'defer') {
     // Minara defers every tool itself, MiniMax Code by its own threshold (seeds 001, 000): no field would be read.
     const field = deferField(profileFacts(dialect));
@@ -221,7 +224,8 @@ function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect:
         break;
       }
       case 'tools':
-      case 'defer': {
+      case 'defer':
+      case 'fields': {
         const patch = fieldPatch(dialect, op);
         if (!patch.ok) return patch;
         const next = patchedEntry(isRecord(current) ? current : {}, patch.value);
