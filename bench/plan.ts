@@ -71,7 +71,7 @@ try {
     const target = (await plan(['--agent', agent, '--dry-run', '--target-tokens', String(Math.round(v.upFront.before.tokens * TARGET_SHARE))])).plan;
     rows.push({ agent, plan: v, target, ms: { plan: median(times.plan), status: median(times.status), refresh: median(times.refresh), ratio: median(times.ratio) } });
     // What the plan says it saves against what the standing after shows (both the panel's own figures).
-    const saved = v.fields.length ? said(v) : 0;
+    const saved = v.via !== 'none' ? said(v) : 0;
     const shown = v.upFront.before.tokens - v.upFront.after.tokens;
     if (shown !== saved) notes.push(`${agent}: the picked suggestions save ${saved} tokens up front, the standing after shows ${shown}`);
     const denied = v.suggestions.filter((s) => s.kind === 'denied').length;
@@ -94,10 +94,12 @@ try {
   // Said plainly where the bar is missed: the default plan hides only dead weight, never a tool the person kept.
   const below = rows.filter((r) => Math.max(cut(r.plan), cut(r.target)) < REFERENCE * 100);
   const label = (rs: readonly AgentFigures[]) => rs.map((r) => r.agent).join(', ');
-  const writes = below.filter((r) => r.plan.fields.length > 0);
-  const tells = below.filter((r) => r.plan.fields.length === 0);
+  const writes = below.filter((r) => r.plan.via !== 'none');
+  const tells = below.filter((r) => r.plan.via === 'none');
+  const bridged = rows.filter((r) => r.plan.via === 'bridge');
+  if (bridged.length) console.log(`  through the bridge: ${label(bridged)}: no filter field of their own, so each trimmed entry becomes the bridge line naming the hidden tools (--hide-tools)`);
   if (writes.length) console.log(`  below ${REFERENCE * 100} %: ${label(writes)}: no per-server deferral field of their own, so the plan hides only dead weight (denied by the agent's own rules, a second copy of a definition, a name it cannot use); every other tool is one the person kept, and a token target adds only renamed collision losers (${writes.reduce((n, r) => n + r.target.suggestions.filter((x) => x.kind === 'collision_renamed').length, 0)} here)`);
-  if (tells.length) console.log(`  not written: ${label(tells)}: no filter field of their own, so the plan only says what it would hide: ${tells.map((r) => `${r.agent} −${((said(r.plan) / r.plan.before.tokens) * 100).toFixed(1)} %`).join(', ')}`);
+  if (tells.length) console.log(`  not written: ${label(tells)}: no filter field of their own and no mcp-panel command for a bridge line, so the plan only says what it would hide: ${tells.map((r) => `${r.agent} −${((said(r.plan) / r.plan.before.tokens) * 100).toFixed(1)} %`).join(', ')}`);
   printTimes(rows, RUNS);
 
   // One real round trip: written into Codex's config.toml, then undone byte for byte.

@@ -33,8 +33,8 @@ export const cut = (v: PlanView) => pct(v.before.tokens, v.upFront.after.tokens)
 export function printTable(rows: readonly AgentFigures[], reference: number): void {
   const head = ['agent', 'filter field', 'tools', 'definition tokens', 'up front', 'cut', 'target T', 'up front T', 'cut T', `≥${reference * 100} %`, 'what the default plan picks'];
   const lines = rows.map(({ agent, plan: v, target: t }) => {
-    const field = v.fields.length ? v.fields.join('/') : '(none)';
-    const noField = v.fields.length === 0;
+    const field = v.fields.length ? v.fields.join('/') : v.via === 'bridge' ? '(bridge line)' : '(none)';
+    const noField = v.via === 'none';
     return [
       profileFacts(agent).label,
       field,
