@@ -218,6 +218,12 @@ export interface RuleSyntax {
   note?: PermNote;
   /** The panel reads the agent's rule files but does not write them (a format it does not edit). */
   readOnly?: boolean;
+  /**
+   * A tool a deny rule refuses outright is left out of what the model is offered (no definition
+   * in its context): Claude Code 2.1.332 (its start-up line, test/agents/plan.contract.test.ts);
+   * Qwen Code 0.24.4 keeps it listed.
+   */
+  denyHides?: boolean;
 }
 
 /** PERM-2 (seed 000): `mcp__<server>` or `mcp__<server>__<tool>`, exactly three segments. */
@@ -248,6 +254,7 @@ export const MINARA_RULES: RuleSyntax = {
   usesKnownServers: false,
   shadowByServerOnly: false,
   example: 'mcp__github',
+  denyHides: true,
 };
 
 export const CLAUDE_RULES: RuleSyntax = {
@@ -257,6 +264,7 @@ export const CLAUDE_RULES: RuleSyntax = {
   usesKnownServers: false,
   shadowByServerOnly: false,
   example: 'mcp__github',
+  denyHides: true,
 };
 
 /** Agents without rule lists of their own (approval prompts, per-tool toggles): whole-name globs, said so. */

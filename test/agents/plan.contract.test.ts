@@ -73,25 +73,30 @@ describe(`GitHub Copilot CLI ${installedAgent('copilot').version}: the plan's to
 });
 
 describe(`Claude Code ${installedAgent('claude-code').version}: the plan's bridge line, as Claude Code starts it`, () => {
-  it("the copy's entry becomes a bridge line hiding its tools: Claude Code is offered the first copy's tools only; undo puts the entry back", async () => {
+  it("a tool its own rule denies is no suggestion (Claude Code leaves it out itself); the copy's entry becomes a bridge line hiding its duplicates; undo puts the entry back", async () => {
     await panelAdd(sb, 'claude-code', 'user', 'echo', echo);
     await panelAdd(sb, 'claude-code', 'user', 'copy', echo);
+    sb.write(join(sb.home, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['mcp__echo__fail'] } }));
     const file = join(sb.home, '.claude.json');
     const before = snapshot([file]);
     const mcpTools = async () => (await claudeStartup(sb)).tools.filter((t) => t.startsWith('mcp__')).sort();
+    const kept = ECHO_TOOLS.filter((t) => t !== 'fail');
+    // What the profile's denyHides rests on: the denied tool is not among those Claude Code offers.
+    expect(await mcpTools()).toEqual(['copy', 'echo'].flatMap((s) => ECHO_TOOLS.map((t) => `mcp__${s}__${t}`)).filter((n) => n !== 'mcp__echo__fail').sort());
     const { plan: v, applied } = await plan('claude-code');
     expect(v.via).toBe('bridge');
-    expect(v.suggestions.map((s) => [s.kind, s.serverName, s.tool, s.blocked]).sort()).toEqual(ECHO_TOOLS.map((t) => ['duplicate', 'copy', t, null]));
+    // copy's fail is the one copy of fail the rules let through: kept.
+    expect(v.suggestions.map((s) => [s.kind, s.serverName, s.tool, s.blocked]).sort()).toEqual(kept.map((t) => ['duplicate', 'copy', t, null]));
     expect(applied).toMatchObject({ written: [{ path: file }], failed: [] });
     const copy = (JSON.parse(sb.read(file)!) as { mcpServers: Record<string, { args: string[] }> }).mcpServers.copy!;
-    expect(copy.args.slice(copy.args.indexOf('bridge'))).toEqual(['bridge', 'copy', '--profile', 'claude-code', '--hide-tools', ECHO_TOOLS.join(',')]);
-    expect(await mcpTools()).toEqual(ECHO_TOOLS.map((t) => `mcp__echo__${t}`));
+    expect(copy.args.slice(copy.args.indexOf('bridge'))).toEqual(['bridge', 'copy', '--profile', 'claude-code', '--hide-tools', kept.join(',')]);
+    expect(await mcpTools()).toEqual(['mcp__copy__fail', ...kept.map((t) => `mcp__echo__${t}`)].sort());
     // Claude Code rewrites ~/.claude.json as it runs (its start-up counts): undo puts back each
     // entry the plan changed, the rest as Claude Code left it.
     expect(await undo(applied!.id!)).toMatchObject({ restored: [{ path: file }], failed: [] });
     const servers = (b: string) => (JSON.parse(b) as { mcpServers: unknown }).mcpServers;
     expect(servers(sb.read(file)!)).toEqual(servers(before.get(file)!.toString('utf8')));
-    expect(await mcpTools()).toEqual(['copy', 'echo'].flatMap((s) => ECHO_TOOLS.map((t) => `mcp__${s}__${t}`)).sort());
+    expect(await mcpTools()).toEqual(['copy', 'echo'].flatMap((s) => ECHO_TOOLS.map((t) => `mcp__${s}__${t}`)).filter((n) => n !== 'mcp__echo__fail').sort());
   });
 });
 

@@ -219,10 +219,13 @@ export async function previewPlan(core: ApiCore, deps: PlanDeps, input: PlanInpu
   const sim = await deps.rules.simulate(cat);
   const denied = new Map(sim.tools.filter((t) => t.decision === 'deny' && t.rule).map((t) => [t.name, t.rule!.rule]));
   const facts = profileFacts(p);
+  // An agent that leaves a denied tool out of the model's context itself (Claude Code) carries no
+  // definition there to save: its denied tools are not suggested.
+  const hidden = facts.rules.denyHides ? new Set(denied.keys()) : new Set<string>();
   const contextWindow = input.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
   const deferral = planDeferral(facts, contextWindow);
   const idle = deps.dataDir ? idleServers(readUsage(deps.dataDir), p, Date.now()) : new Map<string, number>();
-  const { suggestions } = suggest(planTools(cat, denied, idle), { ...(input.picks ? { picks: input.picks } : {}), ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}), ...(deferral ? { deferral } : {}) });
+  const { suggestions } = suggest(planTools(cat, denied, idle).map((t) => (t.name !== null && hidden.has(t.name) ? { ...t, offered: false } : t)), { ...(input.picks ? { picks: input.picks } : {}), ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}), ...(deferral ? { deferral } : {}) });
 
   const dropBy = new Map<string, Set<string>>();
   const deferred = new Set<string>();

@@ -17,6 +17,7 @@ import { ensureBuiltCli, startBridge } from '../bridge/helpers';
 
 const ECHO = fixture('test/fixtures/servers/echo.mjs');
 const ECHO_TOOLS = ['echo', 'env', 'fail', 'parts', 'pid', 'roots', 'sleep'];
+const DUPS = ECHO_TOOLS.filter((t) => t !== 'fail');
 let dir: string;
 let home: string;
 let ws: string;
@@ -26,8 +27,8 @@ let services: Services | null = null;
 const claudeFile = () => join(home, '.claude.json');
 const CLAUDE = `{
   "mcpServers": {
-    "echo": { "command": "node", "args": [${JSON.stringify(ECHO)}, "stdio"], "timeout": 30000 },
-    "copy": { "command": "node", "args": [${JSON.stringify(ECHO)}, "stdio"] }
+    "echo": { "command": "node", "args": [${JSON.stringify(ECHO)}, "stdio"] },
+    "copy": { "command": "node", "args": [${JSON.stringify(ECHO)}, "stdio"], "timeout": 30000 }
   },
   "numStartups": 3
 }
@@ -72,14 +73,14 @@ describe('context plan (CTX-2) through the bridge: Claude Code', () => {
     await vi.waitFor(async () => expect(await names()).toHaveLength(ECHO_TOOLS.length * 2), { timeout: 30_000, interval: 100 });
     view = await call<PlanView>('plan.preview', {});
     expect(view.via).toBe('bridge');
-    const picked = view.suggestions.filter((s) => s.picked);
-    expect(picked.find((s) => s.kind === 'denied')).toMatchObject({ serverName: 'echo', tool: 'fail', blocked: null });
-    // The first copy of each definition stays; the second server's copies are the duplicates.
-    expect(picked.filter((s) => s.kind === 'duplicate').map((s) => `${s.serverName}/${s.tool}`).sort()).toEqual(ECHO_TOOLS.filter((t) => t !== 'fail').map((t) => `copy/${t}`));
+    // Claude Code leaves the tool its own rule denies out of the model's context itself: nothing
+    // to save there. The first copy of each definition stays; the second server's are duplicates,
+    // but for fail, whose only copy the agent's rules let through is copy's.
+    expect(view.suggestions.map((s) => [s.kind, `${s.serverName}/${s.tool}`, s.picked, s.blocked]).sort()).toEqual(DUPS.map((t) => ['duplicate', `copy/${t}`, true, null]));
     expect(view.files).toHaveLength(1);
     const added = view.files[0]!.diff.filter((l) => l.op === 'add').map((l) => l.text).join('\n');
     expect(added).toContain('"--hide-tools"');
-    expect(added).toContain('"fail"');
+    expect(added).toContain(`"${DUPS.join(',')}"`);
     expect(view.after.tokens).toBeLessThan(view.before.tokens);
   }, 60_000);
 
@@ -87,15 +88,15 @@ describe('context plan (CTX-2) through the bridge: Claude Code', () => {
     written = await call<PlanResult>('plan.apply', { baseHashes: Object.fromEntries(view.files.map((f) => [f.path, f.hash])) });
     expect(written.failed).toEqual([]);
     const doc = JSON.parse(await readFile(claudeFile(), 'utf8')) as { mcpServers: Record<string, { command: string; args: string[]; timeout?: number }>; numStartups: number };
-    const echo = doc.mcpServers.echo!;
-    expect(echo.args.slice(echo.args.indexOf('bridge'))).toEqual(['bridge', 'echo', '--profile', 'claude-code', '--hide-tools', 'fail']);
-    expect(echo.timeout).toBe(30000);
+    const copy = doc.mcpServers.copy!;
+    expect(copy.args.slice(copy.args.indexOf('bridge'))).toEqual(['bridge', 'copy', '--profile', 'claude-code', '--hide-tools', DUPS.join(',')]);
+    expect(copy.timeout).toBe(30000);
+    expect(doc.mcpServers.echo!.args).toEqual([ECHO, 'stdio']);
     expect(doc.numStartups).toBe(3);
     const records = JSON.parse(await readFile(installRecordsPath(join(dir, 'data')), 'utf8')) as { installs: Array<{ server: string; originalValue: unknown }> };
-    expect(records.installs.map((r) => r.server).sort()).toEqual(['copy', 'echo']);
-    // The panel reloads what it wrote and connects through the bridge lines, as Claude Code would.
-    // copy's fail is no duplicate: the only copy of it the agent's rules let through.
-    const kept = ['mcp__copy__fail', ...ECHO_TOOLS.filter((t) => t !== 'fail').map((t) => `mcp__echo__${t}`)];
+    expect(records.installs.map((r) => r.server)).toEqual(['copy']);
+    // The panel reloads what it wrote and connects through the bridge line, as Claude Code would.
+    const kept = ['mcp__copy__fail', ...ECHO_TOOLS.map((t) => `mcp__echo__${t}`)].sort();
     await vi.waitFor(async () => expect(await names()).toEqual(kept), { timeout: 60_000, interval: 200 });
     // The panel starting the lines to check them is not the agent using the servers.
     expect(readUsage(join(dir, 'data'))).toEqual([]);
@@ -103,28 +104,28 @@ describe('context plan (CTX-2) through the bridge: Claude Code', () => {
 
   it('the line an agent starts hides the tool from tools/list and refuses a call to it without reaching the server', async () => {
     const doc = JSON.parse(await readFile(claudeFile(), 'utf8')) as { mcpServers: Record<string, { args: string[] }> };
-    const args = doc.mcpServers.echo!.args;
+    const args = doc.mcpServers.copy!.args;
     const b = await startBridge(args.slice(args.indexOf('bridge') + 1), env);
     try {
       const listed = (await b.client.listTools()).tools.map((t) => t.name).sort();
-      expect(listed).toEqual(ECHO_TOOLS.filter((t) => t !== 'fail'));
-      await expect(b.client.callTool({ name: 'fail', arguments: {} })).rejects.toThrow(/turned off for this agent/);
-      const echoed = await b.client.callTool({ name: 'echo', arguments: { text: 'kept' } });
-      expect(JSON.stringify(echoed.content)).toContain('kept');
+      expect(listed).toEqual(['fail']);
+      await expect(b.client.callTool({ name: 'echo', arguments: { text: 'hidden' } })).rejects.toThrow(/turned off for this agent/);
+      const failed = await b.client.callTool({ name: 'fail', arguments: {} });
+      expect(failed.isError).toBe(true);
     } finally {
       await b.close();
     }
     // The call is counted for this agent and server once the bridge has ended (CTX-2 "unused").
-    await vi.waitFor(async () => expect(readUsage(join(dir, 'data')).find((r) => r.server === 'echo')).toMatchObject({ profile: 'claude-code', calls: 1 }), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect(readUsage(join(dir, 'data')).find((r) => r.server === 'copy')).toMatchObject({ profile: 'claude-code', calls: 1 }), { timeout: 20_000, interval: 100 });
   }, 60_000);
 
   it('a bridged server the agent has not called for weeks is suggested as unused, not picked by default', async () => {
-    // A bridge first run for copy a month ago, and no call since.
-    recordUsage(join(dir, 'data'), { profile: 'claude-code', server: 'copy' }, 0, Date.now() - 30 * 86_400_000);
+    // A bridge first run for echo a month ago, and no call since.
+    recordUsage(join(dir, 'data'), { profile: 'claude-code', server: 'echo' }, 0, Date.now() - 30 * 86_400_000);
     const v = await call<PlanView>('plan.preview', {});
-    // copy's fail is its only tool no stronger reason takes (the others are duplicates).
+    // echo's tools but fail, which Claude Code's own rule keeps out of its context already.
     const unused = v.suggestions.filter((s) => s.kind === 'unused');
-    expect(unused.map((s) => [s.serverName, s.tool, s.picked])).toEqual([['copy', 'fail', false]]);
+    expect(unused.map((s) => [s.serverName, s.tool, s.picked]).sort()).toEqual(DUPS.map((t) => ['echo', t, false]));
     expect(unused[0]!.params.days).toBeGreaterThanOrEqual(30);
   }, 60_000);
 
