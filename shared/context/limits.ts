@@ -98,17 +98,24 @@ export function limitStanding(facts: Pick<ProfileFacts, 'id' | 'limits'>, offere
  * CTX-2: the tokens the agent's context carries up front, and how many tools it defers instead:
  * a tool its own deferral marks (Kimi's `deferred: true` server, Minara's `defer_loading` on
  * every tool) is loaded on demand through its tool search, so its definition is not context on
- * every turn. Skills count: the agent keeps them in context. A deferral decided at run time by a
- * threshold (Claude Code, MiniMax Code) is the agent's own to make and is not subtracted here.
+ * every turn, and so is every tool of an agent that defers all of them as set now (Claude Code's
+ * `ENABLE_TOOL_SEARCH` unset or on: the standing's `defer-all`). Skills count: the agent keeps them
+ * in context. A deferral decided at run time by a threshold (Claude Code's `auto`, MiniMax Code)
+ * is the agent's own to make and is not subtracted here.
  */
-export function upFront(offered: readonly OfferedTool[]): { tokens: number; deferred: number } {
+export function upFront(offered: readonly OfferedTool[], all = false): { tokens: number; deferred: number } {
   let tokens = 0;
   let deferred = 0;
   for (const t of offered) {
-    if (t.deferred && !t.skill) deferred++;
+    if ((all || t.deferred) && !t.skill) deferred++;
     else tokens += t.tokens;
   }
   return { tokens, deferred };
+}
+
+/** The agent defers every MCP tool as it is set now (Claude Code's tool search, unset or on). */
+export function defersAll(facts: Pick<ProfileFacts, 'limits'>, env: Readonly<Record<string, string | undefined>>): boolean {
+  return facts.limits(env).some((l) => l.kind === 'defer-all');
 }
 
 /**

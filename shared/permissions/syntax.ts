@@ -254,7 +254,6 @@ export const MINARA_RULES: RuleSyntax = {
   usesKnownServers: false,
   shadowByServerOnly: false,
   example: 'mcp__github',
-  denyHides: true,
 };
 
 export const CLAUDE_RULES: RuleSyntax = {

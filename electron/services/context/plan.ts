@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { PlanFile, PlanSuggestion, PlanView, Selection } from '../../../shared/contract';
 import { DEFAULT_CONTEXT_WINDOW } from '../../../shared/contract';
-import { deferField, limitStanding, upFront } from '../../../shared/context/limits';
+import { deferField, defersAll, limitStanding, upFront } from '../../../shared/context/limits';
 import { suggest, type PlanDeferral, type PlanTool } from '../../../shared/context/plan';
 import { profileFacts } from '../../../shared/profiles';
 import type { ToolMapPatch } from '../../../shared/schemas/dialects/tool-map';
@@ -222,10 +222,11 @@ export async function previewPlan(core: ApiCore, deps: PlanDeps, input: PlanInpu
   // An agent that leaves a denied tool out of the model's context itself (Claude Code) carries no
   // definition there to save: its denied tools are not suggested.
   const hidden = facts.rules.denyHides ? new Set(denied.keys()) : new Set<string>();
+  const all = defersAll(facts, deps.env);
   const contextWindow = input.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
   const deferral = planDeferral(facts, contextWindow);
   const idle = deps.dataDir ? idleServers(readUsage(deps.dataDir), p, Date.now()) : new Map<string, number>();
-  const { suggestions } = suggest(planTools(cat, denied, idle).map((t) => (t.name !== null && hidden.has(t.name) ? { ...t, offered: false } : t)), { ...(input.picks ? { picks: input.picks } : {}), ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}), ...(deferral ? { deferral } : {}) });
+  const { suggestions } = suggest(planTools(cat, denied, idle).map((t) => (t.name !== null && hidden.has(t.name) ? { ...t, offered: false } : all ? { ...t, deferred: true } : t)), { ...(input.picks ? { picks: input.picks } : {}), ...(input.targetTokens !== undefined ? { targetTokens: input.targetTokens } : {}), ...(deferral ? { deferral } : {}) });
 
   const dropBy = new Map<string, Set<string>>();
   const deferred = new Set<string>();
@@ -242,15 +243,17 @@ export async function previewPlan(core: ApiCore, deps: PlanDeps, input: PlanInpu
   const change = namingChange(p, parts, reg, changes);
   const opts = { contextWindow, env: deps.env };
   const offered = (c: typeof change.before) => c.offered.get(p) ?? [];
+  const before = limitStanding(facts, offered(change.before), opts);
+  const after = limitStanding(facts, offered(change.after), opts);
   return {
     view: {
       profile: p,
       fields: filterTargets(p),
       via: planVia(p, deps),
       suggestions: suggestions.map((s) => ({ ...s, blocked: blocked.get(s.serverId) ?? null })),
-      before: limitStanding(facts, offered(change.before), opts),
-      after: limitStanding(facts, offered(change.after), opts),
-      upFront: { before: upFront(offered(change.before)), after: upFront(offered(change.after)) },
+      before,
+      after,
+      upFront: { before: upFront(offered(change.before), all), after: upFront(offered(change.after), all) },
       targetTokens: input.targetTokens ?? null,
       files,
       disappear: change.disappear,

@@ -1,7 +1,8 @@
 // CTX-1: an agent's standing against each kind of limit its profile states, over, at and under.
 import { describe, expect, it } from 'vitest';
-import { deferField, isPast, limitStanding, upFront, type OfferedTool } from '../../../shared/context/limits';
+import { deferField, defersAll, isPast, limitStanding, upFront, type OfferedTool } from '../../../shared/context/limits';
 import { profileFacts } from '../../../shared/profiles';
+import { PROFILE_IDS } from '../../../shared/profiles/ids';
 import type { ToolLimit } from '../../../shared/profiles/types';
 
 const tools = (n: number, tokens = 100, extra: Partial<OfferedTool> = {}): OfferedTool[] => Array.from({ length: n }, () => ({ tokens, ...extra }));
@@ -119,6 +120,20 @@ describe('CTX-1 in words', () => {
 describe('CTX-2 what is up front, and the field that defers a server', () => {
   it('a tool the agent defers is not up front; a skill always is', () => {
     expect(upFront([...tools(3, 100), ...tools(2, 50, { deferred: true }), { tokens: 7, skill: true, deferred: true }])).toEqual({ tokens: 307, deferred: 2 });
+  });
+
+  it('only Claude Code leaves a tool its rules deny out of the context itself (its start-up line; Qwen Code keeps it listed)', () => {
+    expect(PROFILE_IDS.filter((p) => profileFacts(p).rules.denyHides)).toEqual(['claude-code']);
+  });
+
+  it("Claude Code's tool search, unset or on, defers every tool (skills stay); `auto` and `false` decide otherwise", () => {
+    const claude = profileFacts('claude-code');
+    expect(defersAll(claude, {})).toBe(true);
+    expect(defersAll(claude, { ENABLE_TOOL_SEARCH: 'true' })).toBe(true);
+    expect(defersAll(claude, { ENABLE_TOOL_SEARCH: 'auto' })).toBe(false);
+    expect(defersAll(claude, { ENABLE_TOOL_SEARCH: 'false' })).toBe(false);
+    expect(defersAll(profileFacts('codex'), {})).toBe(false);
+    expect(upFront([...tools(3, 100), { tokens: 7, skill: true }], defersAll(claude, {}))).toEqual({ tokens: 7, deferred: 3 });
   });
 
   it("only Kimi defers one server by a field of its entry (seed 002); Minara defers every tool itself, MiniMax Code and Claude Code by a threshold", () => {
