@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { PlanResult, PlanUndo, PlanView } from '../shared/contract';
 import { DEFAULT_CONTEXT_WINDOW } from '../shared/contract';
+import { profileFacts } from '../shared/profiles';
 import { DEFER_SHARE } from '../electron/services/context/plan';
 import { AGENTS, DENIED, makeMachine, SERVERS } from './plan/machine';
 import { cut, printTable, printTimes, said, type AgentFigures } from './plan/table';
