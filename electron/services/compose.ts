@@ -129,7 +129,7 @@ function poolPort(pool: ConnectionPool, discovery: StartOptions['discovery']): P
   return {
     setServers: (specs, opts) => pool.setServers(specs, opts),
     discover: () => (discovery === false ? Promise.resolve() : pool.discover(discovery ? { settleWithinMs: discovery.settleWithinMs } : {})),
-    reconnect: (id) => pool.reconnect(id),
+    reconnect: (id, fresh) => pool.reconnect(id, fresh),
     info,
     details: (id) => pool.info(id),
     onStateChanged: (listener) => pool.on('stateChanged', (id, state) => listener(id, { ...info(id), state })),

@@ -86,9 +86,9 @@ export function answeringPoolPort(inner: PoolPort, source: ListSource): PoolPort
       return inner.setServers(live(), opts);
     },
     discover: () => inner.discover(),
-    async reconnect(id) {
+    async reconnect(id, fresh) {
       await goLive(id);
-      return inner.reconnect(id);
+      return inner.reconnect(id, fresh);
     },
     info(id): PoolInfo | undefined {
       const c = cached.get(id);

@@ -29,7 +29,8 @@ export interface PoolPort extends Pick<ConnectionPool, 'acceptSnapshot' | 'reque
   /** `disabled`: the servers that do not run, as records that say why (CONN-5). */
   setServers(specs: ConnectionSpec[], opts?: { disabled?: DisabledServer[] }): unknown;
   discover(): Promise<unknown>;
-  reconnect(id: string): Promise<unknown>;
+  /** `fresh`: an attempt under way gives way too (it was started with an era or credentials that changed since). */
+  reconnect(id: string, fresh?: boolean): Promise<unknown>;
   info(id: string): PoolInfo | undefined;
   details(id: string): PoolDetails | undefined;
   onStateChanged(listener: (id: string, info: PoolInfo) => void): () => void;

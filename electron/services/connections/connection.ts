@@ -291,10 +291,18 @@ export class McpConnection {
   }
 
   /** Closes and reopens the session, then lists its tools. */
-  async reconnect(): Promise<ServerState> {
+  /**
+   * Closes the session and connects again. An attempt under way is joined, unless `fresh`: then it
+   * gives way, as it was started with what was known then (the era chosen, PROTO-1; the tokens
+   * before a login).
+   */
+  async reconnect(fresh = false): Promise<ServerState> {
     if (this.stopped) return this.current;
     this.cancelTimers();
     this.backoff.reset();
+    const stale = fresh ? this.attempt : null;
+    stale?.abort();
+    await stale?.done.catch(() => undefined);
     await this.closeSession();
     this.setState({ kind: 'pending', code: 'reconnecting', reason: '', since: this.now() });
     await this.start().catch(() => undefined);

@@ -192,9 +192,9 @@ export class ConnectionPool {
   }
 
   /** Closes and reopens one server's session, then lists its tools. */
-  async reconnect(id: string): Promise<ServerState | undefined> {
+  async reconnect(id: string, fresh = false): Promise<ServerState | undefined> {
     const s = this.servers.get(id);
-    return isConnection(s) ? s.reconnect() : s?.state;
+    return isConnection(s) ? s.reconnect(fresh) : s?.state;
   }
 
   /** The approval covers every entry running the same server (pins.ts): each of them here stops showing the change. */

@@ -53,7 +53,7 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
     const identity = serverIdentity({ url });
     for (const s of (await core.current()).servers) {
       if (!s.spec?.url || s.spec.transport === 'stdio' || serverIdentity(s.spec) !== identity) continue;
-      await core.pool().reconnect(serverId(s)).catch((err: unknown) => core.log(`reconnect ${s.name}: ${String(err)}`));
+      await core.pool().reconnect(serverId(s), true).catch((err: unknown) => core.log(`reconnect ${s.name}: ${String(err)}`));
     }
   };
 

@@ -33,8 +33,8 @@ export function serverHandlers(core: ApiCore, deps: { writer: WriterPort; eras?:
     'servers.setEraMode': async ({ id, mode }) => {
       const s = core.findServer(id);
       await eras().set(s.spec?.id ?? id, mode);
-      // A running server speaks the new choice at once (PROTO-1).
-      if (isRunnable(s)) await core.pool().reconnect(id);
+      // A running server speaks the new choice at once (PROTO-1), a connecting one too.
+      if (isRunnable(s)) await core.pool().reconnect(id, true);
       return { mode, server: core.row(id) };
     },
     'servers.refreshLists': async ({ id }) => {
