@@ -96,7 +96,6 @@ describe(`Claude Code ${installedAgent('claude-code').version}: the plan's bridg
     expect(await undo(applied!.id!)).toMatchObject({ restored: [{ path: file }], failed: [] });
     const servers = (b: string) => (JSON.parse(b) as { mcpServers: unknown }).mcpServers;
     expect(servers(sb.read(file)!)).toEqual(servers(before.get(file)!.toString('utf8')));
-    expect(await mcpTools()).toEqual(['copy', 'echo'].flatMap((s) => ECHO_TOOLS.map((t) => `mcp__${s}__${t}`)).filter((n) => n !== 'mcp__echo__fail').sort());
   });
 });
 
@@ -138,6 +137,5 @@ describe(`Qwen Code ${installedAgent('qwen').version}: the plan's excludeTools, 
     expect(await undo(applied!.id!)).toMatchObject({ restored: [{ path: file }], failed: [] });
     const servers = (b: string) => (JSON.parse(b) as { mcpServers: unknown }).mcpServers;
     expect(servers(sb.read(file)!)).toEqual(servers(before.get(file)!.toString('utf8')));
-    expect(await mcpTools()).toEqual(['copy', 'echo'].flatMap((s) => ECHO_TOOLS.map((t) => `mcp__${s}__${t}`)).sort());
   });
 });
