@@ -2,7 +2,7 @@
 // dispatches. Exit codes: 0 success, 1 user error (one line on stderr), 2 usage error.
 import type { ParseArgsConfig } from 'node:util';
 import { ProfileSchema, type Profile } from '../../../shared/schemas/server';
-import { redactJson } from './output';
+import { redactStrings } from './output';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -42,7 +42,7 @@ export class UsageError extends Error {}
 
 /** One JSON document on stdout, every string in it through the one redaction (output.ts). */
 export function printJson(ctx: CommandContext, value: unknown): void {
-  ctx.stdout(JSON.stringify(redactJson(value), null, 2) + '\n');
+  ctx.stdout(JSON.stringify(value, redactStrings, 2) + '\n');
 }
 
 export function optString(ctx: CommandContext, key: string): string | undefined {

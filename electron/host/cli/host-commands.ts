@@ -5,7 +5,7 @@ import { contract } from '../../../shared/contract';
 import { startServices } from '../../services/compose';
 import { appVersion, serve } from '../web/serve';
 import { optInt, optString, printJson, type Command, UsageError, UserError, profileOption } from './command';
-import { redactJson } from './output';
+import { redactStrings } from './output';
 
 const serveCommand: Command = {
   name: 'serve',
@@ -30,7 +30,7 @@ const serveCommand: Command = {
     const { host, services } = served;
     // The link is the one credential a command prints on purpose: past the redaction, never past the escaping.
     const credential = ctx.stdoutCredential ?? ctx.stdout;
-    if (ctx.opts.json) credential(JSON.stringify({ url: host.url, origin: host.origin, port: host.port, selection: redactJson(services.selection) }, null, 2) + '\n');
+    if (ctx.opts.json) credential(JSON.stringify({ url: host.url, origin: host.origin, port: host.port, selection: JSON.parse(JSON.stringify(services.selection, redactStrings)) as unknown }, null, 2) + '\n');
     else credential(`MCP Panel: ${host.url}\n(the link works once; press Enter for another)\n`);
     // Each link works once (SEC-2). Another browser (or a test's fresh browser context) asks
     // for a new one with a line on stdin: only whoever holds this process's stdin can. (Not a

@@ -201,20 +201,39 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
       cause: collisionCause(p, c),
     })),
   );
-  const offered = new Map(named.map((p): [Profile, OfferedTool[]] => [p, [...offeredTools(reportOf(p).tools, parts), ...offeredSkills(p, parts)]]));
+  const tokensAt = definitionTokens(defs);
+  const offered = new Map(named.map((p): [Profile, OfferedTool[]] => [p, [...offeredTools(reportOf(p).tools, tokensAt), ...offeredSkills(p, parts)]]));
   return { view: { profile, servers, tools: rows, collisions, agents: named }, offered, defs, warnings };
+}
+
+/**
+ * A definition's estimate by server and raw name, each looked up once: offeredTools asks for
+ * every tool once per agent named, and a key string built per tool per agent was most of its
+ * time at 10,000 tools × 17 agents (issue 44).
+ */
+function definitionTokens(defs: CatalogParts['defs']): (serverId: string, tool: string) => number {
+  const byServer = new Map<string, Map<string, number>>();
+  return (serverId, tool) => {
+    let server = byServer.get(serverId);
+    if (!server) byServer.set(serverId, (server = new Map()));
+    let n = server.get(tool);
+    if (n === undefined) {
+      const def = defs.get(defKey(serverId, tool));
+      server.set(tool, (n = def ? tokensOf(def) : 0));
+    }
+    return n;
+  };
 }
 
 /**
  * CTX-1: what one agent's model is offered: the tools its naming kept (a made-up tool counts, at
  * no definition cost), each with its estimate, the agent's own deferral mark and its source.
  */
-function offeredTools(tools: readonly NamedTool[], { defs }: CatalogParts): OfferedTool[] {
+function offeredTools(tools: readonly NamedTool[], tokensAt: (serverId: string, tool: string) => number): OfferedTool[] {
   const out: OfferedTool[] = [];
   for (const t of tools) {
     if (t.name === null || t.dropped || t.late || t.refused !== null) continue;
-    const def = t.synthetic ? undefined : defs.get(defKey(t.serverId, t.tool));
-    out.push({ tokens: def ? tokensOf(def) : 0, deferred: t.deferred, source: t.source });
+    out.push({ tokens: t.synthetic ? 0 : tokensAt(t.serverId, t.tool), deferred: t.deferred, source: t.source });
   }
   return out;
 }
