@@ -70,8 +70,9 @@ async function toolsView(ctx: CommandContext, profile: Profile, opts: { claim: b
     const view = await call('tools.list', { ...args, warnings: opts.warnings, ...(opts.agents ? { agents: opts.agents } : {}), ...(opts.only ? { only: opts.only } : {}) });
     if (!args.catalog) return { ...view, source };
     const order = new Map(args.catalog.map((r, i) => [JSON.stringify([r.server, r.tool]), i] as const).reverse());
-    const at = (t: ToolsView['tools'][number]) => order.get(JSON.stringify([t.serverName, t.tool])) ?? Infinity;
-    return { ...view, tools: [...view.tools].sort((a, b) => at(a) - at(b)), source };
+    // Each row's place looked up once, not twice per comparison (10,000 rows with --all-names).
+    const at = new Map(view.tools.map((t) => [t, order.get(JSON.stringify([t.serverName, t.tool])) ?? Infinity]));
+    return { ...view, tools: [...view.tools].sort((a, b) => at.get(a)! - at.get(b)!), source };
   });
 }
 

@@ -60,11 +60,16 @@ export function punycodeEncode(label: string): string {
   return out;
 }
 
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\0-\x7F]/;
+
 /** IDNA ToASCII as punycode.js does it: each dot-separated label that is not ASCII becomes `xn--…`. */
 export function toAscii(s: string): string {
+  // All ASCII (nearly every name): no label changes, and '.' is the only separator it can hold.
+  if (!NON_ASCII.test(s)) return s;
   return s
     .split(/[.\u3002\uFF0E\uFF61]/)
-    .map((label) => (/[^\0-\x7F]/.test(label) ? `xn--${punycodeEncode(label)}` : label))
+    .map((label) => (NON_ASCII.test(label) ? `xn--${punycodeEncode(label)}` : label))
     .join('.');
 }
 
