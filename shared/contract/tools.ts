@@ -202,9 +202,11 @@ export const toolsMethods = {
    * `agents`: name the tools for these agents only (and the selection's), instead of every
    * detected agent (the CLI's `names --profile`); `only: 'warned'`: the rows with a naming warning
    * (the CLI's `collisions`): at 10,000 tools the answer is what was asked, not every row (issue 44).
+   * `findings: false`: no CONN-11 findings on rows and servers, for a caller that shows none (the
+   * CLI's `names` and `collisions`): checking 10,000 definitions was a sixth of such a call.
    */
   'tools.list': method(
-    CatalogInputSchema.extend({ warnings: z.boolean().optional(), agents: z.array(ProfileSchema).max(PROFILES.length).optional(), only: z.literal('warned').optional() }),
+    CatalogInputSchema.extend({ warnings: z.boolean().optional(), agents: z.array(ProfileSchema).max(PROFILES.length).optional(), only: z.literal('warned').optional(), findings: z.literal(false).optional() }),
     ToolsViewSchema, serverContent(SERVED),
   ),
   /** CTX-1: per agent (these, else every detected one), where its offered tools stand against its limits. */

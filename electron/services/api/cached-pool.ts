@@ -92,7 +92,9 @@ export function answeringPoolPort(inner: PoolPort, source: ListSource): PoolPort
     },
     info(id): PoolInfo | undefined {
       const c = cached.get(id);
-      return c ? { state: c.state, toolCount: c.tools.length, connectMs: null, lastError: null, snapshotDiff: c.diff, findings: ownFindingCount(c.tools) } : inner.info(id);
+      if (!c) return inner.info(id);
+      // Counted when read: waiting for discovery to settle asks every server's state, not its findings.
+      return { state: c.state, toolCount: c.tools.length, connectMs: null, lastError: null, snapshotDiff: c.diff, get findings() { return ownFindingCount(c.tools); } };
     },
     details(id): PoolDetails | undefined {
       const c = cached.get(id);

@@ -42,15 +42,23 @@ function rowState(s: EffectiveServer, info: PoolInfo | undefined, since: number)
   return configState(s, since) ?? info?.state ?? { kind: 'pending', code: 'not_connected', reason: '', since };
 }
 
-export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: number, readOnly = false, verdictOf?: VerdictOf): ServerRow {
+/**
+ * A row's state and connect time alone, as toRow has them: what the tool catalog asks of every
+ * server, without the redacted entry and the findings count a row carries (issue 44).
+ */
+export function rowTiming(s: EffectiveServer, info: PoolInfo | undefined, since: number): Pick<ServerRow, 'state' | 'connectMs'> {
   const state = rowState(s, info, since);
+  return { state, connectMs: state.kind === 'connected' ? state.connectMs : (info?.connectMs ?? null) };
+}
+
+export function toRow(s: EffectiveServer, info: PoolInfo | undefined, since: number, readOnly = false, verdictOf?: VerdictOf): ServerRow {
+  const { state, connectMs } = rowTiming(s, info, since);
   // Tools are only known while connected; "0" for a pending server would be a lie.
   const toolCount = state.kind === 'connected' ? state.toolCount : null;
   // The raw detail only (UI-9): the row's sentence comes from state.code.
   const lastError = state.kind === 'failed' ? state.reason || null : (info?.lastError ?? s.error ?? null);
   const { spec: _spec, ...base } = s;
   const id = serverId(s);
-  const connectMs = state.kind === 'connected' ? state.connectMs : (info?.connectMs ?? null);
   return {
     ...base,
     id,

@@ -12,7 +12,7 @@ import { profileFacts } from '../../../shared/profiles';
 import type { RegistryData } from '../../../shared/profiles/minimax/registry';
 import type { ApiCore } from './core';
 import type { RegistryPort } from './ports';
-import { isRunnable, serverId, toRow } from './rows';
+import { isRunnable, rowTiming, serverId } from './rows';
 import { AGENT_PROFILES, rulesFor } from '../agent-view/registry';
 import { missedTurn } from '../agent-view/turn';
 import type { OfferedTool } from '../../../shared/context/limits';
@@ -74,8 +74,9 @@ export function whyWon(profile: Profile, c: Collision): string {
   return `${profile} keeps the first claimant in configuration order (${who}); ${loser} is dropped`;
 }
 
-export async function buildCatalog(core: ApiCore, registry: RegistryPort, agents?: () => Promise<readonly Profile[]>): Promise<Catalog> {
-  const parts = await liveParts(core);
+/** `findings: false`: the poisoning checks are skipped (a caller that shows no findings). */
+export async function buildCatalog(core: ApiCore, registry: RegistryPort, agents?: () => Promise<readonly Profile[]>, findings?: false): Promise<Catalog> {
+  const parts = await liveParts(core, findings);
   // The minimax column always reads the agent's registry (a preview: nothing is claimed).
   const reg = await registry?.().catch(() => undefined);
   // Named for the agents on this machine only (issue 34: no warnings about agents it does not have).
@@ -83,7 +84,7 @@ export async function buildCatalog(core: ApiCore, registry: RegistryPort, agents
 }
 
 /** The running servers' tools as the naming takes them (also the tool filter's "before", CONN-8). */
-export async function liveParts(core: ApiCore): Promise<CatalogParts> {
+export async function liveParts(core: ApiCore, findings?: false): Promise<CatalogParts> {
   const view = await core.current();
   const inputs: LiveInput[] = [];
   const defs = new Map<string, ToolDef>();
@@ -92,7 +93,7 @@ export async function liveParts(core: ApiCore): Promise<CatalogParts> {
   const skillCosts: SkillCost[] = [];
   for (const s of view.servers) {
     const id = serverId(s);
-    const row = toRow(s, isRunnable(s) ? core.info(id) : undefined, core.clock());
+    const row = rowTiming(s, isRunnable(s) ? core.info(id) : undefined, core.clock());
     let list: ToolDef[] = [];
     if (row.state.kind === 'connected') list = await core.pool().tools(id).catch(() => []);
     for (const t of list) defs.set(`${id}\u0000${t.name}`, t);
@@ -119,9 +120,9 @@ export async function liveParts(core: ApiCore): Promise<CatalogParts> {
     }
   }
   // CONN-11: the poisoning checks of every list, shadowing judged against the others.
-  const findings = listFindings(lists);
+  const found = findings === false ? new Map<string, Finding[]>() : listFindings(lists);
   for (const srv of servers) {
-    const f = findings.get(srv.id);
+    const f = found.get(srv.id);
     if (f) srv.findings = f;
   }
   return { inputs, defs, servers, skills: skillCosts };

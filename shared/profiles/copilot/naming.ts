@@ -60,7 +60,6 @@ export function punycodeEncode(label: string): string {
   return out;
 }
 
-// eslint-disable-next-line no-control-regex
 const NON_ASCII = /[^\0-\x7F]/;
 
 /** IDNA ToASCII as punycode.js does it: each dot-separated label that is not ASCII becomes `xn--…`. */

@@ -141,6 +141,28 @@ describe('tools.list rows and tools.describe (UI-3)', () => {
     }
   });
 
+  it('findings: false leaves the poisoning checks out of rows and servers; by default they are there (CONN-11, issue 44)', async () => {
+    const { api, connect, dispatch } = setup();
+    defs['configured:minimax:web2'] = [{ name: 'search', description: 'Other search', inputSchema: {}, annotations: { title: 'Safe\u200dTool' } }];
+    try {
+      await api.start();
+      connect('configured:minimax:web');
+      connect('configured:minimax:web2');
+      const findingsOf = async (input: object) => {
+        const r = await dispatch('tools.list', input, ctx);
+        if (!r.ok) throw new Error(r.error.message);
+        const view = ToolsViewSchema.parse(r.value);
+        return [...view.tools.flatMap((t) => t.findings ?? []), ...view.servers.flatMap((x) => x.findings ?? [])].map((f) => f.kind);
+      };
+      expect(await findingsOf({})).toContain('hidden');
+      expect(await findingsOf({ findings: false })).toEqual([]);
+      expect(await findingsOf({ findings: false, agents: ['minimax'] })).toEqual([]);
+    } finally {
+      defs['configured:minimax:web2'] = [{ name: 'search', description: 'Other search', inputSchema: { type: 'object' } }];
+      await api.dispose();
+    }
+  });
+
   it('describe refuses unknown servers and tools as data', async () => {
     const { api, connect, dispatch } = setup();
     await api.start();
