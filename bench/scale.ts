@@ -2,7 +2,7 @@
 // with its own files in its own dialect (user layer, and the project layer of three workspaces
 // where the agent has one), DISTINCT stdio servers of TOOLS tools each (test/fixtures/servers/
 // many-tools.mjs), most configured in several agents, MiniMax Code listing all of them. Each
-// figure is the built CLI from another folder, a median of RUNS cold runs, beside a baseline run
+// figure is the built bin from another folder, a median of RUNS runs, beside a baseline run
 // the same number of times in the same minutes:
 //   reads      `agents`, `across`, `status --all-agents --no-connect`  vs a bare parse of the same
 //              files with the same parsers (bench/scale/bare-parse.mjs)
@@ -25,7 +25,8 @@ import { writeAgentFiles, type AgentFile } from '../test/helpers/agent-files';
 import { full } from './short';
 
 const ROOT = join(import.meta.dirname, '..');
-const CLI = join(ROOT, 'out/cli/mcp-panel.cjs');
+// The bin people run (package.json `bin`), with its compile cache: the first of each command's runs fills it.
+const CLI = join(ROOT, 'out/cli/mcp-panel.mjs');
 const DISTINCT = full(50, 4);
 const TOOLS = full(200, 20);
 const RUNS = full(3, 1);
