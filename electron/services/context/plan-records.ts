@@ -43,21 +43,21 @@ export async function listPlans(dataDir: string) {
 export async function applyPlan(writer: ConfigWriter, dataDir: string, profile: Profile, writes: readonly PlannedWrite[], dropped: number, now = Date.now()): Promise<PlanResult> {
   if (writes.length === 0) return { id: null, written: [], failed: [] };
   const id = `${now.toString(36)}-${randomBytes(3).toString('hex')}`;
-  const files = await Promise.all(
-    writes.map(async (w) => {
-      const file = await writer.resolve(w.target);
-      const changes = file.ok && !w.installs.length ? fileChanges(w.base.text, w.after, file.value, w.servers) : null;
-      return { path: w.path, layer: w.target.layer, workspace: w.target.workspace ?? null, undo: differingSpan(w.base.text ?? '', w.after), ...(w.installs.length ? { bridged: w.installs.map((r) => r.server) } : {}), ...(changes ? { changes } : {}) };
-    }),
-  );
+  const files = writes.map((w) => ({
+    path: w.path,
+    layer: w.target.layer,
+    workspace: w.target.workspace ?? null,
+    undo: differingSpan(w.base.text ?? '', w.after),
+    // A bridged entry goes back from its install record; the rest field by field when the span cannot.
+    ...(w.installs.length ? { bridged: w.installs.map((r) => r.server) } : { changes: fileChanges(w.base.text, w.after, w.file, w.servers) }),
+  }));
   const path = planRecordsPath(dataDir);
   await updateRecordsFile(path, PlanRecordSchema, (all) => ({ installs: [...all, { id, profile, at: now, dropped, files }], result: undefined }));
   const result: PlanResult = { id, written: [], failed: [] };
   for (const w of writes) {
     // The bridge finds what to start in its install record: on disk before the line is.
     for (const rec of w.installs) await putInstall(dataDir, rec);
-    const file = await writer.resolve(w.target);
-    const r = file.ok ? await writer.editFile(file.value, () => ({ ok: true, value: w.after }), { base: w.base }) : file;
+    const r = await writer.editFile(w.file, () => ({ ok: true, value: w.after }), { base: w.base });
     if (r.ok) result.written.push({ path: w.path, layer: w.target.layer });
     else {
       result.failed.push({ path: w.path, code: r.error.code, message: r.error.message });

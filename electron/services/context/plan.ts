@@ -17,6 +17,7 @@ import type { RegistryPort } from '../api/ports';
 import { defKey, liveParts, nameCatalog, type Catalog } from '../api/tool-catalog';
 import { applyServerOps, applyToolMapPatch, dialectValidator, okResult, type ServerOp, type WriteResult } from '../config/writer';
 import type { ConfigWriter, WriteTarget } from '../config/writer/config-writer';
+import type { LayerFile } from '../config/writer';
 import type { FileSnapshot } from '../config/writer/snapshot';
 import type { AgentRules } from '../handlers/permissions';
 import { fileDiff } from '../install/plan';
@@ -48,6 +49,8 @@ export interface PlanInput {
 /** What apply writes: one file, the text it had when previewed and the text after. */
 export interface PlannedWrite {
   target: WriteTarget;
+  /** The layer file as the preview resolved it (its container, format and profile). */
+  file: LayerFile;
   path: string;
   base: FileSnapshot;
   after: string;
@@ -204,7 +207,7 @@ async function plannedFiles(writer: ConfigWriter, profile: Profile, plans: reado
       continue;
     }
     files.push({ ...base, diff: fileDiff(profile, snap.value.text, after.value, resolved.value.container), refusal: null });
-    writes.push({ target, path: resolved.value.path, base: snap.value, after: after.value, servers, installs: group.flatMap((s) => (s.record ? [s.record] : [])) });
+    writes.push({ target, file: resolved.value, path: resolved.value.path, base: snap.value, after: after.value, servers, installs: group.flatMap((s) => (s.record ? [s.record] : [])) });
   }
   return { files, writes };
 }
