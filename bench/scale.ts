@@ -20,6 +20,7 @@ import type { CanonicalEntry } from '../shared/install/canonical';
 import { profileFacts } from '../shared/profiles';
 import { PROFILES, type LayerKind, type Profile } from '../shared/schemas/server';
 import { ConfigService } from '../electron/services/config/config-service';
+import { poolInput } from '../electron/services/config/status';
 import { bundleFixtures, fixture } from '../test/helpers/fixtures';
 import { writeAgentFiles, type AgentFile } from '../test/helpers/agent-files';
 import { full } from './short';
@@ -93,7 +94,17 @@ const unique = [...new Map(files.map((f) => [f.path, f])).values()];
 const config = new ConfigService({ env, cwd: workspaces[0]! });
 for (const ws of workspaces) await config.trust.trust(ws);
 writeFileSync(join(root, 'files.json'), JSON.stringify(unique.map((f) => ({ path: f.path, format: f.format }))));
-writeFileSync(join(root, 'servers.json'), JSON.stringify(Array.from({ length: DISTINCT }, (_, i) => server(i)).map((s) => ({ command: s.command, args: s.args, env: s.env }))));
+// The distinct servers the agents' entries run for the first workspace (issue 44's identity: command,
+// arguments, environment, working folder; a project entry runs in the workspace, a user entry in
+// HOME), read with the agents' own parsers: what the bare client starts, each once.
+const distinct = new Map<string, { command: string; args: string[]; env: Record<string, string>; cwd?: string }>();
+for (const p of PROFILES) {
+  for (const s of poolInput(await config.load(p, workspaces[0]!)).specs) {
+    const one = { command: s.command!, args: s.args ?? [], env: s.env ?? {}, ...(s.cwd ? { cwd: s.cwd } : {}) };
+    distinct.set(JSON.stringify(one), one);
+  }
+}
+writeFileSync(join(root, 'servers.json'), JSON.stringify([...distinct.values()]));
 const entries = unique.reduce((n, f) => n + JSON.stringify(f.value).split('many-tools').length - 1, 0);
 
 const cli = (args: string[]) => timed(process.execPath, [CLI, ...args], { cwd: elsewhere, env });
@@ -152,7 +163,7 @@ try {
         },
       ],
     ],
-    `bare SDK client, ${DISTINCT} distinct servers at once`,
+    `bare SDK client, ${distinct.size} distinct servers at once`,
     async () => {
       before();
       await node('bare-discovery.mjs', [join(root, 'servers.json')]);
@@ -161,7 +172,7 @@ try {
   const declared = new Set(PROFILES.filter((p) => agents.agents.some((a) => a.profile === p && a.servers.length > 0)).map((p) => JSON.stringify(profileFacts(p).clientCapabilities)));
   const s = status!.summary;
   console.log(`  summary: ${s.servers} distinct servers, ${s.connected} connected, ${s.tools} distinct tools`);
-  console.log(`  process starts per run: median ${median(perRun)} for ${DISTINCT} distinct servers (${(median(perRun) / DISTINCT).toFixed(2)} per server); the agents declare ${declared.size} different client capability sets (AGENT-6: a server may offer each other tools, so each set gets its own connection)`);
+  console.log(`  process starts per run: median ${median(perRun)} for ${distinct.size} distinct servers (${DISTINCT} programs, run in HOME or in the workspace: ${(median(perRun) / distinct.size).toFixed(2)} per server); the agents declare ${declared.size} different client capability sets, each server's one process the union of its agents' (AGENT-6)`);
   perRun = [];
 
   console.log('names (the recorded lists: no server starts)');

@@ -47,7 +47,7 @@ export interface Engine {
   /** The environment stdio servers start in, and the doctor that explains a failed start. */
   launch: LaunchEnvironment;
   doctor: LaunchDoctor;
-  createPool(opts?: { workspace?: string | null; logger?: Logger; serverInput?: PoolOptions['serverInput'] }): ConnectionPool;
+  createPool(opts?: { workspace?: string | null; logger?: Logger; serverInput?: PoolOptions['serverInput']; declares?: PoolOptions['declares'] }): ConnectionPool;
   /** PROTO-1: the person's per-server era choices (the panel's settings). */
   eras: EraOverrides;
 }
@@ -70,7 +70,7 @@ export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; 
     config,
     launch,
     doctor: createLaunchDoctor({ launch, injectEnv: (spec) => configSecrets.envFor(spec) }),
-    createPool: ({ workspace, logger, serverInput } = {}) =>
+    createPool: ({ workspace, logger, serverInput, declares } = {}) =>
       new ConnectionPool({
         dataDir,
         env: launch.env,
@@ -82,7 +82,7 @@ export async function createEngine(opts: { env: NodeJS.ProcessEnv; cwd: string; 
         injectEnv: (spec) => configSecrets.envFor(spec), // CFG-8: keychain-held config secrets
         eraMode: (spec) => eras.get(spec.id), // PROTO-1: the person's choice, else auto
         ...(serverInput ? { serverInput } : {}), // PROTO-3: the person answers what a server asks
-        declares: (spec) => profileFacts(spec.profile).clientCapabilities, // AGENT-6: what its agent declares
+        declares: declares ?? ((spec) => profileFacts(spec.profile).clientCapabilities), // AGENT-6: what its agent declares
       }),
   };
 }
@@ -185,9 +185,10 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     eras,
     logger: log,
     createPool: (sel, hooks) => {
-      const pool = createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)), serverInput: hooks.serverInput });
+      const share = opts.discovery ? opts.discovery.share : undefined;
+      const pool = createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)), serverInput: hooks.serverInput, ...(share ? { declares: share.declares } : {}) });
       const port = poolPort(pool, opts.discovery);
-      if (opts.discovery && opts.discovery.share) return runSharedPoolPort(port, opts.discovery.share, (spec) => profileFacts(spec.profile).clientCapabilities, pool.snapshots);
+      if (share) return runSharedPoolPort(port, share, pool.snapshots);
       return opts.discovery && opts.discovery.cached ? cachedPoolPort(port, pool.snapshots) : port;
     },
     editor: new WriterEditor(writer, env),

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { ConfigService } from '../../services/config/config-service';
 import { buildStatus, serverId, type LiveState } from '../../services/config/status';
-import { type AnswerSource, sourceLine } from './panel-call';
+import { sourceLine } from './panel-call';
 import { configEngineFor } from './engine';
 import type { ConfigEngine } from '../../services/config-engine';
 import { CHECK_DIALECTS, checkFile, type CheckDialect } from '../../services/config/check';
@@ -15,10 +15,9 @@ import type { AgentVerdict } from '../../../shared/schemas/agent-view';
 import { agentLines } from './agent-lines';
 import { profileFacts } from '../../../shared/profiles';
 import { issueSentence } from '../../../shared/i18n/agent-view';
-import type { AgentStandingRow } from '../../../shared/contract';
-import type { Finding } from '../../../shared/trust/finding';
 import { findingLine } from './findings';
-import { type Command, type CommandContext, UsageError, UserError, optInt, optString, printJson, requireString, profileOption } from './command';
+import { type AgentRound, declaredLine, statusRounds } from './status-rounds';
+import { type Command, type CommandContext, UsageError, UserError, optString, printJson, requireString, profileOption } from './command';
 
 function service(ctx: CommandContext): ConfigService {
   return new ConfigService({ env: ctx.env, cwd: ctx.cwd });
@@ -52,24 +51,16 @@ async function entryVerdicts(ctx: CommandContext, engine: ConfigEngine, view: Ef
 }
 
 /** One profile's status: its layers and servers, each with its live state and the agent's verdict. */
-async function statusOf(ctx: CommandContext, engine: ConfigEngine, profile: Profile, noConnect: boolean) {
-  const view = await engine.config.load(profile, workspaceOpt(ctx));
+async function statusOf(ctx: CommandContext, engine: ConfigEngine, view: EffectiveView, round: AgentRound) {
   // CONN-3: the live state of each server, with the agent's verdict on it (agent-view/, built
-  // into the rows by the engine that answers): the running panel's, else the cached tool lists
-  // (issue 22), and with --refresh one discovery round started for this run.
+  // into the rows by the engine that answered; null with --no-connect).
+  const { answer } = round;
   let live: Map<string, LiveState> | null = null;
-  let agents: Map<string, AgentVerdict> | null = null;
-  let source: AnswerSource | null = null;
-  // CTX-1: where the agent's offered tools stand against its limits (null: nothing was listed).
-  let limits: AgentStandingRow | null = null;
-  let findings: Map<string, Finding[]> | null = null;
-  if (!noConnect) {
-    const [{ readRound }, { liveStatesOf }] = await Promise.all([import('./panel-round'), import('./connection-commands')]);
-    const contextWindow = optInt(ctx, 'context-window');
-    if (contextWindow !== undefined && contextWindow <= 0) throw new UsageError('--context-window N must be a positive number of tokens');
-    const answer = await readRound(ctx, profile, undefined, { limits: true, ...(contextWindow ? { contextWindow } : {}) });
-    [live, agents, source, limits, findings] = [liveStatesOf(answer.round), answer.agents, answer.source, answer.limits ?? null, answer.findings];
+  if (answer) {
+    const { liveStatesOf } = await import('./connection-commands');
+    live = liveStatesOf(answer.round);
   }
+  const [agents, source, limits, findings] = answer ? [answer.agents, answer.source, answer.limits ?? null, answer.findings] : [null, null, null, null];
   // What the entry alone decides (off, broken, the agent's own, a prompt only the agent can ask) is
   // said from the entry, with its words; the rest from the live round.
   const liveOf = (s: EffectiveServer) => (s.trusted && s.enabled && !s.error && !s.agentOwn && !s.inputs ? live?.get(serverId(s)) : undefined);
@@ -81,11 +72,18 @@ async function statusOf(ctx: CommandContext, engine: ConfigEngine, profile: Prof
   const token = (s: (typeof built.servers)[number]) => s.agent?.issues.find((i) => i.code === 'token_required');
   // CONN-11: each server's poisoning findings on its current list (none without a live answer).
   const withFindings = (s: (typeof built.servers)[number]) => ({ ...s, findings: (s.id !== null ? findings?.get(s.id) : undefined) ?? [] });
-  const report = { ...built, servers: built.servers.map((s) => withFindings(token(s) ? { ...s, error: issueSentence('en', token(s)!) } : s)), limits };
+  // AGENT-6: a list taken by a connection that declared more than this agent does.
+  const specs = new Map(view.servers.map((s) => [s.name, s.spec]));
+  const declared = (s: (typeof built.servers)[number]) => {
+    const spec = specs.get(s.name);
+    const d = spec && s.state === 'connected' ? round.declaredFor(spec) : undefined;
+    return d !== undefined ? { listedDeclaring: d } : {};
+  };
+  const report = { ...built, servers: built.servers.map((s) => ({ ...withFindings(token(s) ? { ...s, error: issueSentence('en', token(s)!) } : s), ...declared(s) })), limits };
   // Issue 44: what each server is, whichever agent lists it, so the sum over agents counts it once.
   const { identityOf } = await import('../../services/install/across');
   const { canonicalOf } = await import('../../../shared/install/canonical');
-  const identities = new Map(view.servers.map((s) => [s.name, (() => { const c = canonicalOf(profile, s.entry); return c ? identityOf(c) : null; })()]));
+  const identities = new Map(view.servers.map((s) => [s.name, (() => { const c = canonicalOf(view.profile, s.entry); return c ? identityOf(c) : null; })()]));
   return { report, source, identities };
 }
 type StatusReport = Awaited<ReturnType<typeof statusOf>>['report'];
@@ -109,6 +107,7 @@ function statusLines(report: StatusReport, limitsLine: string | null): string[] 
     lines.push(`  ${s.name.padEnd(24)} ${s.layer.padEnd(13)} ${(s.transport ?? '?').padEnd(6)} ${s.state}${s.error ? `: ${s.error}` : ''}${tools}${shadow}`);
     // AGENT-9: read-only here; the agent's own plugin commands change it.
     if (s.contributedBy) lines.push(`      ${s.contributedBy.kind === 'discovery' ? `discovered in ${s.contributedBy.name}'s file` : `from ${s.contributedBy.kind} "${s.contributedBy.name}"`} (${s.path}): read-only here`);
+    if (s.listedDeclaring !== undefined) lines.push(declaredLine(report.profile, s.listedDeclaring));
     if (s.agent) lines.push(...agentLines(s.agent, { server: s.name, layer: s.layer, profile: report.profile, workspace: report.workspace }));
     for (const f of s.findings) lines.push(`      ! ${f.tool}: ${findingLine(f)}`);
   }
@@ -147,8 +146,10 @@ const status: Command = {
     // comes through the contract, like every read command's.
     const engine = await configEngineFor(ctx);
     const profiles = all ? await detectedProfiles(ctx) : [await statusProfile(ctx)];
+    const views = await Promise.all(profiles.map((p) => engine.config.load(p, workspaceOpt(ctx))));
+    const rounds = await statusRounds(ctx, views, noConnect);
     const results = [];
-    for (const p of profiles) results.push(await statusOf(ctx, engine, p, noConnect));
+    for (const [i, view] of views.entries()) results.push(await statusOf(ctx, engine, view, rounds[i]!));
     // BRIDGE-4: the bridges agents run now, whatever the profile.
     const { liveBridgesFor, liveBridgeLines } = await import('./bridge-status');
     const bridges = await liveBridgesFor(ctx.env);

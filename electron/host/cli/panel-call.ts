@@ -71,9 +71,6 @@ async function runningPanel(ctx: CommandContext, selection: Selection): Promise<
  * `reads`: a read command (issue 22 item 5): the running panel answers when one runs, else the
  * servers' cached tool lists (only servers without one start); `--refresh` reconnects all.
  */
-/** What this command run has seen live (issue 44): one per process, as a one-shot command is one run. */
-const RUN_SHARE: RunShare = new Map();
-
 export async function withPanel<T>(
   ctx: CommandContext,
   /** `profile` null: a command whose answer is no agent's (plan --undo, --list): the engine picks as the panel does (CFG-12). */
@@ -92,26 +89,53 @@ export async function withPanel<T>(
       }
     }
   }
-  // Not at the top: the panel's answer above needs none of the engine.
-  const [{ startServices }, { appVersion }] = await Promise.all([import('../../services/compose'), import('../web/build')]);
-  const services = await startServices({
-    host: 'cli',
-    env: ctx.env,
-    cwd: ctx.cwd,
-    version: appVersion(),
-    ...(opts.profile ? { profile: opts.profile } : {}),
-    workspace,
-    pickFolder: null,
-    // Issue 44: several agents' servers in one run (status --all-agents --refresh) start each distinct server once.
-    discovery: opts.live ? { settleWithinMs: ONE_SHOT_SETTLE_MS, cached: fast, ...(fast ? {} : { share: RUN_SHARE }) } : false,
-    oneShot: true,
-  });
+  const services = await oneShotEngine(ctx, workspace, opts.profile, opts.live ? { settleWithinMs: ONE_SHOT_SETTLE_MS, cached: fast } : false);
   try {
     if (opts.live) await settled(services.api, ONE_SHOT_SETTLE_MS);
     return await work(
       asCall((m, i) => services.dispatch(m, i, CLI)),
       !opts.live ? 'given' : fast ? 'cache' : 'live',
     );
+  } finally {
+    await services.dispose();
+  }
+}
+
+async function oneShotEngine(ctx: CommandContext, workspace: string, profile: Profile | null, discovery: false | { settleWithinMs: number; cached?: boolean; share?: RunShare }) {
+  // Not at the top: the panel's answer above needs none of the engine.
+  const [{ startServices }, { appVersion }] = await Promise.all([import('../../services/compose'), import('../web/build')]);
+  return startServices({
+    host: 'cli',
+    env: ctx.env,
+    cwd: ctx.cwd,
+    version: appVersion(),
+    ...(profile ? { profile } : {}),
+    workspace,
+    pickFolder: null,
+    discovery,
+    oneShot: true,
+  });
+}
+
+/**
+ * Issue 44 item 1: several agents' servers discovered in one run (`status --all-agents
+ * --refresh`) on one engine, each agent selected in turn: a server an earlier agent's entry
+ * started answers every later entry that runs the same thing (`share`), so each distinct server
+ * starts once.
+ */
+export async function withEachAgent<T>(ctx: CommandContext, profiles: readonly Profile[], share: RunShare, work: (profile: Profile, call: PanelCall) => Promise<T>): Promise<T[]> {
+  const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+  if (profiles.length === 0) return [];
+  const services = await oneShotEngine(ctx, workspace, profiles[0]!, { settleWithinMs: ONE_SHOT_SETTLE_MS, share });
+  const call = asCall((m, i) => services.dispatch(m, i, CLI));
+  try {
+    const out: T[] = [];
+    for (const profile of profiles) {
+      await call('profiles.select', { profile, workspace });
+      await settled(services.api, ONE_SHOT_SETTLE_MS);
+      out.push(await work(profile, call));
+    }
+    return out;
   } finally {
     await services.dispose();
   }

@@ -65,10 +65,19 @@ export async function roundFrom(call: PanelCall, only?: (name: string) => boolea
  * --refresh, connected here. `limits` (status, CTX-1): also where the profile's offered tools stand
  * against its limits, from the same answering engine, at `contextWindow` (default the contract's).
  */
-export function readRound(ctx: CommandContext, profile: Profile, only?: (name: string) => boolean, opts: { limits?: boolean; contextWindow?: number } = {}): Promise<ReadRound & { source: AnswerSource; limits?: AgentStandingRow }> {
-  return withPanel(ctx, { profile, live: true, reads: true }, async (call, source) => {
-    const [round, limits] = await Promise.all([roundFrom(call, only), opts.limits ? call('tools.limits', { agents: [profile], ...(opts.contextWindow ? { contextWindow: opts.contextWindow } : {}) }) : null]);
-    const mine = limits?.limits.find((l) => l.profile === profile);
-    return { ...round, source, ...(mine ? { limits: mine } : {}) };
-  });
+export function readRound(ctx: CommandContext, profile: Profile, only?: (name: string) => boolean, opts: RoundOptions = {}): Promise<RoundAnswer> {
+  return withPanel(ctx, { profile, live: true, reads: true }, (call, source) => roundWithLimits(call, source, profile, only, opts));
+}
+
+interface RoundOptions {
+  limits?: boolean;
+  contextWindow?: number;
+}
+export type RoundAnswer = ReadRound & { source: AnswerSource; limits?: AgentStandingRow };
+
+/** The round as `call` answers it for `profile`, with where its tools stand against its limits when asked. */
+export async function roundWithLimits(call: PanelCall, source: AnswerSource, profile: Profile, only?: (name: string) => boolean, opts: RoundOptions = {}): Promise<RoundAnswer> {
+  const [round, limits] = await Promise.all([roundFrom(call, only), opts.limits ? call('tools.limits', { agents: [profile], ...(opts.contextWindow ? { contextWindow: opts.contextWindow } : {}) }) : null]);
+  const mine = limits?.limits.find((l) => l.profile === profile);
+  return { ...round, source, ...(mine ? { limits: mine } : {}) };
 }

@@ -73,7 +73,12 @@ export function answeringPoolPort(inner: PoolPort, source: ListSource): PoolPort
         if (!hit) continue;
         // CONN-8 as the connection applies it to a fresh list.
         const limited = applyLimits(spec.name, hit.tools, spec.limits, pluginTools);
-        if (!limited.ok) continue;
+        if (!limited.ok) {
+          // Seen live in this run (issue 44): this entry's limits refuse that list as its own connection
+          // would, so it fails the same way without starting the server again. A kept list may be stale: that goes live.
+          if (hit.state) cached.set(spec.id, { state: { kind: 'failed', code: 'too_many_tools', reason: limited.error, since: hit.at, retryAt: null }, tools: [], raw: hit.tools, diff: hit.diff });
+          continue;
+        }
         if (spec.limits.pluginCaps) pluginTools += limited.tools.length;
         const at = new Date(hit.at).toISOString();
         cached.set(spec.id, {
@@ -94,7 +99,7 @@ export function answeringPoolPort(inner: PoolPort, source: ListSource): PoolPort
       const c = cached.get(id);
       if (!c) return inner.info(id);
       // Counted when read: waiting for discovery to settle asks every server's state, not its findings.
-      return { state: c.state, toolCount: c.tools.length, connectMs: null, lastError: null, snapshotDiff: c.diff, get findings() { return ownFindingCount(c.tools); } };
+      return { state: c.state, toolCount: c.tools.length, connectMs: null, lastError: c.state.kind === 'failed' ? c.state.reason : null, snapshotDiff: c.diff, get findings() { return ownFindingCount(c.tools); } };
     },
     details(id): PoolDetails | undefined {
       const c = cached.get(id);

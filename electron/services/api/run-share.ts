@@ -1,28 +1,77 @@
 // Issue 44 item 1: one server, one process, however many agents list it. A one-shot command that
-// runs several agents' servers in turn (`status --all-agents --refresh`) connects each distinct
-// server once: a server seen live for one agent answers for the next agent's entry that runs
-// exactly the same thing and declares the same client capabilities (AGENT-6: a server may offer
-// another client other tools), instead of starting it again.
+// reads several agents' servers (`status --all-agents --refresh`) connects each distinct server
+// once: an entry that runs exactly what another agent's entry runs is answered from that
+// connection instead of starting it again.
+//
+// AGENT-6 says a server may offer a client other tools for what it declares. The connection
+// declares the union of what every agent listing the server declares, so nothing a more capable
+// agent would get is missed; `status` tells an agent that declares less that its list was taken
+// declaring more. (A 2026-07-28 server could be asked per request with each agent's own
+// declaration in `_meta`; not done yet.)
 import { createHash } from 'node:crypto';
-import type { DeclaredCapabilities } from '../../../shared/profiles/types';
+import type { CapabilityObject, DeclaredCapabilities } from '../../../shared/profiles/types';
+import { profileFacts } from '../../../shared/profiles';
+import { isRecord } from '../../../shared/is-record';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { canonicalJson, isEmptyDiff, specFingerprint, type SnapshotStore } from '../connections/snapshots';
 import { answeringPoolPort, type RecordedList } from './cached-pool';
 import type { PoolPort } from './ports';
 import { pinOf } from '../connections/pins';
 
-/** What one command run has seen live, by connection (shared by the pools it makes). */
-export type RunShare = Map<string, RecordedList>;
+/** What one command run has seen live (shared by the pools it makes), and what each connection declares. */
+export interface RunShare {
+  readonly lists: Map<string, RecordedList>;
+  /** What a connection declares: the union over the agents whose entries run it (see `planShare`). */
+  declares(spec: ConnectionSpec): DeclaredCapabilities | null;
+}
 
-/** What makes two entries one connection: how it starts or where it goes, with what, declaring what. */
-export function connectionKey(spec: ConnectionSpec, declares: DeclaredCapabilities | null): string {
+/** What makes two entries one server: how it starts or where it goes, and with what. */
+function serverKey(spec: ConnectionSpec): string {
   const { transport, command, args, env, cwd, url, headers, bearerTokenEnv, bearerToken } = spec;
   // A variable may be filled from the keychain for this entry alone (SEC-6): entries that use one
-  // are the same connection only when they are the same entry (an entry differing only in a
-  // secret's value is another server).
+  // are the same server only when they are the same entry (an entry differing only in a secret's
+  // value is another server).
   const usesVars = bearerTokenEnv !== undefined || JSON.stringify([args, env, url, headers]).includes('${');
   const owner = usesVars ? (spec.secretOwner ?? spec.id) : null;
-  return createHash('sha256').update(canonicalJson({ transport, command, args, env, cwd, url, headers, bearerTokenEnv, bearerToken, declares, owner })).digest('hex');
+  return createHash('sha256').update(canonicalJson({ transport, command, args, env, cwd, url, headers, bearerTokenEnv, bearerToken, owner })).digest('hex');
+}
+
+const own = (spec: ConnectionSpec): DeclaredCapabilities | null => profileFacts(spec.profile).clientCapabilities;
+
+function mergeObjects(a: CapabilityObject, b: CapabilityObject): CapabilityObject {
+  const out: CapabilityObject = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const mine = out[k];
+    out[k] = isRecord(mine) && isRecord(v) ? mergeObjects(mine as CapabilityObject, v as CapabilityObject) : mine === true || v === true ? true : (v ?? mine ?? null);
+  }
+  return out;
+}
+
+/** Everything either declares; null (an agent nobody documents: the panel declares its own full set) absorbs the rest. */
+export function unionOf(a: DeclaredCapabilities | null, b: DeclaredCapabilities | null): DeclaredCapabilities | null {
+  if (a === null || b === null) return null;
+  return mergeObjects(a as CapabilityObject, b as CapabilityObject) as DeclaredCapabilities;
+}
+
+/** The share for a run whose agents will list `specs`: each distinct server declares what all of them declare. */
+export function planShare(specs: readonly ConnectionSpec[]): RunShare {
+  const unions = new Map<string, DeclaredCapabilities | null>();
+  for (const s of specs) {
+    const k = serverKey(s);
+    unions.set(k, unions.has(k) ? unionOf(unions.get(k)!, own(s)) : own(s));
+  }
+  return {
+    lists: new Map(),
+    declares: (spec) => {
+      const k = serverKey(spec);
+      return unions.has(k) ? unions.get(k)! : own(spec);
+    },
+  };
+}
+
+/** The key a connection is shared by: the server, and what it was connected declaring. */
+function connectionKey(spec: ConnectionSpec, declares: DeclaredCapabilities | null): string {
+  return `${serverKey(spec)}:${canonicalJson(declares)}`;
 }
 
 /**
@@ -30,11 +79,11 @@ export function connectionKey(spec: ConnectionSpec, declares: DeclaredCapabiliti
  * entry answered so records the list as its own (CONN-11): its next read answers from it, and a
  * list other than the one accepted for this entry still shows as drift.
  */
-export function runSharedPoolPort(inner: PoolPort, share: RunShare, declares: (spec: ConnectionSpec) => DeclaredCapabilities | null, snapshots: SnapshotStore): PoolPort {
+export function runSharedPoolPort(inner: PoolPort, share: RunShare, snapshots: SnapshotStore): PoolPort {
   const keys = new Map<string, string>();
   const recording = new Set<Promise<void>>();
   const port = answeringPoolPort(inner, async (spec) => {
-    const seen = share.get(connectionKey(spec, declares(spec)));
+    const seen = share.lists.get(connectionKey(spec, share.declares(spec)));
     if (!seen) return null;
     const { diff } = await snapshots.record(spec.id, seen.tools, specFingerprint(spec), pinOf(spec));
     return { ...seen, diff: isEmptyDiff(diff) ? null : diff };
@@ -44,7 +93,7 @@ export function runSharedPoolPort(inner: PoolPort, share: RunShare, declares: (s
     const state = info.state;
     if (!key || state.kind !== 'connected') return;
     const p = inner.rawTools(id).then(
-      (tools) => void share.set(key, { at: state.since, tools, diff: null, state }),
+      (tools) => void share.lists.set(key, { at: state.since, tools, diff: null, state }),
       () => undefined,
     );
     recording.add(p);
@@ -57,9 +106,11 @@ export function runSharedPoolPort(inner: PoolPort, share: RunShare, declares: (s
       await Promise.all(recording);
       await port.dispose();
     },
-    setServers(specs, opts) {
+    // The next agent of the run (profiles.select on the same pool) is answered from what the last one saw.
+    async setServers(specs, opts) {
+      await Promise.all(recording);
       keys.clear();
-      for (const s of specs) keys.set(s.id, connectionKey(s, declares(s)));
+      for (const s of specs) keys.set(s.id, connectionKey(s, share.declares(s)));
       return port.setServers(specs, opts);
     },
   };

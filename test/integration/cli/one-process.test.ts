@@ -2,8 +2,8 @@
 // --refresh` from another folder, a temp HOME where Cursor, Windsurf, VS Code and Claude Code list the same
 // stdio server (test/fixtures/servers/counted.mjs, which appends a line to START_LOG on each start).
 // Cursor, Windsurf and VS Code declare the same client capabilities (the panel's own): one process
-// answers all three. Claude Code declares roots and elicitation (AGENT-6), so a server may offer it other tools:
-// it gets its own connection.
+// answers all three. Claude Code declares roots and elicitation (AGENT-6): the one process declares
+// the union, and Claude Code's row says its list was taken declaring more.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,14 +49,23 @@ describe('status --all-agents --refresh', () => {
     expect(starts()).toBe(1);
   });
 
-  it('an agent that declares other client capabilities gets its own connection', async () => {
+  it('an agent that declares other client capabilities shares the process, and is told what its list was taken declaring', async () => {
     writeFileSync(join(home, '.claude.json'), JSON.stringify({ mcpServers: { counted: JSON.parse(readFileSync(join(home, '.cursor', 'mcp.json'), 'utf8')).mcpServers.counted } }));
     const before = starts();
     const r = await cli(['status', '--all-agents', '--refresh', '--workspace', ws, '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout) as { agents: Array<{ profile: string; servers: Array<{ state: string }> }> };
+    const out = JSON.parse(r.stdout) as { agents: Array<{ profile: string; servers: Array<{ state: string; listedDeclaring?: unknown }> }> };
     expect(out.agents.map((a) => a.profile)).toEqual(['claude-code', 'cursor', 'vscode', 'windsurf']);
     expect(out.agents.flatMap((a) => a.servers.map((s) => s.state))).toEqual(['connected', 'connected', 'connected', 'connected']);
+    // One process declaring the union (Cursor, VS Code and Windsurf have no documented
+    // declaration: the panel's full set). Claude Code (roots and elicitation, AGENT-6) is told
+    // its list was taken declaring more.
+    expect(starts() - before).toBe(1);
+    expect(out.agents.map((a) => 'listedDeclaring' in a.servers[0]!)).toEqual([true, false, false, false]);
+    expect(out.agents[0]!.servers[0]!.listedDeclaring).toBeNull();
+    const text = await cli(['status', '--all-agents', '--refresh', '--workspace', ws]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('listed declaring roots, sampling and elicitation (one process for every agent that lists it); Claude Code declares roots, elicitation');
     expect(starts() - before).toBe(2);
   });
 });
