@@ -204,9 +204,10 @@ export const toolsMethods = {
    * (the CLI's `collisions`): at 10,000 tools the answer is what was asked, not every row (issue 44).
    * `findings: false`: no CONN-11 findings on rows and servers, for a caller that shows none (the
    * CLI's `names` and `collisions`): checking 10,000 definitions was a sixth of such a call.
+   * `limits: false`: no CTX-1 standing (`limits` answers empty), for the same callers.
    */
   'tools.list': method(
-    CatalogInputSchema.extend({ warnings: z.boolean().optional(), agents: z.array(ProfileSchema).max(PROFILES.length).optional(), only: z.literal('warned').optional(), findings: z.literal(false).optional() }),
+    CatalogInputSchema.extend({ warnings: z.boolean().optional(), agents: z.array(ProfileSchema).max(PROFILES.length).optional(), only: z.literal('warned').optional(), findings: z.literal(false).optional(), limits: z.literal(false).optional() }),
     ToolsViewSchema, serverContent(SERVED),
   ),
   /** CTX-1: per agent (these, else every detected one), where its offered tools stand against its limits. */

@@ -67,8 +67,8 @@ async function toolsView(ctx: CommandContext, profile: Profile, opts: { claim: b
   const given = await givenTools(ctx, true);
   return withPanel(ctx, { profile, live: given === null, reads: true }, async (call, source) => {
     const args = await catalogArgs(ctx, call, given, profile, opts.claim);
-    // Neither command prints CONN-11 findings (`tools` and the Tools view do): not worked out for them.
-    const view = await call('tools.list', { ...args, warnings: opts.warnings, findings: false, ...(opts.agents ? { agents: opts.agents } : {}), ...(opts.only ? { only: opts.only } : {}) });
+    // Neither command prints CONN-11 findings or CTX-1 limits (`tools`, `status` and the Tools view do): not worked out for them.
+    const view = await call('tools.list', { ...args, warnings: opts.warnings, findings: false, limits: false, ...(opts.agents ? { agents: opts.agents } : {}), ...(opts.only ? { only: opts.only } : {}) });
     if (!args.catalog) return { ...view, source };
     const order = new Map(args.catalog.map((r, i) => [JSON.stringify([r.server, r.tool]), i] as const).reverse());
     // Each row's place looked up once, not twice per comparison (10,000 rows with --all-names).

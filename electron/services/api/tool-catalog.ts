@@ -23,7 +23,7 @@ export interface Catalog {
   /** What tools.list answers, but for `limits` (they depend on the host's environment: tools.ts). */
   view: Omit<ToolsView, 'limits'>;
   /** CTX-1: per agent named, the tools it is actually offered (named, not dropped, late or refused). */
-  offered: Map<Profile, OfferedTool[]>;
+  readonly offered: Map<Profile, OfferedTool[]>;
   /** Full definitions by `serverId\u0000tool` (for search, disclosure and tools.describe). */
   defs: Map<string, ToolDef>;
   /** NAME-4 warnings by `serverId\u0000tool` (shown by tools.describe, not shipped per row). */
@@ -202,9 +202,20 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
       cause: collisionCause(p, c),
     })),
   );
-  const tokensAt = definitionTokens(defs);
-  const offered = new Map(named.map((p): [Profile, OfferedTool[]] => [p, [...offeredTools(reportOf(p).tools, tokensAt), ...offeredSkills(p, parts)]]));
-  return { view: { profile, servers, tools: rows, collisions, agents: named }, offered, defs, warnings };
+  // Worked out when first read: names and collisions (tools.list with `limits: false`) never ask.
+  let offered: Catalog['offered'] | null = null;
+  const offer = () => {
+    const tokensAt = definitionTokens(defs);
+    return new Map(named.map((p): [Profile, OfferedTool[]] => [p, [...offeredTools(reportOf(p).tools, tokensAt), ...offeredSkills(p, parts)]]));
+  };
+  return {
+    view: { profile, servers, tools: rows, collisions, agents: named },
+    get offered() {
+      return (offered ??= offer());
+    },
+    defs,
+    warnings,
+  };
 }
 
 /**

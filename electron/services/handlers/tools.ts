@@ -17,12 +17,12 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache; env: 
   const inFlight = new Map<string, AbortController>();
 
   return {
-    'tools.list': async ({ warnings, only, ...input }) => {
+    'tools.list': async ({ warnings, only, limits, ...input }) => {
       const c = await catalogFor(core, catalog, input);
       const warned = (t: ToolRow) => c.warnings.get(defKey(t.serverId, t.tool)) ?? [];
       const tools = only === 'warned' ? c.view.tools.filter((t) => warned(t).length > 0) : c.view.tools;
       // Per-row warnings only on request: the panel's list stays small (UI-3), describe has them.
-      return { ...c.view, tools: warnings ? tools.map((t) => ({ ...t, warnings: warned(t) })) : tools, limits: catalogLimits(c, env) };
+      return { ...c.view, tools: warnings ? tools.map((t) => ({ ...t, warnings: warned(t) })) : tools, limits: limits === false ? [] : catalogLimits(c, env) };
     },
     'tools.limits': async ({ contextWindow, ...input }) => ({ limits: catalogLimits(await catalogFor(core, catalog, input), env, contextWindow) }),
     'tools.definitions': async () => {

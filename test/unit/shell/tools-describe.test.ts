@@ -163,6 +163,25 @@ describe('tools.list rows and tools.describe (UI-3)', () => {
     }
   });
 
+  it('limits: false answers no CTX-1 standing; by default every agent named has one (issue 44)', async () => {
+    const { api, connect, dispatch } = setup();
+    try {
+      await api.start();
+      connect('configured:minimax:web');
+      const limitsOf = async (input: object) => {
+        const r = await dispatch('tools.list', input, ctx);
+        if (!r.ok) throw new Error(r.error.message);
+        return ToolsViewSchema.parse(r.value).limits.map((l) => l.profile);
+      };
+      expect(await limitsOf({ agents: ['minimax', 'cursor'] })).toEqual(['minimax', 'cursor']);
+      expect(await limitsOf({ agents: ['minimax', 'cursor'], limits: false })).toEqual([]);
+      // The catalog kept for the next call still answers the standing when asked.
+      expect(await limitsOf({ agents: ['minimax', 'cursor'] })).toEqual(['minimax', 'cursor']);
+    } finally {
+      await api.dispose();
+    }
+  });
+
   it('describe refuses unknown servers and tools as data', async () => {
     const { api, connect, dispatch } = setup();
     await api.start();
