@@ -6,7 +6,7 @@ import type { ConnectionSpec } from '../../../shared/schemas/server';
 import type { ConnectionContext } from './connection';
 import { startupTimeoutMs } from './options';
 import { type Session, type SessionContext, openSession } from '../mcp/session';
-import type { LineRing } from './ring';
+import type { LineRing } from '../mcp/ring';
 import type { InputRequest } from '../mcp/types';
 import { type LostCode, ReasonError } from './errors';
 import { diagnoseLaunch, type ExitStatus, isStartFailure } from '../doctor/diagnose';

@@ -3,7 +3,7 @@
 // for the servers that do not run (disabled, untrusted, removed: CONN-5), the discovery fan-out
 // (CONN-3, CONN-10) and the events the UI and tray subscribe to.
 import type { ConnectionSpec, ServerState, ToolDef } from '../../../shared/schemas/server';
-import type { Clock } from './clock';
+import type { Clock } from '../mcp/clock';
 import { type ConnectionContext, McpConnection } from './connection';
 import { type Settle, discoverOne, discoveryResult } from './discovery';
 import { TypedEmitter } from './emitter';

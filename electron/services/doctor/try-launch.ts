@@ -9,7 +9,7 @@ import { LATEST_PROTOCOL_VERSION } from '../mcp';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { MissingVariableError, stdioEnv } from '../connections/expand';
 import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from '../connections/process-group';
-import { LineRing } from '../connections/ring';
+import { LineRing } from '../mcp/ring';
 import { homeDir } from '../paths';
 import { type Diagnosis, diagnoseLaunch, type DoctorEnv, type ExitStatus } from './diagnose';
 

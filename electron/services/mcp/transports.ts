@@ -6,7 +6,7 @@
 // neither it nor the process-group records it writes).
 import { extractWWWAuthenticateParams, type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
-import { redirectSafeFetch } from '../connections/redirect-fetch';
+import { redirectSafeFetch } from './redirect-fetch';
 import { boundedFetch } from './bounded-fetch';
 import { UrlCredentialsError } from './errors';
 
