@@ -7,9 +7,9 @@ import type { ConnectionContext } from './connection';
 import { startupTimeoutMs } from './options';
 import { type Session, type SessionContext, openSession } from '../mcp/session';
 import type { LineRing } from '../mcp/ring';
-import type { InputRequest } from '../mcp/types';
-import { type LostCode, ReasonError } from './errors';
-import { diagnoseLaunch, type ExitStatus, isStartFailure } from '../doctor/diagnose';
+import type { ExitStatus, InputRequest, LostCode } from '../mcp/types';
+import { ReasonError } from './errors';
+import { diagnoseLaunch, isStartFailure } from '../doctor/diagnose';
 
 /**
  * A start in progress. `started` resolves when the server's own start begins: after its stdio

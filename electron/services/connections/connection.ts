@@ -6,7 +6,8 @@ import type { ConnectionSpec, ServerState, ToolDef } from '../../../shared/schem
 import { type Attempt, type OwnAttempt, startAttempt } from './attempt';
 import { callWithRetry } from './call';
 import type { TypedEmitter } from './emitter';
-import { classify, errorMessage, type LostCode, ReasonError, type Why } from './errors';
+import { classify, errorMessage, ReasonError, type Why } from './errors';
+import type { LostCode } from '../mcp/types';
 import { describeReason } from '../../../shared/i18n/reasons';
 import { applyLimits } from './limits';
 import { describeRejected } from '../mcp/list-tools';

@@ -11,7 +11,8 @@ import { MissingVariableError, stdioEnv } from '../connections/expand';
 import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from '../connections/process-group';
 import { LineRing } from '../mcp/ring';
 import { homeDir } from '../paths';
-import { type Diagnosis, diagnoseLaunch, type DoctorEnv, type ExitStatus } from './diagnose';
+import type { ExitStatus } from '../mcp/types';
+import { type Diagnosis, diagnoseLaunch, type DoctorEnv } from './diagnose';
 
 export interface TryLaunchResult {
   command: string;

@@ -10,6 +10,7 @@ import { PassThrough } from 'node:stream';
 import { deserializeMessage, type JSONRPCMessage, serializeMessage, type Transport } from '@modelcontextprotocol/client';
 import { recordGroup } from '../connections/group-records';
 import { LineBuffer } from './line-buffer';
+import type { ExitStatus } from './types';
 import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from '../connections/process-group';
 
 const WINDOWS = process.platform === 'win32';
@@ -33,7 +34,7 @@ export class GroupStdioTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
   /** How the child ended (the launch doctor reads an exit before the handshake). */
-  onexit?: (status: { code: number | null; signal: NodeJS.Signals | null }) => void;
+  onexit?: (status: ExitStatus) => void;
   /** Piped from the start, so no early line is lost (the SDK transport does the same). */
   readonly stderr = new PassThrough();
   private child: ChildProcess | undefined;
