@@ -10,6 +10,7 @@ import type { LineRing } from '../mcp/ring';
 import type { ExitStatus, InputRequest, LostCode } from '../mcp/types';
 import { ReasonError } from './errors';
 import { diagnoseLaunch, isStartFailure } from '../doctor/diagnose';
+import { recordGroup } from './group-records';
 
 /**
  * A start in progress. `started` resolves when the server's own start begins: after its stdio
@@ -88,7 +89,7 @@ export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, '
         stderr: owner.stderr,
         traffic: owner.traffic,
         killGraceMs: o.killGraceMs,
-        dataDir: o.dataDir, // SEC-7: stdio groups recorded for the start-up sweep
+        recordGroup: (pid, command, token) => recordGroup(o.dataDir, pid, command, token), // SEC-7: for the start-up sweep
         signal: controller.signal,
         onExit: (s) => (exit = s),
         onUnexpectedClose: (why) => {

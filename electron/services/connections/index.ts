@@ -2,7 +2,7 @@
 export { ConnectionPool } from './pool';
 export { SnapshotStore } from './snapshots';
 export { redirectSafeFetch } from '../mcp/redirect-fetch';
-export { liveChildPids } from './process-group';
+export { liveChildPids } from '../mcp/process-group';
 export { sweepStaleGroups } from './group-records';
 export { jsonLineLogger } from './logger';
 export type * from './types';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { LATEST_PROTOCOL_VERSION } from '../mcp';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { MissingVariableError, stdioEnv } from '../connections/expand';
-import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from '../connections/process-group';
+import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from '../mcp/process-group';
 import { LineRing } from '../mcp/ring';
 import { homeDir } from '../paths';
 import type { ExitStatus } from '../mcp/types';

@@ -14,7 +14,7 @@ import type { LineRing, Ring } from './ring';
 import { type TrafficRecord, trafficEntry } from './traffic';
 import { classifyMcpError, TimeoutError } from './errors';
 import { type Era, type EraMode, type EraVerdicts, MODERN_VERSION, stdioIdentity } from './eras';
-import { GroupStdioTransport } from './group-transport';
+import { GroupStdioTransport, type RecordGroup } from './group-transport';
 import { ToolDepthGuard } from './depth-guard';
 import { type ListedTools, listAllTools, MAX_LIST_PAGES } from './list-tools';
 import { TapTransport } from './tap';
@@ -36,8 +36,8 @@ export interface SessionContext {
   stderr: Pick<LineRing, 'write'>;
   traffic: Ring<TrafficRecord>;
   killGraceMs: number;
-  /** SEC-7: stdio groups are recorded under here for the start-up sweep. */
-  dataDir?: string;
+  /** SEC-7: how a stdio group is recorded for the start-up sweep (group-transport.ts). */
+  recordGroup?: RecordGroup;
   /** Aborts a connect in progress (dispose, config change): the child is reaped. */
   signal?: AbortSignal;
   /** stdio: how the child ended, told before the close that fails a connect in progress. */
@@ -140,7 +140,7 @@ function buildTransport(spec: ConnectionSpec, ctx: SessionContext) {
     // CONN-4: launch env, then config env, then host-injected values.
     const env = stdioEnv(spec, ctx.env, ctx.injected);
     // SEC-7: the server leads its own process group, so closing it ends whatever it started too.
-    return new GroupStdioTransport({ command: spec.command, args: spec.args, env, cwd: spec.cwd ?? homeDir(ctx.env), ...(ctx.dataDir ? { dataDir: ctx.dataDir } : {}) });
+    return new GroupStdioTransport({ command: spec.command, args: spec.args, env, cwd: spec.cwd ?? homeDir(ctx.env), ...(ctx.recordGroup ? { record: ctx.recordGroup } : {}) });
   }
   const headers = resolveHeaders(spec, { ...ctx.env, ...ctx.injected });
   return remoteTransport(spec, {
