@@ -29,8 +29,14 @@ export default tseslint.config(
   {
     // Tests build fixtures with the SDK (servers, and v1 clients standing in for agents);
     // bench/ measures a bare SDK client as its baseline.
-    files: ['electron/services/mcp/**', 'test/**', 'bench/**'],
+    files: ['test/**', 'bench/**'],
     rules: ban([ELECTRON], 'Only electron/main and electron/preload may import electron.'),
+  },
+  {
+    // Issue 36: the seam points one way (test/unit/mcp/seam-imports.test.ts checks the same
+    // on every import form): nothing above it in electron/services, no file I/O of its own.
+    files: ['electron/services/mcp/**'],
+    rules: ban([ELECTRON, '^\\.\\./(?!\\.\\./\\.\\./shared/)', '^(node:)?fs(/.*)?$'], 'electron/services/mcp/ imports only itself, shared/, node built-ins other than fs, and packages other than electron: pass the rest in from connections/.'),
   },
   {
     files: ['electron/services/**', 'electron/host/**', 'scripts/**'],

@@ -1,5 +1,5 @@
 // A Clock for tests: time moves only when the test says so.
-import type { Clock, TimerHandle } from '../../electron/services/connections/clock';
+import type { Clock, TimerHandle } from '../../electron/services/mcp/clock';
 
 /**
  * A clock that moves only when told to; `pending` counts live timers (leak checks). A test

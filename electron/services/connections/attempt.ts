@@ -6,10 +6,13 @@ import type { ConnectionSpec } from '../../../shared/schemas/server';
 import type { ConnectionContext } from './connection';
 import { startupTimeoutMs } from './options';
 import { type Session, type SessionContext, openSession } from '../mcp/session';
-import type { LineRing } from './ring';
-import type { InputRequest } from '../mcp/types';
-import { type LostCode, ReasonError } from './errors';
-import { diagnoseLaunch, type ExitStatus, isStartFailure } from '../doctor/diagnose';
+import type { LineRing } from '../mcp/ring';
+import type { ExitStatus, InputRequest, LostCode } from '../mcp/types';
+import { ReasonError } from './errors';
+import { diagnoseLaunch, isStartFailure } from '../doctor/diagnose';
+import { recordGroup } from './group-records';
+import { resolveHeaders, stdioEnv } from './expand';
+import { homeDir } from '../paths';
 
 /**
  * A start in progress. `started` resolves when the server's own start begins: after its stdio
@@ -76,33 +79,34 @@ export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, '
     const authProvider = spec.transport === 'stdio' ? undefined : o.authProvider?.(spec);
     let opened: Session | null = null;
     let exit: ExitStatus | null = null;
-    const session = await openSession(
-      spec,
-      {
-        clock: o.clock,
-        env: o.env,
-        injected,
-        ...(o.workspaceRoot ? { workspaceRoot: o.workspaceRoot } : {}),
-        ...(authProvider ? { authProvider } : {}),
-        ...(o.fetch ? { fetch: o.fetch } : {}),
-        stderr: owner.stderr,
-        traffic: owner.traffic,
-        killGraceMs: o.killGraceMs,
-        dataDir: o.dataDir, // SEC-7: stdio groups recorded for the start-up sweep
-        signal: controller.signal,
-        onExit: (s) => (exit = s),
-        onUnexpectedClose: (why) => {
-          if (opened) owner.lost(opened, why);
+    // A variable the entry needs and the environment lacks rejects here, as a failed connect (CONN-4).
+    const connect = async (): Promise<Session> =>
+      openSession(
+        spec,
+        {
+          clock: o.clock,
+          ...reach(spec, o.env, injected, o.workspaceRoot),
+          ...(authProvider ? { authProvider } : {}),
+          ...(o.fetch ? { fetch: o.fetch } : {}),
+          stderr: owner.stderr,
+          traffic: owner.traffic,
+          killGraceMs: o.killGraceMs,
+          recordGroup: (pid, command, token) => recordGroup(o.dataDir, pid, command, token), // SEC-7: for the start-up sweep
+          signal: controller.signal,
+          onExit: (s) => (exit = s),
+          onUnexpectedClose: (why) => {
+            if (opened) owner.lost(opened, why);
+          },
+          eraMode,
+          verdicts,
+          ...(o.serverInput ? { onInput: (req: InputRequest, signal: AbortSignal) => o.serverInput!(spec, req, signal) } : {}),
+          ...(o.declares ? { declares: o.declares(spec) } : {}),
+          ...(o.authChallenge ? { onAuthChallenge: (c: Parameters<NonNullable<typeof o.authChallenge>>[1]) => o.authChallenge?.(spec, c) } : {}),
+          onListChanged: (list) => owner.listChanged(list),
         },
-        eraMode,
-        verdicts,
-        ...(o.serverInput ? { onInput: (req: InputRequest, signal: AbortSignal) => o.serverInput!(spec, req, signal) } : {}),
-        ...(o.declares ? { declares: o.declares(spec) } : {}),
-        ...(o.authChallenge ? { onAuthChallenge: (c: Parameters<NonNullable<typeof o.authChallenge>>[1]) => o.authChallenge?.(spec, c) } : {}),
-        onListChanged: (list) => owner.listChanged(list),
-      },
-      startupTimeoutMs(spec, o),
-    ).catch(async (err: unknown) => {
+        startupTimeoutMs(spec, o),
+      );
+    const session = await connect().catch(async (err: unknown) => {
       // A stdio start that failed says why, with the fix, instead of ENOENT.
       throw spec.transport === 'stdio' && wanted() && isStartFailure(err, exit) ? await explain(spec, err, exit, o, injected, () => owner.stderr.lines()) : err;
     });
@@ -135,6 +139,16 @@ export function startAttempt(owner: AttemptOwner, ctx: Pick<ConnectionContext, '
   done.catch(() => undefined);
   const attempt: OwnAttempt = { started, done, releaseSlot, abort: () => controller.abort() };
   return attempt;
+}
+
+/**
+ * CONN-4 / CONN-7: what the session starts with. stdio: the launch env, then the entry's env,
+ * then host-injected values, in the entry's folder or home; remote: the entry's headers with
+ * `${VAR}` expanded from the environment and the injected values.
+ */
+function reach(spec: ConnectionSpec, env: NodeJS.ProcessEnv, injected: Record<string, string>, workspaceRoot: string | undefined): Pick<SessionContext, 'launch' | 'root'> {
+  const launch = spec.transport === 'stdio' ? { env: stdioEnv(spec, env, injected), cwd: spec.cwd ?? homeDir(env) } : { headers: resolveHeaders(spec, { ...env, ...injected }) };
+  return { launch, root: workspaceRoot ?? homeDir(env) };
 }
 
 /** The launch doctor's diagnosis as the attempt's error; the original error when it has none. */

@@ -6,7 +6,7 @@
 // round: with `settle`, a server that missed its budget is waited for until it answers or fails
 // for its own reason, or the command's deadline passes.
 import { describeReason } from '../../../shared/i18n/reasons';
-import type { Clock } from './clock';
+import type { Clock } from '../mcp/clock';
 import type { McpConnection } from './connection';
 import type { DiscoveryResult } from './types';
 import type { ConnectionSpec } from '../../../shared/schemas/server';

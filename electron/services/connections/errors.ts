@@ -47,9 +47,6 @@ export class ReasonError extends Error {
   }
 }
 
-/** How a live session ended without being asked to. */
-export type LostCode = 'exited' | 'connection_closed';
-
 export interface Why {
   code: ReasonCode;
   params?: ReasonParams;

@@ -9,7 +9,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { listOwnFolder, readOwnJson, writeOwnFileSync } from '../own-folder';
-import { groupExists, killGroup, markedMembers, processStartId } from './process-group';
+import { groupExists, killGroup } from '../mcp/process-group';
+import { markedMembers, processStartId } from './process-identity';
 
 const DIR = 'process-groups';
 const MAX_RECORD_BYTES = 4_096;

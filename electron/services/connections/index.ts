@@ -1,8 +1,8 @@
 // The connection engine (CONN-1 … CONN-11): plain Node, official MCP SDK only.
 export { ConnectionPool } from './pool';
 export { SnapshotStore } from './snapshots';
-export { redirectSafeFetch } from './redirect-fetch';
-export { liveChildPids } from './process-group';
+export { redirectSafeFetch } from '../mcp/redirect-fetch';
+export { liveChildPids } from '../mcp/process-group';
 export { sweepStaleGroups } from './group-records';
 export { jsonLineLogger } from './logger';
 export type * from './types';

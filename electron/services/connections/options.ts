@@ -2,7 +2,7 @@
 // long a server may take to start: in a discovery round, and in any connection attempt.
 import { cpus } from 'node:os';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
-import { realClock } from './clock';
+import { realClock } from '../mcp/clock';
 import type { PoolOptions } from './types';
 
 export type ResolvedPoolOptions = Required<Omit<PoolOptions, 'logger' | 'workspaceRoot' | 'authProvider' | 'injectEnv' | 'fetch' | 'loginPath' | 'eraMode' | 'authChallenge' | 'serverInput' | 'declares'>> & PoolOptions;

@@ -3,7 +3,7 @@
 // for the servers that do not run (disabled, untrusted, removed: CONN-5), the discovery fan-out
 // (CONN-3, CONN-10) and the events the UI and tray subscribe to.
 import type { ConnectionSpec, ServerState, ToolDef } from '../../../shared/schemas/server';
-import type { Clock } from './clock';
+import type { Clock } from '../mcp/clock';
 import { type ConnectionContext, McpConnection } from './connection';
 import { type Settle, discoverOne, discoveryResult } from './discovery';
 import { TypedEmitter } from './emitter';
@@ -13,7 +13,7 @@ import { errorResult } from './results';
 import { Semaphore } from './semaphore';
 import type { Session } from '../mcp/session';
 import { SnapshotStore, canonicalJson } from './snapshots';
-import { EraVerdicts } from '../mcp/eras';
+import { EraVerdictFile } from './era-verdicts';
 import { pinOf } from './pins';
 import { SkillPins } from './skill-pins';
 import type {
@@ -61,7 +61,7 @@ export class ConnectionPool {
       stdioSlots: this.stdioSlots,
       snapshots: this.snapshots,
       skillPins: new SkillPins(this.o.dataDir),
-      verdicts: new EraVerdicts(this.o.dataDir),
+      verdicts: new EraVerdictFile(this.o.dataDir),
       events: this.events,
       log: this.log,
       toolsElsewhere: (self) => this.connections().reduce((n, c) => (c !== self && c.spec.limits.pluginCaps && c.state.kind === 'connected' ? n + c.tools.length : n), 0),

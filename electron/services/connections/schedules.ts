@@ -1,6 +1,6 @@
 // The two timers a connection keeps, on the pool clock (DESIGN.md: time is a dependency, so
 // tests run idle close and backoff on a manual clock).
-import type { Clock, TimerHandle } from './clock';
+import type { Clock, TimerHandle } from '../mcp/clock';
 
 /** CONN-6: a failed server retries after 10, 30, 60, 120, 300, 300 … s; a success resets it. */
 export class Backoff {

@@ -4,7 +4,8 @@ import type { DeclaredCapabilities } from '../../../shared/profiles/types';
 import type { OAuthClientProvider } from '../mcp/oauth';
 import type { InputAnswer, InputRequest } from '../mcp/types';
 import type { ConnectionSpec, EraMode, ReasonCode, ServerState, ToolDef } from '../../../shared/schemas/server';
-import type { Clock } from './clock';
+import type { Clock } from '../mcp/clock';
+import type { TrafficEntry } from '../mcp/traffic';
 
 /** One structured log line (CONN-10): `{level, module, action, …}`, printed as JSON by the host. */
 export type LogEntry = { level: 'info' | 'warn' | 'error'; module: string; action: string } & Record<string, unknown>;
@@ -64,15 +65,7 @@ export interface PoolOptions {
   killGraceMs?: number;
 }
 
-export interface TrafficEntry {
-  at: number;
-  dir: 'out' | 'in';
-  kind: 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'transport-error';
-  method?: string;
-  id?: string | number;
-  /** The message as JSON, cut to a bounded length. */
-  text: string;
-}
+export type { TrafficEntry };
 
 export interface ServerInfo {
   state: ServerState;

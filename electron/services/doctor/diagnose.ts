@@ -5,16 +5,12 @@
 import { resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { ConnectionSpec, ReasonCode, ReasonParams } from '../../../shared/schemas/server';
+import type { ExitStatus } from '../mcp/types';
 import { MissingVariableError, stdioEnv } from '../connections/expand';
 import { homeDir } from '../paths';
 import { npxEngineProblem } from './engines';
 import { lookupCommand } from './lookup';
 import { missingInterpreter } from './shebang';
-
-export interface ExitStatus {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
 
 export interface Diagnosis {
   code: ReasonCode;

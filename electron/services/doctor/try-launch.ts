@@ -8,10 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { LATEST_PROTOCOL_VERSION } from '../mcp';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
 import { MissingVariableError, stdioEnv } from '../connections/expand';
-import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from '../connections/process-group';
-import { LineRing } from '../connections/ring';
+import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from '../mcp/process-group';
+import { LineRing } from '../mcp/ring';
 import { homeDir } from '../paths';
-import { type Diagnosis, diagnoseLaunch, type DoctorEnv, type ExitStatus } from './diagnose';
+import type { ExitStatus } from '../mcp/types';
+import { type Diagnosis, diagnoseLaunch, type DoctorEnv } from './diagnose';
 
 export interface TryLaunchResult {
   command: string;

@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
 import { deserializeMessage, type JSONRPCMessage, serializeMessage, type Transport } from '@modelcontextprotocol/client';
-import { recordGroup } from '../connections/group-records';
 import { LineBuffer } from './line-buffer';
-import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from '../connections/process-group';
+import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from './process-group';
+import type { ExitStatus } from './types';
 
 const WINDOWS = process.platform === 'win32';
 // Windows only (untestable here): cross-spawn, as the SDK uses, resolves `npx` to `npx.cmd`.
@@ -19,13 +19,19 @@ const spawn: typeof nodeSpawn = WINDOWS ? (createRequire(import.meta.url)('cross
 /** After the leader exits, how long its pipes may stay open before we stop waiting for them. */
 const PIPE_DRAIN_MS = 1_000;
 
+/** Records a started group (its leader's pid, command line, marker token); null: not recorded. */
+export type RecordGroup = (pid: number, command: string, token: string) => (() => void) | null;
+
 export interface GroupStdioParams {
   command: string;
   args: string[];
   env: Record<string, string>;
   cwd: string;
-  /** Where the group is recorded for the start-up sweep; unrecorded when absent. */
-  dataDir?: string;
+  /**
+   * SEC-7: writes the group down for the start-up sweep (the pool: connections/group-records.ts,
+   * in the data dir) and answers how to strike it off; unrecorded when absent.
+   */
+  record?: RecordGroup;
 }
 
 export class GroupStdioTransport implements Transport {
@@ -33,7 +39,7 @@ export class GroupStdioTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
   /** How the child ended (the launch doctor reads an exit before the handshake). */
-  onexit?: (status: { code: number | null; signal: NodeJS.Signals | null }) => void;
+  onexit?: (status: ExitStatus) => void;
   /** Piped from the start, so no early line is lost (the SDK transport does the same). */
   readonly stderr = new PassThrough();
   private child: ChildProcess | undefined;
@@ -49,7 +55,7 @@ export class GroupStdioTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child) throw new Error('GroupStdioTransport already started');
-    const { command, args, env, cwd, dataDir } = this.params;
+    const { command, args, env, cwd, record } = this.params;
     return new Promise((resolve, reject) => {
       const token = randomUUID();
       // POSIX: detached = setsid(), so the child leads a new group (pgid = pid).
@@ -58,7 +64,7 @@ export class GroupStdioTransport implements Transport {
       const pid = child.pid;
       let strikeOff: (() => void) | null = null;
       if (pid !== undefined) {
-        strikeOff = dataDir ? recordGroup(dataDir, pid, [command, ...args].join(' '), token) : null;
+        strikeOff = record ? record(pid, [command, ...args].join(' '), token) : null;
         trackGroup(pid, () => strikeOff?.());
       }
       child.on('error', (err) => {

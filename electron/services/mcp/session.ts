@@ -2,44 +2,49 @@
 // fallback, transports.ts), behind the traffic tap (tap.ts), with the stderr tap and a close
 // that always reaps the child. The rest of the panel sees the Session interface only: plain
 // data in and out, never an SDK object.
-import { homedir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Client, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
-import { homeDir } from '../paths';
-import type { Clock } from '../connections/clock';
-import type { LostCode } from '../connections/errors';
-import { resolveHeaders, stdioEnv } from '../connections/expand';
-import type { ExitStatus } from '../doctor/diagnose';
-import { killLadder, processAlive } from '../connections/kill-ladder';
-import type { LineRing, Ring } from '../connections/ring';
-import { type TrafficRecord, trafficEntry } from '../connections/traffic';
+import type { Clock } from './clock';
+import { killLadder, processAlive } from './kill-ladder';
+import type { LineRing, Ring } from './ring';
+import { type TrafficRecord, trafficEntry } from './traffic';
 import { classifyMcpError, TimeoutError } from './errors';
 import { type Era, type EraMode, type EraVerdicts, MODERN_VERSION, stdioIdentity } from './eras';
-import { GroupStdioTransport } from './group-transport';
+import { GroupStdioTransport, type RecordGroup } from './group-transport';
 import { ToolDepthGuard } from './depth-guard';
 import { type ListedTools, listAllTools, MAX_LIST_PAGES } from './list-tools';
 import { TapTransport } from './tap';
 import { type ListCached, ListCacheTap } from './list-cache';
 import { type AuthChallenge, remoteTransport } from './transports';
-import type { InputHandler } from './types';
+import type { ExitStatus, InputHandler, LostCode } from './types';
 import type { DeclaredCapabilities } from '../../../shared/profiles/types';
 import { registerInputHandlers } from './inputs';
 import { skillsOf, type SkillListing, type SkillRead } from './skills';
 import type { CallParams, LogLevel, PromptResult, RawCallResult, ReadResult, ResourcePage, PromptPage, ServerVersion, TemplatePage } from './types';
 
+/**
+ * CONN-4: how the server is reached, resolved by the caller (the pool's attempt.ts expands
+ * `${VAR}` and applies the host-injected values; the seam expands nothing itself).
+ */
+export type Launch =
+  /** stdio: the child's whole environment and its folder. */
+  | { env: Record<string, string>; cwd: string }
+  /** Streamable HTTP / SSE: the request headers (AUTH-4: the bearer token among them). */
+  | { headers: Record<string, string> };
+
 export interface SessionContext {
   clock: Clock;
-  env: NodeJS.ProcessEnv;
-  injected: Record<string, string>;
-  workspaceRoot?: string;
+  launch: Launch;
+  /** CONN-7: the folder roots/list answers (the workspace root, else home). */
+  root: string;
   authProvider?: OAuthClientProvider;
   fetch?: typeof fetch;
   stderr: Pick<LineRing, 'write'>;
   traffic: Ring<TrafficRecord>;
   killGraceMs: number;
-  /** SEC-7: stdio groups are recorded under here for the start-up sweep. */
-  dataDir?: string;
+  /** SEC-7: how a stdio group is recorded for the start-up sweep (group-transport.ts). */
+  recordGroup?: RecordGroup;
   /** Aborts a connect in progress (dispose, config change): the child is reaped. */
   signal?: AbortSignal;
   /** stdio: how the child ended, told before the close that fails a connect in progress. */
@@ -137,16 +142,16 @@ export interface WholeLists {
 }
 
 function buildTransport(spec: ConnectionSpec, ctx: SessionContext) {
+  const launch = ctx.launch;
   if (spec.transport === 'stdio') {
     if (!spec.command) throw new Error('stdio server has no command');
-    // CONN-4: launch env, then config env, then host-injected values.
-    const env = stdioEnv(spec, ctx.env, ctx.injected);
+    if (!('env' in launch)) throw new Error('stdio server started without its environment');
     // SEC-7: the server leads its own process group, so closing it ends whatever it started too.
-    return new GroupStdioTransport({ command: spec.command, args: spec.args, env, cwd: spec.cwd ?? homeDir(ctx.env), ...(ctx.dataDir ? { dataDir: ctx.dataDir } : {}) });
+    return new GroupStdioTransport({ command: spec.command, args: spec.args, env: launch.env, cwd: launch.cwd, ...(ctx.recordGroup ? { record: ctx.recordGroup } : {}) });
   }
-  const headers = resolveHeaders(spec, { ...ctx.env, ...ctx.injected });
+  if (!('headers' in launch)) throw new Error(`${spec.transport} server started without its headers`);
   return remoteTransport(spec, {
-    headers,
+    headers: launch.headers,
     redirects: 'drop-headers',
     ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
     ...(ctx.authProvider ? { authProvider: ctx.authProvider } : {}),
@@ -268,7 +273,7 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
   });
   const declared = declaredCapabilities(ctx);
   // CONN-7: roots answer the workspace root, else home (for an agent that declares them).
-  const root = ctx.workspaceRoot ?? homeDir(ctx.env) ?? homedir();
+  const root = ctx.root;
   if (declared.roots) client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: pathToFileURL(root).href, name: root }] }));
   client.onerror = () => undefined; // recorded by the tap; never thrown at the host
   // What is declared is answered: by the person when one is there, else declined (a one-shot run).

@@ -3,10 +3,10 @@
 // between them is said as options, not built twice: the pool lets a redirect leave the
 // origin without the config's headers (CFG-4); the bridge never leaves it (BRIDGE-5). stdio
 // servers get group-transport.ts (the pool only: a bridge, which has no stdio upstream, loads
-// neither it nor the process-group records it writes).
+// neither it nor the process-group records the pool has it write).
 import { extractWWWAuthenticateParams, type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import type { ConnectionSpec } from '../../../shared/schemas/server';
-import { redirectSafeFetch } from '../connections/redirect-fetch';
+import { redirectSafeFetch } from './redirect-fetch';
 import { boundedFetch } from './bounded-fetch';
 import { UrlCredentialsError } from './errors';
 

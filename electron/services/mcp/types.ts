@@ -18,6 +18,15 @@ export interface CallParams {
 /** tools/call's answer as received (results.ts converts it, CONN-9). */
 export type RawCallResult = Record<string, unknown> & { content?: unknown[]; isError?: boolean; structuredContent?: unknown };
 
+/** How a stdio server's process ended (the launch doctor reads an exit before the handshake). */
+export interface ExitStatus {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** How a live session ended without being asked to. */
+export type LostCode = 'exited' | 'connection_closed';
+
 type Str = string | undefined;
 /** RFC 5424 severities, as logging/setLevel names them (the contract's list, shared/contract/inspect.ts). */
 export type { LogLevel } from '../../../shared/contract/inspect';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { base64Bytes, convertResult } from '../../../electron/services/connections/results';
 import { applyLimits } from '../../../electron/services/connections/limits';
 import { expandVars, MissingVariableError, resolveHeaders } from '../../../electron/services/connections/expand';
-import { boundedJson } from '../../../electron/services/connections/traffic';
+import { boundedJson } from '../../../electron/services/mcp/traffic';
 import { ConnectionSpecSchema, type ToolDef } from '../../../shared/schemas/server';
 
 const b64 = (bytes: number) => Buffer.alloc(bytes, 1).toString('base64');

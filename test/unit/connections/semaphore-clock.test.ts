@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../helpers/manual-clock';
 import { Semaphore } from '../../../electron/services/connections/semaphore';
-import { LineRing, Ring } from '../../../electron/services/connections/ring';
+import { LineRing, Ring } from '../../../electron/services/mcp/ring';
 
 describe('Semaphore (CONN-2)', () => {
   it('runs at most `limit` at once and serves waiters first in, first out', async () => {

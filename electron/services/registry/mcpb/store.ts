@@ -11,7 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { identifierProblem } from '../../../../shared/registry/identifiers';
-import { processAlive } from '../../connections/kill-ladder';
+import { processAlive } from '../../mcp/kill-ladder';
 import { boundedFetch, isMessageTooLarge } from '../../mcp/bounded-fetch';
 import { ownFolder } from '../../own-folder';
 import { DEFAULT_BUNDLE_BOUNDS, sizeText, type BundleBounds } from './entries';

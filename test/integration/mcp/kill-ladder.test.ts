@@ -5,8 +5,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../helpers/manual-clock';
-import { killLadder } from '../../../electron/services/connections/kill-ladder';
-import { pidAlive } from './helpers';
+import { killLadder } from '../../../electron/services/mcp/kill-ladder';
+import { pidAlive } from '../connections/helpers';
 
 const children: ChildProcess[] = [];
 afterEach(() => {

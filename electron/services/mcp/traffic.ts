@@ -1,7 +1,17 @@
 // CONN-10: a bounded JSON-RPC log per server. Messages can be 100 MB (SEC-4), so the text is
 // built by a walker that stops at a character budget instead of stringifying everything.
-import type { JsonRpcMessage as JSONRPCMessage } from '../mcp';
-import type { TrafficEntry } from './types';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+
+/** One logged JSON-RPC message as the panel shows it (ServerInfo.traffic). */
+export interface TrafficEntry {
+  at: number;
+  dir: 'out' | 'in';
+  kind: 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'transport-error';
+  method?: string;
+  id?: string | number;
+  /** The message as JSON, cut to a bounded length. */
+  text: string;
+}
 
 /** True when the value's JSON is surely under `max` chars: a cheap walk that builds nothing. */
 export function surelySmall(value: unknown, max: number): boolean {

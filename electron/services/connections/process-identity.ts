@@ -1,36 +1,9 @@
-// SEC-7 / CONN-4: a stdio server runs as the leader of its own process group (POSIX; `taskkill
-// /T` walks the tree on Windows), so ending it ends every process it started, and no server
-// outlives the panel. This module is the one place that signals a group and that identifies a
-// process across time (pid + start time), so a reused pid is never mistaken for ours.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+// SEC-7: a process named across time (pid + start time), so a reused pid is never mistaken
+// for one the panel started; the start-up sweep (group-records.ts) decides by it. It reads
+// /proc, so it lives here, above the MCP seam, which does no file I/O of its own.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-
-const WINDOWS = process.platform === 'win32';
-
-/** Signals the whole group led by `pid`. Never throws: a group already gone is fine. */
-export function killGroup(pid: number, signal: NodeJS.Signals): void {
-  if (WINDOWS) {
-    // Job-object stand-in: /T ends the tree, /F because console servers ignore WM_CLOSE.
-    const tk = spawn('taskkill', ['/T', '/F', '/PID', String(pid)], { stdio: 'ignore', windowsHide: true });
-    tk.on('error', () => undefined);
-    return;
-  }
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    /* the group is gone */
-  }
-}
-
-/** Whether any process of the group led by `pgid` exists (zombies included). */
-export function groupExists(pgid: number): boolean {
-  try {
-    process.kill(WINDOWS ? pgid : -pgid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { GROUP_MARKER_ENV } from '../mcp/process-group';
 
 let bootId: string | null | undefined;
 function linuxBootId(): string | null {
@@ -63,7 +36,7 @@ export function processStartId(pid: number): string | null {
       return null;
     }
   }
-  if (WINDOWS) return null;
+  if (process.platform === 'win32') return null;
   try {
     const out = execFileSync('ps', ['-o', 'stat=,lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 2_000 }).trim();
     return out && !out.startsWith('Z') ? out.replace(/^\S+\s+/, '') : null;
@@ -71,9 +44,6 @@ export function processStartId(pid: number): string | null {
     return null;
   }
 }
-
-/** Set in every stdio server's environment; its helpers inherit it (see markedMembers). */
-export const GROUP_MARKER_ENV = 'MCP_PANEL_GROUP';
 
 /**
  * Linux: the processes still in group `pgid` whose environment carries our marker. Used when
@@ -101,32 +71,4 @@ export function markedMembers(pgid: number, token: string): number[] {
     }
   }
   return found;
-}
-
-// Every group we started and have not seen end: killed synchronously if the host exits
-// without disposing (CONN-4: no orphans), and listed for leak checks in tests.
-const live = new Map<number, () => void>();
-let exitHook = false;
-
-/** Registers a started group; `forget` runs when the host exits with it still live. */
-export function trackGroup(pid: number, forget: () => void): void {
-  live.set(pid, forget);
-  if (exitHook) return;
-  exitHook = true;
-  process.on('exit', () => {
-    for (const [p, onExit] of live) {
-      if (WINDOWS) spawnSync('taskkill', ['/T', '/F', '/PID', String(p)], { stdio: 'ignore', windowsHide: true });
-      else killGroup(p, 'SIGKILL');
-      onExit();
-    }
-  });
-}
-
-export function untrackGroup(pid: number): void {
-  live.delete(pid);
-}
-
-/** Pids of stdio children started by any pool in this process that have not exited yet. */
-export function liveChildPids(): number[] {
-  return [...live.keys()];
 }

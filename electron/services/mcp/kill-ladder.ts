@@ -3,7 +3,7 @@
 // backstop also sends SIGKILL, and stops waiting if a grandchild keeps the pipes open after the
 // server itself is gone: closing a session never hangs on a process we cannot see.
 import type { Clock } from './clock';
-import type { GroupStdioTransport } from '../mcp/group-transport';
+import type { GroupStdioTransport } from './group-transport';
 
 /** Real time after the grace period before the backstop SIGKILL, and again before giving up. */
 const BACKSTOP_MS = 1_000;
