@@ -188,7 +188,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
       const share = opts.discovery ? opts.discovery.share : undefined;
       const pool = createPool({ workspace: sel.workspace, logger: (e) => log(JSON.stringify(e)), serverInput: hooks.serverInput, ...(share ? { declares: share.declares } : {}) });
       const port = poolPort(pool, opts.discovery);
-      if (share) return runSharedPoolPort(port, share, pool.snapshots);
+      if (share && opts.discovery) return runSharedPoolPort(port, share, pool.snapshots, opts.discovery.settleWithinMs);
       return opts.discovery && opts.discovery.cached ? cachedPoolPort(port, pool.snapshots) : port;
     },
     editor: new WriterEditor(writer, env),

@@ -17,10 +17,13 @@ import { canonicalJson, isEmptyDiff, specFingerprint, type SnapshotStore } from 
 import { answeringPoolPort, type RecordedList } from './cached-pool';
 import type { PoolPort } from './ports';
 import { pinOf } from '../connections/pins';
+import { mayUseOAuth } from '../auth/static-credentials';
 
 /** What one command run has seen live (shared by the pools it makes), and what each connection declares. */
 export interface RunShare {
   readonly lists: Map<string, RecordedList>;
+  /** One entry per distinct server of the run: started together with the first agent's, as a bare client would start them all at once. */
+  readonly prefetch: readonly ConnectionSpec[];
   /** What a connection declares: the union over the agents whose entries run it (see `planShare`). */
   declares(spec: ConnectionSpec): DeclaredCapabilities | null;
 }
@@ -56,12 +59,16 @@ export function unionOf(a: DeclaredCapabilities | null, b: DeclaredCapabilities 
 /** The share for a run whose agents will list `specs`: each distinct server declares what all of them declare. */
 export function planShare(specs: readonly ConnectionSpec[]): RunShare {
   const unions = new Map<string, DeclaredCapabilities | null>();
+  const first = new Map<string, ConnectionSpec>();
   for (const s of specs) {
     const k = serverKey(s);
     unions.set(k, unions.has(k) ? unionOf(unions.get(k)!, own(s)) : own(s));
+    // A server that may log in goes live for each entry anyway (its state follows the login).
+    if (!first.has(k) && !mayUseOAuth(s)) first.set(k, s);
   }
   return {
     lists: new Map(),
+    prefetch: [...first.values()],
     declares: (spec) => {
       const k = serverKey(spec);
       return unions.has(k) ? unions.get(k)! : own(spec);
@@ -79,7 +86,7 @@ function connectionKey(spec: ConnectionSpec, declares: DeclaredCapabilities | nu
  * entry answered so records the list as its own (CONN-11): its next read answers from it, and a
  * list other than the one accepted for this entry still shows as drift.
  */
-export function runSharedPoolPort(inner: PoolPort, share: RunShare, snapshots: SnapshotStore): PoolPort {
+export function runSharedPoolPort(inner: PoolPort, share: RunShare, snapshots: SnapshotStore, settleWithinMs: number): PoolPort {
   const keys = new Map<string, string>();
   const recording = new Set<Promise<void>>();
   const port = answeringPoolPort(inner, async (spec) => {
@@ -99,6 +106,22 @@ export function runSharedPoolPort(inner: PoolPort, share: RunShare, snapshots: S
     recording.add(p);
     void p.finally(() => recording.delete(p));
   });
+  // The run's other distinct servers start with the first agent's (one burst, as a bare client
+  // starts them); the next agent's selection waits until each has answered or failed.
+  let prefetched: Promise<void> | null = null;
+  const settledOnce = (ids: ReadonlySet<string>) =>
+    new Promise<void>((done) => {
+      const waiting = new Set([...ids].filter((id) => (inner.info(id)?.state.kind ?? 'pending') === 'pending'));
+      if (waiting.size === 0) return done();
+      // Bounded like the run's own settling: a server that never answers is started again by its agent.
+      const deadline = setTimeout(() => (off(), done()), settleWithinMs);
+      const off = inner.onStateChanged((id, info) => {
+        if (info.state.kind === 'pending' || !waiting.delete(id) || waiting.size > 0) return;
+        clearTimeout(deadline);
+        off();
+        done();
+      });
+    });
   return {
     ...port,
     // What this pool saw is kept before it goes, for the next agent's pool.
@@ -108,10 +131,22 @@ export function runSharedPoolPort(inner: PoolPort, share: RunShare, snapshots: S
     },
     // The next agent of the run (profiles.select on the same pool) is answered from what the last one saw.
     async setServers(specs, opts) {
+      if (prefetched) await prefetched;
       await Promise.all(recording);
       keys.clear();
       for (const s of specs) keys.set(s.id, connectionKey(s, share.declares(s)));
-      return port.setServers(specs, opts);
+      let all = specs;
+      if (prefetched === null) {
+        const mine = new Set(keys.values());
+        const extra = share.prefetch.filter((s) => !mine.has(connectionKey(s, share.declares(s))) && !share.lists.has(connectionKey(s, share.declares(s))));
+        for (const s of extra) keys.set(s.id, connectionKey(s, share.declares(s)));
+        all = [...specs, ...extra];
+        const ids = new Set(extra.map((s) => s.id));
+        const r = port.setServers(all, opts);
+        prefetched = settledOnce(ids);
+        return r;
+      }
+      return port.setServers(all, opts);
     },
   };
 }

@@ -69,3 +69,31 @@ describe('status --all-agents --refresh', () => {
     expect(starts() - before).toBe(2);
   });
 });
+
+describe('status --all-agents --refresh, servers only later agents list', () => {
+  it('start in one burst with the first agent’s: a server that waits for another agent’s server is not left waiting for its turn', async () => {
+    // Cursor (selected first) lists `waits`, which starts only once `opens` has answered its first
+    // tools/list; only VS Code (selected later) lists `opens`. Started agent by agent, `waits`
+    // would sit until its start-up budget ran out while Cursor was selected.
+    const d = mkdtempSync(join(tmpdir(), 'one-burst-'));
+    try {
+      const [h, w, log, gate] = [join(d, 'home'), join(d, 'ws'), join(d, 'starts.log'), join(d, 'opened')];
+      mkdirSync(join(h, '.cursor'), { recursive: true });
+      mkdirSync(join(h, '.config', 'Code', 'User'), { recursive: true });
+      mkdirSync(w);
+      const server = (flag: string) => ({ command: process.execPath, args: [fixture('test/fixtures/servers/counted.mjs'), 'stdio', flag, gate], env: { START_LOG: log } });
+      writeFileSync(join(h, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { waits: server('--gate') } }));
+      writeFileSync(join(h, '.config', 'Code', 'User', 'mcp.json'), JSON.stringify({ servers: { opens: { type: 'stdio', ...server('--listed') } } }));
+      const r = await runCli(['status', '--all-agents', '--refresh', '--workspace', w, '--json'], { cwd: w, env: { ...process.env, HOME: h, USERPROFILE: h, XDG_CONFIG_HOME: join(h, '.config'), MCP_PANEL_DATA_DIR: join(d, 'data') }, timeoutMs: 120_000 });
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as { agents: Array<{ profile: string; servers: Array<{ name: string; state: string }> }> };
+      expect(out.agents.map((a) => [a.profile, a.servers.map((s) => [s.name, s.state])])).toEqual([
+        ['cursor', [['waits', 'connected']]],
+        ['vscode', [['opens', 'connected']]],
+      ]);
+      expect(readFileSync(log, 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
