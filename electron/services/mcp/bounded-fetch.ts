@@ -57,7 +57,8 @@ function errorEvents(ids: ReadonlyArray<string | number>, limit: number): Uint8A
   return new TextEncoder().encode(`\n\n${events.join('')}`);
 }
 
-function bounded(body: ReadableStream<Uint8Array>, sse: boolean, limit: number, ids: ReadonlyArray<string | number>): ReadableStream<Uint8Array> {
+/** `ids` is read only when an answer is over the bound: the request body is not parsed again for every answer. */
+function bounded(body: ReadableStream<Uint8Array>, sse: boolean, limit: number, ids: () => ReadonlyArray<string | number>): ReadableStream<Uint8Array> {
   let total = 0;
   const count = sse ? sseCounter() : (chunk: Uint8Array) => (total += chunk.length);
   const reader = body.getReader();
@@ -67,8 +68,9 @@ function bounded(body: ReadableStream<Uint8Array>, sse: boolean, limit: number, 
       if (done) return controller.close();
       if (count(value) <= limit) return controller.enqueue(value);
       await reader.cancel().catch(() => undefined);
-      if (sse && ids.length > 0) {
-        controller.enqueue(errorEvents(ids, limit));
+      const asked = sse ? ids() : [];
+      if (asked.length > 0) {
+        controller.enqueue(errorEvents(asked, limit));
         return controller.close();
       }
       controller.error(new MessageTooLargeError(limit));
@@ -87,7 +89,7 @@ export function boundedFetch(base: typeof fetch = fetch, limit = MAX_HTTP_MESSAG
       await res.body.cancel().catch(() => undefined);
       throw new MessageTooLargeError(limit);
     }
-    const out = new Response(bounded(res.body, sse, limit, sse ? requestIds(init) : []), { status: res.status, statusText: res.statusText, headers: res.headers });
+    const out = new Response(bounded(res.body, sse, limit, () => requestIds(init)), { status: res.status, statusText: res.statusText, headers: res.headers });
     // A constructed Response has no URL of its own: keep the one the answer came from.
     Object.defineProperty(out, 'url', { value: res.url });
     return out;
