@@ -5,6 +5,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { type Command, UsageError, UserError, optString, profileOption } from './command';
 
+/** A bridge has answered its agent's initialize well within this (bench:bridge: ~0.2 s). */
+const SETTLED_MS = 1_000;
+
 const bridge: Command = {
   name: 'bridge',
   summary: 'Serve a remote server to an agent over stdio, with the credentials the panel holds (one login and one token refresh for every agent process)',
@@ -17,10 +20,11 @@ const bridge: Command = {
     if (ctx.opts.sse && !url) throw new UsageError('--sse goes with --url (a configured entry says its own transport)');
     // Issue 40, a bridge's private memory: V8 grows the young generation up to 32 MB under a
     // steady stream of small allocations (every proxied message), and those pages stay resident
-    // for the bridge's life. A bridge keeps little alive, so its young generation stays at its
-    // first size (a scavenge of a nearly empty space is short): ~10–20 MB less per bridge, which
-    // an agent with several servers pays several times. Read by V8 at each resize, so set here.
-    setFlagsFromString('--semi-space-growth-factor=1');
+    // for the bridge's life. A bridge keeps little alive, so once it has started its young
+    // generation keeps the size it has (a scavenge of a nearly empty space is short). Not from
+    // the first line: the start allocates a lot at once, and a small young generation then costs
+    // it ~100 ms of collections. V8 reads the flag at each resize, so it can be set here.
+    setTimeout(() => setFlagsFromString('--semi-space-growth-factor=1'), SETTLED_MS).unref();
     // keytar (a native addon) loads before the bridge's modules, so its first keychain round
     // trips can run on the thread pool while those load: an agent waits for this start.
     const store = await (await import('../../services/auth/keytar-store')).openSecretStore({ env: ctx.env });
