@@ -16,16 +16,29 @@ export function bridgeCounters(live: LiveRecord, dataDir: string, key: { profile
   const { profile, server } = key;
   // An ad-hoc `--url` bridge is no agent's entry, and the panel checking an entry (it starts the
   // line as the agent would) is not the agent using it: neither says a server used or unused.
-  const usage: Promise<UsageCounter | null> = profile && process.env[STARTED_BY_PANEL] !== '1' ? import('./usage').then((u) => u.usageCounter(dataDir, { profile, server }, log)) : Promise.resolve(null);
+  // A call is one increment (issue 40: nothing per call but a counter); calls made while the
+  // usage module loads are handed to it once it has.
+  let usage: UsageCounter | null | undefined = profile && process.env[STARTED_BY_PANEL] !== '1' ? undefined : null;
+  let early = 0;
+  const loaded =
+    usage === null
+      ? Promise.resolve()
+      : import('./usage').then((u) => {
+          usage = u.usageCounter(dataDir, { profile: profile!, server }, log);
+          for (; early > 0; early--) usage.called();
+        });
   return {
     live,
     onRequest(method) {
       live.call();
-      if (method === 'tools/call') void usage.then((u) => u?.called());
+      if (method !== 'tools/call') return;
+      if (usage) usage.called();
+      else if (usage === undefined) early++;
     },
     async close() {
       live.close();
-      (await usage)?.close();
+      await loaded;
+      usage?.close();
     },
   };
 }

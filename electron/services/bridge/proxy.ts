@@ -66,13 +66,14 @@ export function runProxy(o: ProxyOptions): Promise<void> {
     else o.log(`dropped ${'method' in msg ? msg.method : 'a response'}: ${message}`);
   };
 
+  const toAgentFailed = (e: unknown): void => o.log(`could not pass a message to the agent: ${String(e)}`);
   const attach = (t: Transport): Transport => {
     t.onmessage = (m) => {
       if (initId !== undefined && 'result' in m && m.id === initId) {
         const v = (m.result as { protocolVersion?: unknown }).protocolVersion;
         if (typeof v === 'string') t.setProtocolVersion?.(v);
       }
-      void o.local.send(m).catch((e: unknown) => o.log(`could not pass a message to the agent: ${String(e)}`));
+      o.local.send(m).catch(toAgentFailed);
     };
     t.onerror = (e) => o.log(`remote: ${e.message}`);
     t.onclose = () => void closeAll();
@@ -85,33 +86,41 @@ export function runProxy(o: ProxyOptions): Promise<void> {
       throw e;
     }));
 
-  const sendOnce = async (msg: JSONRPCMessage): Promise<void> => (await ensureRemote()).send(msg);
+  // The connected remote at once (no await per message): the hot path of every call (issue 40).
+  const sendOnce = (msg: JSONRPCMessage): Promise<void> => {
+    try {
+      return remote ? remote.send(msg) : ensureRemote().then((t) => t.send(msg));
+    } catch (e) {
+      return Promise.reject(e); // a transport that throws rather than rejects fails the same way
+    }
+  };
 
   /**
    * Runs `attempt`; on a 401 asks `unauthorized` (refresh, re-read or log in) and tries again.
    * More than once: a token refreshed for this retry can itself expire or be rotated by a
    * sibling before the server reads it (short-lived tokens on a busy machine), and each round
-   * carries a newer token. After AUTH_ROUNDS the 401 is the answer.
+   * carries a newer token. After AUTH_ROUNDS the 401 is the answer. The first try allocates
+   * nothing beyond its own promise: the rounds start only when it failed.
    */
-  const withAuth = async <T>(msg: JSONRPCMessage, attempt: () => Promise<T>, failed: (err: unknown) => void): Promise<T | undefined> => {
+  const withAuth = <T>(msg: JSONRPCMessage, attempt: () => Promise<T>): Promise<T | undefined> => attempt().then(undefined, (err: unknown) => authRounds(msg, attempt, err));
+  const authRounds = async <T>(msg: JSONRPCMessage, attempt: () => Promise<T>, err: unknown): Promise<T | undefined> => {
     for (let round = 0; ; round++) {
+      if (classifyMcpError(err) !== 'needs-auth' || round === AUTH_ROUNDS) return void failure(msg, err);
+      const r = await o.unauthorized();
+      if (!r.retry) return void reply(msg, LOGIN_NEEDED, r.message);
       try {
         return await attempt();
-      } catch (err) {
-        if (classifyMcpError(err) !== 'needs-auth' || round === AUTH_ROUNDS) return void failed(err);
-        const r = await o.unauthorized();
-        if (!r.retry) return void reply(msg, LOGIN_NEEDED, r.message);
+      } catch (e) {
+        err = e;
       }
     }
   };
-  const failure = (msg: JSONRPCMessage) => (err: unknown) => {
+  const failure = (msg: JSONRPCMessage, err: unknown): void => {
     const text = err instanceof Error ? err.message : String(err);
     reply(msg, classifyMcpError(err) === 'needs-auth' ? LOGIN_NEEDED : UNREACHABLE, o.unreachable(text));
   };
 
-  const forward = async (msg: JSONRPCMessage): Promise<void> => {
-    await withAuth(msg, () => sendOnce(msg), failure(msg));
-  };
+  const forward = (msg: JSONRPCMessage): Promise<void | undefined> => sendOnce(msg).then(undefined, (err: unknown) => authRounds(msg, () => sendOnce(msg), err));
 
   /** PROTO-6: the first `initialize` decides whether messages pass as they are or are translated. */
   let translating: 'unknown' | 'forward' | 'modern' = o.translate ? 'unknown' : 'forward';
@@ -119,7 +128,7 @@ export function runProxy(o: ProxyOptions): Promise<void> {
     const text = (e: unknown) => (e instanceof Error ? e.message : String(e));
     // BRIDGE-3: a 401 holds the agent's initialize while the login (ours or a sibling's) runs.
     // undefined: the agent has its error already; null: the server is not a modern one.
-    const upstream = await withAuth(msg, () => o.translate!(msg), failure(msg));
+    const upstream = await withAuth(msg, () => o.translate!(msg));
     if (upstream === undefined) return;
     if (!upstream) {
       translating = 'forward';
@@ -133,15 +142,33 @@ export function runProxy(o: ProxyOptions): Promise<void> {
       .finally(() => void closeAll());
   };
 
+  // Whether every ordered message so far has been sent: then the next unordered one goes at once
+  // rather than a turn of the microtask queue later (it would have nothing to wait for).
+  let gateOpen = true;
   o.local.onmessage = (msg) => {
-    if (isRequest(msg)) {
+    const request = isRequest(msg);
+    if (request) {
       o.onRequest?.(msg.method);
       if (msg.method === 'initialize') initId = msg.id;
     }
     const ordered = 'method' in msg && (msg.method === 'initialize' || msg.method === 'notifications/initialized');
-    const first = translating === 'unknown' && isRequest(msg) && msg.method === 'initialize';
+    const first = translating === 'unknown' && request && msg.method === 'initialize';
+    if (!ordered && !first && gateOpen) {
+      if (translating !== 'modern') void forward(msg);
+      return;
+    }
     const sent = gate.then(() => (first ? decide(msg) : translating === 'modern' ? undefined : forward(msg)));
-    if (ordered || first) gate = sent;
+    if (ordered || first) {
+      gate = sent;
+      gateOpen = false;
+      // A gate that failed stays shut, as before: what comes after it waits on it (and so is not sent).
+      sent.then(
+        () => {
+          if (gate === sent) gateOpen = true;
+        },
+        () => undefined,
+      );
+    }
   };
   o.local.onerror = (e) => o.log(`agent: ${e.message}`);
   o.local.onclose = () => void closeAll();

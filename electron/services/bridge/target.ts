@@ -4,7 +4,6 @@
 // itself a bridge line (what `bridge install` wrote) stands for the entry it replaced, kept in
 // the install records; that entry is loaded as if it were still in its file, so keychain-held
 // variables bound to it (SEC-6) still reach it.
-import { profileFacts } from '../../../shared/profiles';
 import type { Vars } from '../../../shared/i18n/core';
 import type { bridgeRun } from '../../../shared/i18n/messages/bridge-run';
 import { PROFILES, ConnectionSpecSchema, type ConnectionSpec, type EffectiveServer, type Profile } from '../../../shared/schemas/server';
@@ -43,7 +42,8 @@ async function isBridgeLine(entry: Record<string, unknown>, profile: Profile): P
 }
 
 async function originalOf(t: BridgeTranslator, engine: ConfigEngine, s: EffectiveServer, profile: Profile, workspace: string | null): Promise<EffectiveServer> {
-  const [{ findInstall }, { readText, loadLayer }] = await Promise.all([import('./install-records'), import('../config/layer-loader')]);
+  // Every agent's profile is loaded here, for this entry only: a `--url` bridge never needs them.
+  const [{ findInstall }, { readText, loadLayer }, { profileFacts }] = await Promise.all([import('./install-records'), import('../config/layer-loader'), import('../../../shared/profiles')]);
   const rec = await findInstall({ profile, server: s.name, file: s.path, dataDir: panelDataDir(engine.config.env) });
   if (!rec || rec.originalValue === undefined) {
     throw new BridgeTargetError(t('bridgeRun.target.no_original', { server: s.name, path: s.path, command: `mcp-panel bridge uninstall ${s.name} --profile ${profile}` }));

@@ -57,37 +57,84 @@ function errorEvents(ids: ReadonlyArray<string | number>, limit: number): Uint8A
   return new TextEncoder().encode(`\n\n${events.join('')}`);
 }
 
-function bounded(body: ReadableStream<Uint8Array>, sse: boolean, limit: number, ids: ReadonlyArray<string | number>): ReadableStream<Uint8Array> {
+/**
+ * `ids` is read only when an answer is over the bound: the request body is not parsed again for
+ * every answer. `ended` runs once the body is done with (read to its end, cancelled, failed).
+ */
+function bounded(body: ReadableStream<Uint8Array>, sse: boolean, limit: number, ids: () => ReadonlyArray<string | number>, ended: () => void): ReadableStream<Uint8Array> {
   let total = 0;
   const count = sse ? sseCounter() : (chunk: Uint8Array) => (total += chunk.length);
   const reader = body.getReader();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) return controller.close();
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (e) {
+        ended();
+        throw e;
+      }
+      const { done, value } = chunk;
+      if (done) {
+        ended();
+        return controller.close();
+      }
       if (count(value) <= limit) return controller.enqueue(value);
+      ended();
       await reader.cancel().catch(() => undefined);
-      if (sse && ids.length > 0) {
-        controller.enqueue(errorEvents(ids, limit));
+      const asked = sse ? ids() : [];
+      if (asked.length > 0) {
+        controller.enqueue(errorEvents(asked, limit));
         return controller.close();
       }
       controller.error(new MessageTooLargeError(limit));
     },
-    cancel: (reason) => reader.cancel(reason),
+    cancel: (reason) => {
+      ended();
+      return reader.cancel(reason);
+    },
   });
 }
 
+/**
+ * A signal of this request's own, aborted with `outer` while the request and its answer last.
+ * The SDK hands every request of a connection the one signal of its transport, and the fetch of
+ * Node 20 leaves a listener on it per request until that request is garbage-collected: over a
+ * long session (a bridge forwarding thousands of calls) the listeners pile up, each request
+ * scans them, and past 1,500 every call prints a MaxListenersExceededWarning on stderr.
+ */
+function linkedSignal(outer: AbortSignal): { signal: AbortSignal; unlink: () => void } {
+  const own = new AbortController();
+  const abort = () => own.abort(outer.reason);
+  outer.addEventListener('abort', abort, { once: true });
+  return { signal: own.signal, unlink: () => outer.removeEventListener('abort', abort) };
+}
+
+const nothing = () => undefined;
+
 export function boundedFetch(base: typeof fetch = fetch, limit = MAX_HTTP_MESSAGE_BYTES): typeof fetch {
   return async (input, init) => {
-    const res = await base(input, init);
-    if (!res.body) return res;
+    const link = init?.signal && !init.signal.aborted ? linkedSignal(init.signal) : undefined;
+    const unlink = link?.unlink ?? nothing;
+    let res: Response;
+    try {
+      res = await base(input, link ? { ...init, signal: link.signal } : init);
+    } catch (e) {
+      unlink();
+      throw e;
+    }
+    if (!res.body) {
+      unlink();
+      return res;
+    }
     const sse = (res.headers.get('content-type') ?? '').includes('text/event-stream');
     const declared = Number(res.headers.get('content-length') ?? NaN);
     if (!sse && declared > limit) {
+      unlink();
       await res.body.cancel().catch(() => undefined);
       throw new MessageTooLargeError(limit);
     }
-    const out = new Response(bounded(res.body, sse, limit, sse ? requestIds(init) : []), { status: res.status, statusText: res.statusText, headers: res.headers });
+    const out = new Response(bounded(res.body, sse, limit, () => requestIds(init), unlink), { status: res.status, statusText: res.statusText, headers: res.headers });
     // A constructed Response has no URL of its own: keep the one the answer came from.
     Object.defineProperty(out, 'url', { value: res.url });
     return out;

@@ -1,6 +1,7 @@
 // SEC-4 (issue 35 item 6): one answer of a remote server is held to a bound before the SDK reads
 // it (electron/services/mcp/bounded-fetch.ts). Logic only: the base fetch is a stand-in that
 // answers with the bodies under test (the real transport and server: security/hostile-content).
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { boundedFetch, MessageTooLargeError } from '../../../electron/services/mcp/bounded-fetch';
 
@@ -44,5 +45,39 @@ describe('boundedFetch', () => {
     const answer = JSON.parse(events[0]!.slice('event: message\ndata: '.length)) as { error: { message: string } };
     expect(answer.error.message).toContain("the server's answer is over");
     expect(text).not.toContain('A'.repeat(LIMIT)); // the rest was never passed on
+  });
+});
+
+describe('boundedFetch: a signal per request', () => {
+  // Node 20's fetch leaves a listener per request on the signal it is given until that request is
+  // garbage-collected; the SDK gives every request of a connection its transport's one signal.
+  const seen: Array<AbortSignal | null | undefined> = [];
+  const recording = (parts: string[], headers: Record<string, string>) =>
+    (async (_input: unknown, init?: RequestInit) => {
+      seen.push(init?.signal);
+      init?.signal?.addEventListener('abort', () => undefined); // as Node's fetch does, removed only at GC
+      return new Response(chunks(parts), { headers });
+    }) as unknown as typeof fetch;
+
+  it('leaves no listener on the connection signal once each answer is read, cancelled or refused', async () => {
+    const outer = new AbortController();
+    const f = boundedFetch(recording(['{"jsonrpc":"2.0","id":1,"result":{}}'], { 'content-type': 'application/json' }), LIMIT);
+    for (let i = 0; i < 5; i++) await (await f('http://x/mcp', { ...post({ id: i, method: 'm' }), signal: outer.signal })).text();
+    await (await f('http://x/mcp', { ...post({ id: 9, method: 'm' }), signal: outer.signal })).body!.cancel();
+    const failing = boundedFetch((async () => Promise.reject(new TypeError('fetch failed'))) as unknown as typeof fetch, LIMIT);
+    await expect(failing('http://x/mcp', { ...post({ id: 10, method: 'm' }), signal: outer.signal })).rejects.toThrow('fetch failed');
+    expect(getEventListeners(outer.signal, 'abort')).toHaveLength(0);
+    expect(seen.at(-1)).not.toBe(outer.signal);
+  });
+
+  it('aborting the connection aborts a request whose answer is still being read', async () => {
+    const outer = new AbortController();
+    const f = boundedFetch(recording(['event: message\ndata: {}\n\n'], { 'content-type': 'text/event-stream' }), LIMIT);
+    await f('http://x/mcp', { method: 'GET', signal: outer.signal });
+    const own = seen.at(-1)!;
+    expect(own.aborted).toBe(false);
+    outer.abort(new Error('closed'));
+    expect(own.aborted).toBe(true);
+    expect((own.reason as Error).message).toBe('closed');
   });
 });
