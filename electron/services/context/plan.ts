@@ -19,7 +19,7 @@ import { applyServerOps, applyToolMapPatch, dialectValidator, okResult, type Ser
 import type { ConfigWriter, WriteTarget } from '../config/writer/config-writer';
 import type { LayerFile } from '../config/writer';
 import type { FileSnapshot } from '../config/writer/snapshot';
-import { deniedBy, type AgentRules } from '../handlers/permissions';
+import type { AgentRules } from '../handlers/permissions';
 import { fileDiff } from '../install/plan';
 import { namingChange, type ListChange } from '../naming/naming-change';
 import { filterOnly, filterTargets, filterWrites, limitsAfter, passing } from '../naming/tool-filter';
@@ -219,8 +219,7 @@ export async function previewPlan(core: ApiCore, deps: PlanDeps, input: PlanInpu
   const parts = await liveParts(core);
   const reg = await deps.registry().catch(() => undefined);
   const cat = nameCatalog(p, parts, reg, [p]);
-  const sim = await deps.rules.simulate(cat);
-  const denied = deniedBy(sim);
+  const denied = await deps.rules.denied(cat);
   const facts = profileFacts(p);
   // An agent that leaves a denied tool out of the model's context itself (Claude Code) carries no
   // definition there to save: its denied tools are not suggested, nor counted before or after

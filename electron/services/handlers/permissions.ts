@@ -31,28 +31,37 @@ export interface PermissionDeps {
 export interface AgentRules {
   files: RuleFiles;
   simulate(cat: Catalog, opts?: { defaultDecision?: Decision; profile?: Profile }): Promise<Simulation & { merged: MergedRules }>;
+  /**
+   * The names the agent's deny rules refuse, each with the rule's text: the plan's "denied"
+   * (CTX-2) and what a `denyHides` agent is not offered (CTX-1). Without a deny rule in its files
+   * nothing is simulated (tools.list asks on every call: ~50 ms a simulation at 10,000 tools).
+   */
+  denied(cat: Catalog, profile?: Profile): Promise<Map<string, string>>;
 }
 
 export function agentRules(core: Pick<ApiCore, 'selection'>, deps: Pick<PermissionDeps, 'env' | 'isTrusted'>): AgentRules {
   const env = deps.env as NodeJS.ProcessEnv;
   const files = new RuleFiles({ writer: new ConfigWriter({ env }), env, isTrusted: deps.isTrusted });
+  const run = (cat: Catalog, profile: Profile, given: LayerRules[], defaultDecision: Decision = 'ask') => {
+    const merged = mergeLayers(given);
+    const sim = simulate({ profile, rules: merged.rules, tools: qualified(cat, profile).map((x) => x.name), defaultDecision, known: knownTools(cat, profile), precedence: precedenceOf(given, merged) });
+    return { ...sim, merged };
+  };
   return {
     files,
     async simulate(cat, opts = {}) {
       const sel = core.selection();
       const profile = opts.profile ?? sel.profile;
-      const known = knownTools(cat, profile);
-      const given = await files.effective({ ...sel, profile });
-      const merged = mergeLayers(given);
-      const sim = simulate({ profile, rules: merged.rules, tools: qualified(cat, profile).map((x) => x.name), defaultDecision: opts.defaultDecision ?? 'ask', known, precedence: precedenceOf(given, merged) });
-      return { ...sim, merged };
+      return run(cat, profile, await files.effective({ ...sel, profile }), opts.defaultDecision);
+    },
+    async denied(cat, profile) {
+      const sel = core.selection();
+      const p = profile ?? sel.profile;
+      const given = await files.effective({ ...sel, profile: p });
+      if (!given.some((l) => l.rules.deny.length > 0)) return new Map();
+      return new Map(run(cat, p, given).tools.filter((t) => t.decision === 'deny' && t.rule).map((t) => [t.name, t.rule!.rule]));
     },
   };
-}
-
-/** The names a simulation denies by a rule, each with the rule's text (the plan's "denied", CTX-2). */
-export function deniedBy(sim: Simulation): Map<string, string> {
-  return new Map(sim.tools.filter((t) => t.decision === 'deny' && t.rule).map((t) => [t.name, t.rule!.rule]));
 }
 
 /**

@@ -16,7 +16,7 @@ type ToolHandlers = Pick<Handlers<AppContract>, 'tools.list' | 'tools.limits' | 
  * `ENABLE_TOOL_SEARCH`); `rules`: the agents' own permission rules, where a denied tool is not
  * offered (CTX-1, naming/catalog-limits.ts).
  */
-export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache; env: Readonly<Record<string, string | undefined>>; rules: Pick<AgentRules, 'simulate'> }): ToolHandlers {
+export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache; env: Readonly<Record<string, string | undefined>>; rules: Pick<AgentRules, 'denied'> }): ToolHandlers {
   const { catalog, env, rules } = deps;
   /** Calls in flight that the page named (issue 14: progress events and cancel). */
   const inFlight = new Map<string, AbortController>();

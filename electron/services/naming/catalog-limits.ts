@@ -8,14 +8,14 @@ import { limitStanding } from '../../../shared/context/limits';
 import { profileFacts } from '../../../shared/profiles';
 import type { Profile } from '../../../shared/schemas/server';
 import type { Catalog } from '../api/tool-catalog';
-import { deniedBy, type AgentRules } from '../handlers/permissions';
+import type { AgentRules } from '../handlers/permissions';
 
 /** The names `p`'s own deny rules keep from its model (none for an agent that lists denied tools). */
-export async function hiddenByRules(c: Catalog, p: Profile, rules: Pick<AgentRules, 'simulate'>): Promise<Set<string>> {
+async function hiddenByRules(c: Catalog, p: Profile, rules: Pick<AgentRules, 'denied'>): Promise<Set<string>> {
   if (!profileFacts(p).rules.denyHides) return new Set();
-  return new Set(deniedBy(await rules.simulate(c, { profile: p })).keys());
+  return new Set((await rules.denied(c, p)).keys());
 }
 
-export async function catalogLimits(c: Catalog, rules: Pick<AgentRules, 'simulate'>, env: Readonly<Record<string, string | undefined>>, contextWindow = DEFAULT_CONTEXT_WINDOW): Promise<AgentStandingRow[]> {
+export async function catalogLimits(c: Catalog, rules: Pick<AgentRules, 'denied'>, env: Readonly<Record<string, string | undefined>>, contextWindow = DEFAULT_CONTEXT_WINDOW): Promise<AgentStandingRow[]> {
   return Promise.all(c.view.agents.map(async (p) => limitStanding(profileFacts(p), c.offeredTo(p, await hiddenByRules(c, p, rules)), { contextWindow, env })));
 }
