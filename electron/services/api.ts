@@ -263,7 +263,7 @@ export function createApi(deps: ApiDeps): PanelApi {
       ...serverHandlers(core, deps),
       ...workspaceHandlers(core, deps),
       ...editorHandlers(core, deps),
-      ...toolHandlers(core, { catalog, env: deps.env }),
+      ...toolHandlers(core, { catalog, env: deps.env, rules }),
       ...toolFilterHandlers(core, deps),
       ...planHandlers(core, { registry: deps.registry, rules, env: deps.env, ...(deps.plans ? { plans: deps.plans } : {}) }),
       ...permissionHandlers(core, { catalog, env: deps.env, isTrusted: deps.trust.isTrusted }, rules),

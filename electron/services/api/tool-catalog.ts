@@ -24,6 +24,8 @@ export interface Catalog {
   view: Omit<ToolsView, 'limits'>;
   /** CTX-1: per agent named, the tools it is actually offered (named, not dropped, late or refused). */
   readonly offered: Map<Profile, OfferedTool[]>;
+  /** `offered` for one agent, less the tools it gives a name in `hidden` (those its own deny rules keep from the model). */
+  offeredTo(p: Profile, hidden: ReadonlySet<string>): OfferedTool[];
   /** Full definitions by `serverId\u0000tool` (for search, disclosure and tools.describe). */
   defs: Map<string, ToolDef>;
   /** NAME-4 warnings by `serverId\u0000tool` (shown by tools.describe, not shipped per row). */
@@ -204,14 +206,16 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
   );
   // Worked out when first read: names and collisions (tools.list with `limits: false`) never ask.
   let offered: Catalog['offered'] | null = null;
-  const offer = () => {
-    const tokensAt = definitionTokens(defs);
-    return new Map(named.map((p): [Profile, OfferedTool[]] => [p, [...offeredTools(reportOf(p).tools, tokensAt), ...offeredSkills(p, parts)]]));
-  };
+  let tokensAt: ReturnType<typeof definitionTokens> | null = null;
+  const offerTo = (p: Profile, hidden: ReadonlySet<string>) => [...offeredTools(reportOf(p).tools, (tokensAt ??= definitionTokens(defs)), hidden), ...offeredSkills(p, parts)];
+  const none = new Set<string>();
   return {
     view: { profile, servers, tools: rows, collisions, agents: named },
     get offered() {
-      return (offered ??= offer());
+      return (offered ??= new Map(named.map((p): [Profile, OfferedTool[]] => [p, offerTo(p, none)])));
+    },
+    offeredTo(p, hidden) {
+      return hidden.size ? offerTo(p, hidden) : (this.offered.get(p) ?? []);
     },
     defs,
     warnings,
@@ -239,12 +243,13 @@ function definitionTokens(defs: CatalogParts['defs']): (serverId: string, tool: 
 
 /**
  * CTX-1: what one agent's model is offered: the tools its naming kept (a made-up tool counts, at
- * no definition cost), each with its estimate, the agent's own deferral mark and its source.
+ * no definition cost) but for those named in `hidden`, each with its estimate, the agent's own
+ * deferral mark and its source.
  */
-function offeredTools(tools: readonly NamedTool[], tokensAt: (serverId: string, tool: string) => number): OfferedTool[] {
+function offeredTools(tools: readonly NamedTool[], tokensAt: (serverId: string, tool: string) => number, hidden: ReadonlySet<string>): OfferedTool[] {
   const out: OfferedTool[] = [];
   for (const t of tools) {
-    if (t.name === null || t.dropped || t.late || t.refused !== null) continue;
+    if (t.name === null || t.dropped || t.late || t.refused !== null || hidden.has(t.name)) continue;
     out.push({ tokens: t.synthetic ? 0 : tokensAt(t.serverId, t.tool), deferred: t.deferred, source: t.source });
   }
   return out;
@@ -296,7 +301,7 @@ export function catalogCache(core: ApiCore, registry: RegistryPort, agents?: () 
   };
 }
 
-/** Each listed tool with the name the selected profile gives it (unnamed ones left out). */
-export function qualified(c: Catalog): { row: ToolRow; name: string }[] {
-  return c.view.tools.map((t) => ({ row: t, name: t.names[c.view.profile] ?? null })).filter((x): x is { row: ToolRow; name: string } => x.name !== null);
+/** Each listed tool with the name `profile` (default the selected one) gives it (unnamed ones left out). */
+export function qualified(c: Catalog, profile: Profile = c.view.profile): { row: ToolRow; name: string }[] {
+  return c.view.tools.map((t) => ({ row: t, name: t.names[profile] ?? null })).filter((x): x is { row: ToolRow; name: string } => x.name !== null);
 }

@@ -219,11 +219,11 @@ export async function previewPlan(core: ApiCore, deps: PlanDeps, input: PlanInpu
   const parts = await liveParts(core);
   const reg = await deps.registry().catch(() => undefined);
   const cat = nameCatalog(p, parts, reg, [p]);
-  const sim = await deps.rules.simulate(cat);
-  const denied = new Map(sim.tools.filter((t) => t.decision === 'deny' && t.rule).map((t) => [t.name, t.rule!.rule]));
+  const denied = await deps.rules.denied(cat);
   const facts = profileFacts(p);
   // An agent that leaves a denied tool out of the model's context itself (Claude Code) carries no
-  // definition there to save: its denied tools are not suggested.
+  // definition there to save: its denied tools are not suggested, nor counted before or after
+  // (the standing tools.limits gives, naming/catalog-limits.ts).
   const hidden = facts.rules.denyHides ? new Set(denied.keys()) : new Set<string>();
   const all = defersAll(facts, deps.env);
   const contextWindow = input.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
@@ -245,7 +245,7 @@ export async function previewPlan(core: ApiCore, deps: PlanDeps, input: PlanInpu
   const { files, writes } = await plannedFiles(deps.writer, p, plans);
   const change = namingChange(p, parts, reg, changes);
   const opts = { contextWindow, env: deps.env };
-  const offered = (c: typeof change.before) => c.offered.get(p) ?? [];
+  const offered = (c: typeof change.before) => c.offeredTo(p, hidden);
   const before = limitStanding(facts, offered(change.before), opts);
   const after = limitStanding(facts, offered(change.after), opts);
   return {

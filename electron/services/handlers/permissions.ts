@@ -9,6 +9,7 @@ import type { ApiCore } from '../api/core';
 import { defKey, qualified, type Catalog, type CatalogCache } from '../api/tool-catalog';
 import type { KnownTool, ToolHints } from '../../../shared/permissions/syntax';
 import type { Decision, RuleRef } from '../../../shared/permissions/rules';
+import type { Profile } from '../../../shared/schemas/server';
 import { catalogFor } from '../naming/given-catalog';
 import { ConfigWriter } from '../config/writer';
 import { RuleFiles } from '../permissions/rule-files';
@@ -22,34 +23,54 @@ export interface PermissionDeps {
   isTrusted?: (workspace: string) => Promise<boolean>;
 }
 
-/** The selected agent's own rules over a catalogue's names (PERM-4): also the context plan's "denied" (CTX-2). */
+/**
+ * An agent's own rules over a catalogue's names (PERM-4): the selected agent's by default, or
+ * `profile`'s (another agent the catalogue is named for: its rule files in the same workspace).
+ * Also the context plan's "denied" (CTX-2) and what a `denyHides` agent is not offered (CTX-1).
+ */
 export interface AgentRules {
   files: RuleFiles;
-  simulate(cat: Catalog, opts?: { defaultDecision?: Decision }): Promise<Simulation & { merged: MergedRules }>;
+  simulate(cat: Catalog, opts?: { defaultDecision?: Decision; profile?: Profile }): Promise<Simulation & { merged: MergedRules }>;
+  /**
+   * The names the agent's deny rules refuse, each with the rule's text: the plan's "denied"
+   * (CTX-2) and what a `denyHides` agent is not offered (CTX-1). Without a deny rule in its files
+   * nothing is simulated (tools.list asks on every call: ~50 ms a simulation at 10,000 tools).
+   */
+  denied(cat: Catalog, profile?: Profile): Promise<Map<string, string>>;
 }
 
-export function agentRules(core: ApiCore, deps: Pick<PermissionDeps, 'env' | 'isTrusted'>): AgentRules {
+export function agentRules(core: Pick<ApiCore, 'selection'>, deps: Pick<PermissionDeps, 'env' | 'isTrusted'>): AgentRules {
   const env = deps.env as NodeJS.ProcessEnv;
   const files = new RuleFiles({ writer: new ConfigWriter({ env }), env, isTrusted: deps.isTrusted });
+  const run = (cat: Catalog, profile: Profile, given: LayerRules[], defaultDecision: Decision = 'ask') => {
+    const merged = mergeLayers(given);
+    const sim = simulate({ profile, rules: merged.rules, tools: qualified(cat, profile).map((x) => x.name), defaultDecision, known: knownTools(cat, profile), precedence: precedenceOf(given, merged) });
+    return { ...sim, merged };
+  };
   return {
     files,
     async simulate(cat, opts = {}) {
-      const known = knownTools(cat);
-      const given = await files.effective(core.selection());
-      const merged = mergeLayers(given);
-      const sim = simulate({ profile: core.selection().profile, rules: merged.rules, tools: qualified(cat).map((x) => x.name), defaultDecision: opts.defaultDecision ?? 'ask', known, precedence: precedenceOf(given, merged) });
-      return { ...sim, merged };
+      const sel = core.selection();
+      const profile = opts.profile ?? sel.profile;
+      return run(cat, profile, await files.effective({ ...sel, profile }), opts.defaultDecision);
+    },
+    async denied(cat, profile) {
+      const sel = core.selection();
+      const p = profile ?? sel.profile;
+      const given = await files.effective({ ...sel, profile: p });
+      if (!given.some((l) => l.rules.deny.length > 0)) return new Map();
+      return new Map(run(cat, p, given).tools.filter((t) => t.decision === 'deny' && t.rule).map((t) => [t.name, t.rule!.rule]));
     },
   };
 }
 
 /**
- * What the catalog knows of each name (server as configured, raw tool, annotations): Codex
- * decides by annotations, Gemini by the server a tool came from.
+ * What the catalog knows of each name `profile` gives (server as configured, raw tool,
+ * annotations): Codex decides by annotations, Gemini by the server a tool came from.
  */
-function knownTools(cat: Catalog): Map<string, KnownTool> {
+function knownTools(cat: Catalog, profile: Profile = cat.view.profile): Map<string, KnownTool> {
   const known = new Map<string, KnownTool>();
-  for (const { row, name } of qualified(cat).filter((x) => !x.row.synthetic)) known.set(name, { server: row.serverName, tool: row.tool, hints: (cat.defs.get(defKey(row.serverId, row.tool))?.annotations as ToolHints | undefined) ?? null });
+  for (const { row, name } of qualified(cat, profile).filter((x) => !x.row.synthetic)) known.set(name, { server: row.serverName, tool: row.tool, hints: (cat.defs.get(defKey(row.serverId, row.tool))?.annotations as ToolHints | undefined) ?? null });
   return known;
 }
 

@@ -7,12 +7,17 @@ import { defKey, definitionOf, describeTool, findingsByTool, liveParts, type Cat
 import { isRunnable } from '../api/rows';
 import { catalogFor } from '../naming/given-catalog';
 import { catalogLimits } from '../naming/catalog-limits';
+import type { AgentRules } from './permissions';
 
 type ToolHandlers = Pick<Handlers<AppContract>, 'tools.list' | 'tools.limits' | 'tools.definitions' | 'tools.describe' | 'tools.call' | 'tools.cancel' | 'tools.acceptSnapshot'>;
 
-/** `env`: the host's environment, where an agent's limit depends on a variable (Claude Code `ENABLE_TOOL_SEARCH`). */
-export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache; env: Readonly<Record<string, string | undefined>> }): ToolHandlers {
-  const { catalog, env } = deps;
+/**
+ * `env`: the host's environment, where an agent's limit depends on a variable (Claude Code
+ * `ENABLE_TOOL_SEARCH`); `rules`: the agents' own permission rules, where a denied tool is not
+ * offered (CTX-1, naming/catalog-limits.ts).
+ */
+export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache; env: Readonly<Record<string, string | undefined>>; rules: Pick<AgentRules, 'denied'> }): ToolHandlers {
+  const { catalog, env, rules } = deps;
   /** Calls in flight that the page named (issue 14: progress events and cancel). */
   const inFlight = new Map<string, AbortController>();
 
@@ -22,9 +27,9 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache; env: 
       const warned = (t: ToolRow) => c.warnings.get(defKey(t.serverId, t.tool)) ?? [];
       const tools = only === 'warned' ? c.view.tools.filter((t) => warned(t).length > 0) : c.view.tools;
       // Per-row warnings only on request: the panel's list stays small (UI-3), describe has them.
-      return { ...c.view, tools: warnings ? tools.map((t) => ({ ...t, warnings: warned(t) })) : tools, limits: limits === false ? [] : catalogLimits(c, env) };
+      return { ...c.view, tools: warnings ? tools.map((t) => ({ ...t, warnings: warned(t) })) : tools, limits: limits === false ? [] : await catalogLimits(c, rules, env) };
     },
-    'tools.limits': async ({ contextWindow, ...input }) => ({ limits: catalogLimits(await catalogFor(core, catalog, input), env, contextWindow) }),
+    'tools.limits': async ({ contextWindow, ...input }) => ({ limits: await catalogLimits(await catalogFor(core, catalog, input), rules, env, contextWindow) }),
     'tools.definitions': async () => {
       // The running servers' lists as the catalog gathers them, without naming them under
       // every scheme (the CLI prints raw names). A name a server repeats is one row, with the

@@ -68,6 +68,35 @@ describe('status: CTX-1 tool limits', () => {
     expect(bad.stderr).toContain('--context-window N must be a positive number of tokens');
   });
 
+  it("a tool Claude Code's own deny rule refuses is not counted in its limits line (Claude Code does not offer it); Qwen Code's same rule leaves it counted", async () => {
+    const deny = { permissions: { deny: ['mcp__many__tool_7'] } };
+    const status = async (profile: string) => {
+      const r = await cli(['status', '--profile', profile, '--refresh', '--workspace', ws, '--json'], { ENABLE_TOOL_SEARCH: '' });
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as { servers: { toolCount: number }[]; limits: { tools: number; tokens: number; limits: unknown[] } };
+    };
+    await mkdir(join(home, '.claude'), { recursive: true });
+    await mkdir(join(home, '.qwen'), { recursive: true });
+    await writeFile(join(home, '.qwen', 'settings.json'), JSON.stringify({ mcpServers: { many: { command: process.execPath, args: [MANY, '--count', '52'] } } }));
+    const [claudeBefore, qwenBefore] = [await status('claude-code'), await status('qwen')];
+    expect([claudeBefore.limits.tools, qwenBefore.limits.tools]).toEqual([52, 52]);
+    try {
+      await writeFile(join(home, '.claude', 'settings.json'), JSON.stringify(deny));
+      await writeFile(join(home, '.qwen', 'settings.json'), JSON.stringify({ mcpServers: { many: { command: process.execPath, args: [MANY, '--count', '52'] } }, ...deny }));
+      const claude = await status('claude-code');
+      // The server still lists 52; Claude Code's model is offered 51.
+      expect(claude.servers[0]).toMatchObject({ toolCount: 52 });
+      expect(claude.limits).toMatchObject({ tools: 51, limits: [{ kind: 'defer-all', value: 51, affected: 51 }] });
+      expect(claude.limits.tokens).toBeLessThan(claudeBefore.limits.tokens);
+      const text = await cli(['status', '--profile', 'claude-code', '--refresh', '--workspace', ws], { ENABLE_TOOL_SEARCH: '' });
+      expect(text.stdout).toContain(`51 tools, ~${claude.limits.tokens.toLocaleString('en')} tokens`);
+      expect((await status('qwen')).limits).toEqual(qwenBefore.limits);
+    } finally {
+      await rm(join(home, '.claude', 'settings.json'), { force: true });
+      await rm(join(home, '.qwen'), { recursive: true, force: true });
+    }
+  });
+
   it('--no-connect lists nothing, so it claims no standing', async () => {
     const r = await cli(['status', '--profile', 'cursor', '--no-connect', '--workspace', ws, '--json']);
     expect(r.code, r.stderr).toBe(0);
