@@ -1,6 +1,7 @@
 // Errors cross every boundary as data (DESIGN.md): a Result is either a value or an error
 // with a string code the UI can switch on and a message that says what to do next (UI-9).
 import { z } from 'zod';
+import { err, type Err } from './result';
 
 export const ErrorCodeSchema = z.enum([
   'invalid-input', // the host refused the payload (SEC-1: every IPC payload validated)
@@ -56,19 +57,14 @@ export const RpcErrorSchema = z.object({
 });
 export type RpcError = z.infer<typeof RpcErrorSchema>;
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: RpcError };
-
 export const ResultEnvelopeSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),
   z.object({ ok: z.literal(false), error: RpcErrorSchema }),
 ]);
 
-export function ok<T>(value: T): Result<T> {
-  return { ok: true, value };
-}
-
-export function fail(code: ErrorCode, message: string, data?: ErrorData): { ok: false; error: RpcError } {
-  return { ok: false, error: data === undefined ? { code, message } : { code, message, data } };
+/** A contract failure (shared/result.ts's Err with the contract's error). */
+export function fail(code: ErrorCode, message: string, data?: ErrorData): Err<RpcError> {
+  return err(data === undefined ? { code, message } : { code, message, data });
 }
 
 /** Thrown inside a handler to answer with a specific code; anything else becomes `internal`. */

@@ -3,7 +3,9 @@
 // validated here: the host is the security boundary, SEC-1/SEC-2), and the renderer client
 // (outputs and events validated there). Channel names live in channels.ts, nowhere else.
 import { z } from 'zod';
-import { fail, ok, type Result, ResultEnvelopeSchema, toRpcError } from './errors';
+import { fail, ResultEnvelopeSchema, RpcErrorSchema, toRpcError, type RpcError } from './errors';
+import { isRecord } from './is-record';
+import { type Err, ok, type Result } from './result';
 
 /**
  * Who may call a method besides the CLI in its own process (issue 36): the page (IPC or the web
@@ -81,13 +83,25 @@ export interface CallContext {
   host: 'electron' | 'web' | 'cli';
 }
 
+/**
+ * What a handler answers: its output, or a failure (shared/result.ts) that the dispatcher sends
+ * as it is, so a layer that answers a Result (the writer, the bridge installer) needs no throw
+ * on the way out. A thrown AppError still works (services deep in a call throw one).
+ */
+export type HandlerAnswer<O> = O | Err<RpcError>;
+
 /** Every method needs a handler: a missing key is a compile error where this type is used. */
 export type Handlers<C extends ContractShape> = {
   [M in MethodName<C>]: (
     input: HandlerInput<C, M>,
     ctx: CallContext,
-  ) => Promise<z.input<C['methods'][M]['output']>> | z.input<C['methods'][M]['output']>;
+  ) => Promise<HandlerAnswer<z.input<C['methods'][M]['output']>>> | HandlerAnswer<z.input<C['methods'][M]['output']>>;
 };
+
+/** A handler's failure answer: no output schema has a top-level `ok` (test/unit/contract), so the shape is unambiguous. */
+function isFailure(value: unknown): value is { ok: false; error: unknown } {
+  return isRecord(value) && value.ok === false && Object.hasOwn(value, 'error');
+}
 
 export function missingHandlers(contract: ContractShape, handlers: object): string[] {
   return Object.keys(contract.methods).filter((m) => typeof (handlers as Record<string, unknown>)[m] !== 'function');
@@ -109,6 +123,10 @@ export function createDispatcher<C extends ContractShape>(contract: C, handlers:
     if (!parsed.success) return fail('invalid-input', `${name}: ${z.prettifyError(parsed.error)}`);
     try {
       const value = await table[name]!(parsed.data, ctx);
+      if (isFailure(value)) {
+        const error = RpcErrorSchema.safeParse(value.error);
+        return error.success ? { ok: false, error: error.data } : fail('internal', `${name} failed with a malformed error: ${z.prettifyError(error.error)}`);
+      }
       // Parse on the way out too: strips anything the schema does not name, so a field a
       // service adds by accident never reaches the page (SEC-2).
       const out = def.output.safeParse(value);

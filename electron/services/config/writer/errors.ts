@@ -5,6 +5,7 @@ import { SecretFindingSchema, type ErrorCode, type RpcError } from '../../../../
 import { writeErrorText } from '../../../../shared/i18n/write-errors';
 import type { WriteKey } from '../../../../shared/i18n/messages/write';
 import type { WriteErrorCode, WriteText } from '../../../../shared/schemas/write-error';
+import { err, type Err } from '../../../../shared/result';
 
 // Codes (shared/schemas/write-error.ts, so the renderer's catalogue can require a sentence each):
 // conflict (CFG-7, data: ConflictData) · parse_error (CFG-5/SEC-3, never overwritten) ·
@@ -24,25 +25,20 @@ export interface WriteError {
   data?: unknown;
 }
 
-export type WriteResult<T> = { ok: true; value: T } | { ok: false; error: WriteError };
-
-export function okResult<T>(value: T): WriteResult<T> {
-  return { ok: true, value };
-}
-
-export function errResult(code: WriteErrorCode, message: string, data?: unknown): { ok: false; error: WriteError } {
-  return { ok: false, error: data === undefined ? { code, message } : { code, message, data } };
+/** The writer answers shared/result.ts's Result with a WriteError (`Result<T, WriteError>`). */
+export function errResult(code: WriteErrorCode, message: string, data?: unknown): Err<WriteError> {
+  return err(data === undefined ? { code, message } : { code, message, data });
 }
 
 /**
  * A refusal said through the `write.*` catalogue: the code is the key's second part
  * (`write.invalid_entry.tooDeep` → invalid_entry), the English message is the catalogue's.
  */
-export function refuse(key: WriteKey, params: WriteText['params'] = {}, opts: { detail?: string; data?: unknown } = {}): { ok: false; error: WriteError } {
+export function refuse(key: WriteKey, params: WriteText['params'] = {}, opts: { detail?: string; data?: unknown } = {}): Err<WriteError> {
   const code = key.split('.')[1] as WriteErrorCode;
   const text: WriteText = { key, params, ...(opts.detail ? { detail: opts.detail } : {}) };
   const error: WriteError = { code, message: writeErrorText('en', text), text };
-  return { ok: false, error: opts.data === undefined ? error : { ...error, data: opts.data } };
+  return err(opts.data === undefined ? error : { ...error, data: opts.data });
 }
 
 /** The same refusal about a known file: its path leads the message (server-ops does not know it). */
