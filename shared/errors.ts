@@ -18,6 +18,13 @@ export const ErrorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
+/**
+ * The codes a config writer refusal becomes at the contract (besides invalid-input and internal,
+ * which every method lists): electron/services/config/writer/errors.ts maps each writer code
+ * onto one of these, so a method that writes lists them all.
+ */
+export const WRITE_REFUSALS = ['not-found', 'refused', 'conflict', 'config', 'unsupported'] as const satisfies readonly ErrorCode[];
+
 const Params = z.record(z.string(), z.union([z.string(), z.number()]));
 
 /** A file changed on disk since it was read (CFG-7): its path, the text read, the text now (masked), ours. */
@@ -47,8 +54,33 @@ export const ErrorDataSchema = z.looseObject({
   conflict: ConflictSchema.optional(),
   findings: z.array(SecretFindingSchema).optional(),
   detail: z.unknown().optional(),
+  /** `internal` only: the code a handler answered that its method does not list (shared/rpc.ts). */
+  undeclared: ErrorCodeSchema.optional(),
 });
 export type ErrorData = z.infer<typeof ErrorDataSchema>;
+
+const pick = ErrorDataSchema.pick.bind(ErrorDataSchema);
+/** What every refusal may say: its own code, its words (UI-9), their params, the raw detail. */
+const WORDED = { reason: true, text: true, params: true, detail: true } as const;
+
+/**
+ * What `data` each code carries (issue 36 item 1): the fields of ErrorDataSchema a refusal of
+ * that code fills. A method lists its codes (shared/rpc.ts `method`), each with its schema from
+ * here, so a front door knows what it may find without a cast.
+ */
+export const ERROR_DATA = {
+  'invalid-input': pick({ ...WORDED, fields: true, problems: true, findings: true }),
+  'invalid-output': pick({ detail: true }),
+  'unknown-method': pick({ detail: true }),
+  'not-found': pick(WORDED),
+  unavailable: pick({ ...WORDED, capability: true, method: true }),
+  unsupported: pick({ ...WORDED, capability: true, method: true }),
+  refused: pick({ ...WORDED, findings: true }),
+  conflict: pick({ ...WORDED, conflict: true }),
+  config: pick(WORDED),
+  transport: pick({ detail: true }),
+  internal: pick({ ...WORDED, undeclared: true }),
+} satisfies Record<ErrorCode, z.ZodType>;
 
 export const RpcErrorSchema = z.object({
   code: ErrorCodeSchema,

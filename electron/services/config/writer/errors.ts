@@ -1,7 +1,7 @@
 // Writer errors cross the boundary as data (DESIGN.md): `{ok:false, error:{code, message, data}}`.
 // The codes are finer than shared/errors.ts ErrorCode so the UI can offer the right fix;
 // `toSharedError` maps them onto the contract's codes (the writer's code kept in data.reason).
-import { SecretFindingSchema, type ErrorCode, type RpcError } from '../../../../shared/errors';
+import { SecretFindingSchema, type RpcError, type WRITE_REFUSALS } from '../../../../shared/errors';
 import { writeErrorText } from '../../../../shared/i18n/write-errors';
 import type { WriteKey } from '../../../../shared/i18n/messages/write';
 import type { WriteErrorCode, WriteText } from '../../../../shared/schemas/write-error';
@@ -59,7 +59,8 @@ export interface ConflictData {
   ours: string;
 }
 
-const SHARED: Record<WriteErrorCode, ErrorCode> = {
+/** Onto the codes every writing method lists (shared/errors.ts WRITE_REFUSALS). */
+const SHARED: Record<WriteErrorCode, (typeof WRITE_REFUSALS)[number] | 'invalid-input' | 'internal'> = {
   conflict: 'conflict',
   parse_error: 'config',
   duplicate_key: 'config',
