@@ -45,7 +45,7 @@ type Skip = NonNullable<ImportPlanItem['skip']>;
 
 function judge(raw: unknown, pointer: string, name: string, dialect: Dialect, workspace: string | null, existing: Set<string>, targetPath: string, replace: boolean): Verdict {
   const converted = convertEntry(raw, dialect, workspace);
-  if (!converted.ok) return { verdict: 'skip', notes: [], skip: { code: converted.why.code === 'http_only' ? 'unsupported_transport' : 'invalid_source', reason: converted.reason, why: converted.why } };
+  if (!converted.ok) return { verdict: 'skip', notes: [], skip: { code: converted.error.why.code === 'http_only' ? 'unsupported_transport' : 'invalid_source', reason: converted.error.reason, why: converted.error.why } };
   const { entry, notes, noteCodes } = converted.value;
   // UI-9: the reason in English from the catalogue, and its code for the page's language.
   const skip = (code: Skip['code'], params: Record<string, string>): Verdict => {
