@@ -179,14 +179,28 @@ export function createDispatcher<C extends ContractShape>(contract: C, handlers:
   };
 }
 
+/** Is this error one the method lists (so its code is the method's)? */
+function listed<C extends ContractShape, M extends MethodName<C>>(contract: C, name: M, error: RpcError): error is CallError<C, M> & RpcError {
+  return Object.hasOwn(contract.methods[name]!.errors, error.code);
+}
+
+function clientFail(code: 'transport' | 'invalid-output', message: string): Err<{ code: 'transport' | 'invalid-output'; message: string }> {
+  return { ok: false, error: { code, message } };
+}
+
 /** How a client reaches a host: IPC (preload) or HTTP + WebSocket (web host). */
 export interface RpcTransport {
   invoke(method: string, input: unknown): Promise<unknown>;
   subscribe(listener: (event: string, payload: unknown) => void): () => void;
 }
 
+/** The codes a call may fail with: its method's (contract) and the client's own (the host not reached, an answer the contract refuses). */
+export type CallCode<C extends ContractShape, M extends MethodName<C>> = (keyof C['methods'][M]['errors'] & ErrorCode) | 'transport' | 'invalid-output';
+/** What a call's failure carries: an RpcError whose code is one its method lists (or the client's own). */
+export type CallError<C extends ContractShape, M extends MethodName<C>> = Omit<RpcError, 'code'> & { code: CallCode<C, M> };
+
 export interface Bridge<C extends ContractShape> {
-  call<M extends MethodName<C>>(method: M, input: MethodInput<C, M>): Promise<Result<MethodOutput<C, M>>>;
+  call<M extends MethodName<C>>(method: M, input: MethodInput<C, M>): Promise<Result<MethodOutput<C, M>, CallError<C, M>>>;
   on<E extends EventName<C>>(event: E, listener: (payload: EventPayload<C, E>) => void): () => void;
 }
 
@@ -211,13 +225,17 @@ export function createClient<C extends ContractShape>(
       try {
         raw = await transport.invoke(name, input);
       } catch (err) {
-        return fail('transport', `could not reach the panel host: ${err instanceof Error ? err.message : String(err)}`);
+        return clientFail('transport', `could not reach the panel host: ${err instanceof Error ? err.message : String(err)}`);
       }
       const envelope = ResultEnvelopeSchema.safeParse(raw);
-      if (!envelope.success) return fail('invalid-output', `${name}: malformed answer`);
-      if (!envelope.data.ok) return envelope.data;
+      if (!envelope.success) return clientFail('invalid-output', `${name}: malformed answer`);
+      if (!envelope.data.ok) {
+        const error = envelope.data.error;
+        // The host sends an unlisted code as internal (createDispatcher): one that arrives anyway comes from a host this contract does not describe.
+        return listed(contract, name, error) ? { ok: false, error } : clientFail('invalid-output', `${name}: error code "${error.code}" is not one this method lists: ${error.message}`);
+      }
       const out = contract.methods[name]!.output.safeParse(envelope.data.value);
-      if (!out.success) return fail('invalid-output', `${name}: ${z.prettifyError(out.error)}`);
+      if (!out.success) return clientFail('invalid-output', `${name}: ${z.prettifyError(out.error)}`);
       return ok(out.data as MethodOutput<C, typeof name>);
     },
     on(event, listener) {

@@ -4,7 +4,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { contract, type AppContract } from '../../../shared/contract';
 import { AppError, ERROR_DATA, ErrorCodeSchema, fail, WRITE_REFUSALS, type RpcError } from '../../../shared/errors';
-import { ACTION, ALWAYS, createDispatcher, defineContract, method, READ, type MethodError } from '../../../shared/rpc';
+import { ACTION, ALWAYS, createClient, createDispatcher, defineContract, method, READ, type CallCode, type MethodError } from '../../../shared/rpc';
 import { WRITE_ERROR_CODES } from '../../../shared/schemas/write-error';
 import { toSharedError } from '../../../electron/services/config/writer';
 
@@ -59,6 +59,8 @@ describe('each method lists its error codes with their data', () => {
   it('a method’s error union is typed by its list', () => {
     expectTypeOf<MethodError<AppContract, 'servers.setEnabled'>['code']>().toEqualTypeOf<'invalid-input' | 'internal' | (typeof WRITE_REFUSALS)[number]>();
     expectTypeOf<Extract<MethodError<AppContract, 'tools.call'>, { code: 'conflict' }>['data']>().toMatchTypeOf<{ reason?: string | undefined } | undefined>();
+    // What the page's client answers: the method's codes and the client's own, nothing else.
+    expectTypeOf<CallCode<AppContract, 'app.info'>>().toEqualTypeOf<'invalid-input' | 'internal' | 'transport' | 'invalid-output'>();
   });
 });
 
@@ -109,6 +111,15 @@ describe('the dispatcher holds each handler to its method’s list', () => {
     // What every method lists is never reported: a refused input, an unforeseen failure.
     expect(await dispatch('box.open', { answer: 'nope' }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(await dispatch('box.peek', {}, ctx)).toEqual({ ok: true, value: { seen: true } });
+  });
+
+  it('the client takes the codes a method lists, and refuses one it does not (a host the contract does not describe)', async () => {
+    let answer: unknown = { ok: false, error: { code: 'not-found', message: 'no such box' } };
+    const client = createClient(tiny, { invoke: async () => answer, subscribe: () => () => {} });
+    expect(await client.call('box.open', { answer: 'listed' })).toEqual(answer);
+    answer = { ok: false, error: { code: 'conflict', message: 'the box changed' } };
+    const r = await client.call('box.open', { answer: 'listed' });
+    expect(r.ok === false && r.error).toEqual({ code: 'invalid-output', message: 'box.open: error code "conflict" is not one this method lists: the box changed' });
   });
 
   it('a returned failure that is not a contract error is an internal error, not passed on', async () => {
