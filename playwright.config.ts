@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 // environment): a local server that misses a 2 s budget at load 10 does so for want of CPU.
 // Tests of the budgets themselves set the scale to 1 or pass their own budgets and clock.
 process.env.MCP_PANEL_BUDGET_SCALE ??= '5';
+// Issue 36: an error code a method's contract entry does not list fails the call (vitest.config.ts says the same).
+process.env.MCP_PANEL_STRICT_CONTRACT ??= '1';
 
 export default defineConfig({
   testDir: 'test/e2e/web',

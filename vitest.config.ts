@@ -5,6 +5,9 @@ import react from '@vitejs/plugin-react';
 // environment): a local server that misses a 2 s budget at load 10 does so for want of CPU.
 // Tests of the budgets themselves set the scale to 1 or pass their own budgets and clock.
 process.env.MCP_PANEL_BUDGET_SCALE ??= '5';
+// Issue 36: a handler that answers an error code its contract entry does not list fails the call
+// (shared/rpc.ts DispatchOptions.undeclared) in every panel the tests start, instead of going out as `internal`.
+process.env.MCP_PANEL_STRICT_CONTRACT ??= '1';
 
 // Each file's CPU seconds, its children's included, with MCP_PANEL_CPU_REPORT=<file> (inert otherwise).
 const CPU_REPORT = 'test/helpers/cpu-report.ts';

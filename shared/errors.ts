@@ -1,6 +1,7 @@
 // Errors cross every boundary as data (DESIGN.md): a Result is either a value or an error
 // with a string code the UI can switch on and a message that says what to do next (UI-9).
 import { z } from 'zod';
+import { err, type Err } from './result';
 
 export const ErrorCodeSchema = z.enum([
   'invalid-input', // the host refused the payload (SEC-1: every IPC payload validated)
@@ -16,6 +17,13 @@ export const ErrorCodeSchema = z.enum([
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/**
+ * The codes a config writer refusal becomes at the contract (besides invalid-input and internal,
+ * which every method lists): electron/services/config/writer/errors.ts maps each writer code
+ * onto one of these, so a method that writes lists them all.
+ */
+export const WRITE_REFUSALS = ['not-found', 'refused', 'conflict', 'config', 'unsupported'] as const satisfies readonly ErrorCode[];
 
 const Params = z.record(z.string(), z.union([z.string(), z.number()]));
 
@@ -46,8 +54,33 @@ export const ErrorDataSchema = z.looseObject({
   conflict: ConflictSchema.optional(),
   findings: z.array(SecretFindingSchema).optional(),
   detail: z.unknown().optional(),
+  /** `internal` only: the code a handler answered that its method does not list (shared/rpc.ts). */
+  undeclared: ErrorCodeSchema.optional(),
 });
 export type ErrorData = z.infer<typeof ErrorDataSchema>;
+
+const pick = ErrorDataSchema.pick.bind(ErrorDataSchema);
+/** What every refusal may say: its own code, its words (UI-9), their params, the raw detail. */
+const WORDED = { reason: true, text: true, params: true, detail: true } as const;
+
+/**
+ * What `data` each code carries (issue 36 item 1): the fields of ErrorDataSchema a refusal of
+ * that code fills. A method lists its codes (shared/rpc.ts `method`), each with its schema from
+ * here, so a front door knows what it may find without a cast.
+ */
+export const ERROR_DATA = {
+  'invalid-input': pick({ ...WORDED, fields: true, problems: true, findings: true }),
+  'invalid-output': pick({ detail: true }),
+  'unknown-method': pick({ detail: true }),
+  'not-found': pick(WORDED),
+  unavailable: pick({ ...WORDED, capability: true, method: true }),
+  unsupported: pick({ ...WORDED, capability: true, method: true }),
+  refused: pick({ ...WORDED, findings: true }),
+  conflict: pick({ ...WORDED, conflict: true }),
+  config: pick(WORDED),
+  transport: pick({ detail: true }),
+  internal: pick({ ...WORDED, undeclared: true }),
+} satisfies Record<ErrorCode, z.ZodType>;
 
 export const RpcErrorSchema = z.object({
   code: ErrorCodeSchema,
@@ -56,19 +89,14 @@ export const RpcErrorSchema = z.object({
 });
 export type RpcError = z.infer<typeof RpcErrorSchema>;
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: RpcError };
-
 export const ResultEnvelopeSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),
   z.object({ ok: z.literal(false), error: RpcErrorSchema }),
 ]);
 
-export function ok<T>(value: T): Result<T> {
-  return { ok: true, value };
-}
-
-export function fail(code: ErrorCode, message: string, data?: ErrorData): { ok: false; error: RpcError } {
-  return { ok: false, error: data === undefined ? { code, message } : { code, message, data } };
+/** A contract failure (shared/result.ts's Err with the contract's error). */
+export function fail(code: ErrorCode, message: string, data?: ErrorData): Err<RpcError> {
+  return err(data === undefined ? { code, message } : { code, message, data });
 }
 
 /** Thrown inside a handler to answer with a specific code; anything else becomes `internal`. */

@@ -3,7 +3,9 @@
 // validated here: the host is the security boundary, SEC-1/SEC-2), and the renderer client
 // (outputs and events validated there). Channel names live in channels.ts, nowhere else.
 import { z } from 'zod';
-import { fail, ok, type Result, ResultEnvelopeSchema, toRpcError } from './errors';
+import { ERROR_DATA, type ErrorCode, ErrorCodeSchema, fail, ResultEnvelopeSchema, RpcErrorSchema, toRpcError, type RpcError } from './errors';
+import { isRecord } from './is-record';
+import { type Err, ok, type Result } from './result';
 
 /**
  * Who may call a method besides the CLI in its own process (issue 36): the page (IPC or the web
@@ -24,10 +26,13 @@ export interface MethodMeta {
   callers: readonly Caller[];
   redaction: Redaction;
 }
-export interface MethodDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+/** The codes a method may fail with, each with the schema of its `data` (shared/errors.ts ERROR_DATA). */
+export type ErrorSchemas<E extends ErrorCode> = { readonly [K in E]: (typeof ERROR_DATA)[K] };
+export interface MethodDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, E extends ErrorCode = never> {
   input: I;
   output: O;
   meta: MethodMeta;
+  errors: ErrorSchemas<E>;
 }
 export interface ContractShape {
   methods: Record<string, MethodDef>;
@@ -38,8 +43,17 @@ export { IPC_INVOKE_CHANNEL, IPC_EVENT_CHANNEL, HTTP_RPC_PREFIX, WS_EVENTS_PATH,
 
 const NAME = /^[a-z][a-zA-Z]*\.[a-z][a-zA-Z]*$/;
 
-export function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O, meta: MethodMeta): MethodDef<I, O> {
-  return { input, output, meta };
+/**
+ * What every method may fail with whatever it does: its input refused by the dispatcher, or
+ * something nobody foresaw (a thrown Error, an answer its schema refuses).
+ */
+export const ALWAYS = ['invalid-input', 'internal'] as const satisfies readonly ErrorCode[];
+type Always = (typeof ALWAYS)[number];
+
+/** `errors`: the codes its handler can answer besides ALWAYS (derived from the handler, issue 36 item 1). */
+export function method<I extends z.ZodType, O extends z.ZodType, E extends ErrorCode = never>(input: I, output: O, meta: MethodMeta, errors: readonly E[] = []): MethodDef<I, O, E | Always> {
+  const codes: readonly (E | Always)[] = [...ALWAYS, ...errors];
+  return { input, output, meta, errors: Object.fromEntries(codes.map((c) => [c, ERROR_DATA[c]])) as ErrorSchemas<E | Always> };
 }
 
 /** The page's reads, also served on the panel's socket (the CLI's read commands when a panel runs). */
@@ -76,18 +90,38 @@ export type HandlerInput<C extends ContractShape, M extends MethodName<C>> = z.o
 export type MethodOutput<C extends ContractShape, M extends MethodName<C>> = z.output<C['methods'][M]['output']>;
 export type EventPayload<C extends ContractShape, E extends EventName<C>> = z.output<C['events'][E]>;
 export type EventInput<C extends ContractShape, E extends EventName<C>> = z.input<C['events'][E]>;
+/** The typed error union of one method: each code it lists with that code's `data`. */
+export type MethodError<C extends ContractShape, M extends MethodName<C>> = {
+  [K in keyof C['methods'][M]['errors'] & ErrorCode]: { code: K; message: string; data?: z.output<C['methods'][M]['errors'][K]> };
+}[keyof C['methods'][M]['errors'] & ErrorCode];
 
 export interface CallContext {
   host: 'electron' | 'web' | 'cli';
 }
+
+/**
+ * What a handler answers: its output, or a failure (shared/result.ts) that the dispatcher sends
+ * as it is, so a layer that answers a Result (the writer, the bridge installer) needs no throw
+ * on the way out. A thrown AppError still works (services deep in a call throw one).
+ */
+export type HandlerAnswer<O> = O | Err<RpcError>;
 
 /** Every method needs a handler: a missing key is a compile error where this type is used. */
 export type Handlers<C extends ContractShape> = {
   [M in MethodName<C>]: (
     input: HandlerInput<C, M>,
     ctx: CallContext,
-  ) => Promise<z.input<C['methods'][M]['output']>> | z.input<C['methods'][M]['output']>;
+  ) => Promise<HandlerAnswer<z.input<C['methods'][M]['output']>>> | HandlerAnswer<z.input<C['methods'][M]['output']>>;
 };
+
+/**
+ * A handler's failure answer: `ok: false` and an error with a contract code. No method's output
+ * can take that shape (disclosure.search answers `ok: false` with its own codes; test/unit/contract
+ * checks every output), so an output is never mistaken for a failure.
+ */
+export function isFailure(value: unknown): value is { ok: false; error: unknown } {
+  return isRecord(value) && value.ok === false && isRecord(value.error) && ErrorCodeSchema.safeParse(value.error.code).success;
+}
 
 export function missingHandlers(contract: ContractShape, handlers: object): string[] {
   return Object.keys(contract.methods).filter((m) => typeof (handlers as Record<string, unknown>)[m] !== 'function');
@@ -95,8 +129,27 @@ export function missingHandlers(contract: ContractShape, handlers: object): stri
 
 export type Dispatch = (method: unknown, input: unknown, ctx: CallContext) => Promise<Result<unknown>>;
 
+export interface DispatchOptions {
+  /**
+   * A handler answered a code its method does not list. The caller switches on the listed codes
+   * (the page, the tray, the CLI), so at run time the error is still sent, with its message (the
+   * person still reads what to do), as `internal` (the one code every method lists), its own code
+   * in `data.undeclared`, and reported here for the log. `throw`: the call rejects instead, so a
+   * test that reaches an undeclared code fails (vitest.config.ts sets MCP_PANEL_STRICT_CONTRACT).
+   */
+  undeclared?: 'throw' | ((method: string, error: RpcError) => void);
+}
+
+/** The error as its method lists it (DispatchOptions.undeclared says what happens otherwise). */
+function declared(def: MethodDef, name: string, error: RpcError, opts: DispatchOptions): RpcError {
+  if (Object.hasOwn(def.errors, error.code)) return error;
+  if (opts.undeclared === 'throw') throw new Error(`${name} answered error code "${error.code}", which its contract entry does not list: ${error.message}`);
+  opts.undeclared?.(name, error);
+  return { code: 'internal', message: error.message, data: { ...error.data, undeclared: error.code } };
+}
+
 /** The host side of every bridge. Throws at construction if any method lacks a handler. */
-export function createDispatcher<C extends ContractShape>(contract: C, handlers: Handlers<C>): Dispatch {
+export function createDispatcher<C extends ContractShape>(contract: C, handlers: Handlers<C>, opts: DispatchOptions = {}): Dispatch {
   const missing = missingHandlers(contract, handlers);
   if (missing.length) throw new Error(`no handler for: ${missing.join(', ')}`);
   const table = handlers as unknown as Record<string, (input: unknown, ctx: CallContext) => unknown>;
@@ -107,17 +160,32 @@ export function createDispatcher<C extends ContractShape>(contract: C, handlers:
     const def = contract.methods[name]!;
     const parsed = def.input.safeParse(input ?? {});
     if (!parsed.success) return fail('invalid-input', `${name}: ${z.prettifyError(parsed.error)}`);
+    let value: unknown;
     try {
-      const value = await table[name]!(parsed.data, ctx);
-      // Parse on the way out too: strips anything the schema does not name, so a field a
-      // service adds by accident never reaches the page (SEC-2).
-      const out = def.output.safeParse(value);
-      if (!out.success) return fail('internal', `${name} produced an invalid answer: ${z.prettifyError(out.error)}`);
-      return ok(out.data);
+      value = await table[name]!(parsed.data, ctx);
     } catch (err) {
-      return { ok: false, error: toRpcError(err) };
+      return { ok: false, error: declared(def, name, toRpcError(err), opts) };
     }
+    if (isFailure(value)) {
+      const error = RpcErrorSchema.safeParse(value.error);
+      if (!error.success) return fail('internal', `${name} failed with a malformed error: ${z.prettifyError(error.error)}`);
+      return { ok: false, error: declared(def, name, error.data, opts) };
+    }
+    // Parse on the way out too: strips anything the schema does not name, so a field a
+    // service adds by accident never reaches the page (SEC-2).
+    const out = def.output.safeParse(value);
+    if (!out.success) return fail('internal', `${name} produced an invalid answer: ${z.prettifyError(out.error)}`);
+    return ok(out.data);
   };
+}
+
+/** Is this error one the method lists (so its code is the method's)? */
+function listed<C extends ContractShape, M extends MethodName<C>>(contract: C, name: M, error: RpcError): error is CallError<C, M> & RpcError {
+  return Object.hasOwn(contract.methods[name]!.errors, error.code);
+}
+
+function clientFail(code: 'transport' | 'invalid-output', message: string): Err<{ code: 'transport' | 'invalid-output'; message: string }> {
+  return { ok: false, error: { code, message } };
 }
 
 /** How a client reaches a host: IPC (preload) or HTTP + WebSocket (web host). */
@@ -126,8 +194,13 @@ export interface RpcTransport {
   subscribe(listener: (event: string, payload: unknown) => void): () => void;
 }
 
+/** The codes a call may fail with: its method's (contract) and the client's own (the host not reached, an answer the contract refuses). */
+export type CallCode<C extends ContractShape, M extends MethodName<C>> = (keyof C['methods'][M]['errors'] & ErrorCode) | 'transport' | 'invalid-output';
+/** What a call's failure carries: an RpcError whose code is one its method lists (or the client's own). */
+export type CallError<C extends ContractShape, M extends MethodName<C>> = Omit<RpcError, 'code'> & { code: CallCode<C, M> };
+
 export interface Bridge<C extends ContractShape> {
-  call<M extends MethodName<C>>(method: M, input: MethodInput<C, M>): Promise<Result<MethodOutput<C, M>>>;
+  call<M extends MethodName<C>>(method: M, input: MethodInput<C, M>): Promise<Result<MethodOutput<C, M>, CallError<C, M>>>;
   on<E extends EventName<C>>(event: E, listener: (payload: EventPayload<C, E>) => void): () => void;
 }
 
@@ -152,13 +225,17 @@ export function createClient<C extends ContractShape>(
       try {
         raw = await transport.invoke(name, input);
       } catch (err) {
-        return fail('transport', `could not reach the panel host: ${err instanceof Error ? err.message : String(err)}`);
+        return clientFail('transport', `could not reach the panel host: ${err instanceof Error ? err.message : String(err)}`);
       }
       const envelope = ResultEnvelopeSchema.safeParse(raw);
-      if (!envelope.success) return fail('invalid-output', `${name}: malformed answer`);
-      if (!envelope.data.ok) return envelope.data;
+      if (!envelope.success) return clientFail('invalid-output', `${name}: malformed answer`);
+      if (!envelope.data.ok) {
+        const error = envelope.data.error;
+        // The host sends an unlisted code as internal (createDispatcher): one that arrives anyway comes from a host this contract does not describe.
+        return listed(contract, name, error) ? { ok: false, error } : clientFail('invalid-output', `${name}: error code "${error.code}" is not one this method lists: ${error.message}`);
+      }
       const out = contract.methods[name]!.output.safeParse(envelope.data.value);
-      if (!out.success) return fail('invalid-output', `${name}: ${z.prettifyError(out.error)}`);
+      if (!out.success) return clientFail('invalid-output', `${name}: ${z.prettifyError(out.error)}`);
       return ok(out.data as MethodOutput<C, typeof name>);
     },
     on(event, listener) {

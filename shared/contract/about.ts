@@ -27,5 +27,5 @@ export const AboutSchema = z.object({
 export type About = z.infer<typeof AboutSchema>;
 
 export const aboutMethods = {
-  'app.about': method(z.object({}), AboutSchema, READ),
+  'app.about': method(z.object({}), AboutSchema, READ, ['unavailable']),
 };

@@ -6,7 +6,7 @@ import { method, ACTION, READ } from '../rpc';
 
 export const agentsMethods = {
   /** Runs the agent's reading command in the selection's workspace and compares it with the panel's reading. */
-  'agents.ask': method(z.object({ profile: ProfileSchema }), AgentAnswerSchema, ACTION),
+  'agents.ask': method(z.object({ profile: ProfileSchema }), AgentAnswerSchema, ACTION, ['not-found', 'refused', 'unsupported', 'unavailable']),
   /** The agents' last words in this workspace, each with its time. */
-  'agents.answers': method(z.object({}), z.object({ answers: z.array(AgentAnswerSchema) }), READ),
+  'agents.answers': method(z.object({}), z.object({ answers: z.array(AgentAnswerSchema) }), READ, ['unavailable']),
 };

@@ -31,7 +31,7 @@ export const appMethods = {
   'app.info': method(z.object({}), AppInfoSchema, SERVED),
   /** SEC-1: only http(s), only on a user's click; the host checks again. */
   /** Answers the URL handed to the system's browser. */
-  'app.openExternal': method(z.object({ url: z.string().max(4096) }), z.object({ opened: z.string() }), ACTION),
+  'app.openExternal': method(z.object({ url: z.string().max(4096) }), z.object({ opened: z.string() }), ACTION, ['refused', 'unsupported']),
   'app.settings': method(z.object({}), PanelSettingsSchema, READ),
   /** Only the fields given change; the answer is the whole, saved result. */
   'app.setSettings': method(PanelSettingsSchema.partial(), PanelSettingsSchema, ACTION),

@@ -63,10 +63,10 @@ export type LoginProgress = z.infer<typeof LoginProgressSchema>;
 export const authMethods = {
   'auth.list': method(z.object({}), z.object({ servers: z.array(AuthRowSchema), keychain: KeychainStatusSchema }), SERVED),
   /** Starts a login and answers at once; progress arrives as `auth.progress` events. */
-  'auth.login': method(Id, z.object({ started: z.boolean() }), TRAY_FIX),
+  'auth.login': method(Id, z.object({ started: z.boolean() }), TRAY_FIX, ['not-found', 'refused']),
   'auth.cancel': method(Id, z.object({ cancelled: z.boolean() }), ACTION),
   /** A login belongs to the server's URL: logout ends it for every profile and entry using `url`. */
-  'auth.logout': method(Id, z.object({ url: z.string(), removed: z.number().int(), revoked: z.boolean(), revokeError: z.string().nullable() }), ACTION),
+  'auth.logout': method(Id, z.object({ url: z.string(), removed: z.number().int(), revoked: z.boolean(), revokeError: z.string().nullable() }), ACTION, ['not-found', 'refused']),
 };
 
 export const authEvents = {

@@ -2,6 +2,7 @@
 // running now. Codes cross the boundary; the page and the CLI word them (bridges catalogue).
 import { z } from 'zod';
 import { method, ACTION, READ, SERVED, TRAY_FIX } from '../rpc';
+import { WRITE_REFUSALS } from '../errors';
 import { LiveBridgeSchema } from '../schemas/bridge';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
 import { AgentIssueSchema } from '../schemas/agent-view';
@@ -47,11 +48,11 @@ export const LiveBridgesSchema = z.object({ bridges: z.array(LiveBridgeSchema) }
 
 export const bridgesMethods = {
   /** The offer for one server row: why the agent needs the bridge, and the line install writes. */
-  'bridges.advice': method(z.object({ id: Id }), BridgeOfferSchema, READ),
-  'bridges.install': method(z.object({ id: Id, layer: LayerKindSchema.optional() }), BridgeInstallResultSchema, TRAY_FIX),
-  'bridges.uninstall': method(z.object({ id: Id }), BridgeUninstallResultSchema, ACTION),
+  'bridges.advice': method(z.object({ id: Id }), BridgeOfferSchema, READ, ['not-found', 'unavailable']),
+  'bridges.install': method(z.object({ id: Id, layer: LayerKindSchema.optional() }), BridgeInstallResultSchema, TRAY_FIX, [...WRITE_REFUSALS, 'unavailable']),
+  'bridges.uninstall': method(z.object({ id: Id }), BridgeUninstallResultSchema, ACTION, [...WRITE_REFUSALS, 'unavailable']),
   /** The bridges running now on this machine (every agent, every profile). */
-  'bridges.list': method(z.object({}), LiveBridgesSchema, SERVED),
+  'bridges.list': method(z.object({}), LiveBridgesSchema, SERVED, ['unavailable']),
 };
 
 export const bridgesEvents = {

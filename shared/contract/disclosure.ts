@@ -64,9 +64,11 @@ export const disclosureMethods = {
   'disclosure.plan': method(
     CatalogInputSchema.extend(OptionsConfigSchema.shape).extend({ model: z.string().min(1).max(200), contextWindow: z.number().int().positive().max(100_000_000) }),
     DisclosurePlanSchema, serverContent(SERVED),
+    ['unavailable'],
   ),
   'disclosure.search': method(
     CatalogInputSchema.extend(OptionsConfigSchema.shape).extend({ query: z.string().max(1000), mode: z.enum(['keyword', 'regex']).default('keyword'), topK: z.number().int().positive().max(100).optional() }),
     SearchOutputSchema, serverContent(SERVED),
+    ['unavailable'],
   ),
 };

@@ -53,7 +53,7 @@ export const TRY_LAUNCH_MAX_MS = 30_000;
 
 export const doctorMethods = {
   /** Every stdio server (or the one `id`), each with its diagnosis or null, and the launch environment. */
-  'doctor.run': method(z.object({ id: Id.optional() }), z.object({ launchEnv: LaunchEnvInfoSchema, servers: z.array(DoctorServerSchema) }), ACTION),
+  'doctor.run': method(z.object({ id: Id.optional() }), z.object({ launchEnv: LaunchEnvInfoSchema, servers: z.array(DoctorServerSchema) }), ACTION, ['not-found', 'refused', 'unsupported']),
   /** Starts the server once outside the pool (short timeout) and answers what it printed. */
-  'doctor.tryLaunch': method(z.object({ id: Id, timeoutMs: z.number().int().min(200).max(TRY_LAUNCH_MAX_MS).optional() }), TryLaunchResultSchema, ACTION),
+  'doctor.tryLaunch': method(z.object({ id: Id, timeoutMs: z.number().int().min(200).max(TRY_LAUNCH_MAX_MS).optional() }), TryLaunchResultSchema, ACTION, ['not-found', 'refused', 'unsupported']),
 };

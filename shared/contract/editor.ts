@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
 import { method, ACTION, READ } from '../rpc';
+import { WRITE_REFUSALS } from '../errors';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../schemas/depth';
 import { KeychainStatusSchema } from './auth';
 import { AgentVerdictSchema } from '../schemas/agent-view';
@@ -119,8 +120,8 @@ export type ImportReport = z.infer<typeof ImportReportSchema>;
 export const editorMethods = {
   /** The layers of the current selection with their files and whether they are writable. */
   'editor.layers': method(Empty, z.object({ layers: z.array(EditableLayerSchema) }), READ),
-  'editor.save': method(EditorSaveInputSchema, SaveOutcomeSchema, ACTION),
-  'editor.remove': method(z.object({ layer: LayerKindSchema, name: Name, baseHash: z.string().nullable().default(null) }), SaveOutcomeSchema, ACTION),
+  'editor.save': method(EditorSaveInputSchema, SaveOutcomeSchema, ACTION, WRITE_REFUSALS),
+  'editor.remove': method(z.object({ layer: LayerKindSchema, name: Name, baseHash: z.string().nullable().default(null) }), SaveOutcomeSchema, ACTION, WRITE_REFUSALS),
   /**
    * CFG-8 keychain field: the page sends the value once; the host stores it in the SecretStore
    * bound to the draft entry (SEC-6) and answers the reference to write instead. Nothing comes back.
@@ -136,13 +137,14 @@ export const editorMethods = {
       variable: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
     }),
     StoreSecretOutputSchema, ACTION,
+    ['refused'],
   ),
   /** Session-only server (in memory, on top of every file): connect it before writing it. */
   'editor.trySession': method(z.object({ name: Name, entry: Entry }), z.object({ id: z.string() }), ACTION),
   /** Answers the session servers cleared and those left. */
   'editor.clearSession': method(z.object({ name: Name.optional() }), z.object({ cleared: z.array(z.string()), left: z.array(z.string()) }), ACTION),
   /** What an import would do, per server; reads the source and the target, writes nothing. */
-  'editor.importPreview': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, replace: z.boolean().default(false) }), ImportPlanSchema, READ),
+  'editor.importPreview': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, replace: z.boolean().default(false) }), ImportPlanSchema, READ, WRITE_REFUSALS),
   /** Writes only the servers named in `only` (the ones the user ticked in the preview). */
-  'editor.import': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, only: z.array(Name).min(1).max(1000), replace: z.boolean().default(false) }), ImportReportSchema, ACTION),
+  'editor.import': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, only: z.array(Name).min(1).max(1000), replace: z.boolean().default(false) }), ImportReportSchema, ACTION, WRITE_REFUSALS),
 };

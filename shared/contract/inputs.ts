@@ -58,7 +58,7 @@ export const inputsMethods = {
   'inputs.pending': method(z.object({}), z.object({ requests: z.array(PendingInputSchema) }), serverContent(READ)),
   /** The person's answer; `not-found` when the request is no longer waiting. */
   /** Answers how many requests still wait for the person after this one. */
-  'inputs.answer': method(RequestId.extend({ answer: InputAnswerSchema }), z.object({ pending: z.number().int().min(0) }), ACTION),
+  'inputs.answer': method(RequestId.extend({ answer: InputAnswerSchema }), z.object({ pending: z.number().int().min(0) }), ACTION, ['not-found', 'refused']),
 };
 
 export const inputsEvents = {

@@ -76,13 +76,13 @@ export const ListCachedSchema = z.object({ at: z.number(), expiresAt: z.number()
 const Cached = { cached: ListCachedSchema.optional() };
 
 export const inspectMethods = {
-  'inspect.server': method(IdSchema, InspectServerSchema, serverContent(READ)),
+  'inspect.server': method(IdSchema, InspectServerSchema, serverContent(READ), ['not-found', 'refused', 'unsupported', 'unavailable']),
   /** Round trip of one `ping`, in ms. A modern (2026-07-28) connection has none: `unsupported`, reason `modern-dropped`. */
-  'inspect.ping': method(IdSchema, z.object({ ms: z.number() }), serverContent(READ)),
+  'inspect.ping': method(IdSchema, z.object({ ms: z.number() }), serverContent(READ), ['not-found', 'refused', 'unsupported', 'unavailable']),
   /** logging/setLevel (legacy era; `unsupported` `modern-dropped` on 2026-07-28, `capability` without `logging`). */
-  'inspect.setLogLevel': method(IdSchema.extend({ level: z.enum(LOG_LEVELS) }), z.object({ level: z.enum(LOG_LEVELS) }), serverContent(ACTION)),
-  'inspect.resources': method(PageInputSchema, z.object({ resources: z.array(ResourceSchema), nextCursor: z.string().nullable(), ...Cached }), serverContent(SERVED)),
-  'inspect.templates': method(PageInputSchema, z.object({ templates: z.array(TemplateSchema), nextCursor: z.string().nullable(), ...Cached }), serverContent(SERVED)),
+  'inspect.setLogLevel': method(IdSchema.extend({ level: z.enum(LOG_LEVELS) }), z.object({ level: z.enum(LOG_LEVELS) }), serverContent(ACTION), ['not-found', 'refused', 'unsupported', 'unavailable']),
+  'inspect.resources': method(PageInputSchema, z.object({ resources: z.array(ResourceSchema), nextCursor: z.string().nullable(), ...Cached }), serverContent(SERVED), ['not-found', 'refused', 'unsupported', 'unavailable']),
+  'inspect.templates': method(PageInputSchema, z.object({ templates: z.array(TemplateSchema), nextCursor: z.string().nullable(), ...Cached }), serverContent(SERVED), ['not-found', 'refused', 'unsupported', 'unavailable']),
   /** Reads a URI, or a template filled with values (expanded on the host). */
   'inspect.read': method(
     z.union([
@@ -90,10 +90,12 @@ export const inspectMethods = {
       IdSchema.extend({ template: z.string().min(1).max(TEMPLATE_MAX_CHARS), values: z.record(z.string(), z.string().max(10_000)) }),
     ]),
     z.object({ uri: z.string(), contents: z.array(ContentsSchema) }), serverContent(READ),
+    ['not-found', 'refused', 'unsupported', 'unavailable'],
   ),
-  'inspect.prompts': method(PageInputSchema, z.object({ prompts: z.array(PromptSchema), nextCursor: z.string().nullable(), ...Cached }), serverContent(SERVED)),
+  'inspect.prompts': method(PageInputSchema, z.object({ prompts: z.array(PromptSchema), nextCursor: z.string().nullable(), ...Cached }), serverContent(SERVED), ['not-found', 'refused', 'unsupported', 'unavailable']),
   'inspect.getPrompt': method(
     IdSchema.extend({ name: z.string().min(1), arguments: z.record(z.string(), z.string().max(100_000)).default({}) }),
     z.object({ description: z.string().nullable(), messages: z.array(MessageSchema) }), serverContent(READ),
+    ['not-found', 'refused', 'unsupported', 'unavailable'],
   ),
 };

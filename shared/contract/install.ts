@@ -58,20 +58,21 @@ const InstallInput = z.object({
 
 export const installMethods = {
   /** Reads only: per agent, what the install would write and why. */
-  'install.preview': method(InstallInput, InstallPreviewSchema, READ),
+  'install.preview': method(InstallInput, InstallPreviewSchema, READ, ['not-found', 'unavailable']),
   /** Writes the preview's plan; a file changed since the preview (baseHashes) is not written. */
   'install.apply': method(
     InstallInput.extend({ baseHashes: z.record(z.string(), z.string().nullable()).default({}) }),
     // REG-2: the secret variables kept in the keychain for each entry written (names, never values).
     InstallResultSchema.extend({ secretsKept: z.array(z.object({ profile: ProfileSchema, variables: z.array(z.string()) })).default([]) }),
     ACTION,
+    ['not-found', 'unavailable'],
   ),
-  'install.undo': method(z.object({ id: z.string().min(1).max(64) }), UndoResultSchema, ACTION),
-  'install.list': method(z.object({}), z.object({ installs: z.array(InstallSummarySchema) }), READ),
+  'install.undo': method(z.object({ id: z.string().min(1).max(64) }), UndoResultSchema, ACTION, ['not-found', 'unavailable']),
+  'install.list': method(z.object({}), z.object({ installs: z.array(InstallSummarySchema) }), READ, ['unavailable']),
   /** One row per server identity, one column per detected agent. */
-  'install.across': method(z.object({}), AcrossViewSchema, READ),
+  'install.across': method(z.object({}), AcrossViewSchema, READ, ['unavailable']),
   /** UI-8 / issue 24 item 4: the other detected agents' servers for the tray, `status` and the tab title. */
-  'install.agentServers': method(z.object({}), AgentServersSchema, { ...READ, callers: [...READ.callers, 'tray'] }),
+  'install.agentServers': method(z.object({}), AgentServersSchema, { ...READ, callers: [...READ.callers, 'tray'] }, ['unavailable']),
 };
 
 export const installEvents = {

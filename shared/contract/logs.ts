@@ -14,5 +14,5 @@ export const TrafficRowSchema = z.object({
 
 export const logsMethods = {
   /** CONN-10 / UI-7: bounded stderr tail and JSON-RPC traffic of one server. */
-  'logs.get': method(Id, z.object({ stderr: z.array(z.string()), traffic: z.array(TrafficRowSchema), live: z.boolean(), pid: z.number().nullable() }), SERVED),
+  'logs.get': method(Id, z.object({ stderr: z.array(z.string()), traffic: z.array(TrafficRowSchema), live: z.boolean(), pid: z.number().nullable() }), SERVED, ['not-found', 'unavailable']),
 };

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
 import { method, ACTION, SERVED } from '../rpc';
+import { WRITE_REFUSALS } from '../errors';
 import { CatalogInputSchema } from './tools';
 import { SaveOutcomeSchema } from './editor';
 
@@ -64,6 +65,7 @@ export const permissionsMethods = {
   'permissions.save': method(
     z.object({ layer: LayerKindSchema, rules: BareLists, baseHash: z.string().nullable().default(null), overwrite: z.boolean().default(false) }),
     SaveOutcomeSchema, ACTION,
+    WRITE_REFUSALS,
   ),
   /**
    * PERM-4 in the host. Rules: `rules` as given (CLI --rules), else `layers` (the page's
@@ -78,5 +80,6 @@ export const permissionsMethods = {
       defaultDecision: DecisionSchema.default('ask'),
     }),
     SimulationSchema, SERVED,
+    ['unavailable'],
   ),
 };

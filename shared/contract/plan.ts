@@ -91,10 +91,10 @@ export const PlanSummarySchema = z.object({ id: z.string(), profile: ProfileSche
 
 export const planMethods = {
   /** Reads only: the selected agent's suggestions, what the picked ones write per file, and the names and tokens after. */
-  'plan.preview': method(PlanInput, PlanViewSchema, READ),
+  'plan.preview': method(PlanInput, PlanViewSchema, READ, ['not-found', 'unavailable']),
   /** Writes the picked suggestions; a file changed since the preview (baseHashes, by path) is not written. */
-  'plan.apply': method(PlanInput.extend({ baseHashes: z.record(z.string(), z.string().nullable()).default({}) }), PlanResultSchema, ACTION),
+  'plan.apply': method(PlanInput.extend({ baseHashes: z.record(z.string(), z.string().nullable()).default({}) }), PlanResultSchema, ACTION, ['not-found', 'unavailable']),
   /** Puts each file a plan wrote back byte for byte, while it is as the plan left it. */
-  'plan.undo': method(z.object({ id: z.string().min(1).max(64) }), PlanUndoSchema, ACTION),
-  'plan.list': method(z.object({}), z.object({ plans: z.array(PlanSummarySchema) }), READ),
+  'plan.undo': method(z.object({ id: z.string().min(1).max(64) }), PlanUndoSchema, ACTION, ['not-found', 'unavailable']),
+  'plan.list': method(z.object({}), z.object({ plans: z.array(PlanSummarySchema) }), READ, ['unavailable']),
 };

@@ -28,5 +28,5 @@ export type Profiles = z.infer<typeof ProfilesSchema>;
 
 export const profilesMethods = {
   'profiles.detect': method(z.object({}), ProfilesSchema, READ),
-  'profiles.select': method(SelectionSchema, SelectionSchema, ACTION),
+  'profiles.select': method(SelectionSchema, SelectionSchema, ACTION, ['not-found', 'refused']),
 };

@@ -98,11 +98,11 @@ const Pick = { source: z.string().min(1).max(2048).optional(), refresh: Registry
 
 export const registryMethods = {
   /** The registries the panel reads, with their catalogues (nothing is fetched). */
-  'registry.sources': method(z.object({}), z.object({ sources: z.array(RegistrySourceStateSchema) }), READ),
+  'registry.sources': method(z.object({}), z.object({ sources: z.array(RegistrySourceStateSchema) }), READ, ['not-found', 'unavailable']),
   /** A registry added by its URL (https, or http on this machine). */
-  'registry.addSource': method(z.object({ url: z.string().min(1).max(2048), name: z.string().min(1).max(64).optional() }), z.object({ source: RegistrySourceSchema, added: z.boolean() }), ACTION),
+  'registry.addSource': method(z.object({ url: z.string().min(1).max(2048), name: z.string().min(1).max(64).optional() }), z.object({ source: RegistrySourceSchema, added: z.boolean() }), ACTION, ['not-found', 'unavailable']),
   /** Search over the cached catalogues (refreshed per `refresh`); deleted entries are not offered. */
-  'registry.search': method(z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(500).default(50), ...Pick }), z.object({ results: z.array(RegistryHitSchema), sources: z.array(RegistrySourceStateSchema) }), READ),
+  'registry.search': method(z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(500).default(50), ...Pick }), z.object({ results: z.array(RegistryHitSchema), sources: z.array(RegistrySourceStateSchema) }), READ, ['not-found', 'unavailable']),
   /** One entry (a version, or the latest), its versions and the form of each way to install it. */
-  'registry.show': method(z.object({ name: Name, version: z.string().min(1).max(100).optional(), ...Pick }), RegistryEntrySchema, READ),
+  'registry.show': method(z.object({ name: Name, version: z.string().min(1).max(100).optional(), ...Pick }), RegistryEntrySchema, READ, ['not-found', 'unavailable']),
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EffectiveServerSchema, EffectiveViewSchema, EraModeSchema, ServerStateSchema } from '../schemas/server';
 import { AgentVerdictSchema } from '../schemas/agent-view';
 import { method, ACTION, READ, SERVED } from '../rpc';
+import { WRITE_REFUSALS } from '../errors';
 import { ToolsChangedSchema } from './snapshots';
 
 /**
@@ -55,15 +56,15 @@ const TheRow = z.object({ server: ServerRowSchema });
 export const serversMethods = {
   'servers.list': method(z.object({}), ServersViewSchema, SERVED),
   /** The row once the new connection settled (connected, failed, or waiting for a login). */
-  'servers.reconnect': method(ServerId, TheRow, { ...ACTION, callers: [...ACTION.callers, 'tray'] }),
+  'servers.reconnect': method(ServerId, TheRow, { ...ACTION, callers: [...ACTION.callers, 'tray'] }, ['not-found', 'refused', 'unavailable']),
   /** The row after the write; `servers.changed` carries the whole view to every page. */
-  'servers.setEnabled': method(ServerId.extend({ enabled: z.boolean() }), TheRow, ACTION),
+  'servers.setEnabled': method(ServerId.extend({ enabled: z.boolean() }), TheRow, ACTION, WRITE_REFUSALS),
   /** PROTO-1: the person's era choice for this entry (the panel's settings; auto when none). */
-  'servers.eraMode': method(ServerId, z.object({ mode: EraModeSchema }), READ),
+  'servers.eraMode': method(ServerId, z.object({ mode: EraModeSchema }), READ, ['not-found', 'unavailable']),
   /** Saves the choice and reconnects the server with it. */
-  'servers.setEraMode': method(ServerId.extend({ mode: EraModeSchema }), TheRow.extend({ mode: EraModeSchema }), ACTION),
+  'servers.setEraMode': method(ServerId.extend({ mode: EraModeSchema }), TheRow.extend({ mode: EraModeSchema }), ACTION, ['not-found', 'unavailable']),
   /** PROTO-2: drops the lists the server let the panel keep (`ttlMs`); the next read asks the server. */
-  'servers.refreshLists': method(ServerId, TheRow, SERVED),
+  'servers.refreshLists': method(ServerId, TheRow, SERVED, ['not-found', 'refused', 'unavailable']),
 };
 
 export const serversEvents = {

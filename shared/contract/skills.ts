@@ -46,9 +46,9 @@ export const SkillFileSchema = z.object({
 
 export const skillsMethods = {
   /** Kept while the server's `ttlMs` allows (PROTO-2); `refresh` asks the server now. */
-  'skills.list': method(z.object({ serverId: z.string().min(1).max(512), refresh: z.boolean().default(false) }), SkillsViewSchema, serverContent(READ)),
+  'skills.list': method(z.object({ serverId: z.string().min(1).max(512), refresh: z.boolean().default(false) }), SkillsViewSchema, serverContent(READ), ['not-found', 'refused', 'unavailable']),
   /** One file of a skill (its SKILL.md when `ref` is absent); a file whose size or digest differs from the entry is refused. */
-  'skills.read': method(z.object({ serverId: z.string().min(1).max(512), uri: z.string().min(1).max(2048), ref: z.string().max(2048).optional() }), SkillFileSchema, serverContent(READ)),
+  'skills.read': method(z.object({ serverId: z.string().min(1).max(512), uri: z.string().min(1).max(2048), ref: z.string().max(2048).optional() }), SkillFileSchema, serverContent(READ), ['not-found', 'refused', 'unavailable']),
   /** Approves the server's skills as they are now, for every entry running that server. */
-  'skills.accept': method(z.object({ serverId: z.string().min(1).max(512) }), z.object({ accepted: z.number().int() }), ACTION),
+  'skills.accept': method(z.object({ serverId: z.string().min(1).max(512) }), z.object({ accepted: z.number().int() }), ACTION, ['not-found', 'unavailable']),
 };

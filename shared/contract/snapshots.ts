@@ -37,5 +37,5 @@ export type SnapshotDiffView = z.infer<typeof SnapshotDiffViewSchema>;
 
 export const snapshotsMethods = {
   /** CONN-11: the change since the accepted snapshot, every changed text old and new; null when none. */
-  'tools.snapshotDiff': method(z.object({ id: z.string().min(1).max(512) }), SnapshotDiffViewSchema.nullable(), serverContent(READ)),
+  'tools.snapshotDiff': method(z.object({ id: z.string().min(1).max(512) }), SnapshotDiffViewSchema.nullable(), serverContent(READ), ['not-found', 'unavailable']),
 };

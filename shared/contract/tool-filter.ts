@@ -3,6 +3,7 @@
 // disappear or appear, collisions resolved or created, and the token budget (DISC-1).
 import { z } from 'zod';
 import { method, ACTION, READ } from '../rpc';
+import { WRITE_REFUSALS } from '../errors';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
 import { SaveOutcomeSchema } from './editor';
 import { CollisionRowSchema } from './tools';
@@ -43,7 +44,7 @@ export type ToolFilterSaved = z.infer<typeof SaveOutcomeSchema>;
 
 export const toolFilterMethods = {
   /** The server's tool switches and, for `enabled` (absent: as it is), the effect of saving it. */
-  'tools.previewToolFilter': method(z.object({ serverId: z.string().min(1), enabled: EnabledSchema.optional() }), ToolFilterPreviewSchema, READ),
+  'tools.previewToolFilter': method(z.object({ serverId: z.string().min(1), enabled: EnabledSchema.optional() }), ToolFilterPreviewSchema, READ, ['not-found', 'refused', 'unavailable']),
   /** Writes the switches through the config writer (comments and order kept; refusals as the editor's). */
-  'tools.setToolFilter': method(z.object({ serverId: z.string().min(1), enabled: EnabledSchema, baseHash: z.string().nullable().default(null) }), SaveOutcomeSchema, ACTION),
+  'tools.setToolFilter': method(z.object({ serverId: z.string().min(1), enabled: EnabledSchema, baseHash: z.string().nullable().default(null) }), SaveOutcomeSchema, ACTION, [...WRITE_REFUSALS, 'unavailable']),
 };

@@ -209,25 +209,28 @@ export const toolsMethods = {
   'tools.list': method(
     CatalogInputSchema.extend({ warnings: z.boolean().optional(), agents: z.array(ProfileSchema).max(PROFILES.length).optional(), only: z.literal('warned').optional(), findings: z.literal(false).optional(), limits: z.literal(false).optional() }),
     ToolsViewSchema, serverContent(SERVED),
+    ['unavailable'],
   ),
   /** CTX-1: per agent (these, else every detected one), where its offered tools stand against its limits. */
   'tools.limits': method(
     CatalogInputSchema.extend({ agents: z.array(ProfileSchema).max(PROFILES.length).optional(), contextWindow: z.number().int().positive().optional() }),
     z.object({ limits: z.array(AgentStandingSchema) }), serverContent(SERVED),
+    ['unavailable'],
   ),
   /** Every running server's definitions, unnamed (the CLI's `tools`). */
-  'tools.definitions': method(z.object({}), ToolDefinitionsSchema, serverContent(SERVED)),
+  'tools.definitions': method(z.object({}), ToolDefinitionsSchema, serverContent(SERVED), ['unavailable']),
   /** UI-3: the full definition (schema, description, warnings) of one listed tool. */
-  'tools.describe': method(z.object({ serverId: z.string().min(1), tool: z.string().min(1) }), ToolDetailSchema, serverContent(SERVED)),
+  'tools.describe': method(z.object({ serverId: z.string().min(1), tool: z.string().min(1) }), ToolDetailSchema, serverContent(SERVED), ['not-found', 'unavailable']),
   /** `callId` (chosen by the page) names the call for `tools.progress` events and `tools.cancel`. */
   'tools.call': method(
     z.object({ id: z.string().min(1), tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}), callId: z.string().min(1).max(100).optional() }),
     CallResultSchema, serverContent(ACTION),
+    ['not-found', 'refused', 'conflict', 'unavailable'],
   ),
   /** Aborts a call in flight (the SDK sends notifications/cancelled); false when it already ended. */
   'tools.cancel': method(z.object({ callId: z.string().min(1).max(100) }), z.object({ cancelled: z.boolean() }), ACTION),
   /** CONN-11: the user accepts the server's current tool list. */
-  'tools.acceptSnapshot': method(z.object({ id: z.string().min(1) }), z.object({ sha: z.string().nullable() }), ACTION),
+  'tools.acceptSnapshot': method(z.object({ id: z.string().min(1) }), z.object({ sha: z.string().nullable() }), ACTION, ['not-found', 'unavailable']),
 };
 
 export const toolsEvents = {

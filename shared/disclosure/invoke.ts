@@ -2,6 +2,7 @@
 // model saw to the server and raw tool; the call itself goes through the connection pool.
 import { z } from 'zod';
 import type { NamingReport } from '../naming/assign';
+import { err, ok, type Result } from '../result';
 
 export const McpInvokeInputSchema = z.object({
   tool_name: z.string().min(1),
@@ -16,9 +17,7 @@ export interface InvokeTarget {
   tool: string;
 }
 
-export type InvokeResolution =
-  | { ok: true; value: InvokeTarget & { arguments: Record<string, unknown> } }
-  | { ok: false; error: { code: 'INVALID_INPUT' | 'UNKNOWN_TOOL'; message: string } };
+export type InvokeResolution = Result<InvokeTarget & { arguments: Record<string, unknown> }, { code: 'INVALID_INPUT' | 'UNKNOWN_TOOL'; message: string }>;
 
 /** Every named, non-synthetic tool of a naming report, by the name the agent shows. */
 export function invokeCatalog(report: Pick<NamingReport, 'tools'>): Map<string, InvokeTarget> {
@@ -32,9 +31,9 @@ export function invokeCatalog(report: Pick<NamingReport, 'tools'>): Map<string, 
 export function resolveInvoke(catalog: ReadonlyMap<string, InvokeTarget>, input: unknown): InvokeResolution {
   const parsed = McpInvokeInputSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, error: { code: 'INVALID_INPUT', message: `mcp_invoke takes {tool_name: string, arguments: object}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}` } };
+    return err({ code: 'INVALID_INPUT', message: `mcp_invoke takes {tool_name: string, arguments: object}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}` });
   }
   const target = catalog.get(parsed.data.tool_name);
-  if (!target) return { ok: false, error: { code: 'UNKNOWN_TOOL', message: `no tool named "${parsed.data.tool_name}": call tool_search first and use a name it returned` } };
-  return { ok: true, value: { ...target, arguments: parsed.data.arguments } };
+  if (!target) return err({ code: 'UNKNOWN_TOOL', message: `no tool named "${parsed.data.tool_name}": call tool_search first and use a name it returned` });
+  return ok({ ...target, arguments: parsed.data.arguments });
 }

@@ -1,6 +1,7 @@
 // PERM-1…PERM-4: permission rule sets as agents' settings files hold them. The key of an
 // MCP tool is its qualified name (PERM-1).
 import { z } from 'zod';
+import { err, ok, type Result } from '../result';
 
 export const DecisionSchema = z.enum(['allow', 'ask', 'deny']);
 export type Decision = z.infer<typeof DecisionSchema>;
@@ -25,10 +26,10 @@ export interface RuleRef {
   rule: string;
 }
 
-export function parseRuleSet(raw: unknown): { ok: true; value: RuleLists } | { ok: false; error: string } {
+export function parseRuleSet(raw: unknown): Result<RuleLists, string> {
   const r = RuleSetSchema.safeParse(raw);
-  if (r.success) return { ok: true, value: r.data };
-  return { ok: false, error: r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ') };
+  if (r.success) return ok(r.data);
+  return err(r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '));
 }
 
 /** Every rule in evaluation order: deny list, then ask, then allow, each in file order. */

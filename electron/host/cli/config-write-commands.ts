@@ -4,10 +4,11 @@ import { resolve } from 'node:path';
 import { LayerKindSchema, type LayerKind } from '../../../shared/schemas/server';
 import { IMPORT_SOURCES, type ImportPlan, type ImportSource, importServers, planImport } from '../../services/config/import';
 import { scanSecrets } from '../../services/config/secrets';
-import { ConfigWriter, type ServerOp, type WriteError, type WriteOutcome, type WriteResult, type WriteTarget } from '../../services/config/writer';
+import { ConfigWriter, type ServerOp, type WriteError, type WriteOutcome, type WriteTarget } from '../../services/config/writer';
 import { setServerEnabled } from '../../services/config/switch';
 import { fixSentence, issueSentence } from '../../../shared/i18n/agent-view';
 import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError, profileOption } from './command';
+import { type Result } from '../../../shared/result';
 
 const targetOptions = {
   profile: { type: 'string' },
@@ -57,7 +58,7 @@ function serverCommand(verb: Verb, summary: string): Command {
       if (!name || ctx.args.length > 1) throw new UsageError('exactly one server NAME is required');
       const t = target(ctx);
       const writer = new ConfigWriter({ env: ctx.env });
-      let result: WriteResult<WriteOutcome[]>;
+      let result: Result<WriteOutcome[], WriteError>;
       if (verb === 'enable' || verb === 'disable') result = await setServerEnabled(writer, ctx.env, t, name, verb === 'enable');
       else {
         const op: ServerOp = verb === 'add' || verb === 'set' ? { op: verb, name, entry: parseEntry(ctx) } : verb === 'rename' ? { op: 'rename', name, to: requireString(ctx, 'to') } : { op: verb, name };

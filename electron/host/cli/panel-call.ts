@@ -5,13 +5,13 @@
 import type { RunShare } from '../../services/api/run-share';
 import { resolve } from 'node:path';
 import type { AppContract, Selection } from '../../../shared/contract';
-import type { Result } from '../../../shared/errors';
 import type { MethodInput, MethodName, MethodOutput } from '../../../shared/rpc';
 import type { Profile } from '../../../shared/schemas/server';
 import { panelDataDir } from '../../services/paths';
 import { openDataFolder } from '../../services/own-folder';
 import { ONE_SHOT_SETTLE_MS, settled } from '../settled';
 import { type CommandContext, optString, UserError } from './command';
+import type { Result } from '../../../shared/result';
 
 export type PanelCall = <M extends MethodName<AppContract>>(method: M, input: MethodInput<AppContract, M>) => Promise<MethodOutput<AppContract, M>>;
 

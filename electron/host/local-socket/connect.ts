@@ -4,9 +4,10 @@
 // and the CLI answers from its caches instead.
 import { connect, type Socket } from 'node:net';
 import type { Selection } from '../../../shared/contract';
-import { fail, type Result } from '../../../shared/errors';
+import { fail } from '../../../shared/errors';
 import { checkEndpoint, describeProblem } from './endpoint';
 import { AnswerSchema, SelectionConflictSchema, lineReader } from './protocol';
+import type { Result } from '../../../shared/result';
 
 export interface PanelClient {
   path: string;

@@ -5,12 +5,13 @@ import { expansionFor } from '../../../shared/schemas/expansion';
 import { AppError } from '../../../shared/errors';
 import type { EffectiveServer, LayerKind } from '../../../shared/schemas/server';
 import type { EditableLayer, Selection } from '../../../shared/contract';
-import { ConfigWriter, toSharedError, type FileSnapshot, type ServerOp, type WriteError, type WriteResult } from '../config/writer';
+import { ConfigWriter, toSharedError, type FileSnapshot, type ServerOp, type WriteError } from '../config/writer';
 import { importServers, planImport } from '../config/import';
 import type { EditorPort, EditorSave, ImportReport, ImportSource, SaveOutcome } from './ports';
 import type { ImportPlan } from '../../../shared/contract';
 import { maskConfigText, unmaskEntry } from './unmask';
 import type { ConflictData } from '../config/writer';
+import { type Result } from '../../../shared/result';
 
 const EDITABLE: readonly LayerKind[] = ['user', 'project', 'project-local'];
 const MAX_SNAPSHOTS = 64;
@@ -26,7 +27,7 @@ export function toAppError(e: WriteError): AppError {
   return new AppError(shared.code, shared.message, shared.data);
 }
 
-function unwrap<T>(r: WriteResult<T>): T {
+function unwrap<T>(r: Result<T, WriteError>): T {
   if (!r.ok) throw toAppError(r.error);
   return r.value;
 }
@@ -66,7 +67,7 @@ export class WriterEditor implements EditorPort {
     return s ? { base: s } : {};
   }
 
-  private async outcome(r: WriteResult<{ path: string; changed: boolean; created: boolean; after: FileSnapshot }>): Promise<SaveOutcome> {
+  private async outcome(r: Result<{ path: string; changed: boolean; created: boolean; after: FileSnapshot }, WriteError>): Promise<SaveOutcome> {
     const v = unwrap(r);
     return { path: v.path, changed: v.changed, created: v.created, hash: this.remember(v.after) };
   }

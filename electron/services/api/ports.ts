@@ -9,6 +9,7 @@ import type { ConfigService } from '../config';
 import type { CallOptions, ConnectionPool, DisabledServer, PoolOptions, ServerInfo } from '../connections';
 import type { LoginService } from '../auth';
 import type { KeychainConfigSecrets } from '../auth/config-secrets';
+import type { Result } from '../../../shared/result';
 
 export type ImportSource = z.infer<typeof ImportSourceSchema>;
 export type ImportReport = z.infer<typeof ImportReportSchema>;
@@ -63,9 +64,9 @@ export interface TrustPort {
   isTrusted?: (workspace: string) => Promise<boolean>;
 }
 
-/** CFG-7: flip `enabled` in the file of the server's layer. */
+/** CFG-7: flip `enabled` in the file of the server's layer; a refusal is the writer's, in the contract's terms. */
 export interface WriterPort {
-  setEnabled(sel: Selection, server: EffectiveServer, enabled: boolean): Promise<void> | void;
+  setEnabled(sel: Selection, server: EffectiveServer, enabled: boolean): Promise<Result<unknown>>;
 }
 
 /**

@@ -4,7 +4,7 @@
 // redactHandlers / redactEvents (api.ts), whatever handler or engine produced it.
 import { SECRET_MASK, contract, type AppContract } from '../../../shared/contract';
 import { AppError, ErrorDataSchema } from '../../../shared/errors';
-import type { EventHub, Handlers } from '../../../shared/rpc';
+import { isFailure, type EventHub, type Handlers } from '../../../shared/rpc';
 import type { ConnectionSpec, EffectiveView } from '../../../shared/schemas/server';
 import { entrySecretValues, maskEntrySecrets } from '../../../shared/secrets/secret-rules';
 import { redactText } from '../../../shared/secrets/secret-text';
@@ -128,7 +128,10 @@ export function redactHandlers(handlers: Handlers<AppContract>, view: () => Effe
     const redact = SERVER_CONTENT.has(name) ? redactKnownOnly : redactValue;
     out[name] = async (input, ctx) => {
       try {
-        return redact(await handler(input, ctx), knownSecrets(view()));
+        const value = await handler(input, ctx);
+        // A failure answered rather than thrown (shared/rpc.ts HandlerAnswer) is redacted as a thrown one is.
+        if (isFailure(value)) return { ok: false, error: redactValue(value.error, knownSecrets(view())) };
+        return redact(value, knownSecrets(view()));
       } catch (err) {
         throw redactError(err, knownSecrets(view()));
       }

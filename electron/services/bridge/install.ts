@@ -17,6 +17,7 @@ import type { BridgeCommand } from './install-command';
 import { dropInstall, findInstall, type InstallRecord, putInstall } from './install-records';
 import { checkTarget, PROJECT_LAYERS } from './install-checks';
 import { isRecord } from '../../../shared/is-record';
+import { err, type Err, ok, type Result } from '../../../shared/result';
 
 
 export interface BridgeError {
@@ -27,8 +28,6 @@ export interface BridgeError {
   /** The writer's own refusal when code is `write`. */
   write?: WriteError;
 }
-
-export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
 
 export interface BridgeInstallDeps {
   dataDir: string;
@@ -64,11 +63,11 @@ function connectionKeys(profile: Profile): ReadonlySet<string> {
   return new Set([...['url', 'type', 'transport', 'headers', 'command', 'args', 'env', 'cwd', 'authToken', 'authTokenEnv', 'bearerTokenEnvVar'], ...own.filter((k): k is string => typeof k === 'string')]);
 }
 
-function fail(code: BridgeErrorCode, message: string, params: Record<string, string>, write?: WriteError): { ok: false; error: BridgeError } {
-  return { ok: false, error: { code, message, params, ...(write ? { write } : {}) } };
+function fail(code: BridgeErrorCode, message: string, params: Record<string, string>, write?: WriteError): Err<BridgeError> {
+  return err({ code, message, params, ...(write ? { write } : {}) });
 }
 
-function writeFailure(error: WriteError): { ok: false; error: BridgeError } {
+function writeFailure(error: WriteError): Err<BridgeError> {
   return fail('write', error.message, {}, error);
 }
 
@@ -146,7 +145,7 @@ export function valueText(text: string, s: Servers, server: string): string | nu
   return node ? text.slice(node.offset, node.offset + node.length) : null;
 }
 
-export async function installBridge(deps: BridgeInstallDeps, req: InstallRequest): Promise<BridgeResult<InstallOutcome>> {
+export async function installBridge(deps: BridgeInstallDeps, req: InstallRequest): Promise<Result<InstallOutcome, BridgeError>> {
   const { profile, server } = req;
   const workspace = req.workspace ?? null;
   // Minara starts no local process: its entries are streamable-HTTP URLs only (seed 001).
@@ -177,7 +176,7 @@ export async function installBridge(deps: BridgeInstallDeps, req: InstallRequest
   if (original === undefined) return fail('unknown_server', `${profile} has no server named ${server}`, { server, profile });
   // Already a bridge line: nothing to replace (and nothing worth keeping as "the original").
   if (isBridgeEntry(original, profile) && isRecord(original)) {
-    return { ok: true, value: { path: base.path, layer, changed: false, replaced: true, line: lineOf(original, profile) } };
+    return ok({ path: base.path, layer, changed: false, replaced: true, line: lineOf(original, profile) });
   }
   // No write may leave the agent with an entry it cannot use: a stdio server gains nothing from
   // the bridge (it forwards to remote servers only), and a file other agents read gets no entry it
@@ -216,7 +215,7 @@ export async function installBridge(deps: BridgeInstallDeps, req: InstallRequest
     await dropInstall(deps.dataDir, { profile, server, file: base.path });
     return writeFailure(written.error);
   }
-  return { ok: true, value: { path: written.value.path, layer, changed: written.value.changed, replaced: has, line } };
+  return ok({ path: written.value.path, layer, changed: written.value.changed, replaced: has, line });
 }
 
 /**
@@ -248,7 +247,7 @@ function carriedEntry(original: unknown, changes: Map<string, unknown>): Record<
 }
 
 /** The restored text, or why not (the file as it is now, the record of the install). */
-function restoredText(text: string, rec: InstallRecord, file: LayerFile): BridgeResult<{ text: string; restored: UninstallOutcome['restored']; carried?: string[] }> {
+function restoredText(text: string, rec: InstallRecord, file: LayerFile): Result<{ text: string; restored: UninstallOutcome['restored']; carried?: string[] }, BridgeError> {
   const dialect = file.profile;
   const replaced = rec.replaced ?? rec.originalText !== null;
   const check = (out: string, expected: unknown = rec.originalValue): boolean => {
@@ -258,7 +257,7 @@ function restoredText(text: string, rec: InstallRecord, file: LayerFile): Bridge
   // Untouched since install: undo the one span, and the file is what it was, byte for byte.
   if (hashText(text) === rec.undo.afterHash) {
     const out = text.slice(0, rec.undo.offset) + rec.undo.text + text.slice(rec.undo.offset + rec.undo.length);
-    if (check(out)) return { ok: true, value: { text: out, restored: 'exact' } };
+    if (check(out)) return ok({ text: out, restored: 'exact' });
   }
   const now = serversOf(text, file);
   const changes = now ? changesOutsideConnection(now.servers[rec.server], rec.bridgeValue, dialect) : null;
@@ -268,7 +267,7 @@ function restoredText(text: string, rec: InstallRecord, file: LayerFile): Bridge
   const at = file.container;
   if (!replaced) {
     const out = applyServerOps(text, dialect, [{ op: 'remove', name: rec.server }], undefined, at);
-    return out.ok ? { ok: true, value: { text: out.value, restored: 'removed' } } : writeFailure(out.error);
+    return out.ok ? ok({ text: out.value, restored: 'removed' }) : writeFailure(out.error);
   }
   let out: string;
   if (rec.originalText !== null) {
@@ -283,15 +282,15 @@ function restoredText(text: string, rec: InstallRecord, file: LayerFile): Bridge
     out = set.value;
   }
   if (!check(out)) return fail('edited', `${rec.file} cannot take ${rec.server}'s original text back where it was; edit the file by hand`, { server: rec.server, path: rec.file });
-  if (changes.size === 0) return { ok: true, value: { text: out, restored: 'entry' } };
+  if (changes.size === 0) return ok({ text: out, restored: 'entry' });
   // Then the line's own later changes go onto it, through the writer's span edit.
   const entry = carriedEntry(rec.originalValue, changes);
   const carried = entry ? applyServerOps(out, dialect, [{ op: 'set', name: rec.server, entry }], undefined, at) : null;
   if (!carried?.ok || !check(carried.value, entry)) return fail('edited', `${rec.file} cannot take ${rec.server}'s original entry back with its later changes; edit the file by hand`, { server: rec.server, path: rec.file });
-  return { ok: true, value: { text: carried.value, restored: 'entry', carried: [...changes.keys()].sort() } };
+  return ok({ text: carried.value, restored: 'entry', carried: [...changes.keys()].sort() });
 }
 
-export async function uninstallBridge(deps: Pick<BridgeInstallDeps, 'dataDir' | 'writer'>, req: InstallRequest): Promise<BridgeResult<UninstallOutcome>> {
+export async function uninstallBridge(deps: Pick<BridgeInstallDeps, 'dataDir' | 'writer'>, req: InstallRequest): Promise<Result<UninstallOutcome, BridgeError>> {
   const { profile, server } = req;
   let file: string | undefined;
   if (req.layer) {
@@ -310,8 +309,8 @@ export async function uninstallBridge(deps: Pick<BridgeInstallDeps, 'dataDir' | 
   const next = restoredText(snap.value.text, rec, resolved.value);
   if (!next.ok) return next;
   // `base`: a change between this read and the write is a conflict, never overwritten.
-  const written = await deps.writer.editFile(resolved.value, () => ({ ok: true, value: next.value.text }), { base: snap.value });
+  const written = await deps.writer.editFile(resolved.value, () => ok(next.value.text), { base: snap.value });
   if (!written.ok) return writeFailure(written.error);
   await dropInstall(deps.dataDir, { profile, server, file: rec.file });
-  return { ok: true, value: { path: rec.file, layer: rec.layer, restored: next.value.restored, ...(next.value.carried ? { carried: next.value.carried } : {}) } };
+  return ok({ path: rec.file, layer: rec.layer, restored: next.value.restored, ...(next.value.carried ? { carried: next.value.carried } : {}) });
 }

@@ -6,14 +6,15 @@ import { agentFiles } from '../../../shared/profiles';
 import type { LayerKind } from '../../../shared/schemas/server';
 import { homeDir } from '../paths';
 import { agentIo } from './profiles/io';
-import { type ConfigWriter, okResult, type WriteOutcome, type WriteResult, type WriteTarget } from './writer';
+import { type ConfigWriter, type WriteOutcome, type WriteTarget, type WriteError } from './writer';
+import { ok, type Result } from '../../../shared/result';
 
-export async function setServerEnabled(writer: ConfigWriter, env: NodeJS.ProcessEnv, target: WriteTarget & { layer: LayerKind }, name: string, on: boolean): Promise<WriteResult<WriteOutcome[]>> {
+export async function setServerEnabled(writer: ConfigWriter, env: NodeJS.ProcessEnv, target: WriteTarget & { layer: LayerKind }, name: string, on: boolean): Promise<Result<WriteOutcome[], WriteError>> {
   const where = { env, home: homeDir(env), workspace: target.workspace ?? null };
   const edits = (await agentFiles(target.profile).switchEdits?.({ name, layer: target.layer }, on, where, agentIo())) ?? null;
   if (!edits) {
     const r = await writer.apply(target, [{ op: on ? 'enable' : 'disable', name }]);
-    return r.ok ? okResult([r.value]) : r;
+    return r.ok ? ok([r.value]) : r;
   }
   const done: WriteOutcome[] = [];
   for (const e of edits) {
@@ -22,5 +23,5 @@ export async function setServerEnabled(writer: ConfigWriter, env: NodeJS.Process
     if (!r.ok) return r;
     done.push(r.value);
   }
-  return okResult(done);
+  return ok(done);
 }

@@ -8,7 +8,8 @@ import { isRecord } from '../../../shared/is-record';
 import { profileFacts } from '../../../shared/profiles';
 import type { Profile } from '../../../shared/schemas/server';
 import { serversOf } from '../bridge/install';
-import { applyServerOps, applyToolMapPatch, dialectValidator, spanEditor, type LayerFile, type WriteResult } from '../config/writer';
+import { applyServerOps, applyToolMapPatch, dialectValidator, spanEditor, type LayerFile, type WriteError } from '../config/writer';
+import type { Result } from '../../../shared/result';
 
 /** One entry's fields the plan changed: their values before and after (null: absent). */
 export interface FieldChange {
@@ -52,14 +53,14 @@ export function fileChanges(base: string | null, after: string, file: LayerFile,
 }
 
 /** `text` with the plan's changes put back, or null when one of them no longer holds what the plan wrote. */
-export function undoneText(text: string, file: LayerFile, c: FileChanges): WriteResult<string> | null {
+export function undoneText(text: string, file: LayerFile, c: FileChanges): Result<string, WriteError> | null {
   const now = serversOf(text, file)?.servers;
   if (!now) return null;
   for (const e of c.entries) for (const [k, v] of Object.entries(e.after)) if (!isDeepStrictEqual(valueOf(now[e.server], k), v)) return null;
   const map = mapOf(text, file.profile);
   for (const m of c.map) if ((typeof map[m.key] === 'boolean' ? map[m.key] : null) !== m.after) return null;
   const ops = c.entries.map((e) => ({ op: 'fields' as const, name: e.server, values: e.before }));
-  let out: WriteResult<string> = ops.length ? applyServerOps(text, file.profile, ops, dialectValidator, file.container) : { ok: true, value: text };
+  let out: Result<string, WriteError> = ops.length ? applyServerOps(text, file.profile, ops, dialectValidator, file.container) : { ok: true, value: text };
   const facts = profileFacts(file.profile);
   if (out.ok && c.map.length && facts.toolMap) out = applyToolMapPatch(out.value, facts.format, facts.toolMap.key, c.map.map((m) => [m.key, m.before]));
   return out;

@@ -15,7 +15,7 @@ import type { EffectiveServer, Profile, ToolDef } from '../../../shared/schemas/
 import type { ApiCore } from '../api/core';
 import type { RegistryPort } from '../api/ports';
 import { defKey, liveParts, nameCatalog, type Catalog } from '../api/tool-catalog';
-import { applyServerOps, applyToolMapPatch, dialectValidator, okResult, type ServerOp, type WriteResult } from '../config/writer';
+import { applyServerOps, applyToolMapPatch, dialectValidator, type ServerOp, type WriteError } from '../config/writer';
 import type { ConfigWriter, WriteTarget } from '../config/writer/config-writer';
 import type { LayerFile } from '../config/writer';
 import type { FileSnapshot } from '../config/writer/snapshot';
@@ -28,6 +28,7 @@ import type { InstallRecord } from '../bridge/install-records';
 import { readUsage, type UsageRecord } from '../bridge/usage';
 import { homeDir } from '../paths';
 import { bridgeWithHidden } from './plan-bridge';
+import { ok, type Result } from '../../../shared/result';
 
 export interface PlanDeps {
   registry: RegistryPort;
@@ -176,9 +177,9 @@ async function serverPlan(core: ApiCore, deps: PlanDeps, sel: Selection, serverI
 }
 
 /** One file's text after its servers' writes: the entries' ops, then the file's tool map. */
-function writtenText(text: string | null, profile: Profile, group: readonly ServerPlan[], container: readonly string[] | undefined): WriteResult<string> {
+function writtenText(text: string | null, profile: Profile, group: readonly ServerPlan[], container: readonly string[] | undefined): Result<string, WriteError> {
   const ops = group.flatMap((s): ServerOp[] => [...(s.op ? [s.op] : []), ...(s.defer ? [{ op: 'defer' as const, name: s.server.name }] : [])]);
-  let out: WriteResult<string> = ops.length ? applyServerOps(text, profile, ops, dialectValidator, container) : okResult(text ?? '');
+  let out: Result<string, WriteError> = ops.length ? applyServerOps(text, profile, ops, dialectValidator, container) : ok(text ?? '');
   const facts = profileFacts(profile);
   for (const s of group) if (out.ok && s.map.length && facts.toolMap) out = applyToolMapPatch(out.value, facts.format, facts.toolMap.key, s.map);
   return out;

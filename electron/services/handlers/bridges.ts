@@ -2,11 +2,12 @@
 // the selection's agent file, and the bridges running now. Refusals cross as codes
 // (data.reason, data.params) that the page words from the bridges catalogue.
 import type { AppContract } from '../../../shared/contract';
-import { AppError } from '../../../shared/errors';
+import { AppError, type RpcError } from '../../../shared/errors';
+import { err, type Err } from '../../../shared/result';
 import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
 import { toSharedError } from '../config/writer';
-import type { BridgeError, BridgeResult } from '../bridge/install';
+import type { BridgeError } from '../bridge/install';
 import type { BridgeService } from '../bridge/install-service';
 
 type BridgesHandlers = Pick<Handlers<AppContract>, 'bridges.advice' | 'bridges.install' | 'bridges.uninstall' | 'bridges.list'>;
@@ -14,18 +15,11 @@ type BridgesHandlers = Pick<Handlers<AppContract>, 'bridges.advice' | 'bridges.i
 /** What the api needs of the service (compose.ts wires createBridgeService; tests may fake it). */
 export type BridgesPort = Pick<BridgeService, 'offer' | 'install' | 'uninstall' | 'list' | 'watch'>;
 
-function refusal(e: BridgeError): AppError {
-  if (e.code === 'write' && e.write) {
-    const w = toSharedError(e.write);
-    return new AppError(w.code, w.message, w.data);
-  }
+/** The installer's refusal in the contract's terms (a writer refusal as the writer words it). */
+function refusal(e: BridgeError): Err<RpcError> {
+  if (e.code === 'write' && e.write) return err(toSharedError(e.write));
   const code = e.code === 'unknown_server' || e.code === 'not_installed' ? 'not-found' : 'refused';
-  return new AppError(code, e.message, { reason: e.code, params: e.params });
-}
-
-function unwrap<T>(r: BridgeResult<T>): T {
-  if (!r.ok) throw refusal(r.error);
-  return r.value;
+  return err({ code, message: e.message, data: { reason: e.code, params: e.params } });
 }
 
 export function bridgesHandlers(core: ApiCore, bridges: BridgesPort | undefined): BridgesHandlers {
@@ -48,16 +42,19 @@ export function bridgesHandlers(core: ApiCore, bridges: BridgesPort | undefined)
     'bridges.install': async ({ id, layer }) => {
       await core.current();
       const server = core.findServer(id);
-      const out = unwrap(await need().install(scope(), server.name, layer ?? server.layer));
+      const r = await need().install(scope(), server.name, layer ?? server.layer);
+      if (!r.ok) return refusal(r.error);
+      const out = r.value;
       if (out.changed) await core.changed(`${server.name} now goes through the bridge`);
       return out;
     },
     'bridges.uninstall': async ({ id }) => {
       await core.current();
       const server = core.findServer(id);
-      const out = unwrap(await need().uninstall(scope(), server.name, server.layer));
+      const r = await need().uninstall(scope(), server.name, server.layer);
+      if (!r.ok) return refusal(r.error);
       await core.changed(`${server.name} restored from the bridge`);
-      return out;
+      return r.value;
     },
     'bridges.list': async () => ({ bridges: await need().list() }),
   };

@@ -45,7 +45,8 @@ export function serverHandlers(core: ApiCore, deps: { writer: WriterPort; eras?:
     },
     'servers.setEnabled': async ({ id, enabled }) => {
       const s = core.findServer(id);
-      await deps.writer.setEnabled(core.selection(), s, enabled);
+      const written = await deps.writer.setEnabled(core.selection(), s, enabled);
+      if (!written.ok) return written;
       await core.changed(enabled ? `${s.name} enabled` : `${s.name} disabled`);
       return { server: core.row(id) };
     },

@@ -10,10 +10,11 @@ import { inputVarName, mapStrings } from '../../../shared/profiles/kit';
 import type { ConfigFormat } from '../../../shared/profiles/types';
 import { profileFacts } from '../../../shared/profiles';
 import type { Profile } from '../../../shared/schemas/server';
-import { refuse, okResult, type WriteResult } from '../config/writer/errors';
+import { refuse, type WriteError } from '../config/writer/errors';
 import { appendJson, removeItem } from '../config/writer/json-array';
 import { applyValueEdit } from '../config/writer/list-ops';
 import { parseConfigText } from '../config/writer/text-edit';
+import { ok, type Result } from '../../../shared/result';
 
 
 /** `API_TOKEN` → `api-token`, when the panel reads it back as the same variable (else null: kept as `${env:…}`). */
@@ -39,26 +40,26 @@ export function agentInputs(profile: Profile, server: string, entry: Record<stri
 }
 
 /** The file's text with the inputs it lacks appended to its top-level `inputs` (created when absent), and their ids; an input of the same id is kept as it is. */
-export function withInputs(text: string, format: ConfigFormat, inputs: AgentInputs['inputs']): WriteResult<{ text: string; added: string[] }> {
+export function withInputs(text: string, format: ConfigFormat, inputs: AgentInputs['inputs']): Result<{ text: string; added: string[] }, WriteError> {
   const have = inputsIn(text, format);
   if (!have.ok) return have;
   const ids = new Set(have.value.map(idOf));
   const missing = inputs.filter((i) => !ids.has(i.id));
   const added = missing.map((i) => i.id);
-  if (missing.length === 0) return okResult({ text, added });
+  if (missing.length === 0) return ok({ text, added });
   if (have.value.length === 0 && !/"inputs"\s*:/.test(text)) {
     const r = applyValueEdit(text, format, ['inputs'], missing);
-    return r.ok ? okResult({ text: r.value ?? text, added }) : r;
+    return r.ok ? ok({ text: r.value ?? text, added }) : r;
   }
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  return okResult({ text: appendJson(text, ['inputs'], missing.map((i) => JSON.stringify(i)), eol), added });
+  return ok({ text: appendJson(text, ['inputs'], missing.map((i) => JSON.stringify(i)), eol), added });
 }
 
 /**
  * Undo of an entry (the file was edited since the install): the inputs the install added go too,
  * each only while no `${input:id}` in the file still names it.
  */
-export function withoutInputs(text: string, format: ConfigFormat, ids: readonly string[]): WriteResult<string> {
+export function withoutInputs(text: string, format: ConfigFormat, ids: readonly string[]): Result<string, WriteError> {
   const have = inputsIn(text, format);
   if (!have.ok) return have;
   let out = text;
@@ -67,17 +68,17 @@ export function withoutInputs(text: string, format: ConfigFormat, ids: readonly 
     const id = idOf(have.value[i]);
     if (typeof id === 'string' && ids.includes(id) && !out.includes(`\${input:${id}}`)) out = removeItem(out, ['inputs'], i);
   }
-  return okResult(out);
+  return ok(out);
 }
 
 const idOf = (i: unknown): unknown => (typeof i === 'object' && i !== null ? (i as { id?: unknown }).id : undefined);
 
 /** The file's `inputs` (empty when it has none); refused when the file does not parse or `inputs` is not a list. */
-function inputsIn(text: string, format: ConfigFormat): WriteResult<unknown[]> {
-  if (text.trim() === '') return okResult([]);
+function inputsIn(text: string, format: ConfigFormat): Result<unknown[], WriteError> {
+  if (text.trim() === '') return ok([]);
   const parsed = parseConfigText(text, format === 'jsonc');
   if (!parsed.ok) return refuse('write.parse_error', { line: parsed.error.line, column: parsed.error.column }, { detail: parsed.error.message, data: parsed.error });
   const root = parsed.value as Record<string, unknown>;
-  if (root.inputs === undefined) return okResult([]);
-  return Array.isArray(root.inputs) ? okResult(root.inputs) : refuse('write.parse_error.servers', { key: 'inputs' });
+  if (root.inputs === undefined) return ok([]);
+  return Array.isArray(root.inputs) ? ok(root.inputs) : refuse('write.parse_error.servers', { key: 'inputs' });
 }

@@ -11,10 +11,11 @@ import { toAppError } from '../api/editor-adapter';
 import type { SaveOutcome } from '../api/ports';
 import type { LayerLocation } from '../../../shared/profiles/loading';
 import { engineProfile, resolveLayerPaths } from '../config/profiles';
-import { type ConfigWriter, type FileSnapshot, type LayerFile, okResult, readSnapshot, refuse, type WriteResult } from '../config/writer';
+import { type ConfigWriter, type FileSnapshot, type LayerFile, readSnapshot, refuse, type WriteError } from '../config/writer';
 import { homeDir } from '../paths';
 import { profileFacts } from '../../../shared/profiles';
 import { readRules, writeRules } from './rule-text';
+import { ok, type Result } from '../../../shared/result';
 
 const MAX_SNAPSHOTS = 64;
 
@@ -38,11 +39,11 @@ export class RuleFiles {
   }
 
   /** The file a layer's rules are written to: the agent's own rule file, else the layer's MCP file. */
-  private async ruleFile(sel: Selection, layer: LayerKind): Promise<WriteResult<LayerFile>> {
+  private async ruleFile(sel: Selection, layer: LayerKind): Promise<Result<LayerFile, WriteError>> {
     if (!engineProfile(sel.profile).ruleFiles) return this.deps.writer.resolve({ profile: sel.profile, layer, workspace: sel.workspace });
     const loc = (await this.locations(sel)).find((l) => l.layer === layer);
     if (!loc) return refuse('write.invalid_target', { profile: sel.profile, layer });
-    return okResult({ profile: sel.profile, layer, path: loc.path, dialect: sel.profile, readOnly: loc.writable ? null : `${loc.path} is read-only`, ...(loc.confineTo ? { confineTo: loc.confineTo } : {}) });
+    return ok({ profile: sel.profile, layer, path: loc.path, dialect: sel.profile, readOnly: loc.writable ? null : `${loc.path} is read-only`, ...(loc.confineTo ? { confineTo: loc.confineTo } : {}) });
   }
 
   private async trusted(loc: LayerLocation, sel: Selection): Promise<boolean> {

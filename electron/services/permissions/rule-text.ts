@@ -4,8 +4,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { findNodeAtLocation, parseTree, type JSONPath } from 'jsonc-parser';
 import { LISTS_BY_STRENGTH, RuleListsSchema, type RuleLists } from '../../../shared/permissions/rules';
-import { detectFormat, okResult, parseConfigText, refuse, setAt, type WriteResult } from '../config/writer';
+import { detectFormat, parseConfigText, refuse, setAt, type WriteError } from '../config/writer';
 import { appendItems, removeItem } from '../config/writer/json-array';
+import { ok, type Result } from '../../../shared/result';
 
 const KEY = 'permissions';
 const EMPTY: RuleLists = { allow: [], ask: [], deny: [] };
@@ -44,9 +45,9 @@ function editList(text: string, path: JSONPath, before: readonly string[], after
 }
 
 /** The file's text with its `permissions` lists turned into `after`; refuses a file it cannot vouch for. */
-export function writeRules(text: string | null, after: RuleLists): WriteResult<string> {
+export function writeRules(text: string | null, after: RuleLists): Result<string, WriteError> {
   const lists = Object.fromEntries(LISTS_BY_STRENGTH.filter((l) => after[l].length > 0).map((l) => [l, after[l]]));
-  if (text === null || text.trim() === '') return okResult(JSON.stringify({ [KEY]: lists }, null, 2) + '\n');
+  if (text === null || text.trim() === '') return ok(JSON.stringify({ [KEY]: lists }, null, 2) + '\n');
   const parsed = parseConfigText(text);
   if (!parsed.ok) return refuse('write.parse_error', { line: parsed.error.line, column: parsed.error.column });
   if (!isObject(parsed.value)) return refuse('write.parse_error.notObject');
@@ -68,5 +69,5 @@ export function writeRules(text: string | null, after: RuleLists): WriteResult<s
   // Never write what does not read back as the intended lists (SEC-3 spirit: vouch for the text).
   const check = readRules(out);
   if (check.problem || !isDeepStrictEqual(check.rules, after)) return refuse('write.io.layout');
-  return okResult(out);
+  return ok(out);
 }

@@ -6,11 +6,12 @@
 import type { StateCreator } from 'zustand';
 import type { CallResult } from '../../../shared/contract';
 import type { AppContract } from '../../../shared/contract';
-import type { Result, RpcError } from '../../../shared/errors';
+import type { RpcError } from '../../../shared/errors';
 import type { MethodInput, MethodName, MethodOutput } from '../../../shared/rpc';
 import type { PanelBridge } from '../bridge';
 import type { EraMode } from '../../../shared/schemas/server';
 import type { AppState } from './app-store';
+import type { Result } from '../../../shared/result';
 
 export type CallStatus = 'running' | 'ok' | 'error' | 'cancelled' | 'failed';
 

@@ -2,9 +2,10 @@
 // replaced by the view each `servers.changed` carries (no refetch after an event).
 import type { StateCreator } from 'zustand';
 import type { ServersView, TryLaunchOutcome } from '../../../shared/contract';
-import type { Result, RpcError } from '../../../shared/errors';
+import type { RpcError } from '../../../shared/errors';
 import type { PanelBridge } from '../bridge';
 import type { AppState } from './app-store';
+import type { Result } from '../../../shared/result';
 
 export interface ServersSlice {
   view: ServersView | null;

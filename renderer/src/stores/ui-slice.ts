@@ -3,10 +3,11 @@
 // keeps them; everything else here lives and dies with the page.
 import type { StateCreator } from 'zustand';
 import type { AppInfo, PanelSettings } from '../../../shared/contract';
-import type { Result, RpcError } from '../../../shared/errors';
+import type { RpcError } from '../../../shared/errors';
 import type { Locale } from '../../../shared/i18n';
 import type { PanelBridge } from '../bridge';
 import type { AppState } from './app-store';
+import type { Result } from '../../../shared/result';
 
 export const SECTIONS = ['servers', 'detail', 'editor', 'discover', 'agents', 'tools', 'permissions', 'disclosure', 'login', 'logs', 'settings'] as const;
 export type Section = (typeof SECTIONS)[number];

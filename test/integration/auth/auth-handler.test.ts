@@ -39,7 +39,7 @@ describe('auth handlers', () => {
       servers: [effectiveServer('local'), remote('open', 'http://127.0.0.1:9/open'), remote('fresh', 'http://127.0.0.1:9/fresh'), remote('locked', fx.mcpUrl), remote('alias', `${fx.mcpUrl}/`)],
     };
     const api = createApi(apiDeps(view, { createPool: () => pool, auth: logins }));
-    const dispatch = createDispatcher(contract, api.handlers);
+    const dispatch = createDispatcher(contract, api.handlers, { undeclared: 'throw' });
     await api.start();
     const state = (kind: string) => ({ state: { kind, code: kind === 'connected' ? 'connected' : 'not_connected', reason: '', since: 1, toolCount: 0, connectMs: 1, retryAt: null } }) as unknown as PoolInfo;
     set('configured:minimax:open', state('connected'));

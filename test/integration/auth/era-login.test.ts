@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContract, LoginProgress, ServerRow } from '../../../shared/contract';
-import type { Result } from '../../../shared/errors';
 import type { MethodInput, MethodName, MethodOutput } from '../../../shared/rpc';
 import { startServices, type Services } from '../../../electron/services/compose';
 import { HeadlessPerson } from '../../../electron/services/auth';
 import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-server';
 import { findSecrets } from './scan';
+import type { Result } from '../../../shared/result';
 
 const SERVICE = `mcp-panel-test-era-${process.pid}`;
 const ctx = { host: 'web' } as const;

@@ -9,10 +9,11 @@ import { getStaticTOMLValue, parseTOML } from 'toml-eslint-parser';
 import { parse as parseYaml } from 'yaml';
 import { loadLayer } from '../../../electron/services/config/layer-loader';
 import { readConfigFile } from '../../../electron/services/config/read-file';
-import { ConfigWriter, type LayerFile, type ServerOp, type WriteResult, type WriteOutcome } from '../../../electron/services/config/writer';
+import { ConfigWriter, type LayerFile, type ServerOp, type WriteOutcome, type WriteError } from '../../../electron/services/config/writer';
 import { profileFacts } from '../../../shared/profiles';
 import type { Dialect } from '../../../shared/schemas/dialects';
 import type { LayerKind } from '../../../shared/schemas/server';
+import { type Result } from '../../../shared/result';
 
 const CORPUS = join(__dirname, '..', '..', 'corpus');
 
@@ -79,7 +80,7 @@ function rawNames(text: string, dialect: Dialect): string[] | null {
 }
 
 /** Each trip starts from the original bytes and an empty record of the panel's additions (a failed trip leaves nothing behind). */
-async function trip(path: string, before: string, steps: Array<() => Promise<WriteResult<WriteOutcome>>>, what: string): Promise<Trip> {
+async function trip(path: string, before: string, steps: Array<() => Promise<Result<WriteOutcome, WriteError>>>, what: string): Promise<Trip> {
   try {
     await writeFile(path, before);
     await rm(join(dirname(path), '.panel'), { recursive: true, force: true });

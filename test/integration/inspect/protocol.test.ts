@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContract } from '../../../shared/contract';
-import type { Result } from '../../../shared/errors';
 import type { MethodInput, MethodName, MethodOutput } from '../../../shared/rpc';
 import { startServices, type Services } from '../../../electron/services/compose';
 import { fixture } from '../connections/helpers';
+import type { Result } from '../../../shared/result';
 
 const ctx = { host: 'web' } as const;
 let dir: string;

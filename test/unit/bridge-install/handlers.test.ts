@@ -18,7 +18,7 @@ const core = {
 function dispatchWith(port: Partial<BridgesPort> | undefined) {
   const handlers = bridgesHandlers(core, port as BridgesPort | undefined);
   const all = new Proxy(handlers, { get: (t, k) => (t as Record<string | symbol, unknown>)[k] ?? (() => ({})), has: () => true }) as unknown as Handlers<typeof contract>;
-  return createDispatcher(contract, all);
+  return createDispatcher(contract, all, { undeclared: 'throw' });
 }
 
 describe('bridges handlers', () => {

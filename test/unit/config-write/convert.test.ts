@@ -19,7 +19,7 @@ describe('convertEntry', () => {
   });
 
   it('minara takes streamable-HTTP servers only', () => {
-    expect(convertEntry({ command: 'npx' }, 'minara', null)).toMatchObject({ ok: false, reason: expect.stringMatching(/streamable-HTTP servers only/) });
+    expect(convertEntry({ command: 'npx' }, 'minara', null)).toMatchObject({ ok: false, error: { reason: expect.stringMatching(/streamable-HTTP servers only/) } });
     expect(convertEntry({ type: 'sse', url: 'https://x/sse' }, 'minara', null).ok).toBe(false);
     expect(convertEntry({ url: 'https://x/mcp', headers: { Authorization: 'Bearer ${T}' } }, 'minara', null)).toMatchObject({ ok: true, value: { entry: { url: 'https://x/mcp', headers: { Authorization: 'Bearer ${T}' } } } });
   });

@@ -116,9 +116,9 @@ describe('handler refusals, import reasons and inline-secret fixes (UI-9)', () =
 
   it('an import skip and a conversion note: English from the catalogue, the code for the page', () => {
     const minara = convertEntry({ command: 'npx' }, 'minara', null);
-    expect(minara).toMatchObject({ ok: false, reason: 'minara connects to streamable-HTTP servers only; this is a stdio server', why: { code: 'http_only' } });
+    expect(minara).toMatchObject({ ok: false, error: { reason: 'minara connects to streamable-HTTP servers only; this is a stdio server', why: { code: 'http_only' } } });
     if (minara.ok) return;
-    expect(translateCode('zh', 'editor.importWhy', minara.why)).toBe('minara 只连接 streamable-HTTP 服务器；这是一个 stdio 服务器');
+    expect(translateCode('zh', 'editor.importWhy', minara.error.why)).toBe('minara 只连接 streamable-HTTP 服务器；这是一个 stdio 服务器');
     const vscode = convertEntry({ command: 'node', env: { K: '${input:api-key}' } }, 'kimi', null);
     if (!vscode.ok) throw new Error('should convert');
     expect(vscode.value.notes).toEqual(['${input:api-key} became the environment reference ${API_KEY}: export API_KEY where the agent runs']);

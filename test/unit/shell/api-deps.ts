@@ -3,6 +3,7 @@
 import type { ApiDeps } from '../../../electron/services/api';
 import type { EffectiveView } from '../../../shared/schemas/server';
 import { fakePool } from '../../helpers/fake-pool';
+import { ok } from '../../../shared/result';
 
 const refuse = (what: string) => async (): Promise<never> => {
   throw new Error(`${what} is not part of this test`);
@@ -18,7 +19,7 @@ export function apiDeps(view: EffectiveView | (() => EffectiveView), over: Parti
     config: { load: async () => load() },
     createPool: () => fakePool().pool,
     trust: { setTrusted: () => {} },
-    writer: { setEnabled: () => {} },
+    writer: { setEnabled: async () => ok(undefined) },
     watch: { watch: () => () => {} },
     detect: () => [],
     recent: { list: () => [], add: () => {} },

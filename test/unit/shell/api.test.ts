@@ -7,7 +7,7 @@ import type { EffectiveView, ServerState } from '../../../shared/schemas/server'
 import { effectiveServer } from '../../helpers/effective-server';
 import { createApi } from '../../../electron/services/api';
 import { fakePool } from '../../helpers/fake-pool';
-import { AppError } from '../../../shared/errors';
+import { fail } from '../../../shared/errors';
 import { apiDeps } from './api-deps';
 
 const ctx = { host: 'cli' } as const;
@@ -27,10 +27,11 @@ function setup(views: EffectiveView[]) {
         { profile: 'minara', detected: true, evidence: ['/h/.minara'] },
       ],
       recent: { list: () => ['/w'], add: () => {} },
-      writer: { setEnabled: () => Promise.reject(new AppError('refused', 'minimax project files are read-only')) },
+      // The writer's refusal as the port answers it: a failure, no throw (compose.ts).
+      writer: { setEnabled: async () => fail('refused', 'minimax project files are read-only') },
     }),
   );
-  return { api, pool, set, dispatch: createDispatcher(contract, api.handlers) };
+  return { api, pool, set, dispatch: createDispatcher(contract, api.handlers, { undeclared: 'throw' }) };
 }
 
 const view = (servers: ReturnType<typeof server>[]): EffectiveView => ({ profile: 'minimax', workspace: null, layers: [], servers, problems: [] });

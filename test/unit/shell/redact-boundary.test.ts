@@ -38,7 +38,7 @@ function setup() {
     const info: PoolInfo = { state: { kind: 'failed', code: 'connect_failed', reason, since: 1, retryAt: null }, lastError: reason };
     set(id, info);
   };
-  return { api, leak, dispatch: createDispatcher(contract, api.handlers) };
+  return { api, leak, dispatch: createDispatcher(contract, api.handlers, { undeclared: 'throw' }) };
 }
 
 describe('redaction at the contract boundary', () => {

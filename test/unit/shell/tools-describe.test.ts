@@ -35,7 +35,7 @@ function setup() {
     const state: ServerState = { kind: 'connected', code: 'connected', reason: 'ok', since: 5, toolCount: defs[id]?.length ?? 0, connectMs: 1 } as ServerState;
     set(id, { state });
   };
-  return { api, connect, toolCalls, dispatch: createDispatcher(contract, api.handlers) };
+  return { api, connect, toolCalls, dispatch: createDispatcher(contract, api.handlers, { undeclared: 'throw' }) };
 }
 
 describe('tools.list rows and tools.describe (UI-3)', () => {

@@ -3,6 +3,7 @@ import { translate, type MessageKey } from '../../../../shared/i18n';
 import type { Dialect } from '../../../../shared/schemas/dialects';
 import { profileFacts } from '../../../../shared/profiles';
 import { isRecord } from '../../../../shared/is-record';
+import { err, ok, type Result } from '../../../../shared/result';
 
 export interface Converted {
   entry: Record<string, unknown>;
@@ -18,7 +19,8 @@ export interface Coded {
   params: Record<string, string | number>;
 }
 
-export type ConvertResult = { ok: true; value: Converted } | { ok: false; reason: string; why: Coded };
+/** Refused: the English reason and the same as a code and params (UI-9). */
+export type ConvertResult = Result<Converted, { reason: string; why: Coded }>;
 
 /** Notes by their English text (one note per text, as the Set was), with their codes. */
 type Notes = Map<string, Coded>;
@@ -35,7 +37,7 @@ function note(notes: Notes, code: string, params: Record<string, string> = {}): 
 
 function refuse(code: string, params: Record<string, string> = {}): ConvertResult {
   const { text, coded } = said('editor.importWhy', code, params);
-  return { ok: false, reason: text, why: coded };
+  return err({ reason: text, why: coded });
 }
 
 
@@ -120,5 +122,5 @@ export function convertEntry(raw: unknown, dialect: Dialect, workspace: string |
     }
   }
   const rewritten = mapStrings(entry, (s) => rewriteRefs(s, workspace, notes)) as Record<string, unknown>;
-  return { ok: true, value: { entry: rewritten, notes: [...notes.keys()], noteCodes: [...notes.values()] } };
+  return ok({ entry: rewritten, notes: [...notes.keys()], noteCodes: [...notes.values()] });
 }

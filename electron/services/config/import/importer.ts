@@ -3,11 +3,12 @@
 // written is the plan of plan.ts restricted to the servers the user picked.
 import type { ImportReport } from '../../../../shared/contract/editor';
 import type { ConfigWriter } from '../writer/config-writer';
-import { okResult, type WriteResult } from '../writer/errors';
+import { type WriteError } from '../writer/errors';
 import type { ServerOp } from '../writer/server-ops';
 import { said } from './convert';
 import { computePlan, needsAsking, type PlanOptions } from './plan';
 import type { SourceContext } from './sources';
+import { ok, type Result } from '../../../../shared/result';
 
 export type { ImportReport };
 
@@ -19,7 +20,7 @@ export interface ImportOptions extends PlanOptions {
   only?: readonly string[];
 }
 
-export async function importServers(writer: ConfigWriter, opts: ImportOptions, ctx: SourceContext): Promise<WriteResult<ImportReport>> {
+export async function importServers(writer: ConfigWriter, opts: ImportOptions, ctx: SourceContext): Promise<Result<ImportReport, WriteError>> {
   const computed = await computePlan(writer, opts, ctx);
   if (!computed.ok) return computed;
   const { plan, entries, base } = computed.value;
@@ -46,9 +47,9 @@ export async function importServers(writer: ConfigWriter, opts: ImportOptions, c
     const { text, coded } = said('editor.importWhy', 'not_found', { name, source: plan.source });
     report.skipped.push({ name, from: plan.source, code: 'not_found', reason: text, why: coded });
   }
-  if (ops.length === 0) return okResult(report);
+  if (ops.length === 0) return ok(report);
   const written = await writer.apply(opts.target, ops, { base });
   if (!written.ok) return written;
   report.changed = written.value.changed;
-  return okResult(report);
+  return ok(report);
 }

@@ -6,7 +6,7 @@ import type { ImportPlan, ImportPlanItem } from '../../../../shared/contract/edi
 import type { Dialect } from '../../../../shared/schemas/dialects';
 import { findInlineSecrets } from '../../../../shared/secrets/secret-rules';
 import type { ConfigWriter, WriteTarget } from '../writer/config-writer';
-import { errResult, okResult, type WriteResult } from '../writer/errors';
+import { errResult, type WriteError } from '../writer/errors';
 import { dialectValidator, SERVERS_KEY } from '../writer/server-ops';
 import type { FileSnapshot } from '../writer/snapshot';
 import { parseConfigText } from '../writer/text-edit';
@@ -21,6 +21,7 @@ import { rulesFor } from '../../agent-view/registry';
 import { otherReaders } from '../../agent-view/shared-files';
 import { homeDir } from '../../paths';
 import { isRecord } from '../../../../shared/is-record';
+import { ok, type Result } from '../../../../shared/result';
 
 export type { ImportPlan, ImportPlanItem };
 
@@ -44,7 +45,7 @@ type Skip = NonNullable<ImportPlanItem['skip']>;
 
 function judge(raw: unknown, pointer: string, name: string, dialect: Dialect, workspace: string | null, existing: Set<string>, targetPath: string, replace: boolean): Verdict {
   const converted = convertEntry(raw, dialect, workspace);
-  if (!converted.ok) return { verdict: 'skip', notes: [], skip: { code: converted.why.code === 'http_only' ? 'unsupported_transport' : 'invalid_source', reason: converted.reason, why: converted.why } };
+  if (!converted.ok) return { verdict: 'skip', notes: [], skip: { code: converted.error.why.code === 'http_only' ? 'unsupported_transport' : 'invalid_source', reason: converted.error.reason, why: converted.error.why } };
   const { entry, notes, noteCodes } = converted.value;
   // UI-9: the reason in English from the catalogue, and its code for the page's language.
   const skip = (code: Skip['code'], params: Record<string, string>): Verdict => {
@@ -66,7 +67,7 @@ export function needsAsking(item: Pick<ImportPlanItem, 'scope'>, layer: WriteTar
   return item.scope === 'project' && layer === 'user';
 }
 
-export async function computePlan(writer: ConfigWriter, opts: PlanOptions, ctx: SourceContext): Promise<WriteResult<ComputedPlan>> {
+export async function computePlan(writer: ConfigWriter, opts: PlanOptions, ctx: SourceContext): Promise<Result<ComputedPlan, WriteError>> {
   const file = await writer.resolve(opts.target);
   if (!file.ok) return file;
   if (file.value.readOnly) return errResult('read_only', `${file.value.path}: ${file.value.readOnly}`);
@@ -106,11 +107,11 @@ export async function computePlan(writer: ConfigWriter, opts: PlanOptions, ctx: 
   });
   const sharedWith = await otherReaders(opts.target.profile, file.value.path, { env: ctx.env, home: homeDir(ctx.env), workspace });
   const plan: ImportPlan = { source: opts.from, layer: opts.target.layer, path: file.value.path, sourceFiles: files, servers: items, ...(sharedWith.length ? { sharedWith } : {}) };
-  return okResult({ plan, entries, base: base.value });
+  return ok({ plan, entries, base: base.value });
 }
 
 /** The preview: the plan alone. Reads the source and the target file; writes nothing. */
-export async function planImport(writer: ConfigWriter, opts: PlanOptions, ctx: SourceContext): Promise<WriteResult<ImportPlan>> {
+export async function planImport(writer: ConfigWriter, opts: PlanOptions, ctx: SourceContext): Promise<Result<ImportPlan, WriteError>> {
   const r = await computePlan(writer, opts, ctx);
-  return r.ok ? okResult(r.value.plan) : r;
+  return r.ok ? ok(r.value.plan) : r;
 }

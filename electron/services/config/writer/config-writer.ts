@@ -10,7 +10,7 @@ import type { ToolMapPatch } from '../../../../shared/schemas/dialects/tool-map'
 import { applyToolMapPatch } from './tool-map-op';
 import { outsideOf } from '../bounded-read';
 import { atomicWriteFile } from './atomic-write';
-import { type ConflictData, inFile, okResult, refuse, type WriteResult } from './errors';
+import { type ConflictData, inFile, refuse, type WriteError } from './errors';
 import { type LayerFile, resolveLayerFile } from './layer-paths';
 import { applyServerOps, dialectValidator, type EntryValidator, type ServerOp } from './server-ops';
 import { type FileSnapshot, hashText, readSnapshot, sameContent, UnreadableFileError } from './snapshot';
@@ -19,6 +19,7 @@ import { panelDataDir } from '../../paths';
 import { applyListEdit, applyValueEdit, type ListPath } from './list-ops';
 import { profileFacts } from '../../../../shared/profiles';
 import type { ConfigFormat } from '../../../../shared/profiles/types';
+import { ok, type Result } from '../../../../shared/result';
 
 export interface WriteTarget {
   profile: Profile;
@@ -67,9 +68,9 @@ export interface ListFile extends EditableFile {
 }
 
 /** A layer file's snapshot, or a one-line refusal naming it (SEC-7: not a file, too large). */
-async function readResult(path: string): Promise<WriteResult<FileSnapshot>> {
+async function readResult(path: string): Promise<Result<FileSnapshot, WriteError>> {
   try {
-    return okResult(await readSnapshot(path));
+    return ok(await readSnapshot(path));
   } catch (err) {
     if (err instanceof UnreadableFileError) return refuse('write.unreadable', { path }, { detail: err.message });
     return refuse('write.io.read', { path }, { detail: (err as Error).message });
@@ -80,16 +81,16 @@ async function readResult(path: string): Promise<WriteResult<FileSnapshot>> {
  * Issue 21 F9: a project layer's file (or the folder it would be created in) that leads outside
  * its workspace is neither read nor written: a repository cannot aim the writer at `~/.ssh`.
  */
-async function confined(file: EditableFile): Promise<WriteResult<void>> {
-  if (file.confineTo === undefined) return okResult(undefined);
+async function confined(file: EditableFile): Promise<Result<void, WriteError>> {
+  if (file.confineTo === undefined) return ok(undefined);
   const outside = await outsideOf(file.path, file.confineTo);
-  if (!outside) return okResult(undefined);
+  if (!outside) return ok(undefined);
   const params = { path: file.path, real: outside.real, workspace: outside.root };
   return refuse(outside.dangling ? 'write.read_only.dangling' : 'write.read_only.outside', params);
 }
 
 class OutsideSignal extends Error {
-  constructor(readonly refusal: WriteResult<never>) {
+  constructor(readonly refusal: Result<never, WriteError>) {
     super('outside');
   }
 }
@@ -113,26 +114,26 @@ export class ConfigWriter {
   }
 
   /** Which file the (profile, layer, workspace) maps to, and whether it may be written. */
-  resolve(target: WriteTarget): Promise<WriteResult<LayerFile>> {
+  resolve(target: WriteTarget): Promise<Result<LayerFile, WriteError>> {
     return resolveLayerFile(target.profile, target.layer, { env: this.deps.env, home: this.deps.home, workspace: target.workspace ?? null });
   }
 
   /** Read a layer's file: keep the snapshot and pass it back as `base` when writing. */
-  async read(target: WriteTarget): Promise<WriteResult<FileSnapshot>> {
+  async read(target: WriteTarget): Promise<Result<FileSnapshot, WriteError>> {
     const file = await this.resolve(target);
     if (!file.ok) return file;
     const inside = await confined(file.value);
     return inside.ok ? readResult(file.value.path) : inside;
   }
 
-  async apply(target: WriteTarget, ops: readonly ServerOp[], opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
+  async apply(target: WriteTarget, ops: readonly ServerOp[], opts: WriteOptions = {}): Promise<Result<WriteOutcome, WriteError>> {
     const file = await this.resolve(target);
     if (!file.ok) return file;
     return this.applyToFile(file.value, ops, opts);
   }
 
   /** The same, for a file already resolved (or any path in a known dialect). */
-  async applyToFile(file: LayerFile, ops: readonly ServerOp[], opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
+  async applyToFile(file: LayerFile, ops: readonly ServerOp[], opts: WriteOptions = {}): Promise<Result<WriteOutcome, WriteError>> {
     return this.editWithLedger(file, (text, ledger) => applyServerOps(text, file.dialect, ops, this.validate, file.container, ledger), opts);
   }
 
@@ -142,7 +143,7 @@ export class ConfigWriter {
    * `edit` must refuse what it cannot vouch for: its text is written as returned (null: the file
    * stays missing).
    */
-  async editFile(file: EditableFile, edit: (text: string | null) => WriteResult<string | null>, opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
+  async editFile(file: EditableFile, edit: (text: string | null) => Result<string | null, WriteError>, opts: WriteOptions = {}): Promise<Result<WriteOutcome, WriteError>> {
     return this.guarded(file, opts, () => this.applyLocked(file, edit, opts));
   }
 
@@ -152,7 +153,7 @@ export class ConfigWriter {
    * ledger that cannot be saved costs only that exactness (the way back then flips in place), so
    * the write that already happened is still reported as done.
    */
-  private editWithLedger(file: EditableFile, edit: (text: string | null, ledger: AddedLedger) => WriteResult<string | null>, opts: WriteOptions): Promise<WriteResult<WriteOutcome>> {
+  private editWithLedger(file: EditableFile, edit: (text: string | null, ledger: AddedLedger) => Result<string | null, WriteError>, opts: WriteOptions): Promise<Result<WriteOutcome, WriteError>> {
     return this.guarded(file, opts, async () => {
       const ledger = await loadLedger(this.dataDir, file.path);
       const result = await this.applyLocked(file, (text) => edit(text, ledger), opts);
@@ -162,7 +163,7 @@ export class ConfigWriter {
   }
 
   /** The checks every write makes before it takes the file's lock, then `body` under the lock. */
-  private async guarded(file: EditableFile, opts: WriteOptions, body: () => Promise<WriteResult<WriteOutcome>>): Promise<WriteResult<WriteOutcome>> {
+  private async guarded(file: EditableFile, opts: WriteOptions, body: () => Promise<Result<WriteOutcome, WriteError>>): Promise<Result<WriteOutcome, WriteError>> {
     if (file.readOnly) return refuse('write.read_only', { path: file.path }, { detail: file.readOnly });
     if (opts.base && opts.base.path !== file.path) return refuse('write.invalid_target.snapshot', { path: file.path, other: opts.base.path });
     const inside = await confined(file);
@@ -174,7 +175,7 @@ export class ConfigWriter {
    * SEC-7: read-check-write under a cross-process lock (`<file>.lock`, proper-lockfile,
    * as the name registry does), so two writers never both report success while one edit is lost.
    */
-  private async locked<T>(path: string, body: () => Promise<WriteResult<T>>): Promise<WriteResult<T>> {
+  private async locked<T>(path: string, body: () => Promise<Result<T, WriteError>>): Promise<Result<T, WriteError>> {
     let release: () => Promise<void>;
     let compromised: Error | null = null;
     try {
@@ -201,7 +202,7 @@ export class ConfigWriter {
     }
   }
 
-  private async applyLocked(file: EditableFile, edit: (text: string | null) => WriteResult<string | null>, opts: WriteOptions): Promise<WriteResult<WriteOutcome>> {
+  private async applyLocked(file: EditableFile, edit: (text: string | null) => Result<string | null, WriteError>, opts: WriteOptions): Promise<Result<WriteOutcome, WriteError>> {
     let base: FileSnapshot;
     if (opts.base) base = opts.base;
     else {
@@ -222,7 +223,7 @@ export class ConfigWriter {
       // Nothing to write, but the caller still must not act on a stale view.
       const now = await readSnapshot(file.path).catch(() => base);
       if (!sameContent(now, base)) return this.conflict(file.path, base, now, ours ?? '');
-      return okResult({ path: file.path, changed: false, created: false, after: base });
+      return ok({ path: file.path, changed: false, created: false, after: base });
     }
     try {
       await atomicWriteFile(file.path, ours, {
@@ -245,10 +246,10 @@ export class ConfigWriter {
     if (onDisk?.hash !== hashText(ours)) {
       return this.conflict(file.path, base, onDisk ?? { path: file.path, exists: false, text: null, hash: null, mode: null }, ours);
     }
-    return okResult({ path: file.path, changed: true, created: !base.exists, after: onDisk });
+    return ok({ path: file.path, changed: true, created: !base.exists, after: onDisk });
   }
 
-  private conflict(path: string, base: FileSnapshot, theirs: FileSnapshot, ours: string): WriteResult<never> {
+  private conflict(path: string, base: FileSnapshot, theirs: FileSnapshot, ours: string): Result<never, WriteError> {
     const data: ConflictData = { path, base: base.text, theirs: theirs.text, ours };
     return refuse('write.conflict', { path }, { data });
   }
@@ -282,13 +283,13 @@ export class ConfigWriter {
    * JSONC file (list-ops.ts), under the same lock, checks and atomic write as every edit. `file` is
    * a layer file, or any file of an agent's with its format (`~/.claude.json`, a settings.json).
    */
-  editList(file: LayerFile | ListFile, path: ListPath, value: string, present: boolean, opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
+  editList(file: LayerFile | ListFile, path: ListPath, value: string, present: boolean, opts: WriteOptions = {}): Promise<Result<WriteOutcome, WriteError>> {
     const format = 'format' in file ? file.format : profileFacts(file.dialect).format;
     return this.editWithLedger(file, (text, ledger) => applyListEdit(text, format, { path, value, present }, ledger), opts);
   }
 
   /** AGENT-5: `value` set at `path` of a JSON or JSONC file, or (undefined) removed, under the same lock and checks. */
-  editValue(file: ListFile, path: ListPath, value: unknown, opts: WriteOptions = {}): Promise<WriteResult<WriteOutcome>> {
+  editValue(file: ListFile, path: ListPath, value: unknown, opts: WriteOptions = {}): Promise<Result<WriteOutcome, WriteError>> {
     return this.editFile(file, (text) => applyValueEdit(text, file.format, path, value), opts);
   }
 
@@ -298,7 +299,7 @@ export class ConfigWriter {
   }
 
   /** CONN-8: writes into the file-wide tool map of the layer's file (OpenCode `tools`: tool-map-op.ts). */
-  async setToolMap(target: WriteTarget, map: ToolMapPatch, opts?: WriteOptions): Promise<WriteResult<WriteOutcome>> {
+  async setToolMap(target: WriteTarget, map: ToolMapPatch, opts?: WriteOptions): Promise<Result<WriteOutcome, WriteError>> {
     const file = await this.resolve(target);
     const facts = profileFacts(target.profile);
     if (!file.ok || !facts.toolMap) return file.ok ? refuse('write.unsupported.toolFilter', { profile: target.profile }) : file;

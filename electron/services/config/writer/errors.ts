@@ -1,10 +1,11 @@
 // Writer errors cross the boundary as data (DESIGN.md): `{ok:false, error:{code, message, data}}`.
 // The codes are finer than shared/errors.ts ErrorCode so the UI can offer the right fix;
 // `toSharedError` maps them onto the contract's codes (the writer's code kept in data.reason).
-import { SecretFindingSchema, type ErrorCode, type RpcError } from '../../../../shared/errors';
+import { SecretFindingSchema, type RpcError, type WRITE_REFUSALS } from '../../../../shared/errors';
 import { writeErrorText } from '../../../../shared/i18n/write-errors';
 import type { WriteKey } from '../../../../shared/i18n/messages/write';
 import type { WriteErrorCode, WriteText } from '../../../../shared/schemas/write-error';
+import { err, type Err } from '../../../../shared/result';
 
 // Codes (shared/schemas/write-error.ts, so the renderer's catalogue can require a sentence each):
 // conflict (CFG-7, data: ConflictData) · parse_error (CFG-5/SEC-3, never overwritten) ·
@@ -24,25 +25,20 @@ export interface WriteError {
   data?: unknown;
 }
 
-export type WriteResult<T> = { ok: true; value: T } | { ok: false; error: WriteError };
-
-export function okResult<T>(value: T): WriteResult<T> {
-  return { ok: true, value };
-}
-
-export function errResult(code: WriteErrorCode, message: string, data?: unknown): { ok: false; error: WriteError } {
-  return { ok: false, error: data === undefined ? { code, message } : { code, message, data } };
+/** The writer answers shared/result.ts's Result with a WriteError (`Result<T, WriteError>`). */
+export function errResult(code: WriteErrorCode, message: string, data?: unknown): Err<WriteError> {
+  return err(data === undefined ? { code, message } : { code, message, data });
 }
 
 /**
  * A refusal said through the `write.*` catalogue: the code is the key's second part
  * (`write.invalid_entry.tooDeep` → invalid_entry), the English message is the catalogue's.
  */
-export function refuse(key: WriteKey, params: WriteText['params'] = {}, opts: { detail?: string; data?: unknown } = {}): { ok: false; error: WriteError } {
+export function refuse(key: WriteKey, params: WriteText['params'] = {}, opts: { detail?: string; data?: unknown } = {}): Err<WriteError> {
   const code = key.split('.')[1] as WriteErrorCode;
   const text: WriteText = { key, params, ...(opts.detail ? { detail: opts.detail } : {}) };
   const error: WriteError = { code, message: writeErrorText('en', text), text };
-  return { ok: false, error: opts.data === undefined ? error : { ...error, data: opts.data } };
+  return err(opts.data === undefined ? error : { ...error, data: opts.data });
 }
 
 /** The same refusal about a known file: its path leads the message (server-ops does not know it). */
@@ -63,7 +59,8 @@ export interface ConflictData {
   ours: string;
 }
 
-const SHARED: Record<WriteErrorCode, ErrorCode> = {
+/** Onto the codes every writing method lists (shared/errors.ts WRITE_REFUSALS). */
+const SHARED: Record<WriteErrorCode, (typeof WRITE_REFUSALS)[number] | 'invalid-input' | 'internal'> = {
   conflict: 'conflict',
   parse_error: 'config',
   duplicate_key: 'config',

@@ -5,7 +5,8 @@ import type { Dialect } from '../../../../shared/schemas/dialects';
 import type { LayerKind, Profile } from '../../../../shared/schemas/server';
 import { resolveLayerPaths } from '../profiles';
 import { homeDir } from '../../paths';
-import { okResult, refuse, type WriteResult } from './errors';
+import { refuse, type WriteError } from './errors';
+import { ok, type Result } from '../../../../shared/result';
 
 export interface LayerPathContext {
   env: NodeJS.ProcessEnv;
@@ -30,7 +31,7 @@ export interface LayerFile {
   needsTrust?: boolean;
 }
 
-export async function resolveLayerFile(profile: Profile, layer: LayerKind, ctx: LayerPathContext): Promise<WriteResult<LayerFile>> {
+export async function resolveLayerFile(profile: Profile, layer: LayerKind, ctx: LayerPathContext): Promise<Result<LayerFile, WriteError>> {
   if (layer === 'session' || layer === 'plugin' || layer === 'env') {
     return refuse('write.read_only.layer', { layer });
   }
@@ -45,5 +46,5 @@ export async function resolveLayerFile(profile: Profile, layer: LayerKind, ctx: 
   }
   // CFG-1/CFG-7: MiniMax Code treats its project file as read-only; so does the panel.
   const readOnly = loc.writable ? null : `${profile} ${layer} files are read-only for the panel; add the server to the user layer instead`;
-  return okResult({ profile, layer, path: loc.path, dialect: profile, readOnly, ...(loc.container ? { container: loc.container } : {}), ...(loc.confineTo ? { confineTo: loc.confineTo } : {}), needsTrust: loc.needsTrust });
+  return ok({ profile, layer, path: loc.path, dialect: profile, readOnly, ...(loc.container ? { container: loc.container } : {}), ...(loc.confineTo ? { confineTo: loc.confineTo } : {}), needsTrust: loc.needsTrust });
 }

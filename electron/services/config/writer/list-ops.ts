@@ -8,10 +8,11 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ConfigFormat } from '../../../../shared/profiles/types';
 import { duplicateKeys, offsetToLineCol, pointerOf } from '../json-text';
 import type { AddedLedger } from './added-ledger';
-import { okResult, refuse, type WriteResult } from './errors';
+import { refuse, type WriteError } from './errors';
 import { appendItems, removeItem } from './json-array';
 import { detectFormat, parseConfigText, removeAt, setAt } from './text-edit';
 import { isRecord } from '../../../../shared/is-record';
+import { ok, type Result } from '../../../../shared/result';
 
 /** Where the list sits: the keys from the top of the file to the list (at least one). */
 export type ListPath = readonly [string, ...string[]];
@@ -41,11 +42,11 @@ function nest(path: readonly string[], value: unknown): unknown {
  * reason: the text cannot tell the panel's `["x"]` from the user's). A list the user had stays,
  * empty if need be.
  */
-export function applyListEdit(text: string | null, format: ConfigFormat, edit: ListEdit, ledger?: AddedLedger): WriteResult<string | null> {
+export function applyListEdit(text: string | null, format: ConfigFormat, edit: ListEdit, ledger?: AddedLedger): Result<string | null, WriteError> {
   if (format !== 'json' && format !== 'jsonc') return refuse('write.unsupported.listFormat', { format });
   const { path, value, present } = edit;
   // Nothing of the user's to keep in a missing or blank file: it is written whole (or left alone).
-  if (text === null || text.trim() === '') return okResult(present ? JSON.stringify(nest(path, [value]), null, 2) + '\n' : text);
+  if (text === null || text.trim() === '') return ok(present ? JSON.stringify(nest(path, [value]), null, 2) + '\n' : text);
   const parsed = parseConfigText(text, format === 'jsonc');
   if (!parsed.ok) return refuse('write.parse_error', { line: parsed.error.line, column: parsed.error.column }, { detail: parsed.error.message, data: parsed.error });
   const root = parsed.value;
@@ -73,7 +74,7 @@ export function applyListEdit(text: string | null, format: ConfigFormat, edit: L
   let out = text;
   let expected: unknown;
   if (present) {
-    if (list?.includes(value)) return okResult(text);
+    if (list?.includes(value)) return ok(text);
     if (list) out = appendItems(text, [...path], [value], fmt.eol);
     else {
       out = add(text);
@@ -81,7 +82,7 @@ export function applyListEdit(text: string | null, format: ConfigFormat, edit: L
     }
     expected = withList(root, path, [...(list ?? []), value]);
   } else {
-    if (!list?.includes(value)) return okResult(text);
+    if (!list?.includes(value)) return ok(text);
     for (let i = list.length - 1; i >= 0; i--) if (list[i] === value) out = removeItem(out, [...path], i);
     const rest = list.filter((x) => x !== value);
     expected = withList(root, path, rest);
@@ -98,7 +99,7 @@ export function applyListEdit(text: string | null, format: ConfigFormat, edit: L
   // Never report success for text that does not read back as exactly the intended change.
   const check = parseConfigText(out, format === 'jsonc');
   if (!check.ok || !isDeepStrictEqual(check.value, expected)) return refuse('write.io.layout');
-  return okResult(out);
+  return ok(out);
 }
 
 /** A copy of `root` with the value at `path` set (objects created on the way) or, with undefined, removed. */
@@ -117,9 +118,9 @@ function withList(root: Record<string, unknown>, path: readonly string[], list: 
  * switch, `{ "<name>": { "enabled": false } }` in ~/.gemini/mcp-server-enablement.json. Objects on
  * the path are created; every other byte stays; a value already so leaves the file as it is.
  */
-export function applyValueEdit(text: string | null, format: ConfigFormat, path: ListPath, value: unknown): WriteResult<string | null> {
+export function applyValueEdit(text: string | null, format: ConfigFormat, path: ListPath, value: unknown): Result<string | null, WriteError> {
   if (format !== 'json' && format !== 'jsonc') return refuse('write.unsupported.listFormat', { format });
-  if (text === null || text.trim() === '') return okResult(value === undefined ? text : JSON.stringify(nest(path, value), null, 2) + '\n');
+  if (text === null || text.trim() === '') return ok(value === undefined ? text : JSON.stringify(nest(path, value), null, 2) + '\n');
   const parsed = parseConfigText(text, format === 'jsonc');
   if (!parsed.ok) return refuse('write.parse_error', { line: parsed.error.line, column: parsed.error.column }, { detail: parsed.error.message, data: parsed.error });
   const root = parsed.value;
@@ -130,10 +131,10 @@ export function applyValueEdit(text: string | null, format: ConfigFormat, path: 
     if (holder !== undefined && !isRecord(holder)) return refuse('write.parse_error.servers', { key: path.join('.') });
   }
   const now = isRecord(holder) ? own(holder, path[path.length - 1]!) : undefined;
-  if (isDeepStrictEqual(now, value)) return okResult(text);
+  if (isDeepStrictEqual(now, value)) return ok(text);
   const fmt = detectFormat(text);
   const out = value === undefined ? removeAt(text, [...path], fmt) : setAt(text, [...path], value, fmt);
   const check = parseConfigText(out, format === 'jsonc');
   if (!check.ok || !isDeepStrictEqual(check.value, withList(root, path, value))) return refuse('write.io.layout');
-  return okResult(out);
+  return ok(out);
 }

@@ -10,7 +10,7 @@ import { describeFindings, findInlineSecrets, type SecretFinding } from '../../.
 import type { Node } from 'jsonc-parser';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../../../../shared/schemas/depth';
 import { type DuplicateKey, duplicateKeys, offsetToLineCol, pointerOf } from '../json-text';
-import { okResult, refuse, type WriteResult } from './errors';
+import { refuse, type WriteError } from './errors';
 import { patchedEntry, toolFilterFields, type ToolFilterPatch } from '../../../../shared/schemas/dialects/tool-filter';
 import { spanEditor, type SpanEditor } from './span-editor';
 import { TomlValueError } from './toml-edit';
@@ -19,6 +19,7 @@ import type { AddedLedger } from './added-ledger';
 import { hasInvisible, showInvisible } from '../../../../shared/text/invisible';
 import { isRecord } from '../../../../shared/is-record';
 import { deferField } from '../../../../shared/context/limits';
+import { ok, type Result } from '../../../../shared/result';
 
 /** Every dialect keeps its servers under this key (seeds 000, 001, 002). */
 export const SERVERS_KEY = 'mcpServers';
@@ -78,7 +79,7 @@ function newSecrets(name: string, before: unknown, after: Record<string, unknown
     .map((f) => ({ ...f, pointer: `${prefix}/${escapePointer(name)}${f.pointer}` }));
 }
 
-function checkEntry(dialect: Dialect, name: string, before: unknown, entry: unknown, validate: EntryValidator, key: readonly string[] = [SERVERS_KEY]): WriteResult<Record<string, unknown>> {
+function checkEntry(dialect: Dialect, name: string, before: unknown, entry: unknown, validate: EntryValidator, key: readonly string[] = [SERVERS_KEY]): Result<Record<string, unknown>, WriteError> {
   if (!isRecord(entry)) return refuse('write.invalid_entry.notObject', { name });
   // CFG-5: before anything recurses over it (secret scan, schema, JSON.stringify).
   if (deeperThan(entry, MAX_ENTRY_DEPTH)) return refuse('write.invalid_entry.tooDeep', { name, depth: MAX_ENTRY_DEPTH });
@@ -91,15 +92,15 @@ function checkEntry(dialect: Dialect, name: string, before: unknown, entry: unkn
     const text = issues.map((i) => `${i.pointer || '/'}: ${i.message}`).join('; ');
     return refuse('write.invalid_entry', { name, dialect }, { detail: text, data: issues });
   }
-  return okResult(entry);
+  return ok(entry);
 }
 
-function checkName(name: string, isNew = false): WriteResult<string> {
+function checkName(name: string, isNew = false): Result<string, WriteError> {
   if (name.trim() === '' || FORBIDDEN_SERVER_NAMES.has(name)) return refuse('write.invalid_entry.badName', { name });
   // SEC-9: a new name must read as it is (no bidi, zero-width, tag or control characters); an
   // existing one may still be removed, disabled or renamed away.
   if (isNew && hasInvisible(name)) return refuse('write.invalid_entry.invisibleName', { name: showInvisible(name) });
-  return okResult(name);
+  return ok(name);
 }
 
 /**
@@ -129,17 +130,17 @@ const valueOn = (root: unknown, path: readonly string[]): unknown => {
 };
 
 /** The entry fields a `tools` or `defer` op sets (null removes one), or its refusal where the agent reads no such field. */
-function fieldPatch(dialect: Dialect, op: Extract<ServerOp, { op: 'tools' | 'defer' | 'fields' }>): WriteResult<Readonly<Record<string, unknown>>> {
-  if (op.op === 'fields') return okResult(op.values);
+function fieldPatch(dialect: Dialect, op: Extract<ServerOp, { op: 'tools' | 'defer' | 'fields' }>): Result<Readonly<Record<string, unknown>>, WriteError> {
+  if (op.op === 'fields') return ok(op.values);
   if (op.op === 'defer') {
     // Minara defers every tool itself, MiniMax Code by its own threshold (seeds 001, 000): no field would be read.
     const field = deferField(profileFacts(dialect));
-    return field ? okResult({ [field]: true }) : refuse('write.unsupported.deferral', { profile: dialect });
+    return field ? ok({ [field]: true }) : refuse('write.unsupported.deferral', { profile: dialect });
   }
   // minimax reads no per-tool field (seed 000): a written one would do nothing.
   const fields: readonly string[] = toolFilterFields(dialect);
   if (Object.keys(op.patch).some((k) => !fields.includes(k))) return refuse('write.unsupported.toolFilter', { profile: dialect });
-  return okResult(op.patch);
+  return ok(op.patch);
 }
 
 /** The text after the operations, or the first refusal. `text` null: the file does not exist. */
@@ -150,7 +151,7 @@ export function applyServerOps(
   validate: EntryValidator = dialectValidator,
   at: readonly string[] | undefined = undefined,
   ledger?: AddedLedger,
-): WriteResult<string> {
+): Result<string, WriteError> {
   const facts = profileFacts(dialect);
   const key = at ?? [facts.serversKey];
   // Nothing to preserve in an empty file or a bare `{}`: write it as a new file.
@@ -166,7 +167,7 @@ export function applyServerOps(
   }
 }
 
-function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect: Dialect, ops: readonly ServerOp[], validate: EntryValidator, key: readonly string[], ledger?: AddedLedger): WriteResult<string> {
+function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect: Dialect, ops: readonly ServerOp[], validate: EntryValidator, key: readonly string[], ledger?: AddedLedger): Result<string, WriteError> {
   let out = isNew ? ed.newFile(key, {}) : text!;
   const parsed = ed.parse(out);
   if (!parsed.ok) {
@@ -257,7 +258,7 @@ function applyWith(ed: SpanEditor, text: string | null, isNew: boolean, dialect:
   if (!check.ok || !isRecord(check.value) || !isDeepStrictEqual(valueOn(check.value, key) ?? {}, servers) || !isDeepStrictEqual(without(check.value, key), without(parsed.value, key))) {
     return refuse('write.io.layout');
   }
-  return okResult(result);
+  return ok(result);
 }
 
 /** The file's value with the servers object taken out (what an edit of servers must not change). */

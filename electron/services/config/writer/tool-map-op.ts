@@ -5,11 +5,12 @@
 import type { ConfigFormat } from '../../../../shared/profiles/types';
 import type { ToolMapPatch } from '../../../../shared/schemas/dialects/tool-map';
 import { duplicateKeys, offsetToLineCol, pointerOf } from '../json-text';
-import { okResult, refuse, type WriteResult } from './errors';
+import { refuse, type WriteError } from './errors';
 import { applyValueEdit } from './list-ops';
 import { parseConfigText } from './text-edit';
+import { ok, type Result } from '../../../../shared/result';
 
-export function applyToolMapPatch(text: string, format: ConfigFormat, mapKey: string, patch: ToolMapPatch): WriteResult<string> {
+export function applyToolMapPatch(text: string, format: ConfigFormat, mapKey: string, patch: ToolMapPatch): Result<string, WriteError> {
   // CFG-5: the agent keeps the last of two equal keys while an edit lands in the first.
   const parsed = format === 'json' || format === 'jsonc' ? parseConfigText(text, format === 'jsonc') : null;
   const touched = new Set(patch.map(([k]) => k));
@@ -27,5 +28,5 @@ export function applyToolMapPatch(text: string, format: ConfigFormat, mapKey: st
       out = r.value ?? out;
     }
   }
-  return okResult(out);
+  return ok(out);
 }

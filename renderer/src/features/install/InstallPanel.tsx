@@ -15,6 +15,7 @@ import { AskAgents } from './AskAgents';
 import { errorText } from '../../../../shared/i18n/write-errors';
 import { useApp, useT } from '../../store-context';
 import { FileDiff } from './FileDiff';
+import type { Result } from '../../../../shared/result';
 
 export interface InstallPanelProps {
   from: InstallFrom;
@@ -143,7 +144,7 @@ export function InstallPanel({ from, server, sourceProfile, initialAgents, repla
   useEffect(() => setPreview(null), [agents, layer, fromKey]);
 
   const input = { from, agents, layer, replace, bridge: 'auto' as const };
-  async function run<T>(work: () => Promise<{ ok: true; value: T } | { ok: false; error: RpcError }>, done: (v: T) => void) {
+  async function run<T>(work: () => Promise<Result<T>>, done: (v: T) => void) {
     setBusy(true);
     setError(null);
     const r = await work();
