@@ -136,8 +136,8 @@ async function summaryOf(results: ReadonlyArray<{ report: StatusReport; identiti
 const status: Command = {
   name: 'status',
   summary: 'Every server of a profile (or, with --all-agents, of every detected agent): layer, file, transport, state, errors, shadowed entries',
-  usage: 'status [--profile PROFILE | --all-agents] [--workspace DIR] [--no-connect | --refresh] [--context-window N] [--json]',
-  options: { profile: { type: 'string' }, 'all-agents': { type: 'boolean' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' }, refresh: { type: 'boolean' }, verbose: { type: 'boolean' }, 'context-window': { type: 'string' } },
+  usage: 'status [--profile PROFILE | --all-agents] [--workspace DIR] [--no-connect | --refresh [--exact]] [--context-window N] [--json]   (--all-agents --refresh starts each distinct server once, declaring what all its agents declare; --exact: once per declaration, AGENT-6)',
+  options: { profile: { type: 'string' }, 'all-agents': { type: 'boolean' }, workspace: { type: 'string' }, 'no-connect': { type: 'boolean' }, refresh: { type: 'boolean' }, verbose: { type: 'boolean' }, 'context-window': { type: 'string' }, exact: { type: 'boolean' } },
   async run(ctx) {
     const noConnect = !!ctx.opts['no-connect'];
     const all = !!ctx.opts['all-agents'];

@@ -28,7 +28,7 @@ export async function statusRounds(ctx: CommandContext, views: readonly Effectiv
   const opts = { limits: true, ...(contextWindow ? { contextWindow } : {}) };
   if (views.length > 1 && ctx.opts.refresh) {
     const { planShare } = await import('../../services/api/run-share');
-    const share = planShare(views.flatMap((v) => poolInput(v).specs));
+    const share = planShare(views.flatMap((v) => poolInput(v).specs), { exact: !!ctx.opts.exact });
     const declaredFor = (spec: ConnectionSpec) => {
       const declared = share.declares(spec);
       return canonicalJson(declared) === canonicalJson(profileFacts(spec.profile).clientCapabilities) ? undefined : declared;
@@ -51,6 +51,6 @@ export function declarationWords(d: DeclaredCapabilities | null): string {
 /** The line under a server listed for this agent by a connection that declared more than the agent does. */
 export function declaredLine(profile: Profile, declared: DeclaredCapabilities | null): string {
   const own = profileFacts(profile).clientCapabilities;
-  return `      listed declaring ${declarationWords(declared)} (one process for every agent that lists it); ${profileFacts(profile).label} declares ${declarationWords(own)}, and the server may offer it fewer tools`;
+  return `      listed declaring ${declarationWords(declared)} (one process for every agent that lists it); ${profileFacts(profile).label} declares ${declarationWords(own)}, and the server may offer it fewer tools (--exact: a connection per declaration)`;
 }
 

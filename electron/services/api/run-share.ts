@@ -56,13 +56,17 @@ export function unionOf(a: DeclaredCapabilities | null, b: DeclaredCapabilities 
   return mergeObjects(a as CapabilityObject, b as CapabilityObject) as DeclaredCapabilities;
 }
 
-/** The share for a run whose agents will list `specs`: each distinct server declares what all of them declare. */
-export function planShare(specs: readonly ConnectionSpec[]): RunShare {
+/**
+ * The share for a run whose agents will list `specs`: each distinct server declares what all of
+ * them declare. `exact`: a connection per server and declaration instead (AGENT-6 to the letter:
+ * each agent's list is what a client declaring what it declares gets; more processes).
+ */
+export function planShare(specs: readonly ConnectionSpec[], opts: { exact?: boolean } = {}): RunShare {
   const unions = new Map<string, DeclaredCapabilities | null>();
   const first = new Map<string, ConnectionSpec>();
   for (const s of specs) {
-    const k = serverKey(s);
-    unions.set(k, unions.has(k) ? unionOf(unions.get(k)!, own(s)) : own(s));
+    const k = opts.exact ? `${serverKey(s)}:${canonicalJson(own(s))}` : serverKey(s);
+    if (!opts.exact) unions.set(k, unions.has(k) ? unionOf(unions.get(k)!, own(s)) : own(s));
     // A server that may log in goes live for each entry anyway (its state follows the login).
     if (!first.has(k) && !mayUseOAuth(s)) first.set(k, s);
   }

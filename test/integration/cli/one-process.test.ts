@@ -67,6 +67,11 @@ describe('status --all-agents --refresh', () => {
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('listed declaring roots, sampling and elicitation (one process for every agent that lists it); Claude Code declares roots, elicitation');
     expect(starts() - before).toBe(2);
+    // --exact: AGENT-6 to the letter, a connection per declaration, and no row needs the note.
+    const exact = await cli(['status', '--all-agents', '--refresh', '--exact', '--workspace', ws, '--json']);
+    expect(exact.code, exact.stderr).toBe(0);
+    expect(starts() - before).toBe(4);
+    expect((JSON.parse(exact.stdout) as typeof out).agents.map((a) => 'listedDeclaring' in a.servers[0]!)).toEqual([false, false, false, false]);
   });
 });
 

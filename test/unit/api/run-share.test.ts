@@ -38,6 +38,14 @@ describe('planShare', () => {
     expect(share.declares(spec({ id: 'q', profile: 'qwen', args: ['other.mjs'] }))).toEqual({ roots: {} });
   });
 
+  it('exact: each agent declares its own, and each declaration of a server is started once', () => {
+    const share = planShare([spec({ id: 'g', profile: 'gemini' }), spec({ id: 'c', profile: 'codex' }), spec({ id: 'q', profile: 'qwen' }), spec({ id: 'o', profile: 'opencode' })], { exact: true });
+    expect(share.declares(spec({ id: 'g', profile: 'gemini' }))).toEqual({ roots: { listChanged: true } });
+    expect(share.declares(spec({ id: 'c', profile: 'codex' }))).toEqual({ elicitation: { form: {}, url: {} } });
+    // Qwen Code and OpenCode both declare `roots: {}`: one start between them.
+    expect(share.prefetch.map((s) => s.id)).toEqual(['g', 'c', 'q']);
+  });
+
   it('an entry that fills a variable from the keychain is its own server (SEC-6)', () => {
     const a = spec({ id: 'a', profile: 'gemini', secretOwner: 'owner-a', env: { TOKEN: '${TOKEN}' } });
     const b = spec({ id: 'b', profile: 'codex', secretOwner: 'owner-b', env: { TOKEN: '${TOKEN}' } });
