@@ -70,13 +70,21 @@ async function search(page: Page, query: string) {
   await expect(page.getByTestId('discover-count')).toHaveAttribute('data-query', query);
 }
 
-/** Ticks exactly these agents in the install panel. */
+/**
+ * Ticks exactly these agents in the install panel, until they stay so: the panel ticks the
+ * detected agents itself when its profiles.detect answers (InstallPanel.tsx), which can come
+ * after a first pick and replace it.
+ */
 async function pickAgents(page: Page, agents: string[]) {
   const boxes = page.getByTestId('install-panel').locator('input[type="checkbox"]');
-  for (const box of await boxes.all()) {
-    const want = agents.includes((await box.getAttribute('value')) ?? '');
-    if ((await box.isChecked()) !== want) await box.setChecked(want);
-  }
+  await expect(async () => {
+    for (const box of await boxes.all()) {
+      const want = agents.includes((await box.getAttribute('value')) ?? '');
+      if ((await box.isChecked()) !== want) await box.setChecked(want);
+    }
+    const picked = await boxes.evaluateAll((els) => els.filter((el) => (el as HTMLInputElement).checked).map((el) => (el as HTMLInputElement).value));
+    expect(picked.sort()).toEqual([...agents].sort());
+  }).toPass();
 }
 
 async function noSidewaysScroll(page: Page, label: string) {
