@@ -7,7 +7,7 @@
 // on demand: Kimi's `deferred` servers, which the plan can write, Minara's every tool), beside
 // tool search's cut; its time beside `status` over the same servers; then one real write and
 // undo for Codex, which must leave config.toml byte-identical.
-// Run: npm run bench:plan   (-- --short: 5 servers, 3 agents, one run; BENCH_PLAN_KEEP=1 keeps the setup)
+// Run: npm run bench:plan   (-- --short: 5 servers, 4 agents, one run, the baselines for the first agent only; BENCH_PLAN_KEEP=1 keeps the setup)
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -19,7 +19,7 @@ import { profileFacts } from '../shared/profiles';
 import { DEFER_SHARE } from '../electron/services/context/plan';
 import { AGENTS, DENIED, makeMachine, SERVERS } from './plan/machine';
 import { cut, printTable, printTimes, said, type AgentFigures } from './plan/table';
-import { full } from './short';
+import { full, SHORT } from './short';
 
 const CLI = join(import.meta.dirname, '..', 'out/cli/mcp-panel.cjs');
 const RUNS = full(3, 1);
@@ -27,7 +27,7 @@ const TARGET_SHARE = 0.2;
 /** Tool search's cut (Anthropic, "advanced tool use": ~85 %; ~134k → ~5k tokens; a 58-tool setup ~55k → ~3.5k). */
 const REFERENCE = 0.8;
 
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1]!;
+const median = (xs: readonly number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1]! : NaN);
 
 const load = loadavg()[0]!;
 const m = await makeMachine();
@@ -58,14 +58,19 @@ try {
   for (const agent of AGENTS) {
     const times = { plan: [] as number[], status: [] as number[], refresh: [] as number[], ratio: [] as number[] };
     let out = '';
+    // The baselines are only timing, and a short run's times are not quoted: it runs them for the
+    // first agent alone (each `status --refresh` starts every server, as the plan does).
+    const baselines = !SHORT || agent === AGENTS[0];
     // Alternating, so a busy minute weighs on the plan and its baselines alike.
     for (let r = 0; r < RUNS; r++) {
-      times.status.push((await cli(['status', '--profile', agent, '--json'])).ms);
-      const refresh = await cli(['status', '--profile', agent, '--refresh', '--json']);
+      if (baselines) times.status.push((await cli(['status', '--profile', agent, '--json'])).ms);
+      const refresh = baselines ? await cli(['status', '--profile', agent, '--refresh', '--json']) : null;
       const run = await cli(['plan', '--agent', agent, '--dry-run', '--json']);
-      times.refresh.push(refresh.ms);
       times.plan.push(run.ms);
-      times.ratio.push(run.ms / refresh.ms);
+      if (refresh) {
+        times.refresh.push(refresh.ms);
+        times.ratio.push(run.ms / refresh.ms);
+      }
       out = run.out;
     }
     const v = (JSON.parse(out) as { plan: PlanView }).plan;

@@ -59,7 +59,9 @@ export function printTimes(rows: readonly AgentFigures[], runs: number): void {
   console.log(`time per command, median of ${runs} run(s) (the plan starts every server, as status --refresh does; plain status answers from the cached lists):`);
   const w = Math.max(5, ...rows.map((r) => profileFacts(r.agent).label.length));
   console.log(`  ${'agent'.padEnd(w)} ${'status'.padStart(9)} ${'status --refresh'.padStart(17)} ${'plan --dry-run'.padStart(15)} ${'plan ÷ refresh'.padStart(15)}`);
+  // NaN: not taken (a short run times the baselines for its first agent only).
+  const fig = (x: number, digits: number, unit: string) => (Number.isNaN(x) ? '–' : `${x.toFixed(digits)}${unit}`);
   for (const { agent, ms } of rows) {
-    console.log(`  ${profileFacts(agent).label.padEnd(w)} ${`${ms.status.toFixed(0)} ms`.padStart(9)} ${`${ms.refresh.toFixed(0)} ms`.padStart(17)} ${`${ms.plan.toFixed(0)} ms`.padStart(15)} ${`${ms.ratio.toFixed(2)}×`.padStart(15)}`);
+    console.log(`  ${profileFacts(agent).label.padEnd(w)} ${fig(ms.status, 0, ' ms').padStart(9)} ${fig(ms.refresh, 0, ' ms').padStart(17)} ${fig(ms.plan, 0, ' ms').padStart(15)} ${fig(ms.ratio, 2, '×').padStart(15)}`);
   }
 }

@@ -7,7 +7,7 @@
 // about a connection or a tool name (shared/profiles/copilot/README.md).
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claudeGet, copilotList as list, copilotServer as server, must } from './helpers/ask';
+import { claudeGet, copilotList as list, copilotListing, copilotServer as server, must } from './helpers/ask';
 import { installedAgent } from './helpers/installed';
 import { itContract } from './helpers/panel-bug';
 import { agentRuns, type AgentServer } from '../../shared/profiles/agent-cli';
@@ -44,9 +44,9 @@ describe(`GitHub Copilot CLI ${version}: what the panel writes, Copilot reads th
     trustWorkspace();
     await panelAdd(sb, 'copilot', 'user', 'echo', echo);
     await panelAdd(sb, 'copilot', 'project', 'web', { url: web.url });
-    const r = await copilot(['mcp', 'list', '--json']);
-    expect(r.stderr).not.toMatch(/Warning/);
-    expect(byName(await copilotList())).toEqual([
+    const { run, servers } = await copilotListing(sb);
+    expect(run.stderr).not.toMatch(/Warning/);
+    expect(byName(servers)).toEqual([
       expect.objectContaining({ name: 'echo', source: 'user', transport: 'stdio', command: echo.command, args: echo.args, state: 'enabled' }),
       expect.objectContaining({ name: 'web', source: 'workspace', sourcePath: mcpJson(), transport: 'http', url: web.url, state: 'enabled' }),
     ]);
@@ -113,18 +113,18 @@ describe(`GitHub Copilot CLI ${version}: what Copilot writes and reads, the pane
   it('a trailing comma in .mcp.json: Copilot skips the file as malformed, and the panel reads no server from it either', async () => {
     trustWorkspace();
     sb.write(mcpJson(), `{\n  "mcpServers": { "shared": { "command": ${JSON.stringify(echo.command)}, } }\n}\n`);
-    const r = await copilot(['mcp', 'list', '--json']);
-    expect(r.stderr).toMatch(/skipping workspace MCP config .*malformed/);
-    expect((await copilotList()).map((s) => s.name)).toEqual([]);
+    const { run, servers } = await copilotListing(sb);
+    expect(run.stderr).toMatch(/skipping workspace MCP config .*malformed/);
+    expect(servers.map((s) => s.name)).toEqual([]);
     expect((await panelServers(sb, 'copilot')).filter((s) => panelRuns(s)).map((s) => s.name)).toEqual([]);
   });
 
   it('an entry of the wrong shape: Copilot skips it with a warning and loads the rest; the panel says it does not run', async () => {
     trustWorkspace();
     writeJson(mcpJson(), { bad: { command: 5 }, good: { command: echo.command, args: echo.args } });
-    const r = await copilot(['mcp', 'list', '--json']);
-    expect(r.stderr).toMatch(/Skipping invalid MCP server "bad"/);
-    expect((await copilotList()).map((s) => s.name)).toEqual(['good']);
+    const { run, servers } = await copilotListing(sb);
+    expect(run.stderr).toMatch(/Skipping invalid MCP server "bad"/);
+    expect(servers.map((s) => s.name)).toEqual(['good']);
     const panel = await panelServers(sb, 'copilot');
     expect(panel.find((s) => s.name === 'good')).toMatchObject({ trusted: true, enabled: true, error: null });
     const bad = panel.find((s) => s.name === 'bad');

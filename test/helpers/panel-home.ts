@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedCodeCache } from './code-cache-seed';
 import { cliNodeArgs } from './run-cli';
 import type { Profile } from '../../shared/schemas/server';
 import { fixture } from './fixtures';
@@ -109,6 +110,7 @@ export function exchangeLink(link: string): Promise<{ status: number; cookie: st
 }
 
 export async function startPanel(h: PanelHome, extraArgs: string[] = [], opts: StartPanelOptions = {}): Promise<RunningPanel> {
+  seedCodeCache({ HOME: h.home });
   const child = spawn(process.execPath, cliNodeArgs(['serve', '--json', '--profile', h.profile, '--workspace', h.workspace, ...extraArgs]), {
     cwd: h.workspace,
     // No test reaches the official MCP Registry: Discover (every view is walked) gets a closed

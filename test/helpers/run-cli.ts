@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { seedCodeCache } from './code-cache-seed';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'electron/host/cli.ts');
@@ -65,5 +66,6 @@ export function cliNodeArgs(args: string[]): string[] {
 }
 
 export function runCli(args: string[], opts: RunOptions = {}): Promise<CliRun> {
+  seedCodeCache(opts.env);
   return spawnCollect(cliNodeArgs(args), opts);
 }

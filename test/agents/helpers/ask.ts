@@ -90,8 +90,12 @@ export const opencodeServer = async (sb: Sandbox, name: string) => find(await op
 /** `opencode debug config`: the config OpenCode resolved from all its files, as JSON on stdout. */
 export const opencodeConfig = async (sb: Sandbox) => JSON.parse((await must(sb, 'opencode', ['debug', 'config'])).stdout) as { tools?: Record<string, boolean>; permission?: Record<string, unknown> };
 
-/** `copilot mcp list --json`: every server it reads, with its source and on/off (it connects to none). */
-export const copilotList = async (sb: Sandbox): Promise<CopilotServer[]> => parseCopilotList((await must(sb, 'copilot', ['mcp', 'list', '--json'])).stdout, version('copilot'));
+/** `copilot mcp list --json`: the run (its warnings are on stderr) and every server it reads, with its source and on/off (it connects to none). */
+export async function copilotListing(sb: Sandbox): Promise<{ run: AgentRun; servers: CopilotServer[] }> {
+  const run = await must(sb, 'copilot', ['mcp', 'list', '--json']);
+  return { run, servers: parseCopilotList(run.stdout, version('copilot')) };
+}
+export const copilotList = async (sb: Sandbox): Promise<CopilotServer[]> => (await copilotListing(sb)).servers;
 export const copilotServer = async (sb: Sandbox, name: string) => find(await copilotList(sb), name, 'copilot');
 
 /** `qwen mcp list`: its health check of every server it would start, and the ones waiting for approval. */

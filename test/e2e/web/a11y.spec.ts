@@ -18,6 +18,7 @@ import { SECTIONS, type Section } from '../../../renderer/src/stores/ui-slice';
 import { cellName, cells, inCell, openPanel, settled, showView } from '../helpers/view-matrix';
 import { useViewsPanel } from '../helpers/views-home';
 import { focused } from '../helpers/focus';
+import { shot } from '../helpers/shots';
 
 const OUT = join(ROOT, 'artifacts', 'views');
 
@@ -91,7 +92,7 @@ for (const cell of cells({ width: 1280, height: 800 })) {
         expect.soft(found.map((v) => v.id), `${section} ${label}:\n${formatViolations(found)}\n`).toEqual([]);
         await layoutOf(page, section, label);
         await expect(page.locator('nav [aria-current="page"]')).toHaveText(cell.language === 'zh' ? /[\u4e00-\u9fff]/ : /[A-Za-z]/);
-        await page.screenshot({ path: join(OUT, `${section}-${cell.theme}-${cell.language}.png`) });
+        await shot(page, join(OUT, `${section}-${cell.theme}-${cell.language}.png`));
       });
       // PageHeader: every view's heading at one height (a view without one is reported above).
       expect.soft(new Set(Object.values(headingTops)).size, `heading tops differ ${label}: ${JSON.stringify(headingTops)}`).toBe(1);

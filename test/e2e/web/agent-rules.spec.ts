@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ROOT } from '../../helpers/panel-home';
 import { usePanelOn, ECHO } from '../helpers/views-home';
 import { keyHeader } from '../helpers/session-key';
+import { shot } from '../helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
 const OUT = join(ROOT, 'artifacts', 'views');
@@ -56,7 +57,7 @@ for (const language of ['en', 'zh'] as const) {
     await expect(page.getByTestId('perm-profile-note')).toContainText(language === 'en' ? 'highest priority first' : '优先级高者先比');
     await expect(page.getByRole('tab', { name: /mine\.toml/ })).toBeVisible();
     await expect(page.getByRole('button', { name: language === 'en' ? 'Save' : '保存' })).toHaveCount(0);
-    await page.screenshot({ path: join(OUT, `permissions-gemini-${language}.png`), fullPage: true });
+    await shot(page, join(OUT, `permissions-gemini-${language}.png`), true);
   });
 }
 
@@ -79,6 +80,6 @@ for (const language of ['en', 'zh'] as const) {
     await expect(cursor.locator('tr[data-server="other"]').getByTestId('state')).toHaveText(language === 'en' ? 'not checked' : '未检查');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: join(OUT, `servers-other-agents-${language}.png`), fullPage: true });
+    await shot(page, join(OUT, `servers-other-agents-${language}.png`), true);
   });
 }

@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EVERYTHING } from '../../helpers/fixtures';
 import { makePanelHome, ROOT, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
+import { shot } from '../helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -73,9 +74,9 @@ test('from the editor: the per-agent preview for all seven agents, install, undo
   expect(hashes(h.home)).toEqual(before);
   mkdirSync(OUT, { recursive: true });
   await page.getByTestId('install-target-claude-code').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(OUT, 'install-preview-claude-code.png') });
+  await shot(page, join(OUT, 'install-preview-claude-code.png'));
   await page.getByTestId('install-target-codex').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(OUT, 'install-preview-codex.png') });
+  await shot(page, join(OUT, 'install-preview-codex.png'));
 
   await page.getByTestId('install-confirm').click();
   await expect(page.getByTestId('install-done')).toContainText('into 7 file(s)');
@@ -101,7 +102,7 @@ test('Servers across agents: one row for the server MiniMax and Cursor both run,
     await expect(row.getByTestId('across-differs')).toContainText('env names');
     await expect(row.locator('[data-differs]')).toHaveCount(1);
     await expect(row.locator('[data-differs]')).toContainText('everything');
-    await page.screenshot({ path: join(OUT, `across-agents-${layout}.png`) });
+    await shot(page, join(OUT, `across-agents-${layout}.png`));
     // A server only MiniMax runs is not "the same" as anything: it says where it is, and offers the others.
     const lone = page.locator('[data-identity]', { has: page.getByTestId('across-only') }).first();
     await expect(lone.getByTestId('across-only')).toHaveText('only in MiniMax Code');

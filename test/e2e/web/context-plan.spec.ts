@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { startPanel, type RunningPanel } from '../../helpers/panel-home';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { ECHO } from '../helpers/views-home';
+import { shot } from '../helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -48,7 +49,7 @@ test('the plan names the dead weight with reasons, writes excludeTools into sett
   await expect(dialog.getByTestId('plan-diff')).toContainText('excludeTools');
   await expectNoSeriousViolations(page, 'context plan');
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, 'context-plan.png'), fullPage: true });
+  await shot(page, join(SHOTS, 'context-plan.png'), true);
   await dialog.getByRole('button', { name: 'Write the plan' }).click();
   await expect(dialog.getByTestId('plan-applied')).toContainText('mcp-panel plan --undo');
   const written = readFileSync(settings, 'utf8');

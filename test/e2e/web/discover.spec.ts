@@ -16,6 +16,7 @@ import { startPanel, type RunningPanel } from '../../helpers/panel-home';
 import { startTestRegistry, TEAM_NOTES, type TestRegistry } from '../../fixtures/registry/server';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { keyHeader } from '../helpers/session-key';
+import { shot } from '../helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -69,13 +70,21 @@ async function search(page: Page, query: string) {
   await expect(page.getByTestId('discover-count')).toHaveAttribute('data-query', query);
 }
 
-/** Ticks exactly these agents in the install panel. */
+/**
+ * Ticks exactly these agents in the install panel, until they stay so: the panel ticks the
+ * detected agents itself when its profiles.detect answers (InstallPanel.tsx), which can come
+ * after a first pick and replace it.
+ */
 async function pickAgents(page: Page, agents: string[]) {
   const boxes = page.getByTestId('install-panel').locator('input[type="checkbox"]');
-  for (const box of await boxes.all()) {
-    const want = agents.includes((await box.getAttribute('value')) ?? '');
-    if ((await box.isChecked()) !== want) await box.setChecked(want);
-  }
+  await expect(async () => {
+    for (const box of await boxes.all()) {
+      const want = agents.includes((await box.getAttribute('value')) ?? '');
+      if ((await box.isChecked()) !== want) await box.setChecked(want);
+    }
+    const picked = await boxes.evaluateAll((els) => els.filter((el) => (el as HTMLInputElement).checked).map((el) => (el as HTMLInputElement).value));
+    expect(picked.sort()).toEqual([...agents].sort());
+  }).toPass();
 }
 
 async function noSidewaysScroll(page: Page, label: string) {
@@ -117,7 +126,7 @@ test('search "memory" → the memory server → Claude Code and Codex → both d
   await expect(page.locator('[data-testid^="install-target-"]')).toHaveCount(2);
   expect(await homeHashes(home)).toEqual(before);
   await page.getByTestId('install-target-codex').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(SHOTS, 'discover-preview-1400-en.png') });
+  await shot(page, join(SHOTS, 'discover-preview-1400-en.png'));
 
   await page.getByTestId('install-confirm').click();
   await expect(page.getByTestId('install-done')).toContainText('into 2 file(s)');
@@ -179,7 +188,7 @@ test('a secret header: asked as a password, kept in the keychain for the entry a
   await page.getByTestId('install-panel').getByRole('button', { name: 'Preview' }).click();
   await expect(detail.locator('[data-key="port"]').locator('xpath=ancestor::div[contains(@class,"mantine-InputWrapper-root")]')).toContainText('Required: fill this in.');
   await expect(page.getByTestId('install-error')).toHaveText('Some of what the entry needs is missing or wrong: see the fields marked above.');
-  await page.screenshot({ path: join(SHOTS, 'discover-form-problems-1400-en.png'), fullPage: true });
+  await shot(page, join(SHOTS, 'discover-form-problems-1400-en.png'), true);
   await detail.getByTestId('discover-field-port').fill('4100');
   await secret.fill(TOKEN);
   await page.getByTestId('install-panel').getByRole('button', { name: 'Preview' }).click();
@@ -208,7 +217,7 @@ test('hidden characters shown escaped and flagged; offline, the kept catalogue a
   await expect(old.getByTestId('discover-status')).toHaveText('deprecated');
   await expect(old.getByTestId('discover-status-note')).toHaveText('Deprecated: Use io.github.example/weather-mcp instead');
   await expect(page.getByTestId('discover-row').last()).toHaveAttribute('data-name', 'io.github.example/old-weather');
-  await page.screenshot({ path: join(SHOTS, 'discover-deprecated-1400-en.png'), fullPage: true });
+  await shot(page, join(SHOTS, 'discover-deprecated-1400-en.png'), true);
   reg.mode = 'fail';
   try {
     await page.getByTestId('discover-refresh').click();
@@ -229,7 +238,7 @@ for (const language of ['en', 'zh'] as const) {
       await search(page, 'memory');
       await noSidewaysScroll(page, `${language} ${width} list`);
       await expectNoSeriousViolations(page, `${language} ${width} list`);
-      await page.screenshot({ path: join(SHOTS, `discover-list-${width}-${language}.png`) });
+      await shot(page, join(SHOTS, `discover-list-${width}-${language}.png`));
       await page.locator(`[data-testid="discover-row"][data-name="${MEMORY}"]`).getByRole('link').click();
       await expect(page.getByTestId('discover-detail')).toHaveAttribute('data-name', MEMORY);
       await pickAgents(page, ['claude-code', 'codex']);
@@ -237,7 +246,7 @@ for (const language of ['en', 'zh'] as const) {
       await expect(page.getByTestId('install-diff-codex')).toBeVisible();
       await noSidewaysScroll(page, `${language} ${width} detail`);
       await expectNoSeriousViolations(page, `${language} ${width} detail`);
-      await page.screenshot({ path: join(SHOTS, `discover-detail-${width}-${language}.png`), fullPage: true });
+      await shot(page, join(SHOTS, `discover-detail-${width}-${language}.png`), true);
     }
   });
 }

@@ -11,6 +11,7 @@ import type { RunningPanel } from '../../helpers/panel-home';
 import { panelAfterRugPull } from '../helpers/rug-pull';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { ECHO } from '../helpers/views-home';
+import { shot } from '../helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -52,13 +53,13 @@ test('the header lists each problem with its fix and the agents it helps; each f
   await expect(menu.locator('[data-fix="doctor"]')).toContainText('Why broken does not start');
   await expect(menu.locator('[data-fix="trust"]')).toHaveText('Trust this workspace: it starts proj');
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, 'header-fixes.png') });
+  await shot(page, join(SHOTS, 'header-fixes.png'));
 
   // Review: the changed list opens old → new; accepting it ends the problem for every agent.
   await menu.locator('[data-fix="review"]').click();
   const dialog = page.getByRole('dialog', { name: 'What changed in the tools of drift' });
   await expect(dialog.locator('[data-tool-change="add"]')).toBeVisible();
-  await page.screenshot({ path: join(SHOTS, 'approval-view.png') });
+  await shot(page, join(SHOTS, 'approval-view.png'));
   await dialog.getByRole('button', { name: 'Accept this tool list' }).click();
   await expect(fixes).toHaveText('2 things to fix');
 

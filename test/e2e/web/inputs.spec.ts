@@ -12,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { fixture } from '../../helpers/fixtures';
+import { shot } from '../helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -70,7 +71,7 @@ test('legacy server: an elicitation form with the schema default; Send carries t
   await expect(name).toHaveValue('Ada');
   await expect(name).toBeFocused();
   await name.fill('Grace');
-  await page.screenshot({ path: join(OUT, 'form-legacy-en-light.png') });
+  await shot(page, join(OUT, 'form-legacy-en-light.png'));
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog).toBeHidden();
   await expect(result(page)).toContainText('hello Grace');
@@ -90,7 +91,7 @@ test('modern server: a link opened by the page in a new tab only once the person
   await expect(dialog.getByTestId('input-url')).toHaveText('https://example.com/connect?session=fixture');
   await expect(dialog).toContainText('The link goes to example.com.');
   expect(context.pages()).toHaveLength(1);
-  await page.screenshot({ path: join(OUT, 'url-modern-en-light.png') });
+  await shot(page, join(OUT, 'url-modern-en-light.png'));
   const tab = context.waitForEvent('page');
   await dialog.getByRole('button', { name: 'Open link' }).click();
   const opened = await tab;
@@ -106,7 +107,7 @@ test('legacy server: sampling shown to the person, who types the reply', async (
   await expect(dialog).toContainText('You are terse.');
   await expect(dialog.getByRole('button', { name: 'Answer' })).toBeDisabled();
   await dialog.getByLabel('Your reply').fill('blue');
-  await page.screenshot({ path: join(OUT, 'sampling-legacy-en-light.png') });
+  await shot(page, join(OUT, 'sampling-legacy-en-light.png'));
   await dialog.getByRole('button', { name: 'Answer' }).click();
   await expect(result(page)).toContainText('model said: blue');
 });
@@ -118,7 +119,7 @@ for (const language of ['en', 'zh'] as const) {
       const dialog = page.getByTestId('input-request');
       await expect(dialog.getByLabel(/^Name/)).toHaveValue('Ada');
       await expectNoSeriousViolations(page, `input form (${language}, ${theme})`);
-      await page.screenshot({ path: join(OUT, `form-modern-${language}-${theme}.png`) });
+      await shot(page, join(OUT, `form-modern-${language}-${theme}.png`));
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(result(page)).toContainText('cancelled');
@@ -127,7 +128,7 @@ for (const language of ['en', 'zh'] as const) {
       await page.getByRole('button', { name: WORDS[language].call }).click();
       await expect(dialog.getByTestId('sampling-messages')).toContainText('Name a colour.');
       await expectNoSeriousViolations(page, `input sampling (${language}, ${theme})`);
-      await page.screenshot({ path: join(OUT, `sampling-modern-${language}-${theme}.png`) });
+      await shot(page, join(OUT, `sampling-modern-${language}-${theme}.png`));
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
     });

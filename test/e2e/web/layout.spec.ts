@@ -19,6 +19,7 @@ import { axeViolations, expectNoSeriousViolations } from '../helpers/axe';
 import { keyHeader } from '../helpers/session-key';
 import { layoutFaults, type Lang } from '../helpers/layout-faults';
 import { focused } from '../helpers/focus';
+import { shot } from '../helpers/shots';
 
 const OUT = join(ROOT, 'artifacts', 'layout');
 const bed = useLayoutPanel();
@@ -77,7 +78,7 @@ for (const language of ['en', 'zh'] as const) {
       const headingTops: Record<string, number> = {};
       for (const section of SECTIONS) {
         await show(page, section);
-        await page.screenshot({ path: join(OUT, `${section}-${width}-${language}.png`), fullPage: true });
+        await shot(page, join(OUT, `${section}-${width}-${language}.png`), true);
         expect.soft(await layoutFaults(page, language), `${section} at ${width} px (${language})`).toEqual([]);
         const top = await page.locator('main [data-testid="page-header"] h2').evaluate((h) => Math.round(h.getBoundingClientRect().top));
         headingTops[section] = top;
@@ -123,7 +124,7 @@ test('a changed tool list: the row is flagged, the dialog shows old → new, acc
   await expect(ping.locator('del').filter({ hasText: OLD_PING })).toBeVisible();
   await expect(ping.locator('ins').filter({ hasText: 'Answers pong' })).toBeVisible();
   await expectNoSeriousViolations(page, 'tool diff dialog');
-  await page.screenshot({ path: join(OUT, 'tool-diff-900-en.png') });
+  await shot(page, join(OUT, 'tool-diff-900-en.png'));
   await dialog.getByRole('button', { name: 'Accept this tool list' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(flag).toHaveCount(0);
@@ -152,7 +153,7 @@ test('the sidebar: folded below 1000 px, opened over the view from the keyboard,
   // Over the view: focus on the current section, the view keeps its width.
   await expect.poll(() => focused(page)).toMatchObject({ section: 'servers', ring: true });
   await expect.poll(mainWidth).toBe(wide);
-  await page.screenshot({ path: join(OUT, 'sidebar-open-900-zh.png') });
+  await shot(page, join(OUT, 'sidebar-open-900-zh.png'));
   await expectNoSeriousViolations(page, 'sidebar open over the view at 900 px');
   // Escape folds it and gives the focus back to the toggle.
   await page.keyboard.press('Escape');
@@ -204,7 +205,7 @@ for (const language of ['en', 'zh'] as const) {
       const others = page.getByTestId('other-agents');
       await expect(others.locator('table')).toHaveCount(bed.home.agents.length);
       expect.soft(await layoutFaults(page, language), `servers at ${width} px (${language})`).toEqual([]);
-      await page.screenshot({ path: join(OUT, `servers-agents-${width}-${language}.png`), fullPage: true });
+      await shot(page, join(OUT, `servers-agents-${width}-${language}.png`), true);
 
       await show(page, 'agents');
       const table = page.getByTestId('across-table');
@@ -241,8 +242,8 @@ for (const language of ['en', 'zh'] as const) {
       const lone = table.locator(`[data-identity]`, { has: page.locator(`[data-agent="${bed.home.lone.profile}"]`) }).filter({ hasText: bed.home.lone.name });
       await expect(lone.getByTestId('across-only')).toHaveText(language === 'zh' ? '仅在 Claude Desktop 中' : 'only in Claude Desktop');
       if (width === 900 || width === 1400) {
-        await page.screenshot({ path: join(OUT, `across-${width}-${language}.png`) });
-        await page.screenshot({ path: join(OUT, `across-${width}-${language}-full.png`), fullPage: true });
+        await shot(page, join(OUT, `across-${width}-${language}.png`));
+        await shot(page, join(OUT, `across-${width}-${language}-full.png`), true);
       }
       if (width === 900) {
         // "Make these the same" on a server far up a long page: its preview comes up into view and
@@ -251,7 +252,7 @@ for (const language of ['en', 'zh'] as const) {
         await differing.getByTestId('across-make-same').click();
         await expect(page.getByTestId('install-panel')).toBeInViewport();
         expect.soft(await layoutFaults(page, language), `make-same preview at ${width} px (${language})`).toEqual([]);
-        await page.screenshot({ path: join(OUT, `across-same-${width}-${language}.png`) });
+        await shot(page, join(OUT, `across-same-${width}-${language}.png`));
       }
     }
     await expectNoSeriousViolations(page, `across agents at 1920 px (${language})`);
@@ -265,7 +266,7 @@ test('trust lists what it will start before it is granted, and Settings revokes 
   await expect(dialog.locator('[data-server="project"] [data-testid="trust-target"]')).toContainText('--project');
   await expect(dialog.locator('[data-server="docs"] [data-testid="trust-target"]')).toHaveText('https://docs.example.com/mcp');
   await expectNoSeriousViolations(page, 'trust dialog');
-  await page.screenshot({ path: join(OUT, 'trust-dialog-1280-en.png') });
+  await shot(page, join(OUT, 'trust-dialog-1280-en.png'));
   // Cancel trusts nothing.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(ownRow(page, 'project').getByTestId('state')).toHaveAttribute('class', /state-disabled/);
@@ -279,7 +280,7 @@ test('trust lists what it will start before it is granted, and Settings revokes 
   await expect(page.getByTestId('about-keychain')).toHaveAttribute('data-available', /true|false/);
   const row = page.getByTestId('trusted').locator('tr').filter({ hasText: 'workspace' });
   await expect(row).toHaveCount(1);
-  await page.screenshot({ path: join(OUT, 'settings-trusted-1280-en.png'), fullPage: true });
+  await shot(page, join(OUT, 'settings-trusted-1280-en.png'), true);
   await row.getByRole('button', { name: 'Revoke' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByTestId('trusted')).toHaveCount(0);

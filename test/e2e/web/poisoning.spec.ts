@@ -12,6 +12,7 @@ import { panelAfterRugPull } from '../helpers/rug-pull';
 import { fixture } from '../../helpers/fixtures';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { ECHO } from '../helpers/views-home';
+import { shot } from '../helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -83,5 +84,5 @@ test('the approval view: old → new, the findings beside the new text, new ones
   await expect(dialog.locator('[data-tool-change="weather"] ins').first()).toContainText('Gets the weather.\\u{e0049}\\u{e0067}');
   await expectNoSeriousViolations(page, 'approval view with findings');
   mkdirSync(SHOTS, { recursive: true });
-  await dialog.screenshot({ path: join(SHOTS, 'poisoning-approval.png') });
+  await shot(dialog, join(SHOTS, 'poisoning-approval.png'));
 });

@@ -12,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { fixture } from '../../helpers/fixtures';
+import { shot } from '../helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -61,7 +62,7 @@ for (const language of ['en', 'zh'] as const) {
       await expect(page.getByTestId('log-level-note')).toContainText('logging/setLevel');
       await expectNoSeriousViolations(page, `server details protocol (${language}, ${theme})`);
       await page.getByTestId('protocol-section').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(OUT, `modern-${language}-${theme}.png`), fullPage: true });
+      await shot(page, join(OUT, `modern-${language}-${theme}.png`), true);
     });
   }
 }
@@ -79,7 +80,7 @@ test('choosing "Always legacy" reconnects the server in that era: Ping and the l
   await page.getByRole('button', { name: 'Set level' }).click();
   await expect(page.getByText(/sends log messages from “Warning” up/)).toBeVisible();
   await expectNoSeriousViolations(page, 'server details protocol, legacy');
-  await page.screenshot({ path: join(OUT, 'legacy-en-light.png'), fullPage: true });
+  await shot(page, join(OUT, 'legacy-en-light.png'), true);
   // Back to automatic: the server speaks 2026-07-28 again.
   await page.getByLabel('Era to use').selectOption('auto');
   await expect(page.getByTestId('protocol-era')).toHaveAttribute('data-era', 'modern');
@@ -112,7 +113,7 @@ for (const language of ['en', 'zh'] as const) {
       await expect(note).toHaveAttribute('data-cached', 'yes');
       await expect(note).toContainText(language === 'en' ? 'From the panel’s cache' : '来自面板的缓存');
       await expectNoSeriousViolations(page, `cached list (${language}, ${theme})`);
-      await page.screenshot({ path: join(OUT, `cached-${language}-${theme}.png`) });
+      await shot(page, join(OUT, `cached-${language}-${theme}.png`));
       await note.getByRole('button', { name: w.refresh }).click();
       await expect(note).toHaveAttribute('data-cached', 'no');
     });

@@ -11,6 +11,7 @@ import { expect, test } from '@playwright/test';
 import { fixture } from '../../helpers/fixtures';
 import { startPanel, type RunningPanel } from '../../helpers/panel-home';
 import { expectNoSeriousViolations } from '../helpers/axe';
+import { shot } from '../helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -52,7 +53,7 @@ test('the Skills tab lists skills with digests, reads one verified, and shows a 
   await expect(review.getByTestId('skill-text')).toContainText('Read the diff and say what could break.');
   await expectNoSeriousViolations(page, 'skills tab');
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, 'skills.png'), fullPage: true });
+  await shot(page, join(SHOTS, 'skills.png'), true);
 
   // The server rewrites its review skill; it reconnects from the Servers view.
   writeFileSync(drift, 'now');
@@ -65,7 +66,7 @@ test('the Skills tab lists skills with digests, reads one verified, and shows a 
   await expect(page.getByTestId('skills-changed')).toContainText('~skill://review/SKILL.md');
   await page.locator('[data-skill="review"]').getByRole('button', { name: 'Read' }).click();
   await expect(page.locator('[data-skill="review"]').getByTestId('skill-findings')).toBeVisible();
-  await page.screenshot({ path: join(SHOTS, 'skills-changed.png'), fullPage: true });
+  await shot(page, join(SHOTS, 'skills-changed.png'), true);
   await page.getByRole('button', { name: 'Accept these skills' }).click();
   await expect(page.getByTestId('skills-changed')).toHaveCount(0);
 });

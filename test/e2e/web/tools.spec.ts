@@ -10,6 +10,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startPanel, type RunningPanel } from '../../helpers/panel-home';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { ECHO } from '../helpers/views-home';
+import { shot } from '../helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -125,7 +126,7 @@ async function check(browser: Browser, opts: { locale: string; colorScheme: 'lig
     await noSidewaysScroll(page, `${label}, switches open`);
     await expectNoSeriousViolations(page, `${label}, switches open`);
     // For a person to look at (test-results/): axe has waited for the dialog's transition.
-    await page.screenshot({ path: test.info().outputPath(`${label.replace(/[^\w]+/g, '-')}.png`) });
+    await shot(page, test.info().outputPath(`${label.replace(/[^\w]+/g, '-')}.png`));
   } finally {
     await context.close();
   }
