@@ -2,7 +2,7 @@
 // the tool names it will show and reject, what it cannot express, the bridge line), confirm,
 // undo. The host plans and writes (install.preview / install.apply / install.undo); this only
 // shows its answer in the page's language.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Code, Group, List, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AppContract, InstallFrom } from '../../../../shared/contract';
 import type { RpcError } from '../../../../shared/errors';
@@ -130,15 +130,21 @@ export function InstallPanel({ from, server, sourceProfile, initialAgents, repla
   const [undone, setUndone] = useState<number | null>(null);
   const [error, setError] = useState<RpcError | null>(null);
   const [busy, setBusy] = useState(false);
+  // The person's own ticks win over the detected agents, whenever detection answers.
+  const picked = useRef(false);
 
   useEffect(() => {
     void bridge.call('profiles.detect', {}).then((r) => {
       if (!r.ok) return;
       const found = r.value.profiles.filter((p) => p.detected && p.profile !== sourceProfile).map((p) => p.profile);
       setDetected(found);
-      if (!initialAgents) setAgents(found);
+      if (!initialAgents && !picked.current) setAgents(found);
     });
   }, [bridge, sourceProfile, initialAgents]);
+  const pick = (v: string[]) => {
+    picked.current = true;
+    setAgents(v as Profile[]);
+  };
   // A new pick (or a changed form: the registry's values) is a new preview: nothing the user has not seen is written.
   const fromKey = JSON.stringify(from);
   useEffect(() => setPreview(null), [agents, layer, fromKey]);
@@ -167,7 +173,7 @@ export function InstallPanel({ from, server, sourceProfile, initialAgents, repla
       <Title order={2} size="h4" id="install-title">
         {t('install.title')}
       </Title>
-      <Checkbox.Group label={t('install.pick', { server })} value={agents} onChange={(v) => setAgents(v as Profile[])}>
+      <Checkbox.Group label={t('install.pick', { server })} value={agents} onChange={pick}>
         <Group gap="sm" mt={4}>
           {offered.map((p) => (
             <Checkbox key={p} value={p} label={profileFacts(p).label} data-testid={`install-agent-${p}`} />
