@@ -1,7 +1,6 @@
 // `status`'s live side for each agent asked: the running panel's answer, else the cached tool
 // lists (issue 22), and with --refresh one discovery round for this run. Several agents with
 // --refresh (issue 44 item 1) share one engine and one process per distinct server.
-import { canonicalJson } from '../../services/connections/snapshots';
 import { poolInput } from '../../services/config/status';
 import type { DeclaredCapabilities } from '../../../shared/profiles/types';
 import { profileFacts } from '../../../shared/profiles';
@@ -29,12 +28,8 @@ export async function statusRounds(ctx: CommandContext, views: readonly Effectiv
   if (views.length > 1 && ctx.opts.refresh) {
     const { planShare } = await import('../../services/api/run-share');
     const share = planShare(views.flatMap((v) => poolInput(v).specs), { exact: !!ctx.opts.exact });
-    const declaredFor = (spec: ConnectionSpec) => {
-      const declared = share.declares(spec);
-      return canonicalJson(declared) === canonicalJson(profileFacts(spec.profile).clientCapabilities) ? undefined : declared;
-    };
     const answers = await withEachAgent(ctx, views.map((v) => v.profile), share, (profile, call) => roundWithLimits(call, 'live', profile, undefined, opts));
-    return answers.map((answer) => ({ answer, declaredFor }));
+    return answers.map((answer) => ({ answer, declaredFor: (spec: ConnectionSpec) => share.listedAs(spec) }));
   }
   const out: AgentRound[] = [];
   for (const v of views) out.push({ answer: await readRound(ctx, v.profile, undefined, opts), declaredFor: same });

@@ -5,9 +5,10 @@
 //
 // AGENT-6 says a server may offer a client other tools for what it declares. The connection
 // declares the union of what every agent listing the server declares, so nothing a more capable
-// agent would get is missed; `status` tells an agent that declares less that its list was taken
-// declaring more. (A 2026-07-28 server could be asked per request with each agent's own
-// declaration in `_meta`; not done yet.)
+// agent would get is missed. A 2026-07-28 server is then asked once more per other declaration,
+// over the same connection (each request carries its client capabilities in `_meta`), so each
+// agent gets exactly its own list; on a 2025-era one `status` tells an agent that declares less
+// that its list was taken declaring more (`--exact`: a process per declaration instead).
 import { createHash } from 'node:crypto';
 import type { CapabilityObject, DeclaredCapabilities } from '../../../shared/profiles/types';
 import { profileFacts } from '../../../shared/profiles';
@@ -26,6 +27,10 @@ export interface RunShare {
   readonly prefetch: readonly ConnectionSpec[];
   /** What a connection declares: the union over the agents whose entries run it (see `planShare`). */
   declares(spec: ConnectionSpec): DeclaredCapabilities | null;
+  /** What the other agents that list this server declare, where it is not the union (each asked per request of a 2026-07-28 server). */
+  declarationsBesides(spec: ConnectionSpec): DeclaredCapabilities[];
+  /** What this entry's answer was listed declaring, where that is more than its agent declares (undefined: what it declares). */
+  listedAs(spec: ConnectionSpec): DeclaredCapabilities | null | undefined;
 }
 
 /** What makes two entries one server: how it starts or where it goes, and with what. */
@@ -63,19 +68,32 @@ export function unionOf(a: DeclaredCapabilities | null, b: DeclaredCapabilities 
  */
 export function planShare(specs: readonly ConnectionSpec[], opts: { exact?: boolean } = {}): RunShare {
   const unions = new Map<string, DeclaredCapabilities | null>();
+  const owns = new Map<string, Map<string, DeclaredCapabilities>>();
   const first = new Map<string, ConnectionSpec>();
   for (const s of specs) {
     const k = opts.exact ? `${serverKey(s)}:${canonicalJson(own(s))}` : serverKey(s);
-    if (!opts.exact) unions.set(k, unions.has(k) ? unionOf(unions.get(k)!, own(s)) : own(s));
+    if (!opts.exact) {
+      unions.set(k, unions.has(k) ? unionOf(unions.get(k)!, own(s)) : own(s));
+      const mine = own(s);
+      if (mine) owns.set(k, (owns.get(k) ?? new Map()).set(canonicalJson(mine), mine));
+    }
     // A server that may log in goes live for each entry anyway (its state follows the login).
     if (!first.has(k) && !mayUseOAuth(s)) first.set(k, s);
   }
+  const lists = new Map<string, RecordedList>();
+  const declares = (spec: ConnectionSpec) => {
+    const k = serverKey(spec);
+    return unions.has(k) ? unions.get(k)! : own(spec);
+  };
   return {
-    lists: new Map(),
+    lists,
     prefetch: [...first.values()],
-    declares: (spec) => {
-      const k = serverKey(spec);
-      return unions.has(k) ? unions.get(k)! : own(spec);
+    declares,
+    declarationsBesides: (spec) => [...(owns.get(serverKey(spec))?.entries() ?? [])].filter(([key]) => key !== canonicalJson(declares(spec))).map(([, d]) => d),
+    listedAs: (spec) => {
+      const mine = own(spec);
+      const all = declares(spec);
+      return canonicalJson(all) === canonicalJson(mine) || lists.has(connectionKey(spec, mine)) ? undefined : all;
     },
   };
 }
@@ -92,19 +110,30 @@ function connectionKey(spec: ConnectionSpec, declares: DeclaredCapabilities | nu
  */
 export function runSharedPoolPort(inner: PoolPort, share: RunShare, snapshots: SnapshotStore, settleWithinMs: number): PoolPort {
   const keys = new Map<string, string>();
+  const byId = new Map<string, ConnectionSpec>();
   const recording = new Set<Promise<void>>();
   const port = answeringPoolPort(inner, async (spec) => {
-    const seen = share.lists.get(connectionKey(spec, share.declares(spec)));
+    // Listed as its own agent declares (a 2026-07-28 server asked per request), else as the connection declared.
+    const seen = share.lists.get(connectionKey(spec, own(spec))) ?? share.lists.get(connectionKey(spec, share.declares(spec)));
     if (!seen) return null;
     const { diff } = await snapshots.record(spec.id, seen.tools, specFingerprint(spec), pinOf(spec));
     return { ...seen, diff: isEmptyDiff(diff) ? null : diff };
   });
   inner.onStateChanged((id, info) => {
     const key = keys.get(id);
+    const spec = byId.get(id);
     const state = info.state;
-    if (!key || state.kind !== 'connected') return;
+    if (!key || !spec || state.kind !== 'connected') return;
     const p = inner.rawTools(id).then(
-      (tools) => void share.lists.set(key, { at: state.since, tools, diff: null, state }),
+      async (tools) => {
+        share.lists.set(key, { at: state.since, tools, diff: null, state });
+        // AGENT-6 without another process: a 2026-07-28 server is asked as each other agent declares.
+        if (state.era !== 'modern') return;
+        for (const d of share.declarationsBesides(spec)) {
+          const listed = await inner.request(id, (s) => s.listToolsDeclaring(d, settleWithinMs)).catch(() => null);
+          if (listed) share.lists.set(connectionKey(spec, d), { at: state.since, tools: listed.tools, diff: null, state: { ...state, toolCount: listed.tools.length } });
+        }
+      },
       () => undefined,
     );
     recording.add(p);
@@ -138,12 +167,17 @@ export function runSharedPoolPort(inner: PoolPort, share: RunShare, snapshots: S
       if (prefetched) await prefetched;
       await Promise.all(recording);
       keys.clear();
+      byId.clear();
       for (const s of specs) keys.set(s.id, connectionKey(s, share.declares(s)));
+      for (const s of specs) byId.set(s.id, s);
       let all = specs;
       if (prefetched === null) {
         const mine = new Set(keys.values());
         const extra = share.prefetch.filter((s) => !mine.has(connectionKey(s, share.declares(s))) && !share.lists.has(connectionKey(s, share.declares(s))));
-        for (const s of extra) keys.set(s.id, connectionKey(s, share.declares(s)));
+        for (const s of extra) {
+          keys.set(s.id, connectionKey(s, share.declares(s)));
+          byId.set(s.id, s);
+        }
         all = [...specs, ...extra];
         const ids = new Set(extra.map((s) => s.id));
         const r = port.setServers(all, opts);

@@ -1,5 +1,6 @@
 // tools/list through the SDK client, every page, as the shared ToolDef shape.
-import type { Client } from '@modelcontextprotocol/client';
+import { CLIENT_CAPABILITIES_META_KEY, type Client } from '@modelcontextprotocol/client';
+import type { DeclaredCapabilities } from '../../../shared/profiles/types';
 import type { ToolDef } from '../../../shared/schemas/server';
 import type { ToolDepthGuard } from './depth-guard';
 
@@ -34,7 +35,10 @@ export const MAX_LIST_PAGES = 1000;
  * what the server offers now, not a list it allowed us to keep. Tools whose schemas nest too
  * deep were taken out in the transport, before the SDK parsed the answer (depth-guard.ts).
  */
-export async function listAllTools(client: Client, timeoutMs: number, fresh: boolean, depth: ToolDepthGuard): Promise<ListedTools> {
-  const res = await client.listTools(undefined, { timeout: timeoutMs, ...(fresh ? { cacheMode: 'refresh' as const } : {}) });
+export async function listAllTools(client: Client, timeoutMs: number, fresh: boolean, depth: ToolDepthGuard, declaring?: DeclaredCapabilities): Promise<ListedTools> {
+  // AGENT-6 on a 2026-07-28 connection: the request's own declaration (its `_meta` envelope key,
+  // which a caller's `_meta` overrides) lists what a client declaring that is offered. Never cached.
+  const params = declaring ? { _meta: { [CLIENT_CAPABILITIES_META_KEY]: declaring } } : undefined;
+  const res = await client.listTools(params, { timeout: timeoutMs, ...(fresh || declaring ? { cacheMode: 'refresh' as const } : {}) });
   return { tools: (res.tools as unknown as Array<Record<string, unknown>>).map(toToolDef), rejected: [...depth.lastRejected()] };
 }

@@ -104,6 +104,8 @@ export interface Session {
   instructions(): string | null;
   /** tools/list, every page (bounded, SEC-4); `fresh` skips the list cache (ttlMs, PROTO-2). */
   listTools(timeoutMs: number, fresh?: boolean): Promise<ListedTools>;
+  /** AGENT-6, 2026-07-28 connections only: tools/list as a client declaring `declares` gets it (per request); null on a legacy one. */
+  listToolsDeclaring(declares: DeclaredCapabilities, timeoutMs: number): Promise<ListedTools | null>;
   callTool(name: string, args: Record<string, unknown>, p: CallParams): Promise<RawCallResult>;
   /** PROTO-4: rejects (method-not-found) on a modern connection: 2026-07-28 dropped ping. */
   ping(timeoutMs?: number): Promise<void>;
@@ -341,6 +343,7 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
     capabilities: () => (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
     instructions: () => client.getInstructions() ?? null,
     listTools: (timeout, fresh = true) => listAllTools(client, timeout, fresh, depth),
+    listToolsDeclaring: async (declares, timeout) => (client.getProtocolEra() === 'modern' ? listAllTools(client, timeout, true, depth, declares) : null),
     skillsSupported: () => skills().supported,
     listSkills: (timeout, fresh) => skills().list(timeout, fresh),
     readSkill: (uri, ref, timeout) => skills().read(uri, ref, timeout),

@@ -102,3 +102,32 @@ describe('status --all-agents --refresh, servers only later agents list', () => 
     }
   });
 });
+
+describe('status --all-agents --refresh, a 2026-07-28 server', () => {
+  it('one process, and each agent listed as it declares: the server is asked per request (AGENT-6)', async () => {
+    // test/fixtures/servers/by-capabilities.mjs offers `ask_person` only to a client that
+    // declares elicitation. Codex CLI declares elicitation, Gemini CLI roots only.
+    const d = mkdtempSync(join(tmpdir(), 'per-request-'));
+    try {
+      const [h, w, log] = [join(d, 'home'), join(d, 'ws'), join(d, 'starts.log')];
+      mkdirSync(join(h, '.codex'), { recursive: true });
+      mkdirSync(join(h, '.gemini'), { recursive: true });
+      mkdirSync(w);
+      const server = fixture('test/fixtures/servers/by-capabilities.mjs');
+      writeFileSync(join(h, '.codex', 'config.toml'), `[mcp_servers.bycap]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(server)}, "stdio"]\nenv = { START_LOG = ${JSON.stringify(log)} }\n`);
+      writeFileSync(join(h, '.gemini', 'settings.json'), JSON.stringify({ mcpServers: { bycap: { command: process.execPath, args: [server, 'stdio'], env: { START_LOG: log } } } }));
+      // Gemini CLI runs no server in an untrusted folder; its own variable trusts this one.
+      const env = { ...process.env, HOME: h, USERPROFILE: h, XDG_CONFIG_HOME: join(h, '.config'), MCP_PANEL_DATA_DIR: join(d, 'data'), GEMINI_CLI_TRUST_WORKSPACE: 'true' };
+      const r = await runCli(['status', '--all-agents', '--refresh', '--workspace', w, '--json'], { cwd: w, env, timeoutMs: 120_000 });
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as { agents: Array<{ profile: string; servers: Array<{ name: string; state: string; era: string | null; toolCount: number | null; listedDeclaring?: unknown }> }> };
+      expect(out.agents.map((a) => [a.profile, a.servers.map((s) => [s.name, s.state, s.era, s.toolCount, 'listedDeclaring' in s])])).toEqual([
+        ['codex', [['bycap', 'connected', 'modern', 2, false]]],
+        ['gemini', [['bycap', 'connected', 'modern', 1, false]]],
+      ]);
+      expect(readFileSync(log, 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
