@@ -50,6 +50,13 @@ const NAME = /^[a-z][a-zA-Z]*\.[a-z][a-zA-Z]*$/;
 export const ALWAYS = ['invalid-input', 'internal'] as const satisfies readonly ErrorCode[];
 type Always = (typeof ALWAYS)[number];
 
+/**
+ * What a front door may answer for any method before dispatch, as the client's own `transport`
+ * is: SEC-1's refusal of an unexpected IPC frame (electron/main/ipc.ts), the panel socket's
+ * refusal of a method not served to the command line (host/local-socket/listen.ts).
+ */
+export const FRONT_DOOR = ['refused'] as const satisfies readonly ErrorCode[];
+
 /** `errors`: the codes its handler can answer besides ALWAYS (derived from the handler, issue 36 item 1). */
 export function method<I extends z.ZodType, O extends z.ZodType, E extends ErrorCode = never>(input: I, output: O, meta: MethodMeta, errors: readonly E[] = []): MethodDef<I, O, E | Always> {
   const codes: readonly (E | Always)[] = [...ALWAYS, ...errors];
@@ -181,7 +188,7 @@ export function createDispatcher<C extends ContractShape>(contract: C, handlers:
 
 /** Is this error one the method lists (so its code is the method's)? */
 function listed<C extends ContractShape, M extends MethodName<C>>(contract: C, name: M, error: RpcError): error is CallError<C, M> & RpcError {
-  return Object.hasOwn(contract.methods[name]!.errors, error.code);
+  return Object.hasOwn(contract.methods[name]!.errors, error.code) || (FRONT_DOOR as readonly string[]).includes(error.code);
 }
 
 function clientFail(code: 'transport' | 'invalid-output', message: string): Err<{ code: 'transport' | 'invalid-output'; message: string }> {
@@ -195,7 +202,7 @@ export interface RpcTransport {
 }
 
 /** The codes a call may fail with: its method's (contract) and the client's own (the host not reached, an answer the contract refuses). */
-export type CallCode<C extends ContractShape, M extends MethodName<C>> = (keyof C['methods'][M]['errors'] & ErrorCode) | 'transport' | 'invalid-output';
+export type CallCode<C extends ContractShape, M extends MethodName<C>> = (keyof C['methods'][M]['errors'] & ErrorCode) | (typeof FRONT_DOOR)[number] | 'transport' | 'invalid-output';
 /** What a call's failure carries: an RpcError whose code is one its method lists (or the client's own). */
 export type CallError<C extends ContractShape, M extends MethodName<C>> = Omit<RpcError, 'code'> & { code: CallCode<C, M> };
 

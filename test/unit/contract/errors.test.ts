@@ -59,8 +59,8 @@ describe('each method lists its error codes with their data', () => {
   it('a method’s error union is typed by its list', () => {
     expectTypeOf<MethodError<AppContract, 'servers.setEnabled'>['code']>().toEqualTypeOf<'invalid-input' | 'internal' | (typeof WRITE_REFUSALS)[number]>();
     expectTypeOf<Extract<MethodError<AppContract, 'tools.call'>, { code: 'conflict' }>['data']>().toMatchTypeOf<{ reason?: string | undefined } | undefined>();
-    // What the page's client answers: the method's codes and the client's own, nothing else.
-    expectTypeOf<CallCode<AppContract, 'app.info'>>().toEqualTypeOf<'invalid-input' | 'internal' | 'transport' | 'invalid-output'>();
+    // What the page's client answers: the method's codes, a front door's refusal and the client's own, nothing else.
+    expectTypeOf<CallCode<AppContract, 'app.info'>>().toEqualTypeOf<'invalid-input' | 'internal' | 'refused' | 'transport' | 'invalid-output'>();
   });
 });
 
@@ -120,6 +120,9 @@ describe('the dispatcher holds each handler to its method’s list', () => {
     answer = { ok: false, error: { code: 'conflict', message: 'the box changed' } };
     const r = await client.call('box.open', { answer: 'listed' });
     expect(r.ok === false && r.error).toEqual({ code: 'invalid-output', message: 'box.open: error code "conflict" is not one this method lists: the box changed' });
+    // A front door's refusal (SEC-1: an IPC call from an unexpected frame) may answer any method.
+    answer = { ok: false, error: { code: 'refused', message: 'IPC from an unexpected frame' } };
+    expect(await client.call('box.peek', {})).toEqual(answer);
   });
 
   it('a returned failure that is not a contract error is an internal error, not passed on', async () => {
