@@ -2,8 +2,8 @@
 // ask `servers.list` again after an event or after its own actions; only an event without a
 // view (the web transport after a reconnect, when events may have been missed) refetches.
 import { describe, expect, it, vi } from 'vitest';
-import { createAppStore, connectStore } from '../../../renderer/src/stores/app-store';
-import { fakeBridge, serverRow, serversView } from '../../renderer/shell/fake-bridge';
+import { createAppStore, connectStore } from '../../../../renderer/src/stores/app-store';
+import { fakeBridge, serverRow, serversView } from '../../../renderer/shell/fake-bridge';
 
 const ok = (value: unknown) => ({ ok: true, value });
 

@@ -2,9 +2,9 @@
 // token shape under an innocent name is flagged as the writer would refuse it, a reference
 // is not, and the name rule is the writer's.
 import { describe, expect, it } from 'vitest';
-import { SECRET_MASK } from '../../../shared/contract';
-import { findInlineSecrets } from '../../../shared/secrets/secret-rules';
-import { looksSecret, validateName } from '../../../renderer/src/features/editor/draft';
+import { SECRET_MASK } from '../../../../shared/contract';
+import { findInlineSecrets } from '../../../../shared/secrets/secret-rules';
+import { looksSecret, validateName } from '../../../../renderer/src/features/editor/draft';
 
 describe('editor draft rules', () => {
   it('flag exactly what the writer refuses', () => {
