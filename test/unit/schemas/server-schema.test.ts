@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionSpecSchema, ServerStateSchema } from '../../shared/schemas/server';
+import { ConnectionSpecSchema, ServerStateSchema } from '../../../shared/schemas/server';
 
 describe('shared server schemas', () => {
   it('fills defaults of a connection spec and rejects an unknown transport', () => {
