@@ -1,6 +1,6 @@
 // Pure parts of items 10, 12, 13: duplicate keys, nesting depth, UTF-8 and comments that
 // must stay with their value. The CLI-level reproductions are in
-// test/integration/config-write/hostile-files.test.ts.
+// test/integration/config/hostile-files.test.ts.
 import { describe, expect, it } from 'vitest';
 import { editorMethods } from '../../../shared/contract/editor';
 import { MAX_ENTRY_DEPTH } from '../../../shared/schemas/depth';
