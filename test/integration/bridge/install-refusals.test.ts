@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { installBridge, uninstallBridge } from '../../../electron/services/bridge/install';
 import { installRecordsPath } from '../../../electron/services/bridge/install-records';
-import { tempHome, type Home } from './helpers';
+import { tempHome, type Home } from './install-helpers';
 
 const PROJECT = `{
   "mcpServers": {

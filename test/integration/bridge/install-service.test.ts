@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBridgeService } from '../../../electron/services/bridge/install-service';
 import type { LiveBridge } from '../../../shared/schemas/bridge';
-import { COMMAND, tempHome, type Home } from './helpers';
+import { COMMAND, tempHome, type Home } from './install-helpers';
 import { agentVerdict } from '../../../electron/services/agent-view/verdict';
 import { rulesFor } from '../../../electron/services/agent-view/registry';
 import type { EffectiveServer } from '../../../shared/schemas/server';

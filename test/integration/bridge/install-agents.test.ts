@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installBridge, uninstallBridge } from '../../../electron/services/bridge/install';
 import { canonicalOf } from '../../../shared/install/canonical';
 import type { LayerKind, Profile } from '../../../shared/schemas/server';
-import { COMMAND, tempHome, type Home } from './helpers';
+import { COMMAND, tempHome, type Home } from './install-helpers';
 
 let h: Home;
 beforeEach(async () => {

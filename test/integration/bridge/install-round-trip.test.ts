@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installBridge, uninstallBridge } from '../../../electron/services/bridge/install';
 import { findInstall, installRecordsPath } from '../../../electron/services/bridge/install-records';
 import { readFile } from 'node:fs/promises';
-import { COMMAND, tempHome, type Home } from './helpers';
+import { COMMAND, tempHome, type Home } from './install-helpers';
 
 const MINIMAX_USER = `// my servers, by hand
 {
