@@ -3,7 +3,7 @@
 // view (the web transport after a reconnect, when events may have been missed) refetches.
 import { describe, expect, it, vi } from 'vitest';
 import { createAppStore, connectStore } from '../../../../renderer/src/stores/app-store';
-import { fakeBridge, serverRow, serversView } from '../../../renderer/shell/fake-bridge';
+import { fakeBridge, serverRow, serversView } from '../../../renderer/fake-bridge';
 
 const ok = (value: unknown) => ({ ok: true, value });
 

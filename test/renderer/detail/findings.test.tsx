@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToolsTab } from '../../../renderer/src/features/detail/ToolsTab';
 import type { Finding } from '../../../shared/trust/finding';
-import { describeFrom, toolRow, toolsView } from '../views/mount';
+import { describeFrom, toolRow, toolsView } from '../mount';
 import { mountView, ok } from '../mount-view';
 
 const ID = 'configured:minimax:alpha';

@@ -11,7 +11,7 @@ import { isAbsolutePath } from '../../../renderer/src/components/WorkspaceDialog
 import { connectStore, createAppStore } from '../../../renderer/src/stores/app-store';
 import { StoreContext } from '../../../renderer/src/store-context';
 import { PanelThemeProvider } from '../../../renderer/src/theme';
-import { chooseOption, fakeBridge, serversView } from './fake-bridge';
+import { chooseOption, fakeBridge, serversView } from '../fake-bridge';
 
 const profiles = {
   ok: true,

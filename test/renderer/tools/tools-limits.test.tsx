@@ -5,7 +5,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { limitStanding } from '../../../shared/context/limits';
 import { profileFacts } from '../../../shared/profiles';
-import { mountView, ok, settle, toolRow, toolsView } from './mount';
+import { mountView, ok, settle, toolRow, toolsView } from '../mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {

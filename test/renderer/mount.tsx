@@ -10,14 +10,14 @@
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import { act, render, waitFor } from '@testing-library/react';
-import type { ToolDetail, ToolRow, ToolsView } from '../../../shared/contract';
-import { App } from '../../../renderer/src/App';
-import { VIEWS } from '../../../renderer/src/views';
-import { connectStore, createAppStore, type AppStore } from '../../../renderer/src/stores/app-store';
-import { BridgeContext, StoreContext, useApp } from '../../../renderer/src/store-context';
-import type { Section } from '../../../renderer/src/stores/ui-slice';
-import { PanelThemeProvider } from '../../../renderer/src/theme';
-import { type FakeBridge, fakeBridge, serverRow, serversView } from '../shell/fake-bridge';
+import type { ToolDetail, ToolRow, ToolsView } from '../../shared/contract';
+import { App } from '../../renderer/src/App';
+import { VIEWS } from '../../renderer/src/views';
+import { connectStore, createAppStore, type AppStore } from '../../renderer/src/stores/app-store';
+import { BridgeContext, StoreContext, useApp } from '../../renderer/src/store-context';
+import type { Section } from '../../renderer/src/stores/ui-slice';
+import { PanelThemeProvider } from '../../renderer/src/theme';
+import { type FakeBridge, fakeBridge, serverRow, serversView } from './fake-bridge';
 
 export const profiles = {
   ok: true,

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../../renderer/src/App';
 import { connectStore, createAppStore, type AppStore } from '../../../renderer/src/stores/app-store';
 import { StoreContext } from '../../../renderer/src/store-context';
-import { chooseOption, fakeBridge, rowMenu, serverRow, serversView } from './fake-bridge';
+import { chooseOption, fakeBridge, rowMenu, serverRow, serversView } from '../fake-bridge';
 
 const profiles = {
   ok: true,

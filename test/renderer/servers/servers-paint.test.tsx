@@ -5,8 +5,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mountView, ok, type Mounted } from '../views/mount';
-import { serverRow, serversView } from './fake-bridge';
+import { mountView, ok, type Mounted } from '../mount';
+import { serverRow, serversView } from '../fake-bridge';
 
 let m: Mounted | null = null;
 afterEach(() => {

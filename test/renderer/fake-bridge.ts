@@ -1,8 +1,8 @@
 // A fake bridge for view tests: answers from a table, records calls, and lets a test push
 // events exactly as the host would (through the same contract client, so validation runs).
-import { contract, type ServerRow, type ServersView } from '../../../shared/contract';
-import { createClient, type RpcTransport } from '../../../shared/rpc';
-import type { PanelBridge } from '../../../renderer/src/bridge';
+import { contract, type ServerRow, type ServersView } from '../../shared/contract';
+import { createClient, type RpcTransport } from '../../shared/rpc';
+import type { PanelBridge } from '../../renderer/src/bridge';
 
 export function serverRow(over: Partial<ServerRow> & { name: string }): ServerRow {
   return {

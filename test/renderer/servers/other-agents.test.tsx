@@ -6,8 +6,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentServers } from '../../../shared/contract';
-import { serverRow, serversView } from './fake-bridge';
-import { mountView, ok, settle } from '../views/mount';
+import { serverRow, serversView } from '../fake-bridge';
+import { mountView, ok, settle } from '../mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {

@@ -4,8 +4,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TryLaunchOutcome } from '../../../shared/contract';
-import { serverRow, serversView } from '../shell/fake-bridge';
-import { mountView, ok } from '../views/mount';
+import { serverRow, serversView } from '../fake-bridge';
+import { mountView, ok } from '../mount';
 
 let dispose: (() => void) | null = null;
 afterEach(() => {

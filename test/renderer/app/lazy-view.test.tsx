@@ -4,7 +4,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lazyView } from '../../../renderer/src/lazy-view';
-import { mountView, type Mounted } from '../views/mount';
+import { mountView, type Mounted } from '../mount';
 
 let m: Mounted | null = null;
 afterEach(() => {

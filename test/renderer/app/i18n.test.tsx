@@ -2,8 +2,8 @@
 // Chinese, and times are formatted for zh-CN (24-hour), not the runtime's default locale.
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serverRow, serversView } from '../shell/fake-bridge';
-import { mountView, ok, settle } from './mount';
+import { serverRow, serversView } from '../fake-bridge';
+import { mountView, ok, settle } from '../mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {

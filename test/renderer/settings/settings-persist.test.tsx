@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../../renderer/src/App';
 import { connectStore, createAppStore } from '../../../renderer/src/stores/app-store';
 import { StoreContext } from '../../../renderer/src/store-context';
-import { chooseOption, fakeBridge, serversView } from './fake-bridge';
+import { chooseOption, fakeBridge, serversView } from '../fake-bridge';
 
 const profiles = {
   ok: true,

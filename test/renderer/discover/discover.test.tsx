@@ -10,8 +10,8 @@ import type { RegistryEntry, RegistryHit } from '../../../shared/contract';
 import { discoverOfHash, followHash, hashOfDiscover } from '../../../renderer/src/route';
 import { newestOnly } from '../../../renderer/src/features/discover/use-search';
 import { createAppStore } from '../../../renderer/src/stores/app-store';
-import { fakeBridge } from '../shell/fake-bridge';
-import { mountView, ok } from './mount';
+import { fakeBridge } from '../fake-bridge';
+import { mountView, ok } from '../mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {

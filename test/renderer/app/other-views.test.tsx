@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { called, mountApp, mountView, ok, settle } from './mount';
+import { called, mountApp, mountView, ok, settle } from '../mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AskAgents } from '../../../renderer/src/features/install/AskAgents';
 import type { AgentAnswer } from '../../../shared/profiles/agent-answer';
-import { called, mountView, ok } from './mount';
+import { called, mountView, ok } from '../mount';
 
 afterEach(cleanup);
 

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sizeToolScroller } from './scroller-size';
 import type { CollisionRow, ToolFilterPreview } from '../../../shared/contract';
-import { mountView, ok, settle, toolRow, toolsView } from './mount';
+import { mountView, ok, settle, toolRow, toolsView } from '../mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {

@@ -5,8 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../../shared/contract';
 import { lineDiff } from '../../../shared/text/line-diff';
-import { serverRow, serversView } from '../shell/fake-bridge';
-import { mountApp, mountView, ok } from './mount';
+import { serverRow, serversView } from '../fake-bridge';
+import { mountApp, mountView, ok } from '../mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PendingInput } from '../../../shared/contract';
 import { InputRequestDialog } from '../../../renderer/src/features/inputs/InputRequestDialog';
-import { called, mountView, ok, type Mounted } from './mount';
+import { called, mountView, ok, type Mounted } from '../mount';
 
 let m: Mounted | undefined;
 afterEach(() => {

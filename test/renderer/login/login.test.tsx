@@ -5,7 +5,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthRow } from '../../../shared/contract';
-import { mountView, ok, settle } from './mount';
+import { mountView, ok, settle } from '../mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {

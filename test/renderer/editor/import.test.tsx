@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportPlan, ImportPlanItem } from '../../../shared/contract';
 import { ImportPanel } from '../../../renderer/src/features/editor/ImportPanel';
-import { mountView, ok } from './mount';
+import { mountView, ok } from '../mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {

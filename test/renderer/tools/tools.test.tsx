@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sizeToolScroller } from './scroller-size';
 import { fieldsOf, toArguments } from '../../../shared/forms/schema-form';
-import { describeFrom, mountApp, mountView, ok, settle, toolRow, toolsView } from './mount';
+import { describeFrom, mountApp, mountView, ok, settle, toolRow, toolsView } from '../mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {

@@ -5,7 +5,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SECTIONS } from '../../../renderer/src/stores/ui-slice';
-import { mountView } from './mount';
+import { mountView } from '../mount';
 
 let off: (() => void) | null = null;
 afterEach(() => {

@@ -4,8 +4,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountView, ok } from '../views/mount';
-import { rowMenu, serverRow, serversView } from './fake-bridge';
+import { mountView, ok } from '../mount';
+import { rowMenu, serverRow, serversView } from '../fake-bridge';
 
 let dispose: (() => void) | null = null;
 afterEach(() => {
