@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigWriter } from '../../../electron/services/config/writer';
-import { useSandbox } from '../config/helpers';
+import { useSandbox } from './helpers';
 
 const sb = useSandbox('each');
 const userFile = () => join(sb.home, '.gemini', 'config', 'mcp_config.json');

@@ -3,7 +3,7 @@
 // Other agents leave the text alone.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { useSandbox } from '../config/helpers';
+import { useSandbox } from './helpers';
 
 const sb = useSandbox('each');
 

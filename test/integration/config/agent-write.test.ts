@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigWriter } from '../../../electron/services/config/writer';
-import { useSandbox } from '../config/helpers';
+import { useSandbox } from './helpers';
 
 const sb = useSandbox('each');
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { lstat, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigWriter } from '../../../electron/services/config/writer';
-import { useSandbox } from '../config/helpers';
+import { useSandbox } from './helpers';
 
 const sb = useSandbox('each');
 

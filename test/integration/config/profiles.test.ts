@@ -3,7 +3,7 @@
 // agent's precedence, expansion and trust rule (SEC-5: an untrusted project layer starts nothing).
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { useSandbox } from '../config/helpers';
+import { useSandbox } from './helpers';
 
 const sb = useSandbox('each');
 
