@@ -7,7 +7,7 @@ import { lazyView } from './lazy-view';
 
 type SectionView = (() => React.JSX.Element | null) & { preload?: () => Promise<void> };
 
-/** The view App shows for each section (tests mount one of them alone: test/renderer/views/mount.tsx). */
+/** The view App shows for each section (tests mount one of them alone: test/renderer/mount.tsx). */
 export const VIEWS: Record<Section, SectionView> = {
   servers: ServersView,
   detail: lazyView(() => import('./features/detail/DetailView').then((m) => m.DetailView)),

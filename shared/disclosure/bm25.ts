@@ -2,7 +2,7 @@
 // order, what minisearch answers when configured as `createToolIndex()`
 // (test/helpers/minisearch-reference.ts): fields name (boost 2) and description, our tokenizer, exact terms (no prefix/fuzzy), OR, BM25+
 // with k 1.2, b 0.7, d 0.5, a score times the number of distinct query terms matched, ties
-// in minisearch's first-seen order. test/unit/naming/search-bm25.test.ts holds it to that.
+// in minisearch's first-seen order. test/unit/disclosure/search-bm25.test.ts holds it to that.
 //
 // Why not minisearch itself: its radix tree and per-hit objects cost 230-320 ms to index
 // 10,000 tools and 4-6 ms a query at p95 once the CJK tokenizer (single characters plus

@@ -5,7 +5,7 @@ import { act, render } from '@testing-library/react';
 import { connectStore, createAppStore } from '../../renderer/src/stores/app-store';
 import { StoreContext } from '../../renderer/src/store-context';
 import { PanelThemeProvider } from '../../renderer/src/theme';
-import { fakeBridge } from './shell/fake-bridge';
+import { fakeBridge } from './fake-bridge';
 
 export const ok = (value: unknown) => ({ ok: true, value });
 

@@ -21,7 +21,7 @@ if (typeof window !== 'undefined') {
 }
 
 // The page loads each view's code when first shown (renderer/src/lazy-view.tsx, tested on its
-// own in shell/lazy-view.test.tsx); here every view is loaded before a test mounts one, so a
+// own in app/lazy-view.test.tsx); here every view is loaded before a test mounts one, so a
 // view test is about the view, whichever section it opens.
 beforeAll(() => preloadViews());
 

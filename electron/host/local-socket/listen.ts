@@ -31,7 +31,7 @@ export interface PanelSocket {
 
 /**
  * The methods the contract marks for the socket (`callers` includes 'socket'; reads only, checked
- * by test/unit/shell/contract-meta.test.ts). PROTO-2: `servers.refreshLists` drops a cache (the
+ * by test/unit/contract/contract-meta.test.ts). PROTO-2: `servers.refreshLists` drops a cache (the
  * next read asks the server), nothing the person sees or a file holds.
  */
 export const READ_METHODS: readonly string[] = methodsFor(contract, 'socket');

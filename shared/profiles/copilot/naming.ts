@@ -2,7 +2,7 @@
 // part Punycode-encoded when it is not ASCII (IDNA ToASCII, label by label), then every character
 // outside [A-Za-z0-9_-] becomes `-`, and the whole cut at 64 characters.
 // The encoder is RFC 3492 as written there (§6.3, §6.1): a few lines for one agent's name rule,
-// rather than a new runtime dependency; test/unit/agents/new-agent-names.test.ts checks it on
+// rather than a new runtime dependency; test/unit/profiles/new-agent-names.test.ts checks it on
 // RFC 3492's own samples.
 
 const BASE = 36;

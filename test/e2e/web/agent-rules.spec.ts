@@ -26,7 +26,7 @@ const bed = usePanelOn(() => {
   writeFileSync(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [workspace]: 'TRUST_FOLDER' }));
   // A second agent with the same server and one the panel does not run. Cursor's declaration is not
   // known and Gemini declares roots only (AGENT-6): a server may offer them other tools, so Cursor's
-  // echo-too does not share Gemini's live state (test/integration/agents/identity.test.ts shares between equals).
+  // echo-too does not share Gemini's live state (test/integration/install/identity.test.ts shares between equals).
   mkdirSync(join(home, '.cursor'), { recursive: true });
   writeFileSync(join(home, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { 'echo-too': { command: process.execPath, args: [ECHO] }, other: { command: 'other-server' } } }));
   writeFileSync(join(home, '.gemini', 'policies', 'mine.toml'), '# ask before echoing\n[[rule]]\nmcpName = "echo"\ntoolName = "echo"\ndecision = "ask_user"\npriority = 500\n');

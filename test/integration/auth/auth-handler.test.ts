@@ -10,7 +10,7 @@ import { HeadlessPerson, LoginService, MemorySecretStore, TokenBroker } from '..
 import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-server';
 import { effectiveServer } from '../../helpers/effective-server';
 import { fakePool } from '../../helpers/fake-pool';
-import { apiDeps } from '../../unit/shell/api-deps';
+import { apiDeps } from '../../unit/api/api-deps';
 
 let fx: OAuthFixture | undefined;
 afterEach(async () => {

@@ -10,8 +10,8 @@ import { LiveBridges } from '../../../renderer/src/features/bridges/LiveBridges'
 import { createAppStore } from '../../../renderer/src/stores/app-store';
 import { StoreContext } from '../../../renderer/src/store-context';
 import { PanelThemeProvider } from '../../../renderer/src/theme';
-import { fakeBridge } from '../shell/fake-bridge';
-import { ok, settle } from '../views/mount';
+import { fakeBridge } from '../fake-bridge';
+import { ok, settle } from '../mount';
 
 afterEach(cleanup);
 

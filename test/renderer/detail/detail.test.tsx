@@ -5,7 +5,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountView, ok, settle, toolDetail, toolRow, toolsView } from '../views/mount';
+import { mountView, ok, settle, toolDetail, toolRow, toolsView } from '../mount';
 
 const ID = 'configured:minimax:alpha';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';

@@ -4,7 +4,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { called, mountView, ok, settle } from '../views/mount';
+import { called, mountView, ok, settle } from '../mount';
 
 const ID = 'configured:minimax:alpha';
 const info = { name: 'fixture', version: '1', title: null, protocolVersion: '2026-07-28', era: 'modern', capabilities: { prompts: {}, resources: {} }, instructions: null };

@@ -6,8 +6,8 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serverRow, serversView } from '../shell/fake-bridge';
-import { called, mountView, ok, settle } from '../views/mount';
+import { serverRow, serversView } from '../fake-bridge';
+import { called, mountView, ok, settle } from '../mount';
 
 const ID = 'configured:minimax:alpha';
 const info = (era: 'legacy' | 'modern', capabilities: Record<string, unknown> = { tools: {}, logging: {} }) => ({

@@ -5,7 +5,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { called, mountView, ok, settle } from '../views/mount';
+import { called, mountView, ok, settle } from '../mount';
 
 const USER = '/home/u/.minimax-code/mcp.json';
 const PROJECT = '/work/proj/.mcp.json';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { About } from '../../../shared/contract';
 import { TrustBanner } from '../../../renderer/src/components/TrustBanner';
 import { SettingsView } from '../../../renderer/src/features/settings/SettingsView';
-import { serverRow, serversView } from '../shell/fake-bridge';
+import { serverRow, serversView } from '../fake-bridge';
 import { mountView, ok } from '../mount-view';
 
 const untrusted = serversView(

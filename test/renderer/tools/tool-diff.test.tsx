@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SnapshotDiffView } from '../../../shared/contract';
 import { ServersView } from '../../../renderer/src/features/servers/ServersView';
 import { ToolDiffDialog } from '../../../renderer/src/features/tools/ToolDiffDialog';
-import { serverRow, serversView } from '../shell/fake-bridge';
+import { serverRow, serversView } from '../fake-bridge';
 import { mountView, ok } from '../mount-view';
 
 const diff: SnapshotDiffView = {

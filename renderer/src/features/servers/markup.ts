@@ -3,7 +3,7 @@
 // Mantine component resolves its props, theme and styles on every mount: ~15 of them per row
 // were most of the time from the servers' answer to 50 rows painted, for cells that only hold
 // text. A row keeps Mantine's components where they carry behaviour or theme colours (badges,
-// buttons, action icons). test/renderer/shell/servers-markup.test.tsx renders each helper beside
+// buttons, action icons). test/renderer/servers/servers-markup.test.tsx renders each helper beside
 // the component it stands for and compares the two, so a Mantine update that changes its
 // markup fails there rather than on screen.
 import { Group, rem, Table, Text } from '@mantine/core';
