@@ -4,7 +4,12 @@
 import { contract, type AppContract } from '../../shared/contract';
 import { createClient, type Bridge, type CallContext, type Dispatch, type EventHub } from '../../shared/rpc';
 
-export function inProcessClient(services: { dispatch: Dispatch; api: { events: Pick<EventHub<AppContract>, 'subscribe'> } }, host: CallContext['host']): Bridge<AppContract> {
+/** `onInvalid`: an event whose payload the contract refuses (it reaches no listener). */
+export function inProcessClient(
+  services: { dispatch: Dispatch; api: { events: Pick<EventHub<AppContract>, 'subscribe'> } },
+  host: CallContext['host'],
+  onInvalid?: (event: string, detail: string) => void,
+): Bridge<AppContract> {
   const ctx: CallContext = { host };
-  return createClient(contract, { invoke: (method, input) => services.dispatch(method, input, ctx), subscribe: (listener) => services.api.events.subscribe(listener) });
+  return createClient(contract, { invoke: (method, input) => services.dispatch(method, input, ctx), subscribe: (listener) => services.api.events.subscribe(listener) }, onInvalid);
 }
