@@ -238,6 +238,9 @@ export function createClient<C extends ContractShape>(
       if (!envelope.success) return clientFail('invalid-output', `${name}: malformed answer`);
       if (!envelope.data.ok) {
         const error = envelope.data.error;
+        // A transport's own failure answered as a Result (the local socket's connection lost, or the
+        // socket refusing the call before any method ran): the client's code, in the transport's words.
+        if (error.code === 'transport') return { ok: false, error: { ...error, code: 'transport' } };
         // The host sends an unlisted code as internal (createDispatcher): one that arrives anyway comes from a host this contract does not describe.
         return listed(contract, name, error) ? { ok: false, error } : clientFail('invalid-output', `${name}: error code "${error.code}" is not one this method lists: ${error.message}`);
       }

@@ -5,29 +5,28 @@
 // profile. A fix that needs the person (reading a changed list, a launch diagnosis) opens the
 // page on it (`app.navigate`).
 import type { AppContract } from '../../shared/contract';
-import type { CallContext, Dispatch, EventHub } from '../../shared/rpc';
+import type { Bridge, EventHub } from '../../shared/rpc';
 import type { TrayFixAction } from '../../shared/tray-fixes';
 
 export interface FixDeps {
-  dispatch: Dispatch;
+  /** The contract's client in the host's process (electron/host/in-process-client.ts). */
+  client: Bridge<AppContract>;
   events: Pick<EventHub<AppContract>, 'emit'>;
   workspace: () => string | null;
-  host: CallContext['host'];
 }
 
 /** What the fix did: ok, or the host's error as the page would show it. */
 export async function runTrayFix(fix: TrayFixAction, deps: FixDeps): Promise<{ ok: true } | { ok: false; message: string }> {
-  const ctx = { host: deps.host };
   const done = (r: { ok: boolean; error?: { message: string } }) => (r.ok ? ({ ok: true } as const) : ({ ok: false, message: r.error?.message ?? 'failed' } as const));
   switch (fix.kind) {
     case 'login':
-      return done(await deps.dispatch('auth.login', { id: fix.id }, ctx));
+      return done(await deps.client.call('auth.login', { id: fix.id }));
     case 'bridge':
-      return done(await deps.dispatch('bridges.install', { id: fix.id }, ctx));
+      return done(await deps.client.call('bridges.install', { id: fix.id }));
     case 'trust': {
       const workspace = deps.workspace();
       if (!workspace) return { ok: false, message: 'no workspace is open' };
-      return done(await deps.dispatch('workspace.trust', { workspace, trusted: true }, ctx));
+      return done(await deps.client.call('workspace.trust', { workspace, trusted: true }));
     }
     case 'review':
     case 'skills':

@@ -8,6 +8,7 @@ import { pickLocale } from '../../shared/i18n';
 import type { TrayAction } from '../../shared/tray';
 import { viewTray } from '../../shared/tray-view';
 import { runTrayFix } from '../host/tray-fixes';
+import { inProcessClient } from '../host/in-process-client';
 import type { AgentServers } from '../../shared/contract';
 import { isAllowedExternalUrl } from '../services/api/guards';
 import { startServices, type Services } from '../services/compose';
@@ -91,14 +92,16 @@ async function boot(): Promise<void> {
     allowed: { fileIndex: pathToFileURL(indexHtml).href, devOrigin: process.env.ELECTRON_RENDERER_URL ?? null },
   });
   const locale = pickLocale([app.getLocale()]);
+  // The tray calls the methods as the page does: answers and events checked against the contract (issue 36 item 3).
+  const client = inProcessClient(s, 'electron', (event, detail) => console.log(`tray: ${event} not shown, its payload is not the contract's: ${detail}`));
   const onAction = (action: TrayAction) => {
     if (action.type === 'open' || action.type === 'login') showWindow(); // login view: UI-6
     else if (action.type === 'quit') app.quit();
     else if (action.type === 'fix') {
       // UI-10: a fix that needs the person (a review, the doctor) opens the window on it.
       if (action.fix.kind === 'review' || action.fix.kind === 'skills' || action.fix.kind === 'doctor') showWindow();
-      void runTrayFix(action.fix, { dispatch: s.dispatch, events: s.api.events, workspace: () => s.api.selection().workspace, host: 'electron' });
-    } else void s.dispatch('servers.reconnect', { id: action.id }, { host: 'electron' });
+      void runTrayFix(action.fix, { client, events: s.api.events, workspace: () => s.api.selection().workspace });
+    } else void client.call('servers.reconnect', { id: action.id });
   };
   tray = new PanelTray(onAction);
   // BRIDGE-4: the bridges agents run now, as the last `bridges.changed` said.
@@ -106,8 +109,8 @@ async function boot(): Promise<void> {
   // Issue 24 item 4: the other detected agents' servers, read again when a config or the selection changes.
   let others: AgentServers | null = null;
   const readOthers = async () => {
-    const r = await s.dispatch('install.agentServers', {}, { host: 'electron' });
-    others = r.ok ? (r.value as AgentServers) : null;
+    const r = await client.call('install.agentServers', {});
+    others = r.ok ? r.value : null;
     renderTray();
   };
   // CTX-1: where the selected agent's offered tools stand against its limits (asked once state settles).
@@ -116,15 +119,17 @@ async function boot(): Promise<void> {
   const readLimits = async () => {
     const profile = s.api.current()?.profile;
     if (!profile) return;
-    const r = await s.dispatch('tools.limits', { agents: [profile] }, { host: 'electron' });
-    limits = r.ok ? ((r.value as { limits: AgentStanding[] }).limits.find((l) => l.profile === profile) ?? null) : null;
+    const r = await client.call('tools.limits', { agents: [profile] });
+    limits = r.ok ? (r.value.limits.find((l) => l.profile === profile) ?? null) : null;
     renderTray();
   };
   const renderTray = () => {
     tray?.render(viewTray(s.api.current(), locale, others, limits, bridges).model);
   };
-  s.api.events.subscribe((event, payload) => {
-    if (event === 'bridges.changed') bridges = (payload as { bridges: LiveBridge[] }).bridges;
+  client.on('bridges.changed', (payload) => {
+    bridges = payload.bridges;
+  });
+  s.api.events.subscribe((event) => {
     if (event === 'servers.changed' || event === 'install.agentsChanged') void readOthers();
     if (event === 'servers.changed' || event === 'servers.stateChanged') {
       clearTimeout(limitsTimer);

@@ -171,7 +171,7 @@ const simulateCmd: Command = {
       const profile = profileOption(ctx);
       const rulesFile = optString(ctx, 'rules');
       // No --rules: the host reads the rules from the profile's files (trusted layers only).
-      const rules = rulesFile === undefined ? {} : { rules: (await readJsonFile(rulesFile)) as never };
+      const rules = rulesFile === undefined ? {} : { rules: await readJsonFile(rulesFile) };
       const given = await givenTools(ctx, false);
       const sim = await withPanel(ctx, { profile, live: given === null, reads: true }, async (call) => {
         // PERM-4: a list of qualified names is simulated as typed; anything else is named first.

@@ -1,21 +1,21 @@
 // The CLI as a formatter over the panel's dispatch: the running panel's, through its socket
 // (read commands, issue 22), or one composed engine for the run (the same wiring as the panel,
 // selection = --profile / --workspace). Either way the contract methods go through the same
-// dispatcher (inputs validated there), and a failed call is a user error.
+// dispatcher (inputs validated there) and the contract's client (answers checked, as the page's
+// are: issue 36 item 3), and a failed call is a user error.
 import type { RunShare } from '../../services/api/run-share';
 import { resolve } from 'node:path';
-import type { AppContract, Selection } from '../../../shared/contract';
-import type { MethodInput, MethodName, MethodOutput } from '../../../shared/rpc';
+import { contract, type AppContract, type Selection } from '../../../shared/contract';
+import { createClient, type Bridge, type MethodInput, type MethodName, type MethodOutput } from '../../../shared/rpc';
+import type { Services } from '../../services/compose';
+import { inProcessClient } from '../in-process-client';
 import type { Profile } from '../../../shared/schemas/server';
 import { panelDataDir } from '../../services/paths';
 import { openDataFolder } from '../../services/own-folder';
 import { ONE_SHOT_SETTLE_MS, settled } from '../settled';
 import { type CommandContext, optString, UserError } from './command';
-import type { Result } from '../../../shared/result';
 
 export type PanelCall = <M extends MethodName<AppContract>>(method: M, input: MethodInput<AppContract, M>) => Promise<MethodOutput<AppContract, M>>;
-
-const CLI = { host: 'cli' } as const;
 
 /** Where a read command's answer came from (`source` in its --json; issue 22 item 5). */
 export type AnswerSource = 'panel' | 'cache' | 'live' | 'given';
@@ -35,13 +35,17 @@ export async function serverIdOf(call: PanelCall, name: string): Promise<string>
   return row.id;
 }
 
+/** Every call through the contract's client (answers checked against the contract); a failed call is a user error. */
 const asCall =
-  (dispatch: (method: string, input: unknown) => Promise<Result<unknown>>): PanelCall =>
+  (client: Bridge<AppContract>): PanelCall =>
   async (method, input) => {
-    const r = await dispatch(method, input);
+    const r = await client.call(method, input);
     if (!r.ok) throw new UserError(r.error.message);
-    return r.value as never;
+    return r.value;
   };
+
+/** The panel's dispatch in this process, as the CLI (issue 36 item 3: the CLI names itself). */
+const inProcess = (services: Services): PanelCall => asCall(inProcessClient(services, 'cli'));
 
 /**
  * The running panel, when one answers on its socket for this profile and workspace: a probe
@@ -49,12 +53,13 @@ const asCall =
  */
 async function runningPanel(ctx: CommandContext, selection: Selection): Promise<{ call: PanelCall; close(): void } | null> {
   const log = ctx.opts.verbose ? (l: string) => ctx.stderr(`${l}\n`) : undefined;
-  const { connectPanel, isSelectionConflict } = await import('../local-socket/connect');
+  const { connectPanel, isSelectionConflict, socketTransport } = await import('../local-socket/connect');
   // SEC-8: the data folder is the user's (repaired and said, or refused) before its socket is tried.
   const dataDir = openDataFolder(panelDataDir(ctx.env));
   const client = await connectPanel({ dataDir, selection, ...(log ? { log } : {}) });
   if (!client) return null;
-  const probe = await client.call('app.info', {});
+  const panel = createClient(contract, socketTransport(client));
+  const probe = await panel.call('app.info', {});
   if (!probe.ok) {
     client.close();
     if (!isSelectionConflict(probe)) log?.(`the running panel did not answer: ${probe.error.message}`);
@@ -62,7 +67,7 @@ async function runningPanel(ctx: CommandContext, selection: Selection): Promise<
     return null;
   }
   log?.(`answered by the running panel (${client.path})`);
-  return { call: asCall((m, i) => client.call(m, i)), close: () => client.close() };
+  return { call: asCall(panel), close: () => client.close() };
 }
 
 /**
@@ -93,7 +98,7 @@ export async function withPanel<T>(
   try {
     if (opts.live) await settled(services.api, ONE_SHOT_SETTLE_MS);
     return await work(
-      asCall((m, i) => services.dispatch(m, i, CLI)),
+      inProcess(services),
       !opts.live ? 'given' : fast ? 'cache' : 'live',
     );
   } finally {
@@ -127,7 +132,7 @@ export async function withEachAgent<T>(ctx: CommandContext, profiles: readonly P
   const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
   if (profiles.length === 0) return [];
   const services = await oneShotEngine(ctx, workspace, profiles[0]!, { settleWithinMs: ONE_SHOT_SETTLE_MS, share });
-  const call = asCall((m, i) => services.dispatch(m, i, CLI));
+  const call = inProcess(services);
   try {
     const out: T[] = [];
     for (const profile of profiles) {

@@ -1,12 +1,14 @@
 // The CLI's end of the panel socket: checks the place before it connects (endpoint.ts), then
 // sends contract calls (several in flight, matched by id) and hands back the dispatcher's
 // Result. No panel, a stale socket from a killed one, or a place that is not private: null,
-// and the CLI answers from its caches instead.
+// and the CLI answers from its caches instead. The CLI calls through `socketTransport` and the
+// contract's client (shared/rpc.ts createClient), which checks every answer (issue 36 item 3).
 import { connect, type Socket } from 'node:net';
 import type { Selection } from '../../../shared/contract';
 import { fail } from '../../../shared/errors';
+import type { RpcTransport } from '../../../shared/rpc';
 import { checkEndpoint, describeProblem } from './endpoint';
-import { AnswerSchema, SelectionConflictSchema, lineReader } from './protocol';
+import { AnswerSchema, READ_METHODS, SelectionConflictSchema, lineReader } from './protocol';
 import type { Result } from '../../../shared/result';
 
 export interface PanelClient {
@@ -15,9 +17,32 @@ export interface PanelClient {
   close(): void;
 }
 
-/** A `conflict` answer meaning "the panel shows another profile or workspace". */
-export function isSelectionConflict(r: Result<unknown>): boolean {
-  return !r.ok && r.error.code === 'conflict' && SelectionConflictSchema.safeParse(r.error.data).success;
+/**
+ * A refusal meaning "the panel shows another profile or workspace" (the socket's `conflict`, or
+ * the same as socketTransport hands it on).
+ */
+export function isSelectionConflict(r: { ok: true } | { ok: false; error: { data?: unknown } }): boolean {
+  return !r.ok && SelectionConflictSchema.safeParse(r.error.data).success;
+}
+
+const SERVED = new Set(READ_METHODS);
+
+/**
+ * The contract client's way over the socket. What the socket says before any method runs (the
+ * panel shows another selection, the method is not served) is no answer of the method's: it is
+ * handed on as a `transport` failure, words and data kept, so the client never reads it as the
+ * method's own error code.
+ */
+export function socketTransport(client: PanelClient): RpcTransport {
+  return {
+    async invoke(method, input) {
+      const r = await client.call(method, input);
+      if (r.ok || !(isSelectionConflict(r) || (r.error.code === 'refused' && !SERVED.has(method)))) return r;
+      return { ok: false, error: { ...r.error, code: 'transport' } };
+    },
+    // The socket answers calls only; it pushes no events.
+    subscribe: () => () => {},
+  };
 }
 
 export async function connectPanel(opts: { dataDir: string; selection: Selection; log?: (line: string) => void }): Promise<PanelClient | null> {

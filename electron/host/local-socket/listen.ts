@@ -7,13 +7,13 @@ import { mkdir, realpath, unlink, chmod, lstat } from 'node:fs/promises';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { fail } from '../../../shared/errors';
-import { contract, type Selection } from '../../../shared/contract';
-import { methodsFor, type Dispatch } from '../../../shared/rpc';
+import type { Selection } from '../../../shared/contract';
+import type { Dispatch } from '../../../shared/rpc';
 import type { PanelApi } from '../../services/api';
 import { ONE_SHOT_SETTLE_MS, settled } from '../settled';
 import { panelDataDir } from '../../services/paths';
 import { checkPrivateDir, checkSocketFile, describeProblem, endpointFor, pathFits } from './endpoint';
-import { MAX_REQUEST_BYTES, RequestSchema, lineReader, type SocketAnswer } from './protocol';
+import { MAX_REQUEST_BYTES, READ_METHODS, RequestSchema, lineReader, type SocketAnswer } from './protocol';
 
 export interface PanelSocketOptions {
   dataDir: string;
@@ -29,12 +29,6 @@ export interface PanelSocket {
   close(): Promise<void>;
 }
 
-/**
- * The methods the contract marks for the socket (`callers` includes 'socket'; reads only, checked
- * by test/unit/contract/contract-meta.test.ts). PROTO-2: `servers.refreshLists` drops a cache (the
- * next read asks the server), nothing the person sees or a file holds.
- */
-export const READ_METHODS: readonly string[] = methodsFor(contract, 'socket');
 const READ = new Set<string>(READ_METHODS);
 
 /** Does something answer on this socket? A killed panel's file refuses (ECONNREFUSED). */

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { SelectionSchema } from '../../../shared/contract/profiles';
 import { ResultEnvelopeSchema } from '../../../shared/errors';
+import { contract } from '../../../shared/contract';
+import { methodsFor } from '../../../shared/rpc';
 
 /** The same cap as the web host's request body (SEC-2); answers have none (tools.list of 10,000 tools). */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -15,6 +17,13 @@ export const RequestSchema = z.object({
   input: z.unknown(),
   selection: SelectionSchema,
 });
+
+/**
+ * The methods the contract marks for the socket (`callers` includes 'socket'; reads only, checked
+ * by test/unit/contract/contract-meta.test.ts). PROTO-2: `servers.refreshLists` drops a cache (the
+ * next read asks the server), nothing the person sees or a file holds.
+ */
+export const READ_METHODS: readonly string[] = methodsFor(contract, 'socket');
 
 export const AnswerSchema = z.object({ id: z.number().int().nullable(), result: ResultEnvelopeSchema });
 export type SocketAnswer = z.infer<typeof AnswerSchema>;

@@ -17,6 +17,7 @@ import type { TrayFix } from '../../../shared/tray-fixes';
 import { startServices, type Services } from '../../../electron/services/compose';
 import { HeadlessPerson } from '../../../electron/services/auth';
 import { runTrayFix } from '../../../electron/host/tray-fixes';
+import { inProcessClient } from '../../../electron/host/in-process-client';
 import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-server';
 import { fixture } from '../../helpers/fixtures';
 
@@ -40,7 +41,7 @@ async function fixes(): Promise<TrayFix[]> {
   return viewTray(await view(), 'en', (await call('install.agentServers', {})) as AgentServers).fixes;
 }
 const fixOf = async (kind: TrayFix['kind']) => (await fixes()).find((f) => f.kind === kind)!;
-const run = (f: TrayFix) => runTrayFix(f.action, { dispatch: services.dispatch, events: services.api.events, workspace: () => ws, host: 'web' });
+const run = (f: TrayFix) => runTrayFix(f.action, { client: inProcessClient(services, 'web'), events: services.api.events, workspace: () => ws });
 
 beforeAll(async () => {
   oauth = await startOAuthFixture();
