@@ -214,7 +214,7 @@ export const toolsMethods = {
   /** CTX-1: per agent (these, else every detected one), where its offered tools stand against its limits. */
   'tools.limits': method(
     CatalogInputSchema.extend({ agents: z.array(ProfileSchema).max(PROFILES.length).optional(), contextWindow: z.number().int().positive().optional() }),
-    z.object({ limits: z.array(AgentStandingSchema) }), serverContent(SERVED),
+    z.object({ limits: z.array(AgentStandingSchema) }), serverContent({ ...SERVED, callers: [...SERVED.callers, 'tray'] }),
     ['unavailable'],
   ),
   /** Every running server's definitions, unnamed (the CLI's `tools`). */
