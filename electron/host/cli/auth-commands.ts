@@ -1,13 +1,12 @@
 // AUTH on the command line: `login SERVER`, `logout SERVER`, `auth status`. Secrets go to the
 // OS keychain; when none is reachable the commands say so plainly (AUTH-5). A login belongs to
 // the server URL, so it serves (and a logout ends) every profile's entries for that URL.
-import { resolve } from 'node:path';
 import { PROFILES, type ConnectionSpec, type Profile } from '../../../shared/schemas/server';
 import { engineFor } from './engine';
 import { redactEntry } from '../../services/api/redact';
 import { LoginService, PlatformOpener, PrintOpener, serverIdentity, type SecretStoreStatus } from '../../services/auth';
 import { tokenAwareLogins } from '../../services/auth/oauth-offered';
-import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption } from './command';
+import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption, workspaceOption } from './command';
 
 const scopeOptions = { profile: { type: 'string' }, workspace: { type: 'string' } } as const;
 
@@ -22,7 +21,7 @@ function profilesOpt(ctx: CommandContext): Profile[] {
  */
 export async function remoteSpecs(ctx: CommandContext, untrusted?: string[]): Promise<ConnectionSpec[]> {
   const { config } = await engineFor(ctx);
-  const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+  const workspace = workspaceOption(ctx);
   const out: ConnectionSpec[] = [];
   for (const profile of profilesOpt(ctx)) {
     const view = await config.load(profile, workspace);

@@ -1,7 +1,6 @@
 // BRIDGE-4 on the command line: `bridge install SERVER --agent A` puts the bridge line in the
 // agent's file in place of the entry (or adds it), `bridge uninstall` puts back what was there.
 // The one-word `bridge` (the bridge itself) lives in the runtime's area.
-import { resolve } from 'node:path';
 import { LayerKindSchema, type LayerKind } from '../../../shared/schemas/server';
 import { installBridge, uninstallBridge, type BridgeError, type BridgeInstallDeps, type InstallOutcome, type UninstallOutcome } from '../../services/bridge/install';
 import { probeProcess, resolveBridgeCommand } from '../../services/bridge/install-command';
@@ -9,7 +8,7 @@ import { ConfigService } from '../../services/config/config-service';
 import { ConfigWriter } from '../../services/config/writer';
 import { panelDataDir } from '../../services/paths';
 import { askHint } from './ask-agents';
-import { type Command, type CommandContext, optString, printJson, profileOption, UsageError, UserError } from './command';
+import { type Command, type CommandContext, optString, printJson, profileOption, UsageError, UserError, workspaceOption } from './command';
 
 const options = { agent: { type: 'string' }, layer: { type: 'string' }, workspace: { type: 'string' } } as const;
 
@@ -27,7 +26,7 @@ function request(ctx: CommandContext) {
     if (!parsed.success) throw new UsageError(`--layer must be one of ${LayerKindSchema.options.join(', ')}`);
     layer = parsed.data;
   }
-  return { server, profile, workspace: resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.'), ...(layer ? { layer } : {}) };
+  return { server, profile, workspace: workspaceOption(ctx), ...(layer ? { layer } : {}) };
 }
 
 function deps(ctx: CommandContext): BridgeInstallDeps {

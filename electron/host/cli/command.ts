@@ -1,5 +1,6 @@
 // The CLI's small framework: each area registers commands in its own file; cli.ts only
 // dispatches. Exit codes: 0 success, 1 user error (one line on stderr), 2 usage error.
+import { resolve } from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import { ProfileSchema, type Profile } from '../../../shared/schemas/server';
 import { redactStrings } from './output';
@@ -52,6 +53,11 @@ export function optString(ctx: CommandContext, key: string): string | undefined 
 }
 
 /** Every value of a repeatable option (`--set a --set b`), in order. */
+/** --workspace DIR, else the current directory (as the agents themselves do), absolute. */
+export function workspaceOption(ctx: CommandContext): string {
+  return resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+}
+
 export function optStrings(ctx: CommandContext, key: string): string[] {
   const v = ctx.opts[key];
   if (v === undefined || typeof v === 'boolean') return [];

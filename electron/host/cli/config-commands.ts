@@ -17,15 +17,10 @@ import { profileFacts } from '../../../shared/profiles';
 import { issueSentence } from '../../../shared/i18n/agent-view';
 import { findingLine } from './findings';
 import { type AgentRound, declaredLine, statusRounds } from './status-rounds';
-import { type Command, type CommandContext, UsageError, UserError, optString, printJson, requireString, profileOption } from './command';
+import { type Command, type CommandContext, UsageError, UserError, optString, printJson, requireString, profileOption, workspaceOption } from './command';
 
 function service(ctx: CommandContext): ConfigService {
   return new ConfigService({ env: ctx.env, cwd: ctx.cwd });
-}
-
-/** The workspace defaults to the current directory, as the agents themselves do. */
-function workspaceOpt(ctx: CommandContext): string {
-  return resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
 }
 
 /** CFG-12, as the panel opens: an explicit --profile, else the first agent installed here, else minimax. */
@@ -142,11 +137,12 @@ const status: Command = {
     const noConnect = !!ctx.opts['no-connect'];
     const all = !!ctx.opts['all-agents'];
     if (all && optString(ctx, 'profile') !== undefined) throw new UsageError('--all-agents and --profile exclude each other');
+    if (ctx.opts.exact && !(all && ctx.opts.refresh)) throw new UsageError('--exact goes with --all-agents --refresh (one connection per server and declaration)');
     // The config engine alone here (no pool, no SDK, no OAuth code is even loaded): the live side
     // comes through the contract, like every read command's.
     const engine = await configEngineFor(ctx);
     const profiles = all ? await detectedProfiles(ctx) : [await statusProfile(ctx)];
-    const views = await Promise.all(profiles.map((p) => engine.config.load(p, workspaceOpt(ctx))));
+    const views = await Promise.all(profiles.map((p) => engine.config.load(p, workspaceOption(ctx))));
     const rounds = await statusRounds(ctx, views, noConnect);
     const results = [];
     for (const [i, view] of views.entries()) results.push(await statusOf(ctx, engine, view, rounds[i]!));
@@ -225,7 +221,7 @@ const trust: Command = {
       for (const t of list) ctx.stdout(`  ${t.workspace}  (since ${t.trustedAt})\n`);
       return;
     }
-    const ws = workspaceOpt(ctx);
+    const ws = workspaceOption(ctx);
     if (ctx.opts.revoke) {
       const was = await store.revoke(ws);
       if (ctx.opts.json) return printJson(ctx, { workspace: await TrustStore.canonical(ws), trusted: false, changed: was });

@@ -1,13 +1,12 @@
 // CLI face of the config writer (CFG-7, CFG-8), import (CFG-1) and the secret scan (CFG-8).
 // Every write goes through ConfigWriter, so the CLI refuses exactly what the UI refuses.
-import { resolve } from 'node:path';
 import { LayerKindSchema, type LayerKind } from '../../../shared/schemas/server';
 import { IMPORT_SOURCES, type ImportPlan, type ImportSource, importServers, planImport } from '../../services/config/import';
 import { scanSecrets } from '../../services/config/secrets';
 import { ConfigWriter, type ServerOp, type WriteError, type WriteOutcome, type WriteTarget } from '../../services/config/writer';
 import { setServerEnabled } from '../../services/config/switch';
 import { fixSentence, issueSentence } from '../../../shared/i18n/agent-view';
-import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError, profileOption } from './command';
+import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError, profileOption, workspaceOption } from './command';
 import { type Result } from '../../../shared/result';
 
 const targetOptions = {
@@ -21,7 +20,7 @@ export function target(ctx: CommandContext): WriteTarget & { layer: LayerKind } 
   const profile = profileOption(ctx);
   const layer = LayerKindSchema.safeParse(requireString(ctx, 'layer'));
   if (!layer.success) throw new UsageError(`--layer must be one of ${LayerKindSchema.options.join(', ')}`);
-  return { profile, layer: layer.data as LayerKind, workspace: resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.') };
+  return { profile, layer: layer.data as LayerKind, workspace: workspaceOption(ctx) };
 }
 
 /** Refusals: one line on stderr (exit 1); with --json the error document on stdout too. */
@@ -141,7 +140,7 @@ const secretsScanCommand: Command = {
   usage: 'secrets scan [--workspace DIR] [--json]   (exit 1 when an error-level finding exists)',
   options: { workspace: { type: 'string' } },
   async run(ctx) {
-    const report = await scanSecrets({ env: ctx.env, workspace: resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.') });
+    const report = await scanSecrets({ env: ctx.env, workspace: workspaceOption(ctx) });
     if (ctx.opts.json) printJson(ctx, report);
     else {
       for (const f of report.findings) ctx.stdout(`${f.severity}: ${f.path}${f.pointer ? '#' + f.pointer : ''}: ${f.message}\n  fix: ${f.fix}\n`);

@@ -1,7 +1,6 @@
 // The connection engine on the command line: `tools`, `call`, `logs`, `tools accept`. Each run
 // loads the profile's config, connects the servers it needs with a fresh pool (discovery settles:
 // there is no next round), prints, and disposes the pool (every child reaped) before exiting.
-import { resolve } from 'node:path';
 import { type EffectiveServer, type EffectiveView } from '../../../shared/schemas/server';
 // Types only at the top: `tools` answered by the running panel loads no connection engine.
 import type { ConnectionPool, DiscoveryRound } from '../../services/connections';
@@ -17,7 +16,7 @@ import { configState, poolInput, type LiveState, serverId } from '../../services
 import { describeReason } from '../../../shared/i18n/reasons';
 import { issueSentence } from '../../../shared/i18n/agent-view';
 import { findingLine } from './findings';
-import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption } from './command';
+import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption, workspaceOption } from './command';
 
 const common = {
   profile: { type: 'string' },
@@ -28,7 +27,7 @@ const common = {
 /** The servers of a profile as the config engine sees them (CFG-1 … CFG-6). */
 export async function loadView(ctx: CommandContext): Promise<EffectiveView> {
   const profile = profileOption(ctx, 'minimax');
-  const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+  const workspace = workspaceOption(ctx);
   return (await engineFor(ctx)).config.load(profile, workspace);
 }
 

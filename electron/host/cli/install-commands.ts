@@ -14,7 +14,7 @@ import { profileFacts } from '../../../shared/profiles';
 import { createInstallService, KeychainUnavailableError, type InstallService } from '../../services/install/service';
 import { findSource, fromFile, fromProfile, InstallSourceError, type ResolvedSource } from '../../services/install/source';
 import type { KeychainConfigSecrets } from '../../services/auth/config-secrets';
-import { type Command, type CommandContext, optString, optStrings, printJson, UsageError, UserError } from './command';
+import { type Command, type CommandContext, optString, optStrings, printJson, UsageError, UserError, workspaceOption } from './command';
 import { configEngineFor } from './engine';
 import { sourceFromRegistry } from './registry-install';
 import { askAgents, askHint } from './ask-agents';
@@ -145,7 +145,7 @@ const install: Command = {
       for (const r of list) ctx.stdout(`${r.id}  ${r.server}  ${new Date(r.installedAt).toISOString()}  ${r.files.map((f) => f.profile).join(', ')}\n`);
       return;
     }
-    const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+    const workspace = workspaceOption(ctx);
     const layerRaw = optString(ctx, 'layer') ?? 'user';
     if (layerRaw !== 'user' && layerRaw !== 'project') throw new UsageError('--layer must be user or project');
     const bridge = optString(ctx, 'bridge') ?? 'auto';
@@ -218,7 +218,7 @@ const uninstall: Command = {
 /** The config engine, the workspace and the agents detected on this machine. */
 async function detected(ctx: CommandContext): Promise<{ config: ConfigService; workspace: string; profiles: Profile[] }> {
   const config = new ConfigService({ env: ctx.env, cwd: ctx.cwd });
-  const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+  const workspace = workspaceOption(ctx);
   const profiles = (await detectProfiles(config.home, ctx.env)).filter((d) => d.detected).map((d) => d.profile!);
   return { config, workspace, profiles };
 }

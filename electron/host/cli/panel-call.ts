@@ -4,7 +4,6 @@
 // dispatcher (inputs validated there) and the contract's client (answers checked, as the page's
 // are: issue 36 item 3), and a failed call is a user error.
 import type { RunShare } from '../../services/api/run-share';
-import { resolve } from 'node:path';
 import { contract, type AppContract, type Selection } from '../../../shared/contract';
 import { createClient, type Bridge, type MethodInput, type MethodName, type MethodOutput } from '../../../shared/rpc';
 import type { Services } from '../../services/compose';
@@ -13,7 +12,7 @@ import type { Profile } from '../../../shared/schemas/server';
 import { panelDataDir } from '../../services/paths';
 import { openDataFolder } from '../../services/own-folder';
 import { ONE_SHOT_SETTLE_MS, settled } from '../settled';
-import { type CommandContext, optString, UserError } from './command';
+import { type CommandContext, UserError, workspaceOption } from './command';
 
 export type PanelCall = <M extends MethodName<AppContract>>(method: M, input: MethodInput<AppContract, M>) => Promise<MethodOutput<AppContract, M>>;
 
@@ -82,7 +81,7 @@ export async function withPanel<T>(
   opts: { profile: Profile | null; live: boolean; reads?: boolean },
   work: (call: PanelCall, source: AnswerSource) => Promise<T>,
 ): Promise<T> {
-  const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+  const workspace = workspaceOption(ctx);
   const fast = opts.live && !!opts.reads && !ctx.opts.refresh;
   if (fast && opts.profile) {
     const panel = await runningPanel(ctx, { profile: opts.profile, workspace });
@@ -129,14 +128,15 @@ async function oneShotEngine(ctx: CommandContext, workspace: string, profile: Pr
  * starts once.
  */
 export async function withEachAgent<T>(ctx: CommandContext, profiles: readonly Profile[], share: RunShare, work: (profile: Profile, call: PanelCall) => Promise<T>): Promise<T[]> {
-  const workspace = resolve(ctx.cwd, optString(ctx, 'workspace') ?? '.');
+  const workspace = workspaceOption(ctx);
   if (profiles.length === 0) return [];
   const services = await oneShotEngine(ctx, workspace, profiles[0]!, { settleWithinMs: ONE_SHOT_SETTLE_MS, share });
   const call = inProcess(services);
   try {
     const out: T[] = [];
-    for (const profile of profiles) {
-      await call('profiles.select', { profile, workspace });
+    for (const [i, profile] of profiles.entries()) {
+      // The engine opened on the first agent: selecting it again would only load it again.
+      if (i > 0) await call('profiles.select', { profile, workspace });
       await settled(services.api, ONE_SHOT_SETTLE_MS);
       out.push(await work(profile, call));
     }

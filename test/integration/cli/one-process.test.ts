@@ -72,6 +72,10 @@ describe('status --all-agents --refresh', () => {
     expect(exact.code, exact.stderr).toBe(0);
     expect(starts() - before).toBe(4);
     expect((JSON.parse(exact.stdout) as typeof out).agents.map((a) => 'listedDeclaring' in a.servers[0]!)).toEqual([false, false, false, false]);
+    // Where it changes nothing it is refused, not ignored.
+    const alone = await cli(['status', '--refresh', '--exact', '--workspace', ws]);
+    expect([alone.code, alone.stderr]).toEqual([2, expect.stringContaining('--exact goes with --all-agents --refresh')]);
+    expect(starts() - before).toBe(4);
   });
 });
 
