@@ -10,6 +10,7 @@ import { createDispatcher, type Dispatch } from '../../shared/rpc';
 import { err } from '../../shared/result';
 import { contract, type HostKind, type Selection } from '../../shared/contract';
 import { createApi, type PanelApi, type PoolInfo, type PoolPort } from './api';
+import type { WatchPort } from './api/ports';
 import { RecentWorkspaces } from './api/recent';
 import { cachedPoolPort } from './api/cached-pool';
 import { runSharedPoolPort, type RunShare } from './api/run-share';
@@ -171,6 +172,24 @@ export async function startServices(opts: StartOptions): Promise<Services> {
   const profile = opts.profile ?? (await detect()).find((p) => p.detected)?.profile ?? 'minimax';
   const selection: Selection = { profile, workspace: config.resolveWorkspace(opts.workspace ?? null) };
 
+  // A one-shot command answers and exits: nothing it reads can change under it in a way it
+  // would show, so it watches nothing. Each watcher loads its agent's files first: every other
+  // detected agent's files were read for nothing (issue 44: `collisions` over 17 agents).
+  const watch: WatchPort = opts.oneShot
+    ? { watch: () => () => {} }
+    : {
+        // CFG-9: the watcher asks the api's read model (`refresh`), which loads only when a
+        // watched file differs from what it last loaded: the api's own writes cost no second load.
+        watch(refresh, onChange) {
+          const w = watchConfig({ load: refresh, onChange: () => onChange(), onError: (err) => log(`config watch: ${String(err)}`) });
+          return () => w.dispose();
+        },
+        // The other agents' own views, watched as the selected one is (CFG-9): reloaded only when a file of theirs changes.
+        watchAgents(profiles, workspace, onChange) {
+          const ws = profiles.map((p) => watchConfig({ load: () => config.load(p, workspace), onChange: () => onChange(), onError: (err) => log(`config watch (${p}): ${String(err)}`) }));
+          return () => ws.forEach((w) => w.dispose());
+        },
+      };
   const api = createApi({
     host: opts.host,
     version: opts.version,
@@ -228,19 +247,7 @@ export async function startServices(opts: StartOptions): Promise<Services> {
         return r.ok ? r : err(toSharedError(r.error));
       },
     },
-    watch: {
-      // CFG-9: the watcher asks the api's read model (`refresh`), which loads only when a
-      // watched file differs from what it last loaded: the api's own writes cost no second load.
-      watch(refresh, onChange) {
-        const w = watchConfig({ load: refresh, onChange: () => onChange(), onError: (err) => log(`config watch: ${String(err)}`) });
-        return () => w.dispose();
-      },
-      // The other agents' own views, watched as the selected one is (CFG-9): reloaded only when a file of theirs changes.
-      watchAgents(profiles, workspace, onChange) {
-        const ws = profiles.map((p) => watchConfig({ load: () => config.load(p, workspace), onChange: () => onChange(), onError: (err) => log(`config watch (${p}): ${String(err)}`) }));
-        return () => ws.forEach((w) => w.dispose());
-      },
-    },
+    watch,
   });
   await api.start();
   log(`services up: profile ${selection.profile}, workspace ${selection.workspace ?? '(none)'} [${basename(cwd)}]`);

@@ -118,20 +118,28 @@ function row(server: NamingServerInput, tool: string, deferred: boolean, name: s
   };
 }
 
-/** NAME-4: does the name say something other than `<prefix><server><sep><raw tool>`? */
-export function differsFromRaw(profile: Profile, serverName: string, tool: string, name: string): boolean {
-  // Compared in place rather than against a built string: this runs for every tool.
-  const { prefix, sep } = profileFacts(profile).naming;
-  if (prefix === '' && sep === '') return name !== tool; // the agent shows the raw name
-  const serverAt = prefix.length;
-  const sepAt = serverAt + serverName.length;
-  const same =
-    name.length === sepAt + sep.length + tool.length &&
-    name.startsWith(prefix) &&
-    name.startsWith(serverName, serverAt) &&
-    name.startsWith(sep, sepAt) &&
-    name.endsWith(tool);
-  return !same;
+/**
+ * NAME-4: which names say something other than `<prefix><server><sep><raw tool>`, and which are
+ * longer than the model API takes. Rows come server by server, so the expected head is built
+ * once per server, not once per tool (10,000 tools × every agent, issue 44).
+ */
+function markNames(rows: NamedTool[], { prefix, sep, limit }: ProfileFacts['naming']): void {
+  const raw = prefix === '' && sep === '';
+  const tooLong = limit && !limit.enforced ? limit.max : Infinity;
+  let server: string | null = null;
+  let head = '';
+  for (const row of rows) {
+    const name = row.name;
+    if (!name) continue;
+    if (name.length > tooLong) row.tooLong = true;
+    if (row.synthetic) continue;
+    if (raw) {
+      row.differsFromRaw = name !== row.tool;
+      continue;
+    }
+    if (row.serverName !== server) [server, head] = [row.serverName, prefix + row.serverName + sep];
+    row.differsFromRaw = !(name.length === head.length + row.tool.length && name.startsWith(head) && name.endsWith(row.tool));
+  }
 }
 
 /** Lay out the rows the agent would show, before names are given (input order). */
@@ -275,10 +283,7 @@ export function assignNames(profile: Profile, servers: readonly NamingServerInpu
     const ready = facts.naming.order === 'ready' ? new Map(servers.flatMap((s) => (s.readyMs !== undefined ? [[`${s.source ?? 'configured'}\u0000${s.serverId}`, s.readyMs] as const] : []))) : undefined;
     report = firstClaimWins(rows, facts.naming.namer, facts.naming.collisions === 'last-wins', ready, facts.naming.collisions === 'all-dropped');
   }
-  const limit = facts.naming.limit;
-  for (const row of rows) {
-    if (row.name && !row.synthetic) row.differsFromRaw = differsFromRaw(profile, row.serverName, row.tool, row.name);
-    if (row.name && limit && !limit.enforced && row.name.length > limit.max) row.tooLong = true;
-  }
+  markNames(rows, facts.naming);
+
   return { profile, tools: rows, ...report, registry, registryChanged };
 }

@@ -158,24 +158,28 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
   const pluginIds = new Set(inputs.filter((i) => i.source === 'plugin-local' || i.source === 'plugin-official').map((i) => i.serverId));
   const others = pluginIds.size > 0 ? crossProfileView(inputs.filter((i) => !pluginIds.has(i.serverId)), reg, named) : cross;
   const reportOf = (p: Profile) => (p === profile ? cross : others).reports[p];
-  const otherNames = new Map(others.rows.map((r) => [defKey(r.serverId, r.tool), r.names]));
+  const otherNames = pluginIds.size > 0 ? new Map(others.rows.map((r) => [defKey(r.serverId, r.tool), r.names])) : null;
   const mine = cross.reports[profile];
-  const byKey = new Map(mine.tools.map((t) => [defKey(t.serverId, t.tool), t]));
+  // Row i is the agent's tool i unless a server lists a tool twice (cross-profile.ts: one row per
+  // pair); then the pair's last listing, as a keyed lookup gives it. No key per tool otherwise.
+  const aligned = cross.rows.length === mine.tools.filter((t) => !t.synthetic).length;
+  const byKey = aligned ? null : new Map(mine.tools.map((t) => [defKey(t.serverId, t.tool), t]));
   const warnings = new Map<string, NamingWarning[]>();
   const findings = findingsByTool(servers);
   const rows: ToolRow[] = [];
-  for (const r of cross.rows) {
+  for (let i = 0; i < cross.rows.length; i++) {
+    const r = cross.rows[i]!;
     const key = defKey(r.serverId, r.tool);
     const def = defs.get(key);
     if (!def) continue;
-    const t = byKey.get(key);
+    const t = byKey ? byKey.get(key) : mine.tools[i];
     warnings.set(key, r.warnings);
     rows.push({
       serverId: r.serverId,
       serverName: r.serverName,
       tool: r.tool,
       summary: summarize(def.description),
-      names: pluginIds.size === 0 ? r.names : pluginIds.has(r.serverId) ? { [profile]: r.names[profile] ?? null } : { ...(otherNames.get(key) ?? r.names), [profile]: r.names[profile] ?? null },
+      names: pluginIds.size === 0 ? r.names : pluginIds.has(r.serverId) ? { [profile]: r.names[profile] ?? null } : { ...(otherNames?.get(key) ?? r.names), [profile]: r.names[profile] ?? null },
       tokens: tokensOf(def),
       deferred: t?.deferred ?? false,
       collidesWith: t?.collidesWith ? { serverId: t.collidesWith.serverId, serverName: t.collidesWith.serverName, tool: t.collidesWith.tool, name: t.collidesWith.name, kind: t.collidesWith.kind } : null,

@@ -185,6 +185,18 @@ describe('minara (NAME-3)', () => {
 });
 
 describe('cross-profile view (NAME-4)', () => {
+  it('a tool a server lists twice is one row with the first claim\'s name, and the rows after it keep their own', () => {
+    // Rows are matched across agents by position (issue 44): the repeat must not shift the rest.
+    const v = crossProfileView([srv('a', ['t', 't', 'u']), srv('b', ['t'])], undefined, ['kimi', 'cursor']);
+    expect(v.rows.map((r) => [r.serverId, r.tool, r.names.kimi, r.names.cursor])).toEqual([
+      ['a', 't', 'mcp__a__t', 'mcp_a_t'],
+      ['a', 'u', 'mcp__a__u', 'mcp_a_u'],
+      ['b', 't', 'mcp__b__t', 'mcp_b_t'],
+    ]);
+    expect(v.rows[0]!.warnings.map((w) => [w.code, w.params.profile])).toEqual([['dropped', 'kimi'], ['dropped', 'cursor']]);
+    expect(v.rows[1]!.warnings).toEqual([]);
+  });
+
   it('shows each scheme\'s name and warns where it differs from the raw name', () => {
     const long = 'x'.repeat(80);
     const v = crossProfileView([srv('gh', ['create_issue', 'a.b', long])]);
