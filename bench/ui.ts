@@ -12,7 +12,9 @@
 //   - tools.list and tools.describe: bytes and host answer time (POST from the page);
 //   - web-host cold start (process spawn → URL printed) and to first paint of the servers view;
 //   - the servers view with 50 servers (issue 14): page load → 50 rows painted, and the section
-//     switch with the data cached (another view → servers → 50 rows painted);
+//     switch with the data cached (another view → servers → 50 rows painted); then a few more
+//     loads traced, for the main thread's CPU to the rows painted (bench/ui-trace.ts: the figure
+//     load does not move much);
 //   - the detail view of a server with 100 resources (issue 14): Resources tab → 100 rows painted.
 // Medians over several runs. Run: npx tsx bench/ui.ts   (npm run bench:ui)
 // BENCH_UI_TRACE=/tmp/x writes a Chromium trace of one measured pass per step (/tmp/x-<px>.json).
@@ -22,11 +24,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT, startPanel, type PanelHome } from '../test/helpers/panel-home';
+import { SESSION_KEY_FRAGMENT } from '../shared/channels';
 import { full } from './short';
+import { mainThreadCpu, TRACE_CATEGORIES, type MainThreadCpu } from './ui-trace';
 
 const MANY = join(ROOT, 'test/fixtures/servers/many-tools.mjs');
 const ECHO = join(ROOT, 'test/fixtures/servers/echo.mjs');
-const RUNS = full({ render: 5, scroll: 5, cold: 3, rpc: 5, servers: 5 }, { render: 1, scroll: 1, cold: 1, rpc: 1, servers: 1 });
+const RUNS = full({ render: 5, scroll: 5, cold: 3, rpc: 5, servers: 5, traced: 3 }, { render: 1, scroll: 1, cold: 1, rpc: 1, servers: 1, traced: 1 });
 /** Issue 14: the servers view's figure is taken with this many rows. */
 const SERVER_ROWS = 50;
 const STEPS_PER_PASS = full(120, 20);
@@ -62,31 +66,49 @@ function fiftyHome(): PanelHome {
   return benchHome('mcp-panel-bench-ui50-', servers);
 }
 
-/** Page load → all 50 rows painted, and a section switch back to them with the data cached. */
-async function fiftyServers(browser: Browser): Promise<{ load: number[]; cached: number[] }> {
+/**
+ * Page load → all 50 rows painted, and a section switch back to them with the data cached; then
+ * RUNS.traced loads under a Chromium trace for the main thread's CPU to the rows painted (the
+ * trace slows the page, so those loads are not among the timed ones).
+ */
+async function fiftyServers(browser: Browser): Promise<{ load: number[]; cached: number[]; cpu: MainThreadCpu[] }> {
   const h = fiftyHome();
   const panel = await startPanel(h);
   const load: number[] = [];
   const cached: number[] = [];
+  const cpu: MainThreadCpu[] = [];
+  const rowsPainted = async (page: Page) => {
+    await page.waitForFunction((n) => document.querySelectorAll('tr[data-server]').length >= n, SERVER_ROWS, { timeout: 120_000, polling: 'raf' });
+    return page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now())))));
+  };
   try {
     for (let i = 0; i < RUNS.servers; i++) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       const link = await panel.freshUrl();
       const t0 = performance.now();
       await page.goto(link);
-      await page.waitForFunction((n) => document.querySelectorAll('tr[data-server]').length >= n, SERVER_ROWS, { timeout: 120_000, polling: 'raf' });
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await rowsPainted(page);
       load.push(performance.now() - t0);
       await page.locator('tr[data-server="server-00"] [data-testid="state"]').filter({ hasText: 'connected' }).waitFor({ timeout: 120_000 });
       await timeSection(page, 'settings', 'main[data-section="settings"]');
       cached.push(await timeSection(page, 'servers', `tr[data-server="server-${String(SERVER_ROWS - 2).padStart(2, '0')}"]`));
       await page.close();
     }
+    for (let i = 0; i < RUNS.traced; i++) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const path = join(h.dir, `load-${i}.json`);
+      await browser.startTracing(page, { path, categories: TRACE_CATEGORIES });
+      await page.goto(await panel.freshUrl());
+      const painted = await rowsPainted(page);
+      await browser.stopTracing();
+      cpu.push(mainThreadCpu(path, `#${SESSION_KEY_FRAGMENT}=`, painted));
+      await page.close();
+    }
   } finally {
     await panel.stop();
     h.cleanup();
   }
-  return { load, cached };
+  return { load, cached, cpu };
 }
 
 /** Issue 14: the detail view's figure is taken on a server with this many resources. */
@@ -244,6 +266,8 @@ async function main() {
     const fifty = await fiftyServers(browser);
     console.log(`servers view, ${SERVER_ROWS} servers: page load → rows painted : median ${fmt(median(fifty.load))}  runs ${fifty.load.map((x) => x.toFixed(0)).join(', ')}`);
     console.log(`servers view, ${SERVER_ROWS} servers: switch back (cached)     : median ${fmt(median(fifty.cached))}  runs ${fifty.cached.map((x) => x.toFixed(0)).join(', ')}`);
+    const cpu = (k: keyof MainThreadCpu) => fmt(median(fifty.cpu.map((c) => c[k])));
+    console.log(`servers view, ${SERVER_ROWS} servers: main-thread CPU to rows  : median ${cpu('total')} (module evaluation ${cpu('evaluate')}, script ${cpu('script')}, style ${cpu('style')}, layout ${cpu('layout')}, paint ${cpu('paint')}; ${fifty.cpu.length} traced loads)`);
     const detail = await detailHundred(browser);
     console.log(`detail view, ${DETAIL_RESOURCES} resources: tab → rows painted : median ${fmt(median(detail))}  runs ${detail.map((x) => x.toFixed(0)).join(', ')}`);
     // BENCH_UI_ONLY=servers: just the figures above (the rest takes minutes).

@@ -1,3 +1,5 @@
+// First: its chunk is evaluated before the others, so the first calls leave at once (bridge/early.ts).
+import { earlyTransport } from './bridge/early';
 import { createRoot } from 'react-dom/client';
 import { formatDateTime, pickLocale, plural } from '../../shared/i18n';
 import { App } from './App';
@@ -13,7 +15,7 @@ import './styles.css';
 // host to answer (IPC or 127.0.0.1), short enough that a stuck host still shows a page.
 const SETTINGS_WAIT_MS = 1500;
 
-const bridge = createBridge();
+const bridge = createBridge(window, earlyTransport);
 const system = pickLocale([...navigator.languages, navigator.language]);
 const store = createAppStore(bridge, system);
 connectStore(store, bridge);

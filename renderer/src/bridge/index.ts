@@ -14,7 +14,6 @@ declare global {
   }
 }
 
-export function createBridge(win: Window = window): PanelBridge {
-  const transport = win.mcpPanel ?? httpTransport(win);
+export function createBridge(win: Window = window, transport: RpcTransport = win.mcpPanel ?? httpTransport(win)): PanelBridge {
   return createClient(contract, transport, (what, detail) => console.warn(`mcp-panel: dropped ${what}: ${detail}`));
 }

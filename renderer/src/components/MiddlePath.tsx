@@ -1,9 +1,11 @@
 // Long paths (config files, workspaces, commands) elided in the middle so the file name stays
 // readable (issue 14), the whole path in a tooltip, and a copy button. The DOM keeps the whole
 // path, so a screen reader or a search of the page finds it. Its tooltips mount on first hover
-// (HoverTip): a table of 50 rows draws 100 of them.
-import { ActionIcon, CopyButton } from '@mantine/core';
+// (HoverTip): a table of 50 rows draws 100 of them. The copy button is ActionIcon's markup
+// (markup.ts): one per server row.
+import { CopyButton, useMantineTheme } from '@mantine/core';
 import { HoverTip } from './HoverTip';
+import { actionIcon, actionIconIcon } from './markup';
 import { useT } from '../store-context';
 import classes from './MiddlePath.module.css';
 
@@ -33,6 +35,7 @@ function CopyIcon({ copied }: { copied: boolean }) {
 
 export function MiddlePath({ path, copy = true, prefix }: MiddlePathProps) {
   const t = useT();
+  const theme = useMantineTheme();
   const [head, tail] = splitPath(path);
   return (
     <span className={classes.root} data-path={path}>
@@ -47,9 +50,11 @@ export function MiddlePath({ path, copy = true, prefix }: MiddlePathProps) {
         <CopyButton value={path} timeout={1500}>
           {({ copied, copy: doCopy }) => (
             <HoverTip label={copied ? t('path.copied') : path} withArrow multiline maw={560} style={{ wordBreak: 'break-all' }}>
-              <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={doCopy} aria-label={`${t('path.copy')}: ${path}`}>
-                <CopyIcon copied={copied} />
-              </ActionIcon>
+              <button {...actionIcon(theme, { variant: 'subtle', color: copied ? 'teal' : 'gray', size: 'sm' })} onClick={doCopy} aria-label={`${t('path.copy')}: ${path}`}>
+                <span {...actionIconIcon}>
+                  <CopyIcon copied={copied} />
+                </span>
+              </button>
             </HoverTip>
           )}
         </CopyButton>

@@ -8,6 +8,13 @@ import { useApp, useT } from '../store-context';
 import { WorkspaceDialog } from './WorkspaceDialog';
 import { errorText } from '../../../shared/i18n/write-errors';
 
+/**
+ * Each dropdown mounts when it opens (Mantine's Combobox keeps it mounted, hidden, by default):
+ * the three header pickers with their options, scroll areas and floating-ui positioning were
+ * drawn and measured on every page's first paint, for menus not yet open (issue 40 item 3).
+ */
+const ON_OPEN = { keepMounted: false } as const;
+
 const OTHER = '\u0000other';
 const NONE = '\u0000none';
 
@@ -37,6 +44,7 @@ export function Pickers() {
         w={230}
         allowDeselect={false}
         value={selection.profile}
+        comboboxProps={ON_OPEN}
         onChange={(v) => v && void select({ ...selection, profile: ProfileSchema.parse(v) })}
         data={profiles.profiles.map((p) => ({ value: p.profile, label: `${p.profile} (${p.detected ? t('picker.detected') : t('picker.notDetected')})` }))}
         styles={{ root: { display: 'flex', alignItems: 'center', gap: 6 }, label: { whiteSpace: 'nowrap' } }}
@@ -49,7 +57,7 @@ export function Pickers() {
         value={selection.workspace ?? NONE}
         onChange={onWorkspace}
         title={selection.workspace ?? undefined}
-        comboboxProps={{ width: 420, position: 'bottom-end' }}
+        comboboxProps={{ ...ON_OPEN, width: 420, position: 'bottom-end' }}
         data={[{ value: NONE, label: t('picker.noWorkspace') }, ...workspaces.map((w) => ({ value: w, label: w })), { value: OTHER, label: t('picker.otherWorkspace') }]}
         styles={{ root: { display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }, label: { whiteSpace: 'nowrap' }, wrapper: { flex: 1, minWidth: 0 } }}
       />
@@ -59,6 +67,7 @@ export function Pickers() {
         w={180}
         allowDeselect={false}
         value={locale}
+        comboboxProps={ON_OPEN}
         onChange={(v) => v && setLocale(v as Locale)}
         data={LOCALES.map((l) => ({ value: l, label: l === 'en' ? 'English' : '中文' }))}
         styles={{ root: { display: 'flex', alignItems: 'center', gap: 6 }, label: { whiteSpace: 'nowrap' } }}

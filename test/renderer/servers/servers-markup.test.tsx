@@ -1,12 +1,12 @@
-// The servers table writes Mantine's Text, Group and table parts as markup (renderer/src/features/
-// servers/markup.ts, issue 40 item 3): each helper renders the same element, classes, data
-// attributes and style as the component it stands for, in the panel's theme. A Mantine update
-// that changes its markup fails here.
-import { Group, Table, Text } from '@mantine/core';
+// The servers table writes Mantine's Text, Group, table parts, Badge and ActionIcon as markup
+// (renderer/src/components/markup.ts, issue 40 item 3): each helper renders the same element,
+// classes, data attributes and style as the component it stands for, in the panel's theme. A
+// Mantine update that changes its markup fails here.
+import { ActionIcon, Badge, Group, Table, Text, useMantineTheme, type MantineTheme } from '@mantine/core';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { group, tableCell, tableRow, text } from '../../../renderer/src/features/servers/markup';
+import { actionIcon, actionIconIcon, badge, badgeLabel, group, tableCell, tableRow, text, type ColorOptions } from '../../../renderer/src/components/markup';
 import { TABLE } from '../../../renderer/src/features/servers/ServersView';
 import { PanelThemeProvider } from '../../../renderer/src/theme';
 
@@ -18,10 +18,15 @@ function drawn(el: Element) {
   return { tag: el.tagName, classes: [...el.classList].sort(), attrs, style: decls };
 }
 
-function both(mantine: ReactNode, ours: ReactNode) {
+/** Our markup, given the theme the page's provider gives (as a row reads it). */
+function Themed({ draw }: { draw: (theme: MantineTheme) => ReactNode }) {
+  return draw(useMantineTheme());
+}
+
+function both(mantine: ReactNode, ours: ReactNode, inner?: string) {
   const a = render(<PanelThemeProvider theme="light">{mantine}</PanelThemeProvider>);
   const b = render(<PanelThemeProvider theme="light">{ours}</PanelThemeProvider>);
-  const pick = (c: HTMLElement) => c.querySelector('[data-probe]')!;
+  const pick = (c: HTMLElement) => c.querySelector(inner ? `[data-probe] > ${inner}` : '[data-probe]')!;
   const out = [drawn(pick(a.container)), drawn(pick(b.container))] as const;
   a.unmount();
   b.unmount();
@@ -75,5 +80,72 @@ describe('servers table markup (markup.ts) matches the Mantine components it sta
     );
     const [a, b] = both(inTable(mantine), inTable(ours));
     expect(b).toEqual(a);
+  });
+
+  // The row's badges: its state, the agent's verdict (a button), its flags (xs, some buttons).
+  const badges: [ColorOptions, boolean][] = [
+    [{ variant: 'light', color: 'teal', className: 'state-connected state' }, false],
+    [{ variant: 'light', color: 'gray' }, false],
+    [{ variant: 'outline', color: 'red', size: 'sm', className: 'state flag' }, true],
+    [{ variant: 'light', color: 'yellow', size: 'xs', className: 'label' }, false],
+    [{ variant: 'light', color: 'orange', size: 'xs', className: 'label flag' }, true],
+  ];
+  it.each(badges)('Badge %o (a button: %s)', (o, button) => {
+    const label = (inner: string) => {
+      const [mantine, ours] = both(
+        button ? (
+          <Badge data-probe component="button" type="button" variant={o.variant} color={o.color} size={o.size} className={o.className}>
+            x
+          </Badge>
+        ) : (
+          <Badge data-probe variant={o.variant} color={o.color} size={o.size} className={o.className}>
+            x
+          </Badge>
+        ),
+        <Themed
+          draw={(theme) =>
+            button ? (
+              <button data-probe type="button" {...badge(theme, o)}>
+                <span {...badgeLabel}>x</span>
+              </button>
+            ) : (
+              <div data-probe {...badge(theme, o)}>
+                <span {...badgeLabel}>x</span>
+              </div>
+            )
+          }
+        />,
+        inner || undefined,
+      );
+      expect(ours).toEqual(mantine);
+    };
+    label('');
+    label('span');
+  });
+
+  const icons: ColorOptions[] = [
+    { variant: 'subtle', color: 'gray', size: 'sm' },
+    { variant: 'subtle', color: 'teal', size: 'sm' },
+    { variant: 'subtle', color: 'gray' },
+  ];
+  it.each(icons)('ActionIcon %o', (o) => {
+    for (const inner of ['', 'span']) {
+      const [mantine, ours] = both(
+        <ActionIcon data-probe variant={o.variant} color={o.color} size={o.size} aria-label="a">
+          <svg />
+        </ActionIcon>,
+        <Themed
+          draw={(theme) => (
+            <button data-probe {...actionIcon(theme, o)} aria-label="a">
+              <span {...actionIconIcon}>
+                <svg />
+              </span>
+            </button>
+          )}
+        />,
+        inner || undefined,
+      );
+      expect(ours).toEqual(mantine);
+    }
   });
 });

@@ -3,13 +3,14 @@
 // The badge opens what the agent will do, every reason, and the fixes in place (the bridge line
 // with its install, the project file, the keychain), all worded from the host's codes.
 import { useState } from 'react';
-import { Badge, Button, List, Stack, Text } from '@mantine/core';
+import { Button, List, Stack, Text, type MantineTheme } from '@mantine/core';
 import type { ServerRow } from '../../../../shared/contract';
 import type { AgentStatus, AgentVerdict as Verdict } from '../../../../shared/schemas/agent-view';
 import { fixSentence, issueSentence, statusLabel } from '../../../../shared/i18n/agent-view';
 import { Dialog } from '../../components/Dialog';
 import { useApp, useT } from '../../store-context';
 import { BridgeOffer } from '../bridges/BridgeOffer';
+import { badge, badgeLabel } from '../../components/markup';
 import classes from './ServersView.module.css';
 
 const COLOR: Record<AgentStatus, string> = { usable: 'teal', limited: 'yellow', unusable: 'red', off: 'gray', unknown: 'gray' };
@@ -21,7 +22,8 @@ export function agentLine(locale: 'en' | 'zh', verdict: Verdict | undefined): st
   return issueSentence(locale, first);
 }
 
-export function AgentBadge({ row }: { row: ServerRow }) {
+/** The row's theme is passed in (one context read per row, not two): the badge is markup (markup.ts). */
+export function AgentBadge({ row, theme }: { row: ServerRow; theme: MantineTheme }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const v = row.agent;
@@ -31,21 +33,17 @@ export function AgentBadge({ row }: { row: ServerRow }) {
   // in its accessible name and tooltip.
   return (
     <>
-      <Badge
-        component="button"
+      <button
         type="button"
-        size="sm"
-        variant="outline"
-        color={COLOR[v.status]}
+        {...badge(theme, { size: 'sm', variant: 'outline', color: COLOR[v.status], className: `${classes.state} ${classes.flag}` })}
         data-testid="agent-verdict"
         data-status={v.status}
         aria-label={`${label} — ${row.name}`}
         title={`${label}\n${t('agent.title', { agent: v.agent })}`}
-        className={`${classes.state} ${classes.flag}`}
         onClick={() => setOpen(true)}
       >
-        {statusLabel(t.locale, v)}
-      </Badge>
+        <span {...badgeLabel}>{statusLabel(t.locale, v)}</span>
+      </button>
       {open && <VerdictDialog row={row} verdict={v} onClose={() => setOpen(false)} />}
     </>
   );

@@ -3,9 +3,11 @@
 // servers view's first paint with 50 rows, for menus seldom opened. Until then the row shows
 // the same button (the same look and name, aria-haspopup="menu", collapsed); its first press,
 // by mouse or keyboard, mounts the Menu and opens it. Focus stays on the button (the Menu's
-// own is put where the pressed one was), so closing the menu returns to it as before.
-import { ActionIcon, Menu } from '@mantine/core';
+// own is put where the pressed one was), so closing the menu returns to it as before. Until
+// then the button is ActionIcon's markup (markup.ts).
+import { ActionIcon, Menu, useMantineTheme } from '@mantine/core';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { actionIcon, actionIconIcon } from '../../components/markup';
 
 function DotsIcon() {
   return (
@@ -21,6 +23,7 @@ export function MoreMenu({ label, children }: { label: string; children: ReactNo
   const [mounted, setMounted] = useState<{ focused: boolean } | null>(null);
   const [opened, setOpened] = useState(false);
   const target = useRef<HTMLButtonElement>(null);
+  const theme = useMantineTheme();
   // After the Menu mounts closed: focus first, then open, so the Menu's focus return (which
   // notes the focused element when it opens) comes back to this button.
   useLayoutEffect(() => {
@@ -30,9 +33,11 @@ export function MoreMenu({ label, children }: { label: string; children: ReactNo
   }, [mounted]);
   if (!mounted)
     return (
-      <ActionIcon variant="subtle" color="gray" aria-label={label} aria-haspopup="menu" aria-expanded={false} onClick={(e) => setMounted({ focused: document.activeElement === e.currentTarget })}>
-        <DotsIcon />
-      </ActionIcon>
+      <button {...actionIcon(theme, { variant: 'subtle', color: 'gray' })} aria-label={label} aria-haspopup="menu" aria-expanded={false} onClick={(e) => setMounted({ focused: document.activeElement === e.currentTarget })}>
+        <span {...actionIconIcon}>
+          <DotsIcon />
+        </span>
+      </button>
     );
   return (
     <Menu position="bottom-end" withinPortal shadow="md" opened={opened} onChange={setOpened}>

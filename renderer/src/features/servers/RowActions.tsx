@@ -8,7 +8,7 @@ import { useApp, useT } from '../../store-context';
 import { wantsToken } from '../../../../shared/tray';
 import { rowReason } from './row-reason';
 import { MoreMenu } from './MoreMenu';
-import { group } from './markup';
+import { group } from '../../components/markup';
 
 /** Reconnect, with its outcome as a notification: the row changes too, but may be off screen. */
 export function useReconnect(row: ServerRow): () => Promise<void> {

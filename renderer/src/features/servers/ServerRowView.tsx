@@ -6,7 +6,7 @@
 // its first reason under it). A failed server gets a second row right under it that explains
 // itself (FailedExplain). Its cells are Mantine's markup written out (markup.ts), its tooltips
 // and menu mount on first use (HoverTip, MoreMenu): a table of 50 rows paints at once (issue 40).
-import { Badge } from '@mantine/core';
+import { useMantineTheme, type MantineTheme } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import type { ServerRow } from '../../../../shared/contract';
 import { rowReason } from './row-reason';
@@ -19,18 +19,18 @@ import type { ServerColumn } from './ServersView';
 import { AgentBadge, agentLine } from './AgentVerdict';
 import { wantsToken } from '../../../../shared/tray';
 import { issueSentence } from '../../../../shared/i18n/agent-view';
-import { group, tableCell, tableRow, text } from './markup';
+import { badge, badgeLabel, group, tableCell, tableRow, text } from '../../components/markup';
 import classes from './ServersView.module.css';
 
 const STATE_COLOR = { connected: 'teal', failed: 'red', 'needs-auth': 'yellow', pending: 'gray', disabled: 'gray', removed: 'gray' } as const;
 
 /** A flag on the row that opens what it is about (the tool diff, the flagged tools): its reason is its tooltip and its name. */
-function FlagButton({ label, why, color, testId, onClick }: { label: string; why: string; color: string; testId: string; onClick: () => void }) {
+function FlagButton({ theme, label, why, color, testId, onClick }: { theme: MantineTheme; label: string; why: string; color: string; testId: string; onClick: () => void }) {
   return (
     <HoverTip label={why} multiline maw={420}>
-      <Badge size="xs" variant="light" color={color} component="button" type="button" className={`${classes.label} ${classes.flag}`} data-testid={testId} aria-label={`${label}: ${why}`} onClick={onClick}>
-        {label}
-      </Badge>
+      <button type="button" {...badge(theme, { size: 'xs', variant: 'light', color, className: `${classes.label} ${classes.flag}` })} data-testid={testId} aria-label={`${label}: ${why}`} onClick={onClick}>
+        <span {...badgeLabel}>{label}</span>
+      </button>
     </HoverTip>
   );
 }
@@ -41,6 +41,7 @@ function FlagButton({ label, why, color, testId, onClick }: { label: string; why
  */
 export const ServerRowView = memo(function ServerRowView({ row, columns }: { row: ServerRow; columns: readonly ServerColumn[] }) {
   const t = useT();
+  const theme = useMantineTheme();
   const openDiff = useApp((s) => s.openSnapshotDiff);
   const setToolsFilter = useApp((s) => s.setToolsFilter);
   const setSection = useApp((s) => s.setSection);
@@ -93,20 +94,21 @@ export const ServerRowView = memo(function ServerRowView({ row, columns }: { row
   const badges = (
     <>
       {row.deferred && (
-        <Badge size="xs" variant="light" color="gray" className={classes.label}>
-          {t('servers.deferred')}
-        </Badge>
+        <div {...badge(theme, { size: 'xs', variant: 'light', color: 'gray', className: classes.label })}>
+          <span {...badgeLabel}>{t('servers.deferred')}</span>
+        </div>
       )}
       {!row.trusted && (
-        <Badge size="xs" variant="light" color="yellow" className={classes.label}>
-          {t('servers.untrusted')}
-        </Badge>
+        <div {...badge(theme, { size: 'xs', variant: 'light', color: 'yellow', className: classes.label })}>
+          <span {...badgeLabel}>{t('servers.untrusted')}</span>
+        </div>
       )}
       {row.toolsChanged && (
-        <FlagButton label={t('servers.toolsChanged')} why={t('servers.toolsChangedOpen', { server: row.name })} color="orange" testId="tools-changed" onClick={() => void openDiff(row.id)} />
+        <FlagButton theme={theme} label={t('servers.toolsChanged')} why={t('servers.toolsChangedOpen', { server: row.name })} color="orange" testId="tools-changed" onClick={() => void openDiff(row.id)} />
       )}
       {!!row.findings && (
         <FlagButton
+          theme={theme}
           label={t.plural('servers.findings', row.findings)}
           why={t('servers.findingsOpen', { server: row.name })}
           color="red"
@@ -119,9 +121,9 @@ export const ServerRowView = memo(function ServerRowView({ row, columns }: { row
       )}
       {row.readOnly && (
         <HoverTip label={readOnlyWhy} multiline maw={420}>
-          <Badge size="xs" variant="light" color="gray" title={readOnlyWhy} data-testid="read-only" className={classes.label}>
-            {t('servers.readOnly')}
-          </Badge>
+          <div {...badge(theme, { size: 'xs', variant: 'light', color: 'gray', className: classes.label })} title={readOnlyWhy} data-testid="read-only">
+            <span {...badgeLabel}>{t('servers.readOnly')}</span>
+          </div>
         </HoverTip>
       )}
     </>
@@ -171,9 +173,9 @@ export const ServerRowView = memo(function ServerRowView({ row, columns }: { row
     ),
     state: () => (
       <td {...tableCell('td', classes.cell)} key="state">
-        <Badge variant="light" color={STATE_COLOR[state]} data-testid="state" className={`state-${state} ${classes.state}`} title={t('servers.since', { time: t.dateTime(row.state.since) })}>
-          {t(`state.${state}`)}
-        </Badge>
+        <div {...badge(theme, { variant: 'light', color: STATE_COLOR[state], className: `state-${state} ${classes.state}` })} data-testid="state" title={t('servers.since', { time: t.dateTime(row.state.since) })}>
+          <span {...badgeLabel}>{t(`state.${state}`)}</span>
+        </div>
         {(hasReason || token) && (
           <HoverTip label={reason} multiline maw={480} disabled={explains}>
             <p {...text({ size: 'xs', c: state === 'needs-auth' || explains ? 'red' : 'dimmed', truncate: true, className: `${classes.line} ${classes.text}` })} role="note" aria-label={t('servers.reason')} data-testid="reason">
@@ -185,7 +187,7 @@ export const ServerRowView = memo(function ServerRowView({ row, columns }: { row
     ),
     agent: () => (
       <td {...tableCell('td', classes.cell)} key="agent">
-        <AgentBadge row={row} />
+        <AgentBadge row={row} theme={theme} />
         {agentSays && (
           <HoverTip label={agentSays} multiline maw={480}>
             <p {...text({ size: 'xs', c: 'red', truncate: true, className: `${classes.line} ${classes.text}` })} role="note" aria-label={t('agent.title', { agent: row.agent!.agent })} data-testid="agent-reason">
