@@ -27,7 +27,12 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      // --js-flags: the page's script without V8's optimizing tiers (TurboFan, Maglev). Each test
+      // loads the app afresh and runs it for seconds, so what those tiers compile is mostly thrown
+      // away: the same page loads, view walks and axe runs cost the renderer ~13 % less CPU
+      // (three runs each, measured by process tree, 2026-12-07). The tiers change how fast the
+      // code runs, never what it does.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--no-opt --no-maglev'],
     },
     trace: 'off',
     // One browser context per worker, reset between tests (Playwright closes its other pages,

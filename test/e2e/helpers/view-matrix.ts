@@ -14,7 +14,7 @@
 // is in. "In" is a state, not a quiet period: no API call in flight and nothing aria-busy.
 import { expect, type Page } from '@playwright/test';
 import { SECTIONS, type Section } from '../../../renderer/src/stores/ui-slice';
-import { keyHeader } from './session-key';
+import { saveSettings } from './settings';
 import type { useViewsPanel } from './views-home';
 
 export interface Cell {
@@ -68,19 +68,17 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Opens the panel in a cell: theme and language through the host's own settings
- * (app.setSettings, as the Settings view saves them), the window at the cell's size, and every
- * server past `pending` (no state change is still to come and reload a view mid-check).
+ * Opens the panel in a cell: theme and language through the host's own settings, saved before
+ * the page loads (helpers/settings.ts), the window at the cell's size, and every server past
+ * `pending` (no state change is still to come and reload a view mid-check).
  */
 export async function openPanel(page: Page, bed: Bed, cell: Cell): Promise<void> {
+  await saveSettings(bed.panel, { theme: cell.theme, language: cell.language });
   await page.addInitScript(countApiCalls);
   await page.setViewportSize({ width: cell.width, height: cell.height });
   await page.goto(await bed.panel.freshUrl());
   // The one-time link is traded for a cookie and the page moves to "/" by itself: wait for that.
   await expect(page).toHaveURL(`${bed.panel.origin}/`);
-  const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: { theme: cell.theme, language: cell.language }, headers: await keyHeader(page) });
-  expect(r.ok(), await r.text()).toBe(true);
-  await page.goto(`${bed.panel.origin}/`);
   await expect(page.locator('html')).toHaveAttribute('lang', cell.language === 'zh' ? 'zh-CN' : 'en');
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', cell.theme);
   await expect(page.locator('tr[data-server="echo_a"]').getByTestId('state')).toHaveAttribute('class', /state-connected/);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT } from '../../helpers/panel-home';
 import { usePanelOn, ECHO } from '../helpers/views-home';
-import { keyHeader } from '../helpers/session-key';
+import { saveSettings } from '../helpers/settings';
 import { shot } from '../helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
@@ -39,9 +39,7 @@ async function landed(page: Page, url: string) {
 }
 
 async function open(page: Page, language: 'en' | 'zh') {
-  await landed(page, await bed.panel.freshUrl());
-  const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: { language }, headers: await keyHeader(page) });
-  expect(r.ok(), await r.text()).toBe(true);
+  await saveSettings(bed.panel, { language });
   await landed(page, await bed.panel.freshUrl());
   await page.locator('nav button[data-section="permissions"]').click();
   await expect(page.locator('main')).toHaveAttribute('data-section', 'permissions');

@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 import { EVERYTHING, startEverythingHttp } from '../../helpers/everything';
 import { expectNoSeriousViolations } from '../helpers/axe';
+import { saveSettings } from '../helpers/settings';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -35,9 +36,7 @@ test.afterAll(async () => {
 });
 
 async function openDetail(page: Page, server: string, settings: { theme?: 'light' | 'dark'; language?: 'en' | 'zh' } = { theme: 'light', language: 'en' }) {
-  // Saved before the page loads (a session of its own), so the page opens in them at once.
-  const r = await fetch(`${panel!.origin}/api/app.setSettings`, { method: 'POST', headers: { ...(await panel!.session()), 'content-type': 'application/json', origin: panel!.origin }, body: JSON.stringify(settings) });
-  expect(r.ok, await r.text()).toBe(true);
+  await saveSettings(panel!, settings);
   await page.goto(await panel!.freshUrl());
   await expect(page.locator(`tr[data-server="${server}"]`).getByTestId('state')).toHaveAttribute('class', /state-connected/);
   await page.locator('nav [data-section="detail"]').click();

@@ -16,6 +16,7 @@ import { startPanel, type RunningPanel } from '../../helpers/panel-home';
 import { startTestRegistry, TEAM_NOTES, type TestRegistry } from '../../fixtures/registry/server';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { keyHeader } from '../helpers/session-key';
+import { saveSettings } from '../helpers/settings';
 import { shot } from '../helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
@@ -52,14 +53,15 @@ test.afterAll(async () => {
 
 /** The panel in a language and width, on Discover, its catalogue read. */
 async function openDiscover(page: Page, opts: { language?: 'en' | 'zh'; width?: number; hash?: string } = {}) {
+  await saveSettings(panel, { language: opts.language ?? 'en' });
   await page.setViewportSize({ width: opts.width ?? 1400, height: 900 });
   await page.goto(await panel.freshUrl());
   await expect(page).toHaveURL(`${panel.origin}/`);
-  const r = await page.request.post(`${panel.origin}/api/app.setSettings`, { data: { language: opts.language ?? 'en' }, headers: await keyHeader(page) });
-  expect(r.ok(), await r.text()).toBe(true);
-  await page.goto(`${panel.origin}/${opts.hash ?? ''}`);
-  // Only the hash differs from the page open: a same-document move. Load it afresh, as a link opened in a new tab is.
-  if (opts.hash) await page.reload();
+  if (opts.hash) {
+    // Only the hash differs from the page open: a same-document move. Load it afresh, as a link opened in a new tab is.
+    await page.goto(`${panel.origin}/${opts.hash}`);
+    await page.reload();
+  }
   await expect(page.locator('html')).toHaveAttribute('lang', opts.language === 'zh' ? 'zh-CN' : 'en');
   if (!opts.hash) await page.locator('nav [data-section="discover"]').click();
   await expect(page.locator('main')).toHaveAttribute('data-section', 'discover');

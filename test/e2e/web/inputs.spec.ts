@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 import { expectNoSeriousViolations } from '../helpers/axe';
+import { saveSettings } from '../helpers/settings';
 import { fixture } from '../../helpers/fixtures';
 import { shot } from '../helpers/shots';
 
@@ -49,8 +50,7 @@ const WORDS = {
 
 /** The detail view of `server`, its Tools tab on `tool`, the call made: the server's question is what comes next. */
 async function callFromPage(page: Page, server: string, tool: string, settings: Settings = { theme: 'light', language: 'en' }) {
-  const r = await fetch(`${panel!.origin}/api/app.setSettings`, { method: 'POST', headers: { ...(await panel!.session()), 'content-type': 'application/json', origin: panel!.origin }, body: JSON.stringify(settings) });
-  expect(r.ok, await r.text()).toBe(true);
+  await saveSettings(panel!, settings);
   await page.goto(await panel!.freshUrl());
   await expect(page.locator(`tr[data-server="${server}"]`).getByTestId('state')).toHaveAttribute('class', /state-connected/);
   await page.locator('nav [data-section="detail"]').click();

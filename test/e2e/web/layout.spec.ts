@@ -16,7 +16,7 @@ import { ROOT } from '../../helpers/panel-home';
 import { SECTIONS, type Section } from '../../../renderer/src/stores/ui-slice';
 import { OLD_PING, useLayoutPanel } from '../helpers/layout-home';
 import { axeViolations, expectNoSeriousViolations } from '../helpers/axe';
-import { keyHeader } from '../helpers/session-key';
+import { saveSettings } from '../helpers/settings';
 import { layoutFaults, type Lang } from '../helpers/layout-faults';
 import { focused } from '../helpers/focus';
 import { shot } from '../helpers/shots';
@@ -31,12 +31,10 @@ test.describe.configure({ mode: 'serial' });
 const ownRow = (page: Page, name: string): Locator => page.locator(`main table[data-layer] tr[data-server="${name}"]`);
 
 async function openPanel(page: Page, language: Lang, width: number): Promise<void> {
+  await saveSettings(bed.panel, { theme: 'light', language });
   await page.setViewportSize({ width, height: 800 });
   await page.goto(await bed.panel.freshUrl());
   await expect(page).toHaveURL(`${bed.panel.origin}/`);
-  const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: { theme: 'light', language }, headers: await keyHeader(page) });
-  expect(r.ok(), await r.text()).toBe(true);
-  await page.goto(`${bed.panel.origin}/`);
   await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-CN' : 'en');
   for (const name of ['everything', 'echo', 'drift']) await expect(ownRow(page, name).getByTestId('state')).toHaveAttribute('class', /state-connected/);
   await expect(ownRow(page, 'missing').getByTestId('state')).toHaveAttribute('class', /state-failed/);

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { useViewsPanel } from '../helpers/views-home';
-import { keyHeader } from '../helpers/session-key';
+import { saveSettings } from '../helpers/settings';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,9 +18,7 @@ async function landed(page: Page, url: string) {
 }
 
 async function openPermissions(page: Page, language: 'en' | 'zh' = 'en') {
-  await landed(page, await bed.panel.freshUrl());
-  const r = await page.request.post(`${bed.panel.origin}/api/app.setSettings`, { data: { language }, headers: await keyHeader(page) });
-  expect(r.ok(), await r.text()).toBe(true);
+  await saveSettings(bed.panel, { language });
   await landed(page, await bed.panel.freshUrl());
   await expect(page.locator('tr[data-server="echo_a"]').getByTestId('state')).toHaveText(language === 'en' ? 'connected' : /./);
   await page.locator('nav button[data-section="permissions"]').click();

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 import { expectNoSeriousViolations } from '../helpers/axe';
+import { saveSettings } from '../helpers/settings';
 import { fixture } from '../../helpers/fixtures';
 import { shot } from '../helpers/shots';
 
@@ -40,8 +41,7 @@ test.afterAll(async () => {
 type Settings = { theme: 'light' | 'dark'; language: 'en' | 'zh' };
 
 async function openInfo(page: Page, settings: Settings = { theme: 'light', language: 'en' }, server = 'dual') {
-  const r = await fetch(`${panel!.origin}/api/app.setSettings`, { method: 'POST', headers: { ...(await panel!.session()), 'content-type': 'application/json', origin: panel!.origin }, body: JSON.stringify(settings) });
-  expect(r.ok, await r.text()).toBe(true);
+  await saveSettings(panel!, settings);
   await page.goto(await panel!.freshUrl());
   await expect(page.locator(`tr[data-server="${server}"]`).getByTestId('state')).toHaveAttribute('class', /state-connected/);
   await page.locator('nav [data-section="detail"]').click();

@@ -5,10 +5,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionPool, sweepStaleGroups } from '../../../electron/services/connections';
-import { CLI, ROOT, runCli } from '../../helpers/run-cli';
+import { cliNodeArgs, runCli } from '../../helpers/run-cli';
+import { seedCodeCache } from '../../helpers/code-cache-seed';
 import { fixture, pidAlive, stdioSpec, tempDir, until } from './helpers';
 
 interface Started {
@@ -59,10 +59,13 @@ function started(pidFile: string): Started[] {
 const pidsOf = (s: Started[]) => s.flatMap((x) => [x.server, x.grandchild]);
 const allGone = (pids: number[], what: string) => until(() => pids.every((p) => !pidAlive(p)), 30_000, `${what} gone (${pids.filter(pidAlive)})`);
 
-/** `cli serve --json` as the real host process (node + tsx loader: its pid is the host's). */
+/**
+ * `cli serve --json` as the real host process, node itself (its pid is the host's): the bundle
+ * when the tests run the built CLI, else the source through the tsx loader (run-cli.ts).
+ */
 async function startHost(env: NodeJS.ProcessEnv, home: string): Promise<ChildProcess> {
-  const loader = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-  const child = spawn(process.execPath, ['--import', loader, CLI, 'serve', '--json', '--profile', 'minimax', '--workspace', home], { cwd: home, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  seedCodeCache(env);
+  const child = spawn(process.execPath, cliNodeArgs(['serve', '--json', '--profile', 'minimax', '--workspace', home]), { cwd: home, env, stdio: ['ignore', 'pipe', 'pipe'] });
   hosts.push(child);
   let out = '';
   let err = '';
