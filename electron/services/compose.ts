@@ -7,7 +7,7 @@ import { profileFacts } from '../../shared/profiles';
 import { basename, join } from 'node:path';
 import { PROFILES, type Profile } from '../../shared/schemas/server';
 import { createDispatcher, type Dispatch } from '../../shared/rpc';
-import { err } from '../../shared/result';
+import { err, ok } from '../../shared/result';
 import { contract, type HostKind, type Selection } from '../../shared/contract';
 import { createApi, type PanelApi, type PoolInfo, type PoolPort } from './api';
 import { RecentWorkspaces } from './api/recent';
@@ -222,10 +222,10 @@ export async function startServices(opts: StartOptions): Promise<Services> {
       isTrusted: (workspace) => config.trust.isTrusted(workspace),
     },
     writer: {
-      async setEnabled(sel, server, enabled) {
-        const target = { profile: sel.profile, layer: server.layer, workspace: sel.workspace };
-        const r = await setServerEnabled(writer, env, target, server.name, enabled);
-        return r.ok ? r : err(toSharedError(r.error));
+      async setEnabled(sel, entry, enabled) {
+        const target = { profile: sel.profile, layer: entry.layer, workspace: sel.workspace };
+        const r = await setServerEnabled(writer, env, target, entry.name, enabled);
+        return r.ok ? ok(r.value.map(({ path, changed, created }) => ({ path, changed, created }))) : err(toSharedError(r.error));
       },
     },
     watch: {

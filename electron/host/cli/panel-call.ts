@@ -50,7 +50,7 @@ const inProcess = (services: Services): PanelCall => asCall(inProcessClient(serv
  * The running panel, when one answers on its socket for this profile and workspace: a probe
  * call settles there (CONN-3) and proves the selection matches; anything else is null.
  */
-async function runningPanel(ctx: CommandContext, selection: Selection): Promise<{ call: PanelCall; close(): void } | null> {
+async function runningPanel(ctx: CommandContext, selection: Selection, otherwise = 'answering from the cached tool lists'): Promise<{ client: Bridge<AppContract>; close(): void } | null> {
   const log = ctx.opts.verbose ? (l: string) => ctx.stderr(`${l}\n`) : undefined;
   const { connectPanel, isSelectionConflict, socketTransport } = await import('../local-socket/connect');
   // SEC-8: the data folder is the user's (repaired and said, or refused) before its socket is tried.
@@ -62,11 +62,11 @@ async function runningPanel(ctx: CommandContext, selection: Selection): Promise<
   if (!probe.ok) {
     client.close();
     if (!isSelectionConflict(probe)) log?.(`the running panel did not answer: ${probe.error.message}`);
-    else log?.(`${probe.error.message}; answering from the cached tool lists`);
+    else log?.(`${probe.error.message}; ${otherwise}`);
     return null;
   }
   log?.(`answered by the running panel (${client.path})`);
-  return { call: asCall(panel), close: () => client.close() };
+  return { client: panel, close: () => client.close() };
 }
 
 /**
@@ -87,7 +87,7 @@ export async function withPanel<T>(
     const panel = await runningPanel(ctx, { profile: opts.profile, workspace });
     if (panel) {
       try {
-        return await work(panel.call, 'panel');
+        return await work(asCall(panel.client), 'panel');
       } finally {
         panel.close();
       }
@@ -100,6 +100,30 @@ export async function withPanel<T>(
       inProcess(services),
       !opts.live ? 'given' : fast ? 'cache' : 'live',
     );
+  } finally {
+    await services.dispose();
+  }
+}
+
+/**
+ * A config write (issue 36 item 3): the running panel's handlers when it shows this profile and
+ * workspace (its read model has the change when the call returns), else the same handlers in an
+ * engine for the run that starts no server. `work` gets the client itself, so a refusal keeps its
+ * code and data for the command's words.
+ */
+export async function withPanelWrite<T>(ctx: CommandContext, profile: Profile, work: (client: Bridge<AppContract>) => Promise<T>): Promise<T> {
+  const workspace = workspaceOption(ctx);
+  const panel = await runningPanel(ctx, { profile, workspace }, 'writing through the panel\'s handlers in this process');
+  if (panel) {
+    try {
+      return await work(panel.client);
+    } finally {
+      panel.close();
+    }
+  }
+  const services = await oneShotEngine(ctx, workspace, profile, false);
+  try {
+    return await work(inProcessClient(services, 'cli'));
   } finally {
     await services.dispose();
   }

@@ -8,7 +8,7 @@ import type { Selection } from '../../../shared/contract';
 import { fail } from '../../../shared/errors';
 import type { RpcTransport } from '../../../shared/rpc';
 import { checkEndpoint, describeProblem } from './endpoint';
-import { AnswerSchema, READ_METHODS, SelectionConflictSchema, lineReader } from './protocol';
+import { AnswerSchema, SERVED_METHODS, SelectionConflictSchema, lineReader } from './protocol';
 import type { Result } from '../../../shared/result';
 
 export interface PanelClient {
@@ -25,7 +25,7 @@ export function isSelectionConflict(r: { ok: true } | { ok: false; error: { data
   return !r.ok && SelectionConflictSchema.safeParse(r.error.data).success;
 }
 
-const SERVED = new Set(READ_METHODS);
+const SERVED = new Set(SERVED_METHODS);
 
 /**
  * The contract client's way over the socket. What the socket says before any method runs (the

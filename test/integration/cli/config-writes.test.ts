@@ -1,0 +1,132 @@
+// Issue 36 item 3: `server add|set|remove|enable|disable|rename` and `import` are contract calls.
+// With a panel running they go over its socket to its handlers, so the panel's read model has the
+// change when the CLI returns and a refusal is the handlers' own; with none, the same handlers
+// answer in the CLI's process (a masked entry keeps its secret, as the page's save does).
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/run-cli';
+import { makePanelHome, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
+import { connectPanel, socketTransport } from '../../../electron/host/local-socket/connect';
+import { contract, SECRET_MASK, type ServerRow } from '../../../shared/contract';
+import { createClient } from '../../../shared/rpc';
+
+const SECRET = 'sk-live-do-not-leak'; // alpha's API_TOKEN in makePanelHome
+let h: PanelHome;
+let env: NodeJS.ProcessEnv;
+let dataDir: string;
+let panel: RunningPanel | null = null;
+
+const cli = (...args: string[]) => runCli([...args, '--profile', 'minimax', '--workspace', h.workspace], { env, cwd: h.workspace });
+const userFile = () => join(h.home, '.minimax', 'mcp.json');
+const userServers = () => (JSON.parse(readFileSync(userFile(), 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> }).mcpServers;
+
+/** The running panel as the page and the CLI's reads see it: its servers.list, over the socket. */
+async function panelClient() {
+  const socket = await connectPanel({ dataDir, selection: { profile: 'minimax', workspace: h.workspace } });
+  if (!socket) throw new Error('no panel answers on the socket');
+  return { client: createClient(contract, socketTransport(socket)), close: () => socket.close() };
+}
+async function panelRows(): Promise<ServerRow[]> {
+  const p = await panelClient();
+  try {
+    const r = await p.client.call('servers.list', {});
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value.servers;
+  } finally {
+    p.close();
+  }
+}
+
+beforeAll(() => {
+  h = makePanelHome();
+  dataDir = join(h.dir, 'panel-data'); // where startPanel puts MCP_PANEL_DATA_DIR
+  env = { ...process.env, HOME: h.home, MCP_PANEL_DATA_DIR: dataDir };
+  // What `import --from cursor` reads.
+  mkdirSync(join(h.home, '.cursor'), { recursive: true });
+  writeFileSync(join(h.home, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { fromcursor: { command: join(h.dir, 'no-such-tool') } } }), { mode: 0o600 });
+});
+afterAll(async () => {
+  await panel?.stop();
+  h.cleanup();
+});
+
+describe('config writes from the CLI go through the panel’s handlers', () => {
+  it('with serve running: add, disable, rename, remove and import go over the socket, and the panel lists each change when the CLI returns', async () => {
+    panel = await startPanel(h);
+    const entry = JSON.stringify({ command: join(h.dir, 'no-such-binary') });
+    const add = await cli('server', 'add', 'docs', '--layer', 'user', '--entry', entry, '--json', '--verbose');
+    expect(add.code, add.stderr).toBe(0);
+    expect(add.stderr).toContain('answered by the running panel');
+    expect(JSON.parse(add.stdout)).toEqual({ ok: true, server: 'docs', op: 'add', path: userFile(), changed: true, created: false });
+    // No watcher's delay: the handler reloaded the read model before it answered.
+    expect((await panelRows()).find((s) => s.name === 'docs')).toMatchObject({ layer: 'user', enabled: true });
+
+    const off = await cli('server', 'disable', 'docs', '--layer', 'user', '--verbose');
+    expect(off.code, off.stderr).toBe(0);
+    expect(off.stdout).toBe(`disable: docs in ${userFile()}\n`);
+    expect(off.stderr).toContain('answered by the running panel');
+    expect((await panelRows()).find((s) => s.name === 'docs')).toMatchObject({ enabled: false, state: { kind: 'disabled' } });
+
+    const ren = await cli('server', 'rename', 'docs', '--to', 'manual', '--layer', 'user', '--json');
+    expect(ren.code, ren.stderr).toBe(0);
+    expect(JSON.parse(ren.stdout)).toMatchObject({ ok: true, op: 'rename', changed: true });
+    let names = (await panelRows()).map((s) => s.name);
+    expect(names).toContain('manual');
+    expect(names).not.toContain('docs');
+    expect(userServers().manual).toEqual({ command: join(h.dir, 'no-such-binary'), enabled: false });
+
+    const rm = await cli('server', 'remove', 'manual', '--layer', 'user');
+    expect(rm.code, rm.stderr).toBe(0);
+    expect((await panelRows()).map((s) => s.name)).not.toContain('manual');
+
+    const plan = await cli('import', '--from', 'cursor', '--layer', 'user', '--dry-run', '--json', '--verbose');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stderr).toContain('answered by the running panel');
+    expect(JSON.parse(plan.stdout)).toMatchObject({ ok: true, dryRun: true, servers: [{ name: 'fromcursor', selected: true }] });
+    const imp = await cli('import', '--from', 'cursor', '--layer', 'user', '--json', '--verbose');
+    expect(imp.code, imp.stderr).toBe(0);
+    expect(imp.stderr).toContain('answered by the running panel');
+    expect(JSON.parse(imp.stdout)).toMatchObject({ ok: true, imported: [{ name: 'fromcursor' }], skipped: [] });
+    names = (await panelRows()).map((s) => s.name);
+    expect(names).toContain('fromcursor');
+  });
+
+  it('a write the handlers refuse reaches the CLI with the code and words the page gets', async () => {
+    panel ??= await startPanel(h);
+    const before = readFileSync(join(h.workspace, '.mcp.json'), 'utf8');
+    const entry = { command: 'x' };
+    const page = await panelClient();
+    let said: { code: string; message: string; reason?: string };
+    try {
+      const r = await page.client.call('editor.save', { layer: 'project', name: 'proj', entry });
+      if (r.ok) throw new Error('the panel wrote into a file it refuses');
+      said = { code: r.error.code, message: r.error.message, ...(r.error.data?.reason ? { reason: r.error.data.reason } : {}) };
+    } finally {
+      page.close();
+    }
+    expect(said.reason).toBeDefined();
+    const cliSaid = await cli('server', 'add', 'proj', '--layer', 'project', '--entry', JSON.stringify(entry), '--json', '--verbose');
+    expect(cliSaid.code).toBe(1);
+    expect(cliSaid.stderr).toContain('answered by the running panel');
+    expect(cliSaid.stderr).toContain(`error: ${said.reason}: ${said.message}\n`);
+    expect(JSON.parse(cliSaid.stdout)).toMatchObject({ ok: false, error: { code: said.reason, message: said.message } });
+    expect(readFileSync(join(h.workspace, '.mcp.json'), 'utf8')).toBe(before);
+  });
+
+  it('with no panel: server set with the entry as the panel shows it (secret masked) keeps the secret, as the page’s save does', async () => {
+    panel ??= await startPanel(h);
+    const masked = (await panelRows()).find((s) => s.name === 'alpha')!.entry as { env: Record<string, string>; args: string[] };
+    expect(masked.env.API_TOKEN).toBe(SECRET_MASK);
+    await panel?.stop();
+    panel = null;
+    const edited = { ...masked, args: [...masked.args, '--verbose'] };
+    const set = await cli('server', 'set', 'alpha', '--layer', 'user', '--entry', JSON.stringify(edited), '--json');
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({ ok: true, op: 'set', changed: true });
+    const alpha = userServers().alpha as { env: Record<string, string>; args: string[] };
+    expect(alpha.env.API_TOKEN).toBe(SECRET);
+    expect(alpha.args.at(-1)).toBe('--verbose');
+    expect(set.stdout + set.stderr).not.toContain(SECRET);
+  });
+});
