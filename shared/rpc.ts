@@ -68,8 +68,8 @@ export function method<I extends z.ZodType, O extends z.ZodType, E extends Error
 export const SERVED: MethodMeta = { kind: 'read', callers: ['page', 'socket'], redaction: 'config' };
 /**
  * A config write the CLI makes, also served on the panel's socket (issue 36 item 3): the same
- * handlers answer whichever front door it comes from. Never a switch of what the person sees
- * (the selection, trust): the panel's socket is for the CLI's reads and its file writes.
+ * handlers answer whichever front door it comes from. Never a switch of the selection: the
+ * panel's socket is for the CLI's reads and the file writes its commands make.
  */
 export const SERVED_WRITE: MethodMeta = { kind: 'action', callers: ['page', 'socket'], redaction: 'config' };
 /** The page's reads. */

@@ -4,11 +4,11 @@
 // dispatcher (inputs validated there) and the contract's client (answers checked, as the page's
 // are: issue 36 item 3), and a failed call is a user error.
 import type { RunShare } from '../../services/api/run-share';
-import { contract, type AppContract, type Selection } from '../../../shared/contract';
+import { contract, type AppContract } from '../../../shared/contract';
 import { createClient, type Bridge, type MethodInput, type MethodName, type MethodOutput } from '../../../shared/rpc';
 import type { Services } from '../../services/compose';
 import { inProcessClient } from '../in-process-client';
-import type { Profile } from '../../../shared/schemas/server';
+import { PROFILES, type Profile } from '../../../shared/schemas/server';
 import { panelDataDir } from '../../services/paths';
 import { openDataFolder } from '../../services/own-folder';
 import { ONE_SHOT_SETTLE_MS, settled } from '../settled';
@@ -48,17 +48,30 @@ const inProcess = (services: Services): PanelCall => asCall(inProcessClient(serv
 
 /**
  * The running panel, when one answers on its socket for this profile and workspace: a probe
- * call settles there (CONN-3) and proves the selection matches; anything else is null.
+ * call settles there (CONN-3) and proves the selection matches; anything else is null. `profile`
+ * null: a command that is no agent's (`trust`), answered by a panel showing this workspace
+ * whichever agent it shows (its refusal names the agent; the second probe proves the workspace).
  */
-async function runningPanel(ctx: CommandContext, selection: Selection, otherwise = 'answering from the cached tool lists'): Promise<{ client: Bridge<AppContract>; close(): void } | null> {
+async function runningPanel(ctx: CommandContext, want: { profile: Profile | null; workspace: string }, otherwise = 'answering from the cached tool lists'): Promise<{ client: Bridge<AppContract>; close(): void } | null> {
   const log = ctx.opts.verbose ? (l: string) => ctx.stderr(`${l}\n`) : undefined;
-  const { connectPanel, isSelectionConflict, socketTransport } = await import('../local-socket/connect');
+  const { connectPanel, isSelectionConflict, shownSelection, socketTransport } = await import('../local-socket/connect');
   // SEC-8: the data folder is the user's (repaired and said, or refused) before its socket is tried.
   const dataDir = openDataFolder(panelDataDir(ctx.env));
-  const client = await connectPanel({ dataDir, selection, ...(log ? { log } : {}) });
-  if (!client) return null;
-  const panel = createClient(contract, socketTransport(client));
-  const probe = await panel.call('app.info', {});
+  const open = async (profile: Profile) => {
+    const client = await connectPanel({ dataDir, selection: { profile, workspace: want.workspace }, ...(log ? { log } : {}) });
+    if (!client) return null;
+    const panel = createClient(contract, socketTransport(client));
+    return { client, panel, probe: await panel.call('app.info', {}) };
+  };
+  // No agent of its own: ask as the first one; a panel showing another says which (`shown`).
+  let asked = await open(want.profile ?? PROFILES[0]!);
+  const shown = asked && want.profile === null ? shownSelection(asked.probe) : null;
+  if (asked && shown) {
+    asked.client.close();
+    asked = await open(shown.profile);
+  }
+  if (!asked) return null;
+  const { client, panel, probe } = asked;
   if (!probe.ok) {
     client.close();
     if (!isSelectionConflict(probe)) log?.(`the running panel did not answer: ${probe.error.message}`);
@@ -109,9 +122,9 @@ export async function withPanel<T>(
  * A config write (issue 36 item 3): the running panel's handlers when it shows this profile and
  * workspace (its read model has the change when the call returns), else the same handlers in an
  * engine for the run that starts no server. `work` gets the client itself, so a refusal keeps its
- * code and data for the command's words.
+ * code and data for the command's words. `profile` null: a write that is no agent's (`trust`).
  */
-export async function withPanelWrite<T>(ctx: CommandContext, profile: Profile, work: (client: Bridge<AppContract>) => Promise<T>): Promise<T> {
+export async function withPanelWrite<T>(ctx: CommandContext, profile: Profile | null, work: (client: Bridge<AppContract>) => Promise<T>): Promise<T> {
   const workspace = workspaceOption(ctx);
   const panel = await runningPanel(ctx, { profile, workspace }, 'writing through the panel\'s handlers in this process');
   if (panel) {

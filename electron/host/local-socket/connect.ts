@@ -22,7 +22,14 @@ export interface PanelClient {
  * the same as socketTransport hands it on).
  */
 export function isSelectionConflict(r: { ok: true } | { ok: false; error: { data?: unknown } }): boolean {
-  return !r.ok && SelectionConflictSchema.safeParse(r.error.data).success;
+  return shownSelection(r) !== null;
+}
+
+/** What the panel shows, from its selection refusal (null: the answer is no such refusal). */
+export function shownSelection(r: { ok: true } | { ok: false; error: { data?: unknown } }): Selection | null {
+  if (r.ok) return null;
+  const c = SelectionConflictSchema.safeParse(r.error.data);
+  return c.success ? c.data.panel : null;
 }
 
 const SERVED = new Set(SERVED_METHODS);

@@ -1,8 +1,9 @@
 // The panel socket's wire format: one JSON document per line each way. A request names a
 // contract method (shared/contract) with its input and the selection the CLI asks about; the
-// answer is the dispatcher's Result, unchanged. Served: the CLI's reads and its config writes
-// (issue 36 item 3: the same handlers, so the same refusals and the panel's reload); never a
-// switch of what the person sees (selection, trust), so a script cannot change the view.
+// answer is the dispatcher's Result, unchanged. Served: the CLI's reads and its writes (issue 36
+// item 3: config entries, workspace trust; the same handlers, so the same refusals and the
+// panel's reload), which a process of the user's can make to the files anyway; never a switch of
+// the profile or workspace the person is looking at.
 import { z } from 'zod';
 import { SelectionSchema } from '../../../shared/contract/profiles';
 import { ResultEnvelopeSchema } from '../../../shared/errors';

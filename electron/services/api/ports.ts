@@ -57,9 +57,17 @@ export interface PoolHooks {
 /** A pool per workspace: CONN-7's roots answer and project cwd follow the workspace. */
 export type PoolFactory = (sel: Selection, hooks: PoolHooks) => PoolPort;
 
+export interface TrustWritten {
+  workspace: string;
+  trustedAt: string | null;
+  changed: boolean;
+  file: string;
+}
+
 /** CFG-10: trust decisions per workspace. */
 export interface TrustPort {
-  setTrusted(workspace: string, trusted: boolean): Promise<void> | void;
+  /** What was written: the workspace by its real path, since when it is trusted (null: not), whether the record changed, the file. */
+  setTrusted(workspace: string, trusted: boolean): Promise<TrustWritten>;
   /** CFG-10: absent (test fakes) = nothing is trusted, fail closed. */
   isTrusted?: (workspace: string) => Promise<boolean>;
 }

@@ -2,11 +2,11 @@
 // With a panel running they go over its socket to its handlers, so the panel's read model has the
 // change when the CLI returns and a refusal is the handlers' own; with none, the same handlers
 // answer in the CLI's process (a masked entry keeps its secret, as the page's save does).
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/run-cli';
-import { makePanelHome, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
+import { makeKimiHome, makePanelHome, startPanel, type PanelHome, type RunningPanel } from '../../helpers/panel-home';
 import { connectPanel, socketTransport } from '../../../electron/host/local-socket/connect';
 import { contract, SECRET_MASK, type ServerRow } from '../../../shared/contract';
 import { createClient } from '../../../shared/rpc';
@@ -22,13 +22,13 @@ const userFile = () => join(h.home, '.minimax', 'mcp.json');
 const userServers = () => (JSON.parse(readFileSync(userFile(), 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> }).mcpServers;
 
 /** The running panel as the page and the CLI's reads see it: its servers.list, over the socket. */
-async function panelClient() {
-  const socket = await connectPanel({ dataDir, selection: { profile: 'minimax', workspace: h.workspace } });
+async function panelClient(home: PanelHome = h) {
+  const socket = await connectPanel({ dataDir: join(home.dir, 'panel-data'), selection: { profile: home.profile, workspace: home.workspace } });
   if (!socket) throw new Error('no panel answers on the socket');
   return { client: createClient(contract, socketTransport(socket)), close: () => socket.close() };
 }
-async function panelRows(): Promise<ServerRow[]> {
-  const p = await panelClient();
+async function panelRows(home: PanelHome = h): Promise<ServerRow[]> {
+  const p = await panelClient(home);
   try {
     const r = await p.client.call('servers.list', {});
     if (!r.ok) throw new Error(r.error.message);
@@ -128,5 +128,30 @@ describe('config writes from the CLI go through the panel’s handlers', () => {
     expect(alpha.env.API_TOKEN).toBe(SECRET);
     expect(alpha.args.at(-1)).toBe('--verbose');
     expect(set.stdout + set.stderr).not.toContain(SECRET);
+  });
+});
+
+describe('trust from the CLI goes through the panel’s handler', () => {
+  it('with serve running on another agent’s view of the workspace, trust and --revoke reach it: its project server is trusted when the CLI returns', async () => {
+    const k = makeKimiHome();
+    const kimiPanel = await startPanel(k);
+    try {
+      const kenv = { ...process.env, HOME: k.home, MCP_PANEL_DATA_DIR: join(k.dir, 'panel-data') };
+      const project = async () => (await panelRows(k)).find((s) => s.name === 'project');
+      expect(await project()).toMatchObject({ layer: 'project', trusted: false });
+      // `trust` names no agent: the panel shows kimi, the CLI asks as whichever agent and is told which.
+      const t = await runCli(['trust', '--workspace', k.workspace, '--json', '--verbose'], { env: kenv, cwd: k.workspace });
+      expect(t.code, t.stderr).toBe(0);
+      expect(t.stderr).toContain('answered by the running panel');
+      expect(JSON.parse(t.stdout)).toEqual({ workspace: realpathSync(k.workspace), trusted: true, trustedAt: expect.any(String), file: join(k.dir, 'panel-data', 'trust.json') });
+      expect(await project()).toMatchObject({ trusted: true });
+      const r = await runCli(['trust', '--workspace', k.workspace, '--revoke'], { env: kenv, cwd: k.workspace });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(`no longer trusted: ${k.workspace}\n`);
+      expect(await project()).toMatchObject({ trusted: false });
+    } finally {
+      await kimiPanel.stop();
+      k.cleanup();
+    }
   });
 });

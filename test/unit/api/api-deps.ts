@@ -18,7 +18,7 @@ export function apiDeps(view: EffectiveView | (() => EffectiveView), over: Parti
     platform: 'linux',
     config: { load: async () => load() },
     createPool: () => fakePool().pool,
-    trust: { setTrusted: () => {} },
+    trust: { setTrusted: async (workspace, trusted) => ({ workspace, trustedAt: trusted ? '2026-01-01T00:00:00.000Z' : null, changed: true, file: '/nowhere/trust.json' }) },
     writer: { setEnabled: async () => ok([]) },
     watch: { watch: () => () => {} },
     detect: () => [],
