@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { ConfigService } from '../../services/config/config-service';
 import { buildStatus, serverId, type LiveState } from '../../services/config/status';
-import { sourceLine, withPanelWrite } from './panel-call';
+import { answer, sourceLine, withPanelClient } from './panel-call';
 import { configEngineFor } from './engine';
 import type { ConfigEngine } from '../../services/config-engine';
 import { CHECK_DIALECTS, checkFile, type CheckDialect } from '../../services/config/check';
@@ -16,7 +16,7 @@ import { profileFacts } from '../../../shared/profiles';
 import { issueSentence } from '../../../shared/i18n/agent-view';
 import { findingLine } from './findings';
 import { type AgentRound, declaredLine, statusRounds } from './status-rounds';
-import { type Command, type CommandContext, UsageError, UserError, optString, printJson, requireString, profileOption, workspaceOption } from './command';
+import { type Command, type CommandContext, UsageError, optString, printJson, requireString, profileOption, workspaceOption } from './command';
 
 function service(ctx: CommandContext): ConfigService {
   return new ConfigService({ env: ctx.env, cwd: ctx.cwd });
@@ -222,11 +222,7 @@ const trust: Command = {
     const ws = workspaceOption(ctx);
     const trusted = !ctx.opts.revoke;
     // Issue 36 item 3: the handler's write, so a panel showing this workspace starts (or stops) its project servers at once.
-    const r = await withPanelWrite(ctx, null, async (client) => {
-      const out = await client.call('workspace.trust', { workspace: ws, trusted });
-      if (!out.ok) throw new UserError(out.error.message);
-      return out.value;
-    });
+    const r = await withPanelClient(ctx, null, async (client) => answer(await client.call('workspace.trust', { workspace: ws, trusted })));
     if (!trusted) {
       if (ctx.opts.json) return printJson(ctx, { workspace: r.workspace, trusted: false, changed: r.changed });
       ctx.stdout(r.changed ? `no longer trusted: ${ws}\n` : `was not trusted: ${ws}\n`);

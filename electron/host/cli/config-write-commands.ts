@@ -1,7 +1,7 @@
 // CLI face of the config writes (CFG-7, CFG-8), import (CFG-1) and the secret scan (CFG-8).
 // Every write is a contract call (issue 36 item 3): the running panel's handlers when one shows
 // this profile and workspace, else the same handlers in this process (panel-call.ts
-// withPanelWrite), so the CLI refuses exactly what the page refuses and a running panel shows the
+// withPanelClient), so the CLI refuses exactly what the page refuses and a running panel shows the
 // change at once.
 import { LayerKindSchema, type LayerKind } from '../../../shared/schemas/server';
 import { IMPORT_SOURCES, type ImportSource } from '../../services/config/import';
@@ -12,7 +12,7 @@ import type { RpcError } from '../../../shared/errors';
 import type { Result } from '../../../shared/result';
 import { fixSentence, issueSentence } from '../../../shared/i18n/agent-view';
 import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError, profileOption, workspaceOption } from './command';
-import { withPanelWrite } from './panel-call';
+import { withPanelClient } from './panel-call';
 
 const targetOptions = {
   profile: { type: 'string' },
@@ -82,7 +82,7 @@ function serverCommand(verb: Verb, summary: string): Command {
       const { profile, layer } = target(ctx);
       const entry = needsEntry ? parseEntry(ctx) : null;
       const to = verb === 'rename' ? requireString(ctx, 'to') : null;
-      const outcomes = await withPanelWrite(ctx, profile, async (client): Promise<Written[]> => {
+      const outcomes = await withPanelClient(ctx, profile, async (client): Promise<Written[]> => {
         if (verb === 'enable' || verb === 'disable') return written(ctx, await client.call('editor.setEnabled', { layer, name, enabled: verb === 'enable' })).written;
         if (entry) return [written(ctx, await client.call('editor.save', { layer, name, entry, originalName: verb === 'set' ? name : null }))];
         if (to !== null) return [written(ctx, await client.call('editor.rename', { layer, name, to }))];
@@ -132,14 +132,14 @@ const importCommand: Command = {
     const source = from as ImportSource;
     const replace = ctx.opts.replace === true;
     if (ctx.opts['dry-run'] === true) {
-      const plan = await withPanelWrite(ctx, profile, async (client) => written(ctx, await client.call('editor.importPreview', { from: source, layer, replace })));
+      const plan = await withPanelClient(ctx, profile, async (client) => written(ctx, await client.call('editor.importPreview', { from: source, layer, replace })));
       // --only narrows the selection shown, as it would narrow the write.
       const value = only ? { ...plan, servers: plan.servers.map((s) => ({ ...s, selected: only.includes(s.name) && !s.skip })) } : plan;
       if (ctx.opts.json) printJson(ctx, { ok: true, dryRun: true, ...value });
       else printPlan(ctx, value);
       return;
     }
-    const r = await withPanelWrite(ctx, profile, async (client) => written(ctx, await client.call('editor.import', { from: source, layer, replace, only: only ?? 'default' })));
+    const r = await withPanelClient(ctx, profile, async (client) => written(ctx, await client.call('editor.import', { from: source, layer, replace, only: only ?? 'default' })));
     if (ctx.opts.json) printJson(ctx, { ok: r.skipped.length === 0, ...r });
     else {
       for (const s of r.imported) ctx.stdout(`imported ${s.name}${s.notes.length ? ` (${s.notes.join('; ')})` : ''}\n`);

@@ -4,6 +4,7 @@
 // dispatcher (inputs validated there) and the contract's client (answers checked, as the page's
 // are: issue 36 item 3), and a failed call is a user error.
 import type { RunShare } from '../../services/api/run-share';
+import type { Result } from '../../../shared/result';
 import { contract, type AppContract } from '../../../shared/contract';
 import { createClient, type Bridge, type MethodInput, type MethodName, type MethodOutput } from '../../../shared/rpc';
 import type { Services } from '../../services/compose';
@@ -34,14 +35,17 @@ export async function serverIdOf(call: PanelCall, name: string): Promise<string>
   return row.id;
 }
 
+/** A contract call's value; its refusal is the command's user error (its words, exit 1). */
+export function answer<T>(r: Result<T, { message: string }>): T {
+  if (!r.ok) throw new UserError(r.error.message);
+  return r.value;
+}
+
 /** Every call through the contract's client (answers checked against the contract); a failed call is a user error. */
 const asCall =
   (client: Bridge<AppContract>): PanelCall =>
-  async (method, input) => {
-    const r = await client.call(method, input);
-    if (!r.ok) throw new UserError(r.error.message);
-    return r.value;
-  };
+  async (method, input) =>
+    answer(await client.call(method, input));
 
 /** The panel's dispatch in this process, as the CLI (issue 36 item 3: the CLI names itself). */
 const inProcess = (services: Services): PanelCall => asCall(inProcessClient(services, 'cli'));
@@ -119,14 +123,15 @@ export async function withPanel<T>(
 }
 
 /**
- * A config write (issue 36 item 3): the running panel's handlers when it shows this profile and
- * workspace (its read model has the change when the call returns), else the same handlers in an
- * engine for the run that starts no server. `work` gets the client itself, so a refusal keeps its
- * code and data for the command's words. `profile` null: a write that is no agent's (`trust`).
+ * A command that is a contract call (issue 36 item 3: config writes, trust, install records): the
+ * running panel's handlers when it shows this profile and workspace (its read model has the change
+ * when the call returns), else the same handlers in an engine for the run that starts no server.
+ * `work` gets the client itself, so a refusal keeps its code and data for the command's words.
+ * `profile` null: a command that is no agent's (`trust`, `uninstall`, `across`).
  */
-export async function withPanelWrite<T>(ctx: CommandContext, profile: Profile | null, work: (client: Bridge<AppContract>) => Promise<T>): Promise<T> {
+export async function withPanelClient<T>(ctx: CommandContext, profile: Profile | null, work: (client: Bridge<AppContract>) => Promise<T>): Promise<T> {
   const workspace = workspaceOption(ctx);
-  const panel = await runningPanel(ctx, { profile, workspace }, 'writing through the panel\'s handlers in this process');
+  const panel = await runningPanel(ctx, { profile, workspace }, 'answering through the panel\'s handlers in this process');
   if (panel) {
     try {
       return await work(panel.client);

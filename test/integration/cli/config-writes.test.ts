@@ -155,3 +155,48 @@ describe('trust from the CLI goes through the panel’s handler', () => {
     }
   });
 });
+
+describe('install records from the CLI go through the panel’s handlers', () => {
+  it('with serve running: uninstall goes over the socket and the panel no longer lists the entry when it returns; across and install --list answer as the panel', async () => {
+    const m = makePanelHome();
+    const mPanel = await startPanel(m);
+    try {
+      const menv = { ...process.env, HOME: m.home, MCP_PANEL_DATA_DIR: join(m.dir, 'panel-data') };
+      const run = (...args: string[]) => runCli([...args, '--workspace', m.workspace], { env: menv, cwd: m.workspace });
+      mkdirSync(join(m.home, '.kimi-code'), { recursive: true });
+      writeFileSync(join(m.home, '.kimi-code', 'mcp.json'), JSON.stringify({ mcpServers: { fromkimi: { command: join(m.dir, 'no-such-tool'), args: ['--x'] } } }));
+      const inst = await run('install', 'fromkimi', '--from', 'kimi', '--agents', 'minimax', '--json');
+      expect(inst.code, inst.stderr).toBe(0);
+      const id = (JSON.parse(inst.stdout) as { id: string }).id;
+      expect(id).toMatch(/\S/);
+
+      const list = await run('install', '--list', '--json', '--verbose');
+      expect(list.code, list.stderr).toBe(0);
+      expect(list.stderr).toContain('answered by the running panel');
+      expect((JSON.parse(list.stdout) as { installs: { id: string }[] }).installs.map((i) => i.id)).toEqual([id]);
+      const across = await run('across', '--json', '--verbose');
+      expect(across.code, across.stderr).toBe(0);
+      expect(across.stderr).toContain('answered by the running panel');
+
+      const un = await run('uninstall', id, '--json', '--verbose');
+      expect(un.code, un.stderr).toBe(0);
+      expect(un.stderr).toContain('answered by the running panel');
+      expect(JSON.parse(un.stdout)).toMatchObject({ ok: true, restored: [{ profile: 'minimax' }] });
+      // No watcher's delay: the handler reloaded the read model before it answered.
+      expect((await panelRows(m)).map((s) => s.name)).not.toContain('fromkimi');
+      expect(Object.keys((JSON.parse(readFileSync(join(m.home, '.minimax', 'mcp.json'), 'utf8')) as { mcpServers: object }).mcpServers)).not.toContain('fromkimi');
+
+      // The same question without a panel: the same answer from the same handler in the CLI's process.
+      await mPanel.stop();
+      const alone = await run('across', '--json', '--verbose');
+      expect(alone.code, alone.stderr).toBe(0);
+      expect(alone.stderr).not.toContain('answered by the running panel');
+      const rows = (r: string) => (JSON.parse(r) as { rows: { name: string }[] }).rows.map((x) => x.name).sort();
+      expect(rows(alone.stdout)).toContain('fromkimi');
+      expect(rows(across.stdout)).toEqual(rows(alone.stdout));
+    } finally {
+      await mPanel.stop();
+      m.cleanup();
+    }
+  });
+});
