@@ -38,6 +38,18 @@ async function panelRows(home: PanelHome = h): Promise<ServerRow[]> {
   }
 }
 
+/** A home of its own with `serve` running on it: `run` is the CLI there (its workspace given), `panel` the running panel. */
+async function onOwnPanel(home: PanelHome, work: (run: (...args: string[]) => ReturnType<typeof runCli>, panel: RunningPanel) => Promise<void>): Promise<void> {
+  const own = await startPanel(home);
+  const homeEnv = { ...process.env, HOME: home.home, MCP_PANEL_DATA_DIR: join(home.dir, 'panel-data') };
+  try {
+    await work((...args) => runCli([...args, '--workspace', home.workspace], { env: homeEnv, cwd: home.workspace }), own);
+  } finally {
+    await own.stop();
+    home.cleanup();
+  }
+}
+
 beforeAll(() => {
   h = makePanelHome();
   dataDir = join(h.dir, 'panel-data'); // where startPanel puts MCP_PANEL_DATA_DIR
@@ -134,35 +146,27 @@ describe('config writes from the CLI go through the panel’s handlers', () => {
 describe('trust from the CLI goes through the panel’s handler', () => {
   it('with serve running on another agent’s view of the workspace, trust and --revoke reach it: its project server is trusted when the CLI returns', async () => {
     const k = makeKimiHome();
-    const kimiPanel = await startPanel(k);
-    try {
-      const kenv = { ...process.env, HOME: k.home, MCP_PANEL_DATA_DIR: join(k.dir, 'panel-data') };
+    await onOwnPanel(k, async (run) => {
       const project = async () => (await panelRows(k)).find((s) => s.name === 'project');
       expect(await project()).toMatchObject({ layer: 'project', trusted: false });
       // `trust` names no agent: the panel shows kimi, the CLI asks as whichever agent and is told which.
-      const t = await runCli(['trust', '--workspace', k.workspace, '--json', '--verbose'], { env: kenv, cwd: k.workspace });
+      const t = await run('trust', '--json', '--verbose');
       expect(t.code, t.stderr).toBe(0);
       expect(t.stderr).toContain('answered by the running panel');
       expect(JSON.parse(t.stdout)).toEqual({ workspace: realpathSync(k.workspace), trusted: true, trustedAt: expect.any(String), file: join(k.dir, 'panel-data', 'trust.json') });
       expect(await project()).toMatchObject({ trusted: true });
-      const r = await runCli(['trust', '--workspace', k.workspace, '--revoke'], { env: kenv, cwd: k.workspace });
+      const r = await run('trust', '--revoke');
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe(`no longer trusted: ${k.workspace}\n`);
       expect(await project()).toMatchObject({ trusted: false });
-    } finally {
-      await kimiPanel.stop();
-      k.cleanup();
-    }
+    });
   });
 });
 
 describe('install records from the CLI go through the panel’s handlers', () => {
   it('with serve running: uninstall goes over the socket and the panel no longer lists the entry when it returns; across and install --list answer as the panel', async () => {
     const m = makePanelHome();
-    const mPanel = await startPanel(m);
-    try {
-      const menv = { ...process.env, HOME: m.home, MCP_PANEL_DATA_DIR: join(m.dir, 'panel-data') };
-      const run = (...args: string[]) => runCli([...args, '--workspace', m.workspace], { env: menv, cwd: m.workspace });
+    await onOwnPanel(m, async (run, mPanel) => {
       mkdirSync(join(m.home, '.kimi-code'), { recursive: true });
       writeFileSync(join(m.home, '.kimi-code', 'mcp.json'), JSON.stringify({ mcpServers: { fromkimi: { command: join(m.dir, 'no-such-tool'), args: ['--x'] } } }));
       const inst = await run('install', 'fromkimi', '--from', 'kimi', '--agents', 'minimax', '--json');
@@ -194,9 +198,6 @@ describe('install records from the CLI go through the panel’s handlers', () =>
       const rows = (r: string) => (JSON.parse(r) as { rows: { name: string }[] }).rows.map((x) => x.name).sort();
       expect(rows(alone.stdout)).toContain('fromkimi');
       expect(rows(across.stdout)).toEqual(rows(alone.stdout));
-    } finally {
-      await mPanel.stop();
-      m.cleanup();
-    }
+    });
   });
 });
