@@ -9,7 +9,8 @@ import { type Err, ok, type Result } from './result';
 
 /**
  * Who may call a method besides the CLI in its own process (issue 36): the page (IPC or the web
- * host), the tray, the panel's local socket (another process of the same user: reads only).
+ * host), the tray, the panel's local socket (the CLI, another process of the same user: its reads
+ * and its config writes).
  */
 export type Caller = 'page' | 'tray' | 'socket';
 /**
@@ -65,6 +66,12 @@ export function method<I extends z.ZodType, O extends z.ZodType, E extends Error
 
 /** The page's reads, also served on the panel's socket (the CLI's read commands when a panel runs). */
 export const SERVED: MethodMeta = { kind: 'read', callers: ['page', 'socket'], redaction: 'config' };
+/**
+ * A config write the CLI makes, also served on the panel's socket (issue 36 item 3): the same
+ * handlers answer whichever front door it comes from. Never a switch of the selection: the
+ * panel's socket is for the CLI's reads and the file writes its commands make.
+ */
+export const SERVED_WRITE: MethodMeta = { kind: 'action', callers: ['page', 'socket'], redaction: 'config' };
 /** The page's reads. */
 export const READ: MethodMeta = { kind: 'read', callers: ['page'], redaction: 'config' };
 /** The page's actions. */

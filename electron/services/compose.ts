@@ -7,7 +7,9 @@ import { profileFacts } from '../../shared/profiles';
 import { basename, join } from 'node:path';
 import { PROFILES, type Profile } from '../../shared/schemas/server';
 import { createDispatcher, type Dispatch } from '../../shared/rpc';
-import { err } from '../../shared/result';
+import { err, ok } from '../../shared/result';
+import { AppError } from '../../shared/errors';
+import { TrustStore } from './config/trust-store';
 import { contract, type HostKind, type Selection } from '../../shared/contract';
 import { createApi, type PanelApi, type PoolInfo, type PoolPort } from './api';
 import type { WatchPort } from './api/ports';
@@ -235,16 +237,22 @@ export async function startServices(opts: StartOptions): Promise<Services> {
     },
     trust: {
       async setTrusted(workspace, trusted) {
-        if (trusted) await config.trust.trust(workspace);
-        else await config.trust.revoke(workspace);
+        const file = config.trust.file;
+        try {
+          if (!trusted) return { workspace: await TrustStore.canonical(workspace), trustedAt: null, changed: await config.trust.revoke(workspace), file };
+          const entry = await config.trust.trust(workspace);
+          return { workspace: entry.workspace, trustedAt: entry.trustedAt, changed: true, file };
+        } catch (e) {
+          throw new AppError('internal', `cannot record trust in ${file}: ${e instanceof Error ? e.message : String(e)}`);
+        }
       },
       isTrusted: (workspace) => config.trust.isTrusted(workspace),
     },
     writer: {
-      async setEnabled(sel, server, enabled) {
-        const target = { profile: sel.profile, layer: server.layer, workspace: sel.workspace };
-        const r = await setServerEnabled(writer, env, target, server.name, enabled);
-        return r.ok ? r : err(toSharedError(r.error));
+      async setEnabled(sel, entry, enabled) {
+        const target = { profile: sel.profile, layer: entry.layer, workspace: sel.workspace };
+        const r = await setServerEnabled(writer, env, target, entry.name, enabled);
+        return r.ok ? ok(r.value.map(({ path, changed, created }) => ({ path, changed, created }))) : err(toSharedError(r.error));
       },
     },
     watch,

@@ -1,7 +1,7 @@
 // UI-6 login / logout. Token status never carries a secret (SEC-2). Tokens belong to the server's
 // URL, not to a profile or entry name (electron/services/auth/identity.ts).
 import { z } from 'zod';
-import { method, ACTION, SERVED, TRAY_FIX } from '../rpc';
+import { method, ACTION, SERVED, SERVED_WRITE, TRAY_FIX } from '../rpc';
 
 const Id = z.object({ id: z.string().min(1).max(512) });
 
@@ -65,8 +65,11 @@ export const authMethods = {
   /** Starts a login and answers at once; progress arrives as `auth.progress` events. */
   'auth.login': method(Id, z.object({ started: z.boolean() }), TRAY_FIX, ['not-found', 'refused']),
   'auth.cancel': method(Id, z.object({ cancelled: z.boolean() }), ACTION),
-  /** A login belongs to the server's URL: logout ends it for every profile and entry using `url`. */
-  'auth.logout': method(Id, z.object({ url: z.string(), removed: z.number().int(), revoked: z.boolean(), revokeError: z.string().nullable() }), ACTION, ['not-found', 'refused']),
+  /**
+   * A login belongs to the server's URL: logout ends it for every profile and entry using `url`.
+   * The CLI's `logout` calls it too, over the panel's socket when one runs (issue 36 item 3).
+   */
+  'auth.logout': method(Id, z.object({ url: z.string(), removed: z.number().int(), revoked: z.boolean(), revokeError: z.string().nullable() }), SERVED_WRITE, ['not-found', 'refused']),
 };
 
 export const authEvents = {

@@ -2,7 +2,7 @@
 // files (CFG-8), try a server in the session layer before writing it anywhere.
 import { z } from 'zod';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
-import { method, ACTION, READ } from '../rpc';
+import { method, ACTION, READ, SERVED, SERVED_WRITE } from '../rpc';
 import { WRITE_REFUSALS } from '../errors';
 import { deeperThan, MAX_ENTRY_DEPTH } from '../schemas/depth';
 import { KeychainStatusSchema } from './auth';
@@ -39,7 +39,10 @@ export const EditorSaveInputSchema = z.object({
   overwrite: z.boolean().default(false),
 });
 
-export const SaveOutcomeSchema = z.object({ path: z.string(), changed: z.boolean(), created: z.boolean(), hash: z.string().nullable() });
+/** One file a write touched: where, whether its text changed, whether the write created it. */
+export const WrittenSchema = z.object({ path: z.string(), changed: z.boolean(), created: z.boolean() });
+export type Written = z.infer<typeof WrittenSchema>;
+export const SaveOutcomeSchema = WrittenSchema.extend({ hash: z.string().nullable() });
 
 /** Where a secret sits in the draft entry. */
 export const SecretSlotSchema = z.discriminatedUnion('kind', [
@@ -120,8 +123,19 @@ export type ImportReport = z.infer<typeof ImportReportSchema>;
 export const editorMethods = {
   /** The layers of the current selection with their files and whether they are writable. */
   'editor.layers': method(Empty, z.object({ layers: z.array(EditableLayerSchema) }), READ),
-  'editor.save': method(EditorSaveInputSchema, SaveOutcomeSchema, ACTION, WRITE_REFUSALS),
-  'editor.remove': method(z.object({ layer: LayerKindSchema, name: Name, baseHash: z.string().nullable().default(null) }), SaveOutcomeSchema, ACTION, WRITE_REFUSALS),
+  // The entry writes are served on the panel's socket too (issue 36 item 3): `server add|set|remove|
+  // rename|enable|disable` and `import` from the CLI go through these handlers (their refusals, the
+  // writer's lock, the panel's reload) whether a panel runs or not.
+  'editor.save': method(EditorSaveInputSchema, SaveOutcomeSchema, SERVED_WRITE, WRITE_REFUSALS),
+  'editor.remove': method(z.object({ layer: LayerKindSchema, name: Name, baseHash: z.string().nullable().default(null) }), SaveOutcomeSchema, SERVED_WRITE, WRITE_REFUSALS),
+  /** Renames the entry `name` of a layer to `to`, keeping the entry as written (secrets included: the page never holds them). */
+  'editor.rename': method(z.object({ layer: LayerKindSchema, name: Name, to: Name, baseHash: z.string().nullable().default(null) }), SaveOutcomeSchema, SERVED_WRITE, WRITE_REFUSALS),
+  /**
+   * AGENT-5: turns the entry `name` of a layer on or off with the agent's own switch (servers.setEnabled
+   * does it for a row of the view; this one reaches an entry another layer shadows too). Answers every
+   * file written (Claude Code's per-project list lives outside the entry's file).
+   */
+  'editor.setEnabled': method(z.object({ layer: LayerKindSchema, name: Name, enabled: z.boolean() }), z.object({ written: z.array(WrittenSchema).min(1) }), SERVED_WRITE, WRITE_REFUSALS),
   /**
    * CFG-8 keychain field: the page sends the value once; the host stores it in the SecretStore
    * bound to the draft entry (SEC-6) and answers the reference to write instead. Nothing comes back.
@@ -144,7 +158,11 @@ export const editorMethods = {
   /** Answers the session servers cleared and those left. */
   'editor.clearSession': method(z.object({ name: Name.optional() }), z.object({ cleared: z.array(z.string()), left: z.array(z.string()) }), ACTION),
   /** What an import would do, per server; reads the source and the target, writes nothing. */
-  'editor.importPreview': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, replace: z.boolean().default(false) }), ImportPlanSchema, READ, WRITE_REFUSALS),
-  /** Writes only the servers named in `only` (the ones the user ticked in the preview). */
-  'editor.import': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, only: z.array(Name).min(1).max(1000), replace: z.boolean().default(false) }), ImportReportSchema, ACTION, WRITE_REFUSALS),
+  'editor.importPreview': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, replace: z.boolean().default(false) }), ImportPlanSchema, SERVED, WRITE_REFUSALS),
+  /**
+   * Writes the servers named in `only` (the ones the user ticked in the preview). `'default'`
+   * (`import` without --only): what an import picks unasked, every server but a project server
+   * headed for the user layer (one the source refuses is reported as skipped).
+   */
+  'editor.import': method(z.object({ from: ImportSourceSchema, layer: LayerKindSchema, only: z.union([z.array(Name).min(1).max(1000), z.literal('default')]), replace: z.boolean().default(false) }), ImportReportSchema, SERVED_WRITE, WRITE_REFUSALS),
 };

@@ -2,7 +2,7 @@
 // kept for undo, and the "Servers across agents" rows. Codes cross; the page words them
 // (shared/i18n/messages/install.ts).
 import { z } from 'zod';
-import { method, ACTION, READ } from '../rpc';
+import { method, ACTION, READ, SERVED, SERVED_WRITE } from '../rpc';
 import { AcrossViewSchema } from '../schemas/across';
 import { InstallPreviewSchema, InstallResultSchema, InstallSummarySchema, UndoResultSchema } from '../schemas/install';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
@@ -67,10 +67,11 @@ export const installMethods = {
     ACTION,
     ['not-found', 'unavailable'],
   ),
-  'install.undo': method(z.object({ id: z.string().min(1).max(64) }), UndoResultSchema, ACTION, ['not-found', 'unavailable']),
-  'install.list': method(z.object({}), z.object({ installs: z.array(InstallSummarySchema) }), READ, ['unavailable']),
+  // `uninstall`, `install --list` and `across` from the CLI call these too, over the panel's socket when one runs (issue 36 item 3).
+  'install.undo': method(z.object({ id: z.string().min(1).max(64) }), UndoResultSchema, SERVED_WRITE, ['not-found', 'unavailable']),
+  'install.list': method(z.object({}), z.object({ installs: z.array(InstallSummarySchema) }), SERVED, ['unavailable']),
   /** One row per server identity, one column per detected agent. */
-  'install.across': method(z.object({}), AcrossViewSchema, READ, ['unavailable']),
+  'install.across': method(z.object({}), AcrossViewSchema, SERVED, ['unavailable']),
   /** UI-8 / issue 24 item 4: the other detected agents' servers for the tray, `status` and the tab title. */
   'install.agentServers': method(z.object({}), AgentServersSchema, { ...READ, callers: [...READ.callers, 'tray'] }, ['unavailable']),
 };

@@ -7,6 +7,7 @@ import { redactEntry } from '../../services/api/redact';
 import { LoginService, PlatformOpener, PrintOpener, serverIdentity, type SecretStoreStatus } from '../../services/auth';
 import { tokenAwareLogins } from '../../services/auth/oauth-offered';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption, workspaceOption } from './command';
+import { answer, withPanelClient } from './panel-call';
 
 const scopeOptions = { profile: { type: 'string' }, workspace: { type: 'string' } } as const;
 
@@ -98,13 +99,14 @@ const login: Command = {
 const logout: Command = {
   name: 'logout',
   summary: "Revoke (where supported) and delete the stored login of a server's URL, for every profile",
-  usage: 'logout SERVER [--profile P] [--workspace DIR] [--json]',
-  options: { ...scopeOptions },
+  usage: 'logout SERVER [--profile P] [--workspace DIR] [--json] [--verbose]',
+  options: { ...scopeOptions, verbose: { type: 'boolean' } },
   async run(ctx) {
     const spec = await findSpec(ctx);
-    const { logins } = await services(ctx);
-    const r = await logins.logout(spec);
-    if (ctx.opts.json) return printJson(ctx, { ...r, url: redactUrl(r.url) });
+    // auth.logout (issue 36 item 3): a running panel showing the entry's agent drops the login at once (its servers of that URL reconnect).
+    const out = await withPanelClient(ctx, spec.profile, async (client) => answer(await client.call('auth.logout', { id: spec.id })));
+    const r = { server: spec.name, url: out.url, revoked: out.revoked, removed: out.removed, ...(out.revokeError ? { revokeError: out.revokeError } : {}) };
+    if (ctx.opts.json) return printJson(ctx, r);
     ctx.stdout(
       `Logged out of ${spec.name} (${redactUrl(r.url)}) for every profile: ${r.removed} stored item(s) deleted${r.revoked ? ', tokens revoked at the server' : ''}${r.revokeError ? ` (revocation failed: ${r.revokeError})` : ''}.\n`,
     );

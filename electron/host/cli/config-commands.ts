@@ -3,12 +3,11 @@
 import { resolve } from 'node:path';
 import { ConfigService } from '../../services/config/config-service';
 import { buildStatus, serverId, type LiveState } from '../../services/config/status';
-import { sourceLine } from './panel-call';
+import { answer, sourceLine, withPanelClient } from './panel-call';
 import { configEngineFor } from './engine';
 import type { ConfigEngine } from '../../services/config-engine';
 import { CHECK_DIALECTS, checkFile, type CheckDialect } from '../../services/config/check';
 import { detectProfiles } from '../../services/config/detect';
-import { TrustStore } from '../../services/config/trust-store';
 import { homeDir } from '../../services/paths';
 import { PROFILES, type EffectiveServer, type EffectiveView, type Profile } from '../../../shared/schemas/server';
 import type { AgentVerdict } from '../../../shared/schemas/agent-view';
@@ -17,7 +16,7 @@ import { profileFacts } from '../../../shared/profiles';
 import { issueSentence } from '../../../shared/i18n/agent-view';
 import { findingLine } from './findings';
 import { type AgentRound, declaredLine, statusRounds } from './status-rounds';
-import { type Command, type CommandContext, UsageError, UserError, optString, printJson, requireString, profileOption, workspaceOption } from './command';
+import { type Command, type CommandContext, UsageError, optString, printJson, requireString, profileOption, workspaceOption } from './command';
 
 function service(ctx: CommandContext): ConfigService {
   return new ConfigService({ env: ctx.env, cwd: ctx.cwd });
@@ -211,28 +210,26 @@ const profiles: Command = {
 const trust: Command = {
   name: 'trust',
   summary: "Trust a workspace (by its real path) so its project layers may start servers, in every profile (CFG-10); --revoke undoes it",
-  usage: 'trust [--workspace DIR] [--revoke] [--list] [--json]',
-  options: { workspace: { type: 'string' }, revoke: { type: 'boolean' }, list: { type: 'boolean' } },
+  usage: 'trust [--workspace DIR] [--revoke] [--list] [--json] [--verbose]',
+  options: { workspace: { type: 'string' }, revoke: { type: 'boolean' }, list: { type: 'boolean' }, verbose: { type: 'boolean' } },
   async run(ctx) {
-    const store = service(ctx).trust;
     if (ctx.opts.list) {
-      const list = await store.list();
+      const list = await service(ctx).trust.list();
       if (ctx.opts.json) return printJson(ctx, { trusted: list });
       for (const t of list) ctx.stdout(`  ${t.workspace}  (since ${t.trustedAt})\n`);
       return;
     }
     const ws = workspaceOption(ctx);
-    if (ctx.opts.revoke) {
-      const was = await store.revoke(ws);
-      if (ctx.opts.json) return printJson(ctx, { workspace: await TrustStore.canonical(ws), trusted: false, changed: was });
-      ctx.stdout(was ? `no longer trusted: ${ws}\n` : `was not trusted: ${ws}\n`);
+    const trusted = !ctx.opts.revoke;
+    // Issue 36 item 3: the handler's write, so a panel showing this workspace starts (or stops) its project servers at once.
+    const r = await withPanelClient(ctx, null, async (client) => answer(await client.call('workspace.trust', { workspace: ws, trusted })));
+    if (!trusted) {
+      if (ctx.opts.json) return printJson(ctx, { workspace: r.workspace, trusted: false, changed: r.changed });
+      ctx.stdout(r.changed ? `no longer trusted: ${ws}\n` : `was not trusted: ${ws}\n`);
       return;
     }
-    const entry = await store.trust(ws).catch((err: Error) => {
-      throw new UserError(`cannot record trust in ${store.file}: ${err.message}`);
-    });
-    if (ctx.opts.json) return printJson(ctx, { workspace: entry.workspace, trusted: true, trustedAt: entry.trustedAt, file: store.file });
-    ctx.stdout(`trusted: ${entry.workspace}\n`);
+    if (ctx.opts.json) return printJson(ctx, { workspace: r.workspace, trusted: true, trustedAt: r.trustedAt, file: r.file });
+    ctx.stdout(`trusted: ${r.workspace}\n`);
   },
 };
 

@@ -1,18 +1,25 @@
-// CLI face of the config writer (CFG-7, CFG-8), import (CFG-1) and the secret scan (CFG-8).
-// Every write goes through ConfigWriter, so the CLI refuses exactly what the UI refuses.
+// CLI face of the config writes (CFG-7, CFG-8), import (CFG-1) and the secret scan (CFG-8).
+// Every write is a contract call (issue 36 item 3): the running panel's handlers when one shows
+// this profile and workspace, else the same handlers in this process (panel-call.ts
+// withPanelClient), so the CLI refuses exactly what the page refuses and a running panel shows the
+// change at once.
 import { LayerKindSchema, type LayerKind } from '../../../shared/schemas/server';
-import { IMPORT_SOURCES, type ImportPlan, type ImportSource, importServers, planImport } from '../../services/config/import';
+import { IMPORT_SOURCES, type ImportSource } from '../../services/config/import';
 import { scanSecrets } from '../../services/config/secrets';
-import { ConfigWriter, type ServerOp, type WriteError, type WriteOutcome, type WriteTarget } from '../../services/config/writer';
-import { setServerEnabled } from '../../services/config/switch';
+import type { WriteTarget } from '../../services/config/writer';
+import { EditorSaveInputSchema, type ImportPlan, type Written } from '../../../shared/contract';
+import type { RpcError } from '../../../shared/errors';
+import type { Result } from '../../../shared/result';
 import { fixSentence, issueSentence } from '../../../shared/i18n/agent-view';
 import { type Command, type CommandContext, type OptionSpec, optString, printJson, requireString, UsageError, UserError, profileOption, workspaceOption } from './command';
-import { type Result } from '../../../shared/result';
+import { withPanelClient } from './panel-call';
 
 const targetOptions = {
   profile: { type: 'string' },
   layer: { type: 'string' },
   workspace: { type: 'string' },
+  /** Says whether the running panel answered (and why not). */
+  verbose: { type: 'boolean' },
 } satisfies OptionSpec;
 
 /** `--profile P --layer L [--workspace DIR]`: the layer file a command acts on. */
@@ -23,10 +30,24 @@ export function target(ctx: CommandContext): WriteTarget & { layer: LayerKind } 
   return { profile, layer: layer.data as LayerKind, workspace: workspaceOption(ctx) };
 }
 
-/** Refusals: one line on stderr (exit 1); with --json the error document on stdout too. */
-function refuse(ctx: CommandContext, error: WriteError): never {
+/**
+ * A refusal as the CLI has always said it: the writer's own code (`data.reason`, e.g.
+ * inline_secret), its words, its detail (toSharedError keeps all three); a refusal that is not
+ * the writer's keeps the contract's code. One line on stderr (exit 1); with --json the error
+ * document on stdout too.
+ */
+function refuse(ctx: CommandContext, e: Pick<RpcError, 'message' | 'data'> & { code: string }): never {
+  const d = e.data;
+  const detail = d?.detail ?? d?.conflict ?? d?.findings;
+  const error = { code: d?.reason ?? e.code, message: e.message, ...(d?.text ? { text: d.text } : {}), ...(detail !== undefined ? { data: detail } : {}) };
   if (ctx.opts.json) printJson(ctx, { ok: false, error });
   throw new UserError(`${error.code}: ${error.message}`);
+}
+
+/** The value of a write, or its refusal said. */
+function written<T>(ctx: CommandContext, r: Result<T, Pick<RpcError, 'message' | 'data'> & { code: string }>): T {
+  if (!r.ok) refuse(ctx, r.error);
+  return r.value;
 }
 
 function parseEntry(ctx: CommandContext): Record<string, unknown> {
@@ -39,7 +60,10 @@ function parseEntry(ctx: CommandContext): Record<string, unknown> {
     throw new UserError(`--entry is not valid JSON: ${(err as Error).message}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UserError('--entry must be a JSON object');
-  return value as Record<string, unknown>;
+  // The contract's own door (CFG-5: depth), asked here so its refusal is one line in the writer's terms.
+  const door = EditorSaveInputSchema.shape.entry.safeParse(value);
+  if (!door.success) refuse(ctx, { code: 'invalid_entry', message: door.error.issues.map((i) => i.message).join('; ') });
+  return door.data;
 }
 
 type Verb = 'add' | 'set' | 'remove' | 'enable' | 'disable' | 'rename';
@@ -50,24 +74,23 @@ function serverCommand(verb: Verb, summary: string): Command {
   return {
     name: `server ${verb}`,
     summary,
-    usage: `server ${verb} NAME --profile minimax|kimi|minara --layer user|project|project-local [--workspace DIR]${extra} [--json]`,
+    usage: `server ${verb} NAME --profile minimax|kimi|minara --layer user|project|project-local [--workspace DIR]${extra} [--json] [--verbose]`,
     options: { ...targetOptions, ...(needsEntry ? { entry: { type: 'string' } } : {}), ...(verb === 'rename' ? { to: { type: 'string' } } : {}) },
     async run(ctx) {
       const name = ctx.args[0];
       if (!name || ctx.args.length > 1) throw new UsageError('exactly one server NAME is required');
-      const t = target(ctx);
-      const writer = new ConfigWriter({ env: ctx.env });
-      let result: Result<WriteOutcome[], WriteError>;
-      if (verb === 'enable' || verb === 'disable') result = await setServerEnabled(writer, ctx.env, t, name, verb === 'enable');
-      else {
-        const op: ServerOp = verb === 'add' || verb === 'set' ? { op: verb, name, entry: parseEntry(ctx) } : verb === 'rename' ? { op: 'rename', name, to: requireString(ctx, 'to') } : { op: verb, name };
-        const one = await writer.apply(t, [op]);
-        result = one.ok ? { ok: true, value: [one.value] } : one;
-      }
-      if (!result.ok) refuse(ctx, result.error);
+      const { profile, layer } = target(ctx);
+      const entry = needsEntry ? parseEntry(ctx) : null;
+      const to = verb === 'rename' ? requireString(ctx, 'to') : null;
+      const outcomes = await withPanelClient(ctx, profile, async (client): Promise<Written[]> => {
+        if (verb === 'enable' || verb === 'disable') return written(ctx, await client.call('editor.setEnabled', { layer, name, enabled: verb === 'enable' })).written;
+        if (entry) return [written(ctx, await client.call('editor.save', { layer, name, entry, originalName: verb === 'set' ? name : null }))];
+        if (to !== null) return [written(ctx, await client.call('editor.rename', { layer, name, to }))];
+        return [written(ctx, await client.call('editor.remove', { layer, name }))];
+      });
       // AGENT-5: an agent's own switch may live in another file (Claude Code's ~/.claude.json).
-      const changedOnes = result.value.filter((o) => o.changed);
-      const { path, created } = changedOnes[0] ?? result.value[0]!;
+      const changedOnes = outcomes.filter((o) => o.changed);
+      const { path, created } = changedOnes[0] ?? outcomes[0]!;
       const changed = changedOnes.length > 0;
       if (ctx.opts.json) printJson(ctx, { ok: true, server: name, op: verb, path, changed, created });
       else ctx.stdout(changed ? `${verb}: ${name} in ${path}${created ? ' (created)' : ''}\n` : `${name}: nothing to change in ${path}\n`);
@@ -98,28 +121,25 @@ function printPlan(ctx: CommandContext, plan: ImportPlan): void {
 const importCommand: Command = {
   name: 'import',
   summary: 'Copy MCP servers from Claude Code, Claude Desktop, Cursor or VS Code into a profile layer',
-  usage: `import --from ${IMPORT_SOURCES.join('|')} --profile P --layer L [--workspace DIR] [--replace] [--only NAME,…] [--dry-run] [--json]   (project servers go into the user layer only when named with --only)`,
+  usage: `import --from ${IMPORT_SOURCES.join('|')} --profile P --layer L [--workspace DIR] [--replace] [--only NAME,…] [--dry-run] [--json] [--verbose]   (project servers go into the user layer only when named with --only)`,
   options: { ...targetOptions, from: { type: 'string' }, replace: { type: 'boolean' }, only: { type: 'string' }, 'dry-run': { type: 'boolean' } },
   async run(ctx) {
     const from = requireString(ctx, 'from');
     if (!(IMPORT_SOURCES as readonly string[]).includes(from)) throw new UsageError(`--from must be one of ${IMPORT_SOURCES.join(', ')}`);
-    const t = target(ctx);
+    const { profile, layer } = target(ctx);
     const only = optString(ctx, 'only')?.split(',').map((s) => s.trim()).filter(Boolean);
-    const writer = new ConfigWriter({ env: ctx.env });
-    const opts = { from: from as ImportSource, target: t, replace: ctx.opts.replace === true };
-    const sourceCtx = { env: ctx.env, workspace: t.workspace ?? null };
+    if (only?.length === 0) throw new UsageError('--only names no server: give NAME,… or leave it out');
+    const source = from as ImportSource;
+    const replace = ctx.opts.replace === true;
     if (ctx.opts['dry-run'] === true) {
-      const plan = await planImport(writer, opts, sourceCtx);
-      if (!plan.ok) refuse(ctx, plan.error);
+      const plan = await withPanelClient(ctx, profile, async (client) => written(ctx, await client.call('editor.importPreview', { from: source, layer, replace })));
       // --only narrows the selection shown, as it would narrow the write.
-      const value = only ? { ...plan.value, servers: plan.value.servers.map((s) => ({ ...s, selected: only.includes(s.name) && !s.skip })) } : plan.value;
+      const value = only ? { ...plan, servers: plan.servers.map((s) => ({ ...s, selected: only.includes(s.name) && !s.skip })) } : plan;
       if (ctx.opts.json) printJson(ctx, { ok: true, dryRun: true, ...value });
       else printPlan(ctx, value);
       return;
     }
-    const result = await importServers(writer, { ...opts, ...(only ? { only } : {}) }, sourceCtx);
-    if (!result.ok) refuse(ctx, result.error);
-    const r = result.value;
+    const r = await withPanelClient(ctx, profile, async (client) => written(ctx, await client.call('editor.import', { from: source, layer, replace, only: only ?? 'default' })));
     if (ctx.opts.json) printJson(ctx, { ok: r.skipped.length === 0, ...r });
     else {
       for (const s of r.imported) ctx.stdout(`imported ${s.name}${s.notes.length ? ` (${s.notes.join('; ')})` : ''}\n`);

@@ -8,8 +8,6 @@ import { PROFILES, ProfileSchema, type LayerKind, type Profile } from '../../../
 import type { InstallPreview, InstallTarget } from '../../../shared/schemas/install';
 import { ConfigService } from '../../services/config/config-service';
 import { detectProfiles } from '../../services/config/detect';
-import { acrossAgents } from '../../services/install/across';
-import { UnknownInstallError } from '../../services/install/apply';
 import { profileFacts } from '../../../shared/profiles';
 import { createInstallService, KeychainUnavailableError, type InstallService } from '../../services/install/service';
 import { findSource, fromFile, fromProfile, InstallSourceError, type ResolvedSource } from '../../services/install/source';
@@ -18,6 +16,7 @@ import { type Command, type CommandContext, optString, optStrings, printJson, Us
 import { configEngineFor } from './engine';
 import { sourceFromRegistry } from './registry-install';
 import { askAgents, askHint } from './ask-agents';
+import { answer, withPanelClient } from './panel-call';
 
 const localeOf = (ctx: CommandContext): Translator => translator(pickLocale([ctx.env.LC_ALL, ctx.env.LC_MESSAGES, ctx.env.LANG]));
 
@@ -114,7 +113,7 @@ const install: Command = {
   name: 'install',
   summary: 'Install one server into several agents at once, after showing per agent the diff, the tool names, what it cannot express and the bridge line',
   usage:
-    'install NAME [--from PROFILE | --from-file server.json] [--agents a,b,…|all|detected | --agent A --agent B…] [--layer user|project] [--workspace DIR] [--replace] [--bridge auto|never|always] [--dry-run] [--json]\n       install [NAME] --from-registry REGISTRY-NAME[@VERSION] [--use package:N|remote:N] [--set KEY=value]… [--source NAME|URL] [--refresh] …   (secrets on stdin: echo -n "$TOKEN" | …)\n       install --undo ID | install --list',
+    'install NAME [--from PROFILE | --from-file server.json] [--agents a,b,…|all|detected | --agent A --agent B…] [--layer user|project] [--workspace DIR] [--replace] [--bridge auto|never|always] [--dry-run] [--json]\n       install [NAME] --from-registry REGISTRY-NAME[@VERSION] [--use package:N|remote:N] [--set KEY=value]… [--source NAME|URL] [--refresh] …   (secrets on stdin: echo -n "$TOKEN" | …)\n       install --undo ID | install --list   [--verbose]',
   options: {
     from: { type: 'string' },
     'from-file': { type: 'string' },
@@ -132,14 +131,15 @@ const install: Command = {
     'dry-run': { type: 'boolean' },
     undo: { type: 'string' },
     list: { type: 'boolean' },
+    /** `--undo`, `--list`: says whether the running panel answered. */
+    verbose: { type: 'boolean' },
   },
   async run(ctx) {
     const t = localeOf(ctx);
     const undoId = optString(ctx, 'undo');
     if (undoId) return runUndo(ctx, t, undoId);
     if (ctx.opts.list) {
-      const { svc } = services(ctx);
-      const list = await svc.list();
+      const { installs: list } = await withPanelClient(ctx, null, async (client) => answer(await client.call('install.list', {})));
       if (ctx.opts.json) return printJson(ctx, { installs: list });
       if (list.length === 0) return void ctx.stdout(`${t('install.records.none')}\n`);
       for (const r of list) ctx.stdout(`${r.id}  ${r.server}  ${new Date(r.installedAt).toISOString()}  ${r.files.map((f) => f.profile).join(', ')}\n`);
@@ -186,15 +186,8 @@ const install: Command = {
 };
 
 async function runUndo(ctx: CommandContext, t: Translator, id: string): Promise<void> {
-  // The secrets an install kept for the entries it wrote go with them (REG-2).
-  const { svc } = services(ctx, (await configEngineFor(ctx)).configSecrets);
-  let r;
-  try {
-    r = await svc.undo(id);
-  } catch (err) {
-    if (err instanceof UnknownInstallError) throw new UserError(err.message);
-    throw err;
-  }
+  // install.undo (issue 36 item 3): the secrets an install kept for the entries it wrote go with them (REG-2), and a running panel reloads at once.
+  const r = await withPanelClient(ctx, null, async (client) => answer(await client.call('install.undo', { id })));
   if (ctx.opts.json) printJson(ctx, { ok: r.failed.length === 0, ...r });
   else {
     for (const x of r.restored) ctx.stdout(`${x.profile}: ${x.how} ${x.path}\n`);
@@ -207,7 +200,8 @@ async function runUndo(ctx: CommandContext, t: Translator, id: string): Promise<
 const uninstall: Command = {
   name: 'uninstall',
   summary: 'Undo an install: every file it changed back byte for byte (or the entry alone, when the file was edited since)',
-  usage: 'uninstall ID [--json]   (ids: mcp-panel install --list)',
+  usage: 'uninstall ID [--workspace DIR] [--json] [--verbose]   (ids: mcp-panel install --list)',
+  options: { workspace: { type: 'string' }, verbose: { type: 'boolean' } },
   async run(ctx) {
     const id = ctx.args[0];
     if (!id || ctx.args.length > 1) throw new UsageError('uninstall takes one install ID (mcp-panel install --list)');
@@ -254,12 +248,11 @@ const agents: Command = {
 const across: Command = {
   name: 'across',
   summary: 'One row per server (same command and package, or URL origin) with each detected agent\'s entry and what differs',
-  usage: 'across [--workspace DIR] [--json]',
-  options: { workspace: { type: 'string' } },
+  usage: 'across [--workspace DIR] [--json] [--verbose]',
+  options: { workspace: { type: 'string' }, verbose: { type: 'boolean' } },
   async run(ctx) {
     const t = localeOf(ctx);
-    const { config, workspace, profiles } = await detected(ctx);
-    const view = await acrossAgents(config, profiles, workspace);
+    const view = await withPanelClient(ctx, null, async (client) => answer(await client.call('install.across', {})));
     if (ctx.opts.json) return printJson(ctx, view);
     if (view.rows.length === 0) return void ctx.stdout(`${t('across.none')}\n`);
     for (const r of view.rows) {

@@ -4,11 +4,12 @@
 // dispatcher (inputs validated there) and the contract's client (answers checked, as the page's
 // are: issue 36 item 3), and a failed call is a user error.
 import type { RunShare } from '../../services/api/run-share';
-import { contract, type AppContract, type Selection } from '../../../shared/contract';
+import type { Result } from '../../../shared/result';
+import { contract, type AppContract } from '../../../shared/contract';
 import { createClient, type Bridge, type MethodInput, type MethodName, type MethodOutput } from '../../../shared/rpc';
 import type { Services } from '../../services/compose';
 import { inProcessClient } from '../in-process-client';
-import type { Profile } from '../../../shared/schemas/server';
+import { PROFILES, type Profile } from '../../../shared/schemas/server';
 import { panelDataDir } from '../../services/paths';
 import { openDataFolder } from '../../services/own-folder';
 import { ONE_SHOT_SETTLE_MS, settled } from '../settled';
@@ -34,39 +35,55 @@ export async function serverIdOf(call: PanelCall, name: string): Promise<string>
   return row.id;
 }
 
+/** A contract call's value; its refusal is the command's user error (its words, exit 1). */
+export function answer<T>(r: Result<T, { message: string }>): T {
+  if (!r.ok) throw new UserError(r.error.message);
+  return r.value;
+}
+
 /** Every call through the contract's client (answers checked against the contract); a failed call is a user error. */
 const asCall =
   (client: Bridge<AppContract>): PanelCall =>
-  async (method, input) => {
-    const r = await client.call(method, input);
-    if (!r.ok) throw new UserError(r.error.message);
-    return r.value;
-  };
+  async (method, input) =>
+    answer(await client.call(method, input));
 
 /** The panel's dispatch in this process, as the CLI (issue 36 item 3: the CLI names itself). */
 const inProcess = (services: Services): PanelCall => asCall(inProcessClient(services, 'cli'));
 
 /**
  * The running panel, when one answers on its socket for this profile and workspace: a probe
- * call settles there (CONN-3) and proves the selection matches; anything else is null.
+ * call settles there (CONN-3) and proves the selection matches; anything else is null. `profile`
+ * null: a command that is no agent's (`trust`), answered by a panel showing this workspace
+ * whichever agent it shows (its refusal names the agent; the second probe proves the workspace).
  */
-async function runningPanel(ctx: CommandContext, selection: Selection): Promise<{ call: PanelCall; close(): void } | null> {
+async function runningPanel(ctx: CommandContext, want: { profile: Profile | null; workspace: string }, otherwise = 'answering from the cached tool lists'): Promise<{ client: Bridge<AppContract>; close(): void } | null> {
   const log = ctx.opts.verbose ? (l: string) => ctx.stderr(`${l}\n`) : undefined;
-  const { connectPanel, isSelectionConflict, socketTransport } = await import('../local-socket/connect');
+  const { connectPanel, isSelectionConflict, shownSelection, socketTransport } = await import('../local-socket/connect');
   // SEC-8: the data folder is the user's (repaired and said, or refused) before its socket is tried.
   const dataDir = openDataFolder(panelDataDir(ctx.env));
-  const client = await connectPanel({ dataDir, selection, ...(log ? { log } : {}) });
-  if (!client) return null;
-  const panel = createClient(contract, socketTransport(client));
-  const probe = await panel.call('app.info', {});
+  const open = async (profile: Profile) => {
+    const client = await connectPanel({ dataDir, selection: { profile, workspace: want.workspace }, ...(log ? { log } : {}) });
+    if (!client) return null;
+    const panel = createClient(contract, socketTransport(client));
+    return { client, panel, probe: await panel.call('app.info', {}) };
+  };
+  // No agent of its own: ask as the first one; a panel showing another says which (`shown`).
+  let asked = await open(want.profile ?? PROFILES[0]!);
+  const shown = asked && want.profile === null ? shownSelection(asked.probe) : null;
+  if (asked && shown) {
+    asked.client.close();
+    asked = await open(shown.profile);
+  }
+  if (!asked) return null;
+  const { client, panel, probe } = asked;
   if (!probe.ok) {
     client.close();
     if (!isSelectionConflict(probe)) log?.(`the running panel did not answer: ${probe.error.message}`);
-    else log?.(`${probe.error.message}; answering from the cached tool lists`);
+    else log?.(`${probe.error.message}; ${otherwise}`);
     return null;
   }
   log?.(`answered by the running panel (${client.path})`);
-  return { call: asCall(panel), close: () => client.close() };
+  return { client: panel, close: () => client.close() };
 }
 
 /**
@@ -87,7 +104,7 @@ export async function withPanel<T>(
     const panel = await runningPanel(ctx, { profile: opts.profile, workspace });
     if (panel) {
       try {
-        return await work(panel.call, 'panel');
+        return await work(asCall(panel.client), 'panel');
       } finally {
         panel.close();
       }
@@ -100,6 +117,31 @@ export async function withPanel<T>(
       inProcess(services),
       !opts.live ? 'given' : fast ? 'cache' : 'live',
     );
+  } finally {
+    await services.dispose();
+  }
+}
+
+/**
+ * A command that is a contract call (issue 36 item 3: config writes, trust, install records): the
+ * running panel's handlers when it shows this profile and workspace (its read model has the change
+ * when the call returns), else the same handlers in an engine for the run that starts no server.
+ * `work` gets the client itself, so a refusal keeps its code and data for the command's words.
+ * `profile` null: a command that is no agent's (`trust`, `uninstall`, `across`).
+ */
+export async function withPanelClient<T>(ctx: CommandContext, profile: Profile | null, work: (client: Bridge<AppContract>) => Promise<T>): Promise<T> {
+  const workspace = workspaceOption(ctx);
+  const panel = await runningPanel(ctx, { profile, workspace }, 'answering through the panel\'s handlers in this process');
+  if (panel) {
+    try {
+      return await work(panel.client);
+    } finally {
+      panel.close();
+    }
+  }
+  const services = await oneShotEngine(ctx, workspace, profile, false);
+  try {
+    return await work(inProcessClient(services, 'cli'));
   } finally {
     await services.dispose();
   }

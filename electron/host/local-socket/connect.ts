@@ -8,7 +8,7 @@ import type { Selection } from '../../../shared/contract';
 import { fail } from '../../../shared/errors';
 import type { RpcTransport } from '../../../shared/rpc';
 import { checkEndpoint, describeProblem } from './endpoint';
-import { AnswerSchema, READ_METHODS, SelectionConflictSchema, lineReader } from './protocol';
+import { AnswerSchema, SERVED_METHODS, SelectionConflictSchema, lineReader } from './protocol';
 import type { Result } from '../../../shared/result';
 
 export interface PanelClient {
@@ -22,10 +22,17 @@ export interface PanelClient {
  * the same as socketTransport hands it on).
  */
 export function isSelectionConflict(r: { ok: true } | { ok: false; error: { data?: unknown } }): boolean {
-  return !r.ok && SelectionConflictSchema.safeParse(r.error.data).success;
+  return shownSelection(r) !== null;
 }
 
-const SERVED = new Set(READ_METHODS);
+/** What the panel shows, from its selection refusal (null: the answer is no such refusal). */
+export function shownSelection(r: { ok: true } | { ok: false; error: { data?: unknown } }): Selection | null {
+  if (r.ok) return null;
+  const c = SelectionConflictSchema.safeParse(r.error.data);
+  return c.success ? c.data.panel : null;
+}
+
+const SERVED = new Set(SERVED_METHODS);
 
 /**
  * The contract client's way over the socket. What the socket says before any method runs (the

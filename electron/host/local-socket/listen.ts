@@ -2,7 +2,8 @@
 // web host) listen here, so `mcp-panel tools` reads the panel's live connections instead of
 // starting every server again. The endpoint is private by construction (endpoint.ts); the
 // requests go through the host's own dispatcher (inputs validated there, answers redacted by
-// the api) and only READ_METHODS are served.
+// the api) and only the methods the contract marks for the socket are served (SERVED_METHODS:
+// the CLI's reads and its config writes).
 import { mkdir, realpath, unlink, chmod, lstat } from 'node:fs/promises';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { resolve } from 'node:path';
@@ -13,7 +14,7 @@ import type { PanelApi } from '../../services/api';
 import { ONE_SHOT_SETTLE_MS, settled } from '../settled';
 import { panelDataDir } from '../../services/paths';
 import { checkPrivateDir, checkSocketFile, describeProblem, endpointFor, pathFits } from './endpoint';
-import { MAX_REQUEST_BYTES, READ_METHODS, RequestSchema, lineReader, type SocketAnswer } from './protocol';
+import { MAX_REQUEST_BYTES, SERVED_METHODS, RequestSchema, lineReader, type SocketAnswer } from './protocol';
 
 export interface PanelSocketOptions {
   dataDir: string;
@@ -29,7 +30,7 @@ export interface PanelSocket {
   close(): Promise<void>;
 }
 
-const READ = new Set<string>(READ_METHODS);
+const SERVED = new Set<string>(SERVED_METHODS);
 
 /** Does something answer on this socket? A killed panel's file refuses (ECONNREFUSED). */
 export function answers(path: string): Promise<boolean> {
@@ -116,7 +117,7 @@ export async function startPanelSocket(o: PanelSocketOptions): Promise<PanelSock
     const req = RequestSchema.safeParse(raw);
     if (!req.success) return { id: null, result: fail('invalid-input', 'a request is {id, method, input, selection}') };
     const { id, method, input, selection } = req.data;
-    if (!READ.has(method)) return { id, result: fail('refused', `${method} is not served to the command line; the panel's socket answers ${READ_METHODS.join(', ')}`) };
+    if (!SERVED.has(method)) return { id, result: fail('refused', `${method} is not served to the command line; the panel's socket answers ${SERVED_METHODS.join(', ')}`) };
     const shown = o.api.selection();
     if (!(await sameSelection(shown, selection))) {
       const message = `the running panel shows ${shown.profile} · ${shown.workspace ?? '(no workspace)'}`;
@@ -142,7 +143,7 @@ export async function startPanelSocket(o: PanelSocketOptions): Promise<PanelSock
     await chmod(path, 0o600);
     inode = (await lstat(path)).ino;
   }
-  log(`panel socket: the CLI's read commands are answered at ${path}`);
+  log(`panel socket: the CLI's commands are answered at ${path}`);
   return {
     path,
     async close() {

@@ -1,7 +1,9 @@
 // The panel socket's wire format: one JSON document per line each way. A request names a
 // contract method (shared/contract) with its input and the selection the CLI asks about; the
-// answer is the dispatcher's Result, unchanged. Only methods that change nothing are served:
-// the CLI's read commands need no more, and a script cannot switch what the person sees.
+// answer is the dispatcher's Result, unchanged. Served: the CLI's reads and its writes (issue 36
+// item 3: config entries, workspace trust; the same handlers, so the same refusals and the
+// panel's reload), which a process of the user's can make to the files anyway; never a switch of
+// the profile or workspace the person is looking at.
 import { z } from 'zod';
 import { SelectionSchema } from '../../../shared/contract/profiles';
 import { ResultEnvelopeSchema } from '../../../shared/errors';
@@ -19,11 +21,11 @@ export const RequestSchema = z.object({
 });
 
 /**
- * The methods the contract marks for the socket (`callers` includes 'socket'; reads only, checked
- * by test/unit/contract/contract-meta.test.ts). PROTO-2: `servers.refreshLists` drops a cache (the
- * next read asks the server), nothing the person sees or a file holds.
+ * The methods the contract marks for the socket (`callers` includes 'socket'; reads and the CLI's
+ * config writes, checked by test/unit/contract/contract-meta.test.ts). PROTO-2:
+ * `servers.refreshLists` drops a cache (the next read asks the server), nothing a file holds.
  */
-export const READ_METHODS: readonly string[] = methodsFor(contract, 'socket');
+export const SERVED_METHODS: readonly string[] = methodsFor(contract, 'socket');
 
 export const AnswerSchema = z.object({ id: z.number().int().nullable(), result: ResultEnvelopeSchema });
 export type SocketAnswer = z.infer<typeof AnswerSchema>;

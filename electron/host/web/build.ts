@@ -27,10 +27,10 @@ export function repoRoot(): string {
   }
 }
 
-/** The version in our package.json (`mcp-panel --version`, app.info). */
-export function appVersion(at = repoRoot()): string {
+/** The version in our package.json (`mcp-panel --version`, app.info); 0.0.0 when unknown (a CLI bundled away from the repository still runs). */
+export function appVersion(at?: string): string {
   try {
-    return (JSON.parse(readFileSync(join(at, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+    return (JSON.parse(readFileSync(join(at ?? repoRoot(), 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
   } catch {
     return '0.0.0';
   }

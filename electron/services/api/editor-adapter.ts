@@ -88,13 +88,17 @@ export class WriterEditor implements EditorPort {
     return this.outcome(await this.writer.remove({ profile: sel.profile, layer, workspace: sel.workspace }, name, this.base(baseHash, false)));
   }
 
+  async rename(sel: Selection, layer: LayerKind, name: string, to: string, baseHash: string | null): Promise<SaveOutcome> {
+    return this.outcome(await this.writer.apply({ profile: sel.profile, layer, workspace: sel.workspace }, [{ op: 'rename', name, to }], this.base(baseHash, false)));
+  }
+
   async importPreview(sel: Selection, from: ImportSource, layer: LayerKind, replace: boolean): Promise<ImportPlan> {
     const target = { profile: sel.profile, layer, workspace: sel.workspace };
     return unwrap(await planImport(this.writer, { from, target, replace }, { env: this.env, workspace: sel.workspace }));
   }
 
-  async importFrom(sel: Selection, from: ImportSource, layer: LayerKind, only: readonly string[], replace: boolean): Promise<ImportReport> {
+  async importFrom(sel: Selection, from: ImportSource, layer: LayerKind, only: readonly string[] | 'default', replace: boolean): Promise<ImportReport> {
     const target = { profile: sel.profile, layer, workspace: sel.workspace };
-    return unwrap(await importServers(this.writer, { from, target, replace, only }, { env: this.env, workspace: sel.workspace }));
+    return unwrap(await importServers(this.writer, { from, target, replace, ...(only === 'default' ? {} : { only }) }, { env: this.env, workspace: sel.workspace }));
   }
 }

@@ -3,7 +3,7 @@
 // the contract's schemas), never restated; compose.ts wires the real engines behind them.
 import type { z } from 'zod';
 import type { ConnectionSpec, EffectiveServer, EffectiveView, LayerKind, Profile, ToolDef } from '../../../shared/schemas/server';
-import type { DetectedProfileSchema, EditableLayer, EditorSaveInputSchema, ImportPlan, ImportReportSchema, ImportSourceSchema, SaveOutcomeSchema, Selection } from '../../../shared/contract';
+import type { DetectedProfileSchema, EditableLayer, EditorSaveInputSchema, ImportPlan, ImportReportSchema, ImportSourceSchema, SaveOutcomeSchema, Selection, Written } from '../../../shared/contract';
 import type { RegistryData } from '../../../shared/profiles/minimax/registry';
 import type { ConfigService } from '../config';
 import type { CallOptions, ConnectionPool, DisabledServer, PoolOptions, ServerInfo } from '../connections';
@@ -57,16 +57,27 @@ export interface PoolHooks {
 /** A pool per workspace: CONN-7's roots answer and project cwd follow the workspace. */
 export type PoolFactory = (sel: Selection, hooks: PoolHooks) => PoolPort;
 
+export interface TrustWritten {
+  workspace: string;
+  trustedAt: string | null;
+  changed: boolean;
+  file: string;
+}
+
 /** CFG-10: trust decisions per workspace. */
 export interface TrustPort {
-  setTrusted(workspace: string, trusted: boolean): Promise<void> | void;
+  /** What was written: the workspace by its real path, since when it is trusted (null: not), whether the record changed, the file. */
+  setTrusted(workspace: string, trusted: boolean): Promise<TrustWritten>;
   /** CFG-10: absent (test fakes) = nothing is trusted, fail closed. */
   isTrusted?: (workspace: string) => Promise<boolean>;
 }
 
-/** CFG-7: flip `enabled` in the file of the server's layer; a refusal is the writer's, in the contract's terms. */
+/**
+ * CFG-7/AGENT-5: turn the entry `name` of a layer on or off with the agent's own switch; answers
+ * every file written, a refusal is the writer's in the contract's terms.
+ */
 export interface WriterPort {
-  setEnabled(sel: Selection, server: EffectiveServer, enabled: boolean): Promise<Result<unknown>>;
+  setEnabled(sel: Selection, entry: Pick<EffectiveServer, 'layer' | 'name'>, enabled: boolean): Promise<Result<Written[]>>;
 }
 
 /**
@@ -94,8 +105,10 @@ export interface EditorPort {
   layers(sel: Selection, view: EffectiveView): Promise<EditableLayer[]>;
   save(sel: Selection, input: EditorSave, original: EffectiveServer | null): Promise<SaveOutcome>;
   remove(sel: Selection, layer: LayerKind, name: string, baseHash: string | null): Promise<SaveOutcome>;
+  rename(sel: Selection, layer: LayerKind, name: string, to: string, baseHash: string | null): Promise<SaveOutcome>;
   importPreview(sel: Selection, from: ImportSource, layer: LayerKind, replace: boolean): Promise<ImportPlan>;
-  importFrom(sel: Selection, from: ImportSource, layer: LayerKind, only: readonly string[], replace: boolean): Promise<ImportReport>;
+  /** `only` 'default': what an import picks unasked (config/import importServers without `only`). */
+  importFrom(sel: Selection, from: ImportSource, layer: LayerKind, only: readonly string[] | 'default', replace: boolean): Promise<ImportReport>;
 }
 
 /** Session servers: in memory, on top of every file. */

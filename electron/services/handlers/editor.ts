@@ -6,17 +6,18 @@ import { hostError } from './refusal';
 import type { Handlers } from '../../../shared/rpc';
 import { ownerTarget } from '../config/secret-owner';
 import type { ApiCore } from '../api/core';
-import type { EditorPort, SecretsPort, SessionPort } from '../api/ports';
+import type { EditorPort, SecretsPort, SessionPort, WriterPort } from '../api/ports';
 
 type EditorHandlers = Pick<
   Handlers<AppContract>,
-  'editor.layers' | 'editor.save' | 'editor.remove' | 'editor.storeSecret' | 'editor.trySession' | 'editor.clearSession' | 'editor.importPreview' | 'editor.import'
+  'editor.layers' | 'editor.save' | 'editor.remove' | 'editor.rename' | 'editor.setEnabled' | 'editor.storeSecret' | 'editor.trySession' | 'editor.clearSession' | 'editor.importPreview' | 'editor.import'
 >;
 
 export interface EditorDeps {
   editor: EditorPort;
   session: SessionPort;
   secrets: SecretsPort;
+  writer: WriterPort;
 }
 
 const VAR = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -28,7 +29,7 @@ export function variableFor(server: string, slot: string): string {
 }
 
 export function editorHandlers(core: ApiCore, deps: EditorDeps): EditorHandlers {
-  const { editor, session, secrets } = deps;
+  const { editor, session, secrets, writer } = deps;
   const changed = core.changed;
 
   return {
@@ -48,13 +49,26 @@ export function editorHandlers(core: ApiCore, deps: EditorDeps): EditorHandlers 
       if (layer === 'session') {
         // A tried server was never written: forgetting it is the whole removal.
         const profile = core.selection().profile;
-        session.setSessionServers(profile, Object.fromEntries(Object.entries(session.getSessionServers(profile)).filter(([k]) => k !== name)));
+        const tried = session.getSessionServers(profile);
+        if (!Object.hasOwn(tried, name)) return { path: '(session)', changed: false, created: false, hash: null };
+        session.setSessionServers(profile, Object.fromEntries(Object.entries(tried).filter(([k]) => k !== name)));
         await changed(`${name} (session) removed`);
         return { path: '(session)', changed: true, created: false, hash: null };
       }
       const out = await editor.remove(core.selection(), layer, name, baseHash);
       await changed(`${name} removed`);
       return out;
+    },
+    'editor.rename': async ({ layer, name, to, baseHash }) => {
+      const out = await editor.rename(core.selection(), layer, name, to, baseHash);
+      await changed(`${name} renamed to ${to}`);
+      return out;
+    },
+    'editor.setEnabled': async ({ layer, name, enabled }) => {
+      const written = await writer.setEnabled(core.selection(), { layer, name }, enabled);
+      if (!written.ok) return written;
+      await changed(enabled ? `${name} enabled` : `${name} disabled`);
+      return { written: written.value };
     },
     'editor.storeSecret': async ({ name, layer, entry, slot, secret, variable }) => {
       const key = slot.kind === 'authToken' ? 'TOKEN' : slot.key;

@@ -16,9 +16,9 @@ export type FolderPicker = () => Promise<string | null>;
 export function workspaceHandlers(core: ApiCore, deps: { trust: TrustPort; pickFolder: FolderPicker | null }): WorkspaceHandlers {
   return {
     'workspace.trust': async ({ workspace, trusted }) => {
-      await deps.trust.setTrusted(workspace, trusted);
+      const written = await deps.trust.setTrusted(workspace, trusted);
       await core.changed(trusted ? 'workspace trusted' : 'workspace distrusted');
-      return { workspace, trusted, loadedAt: core.rows().loadedAt };
+      return { ...written, trusted, loadedAt: core.rows().loadedAt };
     },
     'workspace.pickFolder': async () => {
       if (!deps.pickFolder) throw hostError('unsupported', 'host.no_folder_chooser');

@@ -37,7 +37,7 @@ afterEach(() => {
 
 describe('trusting a workspace', () => {
   it('lists every project server with what it runs or where it connects; Cancel grants nothing', async () => {
-    const m = await mountView(<TrustBanner />, { 'servers.list': ok(untrusted), 'workspace.trust': ok({ workspace: '/work/proj', trusted: true, loadedAt: 2 }) });
+    const m = await mountView(<TrustBanner />, { 'servers.list': ok(untrusted), 'workspace.trust': ok({ workspace: '/work/proj', trusted: true, trustedAt: '2026-01-01T00:00:00.000Z', changed: true, file: '/home/u/.mcp-panel/trust.json', loadedAt: 2 }) });
     off = m.off;
     await userEvent.click(screen.getByRole('button', { name: 'Review and trust…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Trust proj?' });
@@ -67,7 +67,7 @@ describe('trusting a workspace', () => {
 
 describe('Settings', () => {
   it('shows version, data folder, keychain state, kept secrets by name and owner, and revokes a trust', async () => {
-    const m = await mountView(<SettingsView />, { 'app.about': ok(about()), 'workspace.trust': ok({ workspace: '/work/proj', trusted: false, loadedAt: 2 }), 'app.settings': ok({ theme: 'light', language: 'en' }) }, { servers: false });
+    const m = await mountView(<SettingsView />, { 'app.about': ok(about()), 'workspace.trust': ok({ workspace: '/work/proj', trusted: false, trustedAt: null, changed: true, file: '/home/u/.mcp-panel/trust.json', loadedAt: 2 }), 'app.settings': ok({ theme: 'light', language: 'en' }) }, { servers: false });
     off = m.off;
     expect(await screen.findByTestId('about-version')).toHaveTextContent('0.1.0');
     expect(screen.getByTestId('about-data-dir')).toHaveTextContent('/home/u/.mcp-panel');

@@ -62,6 +62,8 @@ describe('contract derivation', () => {
       'editor.layers': true,
       'editor.save': true,
       'editor.remove': true,
+      'editor.rename': true,
+      'editor.setEnabled': true,
       'editor.storeSecret': true,
       'editor.trySession': true,
       'editor.clearSession': true,

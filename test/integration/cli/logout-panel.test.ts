@@ -1,0 +1,79 @@
+// Issue 36 item 3: `logout` is the contract's auth.logout. With a panel running it goes over the
+// socket to the panel's handler, which drops the login and reconnects the servers of that URL, so
+// the panel stops using a token the keychain no longer holds when the CLI returns (a real OAuth
+// server, the real keychain under scripts/with-keyring.sh).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOAuthFixture, type OAuthFixture } from '../../fixtures/oauth/auth-server';
+import { HeadlessPerson } from '../../../electron/services/auth';
+import { runCli } from '../../helpers/run-cli';
+import { startPanel, type PanelHome } from '../../helpers/panel-home';
+import { connectPanel, socketTransport } from '../../../electron/host/local-socket/connect';
+import { contract } from '../../../shared/contract';
+import { createClient } from '../../../shared/rpc';
+
+let fx: OAuthFixture;
+let h: PanelHome;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  fx = await startOAuthFixture();
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-panel-logout-'));
+  h = { profile: 'minimax', dir, home: join(dir, 'home'), workspace: join(dir, 'ws'), pidFile: join(dir, 'unused.pid'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  mkdirSync(join(h.home, '.minimax'), { recursive: true });
+  mkdirSync(h.workspace, { recursive: true });
+  writeFileSync(join(h.home, '.minimax', 'mcp.json'), JSON.stringify({ mcpServers: { cloud: { type: 'http', url: fx.mcpUrl } } }));
+  env = { ...process.env, HOME: h.home, MCP_PANEL_DATA_DIR: join(dir, 'panel-data') };
+});
+afterAll(async () => {
+  await fx.close();
+  h.cleanup();
+});
+
+/** The running panel's row for `cloud` and its login state, over the socket as the CLI's reads see them. */
+async function panelCloud(): Promise<{ state: string; login: string | undefined }> {
+  const socket = await connectPanel({ dataDir: join(h.dir, 'panel-data'), selection: { profile: 'minimax', workspace: h.workspace } });
+  if (!socket) throw new Error('no panel answers on the socket');
+  const client = createClient(contract, socketTransport(socket));
+  try {
+    const [list, auth] = await Promise.all([client.call('servers.list', {}), client.call('auth.list', {})]);
+    if (!list.ok || !auth.ok) throw new Error('the panel did not answer');
+    return { state: list.value.servers.find((s) => s.name === 'cloud')!.state.kind, login: auth.value.servers.find((s) => s.name === 'cloud')?.state };
+  } finally {
+    socket.close();
+  }
+}
+
+describe('logout from the CLI goes through the panel’s handler', () => {
+  it('with serve running: the panel drops the login and its connection when the CLI returns', async () => {
+    const cli = (...args: string[]) => runCli([...args, '--profile', 'minimax', '--workspace', h.workspace], { env, cwd: h.workspace });
+    const person = new HeadlessPerson();
+    let clicked = false;
+    const login = await runCli(['login', 'cloud', '--profile', 'minimax', '--workspace', h.workspace, '--no-browser'], {
+      env,
+      cwd: h.workspace,
+      onStdout: (out) => {
+        const m = /https?:\/\/\S+\/authorize\S+/.exec(out);
+        if (m && !clicked) {
+          clicked = true;
+          void person.open(m[0]);
+        }
+      },
+    });
+    expect(login.code, login.stderr).toBe(0);
+    const panel = await startPanel(h);
+    try {
+      expect(await panelCloud()).toEqual({ state: 'connected', login: 'logged-in' });
+      const out = await cli('logout', 'cloud', '--json', '--verbose');
+      expect(out.code, out.stderr).toBe(0);
+      expect(out.stderr).toContain('answered by the running panel');
+      expect(JSON.parse(out.stdout)).toMatchObject({ server: 'cloud', revoked: true, removed: expect.any(Number) });
+      // No restart, no wait: the handler reconnected the server without the token before it answered.
+      expect(await panelCloud()).toEqual({ state: 'needs-auth', login: 'logged-out' });
+    } finally {
+      await panel.stop();
+    }
+  });
+});
