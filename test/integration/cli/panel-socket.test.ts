@@ -69,7 +69,9 @@ describe('the CLI and the running panel', () => {
     expect(JSON.parse(names.stdout).map((n: { name: string }) => n.name)).toEqual(['mcp__counted__ping', 'mcp__counted__say']);
     expect(starts()).toBe(1);
 
-    // Only what changes nothing is served: a script cannot flip a server or switch the view.
+    // The socket serves the CLI's own writes (issue 36: editor.*, workspace.trust, install.undo,
+    // auth.logout), never the page's row toggle or a switch of the view. It is the user's alone
+    // (0600 in a 0700 folder, above): what it serves, the same user could write to the files anyway.
     const client = (await connectPanel({ dataDir, selection: { profile: 'minimax', workspace: home.workspace } }))!;
     try {
       const flip = await client.call('servers.setEnabled', { id: 'configured:minimax:counted', enabled: false });
