@@ -170,7 +170,11 @@ describe(`${PROCESSES} processes, ${TTL_SEC} s tokens, ${CALLS} calls each`, () 
     expect(panelRun.errors).toEqual([]);
     expect(panel).toMatchObject({ logins: 1, reuse: 0, revoked: 0, failed: 0, calls: PROCESSES * CALLS });
     expect(panel.refreshes).toBeGreaterThanOrEqual(1); // tokens did expire during the run…
-    expect(panel.refreshes).toBeLessThanOrEqual(lifetimes + 1); // …and each expiry cost about one refresh, machine-wide (six per expiry if each bridge refreshed)
+    // …and each expiry cost about one refresh machine-wide: six per expiry if each bridge refreshed
+    // (18 or more here). On a loaded machine a bridge's call can arrive after an expiry another
+    // process has just refreshed for, and it refreshes once more with the rotated token (no reuse):
+    // up to two per lifetime, seen in CI at 100 % of both cores. Anything nearer six fails.
+    expect(panel.refreshes).toBeLessThanOrEqual(2 * lifetimes + 1);
     if (remote) {
       // The comparison is real only if mcp-remote ran: it logged in and made calls.
       expect(remote.line.logins).toBeGreaterThanOrEqual(1);
