@@ -210,7 +210,7 @@ const profiles: Command = {
 const trust: Command = {
   name: 'trust',
   summary: "Trust a workspace (by its real path) so its project layers may start servers, in every profile (CFG-10); --revoke undoes it",
-  usage: 'trust [--workspace DIR] [--revoke] [--list] [--json] [--verbose]',
+  usage: 'trust [DIR | --workspace DIR] [--revoke] [--list] [--json] [--verbose]',
   options: { workspace: { type: 'string' }, revoke: { type: 'boolean' }, list: { type: 'boolean' }, verbose: { type: 'boolean' } },
   async run(ctx) {
     if (ctx.opts.list) {
@@ -219,7 +219,7 @@ const trust: Command = {
       for (const t of list) ctx.stdout(`  ${t.workspace}  (since ${t.trustedAt})\n`);
       return;
     }
-    const ws = workspaceOption(ctx);
+    const ws = trustTarget(ctx);
     const trusted = !ctx.opts.revoke;
     // Issue 36 item 3: the handler's write, so a panel showing this workspace starts (or stops) its project servers at once.
     const r = await withPanelClient(ctx, null, async (client) => answer(await client.call('workspace.trust', { workspace: ws, trusted })));
@@ -232,5 +232,19 @@ const trust: Command = {
     ctx.stdout(`trusted: ${r.workspace}\n`);
   },
 };
+
+/**
+ * CFG-10: the folder `trust` writes about. `trust ~/proj` names it as an argument too: an argument
+ * left unread would trust the folder the command was run from instead, the one mistake a trust
+ * command must not make.
+ */
+function trustTarget(ctx: CommandContext): string {
+  if (ctx.args.length > 1) throw new UsageError(`trust takes one folder, not ${ctx.args.length}: ${ctx.args.join(' ')}`);
+  const [dir] = ctx.args;
+  if (dir === undefined) return workspaceOption(ctx);
+  const named = resolve(ctx.cwd, dir);
+  if (optString(ctx, 'workspace') !== undefined && workspaceOption(ctx) !== named) throw new UsageError(`trust names two folders (${named} and --workspace ${workspaceOption(ctx)}): give one`);
+  return named;
+}
 
 export const configCommands: Command[] = [status, check, profiles, trust];

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { kimiWorkDirKey } from '../../../shared/profiles/kimi/files';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { useSandbox } from './helpers';
 import { runCli } from '../../helpers/run-cli';
@@ -39,6 +39,24 @@ describe('config CLI', () => {
     expect(out.servers.find((s: { name: string }) => s.name === 'broken')).toMatchObject({ state: 'failed', transport: null });
     expect(out.problems[0]).toMatchObject({ pointer: '/mcpServers/broken/args', path: join(sb.home, '.minimax', 'mcp.json') });
     expect((await cli(['trust', '--workspace', sb.ws, '--revoke'])).code).toBe(0);
+  });
+
+  it('trust DIR trusts that folder, not the one the command runs from; two folders are refused (CFG-10)', async () => {
+    const elsewhere = { cwd: sb.home };
+    const run = (args: string[]) => runCli(args, { env: { ...process.env, ...sb.env }, ...elsewhere });
+    const t = await run(['trust', sb.ws, '--json']);
+    expect(t.code).toBe(0);
+    expect(JSON.parse(t.stdout).workspace).toBe(await realpath(sb.ws));
+    const listed = JSON.parse((await run(['trust', '--list', '--json'])).stdout).trusted.map((x: { workspace: string }) => x.workspace);
+    expect(listed).toContain(await realpath(sb.ws));
+    expect(listed).not.toContain(await realpath(sb.home));
+    const two = await run(['trust', sb.ws, sb.home]);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toContain('trust takes one folder');
+    const both = await run(['trust', sb.ws, '--workspace', sb.home]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('names two folders');
+    expect((await run(['trust', sb.ws, '--revoke'])).code).toBe(0);
   });
 
   it('check exits 1 on a file that does not parse, naming line and column; 0 on a valid one', async () => {
