@@ -52,6 +52,7 @@ export async function main(argv: string[], env = process.env): Promise<number> {
       process.stdout.write(`usage: ${cmd.usage}\n\n${cmd.summary}\n`);
       return 0;
     }
+    if (!cmd.takesArguments && parsed.positionals.length > 0) throw new UsageError(`${cmd.name} takes no argument, and got ${JSON.stringify(parsed.positionals[0])} (an option's value goes after its --name)`);
     const ctx: CommandContext = {
       args: parsed.positionals,
       opts: parsed.values as CommandContext['opts'],

@@ -68,6 +68,7 @@ const login: Command = {
   name: 'login',
   summary: 'Log in to an OAuth-protected server (opens the browser, waits for the callback)',
   usage: 'login SERVER [--profile P] [--workspace DIR] [--no-browser] [--json]',
+  takesArguments: true,
   options: { ...scopeOptions, 'no-browser': { type: 'boolean' } },
   async run(ctx) {
     const spec = await findSpec(ctx);
@@ -100,6 +101,7 @@ const logout: Command = {
   name: 'logout',
   summary: "Revoke (where supported) and delete the stored login of a server's URL, for every profile",
   usage: 'logout SERVER [--profile P] [--workspace DIR] [--json] [--verbose]',
+  takesArguments: true,
   options: { ...scopeOptions, verbose: { type: 'boolean' } },
   async run(ctx) {
     const spec = await findSpec(ctx);

@@ -12,6 +12,7 @@ const bridge: Command = {
   name: 'bridge',
   summary: 'Serve a remote server to an agent over stdio, with the credentials the panel holds (one login and one token refresh for every agent process)',
   usage: 'mcp-panel bridge SERVER [--profile P] [--workspace DIR] [--hide-tools T1,T2] | mcp-panel bridge --url URL [--sse] [--hide-tools T1,T2]',
+  takesArguments: true,
   options: { profile: { type: 'string' }, workspace: { type: 'string' }, url: { type: 'string' }, sse: { type: 'boolean' }, 'hide-tools': { type: 'string' } },
   async run(ctx) {
     const url = optString(ctx, 'url');

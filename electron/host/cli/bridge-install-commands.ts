@@ -52,6 +52,7 @@ function verb<T extends object>(name: 'install' | 'uninstall', summary: string, 
     name: `bridge ${name}`,
     summary,
     usage: `bridge ${name} SERVER --agent AGENT [--layer user|project|project-local] [--workspace DIR] [--json]`,
+    takesArguments: true,
     options,
     async run(ctx) {
       const req = request(ctx);

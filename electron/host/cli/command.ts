@@ -27,6 +27,12 @@ export interface Command {
   name: string;
   summary: string;
   usage: string;
+  /**
+   * It reads arguments after its name (and says itself how many it takes). A command without it
+   * refuses any: an argument it would leave unread names something the person meant (`trust ~/proj`
+   * once trusted the folder it ran from).
+   */
+  takesArguments?: true;
   options?: OptionSpec;
   run(ctx: CommandContext): Promise<number | void>;
 }

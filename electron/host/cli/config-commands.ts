@@ -167,6 +167,7 @@ const check: Command = {
   name: 'check',
   summary: 'Validate one config file against an agent dialect (plugin dialects: CFG-11 rules)',
   usage: `check FILE --dialect ${CHECK_DIALECTS.join('|')} [--json]   (exit 1 when the file has an error)`,
+  takesArguments: true,
   options: { dialect: { type: 'string' } },
   async run(ctx) {
     const file = ctx.args[0];
@@ -211,6 +212,7 @@ const trust: Command = {
   name: 'trust',
   summary: "Trust a workspace (by its real path) so its project layers may start servers, in every profile (CFG-10); --revoke undoes it",
   usage: 'trust [DIR | --workspace DIR] [--revoke] [--list] [--json] [--verbose]',
+  takesArguments: true,
   options: { workspace: { type: 'string' }, revoke: { type: 'boolean' }, list: { type: 'boolean' }, verbose: { type: 'boolean' } },
   async run(ctx) {
     if (ctx.opts.list) {

@@ -75,6 +75,7 @@ function serverCommand(verb: Verb, summary: string): Command {
     name: `server ${verb}`,
     summary,
     usage: `server ${verb} NAME --profile minimax|kimi|minara --layer user|project|project-local [--workspace DIR]${extra} [--json] [--verbose]`,
+    takesArguments: true,
     options: { ...targetOptions, ...(needsEntry ? { entry: { type: 'string' } } : {}), ...(verb === 'rename' ? { to: { type: 'string' } } : {}) },
     async run(ctx) {
       const name = ctx.args[0];

@@ -134,6 +134,7 @@ const toolsAccept: Command = {
   name: 'tools accept',
   summary: "Accept a server's current tool list as the trusted snapshot (CONN-11)",
   usage: 'tools accept SERVER [--profile P] [--workspace DIR] [--json]',
+  takesArguments: true,
   options: common,
   async run(ctx) {
     const name = ctx.args[0];
@@ -181,6 +182,7 @@ const call: Command = {
   name: 'call',
   summary: 'Call one tool and print the converted result (exit 1 when isError)',
   usage: "call SERVER TOOL [--args '{\"k\":1}'] [--input '{\"field\":\"…\"}'] [--open-urls] [--reply TEXT] [--timeout MS] [--profile P] [--workspace DIR] [--json]",
+  takesArguments: true,
   options: { ...common, args: { type: 'string' }, timeout: { type: 'string' }, input: { type: 'string' }, 'open-urls': { type: 'boolean' }, reply: { type: 'string' } },
   async run(ctx) {
     const [name, tool] = ctx.args;
@@ -215,6 +217,7 @@ const logs: Command = {
   name: 'logs',
   summary: "Connect a server and print its stderr tail, or its JSON-RPC traffic (--traffic)",
   usage: 'logs SERVER [--traffic] [--profile P] [--workspace DIR] [--json]',
+  takesArguments: true,
   options: { ...common, traffic: { type: 'boolean' } },
   async run(ctx) {
     const name = ctx.args[0];

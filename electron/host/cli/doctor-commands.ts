@@ -37,6 +37,7 @@ const doctor: Command = {
   name: 'doctor',
   summary: 'Why stdio servers do not start, with the fix (--try SERVER: start it once and show what it printed)',
   usage: 'doctor [SERVER] [--try] [--timeout MS] [--profile P] [--workspace DIR] [--json]',
+  takesArguments: true,
   options: { profile: { type: 'string' }, workspace: { type: 'string' }, try: { type: 'boolean' }, timeout: { type: 'string' } },
   async run(ctx) {
     const name = ctx.args[0];
@@ -87,6 +88,7 @@ const era: Command = {
   name: 'era',
   summary: 'Which MCP protocol era a server is spoken to in (auto, legacy 2025-11-25, modern 2026-07-28); kept in the panel, not the agent file',
   usage: 'era SERVER [auto|legacy|modern] [--profile P] [--workspace DIR] [--json]',
+  takesArguments: true,
   options: { profile: { type: 'string' }, workspace: { type: 'string' } },
   async run(ctx) {
     const [name, mode] = ctx.args;

@@ -53,6 +53,7 @@ const apiCommand: Command = {
   name: 'api',
   summary: `Call one contract method in-process (${Object.keys(contract.methods).join(', ')})`,
   usage: "api <method> ['<json input>'] [--profile P] [--workspace DIR]",
+  takesArguments: true,
   options: { profile: { type: 'string' }, workspace: { type: 'string' } },
   async run(ctx) {
     const [method, raw] = ctx.args;

@@ -114,6 +114,7 @@ const install: Command = {
   summary: 'Install one server into several agents at once, after showing per agent the diff, the tool names, what it cannot express and the bridge line',
   usage:
     'install NAME [--from PROFILE | --from-file server.json] [--agents a,b,…|all|detected | --agent A --agent B…] [--layer user|project] [--workspace DIR] [--replace] [--bridge auto|never|always] [--dry-run] [--json]\n       install [NAME] --from-registry REGISTRY-NAME[@VERSION] [--use package:N|remote:N] [--set KEY=value]… [--source NAME|URL] [--refresh] …   (secrets on stdin: echo -n "$TOKEN" | …)\n       install --undo ID | install --list   [--verbose]',
+  takesArguments: true,
   options: {
     from: { type: 'string' },
     'from-file': { type: 'string' },
@@ -201,6 +202,7 @@ const uninstall: Command = {
   name: 'uninstall',
   summary: 'Undo an install: every file it changed back byte for byte (or the entry alone, when the file was edited since)',
   usage: 'uninstall ID [--workspace DIR] [--json] [--verbose]   (ids: mcp-panel install --list)',
+  takesArguments: true,
   options: { workspace: { type: 'string' }, verbose: { type: 'boolean' } },
   async run(ctx) {
     const id = ctx.args[0];
@@ -222,6 +224,7 @@ const agents: Command = {
   name: 'agents',
   summary: "Every detected agent with its servers as that agent reads them (layer, transport, on/off, trusted, config errors); --ask [AGENT] asks the agent's own command line and compares, per entry",
   usage: 'agents [--ask [AGENT] [--timeout SECONDS]] [--workspace DIR] [--json]',
+  takesArguments: true,
   options: { workspace: { type: 'string' }, ask: { type: 'boolean' }, timeout: { type: 'string' } },
   async run(ctx) {
     const { config, workspace, profiles } = await detected(ctx);

@@ -25,6 +25,7 @@ const lists: Command = {
   name: 'lists',
   summary: "A server's resources, templates and prompts: from the running panel (and its cached lists, said so), else connected here; --refresh asks the server again",
   usage: 'lists SERVER [--refresh] [--profile P] [--workspace DIR] [--json]',
+  takesArguments: true,
   options: { profile: { type: 'string' }, workspace: { type: 'string' }, verbose: { type: 'boolean' }, refresh: { type: 'boolean' } },
   async run(ctx) {
     const [name] = ctx.args;

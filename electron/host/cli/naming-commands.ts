@@ -256,6 +256,7 @@ const search: Command = {
   name: 'search',
   summary: 'Try a tool_search query: BM25 (keyword) or regex over names and descriptions (DISC-2)',
   usage: 'search QUERY [--regex] [--top-k N] [--profile P] [--tools FILE] [--config FILE] [--registry FILE] [--workspace DIR] [--refresh] [--json]',
+  takesArguments: true,
   options: { ...catalogOptions, regex: { type: 'boolean' }, 'top-k': { type: 'string' }, config: { type: 'string' } },
   run: (ctx) =>
     guard(async () => {

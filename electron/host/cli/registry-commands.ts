@@ -70,6 +70,7 @@ const search: Command = {
   name: 'registry search',
   summary: 'Search the MCP Registry (and the registries added) for servers: from the cached catalogue, refreshed when old, usable offline',
   usage: 'registry search [WORDS…] [--source NAME|URL] [--refresh | --offline] [--limit N] [--json]',
+  takesArguments: true,
   options: { ...refreshOptions, limit: { type: 'string' } },
   run: (ctx) =>
     wrap(ctx, async () => {
@@ -107,6 +108,7 @@ const show: Command = {
   name: 'registry show',
   summary: 'One registry server: status, namespace, repository, the packages and remotes to install it by and what each asks for, its versions',
   usage: 'registry show NAME[@VERSION] [--source NAME|URL] [--refresh | --offline] [--json]',
+  takesArguments: true,
   options: refreshOptions,
   run: (ctx) =>
     wrap(ctx, async () => {
@@ -157,6 +159,7 @@ const addSource: Command = {
   name: 'registry add-source',
   summary: "Add a registry that speaks the MCP Registry's API (a company's subregistry, the GitHub MCP registry) by its URL",
   usage: 'registry add-source URL [--name NAME] [--json]',
+  takesArguments: true,
   options: { name: { type: 'string' } },
   run: (ctx) =>
     wrap(ctx, async () => {

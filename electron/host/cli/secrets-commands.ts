@@ -61,6 +61,7 @@ const set: Command = {
   name: 'secrets set',
   summary: "Keep a server's secret in the keychain, bound to that entry (read from stdin or a hidden prompt)",
   usage: 'secrets set SERVER VARIABLE --profile P --layer L [--workspace DIR]   (echo -n "$TOKEN" | mcp-panel secrets set …)',
+  takesArguments: true,
   options: ownerOptions,
   async run(ctx) {
     const [name, variable] = ctx.args;
@@ -109,6 +110,7 @@ const rebind: Command = {
   name: 'secrets rebind',
   summary: "Move a server's secrets from another layer, file, command line or origin to this entry (asks first)",
   usage: 'secrets rebind SERVER --profile P --layer L [--workspace DIR] [--yes]',
+  takesArguments: true,
   options: { ...ownerOptions, yes: { type: 'boolean' } },
   async run(ctx) {
     const [name] = ctx.args;
@@ -132,6 +134,7 @@ const remove: Command = {
   name: 'secrets delete',
   summary: "Delete an entry's secrets from the keychain (all, or the VARIABLEs named)",
   usage: 'secrets delete SERVER [VARIABLE…] --profile P --layer L [--workspace DIR]',
+  takesArguments: true,
   options: ownerOptions,
   async run(ctx) {
     const [name, ...variables] = ctx.args;

@@ -11,6 +11,7 @@ const skillsCommand: Command = {
   name: 'skills',
   summary: "A server's skills (SEP-2640): files with sizes and SHA-256 digests, who loads them, a change since you approved them; --read a file verified against its digest; --accept",
   usage: 'skills SERVER [--profile P] [--workspace DIR] [--refresh] [--read URI [--ref PATH]] [--accept] [--json]',
+  takesArguments: true,
   options: { profile: { type: 'string' }, workspace: { type: 'string' }, read: { type: 'string' }, ref: { type: 'string' }, accept: { type: 'boolean' }, refresh: { type: 'boolean' } },
   async run(ctx) {
     const [server] = ctx.args;

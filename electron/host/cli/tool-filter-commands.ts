@@ -34,6 +34,7 @@ function switchCommand(on: boolean): Command {
       ? 'Turn tools of a server back on in the agent\'s file (kimi enabledTools/disabledTools, minara include, OpenCode tools), showing the effect on names, collisions and context first'
       : 'Turn tools of a server off in the agent\'s file (kimi disabledTools/enabledTools, minara include, OpenCode tools), showing the effect on names, collisions and context first',
     usage: `tools ${verb} SERVER TOOL... [--profile P] [--workspace DIR] [--dry-run] [--context-window N] [--json]`,
+    takesArguments: true,
     options: { profile: { type: 'string' }, workspace: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'context-window': { type: 'string' } },
     async run(ctx) {
       const [server, ...tools] = ctx.args;

@@ -67,6 +67,21 @@ describe('answers that say what to do', () => {
     expect(r.stderr).toContain('usage: mcp-panel <command>');
   });
 
+  it('a command that reads no argument refuses one, exit 2, before it does anything', async () => {
+    // An unread argument named something the person meant: `plan --agent kimi ./other` would plan
+    // the folder it ran from. Refused before the command runs: nothing is written.
+    const before = existsSync(join(sb.root, 'data', 'plans'));
+    for (const args of [['status', 'other-folder', '--json'], ['plan', '--agent', 'kimi', 'other-folder', '--dry-run'], ['collisions', 'extra']]) {
+      const r = await cli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.split('\n')[0]).toBe(`error: ${args[0]} takes no argument, and got "${args[0] === 'collisions' ? 'extra' : 'other-folder'}" (an option's value goes after its --name)`);
+    }
+    expect(existsSync(join(sb.root, 'data', 'plans'))).toBe(before);
+    // A command that takes one still does.
+    expect((await cli(['doctor', 'no-such-server', '--json'])).stderr).not.toContain('takes no argument');
+  });
+
   it("a hung stdio server is given up at its own timeout (1500 ms), not the pool's 30 s", async () => {
     const r = await cli(['status', '--profile', 'minimax', '--json']);
     expect(r.code, r.stderr).toBe(0);
