@@ -127,10 +127,10 @@ export async function withPanel<T>(
  * running panel's handlers when it shows this profile and workspace (its read model has the change
  * when the call returns), else the same handlers in an engine for the run that starts no server.
  * `work` gets the client itself, so a refusal keeps its code and data for the command's words.
- * `profile` null: a command that is no agent's (`trust`, `uninstall`, `across`).
+ * `profile` null: a command that is no agent's (`trust`, `uninstall`, `across`). `workspace`: the
+ * folder the command is about, when it names one otherwise than by --workspace (`trust DIR`).
  */
-export async function withPanelClient<T>(ctx: CommandContext, profile: Profile | null, work: (client: Bridge<AppContract>) => Promise<T>): Promise<T> {
-  const workspace = workspaceOption(ctx);
+export async function withPanelClient<T>(ctx: CommandContext, profile: Profile | null, work: (client: Bridge<AppContract>) => Promise<T>, workspace = workspaceOption(ctx)): Promise<T> {
   const panel = await runningPanel(ctx, { profile, workspace }, 'answering through the panel\'s handlers in this process');
   if (panel) {
     try {

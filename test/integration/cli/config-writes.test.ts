@@ -159,6 +159,14 @@ describe('trust from the CLI goes through the panel’s handler', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe(`no longer trusted: ${k.workspace}\n`);
       expect(await project()).toMatchObject({ trusted: false });
+      // `trust DIR` from another folder reaches the panel showing DIR, not one showing the folder it ran from.
+      const fromHome = (...args: string[]) => runCli(args, { env: { ...process.env, HOME: k.home, MCP_PANEL_DATA_DIR: join(k.dir, 'panel-data') }, cwd: k.home });
+      const named = await fromHome('trust', k.workspace, '--verbose');
+      expect(named.code, named.stderr).toBe(0);
+      expect(named.stderr).toContain('answered by the running panel');
+      expect(await project()).toMatchObject({ trusted: true });
+      expect((await fromHome('trust', k.workspace, '--revoke')).code).toBe(0);
+      expect(await project()).toMatchObject({ trusted: false });
     });
   });
 });
