@@ -145,6 +145,7 @@ function poolPort(pool: ConnectionPool, discovery: StartOptions['discovery']): P
     skillsAccepted: (id) => pool.skillsAccepted(id),
     readSnapshot: (sha) => pool.snapshots.read(sha),
     snapshotSharing: (id) => pool.snapshots.sharing(id),
+    snapshotStatus: (id) => pool.snapshots.status(id),
     dispose: () => pool.dispose(),
   };
 }

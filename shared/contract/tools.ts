@@ -5,7 +5,7 @@ import { NamingWarningSchema } from '../schemas/notes';
 import { PROFILES, ProfileSchema, ServerStateKindSchema, ToolSourceSchema } from '../schemas/server';
 import { RegistryDataSchema } from '../profiles/minimax/registry';
 import { COLLISION_CAUSES } from '../naming/collision-cause';
-import { method, ACTION, SERVED, serverContent } from '../rpc';
+import { method, ACTION, SERVED, SERVED_WRITE, serverContent } from '../rpc';
 import { LIMIT_ACTIONS, TOOL_LIMIT_KINDS } from '../profiles/types';
 import { FindingSchema } from '../trust/finding';
 
@@ -229,8 +229,19 @@ export const toolsMethods = {
   ),
   /** Aborts a call in flight (the SDK sends notifications/cancelled); false when it already ended. */
   'tools.cancel': method(z.object({ callId: z.string().min(1).max(100) }), z.object({ cancelled: z.boolean() }), ACTION),
-  /** CONN-11: the user accepts the server's current tool list. */
-  'tools.acceptSnapshot': method(z.object({ id: z.string().min(1) }), z.object({ sha: z.string().nullable() }), ACTION, ['not-found', 'unavailable']),
+  /**
+   * CONN-11: the user accepts the server's current tool list (null: none was ever recorded; a
+   * server that can run is connected once for one). Served on the panel's socket: the CLI's `tools
+   * accept` writes the same record without a panel, and a running panel's rows follow at once.
+   * `previous`: the list accepted before; `appliesTo`: every entry, in every agent, the approval
+   * covers (issue 38 item 1). Both absent from a panel that predates them.
+   */
+  'tools.acceptSnapshot': method(
+    z.object({ id: z.string().min(1) }),
+    z.object({ sha: z.string().nullable(), previous: z.string().nullable().optional(), appliesTo: z.array(z.object({ profile: ProfileSchema, name: z.string() })).optional() }),
+    SERVED_WRITE,
+    ['not-found', 'refused', 'unavailable'],
+  ),
 };
 
 export const toolsEvents = {

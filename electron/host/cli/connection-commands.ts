@@ -4,15 +4,14 @@
 import { type EffectiveServer, type EffectiveView } from '../../../shared/schemas/server';
 // Types only at the top: `tools` answered by the running panel loads no connection engine.
 import type { ConnectionPool, DiscoveryRound } from '../../services/connections';
-import { panelDataDir } from '../../services/paths';
 import { engineFor } from './engine';
 import { type Asked, cliInputHandler, unansweredLines } from './call-inputs';
 import type { PoolOptions } from '../../services/connections/types';
 
 type InputPort = NonNullable<PoolOptions['serverInput']>;
-import { sourceLine } from './panel-call';
+import { asCall, serverRowOf, sourceLine, withPanelClient } from './panel-call';
 import { ONE_SHOT_SETTLE_MS } from '../settled';
-import { configState, poolInput, type LiveState, serverId } from '../../services/config/status';
+import { poolInput, type LiveState, serverId } from '../../services/config/status';
 import { describeReason } from '../../../shared/i18n/reasons';
 import { issueSentence } from '../../../shared/i18n/agent-view';
 import { findingLine } from './findings';
@@ -133,32 +132,25 @@ const tools: Command = {
 const toolsAccept: Command = {
   name: 'tools accept',
   summary: "Accept a server's current tool list as the trusted snapshot (CONN-11)",
-  usage: 'tools accept SERVER [--profile P] [--workspace DIR] [--json]',
+  usage: 'tools accept SERVER [--profile P] [--workspace DIR] [--json] [--verbose]',
   takesArguments: true,
   options: common,
   async run(ctx) {
     const name = ctx.args[0];
     if (!name || ctx.args.length > 1) throw new UsageError('tools accept takes exactly one SERVER');
-    const view = await loadView(ctx);
-    const server = findServer(view, name);
-    if (!server.spec) throw new UserError(`server "${name}" cannot run: ${configState(server).error ?? describeReason('en', { code: 'disabled_in_config', reason: '' })}`);
-    const id = server.spec.id;
-    const { SnapshotStore } = await import('../../services/connections');
-    const store = new SnapshotStore(panelDataDir(ctx.env));
-    let before = await store.status(id);
-    if (!before) {
-      // Never discovered here: connect once so there is a list to accept.
-      await withPool(view, ctx, (pool) => discoverOnce(pool, [id]));
-      store.reload();
-      before = await store.status(id);
-    }
-    if (!before) throw new UserError(`could not discover the tools of "${name}"; see \`tools --server ${name}\``);
-    const sha = await store.accept(id);
+    // tools.acceptSnapshot (issue 36 item 3): a running panel's rows stop flagging the change at once;
+    // with none, the handler connects a server never listed once, so there is a list to accept.
+    const { view, row, accepted } = await withPanelClient(ctx, profileOption(ctx, 'minimax'), async (client) => {
+      const call = asCall(client);
+      const found = await serverRowOf(call, name, true);
+      return { ...found, accepted: await call('tools.acceptSnapshot', { id: found.row.id }) };
+    });
+    const { sha, previous = null, appliesTo = [] } = accepted;
+    if (sha === null) throw new UserError(`could not discover the tools of "${name}"; see \`tools --server ${name}\``);
+    if (ctx.opts.json) return printJson(ctx, { server: name, id: row.id, accepted: sha, previous, appliesTo });
+    ctx.stdout(previous === sha ? `${name}: already accepted (${sha.slice(0, 12)})\n` : `${name}: accepted ${sha.slice(0, 12)}\n`);
     // Issue 38 item 1: the approval is the server's, for every entry that runs it.
-    const appliesTo = (await store.sharing(id)).map(({ profile, name: entry }) => ({ profile, name: entry }));
-    if (ctx.opts.json) return printJson(ctx, { server: name, id, accepted: sha, previous: before.accepted, appliesTo });
-    ctx.stdout(before.accepted === sha ? `${name}: already accepted (${sha?.slice(0, 12)})\n` : `${name}: accepted ${sha?.slice(0, 12)}\n`);
-    const others = appliesTo.filter((e) => e.name !== name || e.profile !== server.spec!.profile);
+    const others = appliesTo.filter((e) => e.name !== name || e.profile !== view.profile);
     if (others.length) ctx.stdout(`  also for every other entry running it: ${others.map((e) => `${e.name} (${e.profile})`).join(', ')}\n`);
   },
 };
@@ -215,31 +207,39 @@ const call: Command = {
 
 const logs: Command = {
   name: 'logs',
-  summary: "Connect a server and print its stderr tail, or its JSON-RPC traffic (--traffic)",
-  usage: 'logs SERVER [--traffic] [--profile P] [--workspace DIR] [--json]',
+  summary: "A server's stderr tail, or its JSON-RPC traffic (--traffic): the running panel's connection, else one made here",
+  usage: 'logs SERVER [--traffic] [--profile P] [--workspace DIR] [--json] [--verbose]',
   takesArguments: true,
   options: { ...common, traffic: { type: 'boolean' } },
   async run(ctx) {
     const name = ctx.args[0];
     if (!name || ctx.args.length > 1) throw new UsageError('logs takes exactly one SERVER');
-    const view = await loadView(ctx);
-    const server = findServer(view, name);
-    const id = serverId(server);
-    // The CLI owns no long-lived connection: this run's session (connect + tools/list) is shown.
-    const info = await withPool(view, ctx, async (pool) => {
-      await discoverOnce(pool, [id]);
-      return pool.info(id);
-    });
-    if (!info) throw new UserError(`server "${name}" is not known to the pool`);
+    // logs.get (issue 36 item 3): the running panel's connection when one runs; with none, the
+    // CLI owns no long-lived connection: this run's session (connect + tools/list) is shown.
+    const { row, log } = await withPanelClient(
+      ctx,
+      profileOption(ctx, 'minimax'),
+      async (client, answerer) => {
+        const call = asCall(client);
+        const { row: found } = await serverRowOf(call, name, true);
+        if (answerer === 'here' && found.runnable) await call('servers.reconnect', { id: found.id });
+        return { row: found, log: await call('logs.get', { id: found.id }) };
+      },
+      { calls: ['servers.list', 'logs.get'] },
+    );
+    const state = log.state ?? row.state;
+    const lastError = log.lastError === undefined ? row.lastError : log.lastError;
     if (ctx.opts.json) {
-      printJson(ctx, ctx.opts.traffic ? { server: name, state: info.state.kind, traffic: info.traffic } : { server: name, state: info.state.kind, lastError: info.lastError, stderr: info.stderrTail });
+      // The pool's rows as they were: a row without a method has no `method` key.
+      const traffic = log.traffic.map(({ method, ...t }) => (method === null ? t : { ...t, method }));
+      printJson(ctx, ctx.opts.traffic ? { server: name, state: state.kind, traffic } : { server: name, state: state.kind, lastError, stderr: log.stderr });
       return;
     }
-    if (ctx.opts.traffic) for (const t of info.traffic) ctx.stdout(`${new Date(t.at).toISOString()} ${t.dir === 'out' ? '→' : '←'} ${t.text}\n`);
-    else for (const line of info.stderrTail) ctx.stdout(line + '\n');
+    if (ctx.opts.traffic) for (const t of log.traffic) ctx.stdout(`${new Date(t.at).toISOString()} ${t.dir === 'out' ? '→' : '←'} ${t.text}\n`);
+    else for (const line of log.stderr) ctx.stdout(line + '\n');
     // A server that never got as far as a message would print nothing: say why instead.
-    if (info.state.kind === 'failed' || info.state.kind === 'needs-auth') ctx.stderr(`${name} ${info.state.kind}: ${describeReason('en', info.state)}\n`);
-    else if (!ctx.opts.traffic && info.lastError) ctx.stderr(`last error: ${info.lastError}\n`);
+    if (state.kind === 'failed' || state.kind === 'needs-auth') ctx.stderr(`${name} ${state.kind}: ${describeReason('en', state)}\n`);
+    else if (!ctx.opts.traffic && lastError) ctx.stderr(`last error: ${lastError}\n`);
   },
 };
 

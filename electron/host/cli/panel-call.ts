@@ -5,7 +5,7 @@
 // are: issue 36 item 3), and a failed call is a user error.
 import type { RunShare } from '../../services/api/run-share';
 import type { Result } from '../../../shared/result';
-import { contract, type AppContract } from '../../../shared/contract';
+import { contract, type AppContract, type ServerRow, type ServersView } from '../../../shared/contract';
 import { createClient, type Bridge, type MethodInput, type MethodName, type MethodOutput } from '../../../shared/rpc';
 import type { Services } from '../../services/compose';
 import { inProcessClient } from '../in-process-client';
@@ -27,12 +27,21 @@ export function sourceLine(source: AnswerSource): string {
   return '';
 }
 
+/**
+ * The profile's server called `name` (or with that id) as the servers view lists it, with the
+ * view; `inProfile`: the refusal names the profile (the connection commands have said so).
+ */
+export async function serverRowOf(call: PanelCall, name: string, inProfile = false): Promise<{ view: ServersView; row: ServerRow }> {
+  const view = await call('servers.list', {});
+  const { servers } = view;
+  const row = servers.find((s) => s.name === name) ?? servers.find((s) => s.id === name);
+  if (!row) throw new UserError(`no server "${name}"${inProfile ? ` in profile ${view.profile}` : ''}; known: ${servers.map((s) => s.name).join(', ') || '(none)'}`);
+  return { view, row };
+}
+
 /** The id of the profile's server called `name` (or with that id), as the servers view lists it. */
 export async function serverIdOf(call: PanelCall, name: string): Promise<string> {
-  const { servers } = await call('servers.list', {});
-  const row = servers.find((s) => s.name === name) ?? servers.find((s) => s.id === name);
-  if (!row) throw new UserError(`no server "${name}"; known: ${servers.map((s) => s.name).join(', ') || '(none)'}`);
-  return row.id;
+  return (await serverRowOf(call, name)).row.id;
 }
 
 /** A contract call's value; its refusal is the command's user error (its words, exit 1). */
@@ -42,7 +51,7 @@ export function answer<T>(r: Result<T, { message: string }>): T {
 }
 
 /** Every call through the contract's client (answers checked against the contract); a failed call is a user error. */
-const asCall =
+export const asCall =
   (client: Bridge<AppContract>): PanelCall =>
   async (method, input) =>
     answer(await client.call(method, input));
@@ -122,26 +131,48 @@ export async function withPanel<T>(
   }
 }
 
+/** Who answered a contract call: the running panel over its socket, or its handlers in this process. */
+export type Answerer = 'panel' | 'here';
+
+export interface PanelClientOptions {
+  /** The folder the command is about, when it names one otherwise than by --workspace (`trust DIR`). */
+  workspace?: string;
+  /**
+   * The methods `work` calls. When the panel's socket serves not all of them (it would refuse
+   * them: a tool call, a login, an install that keeps secrets), no panel is asked and the handlers
+   * answer in this process. Absent: every method `work` calls is served.
+   */
+  calls?: readonly MethodName<AppContract>[];
+}
+
+/** The methods of `calls` the panel's socket does not serve (shared/rpc.ts: `callers` lists 'socket'). */
+function notServed(calls: readonly MethodName<AppContract>[]): string[] {
+  return calls.filter((m) => !contract.methods[m].meta.callers.includes('socket'));
+}
+
 /**
  * A command that is a contract call (issue 36 item 3: config writes, trust, install records): the
  * running panel's handlers when it shows this profile and workspace (its read model has the change
  * when the call returns), else the same handlers in an engine for the run that starts no server.
- * `work` gets the client itself, so a refusal keeps its code and data for the command's words.
- * `profile` null: a command that is no agent's (`trust`, `uninstall`, `across`). `workspace`: the
- * folder the command is about, when it names one otherwise than by --workspace (`trust DIR`).
+ * `work` gets the client itself, so a refusal keeps its code and data for the command's words, and
+ * who answers (`here`: a server it needs is not running, it may start it through the handlers).
+ * `profile` null: a command that is no agent's (`trust`, `uninstall`, `across`).
  */
-export async function withPanelClient<T>(ctx: CommandContext, profile: Profile | null, work: (client: Bridge<AppContract>) => Promise<T>, workspace = workspaceOption(ctx)): Promise<T> {
-  const panel = await runningPanel(ctx, { profile, workspace }, 'answering through the panel\'s handlers in this process');
+export async function withPanelClient<T>(ctx: CommandContext, profile: Profile | null, work: (client: Bridge<AppContract>, answerer: Answerer) => Promise<T>, opts: PanelClientOptions = {}): Promise<T> {
+  const workspace = opts.workspace ?? workspaceOption(ctx);
+  const unserved = notServed(opts.calls ?? []);
+  if (unserved.length > 0 && ctx.opts.verbose) ctx.stderr(`${unserved.join(', ')}: not served on the panel's socket; answering through the panel's handlers in this process\n`);
+  const panel = unserved.length > 0 ? null : await runningPanel(ctx, { profile, workspace }, 'answering through the panel\'s handlers in this process');
   if (panel) {
     try {
-      return await work(panel.client);
+      return await work(panel.client, 'panel');
     } finally {
       panel.close();
     }
   }
   const services = await oneShotEngine(ctx, workspace, profile, false);
   try {
-    return await work(inProcessClient(services, 'cli'));
+    return await work(inProcessClient(services, 'cli'), 'here');
   } finally {
     await services.dispose();
   }

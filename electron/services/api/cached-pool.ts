@@ -114,6 +114,7 @@ export function answeringPoolPort(inner: PoolPort, source: ListSource): PoolPort
     ...(inner.skillsAccepted ? { skillsAccepted: inner.skillsAccepted } : {}),
     ...(inner.readSnapshot ? { readSnapshot: inner.readSnapshot } : {}),
     ...(inner.snapshotSharing ? { snapshotSharing: inner.snapshotSharing } : {}),
+    ...(inner.snapshotStatus ? { snapshotStatus: inner.snapshotStatus } : {}),
     dispose: () => inner.dispose(),
   };
 }

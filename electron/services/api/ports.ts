@@ -46,6 +46,8 @@ export interface PoolPort extends Pick<ConnectionPool, 'acceptSnapshot' | 'reque
   skillsAccepted?(id: string): void;
   /** CONN-11: the entries, in every agent, that one approval of this server's list covers (pins.ts). */
   snapshotSharing?(id: string): Promise<Array<{ profile: Profile; name: string }>>;
+  /** CONN-11: the latest list recorded for the server and the one accepted (null: none recorded); absent in fakes. */
+  snapshotStatus?(id: string): Promise<{ latest: string; accepted: string | null } | null>;
   dispose(): Promise<void> | void;
 }
 

@@ -1,6 +1,5 @@
 // The connection engine (CONN-1 … CONN-11): plain Node, official MCP SDK only.
 export { ConnectionPool } from './pool';
-export { SnapshotStore } from './snapshots';
 export { redirectSafeFetch } from '../mcp/redirect-fetch';
 export { liveChildPids } from '../mcp/process-group';
 export { sweepStaleGroups } from './group-records';

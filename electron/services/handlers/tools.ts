@@ -8,6 +8,8 @@ import { isRunnable } from '../api/rows';
 import { catalogFor } from '../naming/given-catalog';
 import { catalogLimits } from '../naming/catalog-limits';
 import type { AgentRules } from './permissions';
+import { configState } from '../config/status';
+import { describeReason } from '../../../shared/i18n/reasons';
 
 type ToolHandlers = Pick<Handlers<AppContract>, 'tools.list' | 'tools.limits' | 'tools.definitions' | 'tools.describe' | 'tools.call' | 'tools.cancel' | 'tools.acceptSnapshot'>;
 
@@ -73,11 +75,20 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache; env: 
       return { cancelled: abort !== undefined };
     },
     'tools.acceptSnapshot': async ({ id }) => {
-      core.findServer(id);
-      const sha = await core.pool().acceptSnapshot(id);
+      const s = core.findServer(id);
+      if (!s.spec) throw new AppError('refused', `server "${s.name}" cannot run: ${configState(s).error ?? describeReason('en', { code: 'disabled_in_config', reason: '' })}`);
+      const pool = core.pool();
+      let before = (await pool.snapshotStatus?.(id)) ?? null;
+      // Never listed (the CLI's engine starts no server): connected once, so there is a list to accept.
+      if (!before && isRunnable(s)) {
+        await pool.reconnect(id);
+        before = (await pool.snapshotStatus?.(id)) ?? null;
+      }
+      const sha = await pool.acceptSnapshot(id);
       // The Servers row's "tools changed" flag goes with it (issue 22).
-      core.announce('tool list accepted');
-      return { sha };
+      if (sha !== null) core.announce('tool list accepted');
+      const appliesTo = ((await pool.snapshotSharing?.(id)) ?? []).map(({ profile, name }) => ({ profile, name }));
+      return { sha, previous: before?.accepted ?? null, appliesTo };
     },
   };
 }
