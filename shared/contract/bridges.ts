@@ -1,7 +1,7 @@
 // BRIDGE-4: the bridge line in an agent's file (offer, install, uninstall) and the bridges
 // running now. Codes cross the boundary; the page and the CLI word them (bridges catalogue).
 import { z } from 'zod';
-import { method, ACTION, READ, SERVED, TRAY_FIX } from '../rpc';
+import { method, READ, SERVED, SERVED_WRITE, TRAY_FIX } from '../rpc';
 import { WRITE_REFUSALS } from '../errors';
 import { LiveBridgeSchema } from '../schemas/bridge';
 import { LayerKindSchema, ProfileSchema } from '../schemas/server';
@@ -49,8 +49,13 @@ export const LiveBridgesSchema = z.object({ bridges: z.array(LiveBridgeSchema) }
 export const bridgesMethods = {
   /** The offer for one server row: why the agent needs the bridge, and the line install writes. */
   'bridges.advice': method(z.object({ id: Id }), BridgeOfferSchema, READ, ['not-found', 'unavailable']),
-  'bridges.install': method(z.object({ id: Id, layer: LayerKindSchema.optional() }), BridgeInstallResultSchema, TRAY_FIX, [...WRITE_REFUSALS, 'unavailable']),
-  'bridges.uninstall': method(z.object({ id: Id }), BridgeUninstallResultSchema, ACTION, [...WRITE_REFUSALS, 'unavailable']),
+  /**
+   * Install and uninstall are config writes through the writer, with its refusals: served on the
+   * panel's socket (the CLI's `bridge install|uninstall`, issue 36 item 3), as the editor's are.
+   * `layer`: the layer whose entry (the effective one's when absent).
+   */
+  'bridges.install': method(z.object({ id: Id, layer: LayerKindSchema.optional() }), BridgeInstallResultSchema, { ...TRAY_FIX, callers: [...TRAY_FIX.callers, 'socket'] }, [...WRITE_REFUSALS, 'unavailable']),
+  'bridges.uninstall': method(z.object({ id: Id, layer: LayerKindSchema.optional() }), BridgeUninstallResultSchema, SERVED_WRITE, [...WRITE_REFUSALS, 'unavailable']),
   /** The bridges running now on this machine (every agent, every profile). */
   'bridges.list': method(z.object({}), LiveBridgesSchema, SERVED, ['unavailable']),
 };

@@ -67,6 +67,11 @@ function fail(code: BridgeErrorCode, message: string, params: Record<string, str
   return err({ code, message, params, ...(write ? { write } : {}) });
 }
 
+/** The agent has no entry of that name (install; the CLI when the agent's view lists none). */
+export function unknownServer(profile: Profile, server: string): BridgeError {
+  return { code: 'unknown_server', message: `${profile} has no server named ${server}`, params: { server, profile } };
+}
+
 function writeFailure(error: WriteError): Err<BridgeError> {
   return fail('write', error.message, {}, error);
 }
@@ -173,7 +178,7 @@ export async function installBridge(deps: BridgeInstallDeps, req: InstallRequest
   }
   const has = Object.hasOwn(current.servers, server);
   const original = has ? current.servers[server] : effective?.entry;
-  if (original === undefined) return fail('unknown_server', `${profile} has no server named ${server}`, { server, profile });
+  if (original === undefined) return err(unknownServer(profile, server));
   // Already a bridge line: nothing to replace (and nothing worth keeping as "the original").
   if (isBridgeEntry(original, profile) && isRecord(original)) {
     return ok({ path: base.path, layer, changed: false, replaced: true, line: lineOf(original, profile) });

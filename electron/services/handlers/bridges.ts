@@ -48,10 +48,10 @@ export function bridgesHandlers(core: ApiCore, bridges: BridgesPort | undefined)
       if (out.changed) await core.changed(`${server.name} now goes through the bridge`);
       return out;
     },
-    'bridges.uninstall': async ({ id }) => {
+    'bridges.uninstall': async ({ id, layer }) => {
       await core.current();
       const server = core.findServer(id);
-      const r = await need().uninstall(scope(), server.name, server.layer);
+      const r = await need().uninstall(scope(), server.name, layer ?? server.layer);
       if (!r.ok) return refusal(r.error);
       await core.changed(`${server.name} restored from the bridge`);
       return r.value;

@@ -54,9 +54,9 @@ describe('the contract describes each method', () => {
 
   it('the socket serves the reads and the config writes the CLI asks a running panel, never a switch of the view', () => {
     const served = methodsFor(contract, 'socket');
-    // Issue 36 item 3: the CLI's writes go through the running panel's handlers (editor.*, trust, uninstall, logout, tools accept);
-    // every other method it serves is a read.
-    const writes = ['editor.save', 'editor.remove', 'editor.rename', 'editor.setEnabled', 'editor.import', 'workspace.trust', 'install.undo', 'auth.logout', 'tools.acceptSnapshot'];
+    // Issue 36 item 3: the CLI's writes go through the running panel's handlers (editor.*, trust, uninstall, logout, tools accept,
+    // bridge install|uninstall); every other method it serves is a read.
+    const writes = ['editor.save', 'editor.remove', 'editor.rename', 'editor.setEnabled', 'editor.import', 'workspace.trust', 'install.undo', 'auth.logout', 'tools.acceptSnapshot', 'bridges.install', 'bridges.uninstall'];
     for (const name of served) expect(contract.methods[name as keyof typeof contract.methods].meta.kind, name).toBe(writes.includes(name) ? 'action' : 'read');
     // What the CLI's commands call through panel-call.ts when a panel runs.
     expect(served).toEqual(expect.arrayContaining(['servers.list', 'tools.list', 'tools.definitions', 'tools.describe', 'permissions.simulate', 'disclosure.plan', 'logs.get', 'auth.list', 'bridges.list', 'editor.importPreview', ...writes]));

@@ -1,8 +1,9 @@
-// Issue 36 item 3: `logs` and `tools accept` are contract calls (logs.get, tools.acceptSnapshot).
-// With a panel running they go over its socket to its handlers: `logs` shows the panel's own
-// connection (no second server process is started), and an accepted list stops being flagged on
-// the panel's row when the CLI returns. With none, the same handlers answer in the CLI's process,
-// connecting the server for this run.
+// Issue 36 item 3: `logs`, `tools accept` and `bridge install|uninstall` are contract calls
+// (logs.get, tools.acceptSnapshot, bridges.*). With a panel running they go over its socket to its
+// handlers: `logs` shows the panel's own connection (no second server process is started), an
+// accepted list stops being flagged on the panel's row, and a bridge line is on the panel's row,
+// when the CLI returns. With none, the same handlers answer in the CLI's process, connecting the
+// server for this run.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,8 @@ let drifted: string;
 let panel: RunningPanel | null = null;
 
 const cli = (...args: string[]) => runCli([...args, '--profile', 'minimax', '--workspace', h.workspace], { env, cwd: h.workspace, timeoutMs: 60_000 });
+/** `bridge install|uninstall` name the agent with --agent. */
+const bridge = (...args: string[]) => runCli(['bridge', ...args, '--agent', 'minimax', '--workspace', h.workspace], { env, cwd: h.workspace, timeoutMs: 60_000 });
 const ANSWERED = 'answered by the running panel';
 
 async function panelRow(name: string): Promise<ServerRow> {
@@ -35,7 +38,8 @@ async function panelRow(name: string): Promise<ServerRow> {
 
 beforeAll(() => {
   // poisoned.mjs --drift FILE: a clean `add` until FILE exists, then a poisoned one (a rug pull).
-  h = makePanelHome({ drift: { command: process.execPath, args: [fixture('test/fixtures/servers/poisoned.mjs'), 'stdio', '--drift', 'DRIFT_FILE'] } });
+  // web: a remote entry for the bridge (a closed port: refused at once, nothing leaves the machine).
+  h = makePanelHome({ drift: { command: process.execPath, args: [fixture('test/fixtures/servers/poisoned.mjs'), 'stdio', '--drift', 'DRIFT_FILE'] }, web: { type: 'http', url: 'http://127.0.0.1:9/mcp' } });
   drifted = join(h.dir, 'drifted');
   const file = join(h.home, '.minimax', 'mcp.json');
   writeFileSync(file, readFileSync(file, 'utf8').replace('DRIFT_FILE', drifted));
@@ -46,7 +50,7 @@ afterAll(async () => {
   h.cleanup();
 });
 
-describe('logs and tools accept from the CLI go through the contract’s handlers', () => {
+describe('logs, tools accept and bridge install from the CLI go through the contract’s handlers', () => {
   it('with no panel: tools accept connects a server never listed and records its list; logs shows this run’s own session', async () => {
     const first = await cli('tools', 'accept', 'drift', '--json', '--verbose');
     expect(first.code, first.stderr).toBe(0);
@@ -66,7 +70,7 @@ describe('logs and tools accept from the CLI go through the contract’s handler
     expect(readFileSync(h.pidFile, 'utf8')).not.toBe(pidBefore);
   });
 
-  it('with serve running: logs is the panel’s connection, and tools accept clears the panel’s flag when the CLI returns', async () => {
+  it('with serve running: logs is the panel’s connection; tools accept clears the panel’s flag and bridge install|uninstall change its row when the CLI returns', async () => {
     writeFileSync(drifted, 'now');
     panel = await startPanel(h);
     expect((await panelRow('drift')).toolsChanged).toMatchObject({ added: 1, changed: 1 });
@@ -92,6 +96,22 @@ describe('logs and tools accept from the CLI go through the contract’s handler
     // No reload or reconnect needed: the panel's handler cleared the row before it answered.
     expect((await panelRow('drift')).toolsChanged ?? null).toBeNull();
 
+    const bridged = await bridge('install', 'web', '--json', '--verbose');
+    expect(bridged.code, bridged.stderr).toBe(0);
+    expect(bridged.stderr).toContain(ANSWERED);
+    expect(JSON.parse(bridged.stdout)).toMatchObject({ ok: true, server: 'web', agent: 'minimax', changed: true, replaced: true });
+    // The handler reloaded the panel's read model before it answered: the row is the bridge line.
+    expect((await panelRow('web')).entry).toMatchObject({ args: expect.arrayContaining(['bridge', 'web']) });
+    const stdio = await bridge('install', 'alpha', '--json', '--verbose');
+    expect(stdio.code).toBe(1);
+    expect(stdio.stderr).toContain(ANSWERED);
+    expect(JSON.parse(stdio.stdout)).toMatchObject({ ok: false, error: { code: 'stdio_target', params: { server: 'alpha' } } });
+    const restored = await bridge('uninstall', 'web', '--verbose');
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stderr).toContain(ANSWERED);
+    expect(restored.stdout).toMatch(/^web: restored exactly in /);
+    expect((await panelRow('web')).entry).toEqual({ type: 'http', url: 'http://127.0.0.1:9/mcp' });
+
     await panel.stop();
     panel = null;
     const again = await cli('tools', 'accept', 'drift');
@@ -102,6 +122,6 @@ describe('logs and tools accept from the CLI go through the contract’s handler
   it('a server that is not in the profile is named with the ones that are, panel or not', async () => {
     const r = await cli('logs', 'nope');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('no server "nope" in profile minimax; known: alpha, missing, sleepy, drift');
+    expect(r.stderr).toContain('no server "nope" in profile minimax; known: alpha, missing, sleepy, drift, web');
   });
 });
