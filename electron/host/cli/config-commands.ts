@@ -224,7 +224,7 @@ const trust: Command = {
     const ws = trustTarget(ctx);
     const trusted = !ctx.opts.revoke;
     // Issue 36 item 3: the handler's write, so a panel showing this workspace starts (or stops) its project servers at once.
-    const r = await withPanelClient(ctx, null, async (client) => answer(await client.call('workspace.trust', { workspace: ws, trusted })), { workspace: ws });
+    const r = await withPanelClient(ctx, null, async (client) => answer(await client.call('workspace.trust', { workspace: ws, trusted })), ws);
     if (!trusted) {
       if (ctx.opts.json) return printJson(ctx, { workspace: r.workspace, trusted: false, changed: r.changed });
       ctx.stdout(r.changed ? `no longer trusted: ${ws}\n` : `was not trusted: ${ws}\n`);

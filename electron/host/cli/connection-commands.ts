@@ -225,7 +225,6 @@ const logs: Command = {
         if (answerer === 'here' && found.runnable) await call('servers.reconnect', { id: found.id });
         return { row: found, log: await call('logs.get', { id: found.id }) };
       },
-      { calls: ['servers.list', 'logs.get'] },
     );
     const state = log.state ?? row.state;
     const lastError = log.lastError === undefined ? row.lastError : log.lastError;

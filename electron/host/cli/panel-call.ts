@@ -134,35 +134,18 @@ export async function withPanel<T>(
 /** Who answered a contract call: the running panel over its socket, or its handlers in this process. */
 export type Answerer = 'panel' | 'here';
 
-export interface PanelClientOptions {
-  /** The folder the command is about, when it names one otherwise than by --workspace (`trust DIR`). */
-  workspace?: string;
-  /**
-   * The methods `work` calls. When the panel's socket serves not all of them (it would refuse
-   * them: a tool call, a login, an install that keeps secrets), no panel is asked and the handlers
-   * answer in this process. Absent: every method `work` calls is served.
-   */
-  calls?: readonly MethodName<AppContract>[];
-}
-
-/** The methods of `calls` the panel's socket does not serve (shared/rpc.ts: `callers` lists 'socket'). */
-function notServed(calls: readonly MethodName<AppContract>[]): string[] {
-  return calls.filter((m) => !contract.methods[m].meta.callers.includes('socket'));
-}
-
 /**
  * A command that is a contract call (issue 36 item 3: config writes, trust, install records): the
  * running panel's handlers when it shows this profile and workspace (its read model has the change
  * when the call returns), else the same handlers in an engine for the run that starts no server.
  * `work` gets the client itself, so a refusal keeps its code and data for the command's words, and
- * who answers (`here`: a server it needs is not running, it may start it through the handlers).
- * `profile` null: a command that is no agent's (`trust`, `uninstall`, `across`).
+ * who answers (`here`: a server it needs is not running, it may start it through the handlers,
+ * with methods the panel's socket does not serve). `profile` null: a command that is no agent's
+ * (`trust`, `uninstall`, `across`). `workspace`: the folder the command is about, when it names
+ * one otherwise than by --workspace (`trust DIR`).
  */
-export async function withPanelClient<T>(ctx: CommandContext, profile: Profile | null, work: (client: Bridge<AppContract>, answerer: Answerer) => Promise<T>, opts: PanelClientOptions = {}): Promise<T> {
-  const workspace = opts.workspace ?? workspaceOption(ctx);
-  const unserved = notServed(opts.calls ?? []);
-  if (unserved.length > 0 && ctx.opts.verbose) ctx.stderr(`${unserved.join(', ')}: not served on the panel's socket; answering through the panel's handlers in this process\n`);
-  const panel = unserved.length > 0 ? null : await runningPanel(ctx, { profile, workspace }, 'answering through the panel\'s handlers in this process');
+export async function withPanelClient<T>(ctx: CommandContext, profile: Profile | null, work: (client: Bridge<AppContract>, answerer: Answerer) => Promise<T>, workspace = workspaceOption(ctx)): Promise<T> {
+  const panel = await runningPanel(ctx, { profile, workspace }, 'answering through the panel\'s handlers in this process');
   if (panel) {
     try {
       return await work(panel.client, 'panel');
