@@ -1,6 +1,4 @@
-import { useAgentsChangedAt } from './features/install/use-agents-changed';
 import { useEffect, useMemo, useLayoutEffect, useState } from 'react';
-import type { AgentServers } from '../../shared/contract';
 import type { AgentStanding } from '../../shared/context/limits';
 import { Alert, AppShell, Burger, Group, Title } from '@mantine/core';
 import { Nav } from './components/Nav';
@@ -29,18 +27,11 @@ export function App() {
   const selectionError = useApp((s) => s.selectionError);
   const sidebar = useSidebar();
 
-  // UI-8: the title and favicon sum up every detected agent, read again when the config or selection changes.
+  // UI-8: the title and favicon sum up every detected agent (the store reads the others again when
+  // the config, the selection or their files change).
   const bridge = useApp((s) => s.editorBridge);
-  const [others, setOthers] = useState<AgentServers | null>(null);
+  const others = useApp((s) => s.others);
   const loadedAt = view?.loadedAt ?? 0;
-  const agentsAt = useAgentsChangedAt();
-  useEffect(() => {
-    let live = true;
-    void bridge.call('install.agentServers', {}).then((r) => live && setOthers(r.ok ? r.value : null));
-    return () => {
-      live = false;
-    };
-  }, [bridge, loadedAt, agentsAt]);
   // CTX-1: where the selected agent's offered tools stand against its limits, asked again when the
   // servers or their tool counts change; the title then says how far over a limit it is.
   const [limits, setLimits] = useState<AgentStanding | null>(null);

@@ -52,7 +52,11 @@ export interface FakeBridge {
   emit(event: string, payload: unknown): void;
 }
 
-export function fakeBridge(answers: Record<string, unknown>): FakeBridge {
+/** Answers a test need not give: the store asks for them on its own (no other agent here). */
+const DEFAULTS: Record<string, unknown> = { 'install.agentServers': { ok: true, value: { selected: {}, agents: [] } } };
+
+export function fakeBridge(given: Record<string, unknown>): FakeBridge {
+  const answers = { ...DEFAULTS, ...given };
   const calls: FakeBridge['calls'] = [];
   const listeners = new Set<(e: string, p: unknown) => void>();
   const transport: RpcTransport = {

@@ -15,8 +15,9 @@ import { createAboutSlice, type AboutSlice } from './about-slice';
 import { createInputsSlice, type InputsSlice } from './inputs-slice';
 import { createContextPlanSlice, type ContextPlanSlice } from './context-plan-slice';
 import { createFixesSlice, type FixesSlice } from './fixes-slice';
+import { createOthersSlice, type OthersSlice } from './others-slice';
 
-export type AppState = ServersSlice & SelectionSlice & UiSlice & ToolsSlice & RulesSlice & AuthSlice & EditorSlice & DetailSlice & SnapshotSlice & AboutSlice & InputsSlice & ContextPlanSlice & FixesSlice;
+export type AppState = ServersSlice & SelectionSlice & UiSlice & ToolsSlice & RulesSlice & AuthSlice & EditorSlice & DetailSlice & SnapshotSlice & AboutSlice & InputsSlice & ContextPlanSlice & FixesSlice & OthersSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppStore {
@@ -34,6 +35,7 @@ export function createAppStore(bridge: PanelBridge, locale: Locale = 'en'): AppS
     ...createInputsSlice(bridge)(...a),
     ...createContextPlanSlice(bridge)(...a),
     ...createFixesSlice(bridge)(...a),
+    ...createOthersSlice(bridge)(...a),
   }));
 }
 
@@ -78,6 +80,13 @@ export function connectStore(store: AppStore, bridge: PanelBridge): () => void {
     bridge.on('inputs.settled', (ev) => store.getState().applyInputSettled(ev.requestId)),
     // UI-10: a tray fix that needs the person opens the page on it.
     bridge.on('app.navigate', (ev) => void store.getState().showServer(ev.serverId, ev.show)),
+    // Issue 34: another agent's files changed (the host watches them).
+    bridge.on('install.agentsChanged', () => void store.getState().loadOthers()),
+    // A new servers view (first load, another agent or workspace, a config change) changes which
+    // of the other agents' servers run the same as the selected agent's.
+    store.subscribe((s, prev) => {
+      if (s.view && s.view.loadedAt !== prev.view?.loadedAt) void s.loadOthers();
+    }),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -2,31 +2,25 @@
 // tables, each other detected agent with its servers: the panel runs the selected agent's only, so
 // a server that runs the same thing (same command and package, or URL origin) shows that server's
 // live state, a switched-off one is off, and the rest are not checked here.
-import { useAgentsChangedAt } from '../install/use-agents-changed';
-import { useEffect, useState } from 'react';
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
-import type { AgentServers, ServersView } from '../../../../shared/contract';
+import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import type { ServersView } from '../../../../shared/contract';
 import { otherAgentGroups, trayRows } from '../../../../shared/tray';
 import { profileFacts } from '../../../../shared/profiles';
 import { useApp, useT } from '../../store-context';
 
 export function OtherAgents({ view }: { view: ServersView }) {
   const t = useT();
-  const bridge = useApp((s) => s.editorBridge);
-  const [others, setOthers] = useState<AgentServers | null>(null);
-  const agentsAt = useAgentsChangedAt();
-  useEffect(() => {
-    let live = true;
-    void bridge.call('install.agentServers', {}).then((r) => live && setOthers(r.ok ? r.value : null));
-    return () => {
-      live = false;
-    };
-  }, [bridge, view.loadedAt, agentsAt]);
-  if (!others || others.agents.length === 0) return null;
-  const groups = otherAgentGroups(trayRows(view.servers), others.agents);
+  // Read by the store for the whole page (the tab's title sums them up too).
+  const others = useApp((s) => s.others);
+  const error = useApp((s) => s.othersError);
+  const loading = useApp((s) => s.othersLoading);
+  const loadOthers = useApp((s) => s.loadOthers);
+  const agents = others?.agents ?? [];
+  if (!error && agents.length === 0) return null;
+  const groups = otherAgentGroups(trayRows(view.servers), agents);
   // AGENT-6: the same program as one of the selected agent's servers, not shared because the agents
   // declare different client capabilities (a server may offer that agent other tools): say so.
-  const twinName = new Map(Object.entries(others.selected).flatMap(([id, identity]) => {
+  const twinName = new Map(Object.entries(others?.selected ?? {}).flatMap(([id, identity]) => {
     const row = view.servers.find((r) => r.id === id);
     return identity && row ? [[identity, row.name] as const] : [];
   }));
@@ -38,6 +32,15 @@ export function OtherAgents({ view }: { view: ServersView }) {
       <Text size="sm" c="dimmed">
         {t('servers.others.help', { agent: profileFacts(view.profile).label })}
       </Text>
+      {error && (
+        // The alert stays while the question is asked again: only the button shows it is under way.
+        <Alert color="red" role="alert" data-testid="other-agents-error">
+          {t('servers.others.failed', { message: error.message })}{' '}
+          <Button size="compact-sm" variant="default" loading={loading} onClick={() => void loadOthers()}>
+            {t('servers.retry')}
+          </Button>
+        </Alert>
+      )}
       {groups.map((g) => (
         <Table key={g.agent} layout="fixed" withTableBorder verticalSpacing={4} horizontalSpacing="sm" captionSide="top" data-agent={g.agent}>
           <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>{g.agent}</Table.Caption>
