@@ -9,6 +9,7 @@ import { isRunnable } from '../api/rows';
 import { errorMessage } from '../connections/errors';
 import { base64Bytes, convertResult, MAX_BINARY_BYTES } from '../connections/results';
 import { classifyMcpError, expandTemplate, type ListCached, type Session, templateVariables, type WholeLists } from '../mcp';
+import { notRunnable } from './refusal';
 
 type InspectHandlers = Pick<
   Handlers<AppContract>,
@@ -55,7 +56,7 @@ async function listed<K extends keyof WholeLists>(s: Session, list: K, cursor: s
 /** One request over `id`'s session (connecting it first, CONN-2); the capability is checked first so the page can say so. */
 export async function overSession<T>(core: ApiCore, id: string, capability: Capability, fn: (s: Session) => Promise<T>): Promise<T> {
   const server = core.findServer(id);
-  if (!isRunnable(server)) throw new AppError('refused', `"${server.name}" does not run; enable or fix it on the Servers view first`, { reason: 'not-running' });
+  if (!isRunnable(server)) throw notRunnable(server);
   let connected = false;
   try {
     return await core.inputs.during(id, () => core.pool().request(id, async (s) => {

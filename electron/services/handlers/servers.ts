@@ -1,6 +1,6 @@
 // servers.*: the rows of the one read model (UI-1), a reconnect, enable/disable (CFG-7).
 import type { AppContract } from '../../../shared/contract';
-import { hostError } from './refusal';
+import { notRunnable } from './refusal';
 import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
 import type { WriterPort } from '../api/ports';
@@ -25,7 +25,7 @@ export function serverHandlers(core: ApiCore, deps: { writer: WriterPort; eras?:
     },
     'servers.reconnect': async ({ id }) => {
       const s = core.findServer(id);
-      if (!isRunnable(s)) throw s.error ? hostError('refused', 'host.cannot_connect', { name: s.name }, { detail: s.error }) : hostError('refused', s.enabled ? 'host.cannot_connect_untrusted' : 'host.cannot_connect_disabled', { name: s.name });
+      if (!isRunnable(s)) throw notRunnable(s);
       await core.pool().reconnect(id);
       return { server: core.row(id) };
     },
@@ -39,7 +39,7 @@ export function serverHandlers(core: ApiCore, deps: { writer: WriterPort; eras?:
     },
     'servers.refreshLists': async ({ id }) => {
       const s = core.findServer(id);
-      if (!isRunnable(s)) throw hostError('refused', s.enabled ? 'host.cannot_connect_untrusted' : 'host.cannot_connect_disabled', { name: s.name });
+      if (!isRunnable(s)) throw notRunnable(s);
       await core.pool().request(id, async (session) => session.dropListCache());
       return { server: core.row(id) };
     },

@@ -8,8 +8,7 @@ import { isRunnable } from '../api/rows';
 import { catalogFor } from '../naming/given-catalog';
 import { catalogLimits } from '../naming/catalog-limits';
 import type { AgentRules } from './permissions';
-import { configState } from '../config/status';
-import { describeReason } from '../../../shared/i18n/reasons';
+import { notRunnable } from './refusal';
 
 type ToolHandlers = Pick<Handlers<AppContract>, 'tools.list' | 'tools.limits' | 'tools.definitions' | 'tools.describe' | 'tools.call' | 'tools.cancel' | 'tools.acceptSnapshot'>;
 
@@ -56,7 +55,7 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache; env: 
     },
     'tools.call': async ({ id, tool, arguments: args, callId }) => {
       const s = core.findServer(id);
-      if (!isRunnable(s)) throw new AppError('refused', `"${s.name}" is not running (${s.error ?? (s.enabled ? 'workspace not trusted' : 'disabled')}); enable or fix it on the Servers view first`);
+      if (!isRunnable(s)) throw notRunnable(s);
       if (callId !== undefined && inFlight.has(callId)) throw new AppError('conflict', `a call named "${callId}" is already running`);
       const abort = new AbortController();
       const opts = callId === undefined ? {} : { signal: abort.signal, onprogress: (p: { progress: number; total?: number; message?: string }) => core.events.emit('tools.progress', { callId, ...p }) };
@@ -76,7 +75,7 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache; env: 
     },
     'tools.acceptSnapshot': async ({ id }) => {
       const s = core.findServer(id);
-      if (!s.spec) throw new AppError('refused', `server "${s.name}" cannot run: ${configState(s).error ?? describeReason('en', { code: 'disabled_in_config', reason: '' })}`);
+      if (!s.spec) throw notRunnable(s);
       const pool = core.pool();
       let before = (await pool.snapshotStatus?.(id)) ?? null;
       // Never listed (the CLI's engine starts no server): connected once, so there is a list to accept.

@@ -134,4 +134,17 @@ describe('inspect.* failures the page explains', () => {
     expect(await call('inspect.server', { id: id('off') })).toMatchObject({ ok: false, error: { code: 'refused', data: { reason: 'not-running' } } });
     expect(await call('inspect.ping', { id: id('gone') })).toMatchObject({ ok: false, error: { code: 'unavailable', data: { reason: 'disconnected' } } });
   });
+
+  it('a disabled server is refused in the same words by every method that would run it (issue 36: it was worded three ways)', async () => {
+    const refusals = await Promise.all([
+      call('servers.reconnect', { id: id('off') }),
+      call('servers.refreshLists', { id: id('off') }),
+      call('tools.call', { id: id('off'), tool: 'echo', arguments: {} }),
+      call('inspect.server', { id: id('off') }),
+      call('inspect.ping', { id: id('off') }),
+    ]);
+    const said = refusals.map((r) => (r.ok ? 'answered' : JSON.stringify([r.error.code, r.error.message, r.error.data])));
+    expect(new Set(said).size, said.join('\n')).toBe(1);
+    expect(refusals[0]).toMatchObject({ ok: false, error: { code: 'refused', message: '"off" cannot connect: it is disabled', data: { reason: 'not-running', text: { key: 'host.cannot_connect_disabled', params: { name: 'off' } } } } });
+  });
 });

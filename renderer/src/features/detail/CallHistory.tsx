@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Code, Group, Table, Text, Title, VisuallyHidden }
 import { useApp, useT } from '../../store-context';
 import type { CallStatus } from '../../stores/detail-slice';
 import { ResultView } from '../tools/ResultView';
+import { errorText } from '../../../../shared/i18n/write-errors';
 
 const NOWRAP = { whiteSpace: 'nowrap', wordBreak: 'keep-all' } as const;
 
@@ -73,7 +74,7 @@ export function CallHistory({ serverId }: { serverId: string }) {
                 {open === c.callId && (
                   <Table.Tr>
                     <Table.Td colSpan={6}>
-                      {c.error ? <Alert color="red">{c.error.message}</Alert> : c.result && <ResultView result={c.result} />}
+                      {c.error ? <Alert color="red">{errorText(t.locale, c.error)}</Alert> : c.result && <ResultView result={c.result} />}
                     </Table.Td>
                   </Table.Tr>
                 )}

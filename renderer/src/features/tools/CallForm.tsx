@@ -9,6 +9,7 @@ import { lastCall, type CallEntry } from '../../stores/detail-slice';
 import { ResultView } from './ResultView';
 import { defaultValues, fieldsOf, fromArguments, parseJsonArguments, toArguments, type FormValues } from '../../../../shared/forms/schema-form';
 import { SchemaField } from '../../components/SchemaField';
+import { errorText } from '../../../../shared/i18n/write-errors';
 
 type Mode = 'form' | 'json';
 
@@ -142,7 +143,7 @@ export function CallForm({ tool, callable }: { tool: ToolDetail; callable: boole
         {running && call && <Running call={call} />}
         {call?.error && (
           <Alert color="red" role="alert">
-            {call.error.message}
+            {errorText(t.locale, call.error)}
           </Alert>
         )}
         {call?.result && <ResultView result={call.result} />}
