@@ -1,6 +1,5 @@
 // UI-3 tools: the catalog of the selection, one definition, a call, a snapshot accepted.
 import type { AppContract, ToolRow } from '../../../shared/contract';
-import { AppError } from '../../../shared/errors';
 import type { Handlers } from '../../../shared/rpc';
 import type { ApiCore } from '../api/core';
 import { defKey, definitionOf, describeTool, findingsByTool, liveParts, type CatalogCache } from '../api/tool-catalog';
@@ -8,7 +7,7 @@ import { isRunnable } from '../api/rows';
 import { catalogFor } from '../naming/given-catalog';
 import { catalogLimits } from '../naming/catalog-limits';
 import type { AgentRules } from './permissions';
-import { notRunnable } from './refusal';
+import { hostError, notRunnable } from './refusal';
 
 type ToolHandlers = Pick<Handlers<AppContract>, 'tools.list' | 'tools.limits' | 'tools.definitions' | 'tools.describe' | 'tools.call' | 'tools.cancel' | 'tools.acceptSnapshot'>;
 
@@ -46,7 +45,7 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache; env: 
       const s = core.findServer(serverId);
       // The definition is read fresh from the pool; the warnings come from the list the user sees.
       const def = (await core.pool().tools(serverId)).find((t) => t.name === tool);
-      if (!def) throw new AppError('not-found', `"${s.name}" has no tool "${tool}" now; refresh the tool list`);
+      if (!def) throw hostError('not-found', 'host.no_such_tool', { name: s.name, tool });
       const key = defKey(serverId, tool);
       const last = catalog.last();
       const c = last?.warnings.has(key) ? last : await catalog.build();
@@ -56,7 +55,7 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache; env: 
     'tools.call': async ({ id, tool, arguments: args, callId }) => {
       const s = core.findServer(id);
       if (!isRunnable(s)) throw notRunnable(s);
-      if (callId !== undefined && inFlight.has(callId)) throw new AppError('conflict', `a call named "${callId}" is already running`);
+      if (callId !== undefined && inFlight.has(callId)) throw hostError('conflict', 'host.call_running', { callId });
       const abort = new AbortController();
       const opts = callId === undefined ? {} : { signal: abort.signal, onprogress: (p: { progress: number; total?: number; message?: string }) => core.events.emit('tools.progress', { callId, ...p }) };
       if (callId !== undefined) inFlight.set(callId, abort);

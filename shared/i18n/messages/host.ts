@@ -21,6 +21,8 @@ export const host = messages({
     'host.no_folder_chooser': 'a folder chooser is not available in the browser; type the absolute path of the folder instead',
     'host.workspace_missing': 'there is no folder {folder}: check the path (it must be an existing folder on this machine)',
     'host.workspace_not_folder': '{folder} is a file, not a folder: choose the folder of the project',
+    'host.no_such_tool': '"{name}" has no tool "{tool}" now; refresh the tool list',
+    'host.call_running': 'a call named "{callId}" is already running',
   },
   zh: {
     'host.link_not_http': '只能打开 http(s) 链接',
@@ -40,5 +42,7 @@ export const host = messages({
     'host.no_folder_chooser': '浏览器中没有文件夹选择器；请直接输入文件夹的绝对路径',
     'host.workspace_missing': '没有文件夹 {folder}：请检查路径（必须是本机上已存在的文件夹）',
     'host.workspace_not_folder': '{folder} 是文件而不是文件夹：请选择项目所在的文件夹',
+    'host.no_such_tool': '"{name}" 现在没有工具 "{tool}"；请刷新工具列表',
+    'host.call_running': '名为 "{callId}" 的调用已在进行中',
   },
 });

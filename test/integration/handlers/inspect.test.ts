@@ -145,6 +145,8 @@ describe('inspect.* failures the page explains', () => {
     ]);
     const said = refusals.map((r) => (r.ok ? 'answered' : JSON.stringify([r.error.code, r.error.message, r.error.data])));
     expect(new Set(said).size, said.join('\n')).toBe(1);
+    // A tool the server does not list now: its words are a key the page says in its language.
+    expect(await call('tools.describe', { serverId: id('echo'), tool: 'gone' })).toMatchObject({ ok: false, error: { code: 'not-found', message: '"echo" has no tool "gone" now; refresh the tool list', data: { text: { key: 'host.no_such_tool', params: { name: 'echo', tool: 'gone' } } } } });
     expect(refusals[0]).toMatchObject({ ok: false, error: { code: 'refused', message: '"off" cannot connect: it is disabled', data: { reason: 'not-running', text: { key: 'host.cannot_connect_disabled', params: { name: 'off' } } } } });
   });
 });

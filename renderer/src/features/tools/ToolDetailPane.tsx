@@ -10,6 +10,7 @@ import { toolKey } from '../../stores/tools-slice';
 import { CallForm } from './CallForm';
 import { FindingList } from './Findings';
 import { showHidden } from '../../../../shared/text/invisible';
+import { errorText } from '../../../../shared/i18n/write-errors';
 
 export function ToolDetailPane({ row, profile, callable }: { row: ToolRow; profile: Profile; callable: boolean }) {
   const t = useT();
@@ -41,7 +42,7 @@ export function ToolDetailPane({ row, profile, callable }: { row: ToolRow; profi
       </Text>
       {entry?.error && (
         <Alert color="red" role="alert">
-          {entry.error.message}{' '}
+          {errorText(t.locale, entry.error)}{' '}
           <Button size="xs" variant="default" onClick={() => void describe(row.serverId, row.tool)}>
             {t('servers.retry')}
           </Button>
