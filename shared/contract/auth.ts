@@ -36,7 +36,8 @@ export const AuthRowSchema = z.object({
   url: z.string().nullable(),
   /**
    * `not-applicable`: no login needed (stdio, or the server answered without asking for one);
-   * `unknown`: not contacted yet, so whether it needs a login is not known;
+   * `logged-out`: no login stored in the keychain, contacted or not (the keychain is shared by
+   * every process; issue 36 item 3); `unknown`: its login state could not be read;
    * `token-required`: it answered 401 and offers no OAuth login (a token belongs in the entry).
    */
   state: z.enum(['not-applicable', 'unknown', 'static', 'logged-out', 'logged-in', 'expired', 'needs-auth', 'token-required']),

@@ -35,11 +35,8 @@ export interface LoginOptions {
   clientMetadataUrl?: string;
 }
 
-/**
- * `not-applicable`: no login needed (stdio, or a remote that answered without asking for one);
- * `unknown`: remote, no token, not contacted yet (or it failed before saying anything about auth).
- */
-export type AuthState = 'not-applicable' | 'unknown' | 'static' | 'logged-out' | 'logged-in' | 'expired' | 'needs-auth';
+/** `not-applicable`: no login needed (stdio, or a remote that answered without asking for one). */
+export type AuthState = 'not-applicable' | 'static' | 'logged-out' | 'logged-in' | 'expired' | 'needs-auth';
 
 /** `auth status --json` row: never a secret value. */
 export interface AuthStatus {
@@ -192,12 +189,13 @@ export class LoginService {
   }
 
   /**
-   * `connection`: what the pool saw of this server, when the caller has a pool (the panel).
-   * Without it (the CLI does not connect for `auth status`) "no token" reads `logged-out`; with
-   * it, a server that connected without a token needs no login, and one not contacted yet is
-   * `unknown` rather than "logged out" of something it may not have.
+   * No token in the keychain reads `logged-out`, whether or not this process ever contacted the
+   * server: the keychain is every process's (a login or logout made by another CLI run or the
+   * panel is what it holds), so "not logged in" is a fact read there, the same in the panel and
+   * the CLI. `connection`, what the pool saw of the server (the panel), only refines it: one that
+   * connected without a token needs no login, one that answered 401 needs one.
    */
-  async status(spec: ConnectionSpec, connection?: ServerStateKind | null): Promise<AuthStatus> {
+  async status(spec: ConnectionSpec, connection: ServerStateKind | null = null): Promise<AuthStatus> {
     const base = { server: spec.name, tokenStored: false, expiresAt: null, scopes: [], issuer: null, lastRefresh: null };
     if (spec.transport === 'stdio' || !spec.url) return { ...base, state: 'not-applicable' };
     if (hasStaticCredentials(spec)) return { ...base, state: 'static' };
@@ -206,8 +204,7 @@ export class LoginService {
     if (f.tokenStored) state = f.expiresAt !== null && f.expiresAt <= this.now() && !f.refreshable ? 'expired' : 'logged-in';
     else if (f.loggedOut) state = 'logged-out';
     else if (f.needsLogin || connection === 'needs-auth') state = 'needs-auth';
-    else if (connection === undefined) state = 'logged-out';
-    else state = connection === 'connected' ? 'not-applicable' : 'unknown';
+    else state = connection === 'connected' ? 'not-applicable' : 'logged-out';
     return { server: spec.name, state, tokenStored: f.tokenStored, expiresAt: iso(f.expiresAt), scopes: f.scopes, issuer: f.issuer, lastRefresh: iso(f.lastRefresh) };
   }
 }

@@ -66,7 +66,10 @@ export function authHandlers(core: ApiCore, deps: AuthDeps): AuthHandlers {
         if (!s.spec) continue;
         const id = serverId(s);
         const base = { id, name: s.name, url: shownUrl(s.spec.url), busy: running.has(id) };
-        // What the pool saw tells "needs no login" (connected without a token) from "not contacted yet".
+        // No token stored is `logged-out` even for a server this process never contacted (the CLI's
+        // engine contacts none): the keychain is shared, a logout made elsewhere is what it holds.
+        // What the pool saw only tells "needs no login" (connected without a token) and "needs one"
+        // (401). `unknown` is left for a login state that could not be read.
         const seen = core.info(id)?.state.kind ?? null;
         const status = await deps.auth.status(s.spec, seen).catch(() => null);
         const { state, tokenStored, expiresAt, scopes, issuer, lastRefresh } = status ?? { state: 'unknown', tokenStored: false, expiresAt: null, scopes: [], issuer: null, lastRefresh: null };

@@ -50,11 +50,12 @@ describe('auth handlers', () => {
       if (!r.ok) throw new Error(r.error.message);
       return Object.fromEntries((r.value as { servers: Array<{ name: string; state: string; tokenStored: boolean }> }).servers.map((s) => [s.name, s.state]));
     };
-    expect(await list()).toEqual({ local: 'not-applicable', open: 'not-applicable', fresh: 'unknown', locked: 'needs-auth', alias: 'unknown' });
+    // `fresh` is still connecting and `alias` was never contacted: neither has a login stored.
+    expect(await list()).toEqual({ local: 'not-applicable', open: 'not-applicable', fresh: 'logged-out', locked: 'needs-auth', alias: 'logged-out' });
 
     // One login (entry `locked`) serves `alias` too: same canonical URL.
     expect((await logins.login(view.servers[3]!.spec!, { opener: new HeadlessPerson() })).type).toBe('done');
-    expect(await list()).toMatchObject({ locked: 'logged-in', alias: 'logged-in', fresh: 'unknown' });
+    expect(await list()).toMatchObject({ locked: 'logged-in', alias: 'logged-in', fresh: 'logged-out' });
 
     const out = await dispatch('auth.logout', { id: 'configured:minimax:alias' }, { host: 'cli' });
     expect(out).toMatchObject({ ok: true, value: { url: fx.mcpUrl, revoked: true } });

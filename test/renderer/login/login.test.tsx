@@ -59,7 +59,7 @@ describe('login view statuses (UI-6)', () => {
       expect(tr(name)).not.toHaveTextContent('logged out');
       expect(tr(name)).not.toHaveTextContent('none stored');
     }
-    expect(within(tr('fresh')).getByTestId('auth-state')).toHaveTextContent('unknown (not contacted yet)');
+    expect(within(tr('fresh')).getByTestId('auth-state')).toHaveTextContent('unknown (the login state could not be read)');
     expect(within(tr('locked')).getByTestId('auth-state')).toHaveTextContent('needs login');
     expect(logInButton('locked')).toBeInTheDocument();
     expect(within(tr('secured')).getByTestId('auth-state')).toHaveTextContent('logged in');
@@ -68,7 +68,7 @@ describe('login view statuses (UI-6)', () => {
   it('Chinese: the same statuses in Chinese', async () => {
     await open(true, ROWS, {}, 'zh');
     expect(within(tr('open')).getByTestId('auth-state')).toHaveTextContent('无需登录');
-    expect(within(tr('fresh')).getByTestId('auth-state')).toHaveTextContent('未知（尚未连接）');
+    expect(within(tr('fresh')).getByTestId('auth-state')).toHaveTextContent('未知（无法读取登录状态）');
     expect(within(tr('secured')).getByTestId('auth-token')).toHaveTextContent('保存在钥匙串中');
   });
 });
