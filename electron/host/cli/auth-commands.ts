@@ -2,12 +2,13 @@
 // OS keychain; when none is reachable the commands say so plainly (AUTH-5). A login belongs to
 // the server URL, so it serves (and a logout ends) every profile's entries for that URL.
 import { PROFILES, type ConnectionSpec, type Profile } from '../../../shared/schemas/server';
+import type { KeychainStatus } from '../../../shared/contract';
 import { engineFor } from './engine';
 import { redactEntry } from '../../services/api/redact';
-import { LoginService, PlatformOpener, PrintOpener, serverIdentity, type SecretStoreStatus } from '../../services/auth';
+import { LoginService, PlatformOpener, PrintOpener, serverIdentity } from '../../services/auth';
 import { tokenAwareLogins } from '../../services/auth/oauth-offered';
 import { type Command, type CommandContext, UsageError, UserError, optString, printJson, profileOption, workspaceOption } from './command';
-import { answer, withPanelClient } from './panel-call';
+import { answer, withEachPanelClient, withPanelClient } from './panel-call';
 
 const scopeOptions = { profile: { type: 'string' }, workspace: { type: 'string' } } as const;
 
@@ -55,7 +56,7 @@ function redactUrl(url: string | undefined): string {
   return url === undefined ? '' : String(redactEntry({ url }).url);
 }
 
-function keychainLine(s: SecretStoreStatus): string {
+function keychainLine(s: Pick<KeychainStatus, 'available'> & Partial<Pick<KeychainStatus, 'reason' | 'fix'>>): string {
   return s.available ? '' : `Keychain not available: ${s.reason}.\n  Fix: ${s.fix ?? 'start a Secret Service'}\n  Tokens are kept in memory for this run only; you will need to log in again next time.\n`;
 }
 
@@ -118,12 +119,23 @@ const logout: Command = {
 const status: Command = {
   name: 'auth status',
   summary: 'Login state of every remote server (never shows a secret)',
-  usage: 'auth status [--profile P] [--workspace DIR] [--json]',
-  options: { ...scopeOptions },
+  usage: 'auth status [--profile P] [--workspace DIR] [--json] [--verbose]',
+  options: { ...scopeOptions, verbose: { type: 'boolean' } },
   async run(ctx) {
-    const { store, logins } = await services(ctx);
-    const keychain = await store.status();
-    const rows = await Promise.all((await remoteSpecs(ctx)).map(async (s) => ({ profile: s.profile, ...(await logins.status(s)) })));
+    // auth.list (issue 36 item 3), per agent: the running panel for the one it shows, the handlers
+    // here for the rest; both read the shared keychain, so a login or logout made by any process
+    // is seen, and the panel's connections add "needs no login" / "needs login" to what it says.
+    const answers = await withEachPanelClient(ctx, profilesOpt(ctx), async (client, _answerer, profile) => {
+      const [view, auth] = await Promise.all([client.call('servers.list', {}), client.call('auth.list', {})]);
+      // Remote servers only (stdio ones have nothing to log in to); SEC-5: an untrusted workspace's are never asked about.
+      const remote = new Set(answer(view).servers.filter((s) => s.trusted && s.transport !== 'stdio').map((s) => s.id));
+      const { servers, keychain } = answer(auth);
+      const rows = servers.filter((r) => r.url !== null && remote.has(r.id)).map(({ name, state, tokenStored, expiresAt, scopes, issuer, lastRefresh }) => ({ profile, server: name, state, tokenStored, expiresAt, scopes, issuer, lastRefresh }));
+      return { keychain, rows };
+    });
+    // As the store says it: a field it has nothing for is left out, not null.
+    const keychain = Object.fromEntries(Object.entries(answers[0]!.keychain).filter(([, v]) => v !== null)) as Pick<KeychainStatus, 'available' | 'backend'> & Partial<KeychainStatus>;
+    const rows = answers.flatMap((a) => a.rows);
     if (ctx.opts.json) return printJson(ctx, { keychain, servers: rows });
     ctx.stdout(keychainLine(keychain));
     if (rows.length === 0) ctx.stdout('No remote servers configured.\n');

@@ -145,19 +145,42 @@ export type Answerer = 'panel' | 'here';
  * one otherwise than by --workspace (`trust DIR`).
  */
 export async function withPanelClient<T>(ctx: CommandContext, profile: Profile | null, work: (client: Bridge<AppContract>, answerer: Answerer) => Promise<T>, workspace = workspaceOption(ctx)): Promise<T> {
-  const panel = await runningPanel(ctx, { profile, workspace }, 'answering through the panel\'s handlers in this process');
-  if (panel) {
-    try {
-      return await work(panel.client, 'panel');
-    } finally {
-      panel.close();
-    }
-  }
-  const services = await oneShotEngine(ctx, workspace, profile, false);
+  const [out] = await withEachPanelClient(ctx, [profile], work, workspace);
+  return out as T;
+}
+
+/**
+ * withPanelClient once per agent (`auth status` over every agent): the running panel for the
+ * agent it shows, the others through one engine for the run that starts no server, each agent
+ * selected in turn rather than an engine composed per agent.
+ */
+export async function withEachPanelClient<T, P extends Profile | null>(
+  ctx: CommandContext,
+  profiles: readonly P[],
+  work: (client: Bridge<AppContract>, answerer: Answerer, profile: P) => Promise<T>,
+  workspace = workspaceOption(ctx),
+): Promise<T[]> {
+  let services: Services | null = null;
   try {
-    return await work(inProcessClient(services, 'cli'), 'here');
+    const out: T[] = [];
+    for (const profile of profiles) {
+      const panel = await runningPanel(ctx, { profile, workspace }, "answering through the panel's handlers in this process");
+      if (panel) {
+        try {
+          out.push(await work(panel.client, 'panel', profile));
+        } finally {
+          panel.close();
+        }
+        continue;
+      }
+      // The engine opens on the first agent asked here: selecting it again would only load it again.
+      if (!services) services = await oneShotEngine(ctx, workspace, profile, false);
+      else if (profile && services.api.selection().profile !== profile) await inProcess(services)('profiles.select', { profile, workspace });
+      out.push(await work(inProcessClient(services, 'cli'), 'here', profile));
+    }
+    return out;
   } finally {
-    await services.dispose();
+    await services?.dispose();
   }
 }
 
