@@ -204,7 +204,9 @@ export class LoginService {
     if (f.tokenStored) state = f.expiresAt !== null && f.expiresAt <= this.now() && !f.refreshable ? 'expired' : 'logged-in';
     else if (f.loggedOut) state = 'logged-out';
     else if (f.needsLogin || connection === 'needs-auth') state = 'needs-auth';
-    else state = connection === 'connected' ? 'not-applicable' : 'logged-out';
+    // Connected without a token needs none, unless the connection rides on one this process still
+    // holds while the keychain has none: a logout made elsewhere, not a server without logins.
+    else state = connection === 'connected' && !f.tokenHeld ? 'not-applicable' : 'logged-out';
     return { server: spec.name, state, tokenStored: f.tokenStored, expiresAt: iso(f.expiresAt), scopes: f.scopes, issuer: f.issuer, lastRefresh: iso(f.lastRefresh) };
   }
 }

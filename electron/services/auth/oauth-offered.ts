@@ -23,8 +23,9 @@ export async function offersOAuth(broker: Broker, spec: Pick<ConnectionSpec, 'ur
 export async function authDemand(broker: Broker, spec: ConnectionSpec, state: ServerStateKind | null): Promise<AuthDemand> {
   if (spec.transport === 'stdio' || !spec.url) return 'none';
   if (hasStaticCredentials(spec)) return 'static';
-  // Connected on a token the panel's login holds: the server wants an OAuth login.
-  if ((await broker.facts(await broker.prepare(spec))).tokenStored) return 'oauth';
+  // Connected on a token the panel's login holds (in the keychain, or still in memory after a logout elsewhere): the server wants an OAuth login.
+  const facts = await broker.facts(await broker.prepare(spec));
+  if (facts.tokenStored || facts.tokenHeld) return 'oauth';
   if (state === 'needs-auth') return (await offersOAuth(broker, spec)) === false ? 'token' : 'oauth';
   return state === 'connected' ? 'none' : 'unknown';
 }

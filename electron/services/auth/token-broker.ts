@@ -75,6 +75,11 @@ export interface TokenFacts {
   needsLogin: string | null;
   /** Logged out by this process and not logged in since. */
   loggedOut: boolean;
+  /**
+   * This process still holds tokens for the server in memory (its connection may ride on them),
+   * whatever the keychain holds now: with none stored, another process logged it out.
+   */
+  tokenHeld: boolean;
 }
 
 interface Owner {
@@ -334,6 +339,7 @@ export class TokenBroker {
       lastRefresh: meta?.lastRefresh ?? null,
       needsLogin: this.owners.get(identity)?.needsLogin ?? null,
       loggedOut: this.owners.get(identity)?.loggedOut ?? false,
+      tokenHeld: !!this.owners.get(identity)?.cached,
     };
   }
 

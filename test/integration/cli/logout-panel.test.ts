@@ -70,23 +70,28 @@ async function statusAgreesWithPage(...args: string[]): Promise<{ byPanel: boole
   return { byPanel: out.stderr.includes('answered by the running panel'), row };
 }
 
+/** `login cloud --no-browser` in a CLI process of its own, a headless person approving in the browser. */
+async function loginCloud(): Promise<void> {
+  const person = new HeadlessPerson();
+  let clicked = false;
+  const login = await runCli(['login', 'cloud', '--profile', 'minimax', '--workspace', h.workspace, '--no-browser'], {
+    env,
+    cwd: h.workspace,
+    onStdout: (out) => {
+      const m = /https?:\/\/\S+\/authorize\S+/.exec(out);
+      if (m && !clicked) {
+        clicked = true;
+        void person.open(m[0]);
+      }
+    },
+  });
+  expect(login.code, login.stderr).toBe(0);
+}
+
 describe('logout from the CLI goes through the panel’s handler', () => {
   it('with serve running: auth status is the page’s auth.list; the panel drops the login and its connection when logout returns', async () => {
     const cli = (...args: string[]) => runCli([...args, '--profile', 'minimax', '--workspace', h.workspace], { env, cwd: h.workspace });
-    const person = new HeadlessPerson();
-    let clicked = false;
-    const login = await runCli(['login', 'cloud', '--profile', 'minimax', '--workspace', h.workspace, '--no-browser'], {
-      env,
-      cwd: h.workspace,
-      onStdout: (out) => {
-        const m = /https?:\/\/\S+\/authorize\S+/.exec(out);
-        if (m && !clicked) {
-          clicked = true;
-          void person.open(m[0]);
-        }
-      },
-    });
-    expect(login.code, login.stderr).toBe(0);
+    await loginCloud();
     const panel = await startPanel(h);
     try {
       expect(await panelCloud()).toEqual({ state: 'connected', login: 'logged-in' });
@@ -99,6 +104,25 @@ describe('logout from the CLI goes through the panel’s handler', () => {
       expect(await panelCloud()).toEqual({ state: 'needs-auth', login: 'logged-out' });
       // Every agent: the panel answers for the one it shows, the handlers in the CLI's process for the rest.
       expect(await statusAgreesWithPage()).toMatchObject({ byPanel: true, row: { state: 'logged-out', tokenStored: false, scopes: [] } });
+    } finally {
+      await panel.stop();
+    }
+  });
+
+  it('a logout the panel never heard of (made for another workspace, in the CLI’s own process): its auth status says logged-out while still connected', async () => {
+    await loginCloud();
+    const panel = await startPanel(h);
+    try {
+      expect(await panelCloud()).toEqual({ state: 'connected', login: 'logged-in' });
+      const elsewhere = join(h.dir, 'elsewhere');
+      mkdirSync(elsewhere, { recursive: true });
+      const out = await runCli(['logout', 'cloud', '--profile', 'minimax', '--workspace', elsewhere, '--json', '--verbose'], { env, cwd: elsewhere });
+      expect(out.code, out.stderr).toBe(0);
+      expect(out.stderr).not.toContain('answered by the running panel');
+      expect(JSON.parse(out.stdout)).toMatchObject({ server: 'cloud', revoked: true });
+      // The panel's connection still rides on the token it holds in memory; the keychain has none.
+      expect(await statusAgreesWithPage('--profile', 'minimax')).toMatchObject({ byPanel: true, row: { state: 'logged-out', tokenStored: false } });
+      expect((await panelCloud()).state).toBe('connected');
     } finally {
       await panel.stop();
     }
