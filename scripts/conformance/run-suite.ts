@@ -149,15 +149,18 @@ async function runRequirements(revision: Revision, tags: Map<string, string[]>):
       const timingOnly = misses.length > 0 && misses.every((c) => TIMING_CHECKS.has(c.id));
       if (clean(counts) && !timedOut) {
         results.push({ name, revision, scored, ok: true, ...counts, seconds });
-      } else if (timingOnly || timedOut) {
-        // Every scenario at once beside the browser tests on two cores: a scenario that ran out
-        // of time, or missed only a timing check, is run again alone and scored on that run; the
-        // parallel run's misses are printed beside it. A client that hangs still times out alone.
-        const alone = await runAlone(name, revision, scored);
-        results.push({ ...alone, parallel: { ...counts, detail: describeMisses(checks) } });
-      } else {
+      } else if (!scored) {
+        // An extension the suite does not score (DPoP, WIF…): listed as it went, not run again.
         const tail = stderr.trim() ? `\nclient stderr: ${stderr.trim().slice(-600)}` : '';
         results.push({ name, revision, scored, ok: false, ...counts, seconds, ...(timedOut ? { timedOut } : {}), detail: (describeMisses(checks) || text.slice(-800)) + tail });
+      } else {
+        // Every scenario at once beside the browser tests on two cores: a scenario that missed
+        // anything there (ran out of time, a connection reset, a flow cut short) is run again
+        // alone and scored on that run, the parallel run's misses printed beside it. A client
+        // that is wrong, or hangs, fails alone too.
+        const tail = stderr.trim() ? `\nclient stderr: ${stderr.trim().slice(-600)}` : '';
+        const alone = await runAlone(name, revision, scored);
+        results.push({ ...alone, parallel: { ...counts, detail: (describeMisses(checks) || text.slice(-800)) + tail + (timedOut ? '\n(timed out)' : timingOnly ? '\n(timing checks only)' : '') } });
       }
     }
     // A required scenario that left no results behind failed to run at all.
@@ -214,7 +217,7 @@ function print(r: ScenarioResult): void {
   const label = r.scored ? (r.ok ? 'PASS' : 'FAIL') : r.ok ? 'pass' : 'miss';
   process.stdout.write(`${label} ${r.revision} ${r.name.padEnd(44)} ${r.passed} passed, ${r.failed} failed${tail}${r.timedOut ? ', client timed out' : ''} (${r.seconds.toFixed(1)} s)\n`);
   if (r.parallel) {
-    process.stdout.write(`    in the parallel run: ${r.parallel.passed} passed, ${r.parallel.failed} failed, ${r.parallel.warnings} warnings (timing under load only); re-run alone: ${r.ok ? 'clean' : 'still failing'}\n`);
+    process.stdout.write(`    in the parallel run: ${r.parallel.passed} passed, ${r.parallel.failed} failed, ${r.parallel.warnings} warnings; re-run alone: ${r.ok ? 'clean' : 'still failing'}\n`);
   }
   if (r.detail && r.scored) process.stdout.write(r.detail.replace(/^/gm, '    ') + '\n');
 }
