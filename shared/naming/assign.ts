@@ -6,7 +6,8 @@ import type { ProfileFacts } from '../profiles/types';
 import type { Profile, ServerStateKind, ToolSource } from '../schemas/server';
 import { emptyRegistry, type RegistryData } from '../profiles/minimax/registry';
 import { minimaxNames } from '../profiles/minimax/claims';
-import { kindOf, ref, refNamed } from './refs';
+import { refNamed } from './refs';
+import { DIFFERS, DROPPED, Naming, positionsOf, TOO_LONG, type Positions } from './naming';
 
 export interface NamingServerInput {
   /** Stable identity (config engine's ConnectionSpec.id); never the public name. */
@@ -85,12 +86,18 @@ export interface ToolNameCollisionEvent {
 
 export interface NamingReport {
   profile: Profile;
-  tools: NamedTool[];
+  /** Built when first read (naming.ts): a caller that needs a few rows asks `rowAt`. */
+  readonly tools: NamedTool[];
   collisions: Collision[];
   events: ToolNameCollisionEvent[];
   /** minimax only: the registry after these claims (persist it if it changed). */
   registry: RegistryData | null;
   registryChanged: boolean;
+  /** Row i's name (null: not shown), without building the row. */
+  readonly names: readonly (string | null)[];
+  /** Row i says nothing a warning would: named as the scheme names it, nothing dropped, renamed, cut or refused. */
+  quiet(i: number): boolean;
+  rowAt(i: number): NamedTool;
 }
 
 export interface AssignOptions {
@@ -98,192 +105,215 @@ export interface AssignOptions {
   registry?: RegistryData;
 }
 
-/** One row, built field by field (an object spread per row was measurable over 10,000). */
-function row(server: NamingServerInput, tool: string, deferred: boolean, name: string | null, synthetic: NamedTool['synthetic'] = null, wrappedBy: string | null = null): NamedTool {
-  return {
-    serverId: server.serverId,
-    serverName: server.serverName,
-    source: server.source ?? 'configured',
-    tool,
-    name,
-    dropped: false,
-    synthetic,
-    wrappedBy,
-    collidesWith: null,
-    deferred,
-    differsFromRaw: false,
-    tooLong: false,
-    late: false,
-    refused: null,
-  };
-}
-
 /**
  * NAME-4: which names say something other than `<prefix><server><sep><raw tool>`, and which are
  * longer than the model API takes. Rows come server by server, so the expected head is built
  * once per server, not once per tool (10,000 tools × every agent, issue 44).
  */
-function markNames(rows: NamedTool[], { prefix, sep, limit }: ProfileFacts['naming']): void {
+function markNames(n: Naming, { prefix, sep, limit }: ProfileFacts['naming']): void {
   const raw = prefix === '' && sep === '';
   const tooLong = limit && !limit.enforced ? limit.max : Infinity;
-  let server: string | null = null;
+  const { count, tool, server: serverAt } = n.at;
+  let server = -1;
   let head = '';
-  for (const row of rows) {
-    const name = row.name;
+  for (let i = 0; i < n.size; i++) {
+    const name = n.names[i];
     if (!name) continue;
-    if (name.length > tooLong) row.tooLong = true;
-    if (row.synthetic) continue;
+    if (name.length > tooLong) n.flags[i]! |= TOO_LONG;
+    if (i >= count) continue; // a made-up tool
+    const t = tool[i]!;
     if (raw) {
-      row.differsFromRaw = name !== row.tool;
+      if (name !== t) n.flags[i]! |= DIFFERS;
       continue;
     }
-    if (row.serverName !== server) [server, head] = [row.serverName, prefix + row.serverName + sep];
-    row.differsFromRaw = !(name.length === head.length + row.tool.length && name.startsWith(head) && name.endsWith(row.tool));
+    if (serverAt[i] !== server) [server, head] = [serverAt[i]!, prefix + n.servers[serverAt[i]!]!.serverName + sep];
+    if (!(name.length === head.length + t.length && name.startsWith(head) && name.endsWith(t))) n.flags[i]! |= DIFFERS;
   }
 }
 
-/** Lay out the rows the agent would show, before names are given (input order). */
-function layout(facts: ProfileFacts, servers: readonly NamingServerInput[]): NamedTool[] {
-  const rows: NamedTool[] = [];
-  const synthetic: NamedTool[] = [];
+/** Lay out the rows the agent would show, before names are given: servers' tools in input order, then the made-up ones. */
+function layout(facts: ProfileFacts, servers: readonly NamingServerInput[], at: Positions): Naming {
+  const made: Naming['made'][number][] = [];
   const { authTool, subagentTool } = facts.naming;
-  for (const s of servers) {
-    // Asked once per server, not once per tool (issue 44: 10,000 tools × every agent).
-    const deferred = facts.deferral(s).deferred;
+  const late: number[] = [];
+  const wrapped: [number, string][] = [];
+  const blank: number[] = [];
+  servers.forEach((s, k) => {
     if (s.missesTurn?.includes(facts.id)) {
       // CONN-3: no tools from it this turn, so no names (and no collisions) either.
-      for (const t of s.tools) rows.push(Object.assign(row(s, t.name, deferred, null), { late: true }));
+      late.push(k);
     } else if (authTool && s.state === 'needs-auth') {
       // seed 002: the synthetic tool takes the place of the server's tools; Kimi 2.1.0 offers it
       // only for an entry with no static credentials, and marks the others failed (no tools).
-      for (const t of s.tools) rows.push(row(s, t.name, deferred, null));
-      if (!s.entry || !facts.naming.authToolFor || facts.naming.authToolFor(s.entry)) synthetic.push(row(s, 'authenticate', deferred, authTool(s.serverName), 'authenticate'));
+      blank.push(k);
+      if (!s.entry || !facts.naming.authToolFor || facts.naming.authToolFor(s.entry)) made.push({ server: k, tool: 'authenticate', name: authTool(s.serverName) });
     } else if (subagentTool && s.subagent) {
       const query = subagentTool(s.serverName);
-      for (const t of s.tools) rows.push(row(s, t.name, deferred, null, null, query));
-      synthetic.push(row(s, 'query', deferred, query, 'query'));
-    } else {
-      for (const t of s.tools) rows.push(row(s, t.name, deferred, ''));
+      wrapped.push([k, query]);
+      made.push({ server: k, tool: 'query', name: query });
+    }
+  });
+  const n = new Naming(facts.id, servers, at, made);
+  // Asked once per server, not once per tool (issue 44: 10,000 tools × every agent).
+  servers.forEach((s, k) => (n.deferred[k] = facts.deferral(s).deferred));
+  for (const k of late) n.late[k] = true;
+  for (const [k, query] of wrapped) n.wrappedBy[k] = query;
+  if (late.length + wrapped.length + blank.length > 0) {
+    for (let i = 0; i < at.count; i++) {
+      const k = at.server[i]!;
+      if (n.late[k] || n.wrappedBy[k] !== null || blank.includes(k)) n.names[i] = null;
     }
   }
-  for (const t of synthetic) rows.push(t);
-  return rows;
+  return n;
+}
+
+/** The order rows claim names in: as laid out, reversed (`last`), or by the time each server was ready (stable). */
+function claimOrder(n: Naming, last: boolean, ready?: ReadonlyMap<string, number>): ArrayLike<number> | null {
+  const size = n.size;
+  if (!last && !(ready && ready.size > 0)) return null;
+  const order = Array.from({ length: size }, (_, j) => (last ? size - 1 - j : j));
+  if (!ready || ready.size === 0) return order;
+  // A stable sort by server: a server not measured (hand-given) keeps its place after the measured ones.
+  const readyOf = n.servers.map((s) => ready.get(`${s.source ?? 'configured'}\u0000${s.serverId}`) ?? Infinity);
+  return order
+    .map((i, j) => ({ i, j, t: readyOf[n.serverAt(i)]! }))
+    .sort((a, b) => a.t - b.t || a.j - b.j)
+    .map((x) => x.i);
 }
 
 /**
  * kimi / minara: first claimant wins, the loser is dropped (NAME-2); `last`: the last one does
  * (Gemini). `ready`: servers claim in the order they finished connecting (Kimi), else as given.
  */
-function firstClaimWins(all: NamedTool[], namer: (serverName: string) => (tool: string) => string, last = false, ready?: ReadonlyMap<string, number>, none = false): Pick<NamingReport, 'collisions' | 'events'> {
-  let rows = last ? [...all].reverse() : all;
-  if (ready && ready.size > 0) {
-    // A stable sort by server: a server not measured (hand-given) keeps its place after the measured ones.
-    const at = (r: NamedTool) => ready.get(`${r.source}\u0000${r.serverId}`) ?? Infinity;
-    rows = rows.map((r, i) => ({ r, i, t: at(r) })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.r);
-  }
-  const holders = new Map<string, NamedTool>();
-  const collisions: Collision[] = [];
-  const events: ToolNameCollisionEvent[] = [];
+function firstClaimWins(n: Naming, namer: (serverName: string) => (tool: string) => string, last = false, ready?: ReadonlyMap<string, number>, none = false): void {
+  const order = claimOrder(n, last, ready);
+  const holders = new Map<string, number>();
+  const { count, tool, server } = n.at;
   // Rows come server by server: the server part of the name is worked out once per server.
-  let namedFor: string | null = null;
-  let nameOf: (tool: string) => string = (tool) => tool;
-  for (const row of rows) {
-    if (row.name === null) continue; // needs-auth / wrapped tools are not registered
-    if (!row.synthetic && row.serverName !== namedFor) [namedFor, nameOf] = [row.serverName, namer(row.serverName)];
-    const name = row.synthetic ? row.name : nameOf(row.tool);
+  let namedFor = -1;
+  let nameOf: (tool: string) => string = (t) => t;
+  for (let j = 0; j < n.size; j++) {
+    const i = order ? order[j]! : j;
+    const current = n.names[i];
+    if (current === null || current === undefined) continue; // needs-auth / wrapped / late tools are not registered
+    let name = current;
+    if (i < count) {
+      if (server[i] !== namedFor) [namedFor, nameOf] = [server[i]!, namer(n.servers[server[i]!]!.serverName)];
+      name = nameOf(tool[i]!);
+    }
     const winner = holders.get(name);
-    if (!winner) {
-      holders.set(name, row);
-      row.name = name;
+    if (winner === undefined) {
+      holders.set(name, i);
+      n.names[i] = name;
       continue;
     }
-    const kind = kindOf(winner, row);
-    row.name = null;
-    row.dropped = true;
-    row.collidesWith = refNamed(winner, kind, name);
-    collisions.push({ name, kind, winner: ref(winner), loser: ref(row), resolution: 'dropped', assigned: null });
-    events.push({
+    const kind = n.kindOf(winner, i);
+    const w = n.refAt(winner);
+    const loser = n.refAt(i);
+    n.drop(i, refNamed(w, kind, name));
+    n.collisions.push({ name, kind, winner: w, loser, resolution: 'dropped', assigned: null });
+    n.events.push({
       type: 'MCP_TOOL_NAME_COLLISION',
       qualified: name,
-      serverName: row.serverName,
-      toolName: row.tool,
-      collidesWith: kind === 'same_server' ? { kind, toolName: winner.tool } : { kind, serverName: winner.serverName, toolName: winner.tool },
+      serverName: loser.serverName,
+      toolName: loser.tool,
+      collidesWith: kind === 'same_server' ? { kind, toolName: w.tool } : { kind, serverName: w.serverName, toolName: w.tool },
     });
   }
   // `all-dropped` (Copilot CLI 1.0.102): the first claimant loses the name too.
   if (none) {
-    for (const c of collisions) {
+    for (const c of n.collisions) {
       const first = holders.get(c.name);
-      if (!first || first.dropped) continue;
-      first.dropped = true;
-      first.name = null;
-      first.collidesWith = refNamed(c.loser, c.kind, c.name);
+      if (first === undefined || n.flags[first]! & DROPPED) continue;
+      n.drop(first, refNamed(c.loser, c.kind, c.name));
     }
   }
-  return { collisions, events };
 }
 
 /**
  * Zed (thread.rs `enabled_tools`): every holder of a name two tools share is shown as
  * `clash(server, tool)`; if those names meet again, the later tool replaces the earlier.
  */
-function serverPrefixed(all: NamedTool[], facts: ProfileFacts): Pick<NamingReport, 'collisions' | 'events'> {
+function serverPrefixed(n: Naming, facts: ProfileFacts): void {
   const { namer, clashName } = facts.naming;
   const clash = clashName ?? ((server: string, tool: string) => `${server}_${tool}`);
-  const holders = new Map<string, NamedTool[]>();
-  for (const row of all) {
-    if (row.name === null) continue;
-    row.name = row.synthetic ? row.name : namer(row.serverName)(row.tool);
-    const list = holders.get(row.name);
-    if (list) list.push(row);
-    else holders.set(row.name, [row]);
+  const { count, tool, server } = n.at;
+  // The first holder of each name, in the order names were first taken; the others only where shared.
+  const first = new Map<string, number>();
+  const more = new Map<string, number[]>();
+  let namedFor = -1;
+  let nameOf: (tool: string) => string = (t) => t;
+  for (let i = 0; i < n.size; i++) {
+    if (n.names[i] === null) continue;
+    if (i < count) {
+      if (server[i] !== namedFor) [namedFor, nameOf] = [server[i]!, namer(n.servers[server[i]!]!.serverName)];
+      n.names[i] = nameOf(tool[i]!);
+    }
+    const name = n.names[i]!;
+    const holder = first.get(name);
+    if (holder === undefined) {
+      first.set(name, i);
+      continue;
+    }
+    const list = more.get(name);
+    if (list) list.push(i);
+    else more.set(name, [holder, i]);
   }
-  const collisions: Collision[] = [];
-  for (const [name, list] of holders) {
-    if (list.length < 2) continue;
-    const first = list[0]!;
-    for (const row of list) {
-      row.name = clash(row.serverName, row.tool);
-      const other = row === first ? list[1]! : first;
-      row.collidesWith = refNamed(other, kindOf(other, row), name);
-      if (row !== first) collisions.push({ name, kind: kindOf(first, row), winner: ref(first), loser: ref(row), resolution: 'suffixed', assigned: row.name });
+  for (const name of more.size ? first.keys() : []) {
+    const list = more.get(name);
+    if (!list) continue;
+    const f = list[0]!;
+    for (const i of list) {
+      n.names[i] = clash(n.servers[n.serverAt(i)]!.serverName, n.toolAt(i));
+      const other = i === f ? list[1]! : f;
+      n.note(i, { collidesWith: refNamed(n.refAt(other), n.kindOf(other, i), name) });
+      if (i !== f) n.collisions.push({ name, kind: n.kindOf(f, i), winner: n.refAt(f), loser: n.refAt(i), resolution: 'suffixed', assigned: n.names[i]! });
     }
   }
   // Names that still meet: Zed's map keeps the last insert.
-  const final = new Map<string, NamedTool>();
-  for (const row of all) {
-    if (row.name === null) continue;
-    const earlier = final.get(row.name);
-    final.set(row.name, row);
-    if (!earlier) continue;
-    const kind = kindOf(row, earlier);
-    earlier.dropped = true;
-    earlier.collidesWith = refNamed(row, kind, row.name);
-    collisions.push({ name: row.name, kind, winner: ref(row), loser: ref(earlier), resolution: 'dropped', assigned: null });
-    earlier.name = null;
+  const final = new Map<string, number>();
+  for (let i = 0; i < n.size; i++) {
+    const name = n.names[i];
+    if (name === null || name === undefined) continue;
+    const earlier = final.get(name);
+    final.set(name, i);
+    if (earlier === undefined) continue;
+    const kind = n.kindOf(i, earlier);
+    const winner = n.refAt(i);
+    n.collisions.push({ name, kind, winner, loser: n.refAt(earlier), resolution: 'dropped', assigned: null });
+    n.drop(earlier, refNamed(winner, kind, name));
   }
-  return { collisions, events: [] };
+}
+
+/** The servers' tools by position, for naming them for several agents (cross-profile.ts). */
+export function namingOf(servers: readonly NamingServerInput[]): (profile: Profile, options?: AssignOptions) => NamingReport {
+  const at = positionsOf(servers);
+  return (profile, options = {}) => {
+    const facts = profileFacts(profile);
+    const n = layout(facts, servers, at);
+    if (facts.naming.collisions === 'registry') {
+      const rows = n.rows();
+      const alloc = minimaxNames(rows, servers, options.registry ?? emptyRegistry());
+      n.absorb(rows);
+      n.collisions = alloc.collisions;
+      n.registry = alloc.registry;
+      n.registryChanged = alloc.changed;
+    } else if (facts.naming.collisions === 'server-prefix') {
+      serverPrefixed(n, facts);
+    } else {
+      const ready = facts.naming.order === 'ready' ? new Map(servers.flatMap((s) => (s.readyMs !== undefined ? [[`${s.source ?? 'configured'}\u0000${s.serverId}`, s.readyMs] as const] : []))) : undefined;
+      firstClaimWins(n, facts.naming.namer, facts.naming.collisions === 'last-wins', ready, facts.naming.collisions === 'all-dropped');
+    }
+    markNames(n, facts.naming);
+    return n;
+  };
 }
 
 export function assignNames(profile: Profile, servers: readonly NamingServerInput[], options: AssignOptions = {}): NamingReport {
-  const facts = profileFacts(profile);
-  const rows = layout(facts, servers);
-  let report: Pick<NamingReport, 'collisions' | 'events'>;
-  let registry: RegistryData | null = null;
-  let registryChanged = false;
+  return namingOf(servers)(profile, options);
+}
 
-  if (facts.naming.collisions === 'registry') {
-    const alloc = minimaxNames(rows, servers, options.registry ?? emptyRegistry());
-    report = { collisions: alloc.collisions, events: [] };
-    registry = alloc.registry;
-    registryChanged = alloc.changed;
-  } else if (facts.naming.collisions === 'server-prefix') {
-    report = serverPrefixed(rows, facts);
-  } else {
-    const ready = facts.naming.order === 'ready' ? new Map(servers.flatMap((s) => (s.readyMs !== undefined ? [[`${s.source ?? 'configured'}\u0000${s.serverId}`, s.readyMs] as const] : []))) : undefined;
-    report = firstClaimWins(rows, facts.naming.namer, facts.naming.collisions === 'last-wins', ready, facts.naming.collisions === 'all-dropped');
-  }
-  markNames(rows, facts.naming);
-
-  return { profile, tools: rows, ...report, registry, registryChanged };
+/** The naming of no tools (an agent not named). */
+export function noNames(profile: Profile): NamingReport {
+  return new Naming(profile, [], positionsOf([]));
 }

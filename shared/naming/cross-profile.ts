@@ -4,7 +4,7 @@
 import { profileFacts } from '../profiles';
 import type { NamingWarning } from '../schemas/notes';
 import { PROFILES, type Profile } from '../schemas/server';
-import { assignNames, type NamedTool, type NamingReport, type NamingServerInput } from './assign';
+import { namingOf, noNames, type NamedTool, type NamingReport, type NamingServerInput } from './assign';
 import type { RegistryData } from '../profiles/minimax/registry';
 
 export interface CrossProfileRow {
@@ -50,39 +50,42 @@ function same(a: NamingWarning, b: NamingWarning): boolean {
  */
 export function crossProfileView(servers: readonly NamingServerInput[], registry?: RegistryData, agents: readonly Profile[] = PROFILES): CrossProfileView {
   const named = PROFILES.filter((p) => agents.includes(p));
-  const none = (profile: Profile): NamingReport => ({ profile, tools: [], collisions: [], events: [], registry: null, registryChanged: false });
+  const nameFor = namingOf(servers);
   // NAME-1: only a registry scheme claims against the registry given.
   const reports = Object.fromEntries(
-    PROFILES.map((p) => [p, named.includes(p) ? assignNames(p, servers, registry && profileFacts(p).naming.collisions === 'registry' ? { registry } : {}) : none(p)]),
+    PROFILES.map((p) => [p, named.includes(p) ? nameFor(p, registry && profileFacts(p).naming.collisions === 'registry' ? { registry } : {}) : noNames(p)]),
   ) as Record<Profile, NamingReport>;
   // Every report lays out the servers' tools first, server by server in the order given, and its
-  // made-up tools after them (assign.ts layout): row i is the same (server, tool) in every report.
-  // So each row is built once and filled from every report at the same position, with no key per
-  // tool per agent (issue 44: 10,000 tools × 17 agents).
-  const lists = named.map((p) => reports[p].tools);
-  const count = named.length ? servers.reduce((n, s) => n + s.tools.length, 0) : 0;
+  // made-up tools after them (naming.ts): row i is the same (server, tool) in every report. So each
+  // row is built once and filled from every report at the same position, with no key per tool per
+  // agent, and an agent's row object only where it has something to say (issue 44: 10,000 tools ×
+  // 17 agents).
+  const list = named.map((p) => reports[p]);
   const rows: CrossProfileRow[] = [];
   // Names for the agents named only: a row of 10,000 does not carry seventeen nulls (issue 44).
   const blank = Object.fromEntries(named.map((p) => [p, null])) as Partial<Record<Profile, string | null>>;
   // A tool a server lists twice is one row (the server's rows are together, so the tools seen are kept per server).
   let server: string | null = null;
   let seen = new Map<string, CrossProfileRow>();
-  for (let i = 0; i < count; i++) {
-    const first = lists[0]![i]!;
-    if (first.serverId !== server) [server, seen] = [first.serverId, new Map()];
-    let row = seen.get(first.tool);
-    if (!row) {
-      row = { serverId: first.serverId, serverName: first.serverName, tool: first.tool, names: { ...blank }, warnings: [] };
-      seen.set(first.tool, row);
-      rows.push(row);
-    }
-    for (let j = 0; j < named.length; j++) {
-      const profile = named[j]!;
-      const t = lists[j]![i]!;
-      // A repeated (server, tool) row keeps the first claimant's name.
-      row.names[profile] ??= t.name;
-      const warning = describe(profile, t);
-      if (warning && !row.warnings.some((w) => same(w, warning))) row.warnings.push(warning);
+  let k = 0;
+  for (const s of named.length ? servers : []) {
+    if (s.tools.length && s.serverId !== server) [server, seen] = [s.serverId, new Map()];
+    for (const t of s.tools) {
+      const i = k++;
+      let row = seen.get(t.name);
+      if (!row) {
+        row = { serverId: s.serverId, serverName: s.serverName, tool: t.name, names: { ...blank }, warnings: [] };
+        seen.set(t.name, row);
+        rows.push(row);
+      }
+      for (let j = 0; j < named.length; j++) {
+        const report = list[j]!;
+        // A repeated (server, tool) row keeps the first claimant's name.
+        row.names[named[j]!] ??= report.names[i] ?? null;
+        if (report.quiet(i)) continue;
+        const warning = describe(named[j]!, report.rowAt(i));
+        if (warning && !row.warnings.some((w) => same(w, warning))) row.warnings.push(warning);
+      }
     }
   }
   return { rows, reports };
