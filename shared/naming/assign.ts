@@ -6,6 +6,7 @@ import type { ProfileFacts } from '../profiles/types';
 import type { Profile, ServerStateKind, ToolSource } from '../schemas/server';
 import { emptyRegistry, type RegistryData } from '../profiles/minimax/registry';
 import { minimaxNames } from '../profiles/minimax/claims';
+import { zedNames } from '../profiles/zed/clash';
 import { refNamed } from './refs';
 import { DIFFERS, DROPPED, Naming, positionsOf, TOO_LONG, type Positions } from './naming';
 
@@ -98,6 +99,8 @@ export interface NamingReport {
   /** Row i says nothing a warning would: named as the scheme names it, nothing dropped, renamed, cut or refused. */
   quiet(i: number): boolean;
   rowAt(i: number): NamedTool;
+  /** The tools the agent makes up (after the servers' tools). */
+  madeRows(): NamedTool[];
 }
 
 export interface AssignOptions {
@@ -107,25 +110,39 @@ export interface AssignOptions {
 
 /**
  * NAME-4: which names say something other than `<prefix><server><sep><raw tool>`, and which are
- * longer than the model API takes. Rows come server by server, so the expected head is built
- * once per server, not once per tool (10,000 tools × every agent, issue 44).
+ * longer than the model API takes. Short loops over plain values, the same for every agent: each
+ * agent's naming facts have their own shape, and a loop reading them deopts once per agent.
  */
 function markNames(n: Naming, { prefix, sep, limit }: ProfileFacts['naming']): void {
-  const raw = prefix === '' && sep === '';
-  const tooLong = limit && !limit.enforced ? limit.max : Infinity;
+  if (limit && !limit.enforced) markTooLong(n, limit.max);
+  if (prefix === '' && sep === '') markRaw(n);
+  else markHeads(n, prefix, sep);
+}
+
+function markTooLong(n: Naming, max: number): void {
+  for (let i = 0; i < n.size; i++) {
+    const name = n.names[i];
+    if (name && name.length > max) n.flags[i]! |= TOO_LONG;
+  }
+}
+
+function markRaw(n: Naming): void {
+  const { count, tool } = n.at;
+  for (let i = 0; i < count; i++) {
+    const name = n.names[i];
+    if (name && name !== tool[i]) n.flags[i]! |= DIFFERS;
+  }
+}
+
+/** Rows come server by server, so the expected head is built once per server, not once per tool. */
+function markHeads(n: Naming, prefix: string, sep: string): void {
   const { count, tool, server: serverAt } = n.at;
   let server = -1;
   let head = '';
-  for (let i = 0; i < n.size; i++) {
+  for (let i = 0; i < count; i++) {
     const name = n.names[i];
     if (!name) continue;
-    if (name.length > tooLong) n.flags[i]! |= TOO_LONG;
-    if (i >= count) continue; // a made-up tool
     const t = tool[i]!;
-    if (raw) {
-      if (name !== t) n.flags[i]! |= DIFFERS;
-      continue;
-    }
     if (serverAt[i] !== server) [server, head] = [serverAt[i]!, prefix + n.servers[serverAt[i]!]!.serverName + sep];
     if (!(name.length === head.length + t.length && name.startsWith(head) && name.endsWith(t))) n.flags[i]! |= DIFFERS;
   }
@@ -168,10 +185,10 @@ function layout(facts: ProfileFacts, servers: readonly NamingServerInput[], at: 
 }
 
 /** The order rows claim names in: as laid out, reversed (`last`), or by the time each server was ready (stable). */
-function claimOrder(n: Naming, last: boolean, ready?: ReadonlyMap<string, number>): ArrayLike<number> | null {
+function claimOrder(n: Naming, last: boolean, ready?: ReadonlyMap<string, number>): number[] {
   const size = n.size;
-  if (!last && !(ready && ready.size > 0)) return null;
-  const order = Array.from({ length: size }, (_, j) => (last ? size - 1 - j : j));
+  const order = new Array<number>(size);
+  for (let j = 0; j < size; j++) order[j] = last ? size - 1 - j : j;
   if (!ready || ready.size === 0) return order;
   // A stable sort by server: a server not measured (hand-given) keeps its place after the measured ones.
   const readyOf = n.servers.map((s) => ready.get(`${s.source ?? 'configured'}\u0000${s.serverId}`) ?? Infinity);
@@ -186,27 +203,40 @@ function claimOrder(n: Naming, last: boolean, ready?: ReadonlyMap<string, number
  * (Gemini). `ready`: servers claim in the order they finished connecting (Kimi), else as given.
  */
 function firstClaimWins(n: Naming, namer: (serverName: string) => (tool: string) => string, last = false, ready?: ReadonlyMap<string, number>, none = false): void {
+  nameAll(n, namer);
   const order = claimOrder(n, last, ready);
   const holders = new Map<string, number>();
+  // The claims in short loops that every agent runs alike (issue 44: the naming's cost is mostly V8
+  // compiling it; a loop that meets a new path in each agent is compiled again each time).
+  const clashes: number[] = [];
+  for (let j = 0; j < order.length; j++) {
+    const i = order[j]!;
+    const name = n.names[i];
+    if (name === null || name === undefined) continue; // needs-auth / wrapped / late tools are not registered
+    const winner = holders.get(name);
+    if (winner === undefined) holders.set(name, i);
+    else clashes.push(i, winner);
+  }
+  if (clashes.length) dropLosers(n, clashes, holders, none);
+}
+
+/** Each tool row's name before collisions; the server part worked out once per server. */
+function nameAll(n: Naming, namer: (serverName: string) => (tool: string) => string): void {
   const { count, tool, server } = n.at;
-  // Rows come server by server: the server part of the name is worked out once per server.
   let namedFor = -1;
   let nameOf: (tool: string) => string = (t) => t;
-  for (let j = 0; j < n.size; j++) {
-    const i = order ? order[j]! : j;
-    const current = n.names[i];
-    if (current === null || current === undefined) continue; // needs-auth / wrapped / late tools are not registered
-    let name = current;
-    if (i < count) {
-      if (server[i] !== namedFor) [namedFor, nameOf] = [server[i]!, namer(n.servers[server[i]!]!.serverName)];
-      name = nameOf(tool[i]!);
-    }
-    const winner = holders.get(name);
-    if (winner === undefined) {
-      holders.set(name, i);
-      n.names[i] = name;
-      continue;
-    }
+  for (let i = 0; i < count; i++) {
+    if (n.names[i] === null) continue;
+    if (server[i] !== namedFor) [namedFor, nameOf] = [server[i]!, namer(n.servers[server[i]!]!.serverName)];
+    n.names[i] = nameOf(tool[i]!);
+  }
+}
+
+/** `clashes`: loser, winner pairs in claim order. */
+function dropLosers(n: Naming, clashes: readonly number[], holders: ReadonlyMap<string, number>, none: boolean): void {
+  for (let c = 0; c < clashes.length; c += 2) {
+    const [i, winner] = [clashes[c]!, clashes[c + 1]!];
+    const name = n.names[i]!;
     const kind = n.kindOf(winner, i);
     const w = n.refAt(winner);
     const loser = n.refAt(i);
@@ -230,61 +260,6 @@ function firstClaimWins(n: Naming, namer: (serverName: string) => (tool: string)
   }
 }
 
-/**
- * Zed (thread.rs `enabled_tools`): every holder of a name two tools share is shown as
- * `clash(server, tool)`; if those names meet again, the later tool replaces the earlier.
- */
-function serverPrefixed(n: Naming, facts: ProfileFacts): void {
-  const { namer, clashName } = facts.naming;
-  const clash = clashName ?? ((server: string, tool: string) => `${server}_${tool}`);
-  const { count, tool, server } = n.at;
-  // The first holder of each name, in the order names were first taken; the others only where shared.
-  const first = new Map<string, number>();
-  const more = new Map<string, number[]>();
-  let namedFor = -1;
-  let nameOf: (tool: string) => string = (t) => t;
-  for (let i = 0; i < n.size; i++) {
-    if (n.names[i] === null) continue;
-    if (i < count) {
-      if (server[i] !== namedFor) [namedFor, nameOf] = [server[i]!, namer(n.servers[server[i]!]!.serverName)];
-      n.names[i] = nameOf(tool[i]!);
-    }
-    const name = n.names[i]!;
-    const holder = first.get(name);
-    if (holder === undefined) {
-      first.set(name, i);
-      continue;
-    }
-    const list = more.get(name);
-    if (list) list.push(i);
-    else more.set(name, [holder, i]);
-  }
-  for (const name of more.size ? first.keys() : []) {
-    const list = more.get(name);
-    if (!list) continue;
-    const f = list[0]!;
-    for (const i of list) {
-      n.names[i] = clash(n.servers[n.serverAt(i)]!.serverName, n.toolAt(i));
-      const other = i === f ? list[1]! : f;
-      n.note(i, { collidesWith: refNamed(n.refAt(other), n.kindOf(other, i), name) });
-      if (i !== f) n.collisions.push({ name, kind: n.kindOf(f, i), winner: n.refAt(f), loser: n.refAt(i), resolution: 'suffixed', assigned: n.names[i]! });
-    }
-  }
-  // Names that still meet: Zed's map keeps the last insert.
-  const final = new Map<string, number>();
-  for (let i = 0; i < n.size; i++) {
-    const name = n.names[i];
-    if (name === null || name === undefined) continue;
-    const earlier = final.get(name);
-    final.set(name, i);
-    if (earlier === undefined) continue;
-    const kind = n.kindOf(i, earlier);
-    const winner = n.refAt(i);
-    n.collisions.push({ name, kind, winner, loser: n.refAt(earlier), resolution: 'dropped', assigned: null });
-    n.drop(earlier, refNamed(winner, kind, name));
-  }
-}
-
 /** The servers' tools by position, for naming them for several agents (cross-profile.ts). */
 export function namingOf(servers: readonly NamingServerInput[]): (profile: Profile, options?: AssignOptions) => NamingReport {
   const at = positionsOf(servers);
@@ -299,7 +274,7 @@ export function namingOf(servers: readonly NamingServerInput[]): (profile: Profi
       n.registry = alloc.registry;
       n.registryChanged = alloc.changed;
     } else if (facts.naming.collisions === 'server-prefix') {
-      serverPrefixed(n, facts);
+      zedNames(n, facts.naming);
     } else {
       const ready = facts.naming.order === 'ready' ? new Map(servers.flatMap((s) => (s.readyMs !== undefined ? [[`${s.source ?? 'configured'}\u0000${s.serverId}`, s.readyMs] as const] : []))) : undefined;
       firstClaimWins(n, facts.naming.namer, facts.naming.collisions === 'last-wins', ready, facts.naming.collisions === 'all-dropped');

@@ -14,6 +14,8 @@ export interface CrossProfileRow {
   /** The name each agent named here gives the tool (null: it does not show it); the other agents are absent. */
   names: Partial<Record<Profile, string | null>>;
   warnings: NamingWarning[];
+  /** The pair's last listing: row `at` of every report. */
+  at: number;
 }
 
 // UI-9: a warning is a code and params (schemas/notes.ts); `naming.warn.<code>` says it.
@@ -47,37 +49,55 @@ function same(a: NamingWarning, b: NamingWarning): boolean {
 /**
  * `agents`: the agents to name the tools for (the detected ones and the selected one: a person
  * with no Cline on the machine gets no warnings about Cline's names); the others' names are null.
+ * `warned`: rows only for the tools some agent has something to say about (`collisions`: a few
+ * hundred rows of 10,000, issue 44).
  */
-export function crossProfileView(servers: readonly NamingServerInput[], registry?: RegistryData, agents: readonly Profile[] = PROFILES): CrossProfileView {
+export function crossProfileView(servers: readonly NamingServerInput[], registry?: RegistryData, agents: readonly Profile[] = PROFILES, only?: 'warned'): CrossProfileView {
   const named = PROFILES.filter((p) => agents.includes(p));
   const nameFor = namingOf(servers);
   // NAME-1: only a registry scheme claims against the registry given.
   const reports = Object.fromEntries(
     PROFILES.map((p) => [p, named.includes(p) ? nameFor(p, registry && profileFacts(p).naming.collisions === 'registry' ? { registry } : {}) : noNames(p)]),
   ) as Record<Profile, NamingReport>;
+  const list = named.map((p) => reports[p]);
+  // A tool a server lists twice is one row: the listings of one (server, tool) pair meet in a run
+  // of servers with the same id (a server's rows are together; one with no tools breaks no run).
+  const runOf: number[] = [];
+  let run = -1;
+  let last: string | null = null;
+  for (const s of servers) {
+    if (s.tools.length && s.serverId !== last) [last, run] = [s.serverId, run + 1];
+    runOf.push(run);
+  }
+  const loud = only === 'warned' ? loudPairs(servers, list, runOf) : null;
   // Every report lays out the servers' tools first, server by server in the order given, and its
   // made-up tools after them (naming.ts): row i is the same (server, tool) in every report. So each
   // row is built once and filled from every report at the same position, with no key per tool per
   // agent, and an agent's row object only where it has something to say (issue 44: 10,000 tools ×
   // 17 agents).
-  const list = named.map((p) => reports[p]);
   const rows: CrossProfileRow[] = [];
   // Names for the agents named only: a row of 10,000 does not carry seventeen nulls (issue 44).
   const blank = Object.fromEntries(named.map((p) => [p, null])) as Partial<Record<Profile, string | null>>;
-  // A tool a server lists twice is one row (the server's rows are together, so the tools seen are kept per server).
-  let server: string | null = null;
   let seen = new Map<string, CrossProfileRow>();
-  let k = 0;
-  for (const s of named.length ? servers : []) {
-    if (s.tools.length && s.serverId !== server) [server, seen] = [s.serverId, new Map()];
+  let i = -1;
+  for (let k = 0; k < (named.length ? servers.length : 0); k++) {
+    const s = servers[k]!;
+    if (k === 0 || runOf[k] !== runOf[k - 1]) seen = new Map();
+    const wanted = loud ? loud.get(runOf[k]!) : null;
+    if (loud && !wanted) {
+      i += s.tools.length;
+      continue;
+    }
     for (const t of s.tools) {
-      const i = k++;
+      i++;
+      if (wanted && !wanted.has(t.name)) continue;
       let row = seen.get(t.name);
       if (!row) {
-        row = { serverId: s.serverId, serverName: s.serverName, tool: t.name, names: { ...blank }, warnings: [] };
+        row = { serverId: s.serverId, serverName: s.serverName, tool: t.name, names: { ...blank }, warnings: [], at: i };
         seen.set(t.name, row);
         rows.push(row);
       }
+      row.at = i;
       for (let j = 0; j < named.length; j++) {
         const report = list[j]!;
         // A repeated (server, tool) row keeps the first claimant's name.
@@ -89,4 +109,22 @@ export function crossProfileView(servers: readonly NamingServerInput[], registry
     }
   }
   return { rows, reports };
+}
+
+/** The tools of each run some agent says something about, by name. */
+function loudPairs(servers: readonly NamingServerInput[], list: readonly NamingReport[], runOf: readonly number[]): Map<number, Set<string>> {
+  const loud = new Map<number, Set<string>>();
+  let i = 0;
+  for (let k = 0; k < servers.length; k++) {
+    for (const t of servers[k]!.tools) {
+      let quiet = true;
+      for (let j = 0; j < list.length && quiet; j++) quiet = list[j]!.quiet(i);
+      i++;
+      if (quiet) continue;
+      const set = loud.get(runOf[k]!);
+      if (set) set.add(t.name);
+      else loud.set(runOf[k]!, new Set([t.name]));
+    }
+  }
+  return loud;
 }

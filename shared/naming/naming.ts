@@ -133,6 +133,10 @@ export class Naming implements NamingReport {
     };
   }
 
+  madeRows(): NamedTool[] {
+    return this.made.map((_, j) => this.rowAt(this.at.count + j));
+  }
+
   /** Every row, built once when first read. */
   get tools(): NamedTool[] {
     return (this.built ??= Array.from({ length: this.size }, (_, i) => this.rowAt(i)));

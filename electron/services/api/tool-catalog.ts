@@ -76,13 +76,13 @@ export function whyWon(profile: Profile, c: Collision): string {
   return `${profile} keeps the first claimant in configuration order (${who}); ${loser} is dropped`;
 }
 
-/** `findings: false`: the poisoning checks are skipped (a caller that shows no findings). */
-export async function buildCatalog(core: ApiCore, registry: RegistryPort, agents?: () => Promise<readonly Profile[]>, findings?: false): Promise<Catalog> {
+/** `findings: false`: the poisoning checks are skipped (a caller that shows no findings); `only`: see nameCatalog. */
+export async function buildCatalog(core: ApiCore, registry: RegistryPort, agents?: () => Promise<readonly Profile[]>, findings?: false, only?: 'warned'): Promise<Catalog> {
   const parts = await liveParts(core, findings);
   // The minimax column always reads the agent's registry (a preview: nothing is claimed).
   const reg = await registry?.().catch(() => undefined);
   // Named for the agents on this machine only (issue 34: no warnings about agents it does not have).
-  return nameCatalog(core.selection().profile, parts, reg, (await agents?.().catch(() => undefined)) ?? PROFILES);
+  return nameCatalog(core.selection().profile, parts, reg, (await agents?.().catch(() => undefined)) ?? PROFILES, only);
 }
 
 /** The running servers' tools as the naming takes them (also the tool filter's "before", CONN-8). */
@@ -149,30 +149,30 @@ export interface CatalogParts {
   skills?: SkillCost[];
 }
 
-/** NAME-4 over gathered parts (live or hand-given): one naming for every view. */
-export function nameCatalog(profile: Profile, parts: CatalogParts, reg: RegistryData | undefined, agents: readonly Profile[] = PROFILES): Catalog {
+/**
+ * NAME-4 over gathered parts (live or hand-given): one naming for every view. `only: 'warned'`:
+ * rows for the tools some agent has something to say about (`collisions`).
+ */
+export function nameCatalog(profile: Profile, parts: CatalogParts, reg: RegistryData | undefined, agents: readonly Profile[] = PROFILES, only?: 'warned'): Catalog {
   const { inputs, defs, servers } = parts;
   const named = PROFILES.filter((p) => p === profile || agents.includes(p));
-  const cross = crossProfileView(inputs, reg, named);
+  const cross = crossProfileView(inputs, reg, named, only);
   // AGENT-9: a plugin's server is its own agent's alone: no other agent names it or collides with it.
   const pluginIds = new Set(inputs.filter((i) => i.source === 'plugin-local' || i.source === 'plugin-official').map((i) => i.serverId));
+  // Every row here: a tool warned of with the plugins' servers may be quiet without them.
   const others = pluginIds.size > 0 ? crossProfileView(inputs.filter((i) => !pluginIds.has(i.serverId)), reg, named) : cross;
   const reportOf = (p: Profile) => (p === profile ? cross : others).reports[p];
   const otherNames = pluginIds.size > 0 ? new Map(others.rows.map((r) => [defKey(r.serverId, r.tool), r.names])) : null;
   const mine = cross.reports[profile];
-  // Row i is the agent's tool i unless a server lists a tool twice (cross-profile.ts: one row per
-  // pair); then the pair's last listing, as a keyed lookup gives it. No key per tool otherwise.
-  const aligned = cross.rows.length === mine.tools.filter((t) => !t.synthetic).length;
-  const byKey = aligned ? null : new Map(mine.tools.map((t) => [defKey(t.serverId, t.tool), t]));
   const warnings = new Map<string, NamingWarning[]>();
   const findings = findingsByTool(servers);
   const rows: ToolRow[] = [];
-  for (let i = 0; i < cross.rows.length; i++) {
-    const r = cross.rows[i]!;
+  for (const r of cross.rows) {
     const key = defKey(r.serverId, r.tool);
     const def = defs.get(key);
     if (!def) continue;
-    const t = byKey ? byKey.get(key) : mine.tools[i];
+    // The pair's last listing, as a lookup by key gave it.
+    const t = mine.rowAt(r.at);
     warnings.set(key, r.warnings);
     rows.push({
       serverId: r.serverId,
@@ -181,19 +181,19 @@ export function nameCatalog(profile: Profile, parts: CatalogParts, reg: Registry
       summary: summarize(def.description),
       names: pluginIds.size === 0 ? r.names : pluginIds.has(r.serverId) ? { [profile]: r.names[profile] ?? null } : { ...(otherNames?.get(key) ?? r.names), [profile]: r.names[profile] ?? null },
       tokens: tokensOf(def),
-      deferred: t?.deferred ?? false,
-      collidesWith: t?.collidesWith ? { serverId: t.collidesWith.serverId, serverName: t.collidesWith.serverName, tool: t.collidesWith.tool, name: t.collidesWith.name, kind: t.collidesWith.kind } : null,
-      dropped: t?.dropped ?? false,
-      ...(t?.late ? { late: true } : {}),
+      deferred: t.deferred,
+      collidesWith: t.collidesWith ? { serverId: t.collidesWith.serverId, serverName: t.collidesWith.serverName, tool: t.collidesWith.tool, name: t.collidesWith.name, kind: t.collidesWith.kind } : null,
+      dropped: t.dropped,
+      ...(t.late ? { late: true } : {}),
       ...(findings.has(key) ? { findings: findings.get(key)! } : {}),
     });
   }
   // The tools the agent makes up (seed 002 authenticate, seed 001 query): in its list, with no
   // definition from any server (their cost is the agent's, not counted here).
-  for (const t of mine.tools) {
-    if (!t.synthetic || t.name === null) continue;
+  for (const t of mine.madeRows()) {
+    if (t.name === null) continue;
     const names: ToolRow['names'] = { [profile]: t.name };
-    rows.push({ serverId: t.serverId, serverName: t.serverName, tool: t.tool, summary: '', names, tokens: 0, deferred: t.deferred, collidesWith: null, dropped: false, synthetic: t.synthetic });
+    rows.push({ serverId: t.serverId, serverName: t.serverName, tool: t.tool, summary: '', names, tokens: 0, deferred: t.deferred, collidesWith: null, dropped: false, synthetic: t.synthetic ?? undefined });
   }
   const collisions: CollisionRow[] = PROFILES.flatMap((p) =>
     reportOf(p).collisions.map((c) => ({

@@ -23,7 +23,7 @@ export function toolHandlers(core: ApiCore, deps: { catalog: CatalogCache; env: 
 
   return {
     'tools.list': async ({ warnings, only, limits, ...input }) => {
-      const c = await catalogFor(core, catalog, input);
+      const c = await catalogFor(core, catalog, { ...input, ...(only ? { only } : {}) });
       const warned = (t: ToolRow) => c.warnings.get(defKey(t.serverId, t.tool)) ?? [];
       const tools = only === 'warned' ? c.view.tools.filter((t) => warned(t).length > 0) : c.view.tools;
       // Per-row warnings only on request: the panel's list stays small (UI-3), describe has them.

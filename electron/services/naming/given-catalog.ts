@@ -12,12 +12,12 @@ import { buildCatalog, defKey, nameCatalog, tokensOf, type Catalog, type Catalog
  * Hand-given catalogs are not cached: tools.describe reads the live one only. Either way the
  * minimax names come from the agent's own registry (read, never written) unless one is given.
  */
-export async function catalogFor(core: ApiCore, cache: CatalogCache, input: CatalogInput & { agents?: readonly Profile[]; findings?: false }): Promise<Catalog> {
-  const { catalog, registry, agents, findings } = input;
+export async function catalogFor(core: ApiCore, cache: CatalogCache, input: CatalogInput & { agents?: readonly Profile[]; findings?: false; only?: 'warned' }): Promise<Catalog> {
+  const { catalog, registry, agents, findings, only } = input;
   // NAME-1: hand-given tools are named against the agent's registry too, unless one is given.
-  if (catalog) return nameCatalog(core.selection().profile, givenCatalogParts(catalog), registry ?? (await cache.registry()), agents);
-  // Named for fewer agents than the panel shows, or without findings: not the catalog tools.describe reads.
-  if (registry || agents || findings === false) return buildCatalog(core, registry ? () => Promise.resolve(registry) : cache.registry, agents ? () => Promise.resolve(agents) : cache.agents, findings);
+  if (catalog) return nameCatalog(core.selection().profile, givenCatalogParts(catalog), registry ?? (await cache.registry()), agents, only);
+  // Named for fewer agents than the panel shows, without findings or with the warned tools only: not the catalog tools.describe reads.
+  if (registry || agents || findings === false || only) return buildCatalog(core, registry ? () => Promise.resolve(registry) : cache.registry, agents ? () => Promise.resolve(agents) : cache.agents, findings, only);
   return cache.build();
 }
 

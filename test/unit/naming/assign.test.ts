@@ -211,4 +211,20 @@ describe('cross-profile view (NAME-4)', () => {
     expect(v.rows[2]!.warnings.some((w) => w.params.profile === 'kimi')).toBe(true);
     expect(v.rows[2]!.warnings.some((w) => w.params.profile === 'minimax')).toBe(true);
   });
+
+  it('warned only: the rows of the full view that carry a warning, each whole (a quiet first listing of a pair a repeat warns of included)', () => {
+    // a/t twice: the repeat is dropped (a warning on the pair, whose first listing is quiet);
+    // b/x.y differs for the agents that clean it; Windsurf shows raw names, so b/u and c/t lose
+    // theirs to a's (a/u, the winner, and c/v say nothing).
+    const servers = [srv('a', ['t', 'u', 't']), srv('b', ['x.y', 'u']), srv('c', ['v', 't'])];
+    const agents = ['kimi', 'cursor', 'windsurf'] as const;
+    const full = crossProfileView(servers, undefined, [...agents]);
+    const warned = crossProfileView(servers, undefined, [...agents], 'warned');
+    const strip = (rows: typeof full.rows) => rows.map(({ at: _at, ...r }) => r);
+    expect(strip(warned.rows)).toEqual(strip(full.rows.filter((r) => r.warnings.length > 0)));
+    expect(warned.rows.map((r) => `${r.serverId}/${r.tool}`)).toEqual(['a/t', 'b/x.y', 'b/u', 'c/t']);
+    // A row points at its pair's last listing, whose own naming the Tools view reads.
+    expect(warned.rows[0]!.at).toBe(2);
+    expect(warned.reports.kimi.rowAt(warned.rows[0]!.at)).toMatchObject({ tool: 't', dropped: true });
+  });
 });
