@@ -12,17 +12,23 @@
 //   (ours, private, no link on the way; repaired or refused). XDG_CACHE_HOME is not honoured:
 //   devcontainers, direnv layouts and an agent's `env` set it to a folder inside a repository;
 //   HOME they do not, and whoever sets HOME already decides the panel's data folder;
-// - each file carries the sha256 of the exact source it was made from and of its own data, and
-//   both are checked before V8 sees the data: another script's cache, or a damaged one, is
-//   refused and replaced, and the command runs from source as before.
+// - each file is named by, and carries, the identity of the exact source file it was made from
+//   (device, inode, size, and its modification and change times to the nanosecond: any write
+//   moves the change time, which no program can set back), and a CRC-32 of its own data; both
+//   are checked before V8 sees the data: another script's cache, or a damaged one, is refused
+//   and replaced, and the command runs from source as before. Not a SHA-256 of the source and
+//   data: that was 5.8 MB hashed at every start (4 % of a `collisions` at scale, more of a bridge
+//   start), and guarded against nothing more: the folder is this user's alone (above), and
+//   whoever can write in it can write the bundle too.
 // On Node ≥ 22.1 the bin uses module.enableCompileCache with a folder of the same check
 // (compileCacheDir), never the shared temp folder Node picks by default.
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getHeapCodeStatistics } from 'node:v8';
 import { Script } from 'node:vm';
+import { crc32 } from 'node:zlib';
 import { checkOwnFolder, describeFolderProblem, readOwnRecord } from '../services/own-folder/check';
 import { homeDir } from '../services/paths';
 
@@ -38,9 +44,10 @@ const KEEP_OTHERS = 3;
 const STALE_TEMP_MS = 10 * 60_000;
 /** Far above a real cache (~2–4 MB): a larger file is not read. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
-/** `MCPV8C1\n<sha256 of the source>\n<sha256 of the data>\n` before the data. */
-const MAGIC = 'MCPV8C1\n';
-const HEADER_BYTES = MAGIC.length + 65 + 65;
+/** `MCPV8C2\n<the source file's identity>\n<CRC-32 of the data, 8 hex>\n` before the data. */
+const MAGIC = 'MCPV8C2\n';
+/** Far above a header: the identity is a few numbers. */
+const MAX_HEADER_BYTES = 512;
 
 type Debug = (line: string) => void;
 
@@ -72,15 +79,23 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | 
   return usableDir(env, 'node-compile-cache', () => {});
 }
 
-const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+const crcHex = (data: Buffer) => crc32(data).toString(16).padStart(8, '0');
 
-/** The data of a cache file, if it was made from exactly `sourceDigest` and is whole; else why not. */
-function verified(file: Buffer, sourceDigest: string): { data: Buffer } | { why: string } {
-  if (file.length < HEADER_BYTES || file.toString('latin1', 0, MAGIC.length) !== MAGIC) return { why: 'not a cache of this format' };
-  const header = file.toString('latin1', MAGIC.length, HEADER_BYTES).split('\n');
-  const data = file.subarray(HEADER_BYTES);
-  if (header[0] !== sourceDigest) return { why: 'made from another source' };
-  if (header[1] !== sha256(data)) return { why: 'damaged' };
+/** The source file's identity: the same only while its bytes are (any write moves ctime). */
+function identityOf(fd: number): string {
+  const st = fstatSync(fd, { bigint: true });
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+}
+
+/** The data of a cache file, if it was made from the source file `identity` names and is whole; else why not. */
+function verified(file: Buffer, identity: string): { data: Buffer } | { why: string } {
+  const first = file.toString('latin1', 0, MAGIC.length) === MAGIC ? file.indexOf(10, MAGIC.length) : -1;
+  const end = first < 0 ? -1 : file.indexOf(10, first + 1);
+  if (end < 0 || end > MAX_HEADER_BYTES) return { why: 'not a cache of this format' };
+  const [made, crc] = file.toString('latin1', MAGIC.length, end).split('\n');
+  const data = file.subarray(end + 1);
+  if (made !== identity) return { why: 'made from another source' };
+  if (crc !== crcHex(data)) return { why: 'damaged' };
   return { data };
 }
 
@@ -130,13 +145,13 @@ function prune(dir: string, keep: string): void {
 }
 
 /** The verified cache data for this source in `dir`, or undefined (and why, for the debug line). */
-function readCache(dir: string, name: string, sourceDigest: string, debug: Debug): Buffer | undefined {
+function readCache(dir: string, name: string, identity: string, debug: Debug): Buffer | undefined {
   const file = join(dir, name);
   const read = readOwnRecord(dir, '', name, MAX_CACHE_BYTES, [], true);
   if (read.state === 'missing') return undefined;
   if (read.state === 'refused') return debug(`refused ${file}: ${describeFolderProblem(read.problem)}`), undefined;
   if (read.state === 'too_big') return debug(`refused ${file}: ${read.size} bytes`), undefined;
-  const v = verified(read.bytes, sourceDigest);
+  const v = verified(read.bytes, identity);
   if ('why' in v) return debug(`refused ${file}: ${v.why}`), undefined;
   return v.data;
 }
@@ -150,12 +165,22 @@ export function requireWithCodeCache(file: string, env: NodeJS.ProcessEnv = proc
   const debug: Debug = env.MCP_PANEL_DEBUG_CODE_CACHE === '1' ? (line) => process.stderr.write(`code cache: ${line}\n`) : () => {};
   // The build makes the bundle ASCII-only (scripts/build-node.mjs), so latin1 is exact, and
   // cheaper than decoding UTF-8. `#!` is only valid as the very first characters: `//` keeps the offsets.
-  const bytes = readFileSync(file);
+  // The identity before and after the read: a file written meanwhile has neither, and no cache is used.
+  const fd = openSync(file, 'r');
+  let bytes: Buffer;
+  let identity: string | undefined;
+  try {
+    const before = identityOf(fd);
+    bytes = readFileSync(fd);
+    identity = identityOf(fd) === before ? before : undefined;
+  } finally {
+    closeSync(fd);
+  }
   const source = bytes.toString('latin1').replace(/^#!/, '//');
-  const sourceDigest = sha256(bytes);
-  const dir = usableDir(env, '', debug);
-  const cacheFile = dir ? join(dir, `cli-${sourceDigest}-${process.version}-${process.arch}.v8cache`) : undefined;
-  const cachedData = dir && cacheFile ? readCache(dir, cacheFile.slice(dir.length + 1), sourceDigest, debug) : undefined;
+  const dir = identity ? usableDir(env, '', debug) : undefined;
+  const key = identity ? createHash('sha256').update(`${file}\n${identity}`).digest('hex') : '';
+  const cacheFile = dir ? join(dir, `cli-${key}-${process.version}-${process.arch}.v8cache`) : undefined;
+  const cachedData = dir && cacheFile ? readCache(dir, cacheFile.slice(dir.length + 1), identity!, debug) : undefined;
 
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new Script(wrapper, { filename: file, cachedData });
@@ -168,7 +193,7 @@ export function requireWithCodeCache(file: string, env: NodeJS.ProcessEnv = proc
       try {
         if (accepted && getHeapCodeStatistics().bytecode_and_metadata_size - bytecodeAtStart < REFRESH_GROWTH) return;
         const data = script.createCachedData();
-        writeAtomically(cacheFile, [Buffer.from(`${MAGIC}${sourceDigest}\n${sha256(data)}\n`, 'latin1'), data]);
+        writeAtomically(cacheFile, [Buffer.from(`${MAGIC}${identity}\n${crcHex(data)}\n`, 'latin1'), data]);
         debug(`produced ${cacheFile} (${data.length} bytes)`);
         prune(dir!, cacheFile);
       } catch (err) {
