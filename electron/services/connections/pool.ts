@@ -73,6 +73,9 @@ export class ConnectionPool {
   /** Applies a new config (CFG-9): only changed servers reconnect; missing ones become `removed`. */
   setServers(specs: ConnectionSpec[], opts: { disabled?: DisabledServer[] } = {}): SetServersResult {
     const res: SetServersResult = { added: [], changed: [], removed: [], unchanged: [] };
+    // A reload that read the config before dispose and lands after it (a watcher event in flight)
+    // would make connections nothing stops: their children outlived the panel.
+    if (this.disposed) return res;
     const seen = new Set<string>();
     const now = this.clock.now();
     for (const spec of specs) {

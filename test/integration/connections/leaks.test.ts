@@ -88,4 +88,17 @@ describe('no leaks after dispose', () => {
     expect(pids.filter(pidAlive)).toEqual([]);
     await round;
   });
+
+  it('a config reload that lands after dispose (a watcher event in flight) starts nothing', async () => {
+    const pool = new ConnectionPool({ dataDir: dir.path, env: process.env });
+    const before = new Set(liveChildPids());
+    pool.setServers([stdioSpec('kept', 'echo')]);
+    await pool.dispose();
+    // What a reload does with the config it read: the servers again, one of them new, then a round.
+    pool.setServers([stdioSpec('kept', 'echo', ['--other']), stdioSpec('new', 'echo')]);
+    const round = await pool.discover();
+    await expect(pool.listTools('new')).rejects.toThrow();
+    expect(round.servers.filter((s) => s.state.kind === 'connected')).toEqual([]);
+    expect(liveChildPids().filter((p) => !before.has(p))).toEqual([]);
+  });
 });
