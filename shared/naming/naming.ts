@@ -143,8 +143,8 @@ export class Naming implements NamingReport {
   }
 
   /**
-   * For a rule written over rows (MiniMax's registry, Zed's prefixes: one agent each): rows to
-   * change, then `absorb` takes back what the rule decided.
+   * For a rule written over rows (MiniMax's registry, one agent): rows to change, then `absorb`
+   * takes back what the rule decided.
    */
   rows(): NamedTool[] {
     return Array.from({ length: this.size }, (_, i) => this.rowAt(i));
