@@ -10,12 +10,12 @@
 //
 //   npx tsx bench/connections.ts [--calls 2000] [--servers 50] [--reps 5] [--only calls,discovery,rss,idle,instructions]
 //   (env: BENCH_CALLS, BENCH_SERVERS, BENCH_REPS; small quick run: --calls 200 --servers 8 --reps 3)
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ConnectionPool, liveChildPids } from '../electron/services/connections';
@@ -25,6 +25,7 @@ import { buildHost, builtPool } from './connections/built-pool';
 import { full } from './short';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const execFileP = promisify(execFile);
 const { values } = parseArgs({
   options: {
     calls: { type: 'string', default: process.env.BENCH_CALLS ?? full('2000', '40') },
@@ -123,23 +124,37 @@ async function benchCalls(Pool: typeof ConnectionPool, dataDir: string, kind: 's
 /**
  * The host's instructions per call (callgrind), pool vs bare, each from two runs of one process
  * (N and 4N calls after a warm-up): the difference over 3N calls, so start-up and JIT warm-up
- * cancel out. The server child is not counted. Minutes per era: valgrind runs ~50× slower.
+ * cancel out. The server child is not counted. The host runs `--single-threaded`: V8 compiles
+ * and collects on the one thread callgrind follows in order, so a count does not depend on when
+ * a background compile landed (repeated counts agree within ~2 %; without it, within ~10 %,
+ * more than the difference measured). Three such pairs per side, the median; pool and bare run
+ * side by side (the count is the same on a busy machine). Minutes: valgrind runs ~50× slower.
  */
 async function benchInstructions(dataDir: string, era: Era): Promise<void> {
   if (spawnSync('valgrind', ['--version']).status !== 0) return line(`instructions ${era}`, 'skipped: valgrind is not installed');
   const host = await buildHost();
   const n = Math.max(50, Math.round(CALLS / 10));
-  const count = (side: 'pool' | 'bare', calls: number): number => {
-    const out = join(dataDir, `callgrind.${side}.${calls}`);
-    const r = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, host, side, era, String(calls), dataDir, fixture(FIXTURE[era])], { encoding: 'utf8', timeout: 1_800_000 });
+  const count = async (side: 'pool' | 'bare', calls: number, run: number): Promise<number> => {
+    const out = join(dataDir, `callgrind.${side}.${calls}.${run}`);
+    const args = ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, '--single-threaded', host, side, era, String(calls), dataDir, fixture(FIXTURE[era])];
+    const r = await execFileP('valgrind', args, { encoding: 'utf8', timeout: 1_800_000 }).catch((err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: `${String(err)}\n${err.stderr ?? ''}` }));
     const m = /Collected : (\d+)/.exec(r.stderr);
-    if (r.status !== 0 || !m) throw new Error(`callgrind ${side} ${calls}: ${r.stdout}${r.stderr.slice(-2000)}`);
+    if (!m) throw new Error(`callgrind ${side} ${calls}: ${r.stdout}${r.stderr.slice(-2000)}`);
     return Number(m[1]);
   };
-  const per = (side: 'pool' | 'bare') => (count(side, 4 * n) - count(side, n)) / (3 * n);
-  const p = per('pool');
-  const b = per('bare');
-  line(`instructions per call, stdio ${era} (${3 * n} calls)`, `pool ${(p / 1000).toFixed(0)}k · bare ${(b / 1000).toFixed(0)}k · ratio ${(p / b).toFixed(3)}`);
+  const per = async (side: 'pool' | 'bare', run: number) => ((await count(side, 4 * n, run)) - (await count(side, n, run))) / (3 * n);
+  const pool: number[] = [];
+  const bare: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const [p, b] = await Promise.all([per('pool', run), per('bare', run)]);
+    pool.push(p);
+    bare.push(b);
+  }
+  const k = (xs: number[]) => xs.map((x) => `${(x / 1000).toFixed(0)}k`).join(', ');
+  line(
+    `instructions per call, stdio ${era} (${3 * n} calls)`,
+    `pool ${(median(pool) / 1000).toFixed(0)}k · bare ${(median(bare) / 1000).toFixed(0)}k · ratio ${(median(pool) / median(bare)).toFixed(3)} (target ≤ 1.03; runs: pool ${k(pool)}, bare ${k(bare)})`,
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Session } from '../mcp/session';
 import type { CallOptions, ConvertedResult } from './types';
 
 /** What a call needs of its connection (connection.ts). */
-export type CallTarget = Pick<McpConnection, 'spec' | 'state' | 'lastError' | 'currentSession' | 'start' | 'drop' | 'needsAuth' | 'pingTimeoutMs'>;
+export type CallTarget = Pick<McpConnection, 'spec' | 'state' | 'lastError' | 'currentSession' | 'openSession' | 'start' | 'drop' | 'needsAuth' | 'pingTimeoutMs'>;
 
 async function alive(s: Session, timeoutMs: number): Promise<boolean> {
   if (s.closed) return false;
@@ -40,6 +40,8 @@ function callErrorResult(e: CallTarget, tool: string, timeout: number, err: unkn
   return errorResult('transport', `Tool "${tool}" of "${e.spec.name}" failed: ${errorMessage(err)}${detail ? ` (${detail})` : ''}`);
 }
 
+const converted = (raw: unknown) => convertResult(raw);
+
 export async function callWithRetry(
   e: CallTarget,
   tool: string,
@@ -47,13 +49,16 @@ export async function callWithRetry(
   timeout: number,
   opts: Pick<CallOptions, 'signal' | 'onprogress'> = {},
 ): Promise<ConvertedResult> {
-  const { signal, onprogress } = opts;
-  const invoke = async (s: Session) => convertResult(await s.callTool(tool, args, { timeoutMs: timeout, ...(signal ? { signal } : {}), ...(onprogress ? { onprogress } : {}) }));
-  let session: Session;
-  try {
-    session = await e.start();
-  } catch (err) {
-    return connectErrorResult(e, err);
+  const { signal } = opts;
+  const params = { timeoutMs: timeout, signal, onprogress: opts.onprogress };
+  const invoke = (s: Session) => s.callTool(tool, args, params).then(converted);
+  let session = e.openSession();
+  if (!session) {
+    try {
+      session = await e.start();
+    } catch (err) {
+      return connectErrorResult(e, err);
+    }
   }
   try {
     return await invoke(session);

@@ -148,9 +148,13 @@ export class McpConnection {
 
   /** The live session, the one being opened, or a new attempt (lazy connect, CONN-2). */
   start(): Promise<Session> {
-    if (this.stopped) return Promise.reject(new Error('the connection was stopped'));
-    if (this.live && this.session) return Promise.resolve(this.session);
-    return this.begin().done;
+    const s = this.openSession();
+    return s ? Promise.resolve(s) : this.stopped ? Promise.reject(new Error('the connection was stopped')) : this.begin().done;
+  }
+
+  /** The live session when there is one: a call over it needs no turn of the queue (start). */
+  openSession(): Session | null {
+    return !this.stopped && this.session !== null && !this.session.closed ? this.session : null;
   }
 
   /** The attempt in progress, or a new one. */
@@ -250,7 +254,7 @@ export class McpConnection {
 
   /** One tool call (CONN-2 queue, CONN-6 fault handling); every outcome is a result (CONN-9). */
   async call(tool: string, args: Record<string, unknown>, opts: CallOptions): Promise<ConvertedResult> {
-    const release = await this.calls.acquire();
+    const release = this.calls.tryAcquire() ?? (await this.calls.acquire());
     this.inFlight++;
     try {
       const timeout = opts.timeoutMs ?? this.spec.callTimeoutMs ?? this.ctx.options.callTimeoutMs;

@@ -228,10 +228,16 @@ export class ConnectionPool {
   }
 
   /** CONN-9: every outcome is a result; CONN-5: a removed server's tools tell the caller to stop. */
-  async callTool(id: string, toolName: string, args: Record<string, unknown> = {}, opts: CallOptions = {}): Promise<ConvertedResult> {
+  callTool(id: string, toolName: string, args: Record<string, unknown> = {}, opts: CallOptions = {}): Promise<ConvertedResult> {
     const s = this.servers.get(id);
-    if (!s) return errorResult('unknown-server', `Unknown MCP server "${id}".`);
-    if (isConnection(s)) return s.call(toolName, args, opts);
+    // Not async: a call's path adds no promise of its own to the SDK's (bench:connections).
+    if (s && isConnection(s)) return s.call(toolName, args, opts);
+    return Promise.resolve(this.refusal(id, toolName));
+  }
+
+  private refusal(id: string, toolName: string): ConvertedResult {
+    const s = this.servers.get(id);
+    if (!s || isConnection(s)) return errorResult('unknown-server', `Unknown MCP server "${id}".`);
     if (s.state.kind === 'removed') {
       return errorResult('server-removed', `MCP server "${s.name}" was removed from the configuration; its tool "${toolName}" no longer exists. Do not call it again.`);
     }

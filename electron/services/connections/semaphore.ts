@@ -18,19 +18,26 @@ export class Semaphore {
   /** Resolves with a release function once a slot is free; release is idempotent. */
   acquire(): Promise<() => void> {
     return new Promise((resolve) => {
-      const grant = () => {
-        this.active++;
-        let released = false;
-        resolve(() => {
-          if (released) return;
-          released = true;
-          this.active--;
-          this.queue.shift()?.();
-        });
-      };
+      const grant = () => resolve(this.take());
       if (this.active < this.limit) grant();
       else this.queue.push(grant);
     });
+  }
+
+  /** A slot now when one is free and no one waits (no promise on a call's path), else null. */
+  tryAcquire(): (() => void) | null {
+    return this.active < this.limit && this.queue.length === 0 ? this.take() : null;
+  }
+
+  private take(): () => void {
+    this.active++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.active--;
+      this.queue.shift()?.();
+    };
   }
 
   async run<T>(fn: () => Promise<T>): Promise<T> {

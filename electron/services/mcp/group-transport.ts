@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
 import { deserializeMessage, type JSONRPCMessage, serializeMessage, type Transport } from '@modelcontextprotocol/client';
 import { LineBuffer } from './line-buffer';
+import type { LineTransport } from './tap';
 import { GROUP_MARKER_ENV, killGroup, trackGroup, untrackGroup } from './process-group';
 import type { ExitStatus } from './types';
 
@@ -34,7 +35,7 @@ export interface GroupStdioParams {
   record?: RecordGroup;
 }
 
-export class GroupStdioTransport implements Transport {
+export class GroupStdioTransport implements Transport, LineTransport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
@@ -46,6 +47,8 @@ export class GroupStdioTransport implements Transport {
   private readonly buffer = new LineBuffer();
   private exited = false;
   private closed = false;
+  /** The line of the message being delivered or just written, without its newline (tap.ts: the traffic log). */
+  private line: string | undefined;
 
   constructor(private readonly params: GroupStdioParams) {}
 
@@ -120,8 +123,16 @@ export class GroupStdioTransport implements Transport {
         this.onerror?.(err as Error); // one bad line; the next may be fine
         continue;
       }
+      this.line = line;
       this.onmessage?.(message);
+      this.line = undefined;
     }
+  }
+
+  takeLine(): string | undefined {
+    const line = this.line;
+    this.line = undefined;
+    return line;
   }
 
   /** Signals the whole group (the close ladder in session.ts decides which signal when). */
@@ -145,11 +156,16 @@ export class GroupStdioTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const stdin = this.child?.stdin;
-      if (!stdin || this.exited) return reject(new Error('Not connected'));
-      if (stdin.write(serializeMessage(message))) resolve();
-      else stdin.once('drain', resolve);
-    });
+    this.line = undefined;
+    const stdin = this.child?.stdin;
+    if (!stdin || this.exited) return Promise.reject(new Error('Not connected'));
+    try {
+      const line = serializeMessage(message);
+      this.line = line.slice(0, -1);
+      if (stdin.write(line)) return Promise.resolve();
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+    return new Promise((resolve) => stdin.once('drain', resolve));
   }
 }

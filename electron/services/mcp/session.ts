@@ -8,7 +8,7 @@ import type { ConnectionSpec } from '../../../shared/schemas/server';
 import type { Clock } from './clock';
 import { killLadder, processAlive } from './kill-ladder';
 import type { LineRing, Ring } from './ring';
-import { type TrafficRecord, trafficEntry } from './traffic';
+import { type TrafficRecord, trafficRecord } from './traffic';
 import { classifyMcpError, TimeoutError } from './errors';
 import { type Era, type EraMode, type EraVerdicts, MODERN_VERSION, stdioIdentity } from './eras';
 import { GroupStdioTransport, type RecordGroup } from './group-transport';
@@ -239,9 +239,9 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
   let lastTransportError: string | null = null;
   const depth = new ToolDepthGuard();
   const tapped = new TapTransport(transport, {
-    message: (dir, msg) => {
+    message: (dir, msg, line) => {
       if (dir === 'out') depth.outgoing(msg);
-      ctx.traffic.push(trafficEntry(dir, msg, ctx.clock.now()));
+      ctx.traffic.push(trafficRecord(dir, msg, ctx.clock.now(), line));
     },
     inbound: (msg) => depth.incoming(msg),
     error: (err) => {
@@ -250,7 +250,7 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
       // socket) is the transport failing, said once rather than once per SDK callback (UI-7).
       const kind = err.name === 'SyntaxError' || err.name === 'ZodError' || /ReadBuffer exceeded/.test(text) ? 'invalid' : 'transport-error';
       const last = ctx.traffic.last();
-      if (!(last && last.kind === kind && last.text === text)) ctx.traffic.push({ at: ctx.clock.now(), dir: 'in', kind, text });
+      if (!(last && !('msg' in last) && last.kind === kind && last.text === text)) ctx.traffic.push({ at: ctx.clock.now(), dir: 'in', kind, text });
       lastTransportError = text;
       // SEC-4: a message over the stdio buffer cap is lost anyway; stop the flood now.
       if (stdio && /ReadBuffer exceeded/.test(err.message)) stdio.kill('SIGKILL');
@@ -347,11 +347,9 @@ async function openOnce(spec: ConnectionSpec, ctx: SessionContext, timeoutMs: nu
     skillsSupported: () => skills().supported,
     listSkills: (timeout, fresh) => skills().list(timeout, fresh),
     readSkill: (uri, ref, timeout) => skills().read(uri, ref, timeout),
-    callTool: async (name, args, p) => {
-      // A call that reports progress is alive: each notification restarts its timeout (SDK option).
-      const progress = p.onprogress ? { onprogress: p.onprogress, resetTimeoutOnProgress: true } : {};
-      return (await client.callTool({ name, arguments: args }, { timeout: p.timeoutMs, ...(p.signal ? { signal: p.signal } : {}), ...progress })) as RawCallResult;
-    },
+    // A call that reports progress is alive: each notification restarts its timeout (SDK option).
+    callTool: (name, args, p) =>
+      client.callTool({ name, arguments: args }, { timeout: p.timeoutMs, signal: p.signal, onprogress: p.onprogress, resetTimeoutOnProgress: p.onprogress !== undefined }) as Promise<RawCallResult>,
     ping: async (timeout) => {
       await client.ping(timeout === undefined ? undefined : { timeout });
     },

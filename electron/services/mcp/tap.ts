@@ -4,14 +4,23 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 
 export interface TapHooks {
-  /** Every message, as it passes (`out`: to the server). */
-  message(dir: 'in' | 'out', msg: JSONRPCMessage): void;
+  /** Every message, as it passes (`out`: to the server); `line`: its JSON when the transport has it. */
+  message(dir: 'in' | 'out', msg: JSONRPCMessage, line?: string): void;
   /** The transport reported an error (it may go on). */
   error?(err: Error): void;
   /** The transport closed, whoever asked. */
   closed?(): void;
   /** May replace an incoming message before the SDK parses it (depth-guard.ts); recorded as sent. */
   inbound?(msg: JSONRPCMessage): JSONRPCMessage;
+}
+
+/**
+ * A transport that has the JSON text of the message it is delivering or has just written (stdio:
+ * the line), so the log need not measure or stringify the message again. Taking it clears it: a
+ * big message is not held past its turn.
+ */
+export interface LineTransport {
+  takeLine(): string | undefined;
 }
 
 export class TapTransport implements Transport {
@@ -23,8 +32,9 @@ export class TapTransport implements Transport {
     readonly inner: Transport,
     private readonly hooks: TapHooks,
   ) {
+    const lines = inner as Partial<LineTransport>;
     inner.onmessage = (msg, extra) => {
-      hooks.message('in', msg);
+      hooks.message('in', msg, lines.takeLine?.());
       this.onmessage?.(hooks.inbound ? hooks.inbound(msg) : msg, extra);
     };
     inner.onerror = (err) => {
@@ -57,8 +67,11 @@ export class TapTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    this.hooks.message('out', message);
-    return this.inner.send(message, options);
+    // Logged once the transport has written it (synchronously, before any answer can arrive),
+    // so a line transport's line is this message's.
+    const sent = this.inner.send(message, options);
+    this.hooks.message('out', message, (this.inner as Partial<LineTransport>).takeLine?.());
+    return sent;
   }
 
   close(): Promise<void> {

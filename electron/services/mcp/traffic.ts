@@ -64,24 +64,33 @@ export function boundedJson(value: unknown, max = 600): string {
   return walk(value) ? out : out.slice(0, max) + '…';
 }
 
-/** A logged message; small ones keep the message itself and are stringified only when read. */
-export interface TrafficRecord extends Omit<TrafficEntry, 'text'> {
-  text?: string;
-  msg?: unknown;
+/**
+ * A logged message. Over stdio it is the line the transport read or wrote (a string the message
+ * had anyway); over HTTP a small message is kept as it came and described only when read. A big
+ * one is cut to text at once, so the log never holds a big message (SEC-4).
+ */
+export type TrafficRecord = { at: number; dir: 'in' | 'out'; msg: JSONRPCMessage } | TrafficEntry;
+
+function entry(at: number, dir: 'in' | 'out', msg: JSONRPCMessage, text: string): TrafficEntry {
+  const m = msg as { id?: string | number; method?: string; error?: unknown };
+  const kind: TrafficEntry['kind'] = m.method !== undefined ? (m.id !== undefined ? 'request' : 'notification') : m.error !== undefined ? 'error' : 'response';
+  const e = { at, dir, kind } as TrafficEntry;
+  if (m.method !== undefined) e.method = m.method;
+  if (m.id !== undefined) e.id = m.id;
+  e.text = text;
+  return e;
 }
 
-export function trafficEntry(dir: 'in' | 'out', msg: JSONRPCMessage, at: number, max = 600): TrafficRecord {
-  const m = msg as { id?: string | number; method?: string; error?: unknown; result?: unknown };
-  const kind: TrafficEntry['kind'] = m.method !== undefined ? (m.id !== undefined ? 'request' : 'notification') : m.error !== undefined ? 'error' : 'response';
-  // Keeping a reference is cheaper than stringifying on the hot path (bench: calls ratio), and
-  // safe for memory only when the message is small: big ones are cut to text right away.
-  const entry: TrafficRecord = surelySmall(msg, max) ? { at, dir, kind, msg } : { at, dir, kind, text: boundedJson(msg, max) };
-  if (m.method !== undefined) entry.method = m.method;
-  if (m.id !== undefined) entry.id = m.id;
-  return entry;
+/**
+ * `line`: the message's JSON as the transport read or wrote it, when it has it (stdio), so the
+ * call path neither walks nor stringifies the message; otherwise a walk that builds nothing
+ * tells a small message from a big one.
+ */
+export function trafficRecord(dir: 'in' | 'out', msg: JSONRPCMessage, at: number, line?: string, max = 600): TrafficRecord {
+  if (line !== undefined) return entry(at, dir, msg, line.length <= max ? line : boundedJson(msg, max));
+  return surelySmall(msg, max) ? { at, dir, msg } : entry(at, dir, msg, boundedJson(msg, max));
 }
 
 export function materialize(r: TrafficRecord, max = 600): TrafficEntry {
-  const { msg, text, ...rest } = r;
-  return { ...rest, text: text ?? boundedJson(msg, max) };
+  return 'msg' in r ? entry(r.at, r.dir, r.msg, boundedJson(r.msg, max)) : r;
 }
