@@ -127,8 +127,10 @@ async function benchCalls(Pool: typeof ConnectionPool, dataDir: string, kind: 's
  * cancel out. The server child is not counted. The host runs `--single-threaded`: V8 compiles
  * and collects on the one thread callgrind follows in order, so a count does not depend on when
  * a background compile landed (repeated counts agree within ~2 %; without it, within ~10 %,
- * more than the difference measured). Three such pairs per side, the median; pool and bare run
- * side by side (the count is the same on a busy machine). Minutes: valgrind runs ~50× slower.
+ * more than the difference measured). Three such pairs per side, alternating, the median. One
+ * run at a time on a quiet machine: how the host's polls meet the server's answers moves the
+ * count (two runs side by side, or a test run beside them, moved it by up to 25 %). Minutes:
+ * valgrind runs ~50× slower.
  */
 async function benchInstructions(dataDir: string, era: Era): Promise<void> {
   if (spawnSync('valgrind', ['--version']).status !== 0) return line(`instructions ${era}`, 'skipped: valgrind is not installed');
@@ -146,9 +148,8 @@ async function benchInstructions(dataDir: string, era: Era): Promise<void> {
   const pool: number[] = [];
   const bare: number[] = [];
   for (let run = 0; run < 3; run++) {
-    const [p, b] = await Promise.all([per('pool', run), per('bare', run)]);
-    pool.push(p);
-    bare.push(b);
+    pool.push(await per('pool', run));
+    bare.push(await per('bare', run));
   }
   const k = (xs: number[]) => xs.map((x) => `${(x / 1000).toFixed(0)}k`).join(', ');
   line(
