@@ -61,7 +61,7 @@ export async function callWithRetry(
     }
   }
   try {
-    return await invoke(session);
+    return convertResult(await session.callTool(tool, args, params));
   } catch (err) {
     // SEC-4: an answer over one HTTP message's bound (mcp/bounded-fetch.ts) would only be refused again.
     if (tooLarge(err)) return errorResult('transport', `[MCP content dropped: the answer of ${tool} is over the ${MAX_HTTP_MESSAGE_BYTES / (1024 * 1024)} MB limit of one message]`);
