@@ -40,8 +40,6 @@ function callErrorResult(e: CallTarget, tool: string, timeout: number, err: unkn
   return errorResult('transport', `Tool "${tool}" of "${e.spec.name}" failed: ${errorMessage(err)}${detail ? ` (${detail})` : ''}`);
 }
 
-const converted = (raw: unknown) => convertResult(raw);
-
 export async function callWithRetry(
   e: CallTarget,
   tool: string,
@@ -51,7 +49,7 @@ export async function callWithRetry(
 ): Promise<ConvertedResult> {
   const { signal } = opts;
   const params = { timeoutMs: timeout, signal, onprogress: opts.onprogress };
-  const invoke = (s: Session) => s.callTool(tool, args, params).then(converted);
+  const invoke = async (s: Session) => convertResult(await s.callTool(tool, args, params));
   let session = e.openSession();
   if (!session) {
     try {
@@ -61,7 +59,7 @@ export async function callWithRetry(
     }
   }
   try {
-    return convertResult(await session.callTool(tool, args, params));
+    return await invoke(session);
   } catch (err) {
     // SEC-4: an answer over one HTTP message's bound (mcp/bounded-fetch.ts) would only be refused again.
     if (tooLarge(err)) return errorResult('transport', `[MCP content dropped: the answer of ${tool} is over the ${MAX_HTTP_MESSAGE_BYTES / (1024 * 1024)} MB limit of one message]`);

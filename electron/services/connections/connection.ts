@@ -154,7 +154,7 @@ export class McpConnection {
 
   /** The live session when there is one: a call over it needs no turn of the queue (start). */
   openSession(): Session | null {
-    return !this.stopped && this.session !== null && !this.session.closed ? this.session : null;
+    return !this.stopped && this.live ? this.session : null;
   }
 
   /** The attempt in progress, or a new one. */

@@ -36,6 +36,14 @@ type Server = McpConnection | Inert;
 
 const isConnection = (s: Server | undefined): s is McpConnection => s instanceof McpConnection;
 
+/** CONN-5: what a call of a server that does not run answers. */
+function refusal(s: Inert, toolName: string): ConvertedResult {
+  if (s.state.kind === 'removed') {
+    return errorResult('server-removed', `MCP server "${s.name}" was removed from the configuration; its tool "${toolName}" no longer exists. Do not call it again.`);
+  }
+  return errorResult('server-disabled', `MCP server "${s.name}" is disabled (${describeReason('en', s.state)}); its tools cannot be called.`);
+}
+
 export class ConnectionPool {
   readonly snapshots: SnapshotStore;
   /** CONN-3: bounded stdio starts so contention does not eat everyone's budget. */
@@ -232,18 +240,8 @@ export class ConnectionPool {
     const s = this.servers.get(id);
     // Not async: a call's path adds no promise of its own to the SDK's (bench:connections).
     if (s && isConnection(s)) return s.call(toolName, args, opts);
-    return Promise.resolve(this.refusal(id, toolName));
+    return Promise.resolve(s ? refusal(s, toolName) : errorResult('unknown-server', `Unknown MCP server "${id}".`));
   }
-
-  private refusal(id: string, toolName: string): ConvertedResult {
-    const s = this.servers.get(id);
-    if (!s || isConnection(s)) return errorResult('unknown-server', `Unknown MCP server "${id}".`);
-    if (s.state.kind === 'removed') {
-      return errorResult('server-removed', `MCP server "${s.name}" was removed from the configuration; its tool "${toolName}" no longer exists. Do not call it again.`);
-    }
-    return errorResult('server-disabled', `MCP server "${s.name}" is disabled (${describeReason('en', s.state)}); its tools cannot be called.`);
-  }
-
   /** Issue 14 inspector requests over one server's session; a server that does not run throws. */
   async request<T>(id: string, fn: (s: Session) => Promise<T>): Promise<T> {
     const s = this.servers.get(id);
